@@ -1,0 +1,128 @@
+/**
+ * Route and stop identity of the product (spec §2 Home screen; ../shared/reference/gbis.md).
+ *
+ * GBIS ids marked "unverified" come from public student projects; empty ids are unknown until
+ * `npm run gbis:discover` resolves them with a service key (paste its output here). A GBIS item is
+ * matched to a route by routeId when known, else by its routeName.
+ */
+import type { Section } from '../../contract/bus';
+
+export type DayType = 'weekday' | 'saturday' | 'holiday';
+
+/** First/last departure from the campus terminus ("HH:mm" KST, may exceed 24:00) and headway range in minutes. */
+export type Timetable = { first: string; last: string; minHeadwayMin: number; maxHeadwayMin: number };
+
+export type RouteConfig = {
+  routeNo: string;
+  /** GBIS routeId; '' when not yet discovered. */
+  routeId: string;
+  /** Per day type (weekday / Saturday / Sunday-or-public-holiday), GBIS getBusRouteInfoItemv2 shape. */
+  timetable: Record<DayType, Timetable>;
+  /** Minutes the bus waits at the campus terminus between its up and down runs. */
+  layoverMin: number;
+};
+
+export type StopConfig = {
+  /** Spec name (Korean), shown on the progress line. */
+  name: string;
+  /** GBIS stationId; '' when not yet discovered. */
+  stationId: string;
+};
+
+/**
+ * The four routes (spec §9 route filter order). Timetables are estimates until discovery reads
+ * the real ones from getBusRouteInfoItemv2 (upFirstTime/upLastTime, peekAlloc/nPeekAlloc, sat…/we…).
+ */
+export const ROUTES: readonly RouteConfig[] = [
+  {
+    routeNo: '1150',
+    routeId: '',
+    layoverMin: 8,
+    timetable: {
+      weekday: { first: '05:30', last: '23:30', minHeadwayMin: 12, maxHeadwayMin: 25 },
+      saturday: { first: '05:40', last: '23:20', minHeadwayMin: 18, maxHeadwayMin: 30 },
+      holiday: { first: '05:50', last: '23:00', minHeadwayMin: 20, maxHeadwayMin: 35 },
+    },
+  },
+  {
+    routeNo: '1117',
+    routeId: '',
+    layoverMin: 6,
+    timetable: {
+      weekday: { first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 },
+      saturday: { first: '05:30', last: '23:30', minHeadwayMin: 15, maxHeadwayMin: 25 },
+      holiday: { first: '05:40', last: '23:10', minHeadwayMin: 18, maxHeadwayMin: 30 },
+    },
+  },
+  {
+    routeNo: '1303',
+    routeId: '',
+    layoverMin: 10,
+    timetable: {
+      weekday: { first: '05:40', last: '22:50', minHeadwayMin: 25, maxHeadwayMin: 40 },
+      saturday: { first: '06:00', last: '22:30', minHeadwayMin: 30, maxHeadwayMin: 45 },
+      holiday: { first: '06:10', last: '22:00', minHeadwayMin: 35, maxHeadwayMin: 50 },
+    },
+  },
+  {
+    routeNo: '1005',
+    routeId: '',
+    layoverMin: 7,
+    timetable: {
+      weekday: { first: '05:10', last: '23:50', minHeadwayMin: 15, maxHeadwayMin: 30 },
+      saturday: { first: '05:20', last: '23:40', minHeadwayMin: 20, maxHeadwayMin: 35 },
+      holiday: { first: '05:30', last: '23:20', minHeadwayMin: 25, maxHeadwayMin: 40 },
+    },
+  },
+];
+
+/** Up progress line, toward campus, in spec order; index 0 is where arrivals are measured. */
+export const UP_STOPS: readonly StopConfig[] = [
+  { name: '외대사거리', stationId: '' },
+  { name: '모현사거리', stationId: '228000351' }, // unverified
+  { name: '외대 기숙사', stationId: '' },
+  { name: '외대 도서관', stationId: '' },
+  { name: '파란지붕', stationId: '' },
+];
+
+/** Down progress line, leaving campus, in spec order; index 0 is the down terminus of departures. */
+export const DOWN_STOPS: readonly StopConfig[] = [
+  { name: '파란지붕', stationId: '' },
+  { name: '기숙사', stationId: '' },
+  { name: '모현사거리', stationId: '' },
+  { name: '외대사거리', stationId: '' },
+];
+
+/** The stop whose getBusArrivalListv2 answer fills the up cards: campus crossroads (UP_STOPS[0]). */
+export const ARRIVAL_STOP = UP_STOPS[0];
+
+/**
+ * Service hours in minutes after 00:00 KST of the service day (05:00–24:30): nothing runs and
+ * nothing is polled outside them. A time before `end - 24h` belongs to the previous service day.
+ */
+export const SERVICE_HOURS = { startMin: 5 * 60, endMin: 24 * 60 + 30 } as const;
+
+export function routeByNo(routeNo: string): RouteConfig | undefined {
+  return ROUTES.find((route) => route.routeNo === routeNo);
+}
+
+/**
+ * Matches a GBIS item to one of our routes: by routeId when that route's id is known, else by
+ * routeName (GBIS sends it as a number when numeric). Returns undefined for other routes.
+ */
+export function matchRoute(routeId: string, routeName: string | null): RouteConfig | undefined {
+  return (
+    ROUTES.find((route) => route.routeId !== '' && route.routeId === routeId) ??
+    ROUTES.find((route) => route.routeId === '' && routeName !== null && route.routeNo === routeName)
+  );
+}
+
+/** Maps a GBIS stationId to its place on a progress line, or null when it is outside the campus section. */
+export function sectionOfStation(stationId: string): Section | null {
+  if (stationId === '') return null;
+  const up = UP_STOPS.findIndex((stop) => stop.stationId === stationId);
+  if (up >= 0) return { direction: 'up', stopIndex: up };
+  const down = DOWN_STOPS.findIndex((stop) => stop.stationId === stationId);
+  if (down >= 0) return { direction: 'down', stopIndex: down };
+  return null;
+}

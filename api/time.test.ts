@@ -1,0 +1,29 @@
+import { dayType, isInService, kstDateKey, kstInstant, secondsUntilService, serviceClock } from './time';
+
+describe('KST business time', () => {
+  it('keys instants by their KST calendar date whatever the server TZ', () => {
+    expect(kstDateKey(new Date('2026-11-22T15:30:00Z'))).toBe('2026-11-23');
+    expect(kstInstant('2026-11-23', 8 * 60).toISOString()).toBe('2026-11-22T23:00:00.000Z');
+  });
+
+  it('puts 00:20 KST on the previous service day, past 24:00', () => {
+    expect(serviceClock(new Date('2026-11-22T15:20:00Z'))).toEqual({ serviceDate: '2026-11-22', minuteOfDay: 1460 });
+    expect(isInService(new Date('2026-11-22T15:20:00Z'))).toBe(true);
+  });
+
+  it('has no service between 00:30 and 05:00 KST and tells when it starts', () => {
+    const at0300 = new Date('2026-11-22T18:00:00Z'); // 03:00 KST on the 23rd
+    expect(isInService(at0300)).toBe(false);
+    expect(secondsUntilService(at0300)).toBe(2 * 3600);
+    expect(isInService(new Date('2026-11-22T20:00:00Z'))).toBe(true); // 05:00 KST
+    expect(isInService(new Date('2026-11-22T15:30:00Z'))).toBe(false); // 00:30 KST
+  });
+
+  it('classifies weekdays, Saturdays, Sundays and Korean public holidays', () => {
+    expect(dayType('2026-11-23')).toBe('weekday'); // Monday
+    expect(dayType('2026-11-28')).toBe('saturday');
+    expect(dayType('2026-11-29')).toBe('holiday'); // Sunday
+    expect(dayType('2026-10-09')).toBe('holiday'); // 한글날, a Friday
+    expect(dayType('2026-12-25')).toBe('holiday'); // 성탄절
+  });
+});

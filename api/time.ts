@@ -1,0 +1,71 @@
+/**
+ * Business time: everything is Asia/Seoul (KST) whatever the server's TZ (ARCHITECTURE.md, Time).
+ * Day types follow Korean public holidays from date-holidays.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import Holidays from 'date-holidays';
+import { SERVICE_HOURS, type DayType } from './bus/transit-config';
+
+export const KST = 'Asia/Seoul';
+
+const holidays = new Holidays('KR');
+
+/** The instant as a KST wall-clock date. */
+export function toKst(instant: Date): TZDate {
+  return new TZDate(instant, KST);
+}
+
+/** "yyyy-MM-dd" of the KST calendar day of an instant. */
+export function kstDateKey(instant: Date): string {
+  return format(toKst(instant), 'yyyy-MM-dd');
+}
+
+/** The instant at `minutes` after 00:00 KST of the calendar day `dateKey` ("yyyy-MM-dd"); minutes may exceed 1440. */
+export function kstInstant(dateKey: string, minutes: number): Date {
+  const [y, m, d] = dateKey.split('-').map(Number);
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, KST).getTime() + minutes * 60_000);
+}
+
+/**
+ * The service day an instant belongs to and its minutes after that day's 00:00 KST. Service runs
+ * 05:00–24:30 (SERVICE_HOURS), so 00:20 KST is minute 1460 of the previous day.
+ */
+export function serviceClock(instant: Date): { serviceDate: string; minuteOfDay: number } {
+  const kst = toKst(instant);
+  const minutes = kst.getHours() * 60 + kst.getMinutes() + kst.getSeconds() / 60 + kst.getMilliseconds() / 60_000;
+  if (minutes < SERVICE_HOURS.endMin - 24 * 60) {
+    return { serviceDate: format(addDays(kst, -1), 'yyyy-MM-dd'), minuteOfDay: minutes + 24 * 60 };
+  }
+  return { serviceDate: format(kst, 'yyyy-MM-dd'), minuteOfDay: minutes };
+}
+
+/** True between 05:00 and 24:30 KST (SERVICE_HOURS). */
+export function isInService(instant: Date): boolean {
+  const { minuteOfDay } = serviceClock(instant);
+  return minuteOfDay >= SERVICE_HOURS.startMin && minuteOfDay < SERVICE_HOURS.endMin;
+}
+
+/**
+ * Seconds from `instant` until service next starts (0 when in service). Outside service the
+ * service clock is between 00:30 and 05:00 of its own date, so the start is that date's 05:00.
+ */
+export function secondsUntilService(instant: Date): number {
+  if (isInService(instant)) return 0;
+  const { serviceDate } = serviceClock(instant);
+  const start = kstInstant(serviceDate, SERVICE_HOURS.startMin);
+  return Math.max(0, Math.ceil((start.getTime() - instant.getTime()) / 1000));
+}
+
+/**
+ * Day type of a KST calendar date ("yyyy-MM-dd"): Sunday or a Korean public holiday (date-holidays,
+ * type "public", substitute days included) → holiday; Saturday → saturday; else weekday.
+ */
+export function dayType(dateKey: string): DayType {
+  const noon = kstInstant(dateKey, 12 * 60);
+  const weekday = toKst(noon).getDay();
+  const isPublicHoliday = (holidays.isHoliday(noon) || []).some((h) => h.type === 'public');
+  if (weekday === 0 || isPublicHoliday) return 'holiday';
+  if (weekday === 6) return 'saturday';
+  return 'weekday';
+}

@@ -1,0 +1,87 @@
+/**
+ * Bus payloads of the Campus Bus API (spec §3, §7), shared by the api (which produces them) and
+ * the web (which parses every answer with them). The spec's fields (routeNo, time, location,
+ * type, routes) are kept exactly; the rest are additions the spec allows.
+ */
+import { z } from 'zod';
+
+/** Where the snapshot came from: the seeded simulator or GBIS v2. */
+export const FeedSourceNameSchema = z.enum(['demo', 'gbis']);
+export type FeedSourceName = z.infer<typeof FeedSourceNameSchema>;
+
+/** A bus's position on a progress line: index into the spec's up (5) or down (4) stops. */
+export const SectionSchema = z.object({
+  direction: z.enum(['up', 'down']),
+  stopIndex: z.number().int().min(0),
+});
+export type Section = z.infer<typeof SectionSchema>;
+
+/**
+ * One up-direction arrival card: the next bus of a route at the campus crossroads (spec §3).
+ * `time` is whole minutes (rounded up) and `location` the stops remaining, both as of the response.
+ */
+export const UpRouteSchema = z.object({
+  routeNo: z.string(),
+  time: z.number().int(),
+  location: z.number().int(),
+  /** Seconds until arrival, advanced from GBIS predictTimeSec by the time since the poll. */
+  predictTimeSec: z.number().int(),
+  plateNo: z.string().nullable(),
+  /** Free seats; null when unknown (GBIS -1 or a route type without the count). */
+  remainSeatCnt: z.number().int().nullable(),
+  /** GBIS lowPlate: 0 normal, 1 low-floor, 2 double-decker, 5/6/7 charter/reserved/trolley. */
+  lowPlate: z.number().int().nullable(),
+  /** Where the bus is now (GBIS stationNm1). */
+  stationName: z.string().nullable(),
+});
+export type UpRoute = z.infer<typeof UpRouteSchema>;
+
+/** A vehicle inside the campus section, for the progress line's highlighted stops and chips. */
+export const VehicleMarkerSchema = z.object({
+  routeNo: z.string(),
+  plateNo: z.string().nullable(),
+  section: SectionSchema,
+});
+export type VehicleMarker = z.infer<typeof VehicleMarkerSchema>;
+
+/** The down group's entry (spec §3 Predicted departure); filled by the predictions feature. */
+export const DownRouteSchema = z.object({
+  routeNo: z.string(),
+  data: z.object({
+    dayBefore: z.string().nullable(),
+    weekBefore: z.string().nullable(),
+    estimate: z.string().nullable(),
+  }),
+});
+export type DownRoute = z.infer<typeof DownRouteSchema>;
+
+/** Freshness of the snapshot behind a response; `stale` once a poll has failed since it was taken. */
+export const FeedStatusSchema = z.object({
+  source: FeedSourceNameSchema,
+  /** ISO instant (UTC) the source answered the poll behind this data; null before the first poll. */
+  takenAt: z.string().datetime().nullable(),
+  /** Seconds between takenAt and the response. */
+  ageSec: z.number().int().nullable(),
+  stale: z.boolean(),
+  /** False outside service hours (05:00–24:30 KST), when no bus runs and nothing is polled. */
+  inService: z.boolean(),
+});
+export type FeedStatus = z.infer<typeof FeedStatusSchema>;
+
+/** GET /api/bus/timeLeft (spec §7): `data` is exactly the spec's list of groups. */
+export const TimeLeftResponseSchema = z.object({
+  data: z.tuple([
+    z.object({ type: z.literal('up'), routes: z.array(UpRouteSchema) }),
+    z.object({ type: z.literal('down'), routes: z.array(DownRouteSchema) }),
+  ]),
+  vehicles: z.array(VehicleMarkerSchema),
+  feed: FeedStatusSchema,
+});
+export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
+
+/** GET /api/healthz. */
+export const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+    },
+  },
+  test: {
+    globals: true,
+    include: ['{api,app,contract,tests,scripts}/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    setupFiles: ['tests/setup/vitest.setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
