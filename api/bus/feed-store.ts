@@ -1,0 +1,61 @@
+/** Persistence of the bus feed: its latest state and the upstream calls spent per KST day. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FeedSourceName } from '../../contract/bus';
+import type { Db } from '../db/client';
+import { feedStates, upstreamCalls } from '../db/schema';
+import type { CallsPerPoll, FeedSnapshot } from './snapshot';
+
+/** The feed as every api instance sees it: the last good snapshot and whether polls fail since. */
+export type FeedState = {
+  source: FeedSourceName;
+  snapshot: FeedSnapshot | null;
+  /** Message of the last failed poll since the last good one; null while healthy. */
+  lastError: string | null;
+  failingSince: Date | null;
+};
+
+export async function loadFeedState(db: Db, source: FeedSourceName): Promise<FeedState> {
+  const [row] = await db.select().from(feedStates).where(eq(feedStates.feed, source));
+  return {
+    source,
+    snapshot: row?.snapshot ?? null,
+    lastError: row?.lastError ?? null,
+    failingSince: row?.failingSince ?? null,
+  };
+}
+
+export async function saveFeedState(db: Db, state: FeedState, now: Date): Promise<void> {
+  const values = {
+    snapshot: state.snapshot,
+    lastError: state.lastError,
+    failingSince: state.failingSince,
+    updatedAt: now,
+  };
+  await db
+    .insert(feedStates)
+    .values({ feed: state.source, ...values })
+    .onConflictDoUpdate({ target: feedStates.feed, set: values });
+}
+
+/** Calls spent on `day` ("yyyy-MM-dd" KST) per dataset. */
+export async function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
+  const rows = await db.select().from(upstreamCalls).where(eq(upstreamCalls.day, day));
+  const spent: CallsPerPoll = { arrivals: 0, locations: 0 };
+  for (const row of rows) if (row.dataset === 'arrivals' || row.dataset === 'locations') spent[row.dataset] = row.calls;
+  return spent;
+}
+
+/** Adds the calls of one poll to `day`'s counters (atomic per dataset, safe across instances). */
+export async function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<void> {
+  for (const dataset of ['arrivals', 'locations'] as const) {
+    if (calls[dataset] === 0) continue;
+    await db
+      .insert(upstreamCalls)
+      .values({ day, dataset, calls: calls[dataset] })
+      .onConflictDoUpdate({
+        target: [upstreamCalls.day, upstreamCalls.dataset],
+        set: { calls: sql`${upstreamCalls.calls} + ${calls[dataset]}` },
+        where: and(eq(upstreamCalls.day, day), eq(upstreamCalls.dataset, dataset)),
+      });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The GET /api/bus/timeLeft body (spec §3, §7) as of `now`, from the feed's latest state. Reads
+ * memory only: serving it never calls the bus source, whatever the number of phones.
+ */
+import type { TimeLeftResponse, UpRoute } from '../../contract/bus';
+import { isInService } from '../time';
+import type { FeedState } from './feed-store';
+import type { Arrival } from './snapshot';
+import { ROUTES } from './transit-config';
+
+/**
+ * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
+ * crossroads. Remaining seconds are GBIS predictTimeSec advanced by the time since the poll
+ * (ARCHITECTURE.md); `time` is those seconds in whole minutes rounded up, so a bus 30 s away reads
+ * 1 minute and a bus that should have arrived reads 0 (the web then shows no arrival information,
+ * spec §9). A route whose first bus has passed shows its second. Outside service hours
+ * (05:00–24:30 KST) both groups and the vehicles are empty. The down group is empty until the
+ * predictions feature fills it.
+ */
+export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
+  const { snapshot } = state;
+  const inService = isInService(now);
+  const ageSec = snapshot ? Math.max(0, Math.round((now.getTime() - Date.parse(snapshot.takenAt)) / 1000)) : null;
+  const feed = {
+    source: state.source,
+    takenAt: snapshot?.takenAt ?? null,
+    ageSec,
+    stale: state.lastError !== null,
+    inService,
+  };
+  if (!snapshot || !inService) {
+    return { data: [{ type: 'up', routes: [] }, { type: 'down', routes: [] }], vehicles: [], feed };
+  }
+  const up: UpRoute[] = [];
+  for (const { routeNo } of ROUTES) {
+    const arrivals = snapshot.arrivals.filter((a) => a.routeNo === routeNo);
+    const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
+    if (next) up.push(upRoute(next, ageSec ?? 0));
+  }
+  const vehicles = snapshot.vehicles.flatMap((v) =>
+    v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
+  );
+  return { data: [{ type: 'up', routes: up }, { type: 'down', routes: [] }], vehicles, feed };
+}
+
+function upRoute(arrival: Arrival, elapsedSec: number): UpRoute {
+  const predictTimeSec = Math.max(0, arrival.predictTimeSec - elapsedSec);
+  return {
+    routeNo: arrival.routeNo,
+    time: Math.ceil(predictTimeSec / 60),
+    location: arrival.locationNo,
+    predictTimeSec,
+    plateNo: arrival.plateNo,
+    remainSeatCnt: arrival.remainSeatCnt,
+    lowPlate: arrival.lowPlate,
+    stationName: arrival.stationName,
+  };
+}

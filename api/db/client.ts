@@ -1,0 +1,110 @@
+/**
+ * Opens the database: PGlite (Postgres in WASM) under DATA_DIR when no URL is given, PostgreSQL via
+ * node-postgres when DATABASE_URL is set. The only module that imports a database driver. Migrations
+ * from drizzle/ are applied on open.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with the two PostgreSQL features the poller lease needs. */
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Tries to take the session-level advisory lock `key` (PostgreSQL: held by a dedicated connection
+   * until it closes; PGlite: single process, always granted). Returns true when held.
+   */
+  tryLease(key: number): Promise<boolean>;
+  /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  notify(channel: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * @param options.url PostgreSQL connection string; when absent PGlite is used.
+ * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests).
+ * @throws when the database cannot be reached or a migration fails.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    tryLease: async () => true,
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return unsubscribe;
+    },
+    notify: async (channel) => {
+      await client.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  // NOTE: the advisory lock and LISTEN live on one dedicated connection: if it drops, the lease
+  // is released and another instance takes it.
+  let session: pg.Client | null = null;
+  const sessionClient = async () => {
+    if (!session) {
+      session = new pg.Client({ connectionString: url });
+      session.on('error', () => {
+        session = null;
+      });
+      await session.connect();
+    }
+    return session;
+  };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    tryLease: async (key) => {
+      const client = await sessionClient();
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+      return rows[0].locked;
+    },
+    listen: async (channel, onNotify) => {
+      const client = await sessionClient();
+      const handler = (message: pg.Notification) => {
+        if (message.channel === channel) onNotify();
+      };
+      client.on('notification', handler);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      };
+    },
+    notify: async (channel) => {
+      await pool.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
+    },
+    close: async () => {
+      await (session as pg.Client | null)?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

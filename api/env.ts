@@ -1,0 +1,39 @@
+/**
+ * The api's configuration, parsed once at start-up (style.md). A bad value stops the process with a
+ * message naming the variable. Every variable is documented in .env.example and the README.
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+export const ApiEnvSchema = z
+  .object({
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default('./data'),
+    BUS_FEED: z.enum(['demo', 'gbis']).default('demo'),
+    GBIS_SERVICE_KEY: optionalString,
+    GBIS_BASE_URL: z.string().url().default('https://apis.data.go.kr/6410000'),
+    GBIS_DAILY_QUOTA: z.coerce.number().int().positive().default(1000),
+    DEMO_SEED: z.coerce.number().int().default(20240604),
+    CLOCK_START: optionalString.pipe(z.string().datetime({ offset: true }).optional()),
+    API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  })
+  .refine((env) => env.BUS_FEED !== 'gbis' || env.GBIS_SERVICE_KEY, {
+    message: 'GBIS_SERVICE_KEY is required when BUS_FEED=gbis',
+    path: ['GBIS_SERVICE_KEY'],
+  });
+
+export type ApiEnv = z.infer<typeof ApiEnvSchema>;
+
+/** @throws Error naming every bad variable. */
+export function parseApiEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
+  const parsed = ApiEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

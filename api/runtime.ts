@@ -1,0 +1,35 @@
+/**
+ * Starts the api's parts from its configuration: clock, database (migrated), bus source, the bus
+ * feed (poller or follower) and the Hono app. Used by api/main.ts (standalone) and server.ts
+ * (in-process).
+ */
+import type { ApiEnv } from './env';
+import { createApi, type Api } from './app';
+import { offsetClock, systemClock } from './clock';
+import { openDatabase } from './db/client';
+import { createDemoSource } from './bus/demo/source';
+import { startBusFeed, type BusFeed } from './bus/feed-service';
+import { GbisSource } from './bus/gbis/source';
+import type { FeedSource } from './bus/snapshot';
+import { consoleLogger, type Logger } from './logger';
+
+export type ApiRuntime = { app: Api; feed: BusFeed; close(): Promise<void> };
+
+/** @throws when the database cannot be opened or the GBIS source is misconfigured. */
+export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogger): Promise<ApiRuntime> {
+  const clock = env.CLOCK_START ? offsetClock(new Date(env.CLOCK_START)) : systemClock;
+  const source: FeedSource =
+    env.BUS_FEED === 'gbis'
+      ? new GbisSource({ serviceKey: env.GBIS_SERVICE_KEY ?? '', baseUrl: env.GBIS_BASE_URL })
+      : createDemoSource({ seed: env.DEMO_SEED });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const feed = await startBusFeed({ database, source, clock, dailyQuota: env.GBIS_DAILY_QUOTA, logger });
+  return {
+    app: createApi({ feed, clock, logger }),
+    feed,
+    close: async () => {
+      await feed.stop();
+      await database.close();
+    },
+  };
+}

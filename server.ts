@@ -1,0 +1,89 @@
+/**
+ * Production entry of the web (ARCHITECTURE.md): one HTTP server with compression, security headers
+ * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz, the Remix request
+ * handler, and the Campus Bus API mounted in-process unless API_BASE_URL points at a separate one.
+ * SIGTERM/SIGINT close the server gracefully: stop accepting, finish requests, stop the api.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { HealthResponseSchema } from './contract/bus';
+import { parseApiEnv } from './api/env';
+import { startApiRuntime, type ApiRuntime } from './api/runtime';
+import { parseWebEnv } from './app/utils/env.server';
+import type { ApiBinding } from './app/utils/upstream.server';
+
+const env = parseWebEnv();
+let runtime: ApiRuntime | null = null;
+let api: ApiBinding;
+if (env.API_BASE_URL) {
+  api = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
+} else {
+  const inProcess = await startApiRuntime(parseApiEnv());
+  runtime = inProcess;
+  api = { baseUrl: 'http://api.internal', fetch: async (request) => inProcess.app.fetch(request) };
+}
+
+const build = (await import(new URL('./build/index.js', import.meta.url).href)) as ServerBuild;
+
+const app = express();
+app.disable('x-powered-by');
+app.use(compression());
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+  }),
+);
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h' }));
+
+app.get('/healthz', async (_req, res) => {
+  try {
+    const answer = await api.fetch(new Request(new URL('/api/healthz', api.baseUrl), { signal: AbortSignal.timeout(5000) }));
+    const health = HealthResponseSchema.parse(await answer.json());
+    res.set('Cache-Control', 'no-store').json(health);
+  } catch (error) {
+    res.status(503).json({ status: 'down', message: `api unreachable: ${(error as Error).message}` });
+  }
+});
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ api, cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, () => {
+  console.info(`[web] listening on http://localhost:${env.PORT} (api ${env.API_BASE_URL ?? 'in-process'})`);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.info(`[web] ${signal}: closing`);
+    server.close(async () => {
+      await runtime?.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  });
+}
