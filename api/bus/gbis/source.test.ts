@@ -1,0 +1,198 @@
+import { delay } from 'msw';
+import { setupServer } from 'msw/node';
+import {
+  MOCK_ARRIVAL_STOP,
+  MOCK_ROUTES,
+  arrivalItem,
+  arrivalListBody,
+  createGbisMock,
+  liveAnswer,
+  locationItem,
+  locationListBody,
+  noResultBody,
+  portalErrorBody,
+  type GbisAnswer,
+} from '../../../tests/mocks/gbis';
+import { FeedError, type FeedErrorKind } from '../snapshot';
+import { UP_STOPS } from '../transit-config';
+import { GbisSource, redactKey, type GbisSourceOptions } from './source';
+
+const KEY = 'abc+/def==';
+const mock = createGbisMock();
+const server = setupServer(...mock.handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  mock.reset();
+});
+afterAll(() => server.close());
+
+const NOW = new Date('2026-09-14T04:30:00.000Z');
+const [R1150, R1117, R1303, R1005] = MOCK_ROUTES;
+
+function source(options: Partial<GbisSourceOptions> = {}) {
+  return new GbisSource({
+    serviceKey: KEY,
+    baseUrl: mock.baseUrl,
+    routes: MOCK_ROUTES,
+    arrivalStop: MOCK_ARRIVAL_STOP,
+    ...options,
+  });
+}
+
+async function pollError(gbis: GbisSource, signal = new AbortController().signal): Promise<FeedError> {
+  const error = await gbis.poll(NOW, signal).then(
+    () => new Error('poll succeeded'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof FeedError)) throw error;
+  return error;
+}
+
+/** Answers the arrival list with `arrivals`, each route's location list with `locations[routeId]`. */
+function answer(arrivals: string, locations: Record<string, string> = {}): GbisAnswer {
+  return ({ operation, params }) => ({
+    status: 200,
+    body: operation === 'getBusArrivalListv2' ? arrivals : (locations[params.routeId] ?? noResultBody()),
+  });
+}
+
+describe('GbisSource', () => {
+  it('maps our routes, skips empty vehicles and other routes, sorts by time', async () => {
+    const campusStopId = UP_STOPS[1].stationId; // a configured campus stop (up line, index 1): gets a section
+    mock.answerWith(
+      answer(
+        arrivalListBody([
+          arrivalItem(R1150, [
+            { predictTimeSec: 300, locationNo: 3, plateNo: '경기70바1001', vehId: '228001001', stationName: '모현', remainSeatCnt: -1, crowded: 0, lowPlate: 1 },
+            { predictTimeSec: 1500, locationNo: 12, plateNo: '경기70바1002', remainSeatCnt: 17, crowded: 3 },
+          ]),
+          arrivalItem(R1117, []), // flag PASS, every vehicle field ""
+          arrivalItem({ routeId: '228000999', routeNo: '5600' }, [{ predictTimeSec: 10, locationNo: 1, plateNo: '경기70바9999' }]),
+          arrivalItem(R1303, [{ predictTimeSec: 64, locationNo: 1, plateNo: '경기70바3003' }]),
+        ]),
+        {
+          [R1150.routeId]: locationListBody([
+            locationItem({ routeId: R1150.routeId, stationId: campusStopId, stationSeq: 31, plateNo: '경기70바1001', vehId: '228001001' }),
+            locationItem({ routeId: R1150.routeId, stationId: '990000042', stationSeq: 12, plateNo: '경기70바1002' }),
+          ]),
+        },
+      ),
+    );
+    const snapshot = await source().poll(NOW, new AbortController().signal);
+
+    expect(snapshot.source).toBe('gbis');
+    expect(snapshot.takenAt).toBe('2026-09-14T04:30:00.000Z');
+    expect(snapshot.arrivals).toEqual([
+      { routeNo: '1303', predictTimeSec: 64, locationNo: 1, stationName: null, plateNo: '경기70바3003', vehId: null, lowPlate: null, remainSeatCnt: null, crowded: null },
+      { routeNo: '1150', predictTimeSec: 300, locationNo: 3, stationName: '모현', plateNo: '경기70바1001', vehId: '228001001', lowPlate: 1, remainSeatCnt: null, crowded: null },
+      { routeNo: '1150', predictTimeSec: 1500, locationNo: 12, stationName: null, plateNo: '경기70바1002', vehId: null, lowPlate: null, remainSeatCnt: 17, crowded: 3 },
+    ]);
+    expect(snapshot.vehicles).toEqual([
+      { routeNo: '1150', vehId: '228001001', plateNo: '경기70바1001', stationId: campusStopId, stationSeq: 31, stateCd: 1, section: campusStopId ? { direction: 'up', stopIndex: 1 } : null },
+      { routeNo: '1150', vehId: '경기70바1002', plateNo: '경기70바1002', stationId: '990000042', stationSeq: 12, stateCd: 1, section: null },
+    ]);
+  });
+
+  it('calls GBIS once for arrivals and once per route with a routeId, with the key and format=json', async () => {
+    const gbis = source({ routes: [R1150, { ...R1117, routeId: '' }, R1303, R1005] });
+    expect(gbis.callsPerPoll).toEqual({ arrivals: 1, locations: 3 });
+
+    const snapshot = await gbis.poll(NOW, new AbortController().signal);
+
+    expect(mock.counts()).toEqual(gbis.callsPerPoll);
+    const calls = mock.calls();
+    expect(calls.find((c) => c.operation === 'getBusArrivalListv2')?.params).toEqual({
+      serviceKey: KEY,
+      stationId: MOCK_ARRIVAL_STOP.stationId,
+      format: 'json',
+    });
+    expect(calls.filter((c) => c.operation === 'getBusLocationListv2').map((c) => c.params.routeId).sort()).toEqual(
+      [R1150.routeId, R1303.routeId, R1005.routeId].sort(),
+    );
+    // The live mock answers two buses per route; 1117 still shows (matched by routeName), its vehicles do not.
+    expect(new Set(snapshot.arrivals.map((a) => a.routeNo))).toEqual(new Set(['1150', '1117', '1303', '1005']));
+    expect(snapshot.arrivals).toHaveLength(8);
+    expect(snapshot.vehicles.some((v) => v.routeNo === '1117')).toBe(false);
+  });
+
+  it('decodes a URL-encoded ("Encoding") service key once', async () => {
+    await source({ serviceKey: encodeURIComponent(KEY) }).poll(NOW, new AbortController().signal);
+    expect(mock.calls().every((call) => call.params.serviceKey === KEY)).toBe(true);
+  });
+
+  it('resultCode 4 at the stop means no arrivals, not an error', async () => {
+    mock.answerWith(answer(noResultBody()));
+    const snapshot = await source().poll(NOW, new AbortController().signal);
+    expect(snapshot.arrivals).toEqual([]);
+    expect(snapshot.vehicles).toEqual([]);
+  });
+
+  it.each<[string, GbisAnswer, FeedErrorKind, string]>([
+    ['a quota portal error (22, XML, HTTP 200)', () => ({ status: 200, body: portalErrorBody('22') }), 'portal', 'getBusArrivalListv2: portal error 22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR'],
+    ['HTTP 500', () => ({ status: 500, body: 'Internal Server Error' }), 'http', 'HTTP 500'],
+    ['an HTML error page', () => ({ status: 200, body: '<html><body>Bad Gateway' }), 'body', 'unreadable XML'],
+  ])('%s fails the poll', async (_name, reply, kind, message) => {
+    mock.answerWith(reply);
+    const error = await pollError(source());
+    expect(error.kind).toBe(kind);
+    expect(error.message).toContain(message);
+  });
+
+  it('one failing location call fails the poll', async () => {
+    const live = liveAnswer(() => NOW);
+    mock.answerWith((call) => (call.params.routeId === R1303.routeId ? { status: 502, body: '' } : live(call)));
+    const error = await pollError(source());
+    expect(error).toMatchObject({ kind: 'http', message: 'getBusLocationListv2: HTTP 502' });
+  });
+
+  it('a hanging answer times out', async () => {
+    mock.answerWith(async () => {
+      await delay('infinite');
+      return { status: 200, body: '' };
+    });
+    const started = Date.now();
+    const error = await pollError(source({ timeoutMs: 50 }));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('no answer within 50 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("the caller's abort ends the poll as a timeout", async () => {
+    mock.answerWith(async () => {
+      await delay('infinite');
+      return { status: 200, body: '' };
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const error = await pollError(source(), controller.signal);
+    expect(error).toMatchObject({ kind: 'timeout', message: expect.stringContaining('aborted by the caller') });
+  });
+
+  it('never puts the service key in an error message', async () => {
+    const leaky = source({
+      fetch: async (input) => {
+        throw new TypeError(`fetch failed for ${String(input)}`);
+      },
+    });
+    const error = await pollError(leaky);
+    expect(error.kind).toBe('http');
+    expect(error.message).toContain('serviceKey=<serviceKey>');
+    expect(error.message).not.toContain(KEY);
+    expect(error.message).not.toContain(encodeURIComponent(KEY));
+  });
+
+  it('refuses to start without an arrival stationId or a key', () => {
+    expect(() => source({ arrivalStop: { name: 'x', stationId: '' } })).toThrow(
+      expect.objectContaining({ kind: 'config', message: expect.stringContaining('npm run gbis:discover') }),
+    );
+    expect(() => source({ serviceKey: ' ' })).toThrow(expect.objectContaining({ kind: 'config' }));
+  });
+});
+
+describe('redactKey', () => {
+  it('replaces the plain and the URL-encoded key', () => {
+    expect(redactKey(`a ${KEY} b ${encodeURIComponent(KEY)}`, KEY)).toBe('a <serviceKey> b <serviceKey>');
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The GBIS v2 feed source (../shared/reference/gbis.md): one poll = one getBusArrivalListv2 call at
+ * the campus crossroads + one getBusLocationListv2 call per route with a known routeId. Also the
+ * shared HTTP call (timeout, error kinds, key redaction) that discovery reuses.
+ */
+import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
+import { FeedError } from '../snapshot';
+import {
+  ARRIVAL_STOP,
+  ROUTES,
+  matchRoute,
+  sectionOfStation,
+  type RouteConfig,
+  type StopConfig,
+} from '../transit-config';
+import { parseArrivalList, parseLocationList, type ArrivalItem, type LocationItem } from './parse';
+
+export const GBIS_BASE_URL = 'https://apis.data.go.kr/6410000';
+
+/** Paths under the base URL (gbis.md, Endpoints). */
+export const GBIS_PATHS = {
+  arrivalList: 'busarrivalservice/v2/getBusArrivalListv2',
+  locationList: 'buslocationservice/v2/getBusLocationListv2',
+  routeInfo: 'busrouteservice/v2/getBusRouteInfoItemv2',
+  routeStations: 'busrouteservice/v2/getBusRouteStationListv2',
+  routeSearch: 'busrouteservice/v2/getBusRouteListv2',
+  stationSearch: 'busstationservice/v2/getBusStationListv2',
+} as const;
+
+/** How to reach GBIS: the service key, base URL, fetch implementation and per-call timeout (ms). */
+export type GbisHttp = {
+  serviceKey: string;
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+};
+
+/** Fills the defaults of a GbisHttp: GBIS_BASE_URL, the global fetch (looked up per call), 5000 ms. */
+export function gbisHttp(options: { serviceKey: string } & Partial<Omit<GbisHttp, 'serviceKey'>>): GbisHttp {
+  return {
+    serviceKey: normalizeServiceKey(options.serviceKey),
+    baseUrl: (options.baseUrl ?? GBIS_BASE_URL).replace(/\/+$/, ''),
+    // NOTE: resolved per call, not captured here, so a fetch patched later (msw in tests) is used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeoutMs: options.timeoutMs ?? 5000,
+  };
+}
+
+/**
+ * The portal hands out each key twice, URL-encoded ("Encoding") and plain ("Decoding"). URL
+ * parameters are encoded when sent, so an encoded key would be encoded twice and rejected with
+ * code 30: decode it once here.
+ */
+function normalizeServiceKey(key: string): string {
+  const trimmed = key.trim();
+  if (!/%[0-9A-Fa-f]{2}/.test(trimmed)) return trimmed;
+  try {
+    return decodeURIComponent(trimmed);
+  } catch {
+    return trimmed;
+  }
+}
+
+/** Replaces the service key (plain and URL-encoded) in a message meant for logs. */
+export function redactKey(message: string, serviceKey: string): string {
+  if (serviceKey === '') return message;
+  return [serviceKey, encodeURIComponent(serviceKey)].reduce((text, form) => text.split(form).join('<serviceKey>'), message);
+}
+
+/**
+ * One GBIS call: GET `<baseUrl>/<path>?serviceKey=…&<params>&format=json`, then `parse(text, status)`.
+ * The call is cut after `http.timeoutMs` or when `signal` aborts, whichever comes first.
+ * @throws FeedError: 'timeout' (time limit or the caller's abort), 'http' (network failure),
+ *   else whatever `parse` throws; every message starts with the operation name and never holds
+ *   the service key.
+ */
+export async function callGbis<T>(
+  http: GbisHttp,
+  path: string,
+  params: Record<string, string>,
+  parse: (text: string, status: number) => T,
+  signal?: AbortSignal,
+): Promise<T> {
+  const operation = path.slice(path.lastIndexOf('/') + 1);
+  const url = new URL(`${http.baseUrl}/${path}`);
+  for (const [name, value] of Object.entries({ serviceKey: http.serviceKey, ...params, format: 'json' })) {
+    url.searchParams.set(name, value);
+  }
+  const timeout = AbortSignal.timeout(http.timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const fail = (kind: FeedError['kind'], message: string) =>
+    new FeedError(kind, redactKey(`${operation}: ${message}`, http.serviceKey));
+  try {
+    const response = await http.fetch(url, { signal: combined, headers: { accept: 'application/json' } });
+    return parse(await response.text(), response.status);
+  } catch (error) {
+    if (error instanceof FeedError) throw fail(error.kind, error.message);
+    if (timeout.aborted) throw fail('timeout', `no answer within ${http.timeoutMs} ms`);
+    if (signal?.aborted) throw fail('timeout', 'aborted by the caller');
+    throw fail('http', `request failed: ${describe(error)}`);
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}
+
+export type GbisSourceOptions = {
+  serviceKey: string;
+  /** Default GBIS_BASE_URL (env GBIS_BASE_URL). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  routes?: readonly RouteConfig[];
+  /** The stop whose arrivals fill the up cards; default ARRIVAL_STOP (campus crossroads). */
+  arrivalStop?: StopConfig;
+  /** Per-call time limit in ms; default 5000. */
+  timeoutMs?: number;
+};
+
+/** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`. */
+export class GbisSource implements FeedSource {
+  readonly name = 'gbis' as const;
+  readonly callsPerPoll: CallsPerPoll;
+  private readonly http: GbisHttp;
+  private readonly routes: readonly RouteConfig[];
+  /** Routes whose vehicles can be listed: only those with a known routeId. */
+  private readonly tracked: readonly RouteConfig[];
+  private readonly arrivalStationId: string;
+
+  /** @throws FeedError('config') when the arrival stop has no stationId or the key is empty. */
+  constructor(options: GbisSourceOptions) {
+    const arrivalStop = options.arrivalStop ?? ARRIVAL_STOP;
+    if (arrivalStop.stationId === '') {
+      throw new FeedError(
+        'config',
+        'The GBIS arrival stop has no stationId: run `npm run gbis:discover` (with GBIS_SERVICE_KEY set) ' +
+          'and paste the ids it prints into api/bus/transit-config.ts.',
+      );
+    }
+    if (options.serviceKey.trim() === '') throw new FeedError('config', 'The GBIS service key is empty (GBIS_SERVICE_KEY).');
+    this.http = gbisHttp(options);
+    this.routes = options.routes ?? ROUTES;
+    this.tracked = this.routes.filter((route) => route.routeId !== '');
+    this.arrivalStationId = arrivalStop.stationId;
+    this.callsPerPoll = { arrivals: 1, locations: this.tracked.length };
+  }
+
+  /**
+   * Takes one snapshot: arrivals at the arrival stop (up to two per route, nearest first) and the
+   * vehicles of the tracked routes. `takenAt` is `now`.
+   * @throws FeedError ('timeout' | 'http' | 'portal' | 'gbis' | 'body'); one failed call fails the poll.
+   */
+  async poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot> {
+    const [arrivalItems, locationLists] = await Promise.all([
+      callGbis(this.http, GBIS_PATHS.arrivalList, { stationId: this.arrivalStationId }, parseArrivalList, signal),
+      Promise.all(
+        this.tracked.map((route) =>
+          callGbis(this.http, GBIS_PATHS.locationList, { routeId: route.routeId }, parseLocationList, signal),
+        ),
+      ),
+    ]);
+    return {
+      source: 'gbis',
+      takenAt: now.toISOString(),
+      arrivals: this.toArrivals(arrivalItems),
+      vehicles: this.tracked.flatMap((route, i) => toVehicles(route, locationLists[i])),
+    };
+  }
+
+  /** Our routes' vehicles, nearest first, at most two per route (one stop can list a route twice). */
+  private toArrivals(items: ArrivalItem[]): Arrival[] {
+    const served = new Set(this.routes.map((route) => route.routeNo));
+    const arrivals = items
+      .flatMap((item) => {
+        const route = matchRoute(item.routeId, item.routeName);
+        if (!route || !served.has(route.routeNo)) return [];
+        return item.vehicles.map(
+          (vehicle): Arrival => ({
+            routeNo: route.routeNo,
+            predictTimeSec: vehicle.predictTimeSec,
+            locationNo: vehicle.locationNo,
+            stationName: vehicle.stationName,
+            plateNo: vehicle.plateNo,
+            vehId: vehicle.vehId,
+            lowPlate: vehicle.lowPlate,
+            // GBIS sends -1 when the count is unknown, and 0 for crowded on route types without it.
+            remainSeatCnt: vehicle.remainSeatCnt !== null && vehicle.remainSeatCnt >= 0 ? vehicle.remainSeatCnt : null,
+            crowded: vehicle.crowded ? vehicle.crowded : null,
+          }),
+        );
+      })
+      .sort((a, b) => a.predictTimeSec - b.predictTimeSec);
+    const perRoute = new Map<string, number>();
+    return arrivals.filter((arrival) => {
+      const count = (perRoute.get(arrival.routeNo) ?? 0) + 1;
+      perRoute.set(arrival.routeNo, count);
+      return count <= 2;
+    });
+  }
+}
+
+/** Location items of one route → positions; a vehicle with neither vehId nor plateNo is skipped. */
+function toVehicles(route: RouteConfig, items: LocationItem[]): VehiclePosition[] {
+  return items.flatMap((item) => {
+    const vehId = item.vehId ?? item.plateNo;
+    if (vehId === null) return [];
+    return [
+      {
+        routeNo: route.routeNo,
+        vehId,
+        plateNo: item.plateNo,
+        stationId: item.stationId,
+        stationSeq: item.stationSeq,
+        stateCd: item.stateCd,
+        section: sectionOfStation(item.stationId),
+      },
+    ];
+  });
+}
