@@ -1,0 +1,370 @@
+/**
+ * The demo bus feed: a seeded, deterministic simulator of routes 1150, 1117, 1303 and 1005 around
+ * the campus, the default feed (BUS_FEED=demo) so a fresh clone shows plausible live data. It
+ * produces exactly the FeedSnapshot the GBIS source produces.
+ *
+ * The model, per route and service day (api/time.ts serviceClock: 05:00–24:30 KST):
+ * 1. Timetable: the day type of the service date (dayType) picks the route's timetable; down
+ *    departures from the campus terminus run from `first`, each headway drawn in whole minutes
+ *    between minHeadwayMin and maxHeadwayMin, while they are not after `last`.
+ * 2. Run: each departure is one vehicle run. The whole run is shifted by a delay (0–3 min, 1 in 10
+ *    runs 5–15 min late). Backwards from the delayed departure: a layover of `layoverMin` (±
+ *    noise) at the terminus, the five UP_STOPS 1–3 min apart, and before them 40–70 min of road
+ *    with 20–35 evenly spaced stops (the run enters the feed at the first of them). Forwards: the
+ *    four DOWN_STOPS 1–3 min apart, then 40–70 min of road to the far terminus, where the run
+ *    leaves the feed.
+ * 3. Fleet: each route has its own numbered vehicles (stable plate per seed, route and number).
+ *    Each day, runs take in departure order the vehicle that has been ready longest (back from
+ *    its last run plus 10–20 min at the far terminus), or the next unused number.
+ * 4. Feed: a snapshot places every running vehicle at the last stop it passed and predicts the
+ *    arrival of those still on the road before the campus crossroads (UP_STOPS[0]).
+ *
+ * Every draw comes from a pure-rand generator seeded by (seed, route, service date, trip index)
+ * or (seed, route, vehicle number): there is no state, so any instant (say 28 days ago) can be
+ * simulated, and planning a day is a few thousand draws, no time stepping (~10 ms, mostly the
+ * public-holiday look-up).
+ *
+ * NOTE: the demo has no GBIS ids. Stops of the campus section get `demo-up-<i>` /
+ * `demo-down-<i>`, the campus terminus `demo-terminus`, every other stop `demo-road`; road stop
+ * names are illustrative places on the way, not a GBIS stop list.
+ */
+import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+import type { Section } from '../../../contract/bus';
+import { dayType, isInService, kstInstant, serviceClock } from '../../time';
+import type { Arrival, FeedSnapshot } from '../snapshot';
+import { DOWN_STOPS, ROUTES, UP_STOPS, type DayType } from '../transit-config';
+
+/** Inclusive integer range for a draw. */
+type Range = readonly [number, number];
+
+const SEC = 1000;
+const MIN = 60 * SEC;
+
+/** Seconds between consecutive stops of the campus section (and from blue roof to the terminus). */
+const STOP_GAP_SEC: Range = [60, 180];
+/** Minutes and stops of road between the far terminus and the campus section, either way. */
+const ROAD_RUN_MIN: Range = [40, 70];
+const ROAD_STOPS: Range = [20, 35];
+/** Delay of a whole run, in seconds: usual, and for the LATE_PERCENT of runs that are late. */
+const USUAL_DELAY_SEC: Range = [0, 180];
+const LATE_DELAY_SEC: Range = [300, 900];
+const LATE_PERCENT = 10;
+/** Noise on the route's layoverMin at the campus terminus, in seconds. */
+const LAYOVER_NOISE_SEC: Range = [-90, 120];
+/** Minutes a vehicle waits at the far terminus before it can start another run. */
+const FAR_LAYOVER_MIN: Range = [10, 20];
+/** Seats of these intercity coaches; free seats drop by one every SEATS_TAKEN_EVERY road stops. */
+const SEATS = 45;
+const SEATS_TAKEN_EVERY = 2;
+/** Bound of a run's relative prediction error, in percent. */
+const PREDICTION_BIAS_PERCENT = 12;
+/** Seconds a vehicle stands at a stop (GBIS stateCd 1) before it counts as having left it (2). */
+const DWELL_SEC = 20;
+/** Share of low-floor vehicles (lowPlate 1), in percent. */
+const LOW_FLOOR_PERCENT = 20;
+
+/**
+ * Illustrative places on the road toward the campus crossroads, nearest first; each names a band
+ * of consecutive road stops (stationName of arrivals).
+ */
+const ROAD_PLACES = [
+  '왕산리',
+  '모현읍행정복지센터',
+  '오산리',
+  '갈담리',
+  '매산리',
+  '일산리',
+  '능원리',
+  '초부리',
+  '문형리',
+  '신현리',
+  '오포읍행정복지센터',
+  '태전동',
+] as const;
+
+/** A vehicle of the demo fleet. */
+export type DemoVehicle = {
+  /** Numeric string, unique across routes (GBIS vehId shape). */
+  vehId: string;
+  /** e.g. "경기70아1234"; the series letter is per route so plates never collide. */
+  plateNo: string;
+  /** GBIS lowPlate: 0 normal, 1 low-floor. */
+  lowPlate: 0 | 1;
+};
+
+/** One planned run of a vehicle: up to the campus terminus, then down and away. All instants are Dates. */
+export type Trip = {
+  routeNo: string;
+  /** Service date ("yyyy-MM-dd", KST) the run belongs to, even when it runs past midnight. */
+  serviceDate: string;
+  /** 0-based order of the run's timetable departure within its service day. */
+  tripIndex: number;
+  vehicle: DemoVehicle;
+  /** Timetable departure from the campus terminus (before the run's delay). */
+  scheduledDeparture: Date;
+  /** Enters the feed, `roadStopsBefore` stops before the campus crossroads. */
+  appearAt: Date;
+  roadStopsBefore: number;
+  /** When it passes each of UP_STOPS, in their order. */
+  upStops: Date[];
+  terminusArrival: Date;
+  /** Actual departure from the campus terminus (the observed down departure). */
+  departure: Date;
+  /** When it passes each of DOWN_STOPS, in their order. */
+  downStops: Date[];
+  /** Road stops after the campus crossroads; it leaves the feed at the last one, `leaveAt`. */
+  roadStopsAfter: number;
+  leaveAt: Date;
+  /** Free seats when it enters the feed (0–45). */
+  seatsAtAppear: number;
+  /** Relative error of its arrival predictions: predicted = true remaining × (1 + bias). */
+  predictionBias: number;
+};
+
+/** A draw function over one seeded generator. */
+type Draw = (range: Range) => number;
+
+/** FNV-1a then murmur3's finalizer: a well-mixed 32-bit seed from a text key. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  }
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+/** A generator for one key: the same (seed, key) always draws the same sequence. */
+function drawFor(seed: number, ...key: Array<string | number>): Draw {
+  const rng = xoroshiro128plus(hash32([seed, ...key].join('|')));
+  return ([from, to]) => unsafeUniformIntDistribution(from, to, rng);
+}
+
+/** "HH:mm" (hours may exceed 23) → minutes after 00:00. */
+function minutesOf(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/**
+ * The fleet of a route: vehicle `number` → its identity. The 4 plate digits come from an affine
+ * map with a multiplier coprime to 9000, so distinct numbers never share a plate.
+ */
+function fleetOf(seed: number, routeIndex: number): (number: number) => DemoVehicle {
+  const { routeNo } = ROUTES[routeIndex];
+  const draw = drawFor(seed, routeNo, 'fleet');
+  const multiplier = 30 * draw([1, 299]) + 1; // ≡ 1 mod 2, 3 and 5
+  const offset = draw([0, 8999]);
+  return (number) => {
+    const digits = 1000 + ((multiplier * number + offset) % 9000);
+    const own = drawFor(seed, routeNo, 'vehicle', number);
+    return {
+      vehId: String(233_000_000 + routeIndex * 10_000 + digits),
+      plateNo: `경기70${'아바사자'[routeIndex % 4]}${digits}`,
+      lowPlate: own([1, 100]) <= LOW_FLOOR_PERCENT ? 1 : 0,
+    };
+  };
+}
+
+/** `count` instants from `start` going forward (or backward for negative gaps), one gap drawn each. */
+function stopTimes(draw: Draw, startMs: number, count: number, direction: 1 | -1): number[] {
+  const times: number[] = [];
+  let at = startMs;
+  for (let i = 0; i < count; i++) {
+    at += direction * draw(STOP_GAP_SEC) * SEC;
+    times.push(at);
+  }
+  return times;
+}
+
+/** A run before a vehicle is assigned, with the instant its vehicle can start another one. */
+type Run = Omit<Trip, 'vehicle'> & { readyAtMs: number };
+
+/** Times of one run from its timetable departure; the draws are in a fixed order per trip key. */
+function planRun(
+  draw: Draw,
+  base: Pick<Trip, 'routeNo' | 'serviceDate' | 'tripIndex'>,
+  layoverMin: number,
+  scheduledMs: number,
+): Run {
+  const delaySec = draw([1, 100]) <= LATE_PERCENT ? draw(LATE_DELAY_SEC) : draw(USUAL_DELAY_SEC);
+  const departureMs = scheduledMs + delaySec * SEC;
+  const terminusArrivalMs = departureMs - layoverMin * MIN - draw(LAYOVER_NOISE_SEC) * SEC;
+  // Backwards from the terminus: blue roof first, campus crossroads last.
+  const upStopsMs = stopTimes(draw, terminusArrivalMs, UP_STOPS.length, -1).reverse();
+  const roadStopsBefore = draw(ROAD_STOPS);
+  const appearMs = upStopsMs[0] - draw(ROAD_RUN_MIN) * MIN;
+  const downStopsMs = stopTimes(draw, departureMs, DOWN_STOPS.length, 1);
+  const roadStopsAfter = draw(ROAD_STOPS);
+  const leaveMs = downStopsMs[downStopsMs.length - 1] + draw(ROAD_RUN_MIN) * MIN;
+  return {
+    ...base,
+    scheduledDeparture: new Date(scheduledMs),
+    appearAt: new Date(appearMs),
+    roadStopsBefore,
+    upStops: upStopsMs.map((ms) => new Date(ms)),
+    terminusArrival: new Date(terminusArrivalMs),
+    departure: new Date(departureMs),
+    downStops: downStopsMs.map((ms) => new Date(ms)),
+    roadStopsAfter,
+    leaveAt: new Date(leaveMs),
+    seatsAtAppear: draw([0, SEATS]),
+    predictionBias: draw([-PREDICTION_BIAS_PERCENT, PREDICTION_BIAS_PERCENT]) / 100,
+    readyAtMs: leaveMs + draw(FAR_LAYOVER_MIN) * MIN,
+  };
+}
+
+/** The runs of route ROUTES[routeIndex] in timetable order, departures counted from `midnightMs`. */
+function planRoute(seed: number, routeIndex: number, serviceDate: string, midnightMs: number, day: DayType): Trip[] {
+  const route = ROUTES[routeIndex];
+  const { routeNo, layoverMin } = route;
+  const timetable = route.timetable[day];
+  const lastMin = minutesOf(timetable.last);
+
+  const runs: Run[] = [];
+  let departureMin = minutesOf(timetable.first);
+  for (let tripIndex = 0; departureMin <= lastMin; tripIndex++) {
+    const draw = drawFor(seed, routeNo, serviceDate, tripIndex);
+    runs.push(planRun(draw, { routeNo, serviceDate, tripIndex }, layoverMin, midnightMs + departureMin * MIN));
+    departureMin += draw([timetable.minHeadwayMin, timetable.maxHeadwayMin]);
+  }
+
+  const vehicle = fleetOf(seed, routeIndex);
+  const readyAtMs: number[] = []; // per fleet number, when that vehicle can start a run
+  return runs.map(({ readyAtMs: runReadyAtMs, ...run }) => {
+    let number = -1;
+    for (let candidate = 0; candidate < readyAtMs.length; candidate++) {
+      const ready = readyAtMs[candidate];
+      if (ready <= run.appearAt.getTime() && (number < 0 || ready < readyAtMs[number])) number = candidate;
+    }
+    if (number < 0) number = readyAtMs.length;
+    readyAtMs[number] = runReadyAtMs;
+    return { ...run, vehicle: vehicle(number) };
+  });
+}
+
+/**
+ * Every run of every route (ROUTES order, then timetable order) on one service date ("yyyy-MM-dd",
+ * KST); see the module docstring for the model. Pure and cheap: no time stepping, one day-type
+ * look-up, a few thousand draws. A back-fill of past departures reads `routeNo` and `departure`.
+ */
+export function planDay(seed: number, serviceDate: string): Trip[] {
+  const day = dayType(serviceDate);
+  // NOTE: KST has no DST: a time of the service day is its midnight plus minutes, as in kstInstant.
+  const midnightMs = kstInstant(serviceDate, 0).getTime();
+  return ROUTES.flatMap((_, routeIndex) => planRoute(seed, routeIndex, serviceDate, midnightMs, day));
+}
+
+/** A stop of a run with when the vehicle reached it (ms) and when it left it. */
+type PassedStop = {
+  stationId: string;
+  section: Section | null;
+  /** Road stops still to go before the campus crossroads; null from the crossroads on. */
+  stopsToCrossroads: number | null;
+  reachedMs: number;
+  leftMs: number;
+};
+
+/** Every stop of a run in order, from where it enters the feed to the last one before it leaves. */
+function stopsOf(trip: Trip): PassedStop[] {
+  const passing = (
+    stationId: string,
+    section: Section | null,
+    stopsToCrossroads: number | null,
+    reachedMs: number,
+  ): PassedStop => ({
+    stationId,
+    section,
+    stopsToCrossroads,
+    reachedMs,
+    leftMs: reachedMs + DWELL_SEC * SEC,
+  });
+  const appearMs = trip.appearAt.getTime();
+  const beforeStepMs = (trip.upStops[0].getTime() - appearMs) / trip.roadStopsBefore;
+  const crossroadsDownMs = trip.downStops[trip.downStops.length - 1].getTime();
+  const afterStepMs = (trip.leaveAt.getTime() - crossroadsDownMs) / trip.roadStopsAfter;
+  return [
+    ...Array.from({ length: trip.roadStopsBefore }, (_, i) =>
+      passing('demo-road', null, trip.roadStopsBefore - i, appearMs + i * beforeStepMs),
+    ),
+    ...trip.upStops.map((at, stopIndex) =>
+      passing(`demo-up-${stopIndex}`, { direction: 'up', stopIndex }, null, at.getTime()),
+    ),
+    { ...passing('demo-terminus', null, null, trip.terminusArrival.getTime()), leftMs: trip.departure.getTime() },
+    ...trip.downStops.map((at, stopIndex) =>
+      passing(`demo-down-${stopIndex}`, { direction: 'down', stopIndex }, null, at.getTime()),
+    ),
+    // The last road stop is the far terminus, reached at leaveAt: the run is out of the feed there.
+    ...Array.from({ length: trip.roadStopsAfter - 1 }, (_, i) =>
+      passing('demo-road', null, null, crossroadsDownMs + (i + 1) * afterStepMs),
+    ),
+  ];
+}
+
+/** stationSeq of a run's first stop: road stops are numbered as if every run came from ROAD_STOPS' farthest. */
+function firstStationSeq(trip: Trip): number {
+  return ROAD_STOPS[1] - trip.roadStopsBefore + 1;
+}
+
+/** stationName of a road stop before the crossroads: its band of ROAD_PLACES. */
+function roadPlace(stopsToCrossroads: number): string {
+  return ROAD_PLACES[Math.floor(((stopsToCrossroads - 1) * ROAD_PLACES.length) / ROAD_STOPS[1])];
+}
+
+/**
+ * The demo feed as of `instant`: a FeedSnapshot with source 'demo' and takenAt = instant (ISO).
+ * - vehicles: every run of our routes between appearAt and leaveAt, at the last stop it passed
+ *   (section set on UP_STOPS / DOWN_STOPS; stationSeq numbers the run's stops in order; stateCd 1
+ *   for DWELL_SEC after reaching a stop and for the whole layover, else 2).
+ * - arrivals: per route, the up to 2 running vehicles not yet at the campus crossroads with the
+ *   soonest predictions, all sorted by predictTimeSec. predictTimeSec (seconds) is the true time
+ *   left × (1 + the run's bias), so its error shrinks to 0 on arrival; locationNo is the road
+ *   stops left; remainSeatCnt falls from seatsAtAppear as road stops pass.
+ * Only runs of the instant's service date are considered. Outside service hours (05:00–24:30 KST)
+ * both lists are empty, so the first runs, on the road since before 05:00, show up mid-way at
+ * 05:00 and the last ones vanish at 24:30.
+ */
+export function snapshotAt(seed: number, instant: Date): FeedSnapshot {
+  const snapshot: FeedSnapshot = { source: 'demo', takenAt: instant.toISOString(), arrivals: [], vehicles: [] };
+  if (!isInService(instant)) return snapshot;
+
+  const nowMs = instant.getTime();
+  const candidates = new Map<string, Arrival[]>(ROUTES.map((route) => [route.routeNo, []]));
+  for (const trip of planDay(seed, serviceClock(instant).serviceDate)) {
+    if (trip.appearAt.getTime() > nowMs || nowMs >= trip.leaveAt.getTime()) continue;
+    const stops = stopsOf(trip);
+    const lastIndex = stops.findLastIndex((stop) => stop.reachedMs <= nowMs);
+    const last = stops[lastIndex];
+    snapshot.vehicles.push({
+      routeNo: trip.routeNo,
+      vehId: trip.vehicle.vehId,
+      plateNo: trip.vehicle.plateNo,
+      stationId: last.stationId,
+      stationSeq: firstStationSeq(trip) + lastIndex,
+      stateCd: nowMs < last.leftMs ? 1 : 2,
+      section: last.section,
+    });
+    if (last.stopsToCrossroads !== null) {
+      const trueLeftSec = (trip.upStops[0].getTime() - nowMs) / SEC;
+      candidates.get(trip.routeNo)?.push({
+        routeNo: trip.routeNo,
+        predictTimeSec: Math.ceil(trueLeftSec * (1 + trip.predictionBias)),
+        locationNo: last.stopsToCrossroads,
+        stationName: roadPlace(last.stopsToCrossroads),
+        plateNo: trip.vehicle.plateNo,
+        vehId: trip.vehicle.vehId,
+        lowPlate: trip.vehicle.lowPlate,
+        remainSeatCnt: Math.max(0, trip.seatsAtAppear - Math.floor(lastIndex / SEATS_TAKEN_EVERY)),
+        crowded: null,
+      });
+    }
+  }
+  snapshot.arrivals = [...candidates.values()].flatMap((arrivals) => arrivals.sort(byPrediction).slice(0, 2));
+  snapshot.arrivals.sort(byPrediction);
+  return snapshot;
+}
+
+function byPrediction(a: Arrival, b: Arrival): number {
+  return a.predictTimeSec - b.predictTimeSec || a.routeNo.localeCompare(b.routeNo);
+}
