@@ -1,0 +1,74 @@
+import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
+import { createApi } from './app';
+import type { BusFeed } from './bus/feed-service';
+import { Poller } from './bus/poller';
+import type { Database } from './db/client';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt } from '../tests/setup/fakes';
+import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';
+
+describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
+  let database: Database;
+  let poller: Poller;
+  let feed: BusFeed;
+  let source: ScriptedSource;
+  let clock: FakeClock;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    source = new ScriptedSource();
+    source.answer((now) => snapshotAt(now, [['1150', 300, 3], ['1303', 1200, 15]]));
+    poller = new Poller({
+      source,
+      db: database.db,
+      clock,
+      dailyQuota: 1000,
+      logger: recordingLogger(),
+      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
+      onState: () => undefined,
+    });
+    feed = { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() };
+    await poller.pollOnce();
+  });
+  afterEach(() => database.close());
+
+  it('GET /api/bus/timeLeft answers the spec shape from the latest snapshot', async () => {
+    const app = createApi({ feed, clock, logger: recordingLogger() });
+    clock.advance(60);
+    const response = await app.request('/api/bus/timeLeft');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = TimeLeftResponseSchema.parse(await response.json());
+    expect(body.data[0].routes.map((r) => [r.routeNo, r.time, r.location])).toEqual([
+      ['1150', 4, 3],
+      ['1303', 19, 15],
+    ]);
+    expect(body.feed).toMatchObject({ source: 'gbis', ageSec: 60, stale: false });
+  });
+
+  it('serves many requests from memory: the source is polled once', async () => {
+    const app = createApi({ feed, clock, logger: recordingLogger() });
+    await Promise.all(Array.from({ length: 200 }, () => app.request('/api/bus/timeLeft')));
+    expect(source.polls).toBe(1);
+  });
+
+  it('GET /api/healthz reports degraded with the error while polls fail, and the data as stale', async () => {
+    source.fail(new FeedError('portal', 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR (22)'));
+    clock.advance(300);
+    await poller.pollOnce();
+    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const health = HealthResponseSchema.parse(await (await app.request('/api/healthz')).json());
+    expect(health.status).toBe('degraded');
+    expect(health.feed.lastError).toMatch(/^portal: LIMITED_NUMBER/);
+    const body = TimeLeftResponseSchema.parse(await (await app.request('/api/bus/timeLeft')).json());
+    expect(body.feed).toMatchObject({ stale: true, ageSec: 300 });
+    expect(body.data[0].routes[0].routeNo).toBe('1150');
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const response = await app.request('/api/nope');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+});

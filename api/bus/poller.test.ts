@@ -1,0 +1,89 @@
+import type { Database } from '../db/client';
+import { kstDateKey } from '../time';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
+import { createTestDatabase } from '../../tests/setup/db';
+import { callsSpent, loadFeedState } from './feed-store';
+import { BACKOFF_START_SEC, Poller } from './poller';
+
+describe('Poller', () => {
+  let database: Database;
+  let clock: FakeClock;
+  let source: ScriptedSource;
+  let logger: ReturnType<typeof recordingLogger>;
+  let poller: Poller;
+  let notified: number;
+
+  beforeEach(async () => {
+    database = await createTestDatabase('pglite');
+    clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    source = new ScriptedSource();
+    logger = recordingLogger();
+    notified = 0;
+    poller = new Poller({
+      source,
+      db: database.db,
+      clock,
+      dailyQuota: 1000,
+      logger,
+      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
+      onState: () => void (notified += 1),
+    });
+  });
+  afterEach(() => database.close());
+
+  it('stores each good snapshot, counts its calls per dataset and notifies followers', async () => {
+    source.answer((now) => snapshotAt(now, [['1150', 600, 5]]));
+    const delay = await poller.pollOnce();
+    expect(poller.current().snapshot?.arrivals[0].predictTimeSec).toBe(600);
+    expect(poller.current().lastError).toBeNull();
+    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 1, locations: 4 });
+    expect((await loadFeedState(database.db, 'gbis')).snapshot?.takenAt).toBe('2026-11-22T23:00:00.000Z');
+    expect(notified).toBe(1);
+    expect(delay).toBeGreaterThan(100); // paced by the quota, not per request
+  });
+
+  it('keeps the last good snapshot on failure, marks it stale, backs off and logs once per state change', async () => {
+    source.answer((now) => snapshotAt(now, [['1150', 600, 5]]));
+    await poller.pollOnce();
+    const good = poller.current().snapshot;
+
+    source.fail(new FeedError('portal', 'quota exceeded (22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR)'));
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(60);
+      delays.push(await poller.pollOnce());
+    }
+    const state = poller.current();
+    expect(state.snapshot).toEqual(good);
+    expect(state.lastError).toMatch(/^portal: quota exceeded/);
+    expect(state.failingSince?.toISOString()).toBe('2026-11-22T23:01:00.000Z');
+    expect(delays[1]).toBeGreaterThanOrEqual(BACKOFF_START_SEC * 2);
+    expect(delays[3]).toBeGreaterThanOrEqual(BACKOFF_START_SEC * 8);
+    expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(1);
+    expect((await loadFeedState(database.db, 'gbis')).lastError).toMatch(/^portal/);
+
+    source.fail(new FeedError('timeout', 'no answer in 5000 ms'));
+    await poller.pollOnce();
+    expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(2);
+
+    source.answer((now) => snapshotAt(now, [['1150', 120, 1]]));
+    clock.advance(60);
+    await poller.pollOnce();
+    expect(poller.current().lastError).toBeNull();
+    expect(poller.current().failingSince).toBeNull();
+    expect(logger.lines.filter((l) => l.includes('recovered after 5 failed polls'))).toHaveLength(1);
+  });
+
+  it('makes no call outside service hours or once the daily budget is spent', async () => {
+    clock.set('2026-11-23T03:00:00+09:00');
+    expect(await poller.pollOnce()).toBe(2 * 3600);
+    expect(source.polls).toBe(0);
+
+    clock.set('2026-11-23T08:00:00+09:00');
+    for (let i = 0; i < 237; i += 1) await poller.pollOnce();
+    expect(source.polls).toBe(237);
+    expect(await poller.pollOnce()).toBe(16 * 3600); // until KST midnight
+    expect(source.polls).toBe(237);
+    expect(await callsSpent(database.db, '2026-11-23')).toEqual({ arrivals: 237, locations: 948 });
+  });
+});

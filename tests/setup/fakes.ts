@@ -1,0 +1,67 @@
+/** Test doubles shared by api tests: a settable clock, a scripted feed source, a recording logger. */
+import type { Clock } from '../../api/clock';
+import type { Logger } from '../../api/logger';
+import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/snapshot';
+
+export class FakeClock implements Clock {
+  constructor(private instant: Date) {}
+  now(): Date {
+    return new Date(this.instant);
+  }
+  set(instant: Date | string): void {
+    this.instant = new Date(instant);
+  }
+  advance(seconds: number): void {
+    this.instant = new Date(this.instant.getTime() + seconds * 1000);
+  }
+}
+
+/** A source whose next answers are scripted: a snapshot builder, or a FeedError to throw. */
+export class ScriptedSource implements FeedSource {
+  readonly name = 'gbis' as const;
+  polls = 0;
+  private next: (now: Date) => FeedSnapshot = (now) => snapshotAt(now, []);
+
+  constructor(readonly callsPerPoll: CallsPerPoll | null = { arrivals: 1, locations: 4 }) {}
+
+  answer(build: (now: Date) => FeedSnapshot): void {
+    this.next = build;
+  }
+  fail(error: FeedError): void {
+    this.next = () => {
+      throw error;
+    };
+  }
+  async poll(now: Date): Promise<FeedSnapshot> {
+    this.polls += 1;
+    return this.next(now);
+  }
+}
+
+/** A gbis snapshot taken at `now` with arrivals given as [routeNo, predictTimeSec, locationNo]. */
+export function snapshotAt(now: Date, arrivals: [string, number, number][]): FeedSnapshot {
+  return {
+    source: 'gbis',
+    takenAt: now.toISOString(),
+    arrivals: arrivals.map(([routeNo, predictTimeSec, locationNo]) => ({
+      routeNo,
+      predictTimeSec,
+      locationNo,
+      stationName: null,
+      plateNo: `경기70아${routeNo}`,
+      vehId: routeNo,
+      lowPlate: 0,
+      remainSeatCnt: 20,
+      crowded: null,
+    })),
+    vehicles: [],
+  };
+}
+
+export function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const record = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  return { lines, info: record, warn: record, error: record };
+}
+
+export { FeedError };
