@@ -1,4 +1,4 @@
-import { delay } from 'msw';
+import { delay, http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   MOCK_ARRIVAL_STOP,
@@ -13,6 +13,7 @@ import {
   portalErrorBody,
   type GbisAnswer,
 } from '../../../tests/mocks/gbis';
+import { startGbisStub } from '../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
 import { UP_STOPS } from '../transit-config';
 import { GbisSource, redactKey, type GbisSourceOptions } from './source';
@@ -90,7 +91,7 @@ describe('GbisSource', () => {
       { routeNo: '1150', predictTimeSec: 1500, locationNo: 12, stationName: null, plateNo: '경기70바1002', vehId: null, lowPlate: null, remainSeatCnt: 17, crowded: 3 },
     ]);
     expect(snapshot.vehicles).toEqual([
-      { routeNo: '1150', vehId: '228001001', plateNo: '경기70바1001', stationId: campusStopId, stationSeq: 31, stateCd: 1, section: campusStopId ? { direction: 'up', stopIndex: 1 } : null },
+      { routeNo: '1150', vehId: '228001001', plateNo: '경기70바1001', stationId: campusStopId, stationSeq: 31, stateCd: 1, section: { direction: 'up', stopIndex: 1 } },
       { routeNo: '1150', vehId: '경기70바1002', plateNo: '경기70바1002', stationId: '990000042', stationSeq: 12, stateCd: 1, section: null },
     ]);
   });
@@ -188,6 +189,28 @@ describe('GbisSource', () => {
       expect.objectContaining({ kind: 'config', message: expect.stringContaining('npm run gbis:discover') }),
     );
     expect(() => source({ serviceKey: ' ' })).toThrow(expect.objectContaining({ kind: 'config' }));
+  });
+});
+
+describe('GbisSource against the standalone stub (real HTTP)', () => {
+  it('polls live-looking data in ok mode and gets the portal quota error in quota mode', async () => {
+    const stub = await startGbisStub();
+    server.use(http.get(`${stub.url}/*`, () => passthrough()));
+    try {
+      const gbis = source({ baseUrl: stub.url });
+      const snapshot = await gbis.poll(new Date(), new AbortController().signal);
+      expect(stub.counts()).toEqual(gbis.callsPerPoll);
+      expect(snapshot.arrivals).toHaveLength(8);
+      expect(new Set(snapshot.arrivals.map((a) => a.routeNo))).toEqual(new Set(['1150', '1117', '1303', '1005']));
+      expect(snapshot.arrivals.every((a) => a.predictTimeSec > 0)).toBe(true);
+      expect(snapshot.vehicles.length).toBeGreaterThan(0);
+
+      stub.setMode('quota');
+      const error = await pollError(gbis);
+      expect(error).toMatchObject({ kind: 'portal', message: expect.stringContaining('portal error 22') });
+    } finally {
+      await stub.close();
+    }
   });
 });
 
