@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import type { DownRoute, UpRoute } from '../../contract/bus';
+import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
+
+const upRoute = (fields: Partial<UpRoute>): UpRoute => ({
+  routeNo: '1150',
+  time: 10,
+  location: 5,
+  predictTimeSec: 600,
+  plateNo: null,
+  remainSeatCnt: null,
+  lowPlate: null,
+  stationName: null,
+  ...fields,
+});
+
+afterEach(cleanup);
+
+describe('ArrivalCards (up tab)', () => {
+  it('shows route number, minutes and stops remaining', () => {
+    render(<ArrivalCards routes={[upRoute({ time: 10, location: 5 })]} />);
+    expect(screen.getByText('1150')).toBeTruthy();
+    expect(screen.getByText('10분').className).toBe('card__time');
+    expect(screen.getByText('5정거장 전')).toBeTruthy();
+  });
+
+  it('shows 4 minutes or less in red (spec §9)', () => {
+    render(<ArrivalCards routes={[upRoute({ routeNo: '1117', time: 4 }), upRoute({ routeNo: '1005', time: 5 })]} />);
+    expect(screen.getByText('4분').classList.contains('card__time--soon')).toBe(true);
+    expect(screen.getByText('5분').classList.contains('card__time--soon')).toBe(false);
+  });
+
+  it('shows no arrival information at 0 minutes or less (spec §9)', () => {
+    render(<ArrivalCards routes={[upRoute({ time: 0, location: 0, plateNo: '경기70아1234' })]} />);
+    expect(screen.getByText('도착 정보 없음')).toBeTruthy();
+    expect(screen.queryByText('0분')).toBeNull();
+    expect(screen.queryByText('0정거장 전')).toBeNull();
+    expect(screen.getByText('1150번 버스, 도착 정보 없음')).toBeTruthy();
+  });
+
+  it("shows 'no bus currently available' for an empty list", () => {
+    render(<ArrivalCards routes={[]} />);
+    expect(screen.getByText('현재 운행 중인 버스가 없습니다.')).toBeTruthy();
+  });
+
+  it('shows seats, the low-floor mark and the plate when known, and says it all to screen readers', () => {
+    render(
+      <ArrivalCards
+        routes={[upRoute({ time: 3, location: 2, remainSeatCnt: 12, lowPlate: 1, plateNo: '경기70아1234' })]}
+      />,
+    );
+    expect(screen.getByText('잔여 12석 · 저상 · 경기70아1234')).toBeTruthy();
+    expect(
+      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234'),
+    ).toBeTruthy();
+  });
+
+  it('leaves the extras out when unknown', () => {
+    const { container } = render(<ArrivalCards routes={[upRoute({ time: 3, location: 2 })]} />);
+    expect(container.querySelector('.card__extras')).toBeNull();
+    expect(screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전')).toBeTruthy();
+  });
+});
+
+describe('DepartureCards (down tab)', () => {
+  it("shows yesterday's, last week's and the estimated time in KST", () => {
+    const routes: DownRoute[] = [
+      {
+        routeNo: '1150',
+        data: { dayBefore: '2026-09-01T23:05:00.000Z', weekBefore: null, estimate: '2026-09-02T23:10:00.000Z' },
+      },
+    ];
+    const { container } = render(<DepartureCards routes={routes} />);
+    const labels = [...container.querySelectorAll('dt')].map((dt) => dt.textContent);
+    const times = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(labels).toEqual(['어제', '7일 전', '예상']);
+    expect(times).toEqual(['08:05', '–정보 없음', '08:10']);
+  });
+
+  it('says the estimates are in preparation when there are none', () => {
+    render(<DepartureCards routes={[]} />);
+    expect(screen.getByText('출발 예상 시간을 준비 중입니다.')).toBeTruthy();
+  });
+});

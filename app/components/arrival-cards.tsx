@@ -1,0 +1,99 @@
+/**
+ * The home screen's cards (spec §2 Home screen): up arrivals per route (spec §3 Bus arrival) and
+ * down departure estimates per route (spec §3 Predicted departure).
+ */
+import type { DownRoute, UpRoute } from '../../contract/bus';
+import { arrivalTone, formatKstTime } from '~/utils/arrival';
+
+/** Up tab: one card per route, or the spec's 'no bus currently available' text for an empty list. */
+export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {
+  if (routes.length === 0) return <p className="empty">현재 운행 중인 버스가 없습니다.</p>;
+  return (
+    <ul className="cards">
+      {routes.map((route) => (
+        <ArrivalCard key={route.routeNo} route={route} />
+      ))}
+    </ul>
+  );
+}
+
+/** Down tab: yesterday's, last week's and the estimated departure per route, in KST. */
+export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
+  if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
+  return (
+    <ul className="cards">
+      {routes.map(({ routeNo, data }) => (
+        <li key={routeNo} className="card">
+          <RouteNo routeNo={routeNo} />
+          <dl className="card__times">
+            <DepartureTime label="어제" iso={data.dayBefore} />
+            <DepartureTime label="7일 전" iso={data.weekBefore} />
+            <DepartureTime label="예상" iso={data.estimate} />
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ArrivalCard({ route }: { route: UpRoute }) {
+  const tone = arrivalTone(route.time);
+  const extras = [
+    route.remainSeatCnt !== null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
+    route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
+    route.plateNo !== null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
+  ].filter((extra) => extra !== false);
+  const details =
+    tone === 'none'
+      ? ['도착 정보 없음']
+      : [`${route.time}분 후 도착`, `${route.location}정거장 전`, ...extras.map((extra) => extra.spoken)];
+
+  return (
+    <li className="card">
+      <span className="sr-only">{[`${route.routeNo}번 버스`, ...details].join(', ')}</span>
+      <div className="card__body" aria-hidden="true">
+        <span className="card__route">{route.routeNo}</span>
+        {tone === 'none' ? (
+          <span className="card__none">도착 정보 없음</span>
+        ) : (
+          <>
+            <span className="card__arrival">
+              <span className={tone === 'soon' ? 'card__time card__time--soon' : 'card__time'}>{route.time}분</span>
+              <span className="card__stops">{route.location}정거장 전</span>
+            </span>
+            {extras.length > 0 && (
+              <span className="card__extras">{extras.map((extra) => extra.shown).join(' · ')}</span>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RouteNo({ routeNo }: { routeNo: string }) {
+  return (
+    <span className="card__route">
+      {routeNo}
+      <span className="sr-only">번 버스</span>
+    </span>
+  );
+}
+
+function DepartureTime({ label, iso }: { label: string; iso: string | null }) {
+  return (
+    <div className="card__time-item">
+      <dt>{label}</dt>
+      <dd>
+        {iso === null ? (
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="sr-only">정보 없음</span>
+          </>
+        ) : (
+          formatKstTime(iso)
+        )}
+      </dd>
+    </div>
+  );
+}

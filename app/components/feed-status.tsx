@@ -1,0 +1,35 @@
+/**
+ * What the home screen says about its data (ARCHITECTURE.md, the bus feed): a load failure, demo
+ * data, stale data with its age, or service hours over. The one live region of the page, so a
+ * screen reader hears these changes and not every 4-second refresh of the cards.
+ */
+import type { FeedStatus } from '../../contract/bus';
+import { BUS_LOAD_FAILED } from '~/utils/arrival';
+
+/** `feed` is null when the bus data could not be loaded (spec §7: the failure itself is only logged). */
+export function FeedNotices({ feed }: { feed: FeedStatus | null }) {
+  return (
+    <div className="feed-notices" role="status">
+      {feed === null ? (
+        <p className="notice notice--error">{BUS_LOAD_FAILED}</p>
+      ) : (
+        <>
+          {feed.source === 'demo' && (
+            <p className="notice">
+              <span className="badge">데모 데이터</span> 시뮬레이션으로 만든 가상의 운행 정보이며, 실제 버스 위치가
+              아닙니다.
+            </p>
+          )}
+          {feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
+          {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Age in whole minutes, at least 1, so stale data never looks current; no age when unknown. */
+function staleText(ageSec: number | null): string {
+  const notice = '실시간 정보가 지연되고 있습니다';
+  return ageSec === null ? notice : `${notice} (${Math.max(1, Math.floor(ageSec / 60))}분 전 정보)`;
+}

@@ -1,0 +1,34 @@
+/** Korean error screens shared by the routes' ErrorBoundary exports (house style: one on every route). */
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+
+/** The 404 page body: used by the catch-all route and for 404 responses caught by a boundary. */
+export function NotFound() {
+  return (
+    <ErrorPanel title="페이지를 찾을 수 없습니다.">
+      주소가 바뀌었거나 없는 페이지입니다.
+    </ErrorPanel>
+  );
+}
+
+/** Renders the error caught by the enclosing route's ErrorBoundary, without its details (spec §8: error codes are not shown). */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <ErrorPanel title="문제가 발생했습니다.">
+      일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.
+    </ErrorPanel>
+  );
+}
+
+function ErrorPanel({ title, children }: { title: string; children: string }) {
+  return (
+    <section className="error-panel" aria-labelledby="error-title">
+      <h1 id="error-title">{title}</h1>
+      <p>{children}</p>
+      <Link to="/" className="button">
+        홈으로 가기
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** The header every route shares (spec §2): the product name linking to / and the non-affiliation note (spec §1). */
+import { Link } from '@remix-run/react';
+
+/** Product name, used in the header and in page titles. */
+export const SITE_NAME = '외대 버스';
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <Link to="/" className="site-header__home">
+        <img src="/logo.svg" alt="" width="28" height="28" />
+        {SITE_NAME}
+      </Link>
+      <p className="site-header__note">본 서비스는 한국외국어대학교와 무관합니다.</p>
+    </header>
+  );
+}

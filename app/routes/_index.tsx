@@ -1,0 +1,99 @@
+/**
+ * Home (/): bus information (spec §2 Home screen, §4 Home). Server-rendered with the bus data, so
+ * it works without JavaScript; with it, the 상행/하행 tabs switch without a loader call and the data
+ * refreshes every 4 seconds through /bus/time-left.
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  useLoaderData,
+  useSearchParams,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
+import { DirectionTabs, tabId } from '~/components/direction-tabs';
+import { FeedNotices } from '~/components/feed-status';
+import { ProgressLine } from '~/components/progress-line';
+import { RefreshCountdown } from '~/components/refresh-countdown';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { getTimeLeft } from '~/models/bus.server';
+import { useLiveTimeLeft } from '~/utils/live-time-left';
+import type { Direction } from '~/utils/stops';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const PANEL_ID = 'bus-panel';
+
+/** `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still renders. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  let timeLeft = null;
+  try {
+    timeLeft = await getTimeLeft(context);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[home] bus data unavailable:', error.message);
+  }
+  return json({ timeLeft }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Switching tabs changes only `dir`: the data on screen is the same, so the loader is not called. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && withoutDir(currentUrl) === withoutDir(nextUrl) ? false : defaultShouldRevalidate);
+
+export default function Home() {
+  const { timeLeft: initial } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
+  const { timeLeft, secondsLeft } = useLiveTimeLeft(initial);
+
+  return (
+    <div className="home">
+      <h1 className="sr-only">실시간 버스 정보</h1>
+      <div className="home__bar">
+        <DirectionTabs selected={direction} panelId={PANEL_ID} />
+        <RefreshCountdown secondsLeft={secondsLeft} />
+      </div>
+      <FeedNotices feed={timeLeft?.feed ?? null} />
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
+        <ProgressLine direction={direction} vehicles={timeLeft?.vehicles ?? null} />
+        <section className="home__cards" aria-labelledby="cards-title">
+          <h2 id="cards-title" className="section-title">
+            {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
+          </h2>
+          {timeLeft &&
+            (direction === 'up' ? (
+              <ArrivalCards routes={timeLeft.data[0].routes} />
+            ) : (
+              <DepartureCards routes={timeLeft.data[1].routes} />
+            ))}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `${SITE_NAME} — 실시간 도착 정보` },
+  {
+    name: 'description',
+    content: '한국외국어대학교 글로벌캠퍼스를 오가는 광역버스의 실시간 도착 정보와 하행 출발 예상 시간을 보여줍니다.',
+  },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
+
+/** The URL without its `dir` parameter, to tell a tab switch from any other navigation. */
+function withoutDir(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('dir');
+  params.sort();
+  return `${url.pathname}?${params}`;
+}

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+// NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
+// runs the route module in a test without a Remix server.
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { TimeLeftResponse } from '../../contract/bus';
+import Home, { shouldRevalidate } from '~/routes/_index';
+import { clientLoader } from '~/routes/bus.time-left';
+import { timeLeftBody } from '../../tests/mocks/api';
+
+const withFirstUpTime = (time: number): TimeLeftResponse => ({
+  ...timeLeftBody,
+  data: [{ type: 'up', routes: [{ ...timeLeftBody.data[0].routes[0], time }] }, timeLeftBody.data[1]],
+});
+
+function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promise<unknown>, url = '/') {
+  const homeLoader = vi.fn(() => ({ timeLeft: initial }));
+  const router = createMemoryRouter(
+    [
+      { id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate },
+      {
+        path: '/bus/time-left',
+        loader: ({ request, params }) => clientLoader({ request, params, serverLoader: serverLoader as ClientLoaderFunctionArgs['serverLoader'] }),
+      },
+    ],
+    { initialEntries: [url], hydrationData: { loaderData: { home: { timeLeft: initial } } } },
+  );
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+  return { homeLoader, router };
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Home', () => {
+  it('shows the up tab by default: stops, chips, cards and the demo label', () => {
+    renderHome(timeLeftBody, vi.fn());
+    expect(tab('상행').getAttribute('aria-selected')).toBe('true');
+    expect(tab('하행').getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tab('상행').id);
+    expect(screen.getByText('외대 도서관')).toBeTruthy();
+    expect(screen.getByText('모현사거리').closest('li')?.classList.contains('stop--active')).toBe(true);
+    expect(screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234')).toBeTruthy();
+    expect(screen.getByText('1303번 버스, 도착 정보 없음')).toBeTruthy();
+    expect(within(screen.getByRole('status')).getByText('데모 데이터')).toBeTruthy();
+    expect(screen.getByText('00:04')).toBeTruthy();
+  });
+
+  it('switches to the down tab without calling the loader', async () => {
+    const { homeLoader, router } = renderHome(timeLeftBody, vi.fn());
+    await act(async () => fireEvent.click(tab('하행')));
+    expect(router.state.location.search).toBe('?dir=down');
+    expect(tab('하행').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('기숙사')).toBeTruthy();
+    expect(screen.queryByText('외대 도서관')).toBeNull();
+    expect(screen.getByText('출발 예상 시간')).toBeTruthy();
+    expect(document.querySelector('.stop--active .chip')?.textContent).toBe('1005번 버스');
+    expect(homeLoader).not.toHaveBeenCalled();
+  });
+
+  it('moves between the tabs with the arrow keys', async () => {
+    const { router } = renderHome(timeLeftBody, vi.fn());
+    await act(async () => fireEvent.keyDown(tab('상행'), { key: 'ArrowRight' }));
+    expect(router.state.location.search).toBe('?dir=down');
+    expect(document.activeElement).toBe(tab('하행'));
+  });
+
+  it('shows the load failure instead of cards when the first load failed', () => {
+    renderHome(null, vi.fn());
+    expect(screen.getByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(screen.queryByText('현재 운행 중인 버스가 없습니다.')).toBeNull();
+  });
+
+  it('refreshes every 4 seconds through /bus/time-left', async () => {
+    const serverLoader = vi.fn(async () => withFirstUpTime(8));
+    renderHome(timeLeftBody, serverLoader);
+    expect(screen.getByText('3분')).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTime(4000));
+    expect(serverLoader).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('8분')).toBeTruthy();
+    expect(screen.getByText('00:04')).toBeTruthy();
+  });
+
+  it('keeps the last data when a refresh fails, and only logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const serverLoader = vi
+      .fn()
+      .mockResolvedValueOnce(withFirstUpTime(8))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce({ message: '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.' });
+    renderHome(timeLeftBody, serverLoader);
+
+    await act(async () => vi.advanceTimersByTime(4000));
+    expect(screen.getByText('8분')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(4000));
+    await act(async () => vi.advanceTimersByTime(4000));
+    expect(serverLoader).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('8분')).toBeTruthy();
+    expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+    expect(log).toHaveBeenCalledWith('[home] bus refresh failed:', '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RefreshCountdown } from '~/components/refresh-countdown';
+import { formatCountdown, useRefreshCountdown } from '~/utils/countdown';
+
+describe('formatCountdown', () => {
+  it('shows seconds as mm:ss', () => {
+    expect(formatCountdown(4)).toBe('00:04');
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(65)).toBe('01:05');
+    expect(formatCountdown(600)).toBe('10:00');
+  });
+
+  it('rounds fractions up and never goes below 00:00', () => {
+    expect(formatCountdown(3.2)).toBe('00:04');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+});
+
+describe('useRefreshCountdown', () => {
+  function Countdown({ onRefresh }: { onRefresh: () => Promise<unknown> }) {
+    return <RefreshCountdown secondsLeft={useRefreshCountdown(4, onRefresh)} />;
+  }
+
+  function setVisibility(state: DocumentVisibilityState) {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }
+
+  /** An onRefresh whose promise the test settles. */
+  function pendingRefresh() {
+    let settle = () => {};
+    const onRefresh = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
+    return { onRefresh, settle: () => settle() };
+  }
+
+  const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    setVisibility('visible');
+  });
+
+  it('counts 00:04 down to the refreshing text, refreshes, then starts again', async () => {
+    const { onRefresh, settle } = pendingRefresh();
+    render(<Countdown onRefresh={onRefresh} />);
+    expect(screen.getByText('00:04')).toBeTruthy();
+
+    await tick(1000);
+    expect(screen.getByText('00:03')).toBeTruthy();
+    await tick(2000);
+    expect(screen.getByText('00:01')).toBeTruthy();
+    expect(onRefresh).not.toHaveBeenCalled();
+
+    await tick(1000);
+    expect(screen.getByText('새로고침 중...')).toBeTruthy();
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+
+    // Still refreshing: the count waits for the answer instead of starting a second refresh.
+    await tick(5000);
+    expect(screen.getByText('새로고침 중...')).toBeTruthy();
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+
+    await act(async () => settle());
+    expect(screen.getByText('00:04')).toBeTruthy();
+    await tick(4000);
+    expect(onRefresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts again after a failed refresh, which is only logged', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onRefresh = vi.fn(() => Promise.reject(new Error('offline')));
+    render(<Countdown onRefresh={onRefresh} />);
+
+    await tick(4000);
+    await act(async () => {});
+    expect(screen.getByText('00:04')).toBeTruthy();
+    expect(log).toHaveBeenCalledWith('[refresh] failed:', expect.any(Error));
+    log.mockRestore();
+  });
+
+  it('pauses while the tab is hidden and refreshes as soon as it is visible again', async () => {
+    const { onRefresh } = pendingRefresh();
+    render(<Countdown onRefresh={onRefresh} />);
+    await tick(1000);
+
+    act(() => setVisibility('hidden'));
+    await tick(60_000);
+    expect(screen.getByText('00:03')).toBeTruthy();
+    expect(onRefresh).not.toHaveBeenCalled();
+
+    act(() => setVisibility('visible'));
+    await act(async () => {});
+    expect(screen.getByText('새로고침 중...')).toBeTruthy();
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,27 @@
+import type { VehicleMarker } from '../../contract/bus';
+import { routesByStop, STOP_NAMES } from '~/utils/stops';
+
+const at = (routeNo: string, direction: 'up' | 'down', stopIndex: number): VehicleMarker => ({
+  routeNo,
+  plateNo: null,
+  section: { direction, stopIndex },
+});
+
+describe('STOP_NAMES (spec §2 Home screen)', () => {
+  it('lists the up and down stops in spec order', () => {
+    expect(STOP_NAMES.up).toEqual(['외대사거리', '모현사거리', '외대 기숙사', '외대 도서관', '파란지붕']);
+    expect(STOP_NAMES.down).toEqual(['파란지붕', '기숙사', '모현사거리', '외대사거리']);
+  });
+});
+
+describe('routesByStop', () => {
+  it('groups the route numbers of one direction by stop index', () => {
+    const vehicles = [at('1150', 'up', 1), at('1117', 'up', 1), at('1005', 'up', 4), at('1303', 'down', 1)];
+    expect(routesByStop(vehicles, 'up')).toEqual([[], ['1150', '1117'], [], [], ['1005']]);
+    expect(routesByStop(vehicles, 'down')).toEqual([[], ['1303'], [], []]);
+  });
+
+  it('drops markers beyond the last stop', () => {
+    expect(routesByStop([at('1150', 'down', 4)], 'down')).toEqual([[], [], [], []]);
+  });
+});

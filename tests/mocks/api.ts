@@ -1,0 +1,97 @@
+/**
+ * msw handlers standing in for the Campus Bus API in web tests: the web's loaders reach it through
+ * `apiContext()`, whose `api.fetch` is the global fetch that msw intercepts.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { http, HttpResponse } from 'msw';
+import type { TimeLeftResponse } from '../../contract/bus';
+
+export const API_BASE_URL = 'http://api.test';
+
+/** A load context whose api is reached over HTTP at API_BASE_URL (server.ts's API_BASE_URL mode). */
+export function apiContext(): AppLoadContext {
+  return { api: { baseUrl: API_BASE_URL, fetch: (request) => fetch(request) }, cspNonce: 'n' };
+}
+
+/**
+ * A contract-valid GET /api/bus/timeLeft answer from the demo feed: three up arrivals (soon, normal,
+ * no information), one down prediction, and one vehicle per direction.
+ */
+export const timeLeftBody: TimeLeftResponse = {
+  data: [
+    {
+      type: 'up',
+      routes: [
+        {
+          routeNo: '1150',
+          time: 3,
+          location: 2,
+          predictTimeSec: 170,
+          plateNo: '경기70아1234',
+          remainSeatCnt: 12,
+          lowPlate: 1,
+          stationName: '모현사거리',
+        },
+        {
+          routeNo: '1117',
+          time: 12,
+          location: 6,
+          predictTimeSec: 700,
+          plateNo: null,
+          remainSeatCnt: null,
+          lowPlate: 0,
+          stationName: null,
+        },
+        {
+          routeNo: '1303',
+          time: 0,
+          location: 0,
+          predictTimeSec: 0,
+          plateNo: null,
+          remainSeatCnt: null,
+          lowPlate: null,
+          stationName: null,
+        },
+      ],
+    },
+    {
+      type: 'down',
+      routes: [
+        {
+          routeNo: '1150',
+          data: {
+            dayBefore: '2026-09-01T23:05:00.000Z',
+            weekBefore: null,
+            estimate: '2026-09-02T23:10:00.000Z',
+          },
+        },
+      ],
+    },
+  ],
+  vehicles: [
+    { routeNo: '1150', plateNo: '경기70아1234', section: { direction: 'up', stopIndex: 1 } },
+    { routeNo: '1005', plateNo: null, section: { direction: 'down', stopIndex: 2 } },
+  ],
+  feed: {
+    source: 'demo',
+    takenAt: '2026-09-02T23:00:00.000Z',
+    ageSec: 2,
+    stale: false,
+    inService: true,
+  },
+};
+
+const TIME_LEFT_URL = `${API_BASE_URL}/api/bus/timeLeft`;
+
+/** The api answering /api/bus/timeLeft with `body` (default: timeLeftBody). */
+export function timeLeftHandler(body: TimeLeftResponse = timeLeftBody) {
+  return http.get(TIME_LEFT_URL, () => HttpResponse.json(body));
+}
+
+/** The api failing /api/bus/timeLeft with HTTP 503, as when it cannot reach its database. */
+export const timeLeftFailureHandler = http.get(TIME_LEFT_URL, () =>
+  HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
+);
+
+/** Every handler of the healthy api. */
+export const apiHandlers = [timeLeftHandler()];
