@@ -1,0 +1,44 @@
+/**
+ * Starts the built web (server.ts) as a child process on the embedded defaults with a fresh PGlite
+ * directory, and resolves once GET `path` answers 200. Shared by the measuring scripts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type Served = { url: string; child: ChildProcess; readyMs: number; stop(): Promise<void> };
+
+/**
+ * @param command the command line that serves (default: tsx server.ts on the existing build).
+ * @returns the base URL, the child, and milliseconds from spawn to the first 200 on `path`.
+ * @throws when nothing answers within 120 s.
+ */
+export async function serveForMeasure(options: { port: number; command?: string[]; path?: string }): Promise<Served> {
+  const { port, command = ['npx', 'tsx', 'server.ts'], path = '/' } = options;
+  const url = `http://localhost:${port}`;
+  const started = performance.now();
+  const child = spawn(command[0], command.slice(1), {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-bus-measure-')),
+      CLOCK_START: '2026-11-23T08:00:00+09:00',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  while (performance.now() - started < 120_000) {
+    const ok = await fetch(url + path).then((r) => r.ok, () => false);
+    if (ok) return { url, child, readyMs: performance.now() - started, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`nothing answered on ${url}${path} within 120 s`);
+}
