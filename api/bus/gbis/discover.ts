@@ -1,0 +1,333 @@
+/**
+ * Finding our GBIS ids (../shared/reference/gbis.md, "The routes and stops of this product"): route
+ * search by number, stop search by name, route info (timetables) and route stop lists, plus the
+ * rules that pick our routes and stops out of the candidates. Used by scripts/gbis-discover.ts,
+ * whose output is pasted into api/bus/transit-config.ts.
+ *
+ * Picking rules:
+ * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
+ *   용인 모현읍); if several remain, the one with a terminus or turnaround named …외대… (the
+ *   campus terminus 한국외대종점). Anything else is ambiguous and left for a human.
+ * - a stop: GBIS stop-search candidates in Yongin whose name contains the spec name (spaces
+ *   ignored). Each stop exists once per side of the road, so the side is read from our routes' stop
+ *   lists: an occurrence in the half of the route leading to the campus terminus is "up" (toward
+ *   campus), in the half leaving it "down".
+ */
+import { z } from 'zod';
+import type { DayType, RouteConfig, StopConfig, Timetable } from '../transit-config';
+import { gbisId, gbisNumber, gbisOptionalId, gbisRequiredNumber, gbisText, parseList } from './parse';
+import { GBIS_PATHS, callGbis, type GbisHttp } from './source';
+
+/** Matches input keys to the schema's keys ignoring case (GBIS clients disagree: nPeekAlloc vs npeekAlloc). */
+function caseInsensitive<T extends z.ZodRawShape>(shape: T) {
+  const byLower = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
+  return z.preprocess((item) => {
+    if (typeof item !== 'object' || item === null) return item;
+    return Object.fromEntries(Object.entries(item).map(([key, value]) => [byLower.get(key.toLowerCase()) ?? key, value]));
+  }, z.object(shape));
+}
+
+/** A getBusRouteListv2 item. */
+export const RouteCandidateSchema = caseInsensitive({
+  routeId: gbisId,
+  routeName: gbisText,
+  routeTypeName: gbisText,
+  regionName: gbisText,
+  adminName: gbisText,
+  startStationName: gbisText,
+  endStationName: gbisText,
+});
+export type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
+
+/** A getBusStationListv2 item; x/y are WGS84 longitude/latitude. */
+export const StationCandidateSchema = caseInsensitive({
+  stationId: gbisId,
+  stationName: gbisText,
+  mobileNo: gbisText,
+  regionName: gbisText,
+  x: gbisNumber,
+  y: gbisNumber,
+});
+export type StationCandidate = z.infer<typeof StationCandidateSchema>;
+
+/** A getBusRouteStationListv2 item, in route order (stationSeq from 1). */
+export const RouteStationSchema = caseInsensitive({
+  stationId: gbisId,
+  stationName: gbisText,
+  stationSeq: gbisRequiredNumber,
+  turnYn: gbisText,
+});
+export type RouteStation = z.infer<typeof RouteStationSchema>;
+
+/** "HH:MM" from GBIS "05:30", "0530" or 530; null when empty or unreadable. */
+const gbisClock = gbisText.transform((value) => {
+  const match = value?.match(/^(\d{1,2}):?(\d{2})$/);
+  return match ? `${match[1].padStart(2, '0')}:${match[2]}` : null;
+});
+
+const DAY_PREFIXES = ['', 'sat', 'sun', 'we'] as const;
+const TIME_FIELDS = ['UpFirstTime', 'UpLastTime', 'DownFirstTime', 'DownLastTime'] as const;
+const ALLOC_FIELDS = ['PeekAlloc', 'NPeekAlloc'] as const;
+const fieldName = (prefix: string, field: string) => (prefix ? `${prefix}${field}` : field[0].toLowerCase() + field.slice(1));
+
+/** A getBusRouteInfoItemv2 item: termini, turnaround, first/last times ("HH:MM") and headways (minutes) per day prefix. */
+export const RouteInfoSchema = caseInsensitive({
+  routeId: gbisId,
+  routeName: gbisText,
+  startStationId: gbisOptionalId,
+  startStationName: gbisText,
+  endStationId: gbisOptionalId,
+  endStationName: gbisText,
+  turnStID: gbisOptionalId,
+  turnStNm: gbisText,
+  companyName: gbisText,
+  ...Object.fromEntries(
+    DAY_PREFIXES.flatMap((prefix) => [
+      ...TIME_FIELDS.map((field) => [fieldName(prefix, field), gbisClock]),
+      ...ALLOC_FIELDS.map((field) => [fieldName(prefix, field), gbisNumber]),
+    ]),
+  ),
+});
+export type RouteInfo = {
+  routeId: string;
+  routeName: string | null;
+  startStationId: string | null;
+  startStationName: string | null;
+  endStationId: string | null;
+  endStationName: string | null;
+  turnStID: string | null;
+  turnStNm: string | null;
+  companyName: string | null;
+  /** upFirstTime, satUpFirstTime, peekAlloc, weNPeekAlloc …: "HH:MM" strings or minutes, null when absent. */
+  [field: string]: string | number | null;
+};
+
+// ── lookups (one GBIS call each) ──────────────────────────────────────────────────────────────
+
+/** getBusRouteListv2?keyword= → every route whose number contains `keyword`. @throws FeedError */
+export function searchRoutes(http: GbisHttp, keyword: string): Promise<RouteCandidate[]> {
+  return callGbis(http, GBIS_PATHS.routeSearch, { keyword }, (text, status) =>
+    parseList(text, status, 'busRouteList', RouteCandidateSchema),
+  );
+}
+
+/** getBusStationListv2?keyword= → every stop whose name contains `keyword`. @throws FeedError */
+export function searchStations(http: GbisHttp, keyword: string): Promise<StationCandidate[]> {
+  return callGbis(http, GBIS_PATHS.stationSearch, { keyword }, (text, status) =>
+    parseList(text, status, 'busStationList', StationCandidateSchema),
+  );
+}
+
+/** getBusRouteInfoItemv2?routeId= → the route's info, or null when GBIS has none (resultCode 4). @throws FeedError */
+export async function getRouteInfo(http: GbisHttp, routeId: string): Promise<RouteInfo | null> {
+  const [info] = await callGbis(http, GBIS_PATHS.routeInfo, { routeId }, (text, status) =>
+    parseList(text, status, 'busRouteInfoItem', RouteInfoSchema),
+  );
+  return (info as RouteInfo | undefined) ?? null;
+}
+
+/** getBusRouteStationListv2?routeId= → the route's stops ordered by stationSeq. @throws FeedError */
+export async function getRouteStations(http: GbisHttp, routeId: string): Promise<RouteStation[]> {
+  const stations = await callGbis(http, GBIS_PATHS.routeStations, { routeId }, (text, status) =>
+    parseList(text, status, 'busRouteStationList', RouteStationSchema),
+  );
+  return stations.sort((a, b) => a.stationSeq - b.stationSeq);
+}
+
+// ── picking ───────────────────────────────────────────────────────────────────────────────────
+
+const compact = (name: string | null) => (name ?? '').replace(/[\s.·()]/g, '');
+const isCampus = (name: string | null) => compact(name).includes('외대');
+const inYongin = (region: string | null) => region === null || region.includes('용인');
+
+/** Route choice: `routeId` when exactly one candidate survives the rules of this module's header, else null. */
+export function pickRoute(routeNo: string, candidates: RouteCandidate[]): { routeId: string | null; kept: RouteCandidate[] } {
+  const exact = candidates.filter((c) => c.routeName === routeNo && inYongin(c.regionName));
+  const kept = exact.length > 1 ? exact.filter((c) => isCampus(c.startStationName) || isCampus(c.endStationName)) : exact;
+  return { routeId: kept.length === 1 ? kept[0].routeId : null, kept };
+}
+
+/**
+ * Where the campus terminus sits on a route: its start (seq 1, e.g. 1117 한국외대 ⟷ 강변역) when the
+ * start station is named …외대…, else the turnaround (turnStID, else the stop marked turnYn Y).
+ * Null when neither is known.
+ */
+export function campusAnchorSeq(info: RouteInfo, stations: RouteStation[]): number | null {
+  if (stations.length === 0) return null;
+  if (isCampus(info.startStationName)) return stations[0].stationSeq;
+  const turn = stations.find((s) => s.stationId === info.turnStID) ?? stations.find((s) => s.turnYn === 'Y');
+  return turn?.stationSeq ?? null;
+}
+
+/** A route's stop list with the seq of its campus terminus. */
+export type RouteLine = { routeNo: string; stations: RouteStation[]; anchorSeq: number };
+
+/**
+ * Side of a stop on a route: "up" when the stop lies in the half of the (circular) route that
+ * leads to the campus terminus, "down" in the half leaving it; null when the route does not stop
+ * there or the stop is the terminus itself (served on both lines).
+ */
+export function directionOn(line: RouteLine, stationId: string): 'up' | 'down' | null {
+  const stop = line.stations.find((s) => s.stationId === stationId);
+  if (!stop) return null;
+  const length = line.stations.length;
+  const toAnchor = (((line.anchorSeq - stop.stationSeq) % length) + length) % length;
+  if (toAnchor === 0) return null;
+  return toAnchor <= length / 2 ? 'up' : 'down';
+}
+
+export type StopChoice = {
+  direction: 'up' | 'down';
+  index: number;
+  name: string;
+  /** Chosen stationId, or null when ambiguous (see candidates). */
+  stationId: string | null;
+  /** Search candidates in Yongin whose name contains the spec name, with their side when known. */
+  candidates: (StationCandidate & { side: 'up' | 'down' | null })[];
+};
+
+/**
+ * Picks the stationId of one progress-line stop: the single candidate on the stop's side according
+ * to the route lines; or, with no side known for any candidate, the only candidate. Else null.
+ */
+export function pickStop(
+  stop: { direction: 'up' | 'down'; index: number; name: string },
+  found: StationCandidate[],
+  lines: RouteLine[],
+): StopChoice {
+  const candidates = found
+    .filter((c) => inYongin(c.regionName) && compact(c.stationName).includes(compact(stop.name)))
+    .map((c) => {
+      const sides = new Set(lines.map((line) => directionOn(line, c.stationId)).filter((side) => side !== null));
+      return { ...c, side: sides.size === 1 ? [...sides][0] : null };
+    });
+  const onSide = candidates.filter((c) => c.side === stop.direction);
+  const chosen = onSide.length === 1 ? onSide[0] : candidates.length === 1 && candidates[0].side === null ? candidates[0] : undefined;
+  return { ...stop, stationId: chosen?.stationId ?? null, candidates };
+}
+
+/**
+ * Our timetable from route info: departures from the campus terminus are the up* times when the
+ * route starts at campus, else the down* times (campus is the turnaround or end). Headways:
+ * peekAlloc (min) / nPeekAlloc (max). Day types: weekday = no prefix, saturday = sat…,
+ * holiday = sun… (Sunday or public holiday), else we…. A missing value keeps `fallback`'s.
+ */
+export function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): RouteConfig['timetable'] {
+  const leg = isCampus(info.startStationName) ? 'Up' : 'Down';
+  const read = (prefixes: string[], field: string) =>
+    prefixes.map((prefix) => info[fieldName(prefix, field)]).find((value) => value !== null && value !== undefined);
+  const day = (prefixes: string[], estimate: Timetable): Timetable => ({
+    first: (read(prefixes, `${leg}FirstTime`) as string | undefined) ?? estimate.first,
+    last: (read(prefixes, `${leg}LastTime`) as string | undefined) ?? estimate.last,
+    minHeadwayMin: (read(prefixes, 'PeekAlloc') as number | undefined) ?? estimate.minHeadwayMin,
+    maxHeadwayMin: (read(prefixes, 'NPeekAlloc') as number | undefined) ?? estimate.maxHeadwayMin,
+  });
+  const prefixesOf: Record<DayType, string[]> = { weekday: [''], saturday: ['sat'], holiday: ['sun', 'we'] };
+  return {
+    weekday: day(prefixesOf.weekday, fallback.weekday),
+    saturday: day(prefixesOf.saturday, fallback.saturday),
+    holiday: day(prefixesOf.holiday, fallback.holiday),
+  };
+}
+
+// ── the whole discovery ───────────────────────────────────────────────────────────────────────
+
+export type RouteChoice = {
+  route: RouteConfig;
+  /** Chosen routeId, or null when ambiguous (see candidates). */
+  routeId: string | null;
+  candidates: RouteCandidate[];
+  info: RouteInfo | null;
+};
+
+export type Discovery = {
+  routes: RouteChoice[];
+  stops: StopChoice[];
+  /** The stop lists of the resolved routes, for a human to check the sides. */
+  lines: RouteLine[];
+};
+
+/**
+ * Resolves routeIds, timetables and the progress-line stationIds. Calls: one route search, route
+ * info and route stop list per route, one stop search per distinct stop name (base-info quota).
+ * @throws FeedError from any call.
+ */
+export async function discover(
+  http: GbisHttp,
+  config: { routes: readonly RouteConfig[]; upStops: readonly StopConfig[]; downStops: readonly StopConfig[] },
+): Promise<Discovery> {
+  const routes: RouteChoice[] = [];
+  const lines: RouteLine[] = [];
+  for (const route of config.routes) {
+    const candidates = await searchRoutes(http, route.routeNo);
+    const { routeId } = pickRoute(route.routeNo, candidates);
+    const info = routeId ? await getRouteInfo(http, routeId) : null;
+    routes.push({ route, routeId, candidates, info });
+    if (!routeId || !info) continue;
+    const stations = await getRouteStations(http, routeId);
+    const anchorSeq = campusAnchorSeq(info, stations);
+    if (anchorSeq !== null) lines.push({ routeNo: route.routeNo, stations, anchorSeq });
+  }
+  const stopsToFind = [
+    ...config.upStops.map((stop, index) => ({ direction: 'up' as const, index, name: stop.name })),
+    ...config.downStops.map((stop, index) => ({ direction: 'down' as const, index, name: stop.name })),
+  ];
+  const found = new Map<string, StationCandidate[]>();
+  for (const { name } of stopsToFind) {
+    if (!found.has(compact(name))) found.set(compact(name), await searchStations(http, compact(name)));
+  }
+  return { routes, lines, stops: stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines)) };
+}
+
+/**
+ * The TypeScript to paste over ROUTES, UP_STOPS and DOWN_STOPS of api/bus/transit-config.ts. What
+ * discovery could not decide keeps the current value, marked with a TODO comment.
+ */
+export function renderConfigSnippet(
+  found: Discovery,
+  current: { upStops: readonly StopConfig[]; downStops: readonly StopConfig[] },
+): string {
+  const q = (text: string) => `'${text.replace(/'/g, "\\'")}'`;
+  const routes = found.routes.map(({ route, routeId, info }) => {
+    const timetable = info ? timetableOf(info, route.timetable) : route.timetable;
+    const note = routeId
+      ? info
+        ? ` // ${info.startStationName ?? '?'} ⟷ ${info.endStationName ?? '?'}, turn ${info.turnStNm ?? '?'}`
+        : ' // no route info: timetable kept'
+      : ' // TODO: ambiguous routeId, see the candidates printed above';
+    const days = (Object.keys(timetable) as DayType[]).map((day) => {
+      const t = timetable[day];
+      return `      ${day}: { first: ${q(t.first)}, last: ${q(t.last)}, minHeadwayMin: ${t.minHeadwayMin}, maxHeadwayMin: ${t.maxHeadwayMin} },`;
+    });
+    return [
+      '  {',
+      `    routeNo: ${q(route.routeNo)},`,
+      `    routeId: ${q(routeId ?? route.routeId)},${note}`,
+      `    layoverMin: ${route.layoverMin},`,
+      '    timetable: {',
+      ...days,
+      '    },',
+      '  },',
+    ].join('\n');
+  });
+  const stops = (direction: 'up' | 'down', stopsNow: readonly StopConfig[]) =>
+    found.stops
+      .filter((s) => s.direction === direction)
+      .map((s) => {
+        const note = s.stationId ? '' : ' // TODO: ambiguous stationId, see the candidates printed above';
+        return `  { name: ${q(s.name)}, stationId: ${q(s.stationId ?? stopsNow[s.index]?.stationId ?? '')} },${note}`;
+      });
+  return [
+    'export const ROUTES: readonly RouteConfig[] = [',
+    ...routes,
+    '];',
+    '',
+    'export const UP_STOPS: readonly StopConfig[] = [',
+    ...stops('up', current.upStops),
+    '];',
+    '',
+    'export const DOWN_STOPS: readonly StopConfig[] = [',
+    ...stops('down', current.downStops),
+    '];',
+  ].join('\n');
+}
