@@ -19,27 +19,44 @@ function report(found: Discovery): void {
     console.log(`\nRoute ${route.routeNo}: ${routeId ? `routeId ${routeId}` : 'AMBIGUOUS — pick one below'}`);
     for (const c of candidates) {
       const mark = c.routeId === routeId ? '*' : ' ';
-      console.log(`  ${mark} ${c.routeId}  ${c.routeName}  [${c.regionName ?? '?'}] ${c.routeTypeName ?? ''}  ${c.startStationName ?? '?'} ⟷ ${c.endStationName ?? '?'}  (${c.adminName ?? ''})`);
+      console.log(
+        `  ${mark} ${c.routeId}  ${c.routeName}  [${c.regionName ?? '?'}] ${c.routeTypeName ?? ''}  ${
+          c.startStationName ?? '?'
+        } ⟷ ${c.endStationName ?? '?'}  (${c.adminName ?? ''})`,
+      );
     }
   }
   for (const line of found.lines) {
     const distance = (seq: number) => Math.abs(seq - line.anchorSeq);
-    const near = line.stations.filter((s) => Math.min(distance(s.stationSeq), line.stations.length - distance(s.stationSeq)) <= LINE_CONTEXT);
+    const near = line.stations.filter(
+      (s) => Math.min(distance(s.stationSeq), line.stations.length - distance(s.stationSeq)) <= LINE_CONTEXT,
+    );
     console.log(`\nStops of ${line.routeNo} around the campus terminus (seq ${line.anchorSeq}):`);
-    for (const s of near) console.log(`    ${String(s.stationSeq).padStart(3)}  ${s.stationId}  ${s.stationName ?? '?'}${s.turnYn === 'Y' ? '  (turn)' : ''}`);
+    for (const s of near)
+      console.log(
+        `    ${String(s.stationSeq).padStart(3)}  ${s.stationId}  ${s.stationName ?? '?'}${
+          s.turnYn === 'Y' ? '  (turn)' : ''
+        }`,
+      );
   }
   for (const stop of found.stops) {
     console.log(`\n${stop.direction} ${stop.index} ${stop.name}: ${stop.stationId ?? 'AMBIGUOUS — pick one below'}`);
     for (const c of stop.candidates) {
       const mark = c.stationId === stop.stationId ? '*' : ' ';
-      console.log(`  ${mark} ${c.stationId}  ${c.stationName ?? '?'}  mobileNo ${c.mobileNo ?? '?'}  side ${c.side ?? '?'}  (${c.y ?? '?'}, ${c.x ?? '?'}) [${c.regionName ?? '?'}]`);
+      console.log(
+        `  ${mark} ${c.stationId}  ${c.stationName ?? '?'}  mobileNo ${c.mobileNo ?? '?'}  side ${c.side ?? '?'}  (${
+          c.y ?? '?'
+        }, ${c.x ?? '?'}) [${c.regionName ?? '?'}]`,
+      );
     }
   }
 }
 
 const serviceKey = process.env.GBIS_SERVICE_KEY?.trim();
 if (!serviceKey) {
-  console.error('GBIS_SERVICE_KEY is not set. Get a key for the GBIS v2 datasets at data.go.kr and run:\n  GBIS_SERVICE_KEY=… npm run gbis:discover');
+  console.error(
+    'GBIS_SERVICE_KEY is not set. Get a key for the GBIS v2 datasets at data.go.kr and run:\n  GBIS_SERVICE_KEY=… npm run gbis:discover',
+  );
   process.exit(1);
 }
 try {

@@ -9,7 +9,14 @@
 import { http, HttpResponse } from 'msw';
 import { GBIS_PATHS } from '../../api/bus/gbis/source';
 import type { CallsPerPoll } from '../../api/bus/snapshot';
-import { ARRIVAL_STOP, DOWN_STOPS, ROUTES, UP_STOPS, type RouteConfig, type StopConfig } from '../../api/bus/transit-config';
+import {
+  ARRIVAL_STOP,
+  DOWN_STOPS,
+  ROUTES,
+  UP_STOPS,
+  type RouteConfig,
+  type StopConfig,
+} from '../../api/bus/transit-config';
 
 export const GBIS_TEST_BASE_URL = 'https://gbis.test/6410000';
 
@@ -40,7 +47,9 @@ export const locationListBody = (items: unknown[]) => listBody('busLocationList'
 
 /** A header-only JSON body (gbis.md: 1 system error, 2 missing parameter, 4 no result). */
 export function resultBody(resultCode: number, resultMessage: string): string {
-  return JSON.stringify({ response: { comMsgHeader: '', msgHeader: { queryTime: '2026-09-14 13:30:00.158', resultCode, resultMessage } } });
+  return JSON.stringify({
+    response: { comMsgHeader: '', msgHeader: { queryTime: '2026-09-14 13:30:00.158', resultCode, resultMessage } },
+  });
 }
 
 export const noResultBody = () => resultBody(4, '결과가 존재하지 않습니다.');
@@ -55,7 +64,9 @@ const PORTAL_NAMES = {
 export function portalErrorBody(code: keyof typeof PORTAL_NAMES, format: 'xml' | 'json' = 'xml'): string {
   const header = { errMsg: 'SERVICE ERROR', returnAuthMsg: PORTAL_NAMES[code], returnReasonCode: code };
   if (format === 'json') return JSON.stringify({ OpenAPI_ServiceResponse: { cmmMsgHeader: header } });
-  const fields = Object.entries(header).map(([name, value]) => `<${name}>${value}</${name}>`).join('');
+  const fields = Object.entries(header)
+    .map(([name, value]) => `<${name}>${value}</${name}>`)
+    .join('');
   return `<OpenAPI_ServiceResponse><cmmMsgHeader>${fields}</cmmMsgHeader></OpenAPI_ServiceResponse>`;
 }
 
@@ -142,7 +153,10 @@ const SEC_PER_STOP = 120;
 
 /** stationId of a stop sequence: the campus stops of transit-config where known, else fake. */
 function stationIdAt(seq: number): string {
-  const campus = seq < CROSSROADS_SEQ + UP_STOPS.length ? UP_STOPS[seq - CROSSROADS_SEQ] : DOWN_STOPS[seq - CROSSROADS_SEQ - UP_STOPS.length + 1];
+  const campus =
+    seq < CROSSROADS_SEQ + UP_STOPS.length
+      ? UP_STOPS[seq - CROSSROADS_SEQ]
+      : DOWN_STOPS[seq - CROSSROADS_SEQ - UP_STOPS.length + 1];
   return campus?.stationId || `99${String(seq).padStart(7, '0')}`;
 }
 
@@ -173,7 +187,11 @@ export function liveArrivalItems(now: Date, routes: readonly RouteConfig[] = MOC
 }
 
 /** The vehicles of one route: the two coming buses plus the last one, inside the campus section. */
-export function liveLocationItems(routeId: string, now: Date, routes: readonly RouteConfig[] = MOCK_ROUTES): Record<string, unknown>[] {
+export function liveLocationItems(
+  routeId: string,
+  now: Date,
+  routes: readonly RouteConfig[] = MOCK_ROUTES,
+): Record<string, unknown>[] {
   const index = routes.findIndex((route) => route.routeId === routeId);
   if (index < 0) return [];
   const route = routes[index];
@@ -219,7 +237,9 @@ export function liveAnswer(clock: () => Date = () => new Date()): GbisAnswer {
     const missing = ok(resultBody(2, '필수 요청 Parameter 가 존재하지 않습니다.'));
     if (operation === operationOf(GBIS_PATHS.arrivalList)) {
       if (!params.stationId) return missing;
-      return ok(params.stationId === MOCK_ARRIVAL_STOP.stationId ? arrivalListBody(liveArrivalItems(clock())) : noResultBody());
+      return ok(
+        params.stationId === MOCK_ARRIVAL_STOP.stationId ? arrivalListBody(liveArrivalItems(clock())) : noResultBody(),
+      );
     }
     if (operation === operationOf(GBIS_PATHS.locationList)) {
       if (!params.routeId) return missing;
@@ -258,7 +278,10 @@ export function createGbisMock(options: { baseUrl?: string; answer?: GbisAnswer 
       const call = callOf(new URL(request.url));
       log.push(call);
       const reply = await answer(call);
-      return new HttpResponse(reply.body, { status: reply.status, headers: { 'content-type': contentTypeOf(reply.body) } });
+      return new HttpResponse(reply.body, {
+        status: reply.status,
+        headers: { 'content-type': contentTypeOf(reply.body) },
+      });
     }),
   ];
   return {

@@ -23,7 +23,9 @@ function caseInsensitive<T extends z.ZodRawShape>(shape: T) {
   const byLower = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
   return z.preprocess((item) => {
     if (typeof item !== 'object' || item === null) return item;
-    return Object.fromEntries(Object.entries(item).map(([key, value]) => [byLower.get(key.toLowerCase()) ?? key, value]));
+    return Object.fromEntries(
+      Object.entries(item).map(([key, value]) => [byLower.get(key.toLowerCase()) ?? key, value]),
+    );
   }, z.object(shape));
 }
 
@@ -68,7 +70,8 @@ const gbisClock = gbisText.transform((value) => {
 const DAY_PREFIXES = ['', 'sat', 'sun', 'we'] as const;
 const TIME_FIELDS = ['UpFirstTime', 'UpLastTime', 'DownFirstTime', 'DownLastTime'] as const;
 const ALLOC_FIELDS = ['PeekAlloc', 'NPeekAlloc'] as const;
-const fieldName = (prefix: string, field: string) => (prefix ? `${prefix}${field}` : field[0].toLowerCase() + field.slice(1));
+const fieldName = (prefix: string, field: string) =>
+  prefix ? `${prefix}${field}` : field[0].toLowerCase() + field.slice(1);
 
 /** A getBusRouteInfoItemv2 item: termini, turnaround, first/last times ("HH:MM") and headways (minutes) per day prefix. */
 export const RouteInfoSchema = caseInsensitive({
@@ -141,9 +144,13 @@ const isCampus = (name: string | null) => compact(name).includes('외대');
 const inYongin = (region: string | null) => region === null || region.includes('용인');
 
 /** Route choice: `routeId` when exactly one candidate survives the rules of this module's header, else null. */
-export function pickRoute(routeNo: string, candidates: RouteCandidate[]): { routeId: string | null; kept: RouteCandidate[] } {
+export function pickRoute(
+  routeNo: string,
+  candidates: RouteCandidate[],
+): { routeId: string | null; kept: RouteCandidate[] } {
   const exact = candidates.filter((c) => c.routeName === routeNo && inYongin(c.regionName));
-  const kept = exact.length > 1 ? exact.filter((c) => isCampus(c.startStationName) || isCampus(c.endStationName)) : exact;
+  const kept =
+    exact.length > 1 ? exact.filter((c) => isCampus(c.startStationName) || isCampus(c.endStationName)) : exact;
   return { routeId: kept.length === 1 ? kept[0].routeId : null, kept };
 }
 
@@ -202,7 +209,12 @@ export function pickStop(
       return { ...c, side: sides.size === 1 ? [...sides][0] : null };
     });
   const onSide = candidates.filter((c) => c.side === stop.direction);
-  const chosen = onSide.length === 1 ? onSide[0] : candidates.length === 1 && candidates[0].side === null ? candidates[0] : undefined;
+  const chosen =
+    onSide.length === 1
+      ? onSide[0]
+      : candidates.length === 1 && candidates[0].side === null
+      ? candidates[0]
+      : undefined;
   return { ...stop, stationId: chosen?.stationId ?? null, candidates };
 }
 
@@ -276,7 +288,11 @@ export async function discover(
   for (const { name } of stopsToFind) {
     if (!found.has(compact(name))) found.set(compact(name), await searchStations(http, compact(name)));
   }
-  return { routes, lines, stops: stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines)) };
+  return {
+    routes,
+    lines,
+    stops: stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines)),
+  };
 }
 
 /**
@@ -297,7 +313,9 @@ export function renderConfigSnippet(
       : ' // TODO: ambiguous routeId, see the candidates printed above';
     const days = (Object.keys(timetable) as DayType[]).map((day) => {
       const t = timetable[day];
-      return `      ${day}: { first: ${q(t.first)}, last: ${q(t.last)}, minHeadwayMin: ${t.minHeadwayMin}, maxHeadwayMin: ${t.maxHeadwayMin} },`;
+      return `      ${day}: { first: ${q(t.first)}, last: ${q(t.last)}, minHeadwayMin: ${
+        t.minHeadwayMin
+      }, maxHeadwayMin: ${t.maxHeadwayMin} },`;
     });
     return [
       '  {',

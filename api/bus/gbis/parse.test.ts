@@ -24,7 +24,9 @@ function expectFeedError(run: () => unknown, kind: FeedErrorKind, ...messagePart
 
 /** A JSON body in the GBIS v2 envelope with resultCode 0. */
 const okBody = (key: string, list: unknown) =>
-  JSON.stringify({ response: { comMsgHeader: '', msgHeader: { resultCode: 0, resultMessage: '정상' }, msgBody: { [key]: list } } });
+  JSON.stringify({
+    response: { comMsgHeader: '', msgHeader: { resultCode: 0, resultMessage: '정상' }, msgBody: { [key]: list } },
+  });
 
 const COVERED_FIXTURES = [
   'getBusArrivalListv2_abridged_2026-09-02_station208000069.json',
@@ -69,7 +71,9 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
     });
     // No predictTimeSec keys at all: minutes × 60.
     expect(items[1].routeName).toBe('51');
-    expect(items[1].vehicles.map((v) => [v.predictTimeSec, v.locationNo, v.plateNo, v.stationName, v.lowPlate])).toEqual([
+    expect(
+      items[1].vehicles.map((v) => [v.predictTimeSec, v.locationNo, v.plateNo, v.stationName, v.lowPlate]),
+    ).toEqual([
       [540, 6, '경기71바1118', '남부시장', 1],
       [1020, 14, '경기71바1119', '박달', 1],
     ]);
@@ -259,7 +263,11 @@ describe('failures', () => {
   it('a quota error (code 22) in JSON names the quota', () => {
     const body = JSON.stringify({
       OpenAPI_ServiceResponse: {
-        cmmMsgHeader: { errMsg: 'SERVICE ERROR', returnAuthMsg: 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR', returnReasonCode: '22' },
+        cmmMsgHeader: {
+          errMsg: 'SERVICE ERROR',
+          returnAuthMsg: 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR',
+          returnReasonCode: '22',
+        },
       },
     });
     expectFeedError(
@@ -291,7 +299,14 @@ describe('failures', () => {
 
   it('an item that does not fit names the list, index and field', () => {
     expectFeedError(
-      () => parseLocationList(okBody('busLocationList', [{ routeId: 1, stationId: 2, stationSeq: 3 }, { routeId: 1, stationSeq: 4 }]), 200),
+      () =>
+        parseLocationList(
+          okBody('busLocationList', [
+            { routeId: 1, stationId: 2, stationSeq: 3 },
+            { routeId: 1, stationSeq: 4 },
+          ]),
+          200,
+        ),
       'body',
       'busLocationList[1].stationId',
     );

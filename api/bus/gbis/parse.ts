@@ -25,13 +25,27 @@ export const gbisNumber = z.preprocess(
 
 /** A text GBIS field, trimmed; a number (routeName 51) becomes its string; "" or missing → null. */
 export const gbisText = z.preprocess(
-  (value) => (isBlank(value) ? null : typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
+  (value) =>
+    isBlank(value)
+      ? null
+      : typeof value === 'number'
+      ? String(value)
+      : typeof value === 'string'
+      ? value.trim()
+      : value,
   z.string().nullable(),
 );
 
 /** An optional GBIS id (vehId, stationId …): number or digit string, whitespace removed; "" or missing → null. */
 export const gbisOptionalId = z.preprocess(
-  (value) => (isBlank(value) ? null : typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+  (value) =>
+    isBlank(value)
+      ? null
+      : typeof value === 'number'
+      ? String(value)
+      : typeof value === 'string'
+      ? value.replace(/\s+/g, '')
+      : value,
   z.string().regex(/^\d+$/, 'not a numeric id').nullable(),
 );
 
@@ -149,7 +163,8 @@ const xmlParser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, 
 function decode(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed.startsWith('<')) {
-    if (XMLValidator.validate(trimmed) !== true) throw new FeedError('body', `unreadable XML body: ${preview(trimmed)}`);
+    if (XMLValidator.validate(trimmed) !== true)
+      throw new FeedError('body', `unreadable XML body: ${preview(trimmed)}`);
     return xmlParser.parse(trimmed);
   }
   try {
@@ -175,11 +190,14 @@ const PortalHeaderSchema = z.object({ errMsg: gbisText, returnAuthMsg: gbisText,
 
 function portalError(header: unknown): FeedError {
   const parsed = PortalHeaderSchema.safeParse(asRecord(header) ?? {});
-  const { errMsg, returnAuthMsg, returnReasonCode: code } = parsed.success
-    ? parsed.data
-    : { errMsg: null, returnAuthMsg: null, returnReasonCode: null };
+  const {
+    errMsg,
+    returnAuthMsg,
+    returnReasonCode: code,
+  } = parsed.success ? parsed.data : { errMsg: null, returnAuthMsg: null, returnReasonCode: null };
   // An UPPER_SNAKE name (SERVICE_KEY_IS_NOT_REGISTERED_ERROR) beats the generic "SERVICE ERROR".
-  const name = [errMsg, returnAuthMsg].find((m) => m !== null && /^[A-Z][A-Z_]*_[A-Z]+$/.test(m)) ?? errMsg ?? returnAuthMsg;
+  const name =
+    [errMsg, returnAuthMsg].find((m) => m !== null && /^[A-Z][A-Z_]*_[A-Z]+$/.test(m)) ?? errMsg ?? returnAuthMsg;
   const meaning = code !== null && PORTAL_CODES[code] ? ` (${PORTAL_CODES[code]})` : '';
   return new FeedError('portal', `portal error ${code ?? '?'} ${name ?? 'unnamed'}${meaning}`);
 }

@@ -55,7 +55,7 @@ async function pollError(gbis: GbisSource, signal = new AbortController().signal
 function answer(arrivals: string, locations: Record<string, string> = {}): GbisAnswer {
   return ({ operation, params }) => ({
     status: 200,
-    body: operation === 'getBusArrivalListv2' ? arrivals : (locations[params.routeId] ?? noResultBody()),
+    body: operation === 'getBusArrivalListv2' ? arrivals : locations[params.routeId] ?? noResultBody(),
   });
 }
 
@@ -66,16 +66,33 @@ describe('GbisSource', () => {
       answer(
         arrivalListBody([
           arrivalItem(R1150, [
-            { predictTimeSec: 300, locationNo: 3, plateNo: '경기70바1001', vehId: '228001001', stationName: '모현', remainSeatCnt: -1, crowded: 0, lowPlate: 1 },
+            {
+              predictTimeSec: 300,
+              locationNo: 3,
+              plateNo: '경기70바1001',
+              vehId: '228001001',
+              stationName: '모현',
+              remainSeatCnt: -1,
+              crowded: 0,
+              lowPlate: 1,
+            },
             { predictTimeSec: 1500, locationNo: 12, plateNo: '경기70바1002', remainSeatCnt: 17, crowded: 3 },
           ]),
           arrivalItem(R1117, []), // flag PASS, every vehicle field ""
-          arrivalItem({ routeId: '228000999', routeNo: '5600' }, [{ predictTimeSec: 10, locationNo: 1, plateNo: '경기70바9999' }]),
+          arrivalItem({ routeId: '228000999', routeNo: '5600' }, [
+            { predictTimeSec: 10, locationNo: 1, plateNo: '경기70바9999' },
+          ]),
           arrivalItem(R1303, [{ predictTimeSec: 64, locationNo: 1, plateNo: '경기70바3003' }]),
         ]),
         {
           [R1150.routeId]: locationListBody([
-            locationItem({ routeId: R1150.routeId, stationId: campusStopId, stationSeq: 31, plateNo: '경기70바1001', vehId: '228001001' }),
+            locationItem({
+              routeId: R1150.routeId,
+              stationId: campusStopId,
+              stationSeq: 31,
+              plateNo: '경기70바1001',
+              vehId: '228001001',
+            }),
             locationItem({ routeId: R1150.routeId, stationId: '990000042', stationSeq: 12, plateNo: '경기70바1002' }),
           ]),
         },
@@ -86,13 +103,59 @@ describe('GbisSource', () => {
     expect(snapshot.source).toBe('gbis');
     expect(snapshot.takenAt).toBe('2026-09-14T04:30:00.000Z');
     expect(snapshot.arrivals).toEqual([
-      { routeNo: '1303', predictTimeSec: 64, locationNo: 1, stationName: null, plateNo: '경기70바3003', vehId: null, lowPlate: null, remainSeatCnt: null, crowded: null },
-      { routeNo: '1150', predictTimeSec: 300, locationNo: 3, stationName: '모현', plateNo: '경기70바1001', vehId: '228001001', lowPlate: 1, remainSeatCnt: null, crowded: null },
-      { routeNo: '1150', predictTimeSec: 1500, locationNo: 12, stationName: null, plateNo: '경기70바1002', vehId: null, lowPlate: null, remainSeatCnt: 17, crowded: 3 },
+      {
+        routeNo: '1303',
+        predictTimeSec: 64,
+        locationNo: 1,
+        stationName: null,
+        plateNo: '경기70바3003',
+        vehId: null,
+        lowPlate: null,
+        remainSeatCnt: null,
+        crowded: null,
+      },
+      {
+        routeNo: '1150',
+        predictTimeSec: 300,
+        locationNo: 3,
+        stationName: '모현',
+        plateNo: '경기70바1001',
+        vehId: '228001001',
+        lowPlate: 1,
+        remainSeatCnt: null,
+        crowded: null,
+      },
+      {
+        routeNo: '1150',
+        predictTimeSec: 1500,
+        locationNo: 12,
+        stationName: null,
+        plateNo: '경기70바1002',
+        vehId: null,
+        lowPlate: null,
+        remainSeatCnt: 17,
+        crowded: 3,
+      },
     ]);
     expect(snapshot.vehicles).toEqual([
-      { routeNo: '1150', vehId: '228001001', plateNo: '경기70바1001', stationId: campusStopId, stationSeq: 31, stateCd: 1, section: { direction: 'up', stopIndex: 1 } },
-      { routeNo: '1150', vehId: '경기70바1002', plateNo: '경기70바1002', stationId: '990000042', stationSeq: 12, stateCd: 1, section: null },
+      {
+        routeNo: '1150',
+        vehId: '228001001',
+        plateNo: '경기70바1001',
+        stationId: campusStopId,
+        stationSeq: 31,
+        stateCd: 1,
+        section: { direction: 'up', stopIndex: 1 },
+      },
+      {
+        routeNo: '1150',
+        vehId: '경기70바1002',
+        plateNo: '경기70바1002',
+        stationId: '990000042',
+        stationSeq: 12,
+        stateCd: 1,
+        section: null,
+      },
     ]);
   });
 
@@ -109,9 +172,12 @@ describe('GbisSource', () => {
       stationId: MOCK_ARRIVAL_STOP.stationId,
       format: 'json',
     });
-    expect(calls.filter((c) => c.operation === 'getBusLocationListv2').map((c) => c.params.routeId).sort()).toEqual(
-      [R1150.routeId, R1303.routeId, R1005.routeId].sort(),
-    );
+    expect(
+      calls
+        .filter((c) => c.operation === 'getBusLocationListv2')
+        .map((c) => c.params.routeId)
+        .sort(),
+    ).toEqual([R1150.routeId, R1303.routeId, R1005.routeId].sort());
     // The live mock answers two buses per route; 1117 still shows (matched by routeName), its vehicles do not.
     expect(new Set(snapshot.arrivals.map((a) => a.routeNo))).toEqual(new Set(['1150', '1117', '1303', '1005']));
     expect(snapshot.arrivals).toHaveLength(8);
@@ -123,6 +189,18 @@ describe('GbisSource', () => {
     expect(mock.calls().every((call) => call.params.serviceKey === KEY)).toBe(true);
   });
 
+  it('keeps the two nearest vehicles of a route listed twice at the stop (two passes)', async () => {
+    const bus = (predictTimeSec: number) => ({ predictTimeSec, locationNo: 2, plateNo: `경기70바${predictTimeSec}` });
+    mock.answerWith(
+      answer(arrivalListBody([arrivalItem(R1005, [bus(400), bus(1300)]), arrivalItem(R1005, [bus(90), bus(2000)])])),
+    );
+    const snapshot = await source().poll(NOW, new AbortController().signal);
+    expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
+      ['1005', 90],
+      ['1005', 400],
+    ]);
+  });
+
   it('resultCode 4 at the stop means no arrivals, not an error', async () => {
     mock.answerWith(answer(noResultBody()));
     const snapshot = await source().poll(NOW, new AbortController().signal);
@@ -131,7 +209,12 @@ describe('GbisSource', () => {
   });
 
   it.each<[string, GbisAnswer, FeedErrorKind, string]>([
-    ['a quota portal error (22, XML, HTTP 200)', () => ({ status: 200, body: portalErrorBody('22') }), 'portal', 'getBusArrivalListv2: portal error 22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR'],
+    [
+      'a quota portal error (22, XML, HTTP 200)',
+      () => ({ status: 200, body: portalErrorBody('22') }),
+      'portal',
+      'getBusArrivalListv2: portal error 22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR',
+    ],
     ['HTTP 500', () => ({ status: 500, body: 'Internal Server Error' }), 'http', 'HTTP 500'],
     ['an HTML error page', () => ({ status: 200, body: '<html><body>Bad Gateway' }), 'body', 'unreadable XML'],
   ])('%s fails the poll', async (_name, reply, kind, message) => {

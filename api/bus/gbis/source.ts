@@ -64,7 +64,10 @@ function normalizeServiceKey(key: string): string {
 /** Replaces the service key (plain and URL-encoded) in a message meant for logs. */
 export function redactKey(message: string, serviceKey: string): string {
   if (serviceKey === '') return message;
-  return [serviceKey, encodeURIComponent(serviceKey)].reduce((text, form) => text.split(form).join('<serviceKey>'), message);
+  return [serviceKey, encodeURIComponent(serviceKey)].reduce(
+    (text, form) => text.split(form).join('<serviceKey>'),
+    message,
+  );
 }
 
 /**
@@ -97,11 +100,11 @@ export async function callGbis<T>(
     if (error instanceof FeedError) throw fail(error.kind, error.message);
     if (timeout.aborted) throw fail('timeout', `no answer within ${http.timeoutMs} ms`);
     if (signal?.aborted) throw fail('timeout', 'aborted by the caller');
-    throw fail('http', `request failed: ${describe(error)}`);
+    throw fail('http', `request failed: ${errorText(error)}`);
   }
 }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;
@@ -139,7 +142,8 @@ export class GbisSource implements FeedSource {
           'and paste the ids it prints into api/bus/transit-config.ts.',
       );
     }
-    if (options.serviceKey.trim() === '') throw new FeedError('config', 'The GBIS service key is empty (GBIS_SERVICE_KEY).');
+    if (options.serviceKey.trim() === '')
+      throw new FeedError('config', 'The GBIS service key is empty (GBIS_SERVICE_KEY).');
     this.http = gbisHttp(options);
     this.routes = options.routes ?? ROUTES;
     this.tracked = this.routes.filter((route) => route.routeId !== '');
