@@ -29,15 +29,12 @@ export function useRefreshCountdown(intervalSec: number, onRefresh: () => Promis
   });
 
   useEffect(() => {
-    const update = () => {
-      const nowVisible = document.visibilityState === 'visible';
-      setVisible(nowVisible);
-      return nowVisible;
-    };
+    const isVisible = () => document.visibilityState === 'visible';
     const onChange = () => {
-      if (update()) setSecondsLeft(0);
+      setVisible(isVisible());
+      if (isVisible()) setSecondsLeft(0);
     };
-    update();
+    setVisible(isVisible());
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
