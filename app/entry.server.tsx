@@ -4,11 +4,7 @@
  * set by server.ts) reaches React's inline scripts and, through NonceProvider, Remix's <Scripts>.
  */
 import { PassThrough } from 'node:stream';
-import {
-  createReadableStreamFromReadable,
-  type AppLoadContext,
-  type EntryContext,
-} from '@remix-run/node';
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -22,7 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppLoadContext
 ) {
   const nonce = loadContext.cspNonce;
   const bot = isbot(request.headers.get('user-agent'));
@@ -37,7 +33,7 @@ export default function handleRequest(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
           status: responseStatusCode,
-        }),
+        })
       );
       pipe(body);
     };
@@ -61,7 +57,7 @@ export default function handleRequest(
           // An error before the shell is rendered rejects above; later ones are only logged here.
           if (shellRendered) console.error(error);
         },
-      },
+      }
     );
     setTimeout(abort, ABORT_DELAY_MS);
   });

@@ -3,22 +3,14 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 
 /** The 404 page body: used by the catch-all route and for 404 responses caught by a boundary. */
 export function NotFound() {
-  return (
-    <ErrorPanel title="페이지를 찾을 수 없습니다.">
-      주소가 바뀌었거나 없는 페이지입니다.
-    </ErrorPanel>
-  );
+  return <ErrorPanel title="페이지를 찾을 수 없습니다.">주소가 바뀌었거나 없는 페이지입니다.</ErrorPanel>;
 }
 
 /** Renders the error caught by the enclosing route's ErrorBoundary, without its details (spec §8: error codes are not shown). */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <ErrorPanel title="문제가 발생했습니다.">
-      일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.
-    </ErrorPanel>
-  );
+  return <ErrorPanel title="문제가 발생했습니다.">일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.</ErrorPanel>;
 }
 
 function ErrorPanel({ title, children }: { title: string; children: string }) {

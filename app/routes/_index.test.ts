@@ -19,11 +19,7 @@ describe('home loader', () => {
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     const { timeLeft } = await response.json();
     expect(timeLeft).toEqual(timeLeftBody);
-    expect(timeLeft?.data[0].routes.map((route) => route.routeNo)).toEqual([
-      '1150',
-      '1117',
-      '1303',
-    ]);
+    expect(timeLeft?.data[0].routes.map((route) => route.routeNo)).toEqual(['1150', '1117', '1303']);
   });
 
   it('renders the page without data when the api fails, and only logs the failure (spec §7)', async () => {

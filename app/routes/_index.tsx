@@ -4,12 +4,7 @@
  * refreshes every 4 seconds through /bus/time-left.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import {
-  useLoaderData,
-  useSearchParams,
-  type MetaFunction,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react';
+import { useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from '@remix-run/react';
 import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
 import { FeedNotices } from '~/components/feed-status';
