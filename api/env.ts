@@ -16,6 +16,25 @@ export const ApiEnvSchema = z
     BUS_FEED: z.enum(['demo', 'gbis']).default('demo'),
     GBIS_SERVICE_KEY: optionalString,
     GBIS_BASE_URL: z.string().url().default('https://apis.data.go.kr/6410000'),
+    /** Overrides the campus crossroads' GBIS stationId of api/bus/transit-config.ts. */
+    GBIS_ARRIVAL_STATION_ID: optionalString,
+    /** Overrides routeIds of api/bus/transit-config.ts: "1150=224000001,1117=…". */
+    GBIS_ROUTE_IDS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const pairs = value.split(',').map((pair) => pair.trim()).filter(Boolean);
+        const ids: Record<string, string> = {};
+        for (const pair of pairs) {
+          const match = /^(\d+)=(\d+)$/.exec(pair);
+          if (!match) {
+            ctx.addIssue({ code: 'custom', message: `expected routeNo=routeId pairs, got "${pair}"` });
+            return z.NEVER;
+          }
+          ids[match[1]] = match[2];
+        }
+        return ids;
+      }),
     GBIS_DAILY_QUOTA: z.coerce.number().int().positive().default(1000),
     DEMO_SEED: z.coerce.number().int().default(20240604),
     CLOCK_START: optionalString.pipe(z.string().datetime({ offset: true }).optional()),

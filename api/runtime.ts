@@ -11,6 +11,7 @@ import { createDemoSource } from './bus/demo/source';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
 import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
+import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
 
 export type ApiRuntime = { app: Api; feed: BusFeed; close(): Promise<void> };
@@ -20,7 +21,12 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   const clock = env.CLOCK_START ? offsetClock(new Date(env.CLOCK_START)) : systemClock;
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
-      ? new GbisSource({ serviceKey: env.GBIS_SERVICE_KEY ?? '', baseUrl: env.GBIS_BASE_URL })
+      ? new GbisSource({
+          serviceKey: env.GBIS_SERVICE_KEY ?? '',
+          baseUrl: env.GBIS_BASE_URL,
+          routes: routesWithIds(env.GBIS_ROUTE_IDS),
+          arrivalStop: { ...ARRIVAL_STOP, stationId: env.GBIS_ARRIVAL_STATION_ID ?? ARRIVAL_STOP.stationId },
+        })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const feed = await startBusFeed({ database, source, clock, dailyQuota: env.GBIS_DAILY_QUOTA, logger });

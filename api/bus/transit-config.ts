@@ -110,11 +110,23 @@ export function routeByNo(routeNo: string): RouteConfig | undefined {
  * Matches a GBIS item to one of our routes: by routeId when that route's id is known, else by
  * routeName (GBIS sends it as a number when numeric). Returns undefined for other routes.
  */
-export function matchRoute(routeId: string, routeName: string | null): RouteConfig | undefined {
+export function matchRoute(
+  routeId: string,
+  routeName: string | null,
+  routes: readonly RouteConfig[] = ROUTES,
+): RouteConfig | undefined {
   return (
-    ROUTES.find((route) => route.routeId !== '' && route.routeId === routeId) ??
-    ROUTES.find((route) => route.routeId === '' && routeName !== null && route.routeNo === routeName)
+    routes.find((route) => route.routeId !== '' && route.routeId === routeId) ??
+    routes.find((route) => route.routeId === '' && routeName !== null && route.routeNo === routeName)
   );
+}
+
+/**
+ * The routes with GBIS routeIds overridden per deployment (env GBIS_ROUTE_IDS, "1150=224000001,…"),
+ * for ids not yet pasted into this file or renumbered by GBIS.
+ */
+export function routesWithIds(routeIds: Record<string, string>): RouteConfig[] {
+  return ROUTES.map((route) => ({ ...route, routeId: routeIds[route.routeNo] ?? route.routeId }));
 }
 
 /** Maps a GBIS stationId to its place on a progress line, or null when it is outside the campus section. */

@@ -175,11 +175,10 @@ export class GbisSource implements FeedSource {
 
   /** Our routes' vehicles, nearest first, at most two per route (one stop can list a route twice). */
   private toArrivals(items: ArrivalItem[]): Arrival[] {
-    const served = new Set(this.routes.map((route) => route.routeNo));
     const arrivals = items
       .flatMap((item) => {
-        const route = matchRoute(item.routeId, item.routeName);
-        if (!route || !served.has(route.routeNo)) return [];
+        const route = matchRoute(item.routeId, item.routeName, this.routes);
+        if (!route) return [];
         return item.vehicles.map(
           (vehicle): Arrival => ({
             routeNo: route.routeNo,
