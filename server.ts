@@ -55,7 +55,9 @@ app.use(express.static('public', { maxAge: '1h' }));
 
 app.get('/healthz', async (_req, res) => {
   try {
-    const answer = await api.fetch(new Request(new URL('/api/healthz', api.baseUrl), { signal: AbortSignal.timeout(5000) }));
+    const answer = await api.fetch(
+      new Request(new URL('/api/healthz', api.baseUrl), { signal: AbortSignal.timeout(5000) }),
+    );
     const health = HealthResponseSchema.parse(await answer.json());
     res.set('Cache-Control', 'no-store').json(health);
   } catch (error) {

@@ -17,7 +17,12 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     database = await createTestDatabase(kind);
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
     source = new ScriptedSource();
-    source.answer((now) => snapshotAt(now, [['1150', 300, 3], ['1303', 1200, 15]]));
+    source.answer((now) =>
+      snapshotAt(now, [
+        ['1150', 300, 3],
+        ['1303', 1200, 15],
+      ]),
+    );
     poller = new Poller({
       source,
       db: database.db,

@@ -23,7 +23,10 @@ export const ApiEnvSchema = z
       .string()
       .default('')
       .transform((value, ctx) => {
-        const pairs = value.split(',').map((pair) => pair.trim()).filter(Boolean);
+        const pairs = value
+          .split(',')
+          .map((pair) => pair.trim())
+          .filter(Boolean);
         const ids: Record<string, string> = {};
         for (const pair of pairs) {
           const match = /^(\d+)=(\d+)$/.exec(pair);

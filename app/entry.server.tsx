@@ -18,7 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext
+  loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
   const bot = isbot(request.headers.get('user-agent'));
@@ -33,7 +33,7 @@ export default function handleRequest(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
           status: responseStatusCode,
-        })
+        }),
       );
       pipe(body);
     };
@@ -57,7 +57,7 @@ export default function handleRequest(
           // An error before the shell is rendered rejects above; later ones are only logged here.
           if (shellRendered) console.error(error);
         },
-      }
+      },
     );
     setTimeout(abort, ABORT_DELAY_MS);
   });

@@ -19,7 +19,9 @@ try {
   const result = await autocannon({ url: `${served.url}/bus/time-left`, connections, duration });
   const non2xx = result.non2xx + result.errors;
   console.log(`GET /bus/time-left — ${connections} connections for ${duration} s (autocannon, loopback)`);
-  console.log(`  requests/s: mean ${result.requests.average.toFixed(0)}, total ${result.requests.total}, non-2xx/errors ${non2xx}`);
+  console.log(
+    `  requests/s: mean ${result.requests.average.toFixed(0)}, total ${result.requests.total}, non-2xx/errors ${non2xx}`,
+  );
   console.log(
     `  latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`,
   );

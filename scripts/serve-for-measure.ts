@@ -35,7 +35,10 @@ export async function serveForMeasure(options: { port: number; command?: string[
     await new Promise((resolve) => child.once('exit', resolve));
   };
   while (performance.now() - started < 120_000) {
-    const ok = await fetch(url + path).then((r) => r.ok, () => false);
+    const ok = await fetch(url + path).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, child, readyMs: performance.now() - started, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -35,13 +35,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bus feed on PostgreSQL: one polle
 
     const leaderSource = new ScriptedSource();
     leaderSource.answer((now) => snapshotAt(now, [['1150', 420, 4]]));
-    const leader = await startBusFeed({ database: first, source: leaderSource, clock, dailyQuota: 1000, logger: recordingLogger() });
+    const leader = await startBusFeed({
+      database: first,
+      source: leaderSource,
+      clock,
+      dailyQuota: 1000,
+      logger: recordingLogger(),
+    });
     feeds.push(leader);
     await vi.waitFor(() => expect(leader.current().snapshot).not.toBeNull());
 
     vi.useFakeTimers({ toFake: ['setInterval'] });
     const followerSource = new ScriptedSource();
-    const follower = await startBusFeed({ database: second, source: followerSource, clock, dailyQuota: 1000, logger: recordingLogger() });
+    const follower = await startBusFeed({
+      database: second,
+      source: followerSource,
+      clock,
+      dailyQuota: 1000,
+      logger: recordingLogger(),
+    });
     feeds.push(follower);
     expect(leader.role()).toBe('leader');
     expect(follower.role()).toBe('follower');

@@ -38,7 +38,9 @@ export async function startBusFeed(options: {
   let unlisten: (() => Promise<void>) | null = null;
 
   const lead = () => {
-    logger.info(`[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`);
+    logger.info(
+      `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
+    );
     poller = new Poller({
       source,
       db: database.db,

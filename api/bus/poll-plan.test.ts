@@ -30,7 +30,13 @@ describe('poll plan', () => {
   });
 
   it('paces the whole quota over a service day at normal urgency', () => {
-    const delay = nextPollDelaySec({ now: at('2026-11-23T05:00:00'), dailyQuota: 1000, callsPerPoll: calls, spent: none, urgency: 'normal' });
+    const delay = nextPollDelaySec({
+      now: at('2026-11-23T05:00:00'),
+      dailyQuota: 1000,
+      callsPerPoll: calls,
+      spent: none,
+      urgency: 'normal',
+    });
     expect(delay).toBe(Math.round((19 * 3600) / 237)); // 289 s
     // Simulate a day of polls at that pace: it never exceeds the quota on any dataset.
     let now = at('2026-11-23T05:00:00').getTime();
@@ -66,8 +72,12 @@ describe('poll plan', () => {
 
   it('never polls faster than the floor, and a free source polls at a fixed pace', () => {
     const now = at('2026-11-23T23:59:00');
-    expect(nextPollDelaySec({ now, dailyQuota: 100_000, callsPerPoll: calls, spent: none, urgency: 'near' })).toBe(MIN_POLL_SEC);
-    expect(nextPollDelaySec({ now, dailyQuota: 1000, callsPerPoll: null, spent: none, urgency: 'idle' })).toBe(FREE_POLL_SEC);
+    expect(nextPollDelaySec({ now, dailyQuota: 100_000, callsPerPoll: calls, spent: none, urgency: 'near' })).toBe(
+      MIN_POLL_SEC,
+    );
+    expect(nextPollDelaySec({ now, dailyQuota: 1000, callsPerPoll: null, spent: none, urgency: 'idle' })).toBe(
+      FREE_POLL_SEC,
+    );
   });
 
   it('judges urgency from the last snapshot', () => {

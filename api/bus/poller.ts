@@ -117,7 +117,9 @@ export class Poller {
   private recover(now: Date): void {
     if (this.failures > 0 && this.state.failingSince) {
       const seconds = Math.round((now.getTime() - this.state.failingSince.getTime()) / 1000);
-      this.options.logger.info(`[bus feed] ${this.options.source.name} recovered after ${this.failures} failed polls (${seconds} s).`);
+      this.options.logger.info(
+        `[bus feed] ${this.options.source.name} recovered after ${this.failures} failed polls (${seconds} s).`,
+      );
     }
     this.failures = 0;
   }

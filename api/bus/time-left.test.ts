@@ -9,7 +9,15 @@ const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);
 function stateWith(arrivals: [string, number, number][], lastError: string | null = null): FeedState {
   const snapshot = snapshotAt(taken, arrivals);
   snapshot.vehicles = [
-    { routeNo: '1117', vehId: 'v1', plateNo: '경기70아1117', stationId: 'x', stationSeq: 3, stateCd: 1, section: { direction: 'up', stopIndex: 2 } },
+    {
+      routeNo: '1117',
+      vehId: 'v1',
+      plateNo: '경기70아1117',
+      stationId: 'x',
+      stationSeq: 3,
+      stateCd: 1,
+      section: { direction: 'up', stopIndex: 2 },
+    },
     { routeNo: '1150', vehId: 'v2', plateNo: null, stationId: 'y', stationSeq: 9, stateCd: 1, section: null },
   ];
   return { source: 'gbis', snapshot, lastError, failingSince: lastError ? taken : null };
@@ -17,15 +25,29 @@ function stateWith(arrivals: [string, number, number][], lastError: string | nul
 
 describe('timeLeftView', () => {
   it('gives the spec shape: one up entry per route in route order with minutes and stops, down empty', () => {
-    const view = timeLeftView(stateWith([['1005', 400, 4], ['1150', 660, 10]]), taken);
+    const view = timeLeftView(
+      stateWith([
+        ['1005', 400, 4],
+        ['1150', 660, 10],
+      ]),
+      taken,
+    );
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
     expect(view.data[0].routes.map((r) => [r.routeNo, r.time, r.location])).toEqual([
       ['1150', 11, 10],
       ['1005', 7, 4],
     ]);
     expect(view.data[1]).toEqual({ type: 'down', routes: [] });
-    expect(view.vehicles).toEqual([{ routeNo: '1117', plateNo: '경기70아1117', section: { direction: 'up', stopIndex: 2 } }]);
-    expect(view.feed).toEqual({ source: 'gbis', takenAt: taken.toISOString(), ageSec: 0, stale: false, inService: true });
+    expect(view.vehicles).toEqual([
+      { routeNo: '1117', plateNo: '경기70아1117', section: { direction: 'up', stopIndex: 2 } },
+    ]);
+    expect(view.feed).toEqual({
+      source: 'gbis',
+      takenAt: taken.toISOString(),
+      ageSec: 0,
+      stale: false,
+      inService: true,
+    });
   });
 
   it('advances remaining time by the seconds since the poll, rounding minutes up', () => {
@@ -36,9 +58,15 @@ describe('timeLeftView', () => {
   });
 
   it("shows a route's second bus once the first should have arrived, else 0 minutes", () => {
-    const state = stateWith([['1150', 60, 1], ['1150', 900, 8]]);
+    const state = stateWith([
+      ['1150', 60, 1],
+      ['1150', 900, 8],
+    ]);
     expect(timeLeftView(state, later(120)).data[0].routes[0]).toMatchObject({ time: 13, location: 8 });
-    expect(timeLeftView(stateWith([['1150', 60, 1]]), later(120)).data[0].routes[0]).toMatchObject({ time: 0, predictTimeSec: 0 });
+    expect(timeLeftView(stateWith([['1150', 60, 1]]), later(120)).data[0].routes[0]).toMatchObject({
+      time: 0,
+      predictTimeSec: 0,
+    });
   });
 
   it('marks the data stale after a failed poll, with its age', () => {

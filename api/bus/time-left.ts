@@ -29,7 +29,14 @@ export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
     inService,
   };
   if (!snapshot || !inService) {
-    return { data: [{ type: 'up', routes: [] }, { type: 'down', routes: [] }], vehicles: [], feed };
+    return {
+      data: [
+        { type: 'up', routes: [] },
+        { type: 'down', routes: [] },
+      ],
+      vehicles: [],
+      feed,
+    };
   }
   const up: UpRoute[] = [];
   for (const { routeNo } of ROUTES) {
@@ -40,7 +47,14 @@ export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
   const vehicles = snapshot.vehicles.flatMap((v) =>
     v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
   );
-  return { data: [{ type: 'up', routes: up }, { type: 'down', routes: [] }], vehicles, feed };
+  return {
+    data: [
+      { type: 'up', routes: up },
+      { type: 'down', routes: [] },
+    ],
+    vehicles,
+    feed,
+  };
 }
 
 function upRoute(arrival: Arrival, elapsedSec: number): UpRoute {

@@ -48,11 +48,11 @@ describe('ArrivalCards (up tab)', () => {
     render(
       <ArrivalCards
         routes={[upRoute({ time: 3, location: 2, remainSeatCnt: 12, lowPlate: 1, plateNo: '경기70아1234' })]}
-      />
+      />,
     );
     expect(screen.getByText('잔여 12석 · 저상 · 경기70아1234')).toBeTruthy();
     expect(
-      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234')
+      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234'),
     ).toBeTruthy();
   });
 

@@ -16,7 +16,7 @@ afterEach(cleanup);
 describe('ProgressLine', () => {
   it('shows the five up stops and highlights the one with buses, with route chips', () => {
     render(
-      <ProgressLine direction="up" vehicles={[at('1150', 'up', 2), at('1117', 'up', 2), at('1005', 'down', 0)]} />
+      <ProgressLine direction="up" vehicles={[at('1150', 'up', 2), at('1117', 'up', 2), at('1005', 'down', 0)]} />,
     );
     const items = stops();
     expect(items.map((item) => item.querySelector('.stop__name')?.textContent)).toEqual([

@@ -25,7 +25,7 @@ function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promis
           clientLoader({ request, params, serverLoader: serverLoader as ClientLoaderFunctionArgs['serverLoader'] }),
       },
     ],
-    { initialEntries: [url], hydrationData: { loaderData: { home: { timeLeft: initial } } } }
+    { initialEntries: [url], hydrationData: { loaderData: { home: { timeLeft: initial } } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { homeLoader, router };
@@ -49,7 +49,7 @@ describe('Home', () => {
     expect(screen.getByText('외대 도서관')).toBeTruthy();
     expect(screen.getByText('모현사거리').closest('li')?.classList.contains('stop--active')).toBe(true);
     expect(
-      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234')
+      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234'),
     ).toBeTruthy();
     expect(screen.getByText('1303번 버스, 도착 정보 없음')).toBeTruthy();
     expect(within(screen.getByRole('status')).getByText('데모 데이터')).toBeTruthy();
@@ -110,7 +110,7 @@ describe('Home', () => {
     expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
     expect(log).toHaveBeenCalledWith(
       '[home] bus refresh failed:',
-      '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.'
+      '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
     );
   });
 });

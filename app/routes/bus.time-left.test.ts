@@ -35,9 +35,9 @@ describe('GET /bus/time-left', () => {
 
 describe('clientLoader', () => {
   const args = (serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request('http://web.test/bus/time-left'), params: {}, serverLoader } as Parameters<
+    ({ request: new Request('http://web.test/bus/time-left'), params: {}, serverLoader }) as Parameters<
       typeof clientLoader
-    >[0]);
+    >[0];
 
   it('passes the server answer through', async () => {
     await expect(clientLoader(args(async () => timeLeftBody))).resolves.toEqual(timeLeftBody);

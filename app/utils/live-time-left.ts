@@ -45,7 +45,7 @@ export function useLiveTimeLeft(initial: TimeLeftResponse | null): {
         settleRefresh.current = resolve;
         load(TIME_LEFT_PATH);
       }),
-    [load]
+    [load],
   );
   const secondsLeft = useRefreshCountdown(REFRESH_INTERVAL_SEC, refresh);
   return { timeLeft, secondsLeft };

@@ -90,7 +90,7 @@ export function timeLeftHandler(body: TimeLeftResponse = timeLeftBody) {
 
 /** The api failing /api/bus/timeLeft with HTTP 503, as when it cannot reach its database. */
 export const timeLeftFailureHandler = http.get(TIME_LEFT_URL, () =>
-  HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 })
+  HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
 );
 
 /** Every handler of the healthy api. */

@@ -10,7 +10,9 @@ import { openDatabase, type Database } from '../../api/db/client';
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** The kinds to run database tests on: pglite, plus postgres when TEST_DATABASE_URL is set. */
-export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory' });

@@ -213,8 +213,8 @@ export function pickStop(
     onSide.length === 1
       ? onSide[0]
       : candidates.length === 1 && candidates[0].side === null
-      ? candidates[0]
-      : undefined;
+        ? candidates[0]
+        : undefined;
   return { ...stop, stationId: chosen?.stationId ?? null, candidates };
 }
 

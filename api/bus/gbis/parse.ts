@@ -29,10 +29,10 @@ export const gbisText = z.preprocess(
     isBlank(value)
       ? null
       : typeof value === 'number'
-      ? String(value)
-      : typeof value === 'string'
-      ? value.trim()
-      : value,
+        ? String(value)
+        : typeof value === 'string'
+          ? value.trim()
+          : value,
   z.string().nullable(),
 );
 
@@ -42,10 +42,10 @@ export const gbisOptionalId = z.preprocess(
     isBlank(value)
       ? null
       : typeof value === 'number'
-      ? String(value)
-      : typeof value === 'string'
-      ? value.replace(/\s+/g, '')
-      : value,
+        ? String(value)
+        : typeof value === 'string'
+          ? value.replace(/\s+/g, '')
+          : value,
   z.string().regex(/^\d+$/, 'not a numeric id').nullable(),
 );
 

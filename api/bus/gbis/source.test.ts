@@ -55,7 +55,7 @@ async function pollError(gbis: GbisSource, signal = new AbortController().signal
 function answer(arrivals: string, locations: Record<string, string> = {}): GbisAnswer {
   return ({ operation, params }) => ({
     status: 200,
-    body: operation === 'getBusArrivalListv2' ? arrivals : locations[params.routeId] ?? noResultBody(),
+    body: operation === 'getBusArrivalListv2' ? arrivals : (locations[params.routeId] ?? noResultBody()),
   });
 }
 

@@ -179,20 +179,18 @@ export class GbisSource implements FeedSource {
       .flatMap((item) => {
         const route = matchRoute(item.routeId, item.routeName, this.routes);
         if (!route) return [];
-        return item.vehicles.map(
-          (vehicle): Arrival => ({
-            routeNo: route.routeNo,
-            predictTimeSec: vehicle.predictTimeSec,
-            locationNo: vehicle.locationNo,
-            stationName: vehicle.stationName,
-            plateNo: vehicle.plateNo,
-            vehId: vehicle.vehId,
-            lowPlate: vehicle.lowPlate,
-            // GBIS sends -1 when the count is unknown, and 0 for crowded on route types without it.
-            remainSeatCnt: vehicle.remainSeatCnt !== null && vehicle.remainSeatCnt >= 0 ? vehicle.remainSeatCnt : null,
-            crowded: vehicle.crowded ? vehicle.crowded : null,
-          }),
-        );
+        return item.vehicles.map((vehicle): Arrival => ({
+          routeNo: route.routeNo,
+          predictTimeSec: vehicle.predictTimeSec,
+          locationNo: vehicle.locationNo,
+          stationName: vehicle.stationName,
+          plateNo: vehicle.plateNo,
+          vehId: vehicle.vehId,
+          lowPlate: vehicle.lowPlate,
+          // GBIS sends -1 when the count is unknown, and 0 for crowded on route types without it.
+          remainSeatCnt: vehicle.remainSeatCnt !== null && vehicle.remainSeatCnt >= 0 ? vehicle.remainSeatCnt : null,
+          crowded: vehicle.crowded ? vehicle.crowded : null,
+        }));
       })
       .sort((a, b) => a.predictTimeSec - b.predictTimeSec);
     const perRoute = new Map<string, number>();
