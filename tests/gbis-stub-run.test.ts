@@ -1,0 +1,73 @@
+/**
+ * Done-when of the first issue, over real HTTP: the api on BUS_FEED=gbis pointed at a local stub
+ * that answers GBIS-shaped bodies serves those arrivals; when the stub switches to the portal's
+ * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving.
+ */
+import { TimeLeftResponseSchema } from '../contract/bus';
+import { createApi } from '../api/app';
+import { GbisSource } from '../api/bus/gbis/source';
+import { Poller } from '../api/bus/poller';
+import type { Database } from '../api/db/client';
+import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from './mocks/gbis';
+import { startGbisStub, type GbisStub } from './mocks/gbis-stub';
+import { createTestDatabase } from './setup/db';
+import { FakeClock, recordingLogger } from './setup/fakes';
+
+describe('the api on a GBIS stub', () => {
+  let stub: GbisStub;
+  let database: Database;
+  beforeAll(async () => {
+    stub = await startGbisStub();
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await stub.close();
+    await database.close();
+  });
+
+  it('shows the stub’s arrivals, then keeps them on screen marked stale through a quota error', async () => {
+    const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    const logger = recordingLogger();
+    const source = new GbisSource({
+      serviceKey: 'stub-key',
+      baseUrl: stub.url,
+      routes: MOCK_ROUTES,
+      arrivalStop: MOCK_ARRIVAL_STOP,
+    });
+    const poller = new Poller({
+      source,
+      db: database.db,
+      clock,
+      dailyQuota: 1000,
+      logger,
+      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
+      onState: () => undefined,
+    });
+    const api = createApi({
+      feed: { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() },
+      clock,
+      logger,
+    });
+    const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
+
+    await poller.pollOnce();
+    const fresh = await timeLeft();
+    expect(fresh.feed).toMatchObject({ source: 'gbis', stale: false });
+    expect(fresh.data[0].routes.map((route) => route.routeNo).sort()).toEqual(['1005', '1117', '1150', '1303']);
+    expect(stub.counts()).toEqual({ arrivals: 1, locations: 4 });
+
+    stub.setMode('quota');
+    clock.advance(60);
+    await poller.pollOnce();
+    clock.advance(60);
+    const response = await api.request('/api/bus/timeLeft');
+    expect(response.status).toBe(200);
+    const stale = TimeLeftResponseSchema.parse(await response.json());
+    expect(stale.feed).toMatchObject({ stale: true, ageSec: 120 });
+    expect(stale.data[0].routes.map((route) => route.routeNo)).toEqual(
+      fresh.data[0].routes.map((route) => route.routeNo),
+    );
+    expect(poller.current().lastError).toMatch(/^portal: .*22/);
+    expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(1);
+  });
+});
