@@ -91,3 +91,10 @@ describe('poll plan', () => {
     expect(describePlan(1000, calls)).toContain('at most 237 polls/day = 237 arrival and 948 location calls/day');
   });
 });
+
+describe('describePlan with an operating key', () => {
+  it('caps the polls at the 20 s floor', () => {
+    expect(describePlan(100_000, { arrivals: 1, locations: 4 })).toContain('at most 3510 polls/day');
+    expect(describePlan(100_000, { arrivals: 1, locations: 4 })).toContain('mean interval 20 s');
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { isInService, secondsUntilService, toKst } from '../time';
 import type { CallsPerPoll, FeedSnapshot } from './snapshot';
+import { SERVICE_HOURS } from './transit-config';
 
 /** Share of the daily quota kept back for discovery and manual checks. */
 export const QUOTA_RESERVE = 0.05;
@@ -88,8 +89,11 @@ export function nextPollDelaySec(input: {
  */
 export function describePlan(dailyQuota: number, callsPerPoll: CallsPerPoll | null): string {
   if (!callsPerPoll) return `free source: one poll every ${FREE_POLL_SEC} s in service hours (05:00–24:30 KST)`;
-  const polls = pollsLeft(dailyQuota, callsPerPoll, { arrivals: 0, locations: 0 });
-  const serviceSec = 19.5 * 3600;
+  const serviceSec = (SERVICE_HOURS.endMin - SERVICE_HOURS.startMin) * 60;
+  const polls = Math.min(
+    pollsLeft(dailyQuota, callsPerPoll, { arrivals: 0, locations: 0 }),
+    Math.floor(serviceSec / MIN_POLL_SEC),
+  );
   return (
     `quota ${dailyQuota}/day per dataset (${QUOTA_RESERVE * 100}% reserve); ${callsPerPoll.arrivals} arrival + ` +
     `${callsPerPoll.locations} location calls per poll → at most ${polls} polls/day = ` +
