@@ -1,4 +1,4 @@
-import { dayType, isInService, kstDateKey, kstInstant, secondsUntilService, serviceClock } from './time';
+import { dayType, isInService, kstDateKey, kstInstant, secondsUntilService, serviceClock, toKstIso } from './time';
 
 describe('KST business time', () => {
   it('keys instants by their KST calendar date whatever the server TZ', () => {
@@ -25,5 +25,11 @@ describe('KST business time', () => {
     expect(dayType('2026-11-29')).toBe('holiday'); // Sunday
     expect(dayType('2026-10-09')).toBe('holiday'); // 한글날, a Friday
     expect(dayType('2026-12-25')).toBe('holiday'); // 성탄절
+  });
+});
+
+describe('toKstIso', () => {
+  it('writes instants in KST with the +09:00 offset', () => {
+    expect(toKstIso(new Date('2026-11-22T23:15:00Z'))).toBe('2026-11-23T08:15:00+09:00');
   });
 });

@@ -16,6 +16,11 @@ export function toKst(instant: Date): TZDate {
   return new TZDate(instant, KST);
 }
 
+/** ISO 8601 in KST with its offset ("2026-11-23T08:15:00+09:00"), the api's date-time format. */
+export function toKstIso(instant: Date): string {
+  return format(toKst(instant), "yyyy-MM-dd'T'HH:mm:ssXXX");
+}
+
 /** "yyyy-MM-dd" of the KST calendar day of an instant. */
 export function kstDateKey(instant: Date): string {
   return format(toKst(instant), 'yyyy-MM-dd');

@@ -44,14 +44,27 @@ export const VehicleMarkerSchema = z.object({
 });
 export type VehicleMarker = z.infer<typeof VehicleMarkerSchema>;
 
-/** The down group's entry (spec §3 Predicted departure); filled by the predictions feature. */
+/** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
+export const KstDateTimeSchema = z.string().datetime({ offset: true });
+
+/** What an estimate rests on: a live up bus plus the observed turnaround, same-day-type history, or the timetable. */
+export const EstimateBasisSchema = z.enum(['live', 'history', 'timetable']);
+export type EstimateBasis = z.infer<typeof EstimateBasisSchema>;
+
+/**
+ * The down group's entry (spec §3 Predicted departure) for a route's next departure from the
+ * campus terminus: yesterday's and 7-days-ago's departure times shifted to today, and the estimate
+ * (each the first one not yet past; null when unknown).
+ */
 export const DownRouteSchema = z.object({
   routeNo: z.string(),
   data: z.object({
-    dayBefore: z.string().nullable(),
-    weekBefore: z.string().nullable(),
-    estimate: z.string().nullable(),
+    dayBefore: KstDateTimeSchema.nullable(),
+    weekBefore: KstDateTimeSchema.nullable(),
+    estimate: KstDateTimeSchema.nullable(),
   }),
+  /** Basis of `data.estimate`; null when there is none. */
+  basis: EstimateBasisSchema.nullable(),
 });
 export type DownRoute = z.infer<typeof DownRouteSchema>;
 
@@ -85,3 +98,19 @@ export const HealthResponseSchema = z.object({
   feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** GET /api/bus/predicted/all (spec §3, §7): today's estimated departures per routeNo, ascending. */
+export const PredictedAllResponseSchema = z.object({
+  predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
+});
+export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
+
+/** GET /api/bus/predicted/{routeNo} (spec §3, §7). */
+export const PredictedRouteResponseSchema = z.object({
+  routeNo: z.string(),
+  predictedDownTimes: z.array(KstDateTimeSchema),
+});
+export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema>;
+
+/** An error answer of the api: `{ message }`. */
+export const ApiErrorSchema = z.object({ message: z.string() });

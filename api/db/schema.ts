@@ -2,7 +2,18 @@
  * The database schema (PostgreSQL dialect; the same for PGlite and PostgreSQL). Migrations under
  * drizzle/ are generated from this file with `npm run db:generate`, committed, and applied at start-up.
  */
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { FeedSnapshot } from '../bus/snapshot';
 
 /**
@@ -30,4 +41,33 @@ export const upstreamCalls = pgTable(
     calls: integer('calls').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.dataset] })],
+);
+
+/**
+ * Observed departures from the down terminus (DOWN_STOPS[0]), one per vehicle run (issue: down
+ * direction). `departedAt` is the best estimate between the last observation before leaving and
+ * the first after; `gapSec` (the time between those observations) is its uncertainty.
+ * Unique per (source, route, vehicle, departedAt), so re-processing the same snapshots stores nothing twice.
+ */
+export const departures = pgTable(
+  'departures',
+  {
+    id: serial('id').primaryKey(),
+    /** The feed that observed it: 'demo' or 'gbis'. Predictions use only the running feed's history. */
+    source: text('source').notNull(),
+    routeNo: text('route_no').notNull(),
+    vehId: text('veh_id').notNull(),
+    /** KST service day ("yyyy-MM-dd"; 00:00–00:30 belongs to the previous day). */
+    serviceDate: text('service_date').notNull(),
+    departedAt: timestamp('departed_at', { withTimezone: true }).notNull(),
+    gapSec: integer('gap_sec').notNull(),
+    /** When the same run passed the campus crossroads (UP_STOPS[0]) coming up, if seen: gives the turnaround time. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** True for the demo feed's simulated 28-day history written on first start. */
+    backfilled: boolean('backfilled').notNull().default(false),
+  },
+  (table) => [
+    unique('departures_run').on(table.source, table.routeNo, table.vehId, table.departedAt),
+    index('departures_by_day').on(table.source, table.serviceDate, table.routeNo),
+  ],
 );

@@ -68,7 +68,8 @@ describe('DepartureCards (down tab)', () => {
     const routes: DownRoute[] = [
       {
         routeNo: '1150',
-        data: { dayBefore: '2026-09-01T23:05:00.000Z', weekBefore: null, estimate: '2026-09-02T23:10:00.000Z' },
+        data: { dayBefore: '2026-09-03T08:05:00+09:00', weekBefore: null, estimate: '2026-09-03T08:10:00+09:00' },
+        basis: 'history',
       },
     ];
     const { container } = render(<DepartureCards routes={routes} />);

@@ -60,10 +60,11 @@ export const timeLeftBody: TimeLeftResponse = {
         {
           routeNo: '1150',
           data: {
-            dayBefore: '2026-09-01T23:05:00.000Z',
+            dayBefore: '2026-09-03T08:05:00+09:00',
             weekBefore: null,
-            estimate: '2026-09-02T23:10:00.000Z',
+            estimate: '2026-09-03T08:10:00+09:00',
           },
+          basis: 'history',
         },
       ],
     },
