@@ -3,7 +3,7 @@
  * mobile frame (max 390px, spec §1/§9) and the side logo of wide screens. Korean, hotpink theme.
  */
 import type { LinksFunction } from '@remix-run/node';
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, type MetaFunction } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type MetaFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
@@ -39,7 +39,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Scrolls to the top on every new navigation and restores the position on back/forward (spec §2). */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <LiveReload nonce={nonce} />
       </body>
     </html>
   );
