@@ -76,7 +76,27 @@ describe('DepartureCards (down tab)', () => {
     const labels = [...container.querySelectorAll('dt')].map((dt) => dt.textContent);
     const times = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(labels).toEqual(['어제', '7일 전', '예상']);
-    expect(times).toEqual(['08:05', '–정보 없음', '08:10']);
+    expect(times).toEqual(['08:05', '–정보 없음', '08:10운행 기록 기준']);
+  });
+
+  it('says what each estimate rests on: a live bus, the history or the timetable', () => {
+    const route = (routeNo: string, basis: DownRoute['basis'], estimate: string | null): DownRoute => ({
+      routeNo,
+      data: { dayBefore: null, weekBefore: null, estimate },
+      basis,
+    });
+    const { container } = render(
+      <DepartureCards
+        routes={[
+          route('1150', 'live', '2026-09-03T08:10:00+09:00'),
+          route('1117', 'timetable', '2026-09-03T08:20:00+09:00'),
+          route('1303', null, null),
+        ]}
+      />,
+    );
+    const notes = [...container.querySelectorAll('.card__basis')].map((note) => note.textContent);
+    // The line is kept empty when there is no estimate, so the cards stay the same height.
+    expect(notes).toEqual(['실시간 반영', '시간표 기준', '']);
   });
 
   it('says the estimates are in preparation when there are none', () => {

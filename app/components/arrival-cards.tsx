@@ -2,7 +2,7 @@
  * The home screen's cards (spec §2 Home screen): up arrivals per route (spec §3 Bus arrival) and
  * down departure estimates per route (spec §3 Predicted departure).
  */
-import type { DownRoute, UpRoute } from '../../contract/bus';
+import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone, formatKstTime } from '~/utils/arrival';
 
 /** Up tab: one card per route, or the spec's 'no bus currently available' text for an empty list. */
@@ -17,18 +17,29 @@ export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {
   );
 }
 
-/** Down tab: yesterday's, last week's and the estimated departure per route, in KST. */
+/** What an estimate rests on (contract EstimateBasis), shown under it. */
+const BASIS_NOTES: Record<EstimateBasis, string> = {
+  live: '실시간 반영',
+  history: '운행 기록 기준',
+  timetable: '시간표 기준',
+};
+
+/** Down tab: yesterday's, last week's and the estimated departure per route, in KST, with the estimate's basis. */
 export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
   return (
     <ul className="cards">
-      {routes.map(({ routeNo, data }) => (
+      {routes.map(({ routeNo, data, basis }) => (
         <li key={routeNo} className="card">
           <RouteNo routeNo={routeNo} />
           <dl className="card__times">
             <DepartureTime label="어제" iso={data.dayBefore} />
             <DepartureTime label="7일 전" iso={data.weekBefore} />
-            <DepartureTime label="예상" iso={data.estimate} />
+            <DepartureTime
+              label="예상"
+              iso={data.estimate}
+              note={data.estimate !== null && basis !== null ? BASIS_NOTES[basis] : ''}
+            />
           </dl>
         </li>
       ))}
@@ -80,7 +91,8 @@ function RouteNo({ routeNo }: { routeNo: string }) {
   );
 }
 
-function DepartureTime({ label, iso }: { label: string; iso: string | null }) {
+/** `note` (the estimate's basis) takes a reserved line, so a change of basis never moves the card. */
+function DepartureTime({ label, iso, note }: { label: string; iso: string | null; note?: string }) {
   return (
     <div className="card__time-item">
       <dt>{label}</dt>
@@ -93,6 +105,7 @@ function DepartureTime({ label, iso }: { label: string; iso: string | null }) {
         ) : (
           formatKstTime(iso)
         )}
+        {note !== undefined && <span className="card__basis">{note}</span>}
       </dd>
     </div>
   );

@@ -1,6 +1,13 @@
 /** Bus operations of the upstream api (spec §7), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
-import { TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
+import {
+  PredictedAllResponseSchema,
+  PredictedRouteResponseSchema,
+  TimeLeftResponseSchema,
+  type PredictedAllResponse,
+  type PredictedRouteResponse,
+  type TimeLeftResponse,
+} from '../../contract/bus';
 import { upstreamJson } from '~/utils/upstream.server';
 
 /**
@@ -9,4 +16,21 @@ import { upstreamJson } from '~/utils/upstream.server';
  */
 export function getTimeLeft(context: AppLoadContext): Promise<TimeLeftResponse> {
   return upstreamJson(context, '/api/bus/timeLeft', TimeLeftResponseSchema);
+}
+
+/**
+ * GET /api/bus/predicted/all: today's expected departures from the campus per routeNo, ascending
+ * KST ISO date-times (spec §3 Predicted times).
+ * @throws UpstreamError when the api fails or answers off-contract.
+ */
+export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllResponse> {
+  return upstreamJson(context, '/api/bus/predicted/all', PredictedAllResponseSchema);
+}
+
+/**
+ * GET /api/bus/predicted/{routeNo}: one route's expected departures today (spec §3 Predicted times).
+ * @throws UpstreamError when the api fails or answers off-contract; status 404 for an unknown routeNo.
+ */
+export function getPredictedRoute(context: AppLoadContext, routeNo: string): Promise<PredictedRouteResponse> {
+  return upstreamJson(context, `/api/bus/predicted/${encodeURIComponent(routeNo)}`, PredictedRouteResponseSchema);
 }

@@ -1,8 +1,16 @@
 import { setupServer } from 'msw/node';
 import { loader, shouldRevalidate } from '~/routes/_index';
-import { apiContext, timeLeftBody, timeLeftFailureHandler, timeLeftHandler } from '../../tests/mocks/api';
+import {
+  apiContext,
+  predictedAllBody,
+  predictedFailureHandler,
+  predictedHandlers,
+  timeLeftBody,
+  timeLeftFailureHandler,
+  timeLeftHandler,
+} from '../../tests/mocks/api';
 
-const server = setupServer(timeLeftHandler());
+const server = setupServer(timeLeftHandler(), ...predictedHandlers());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -10,7 +18,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const load = () => loader({ request: new Request('http://web.test/'), context: apiContext(), params: {} });
+const load = (query = '') =>
+  loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
 
 describe('home loader', () => {
   it('loads the bus data from the api for the server-rendered page', async () => {
@@ -27,8 +36,54 @@ describe('home loader', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await load();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ timeLeft: null });
+    expect(await response.json()).toEqual({ timeLeft: null, departureTimes: null });
     expect(log).toHaveBeenCalledWith('[home] bus data unavailable:', 'GET /api/bus/timeLeft: HTTP 503');
+  });
+});
+
+describe('home loader with the departure times modal open (the no-JavaScript path)', () => {
+  it('loads nothing for the modal while it is closed', async () => {
+    const { departureTimes } = await (await load('?dir=down')).json();
+    expect(departureTimes).toBeNull();
+    // `times` belongs to the down tab only.
+    expect((await (await load('?times=all')).json()).departureTimes).toBeNull();
+  });
+
+  it('loads every route for times=all, next to the bus data', async () => {
+    const { timeLeft, departureTimes } = await (await load('?dir=down&times=all&sort=time')).json();
+    expect(timeLeft).toEqual(timeLeftBody);
+    expect(departureTimes).toEqual({
+      route: 'all',
+      routes: ['1150', '1117', '1303', '1005'].map((routeNo) => ({
+        routeNo,
+        times: predictedAllBody.predictedDownTimes[routeNo],
+      })),
+    });
+  });
+
+  it('loads one route for times=1150', async () => {
+    const { departureTimes } = await (await load('?dir=down&times=1150')).json();
+    expect(departureTimes).toEqual({
+      route: '1150',
+      routes: [{ routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'] }],
+    });
+  });
+
+  it('renders the failure text in the modal when the api fails (404 or 5xx), and still the page', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(...predictedHandlers({ predictedDownTimes: {} }));
+    const notFound = await load('?dir=down&times=1303');
+    expect(notFound.status).toBe(200);
+    expect((await notFound.json()).departureTimes).toEqual({
+      route: '1303',
+      message: '데이터를 불러오는데 실패했습니다.',
+    });
+
+    server.use(predictedFailureHandler);
+    const failed = await (await load('?dir=down&times=all')).json();
+    expect(failed.timeLeft).toEqual(timeLeftBody);
+    expect(failed.departureTimes).toEqual({ route: 'all', message: '데이터를 불러오는데 실패했습니다.' });
+    expect(log).toHaveBeenCalledWith('[departure times] upstream failed:', 'GET /api/bus/predicted/all: HTTP 503');
   });
 });
 
@@ -47,6 +102,13 @@ describe('shouldRevalidate', () => {
     expect(decide('/', '/?dir=down')).toBe(false);
     expect(decide('/?dir=down', '/?dir=up')).toBe(false);
     expect(decide('/?dir=down', '/')).toBe(false);
+  });
+
+  it('keeps the data when the departure times modal opens, filters, sorts or closes (the dialog loads its own)', () => {
+    expect(decide('/?dir=down', '/?dir=down&times=all')).toBe(false);
+    expect(decide('/?dir=down&times=all', '/?dir=down&times=1150')).toBe(false);
+    expect(decide('/?dir=down&times=all', '/?dir=down&times=all&sort=time')).toBe(false);
+    expect(decide('/?dir=down&times=all&sort=time', '/?dir=down')).toBe(false);
   });
 
   it('leaves any other navigation to Remix', () => {

@@ -1,11 +1,14 @@
 /**
  * Home (/): bus information (spec §2 Home screen, §4 Home). Server-rendered with the bus data, so
  * it works without JavaScript; with it, the 상행/하행 tabs switch without a loader call and the data
- * refreshes every 4 seconds through /bus/time-left.
+ * refreshes every 4 seconds through /bus/time-left. The down tab's expected departure times modal
+ * lives in the URL (`?dir=down&times=…[&sort=time]`): without JavaScript this loader loads its
+ * times; with it, the dialog loads them through /bus/predicted and the loader is not re-run.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from '@remix-run/react';
 import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
+import { DepartureTimes } from '~/components/departure-times-dialog';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
 import { FeedNotices } from '~/components/feed-status';
 import { ProgressLine } from '~/components/progress-line';
@@ -13,38 +16,51 @@ import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getTimeLeft } from '~/models/bus.server';
+import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
+import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
 import type { Direction } from '~/utils/stops';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const PANEL_ID = 'bus-panel';
+/** The URL parameters that only change what is shown: the tab and the departure times modal. */
+const VIEW_PARAMS = ['dir', 'times', 'sort'];
 
-/** `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still renders. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  let timeLeft = null;
-  try {
-    timeLeft = await getTimeLeft(context);
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    console.error('[home] bus data unavailable:', error.message);
-  }
-  return json({ timeLeft }, { headers: { 'Cache-Control': 'no-store' } });
+/**
+ * `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still
+ * renders. `departureTimes` is the modal's answer when the URL has it open, else null.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const modal = timesModalFromSearch(new URL(request.url).searchParams);
+  const [timeLeft, departureTimes] = await Promise.all([
+    getTimeLeft(context).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      console.error('[home] bus data unavailable:', error.message);
+      return null;
+    }),
+    modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
+  ]);
+  return json({ timeLeft, departureTimes }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Switching tabs changes only `dir`: the data on screen is the same, so the loader is not called. */
+/**
+ * Switching tabs and opening, filtering or closing the departure times modal change only view
+ * parameters: the bus data is the same and the dialog loads its own, so the loader is not called.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
-}) => (!formMethod && withoutDir(currentUrl) === withoutDir(nextUrl) ? false : defaultShouldRevalidate);
+}) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
-  const { timeLeft: initial } = useLoaderData<typeof loader>();
+  const { timeLeft: initial, departureTimes } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
+  const timesModal = timesModalFromSearch(searchParams);
   const { timeLeft, secondsLeft } = useLiveTimeLeft(initial);
 
   return (
@@ -67,6 +83,9 @@ export default function Home() {
             ) : (
               <DepartureCards routes={timeLeft.data[1].routes} />
             ))}
+          {direction === 'down' && (
+            <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
+          )}
         </section>
       </div>
     </div>
@@ -85,10 +104,10 @@ export function ErrorBoundary() {
   return <RouteError />;
 }
 
-/** The URL without its `dir` parameter, to tell a tab switch from any other navigation. */
-function withoutDir(url: URL): string {
+/** The URL without its view parameters, to tell a tab or modal change from any other navigation. */
+function withoutViewParams(url: URL): string {
   const params = new URLSearchParams(url.search);
-  params.delete('dir');
+  for (const name of VIEW_PARAMS) params.delete(name);
   params.sort();
   return `${url.pathname}?${params}`;
 }

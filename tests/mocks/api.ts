@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
-import type { TimeLeftResponse } from '../../contract/bus';
+import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
 
 export const API_BASE_URL = 'http://api.test';
 
@@ -94,5 +94,42 @@ export const timeLeftFailureHandler = http.get(TIME_LEFT_URL, () =>
   HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
 );
 
+/**
+ * A contract-valid GET /api/bus/predicted/all answer for the morning of 2026-09-03 (KST), keyed as
+ * JSON objects order integer-like keys (ascending), not in the spec's route order.
+ */
+export const predictedAllBody: PredictedAllResponse = {
+  predictedDownTimes: {
+    '1005': ['2026-09-03T07:50:00+09:00', '2026-09-03T08:20:00+09:00'],
+    '1117': ['2026-09-03T08:00:00+09:00', '2026-09-03T08:12:00+09:00', '2026-09-03T08:40:00+09:00'],
+    '1150': ['2026-09-03T07:45:00+09:00', '2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'],
+    '1303': [],
+  },
+};
+
+const PREDICTED_URL = `${API_BASE_URL}/api/bus/predicted`;
+
+/**
+ * The api answering /api/bus/predicted/all with `body` (default: predictedAllBody) and
+ * /api/bus/predicted/{routeNo} with that route's times, or 404 `{ message }` for a route it lacks.
+ */
+export function predictedHandlers(body: PredictedAllResponse = predictedAllBody) {
+  return [
+    http.get(`${PREDICTED_URL}/all`, () => HttpResponse.json(body)),
+    http.get(`${PREDICTED_URL}/:routeNo`, ({ params }) => {
+      const routeNo = String(params.routeNo);
+      const times = body.predictedDownTimes[routeNo];
+      return times
+        ? HttpResponse.json({ routeNo, predictedDownTimes: times })
+        : HttpResponse.json({ message: `unknown route: ${routeNo}` }, { status: 404 });
+    }),
+  ];
+}
+
+/** The api failing every /api/bus/predicted call with HTTP 503. */
+export const predictedFailureHandler = http.get(`${PREDICTED_URL}/*`, () =>
+  HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
+);
+
 /** Every handler of the healthy api. */
-export const apiHandlers = [timeLeftHandler()];
+export const apiHandlers = [timeLeftHandler(), ...predictedHandlers()];

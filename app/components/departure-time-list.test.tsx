@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { DepartureTimeList } from '~/components/departure-time-list';
+import { orderRoutes } from '~/utils/departure-times';
+import { predictedAllBody } from '../../tests/mocks/api';
+
+const routes = orderRoutes(predictedAllBody.predictedDownTimes);
+/** 08:03 KST: 1150's next is 08:05, 1117's 08:12, 1005's 08:20; 1303 has none. */
+const NOW = Date.parse('2026-09-03T08:03:00+09:00');
+
+const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+const current = () => document.querySelectorAll<HTMLElement>('[aria-current="time"]');
+
+afterEach(cleanup);
+
+describe('DepartureTimeList', () => {
+  it('shows one route its times in KST with the next one highlighted', () => {
+    render(<DepartureTimeList routes={[routes[0]]} sorted={false} now={NOW} />);
+    const list = screen.getByRole('list', { name: '1150번' });
+    expect(texts(within(list).getAllByRole('listitem'))).toEqual(['07:45', '08:05다음 출발', '08:25']);
+    expect(current()).toHaveLength(1);
+    expect(current()[0].className).toContain('times-chip--next');
+    expect(current()[0].querySelector('time')?.getAttribute('datetime')).toBe('2026-09-03T08:05:00+09:00');
+  });
+
+  it('groups all routes under their headings, each with its own next time', () => {
+    render(<DepartureTimeList routes={routes} sorted={false} now={NOW} />);
+    expect(texts(screen.getAllByRole('heading'))).toEqual(['1150번', '1117번', '1303번', '1005번']);
+    expect(texts(within(screen.getByRole('list', { name: '1117번' })).getAllByRole('listitem'))).toEqual([
+      '08:00',
+      '08:12다음 출발',
+      '08:40',
+    ]);
+    expect([...current()].map((item) => item.textContent)).toEqual([
+      '08:05다음 출발',
+      '08:12다음 출발',
+      '08:20다음 출발',
+    ]);
+    // A route without times says so under its heading.
+    expect(within(screen.getByRole('region', { name: '1303번' })).getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
+  });
+
+  it('sorts all routes into one chronological list with the route beside each time', () => {
+    render(<DepartureTimeList routes={routes} sorted now={NOW} />);
+    expect(screen.queryAllByRole('heading')).toHaveLength(0);
+    const items = within(screen.getByRole('list', { name: '전체 노선 시간순' })).getAllByRole('listitem');
+    expect(texts(items)).toEqual([
+      '07:451150번',
+      '07:501005번',
+      '08:001117번',
+      '08:051150번다음 출발',
+      '08:121117번',
+      '08:201005번',
+      '08:251150번',
+      '08:401117번',
+    ]);
+    expect(current()).toHaveLength(1);
+    expect(current()[0]).toBe(items[3]);
+  });
+
+  it('highlights nothing once every time has passed', () => {
+    render(<DepartureTimeList routes={routes} sorted now={Date.parse('2026-09-03T09:00:00+09:00')} />);
+    expect(current()).toHaveLength(0);
+    expect(screen.queryByText('다음 출발')).toBeNull();
+  });
+
+  it('says so when there are no times at all', () => {
+    render(<DepartureTimeList routes={[{ routeNo: '1303', times: [] }]} sorted={false} now={NOW} />);
+    expect(screen.getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    cleanup();
+    render(<DepartureTimeList routes={[]} sorted now={NOW} />);
+    expect(screen.getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The body of the expected departure times modal (spec §2, §3 Predicted times): the times of one
+ * route, of every route grouped by route, or of every route in one chronological list with the
+ * route beside each time. The next upcoming time of each list is highlighted, visibly and for
+ * screen readers ("다음 출발", aria-current). Times are HH:mm in KST.
+ */
+import { formatKstTime } from '~/utils/arrival';
+import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
+
+/** The label of the highlighted next time. */
+export const NEXT_LABEL = '다음 출발';
+
+/**
+ * `sorted` merges the routes into one chronological list; otherwise each route is a group with its
+ * own next time. `now` is epoch ms (the api's clock, see apiNow).
+ */
+export function DepartureTimeList({
+  routes,
+  sorted,
+  now,
+}: {
+  routes: readonly RouteTimes[];
+  sorted: boolean;
+  now: number;
+}) {
+  if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{TIMES_EMPTY}</p>;
+
+  if (sorted) {
+    const entries = chronological(routes);
+    const next = nextTimeIndex(
+      entries.map((entry) => entry.time),
+      now,
+    );
+    return (
+      <ol className="times-rows" aria-label="전체 노선 시간순">
+        {entries.map(({ routeNo, time }, index) => (
+          <li
+            key={`${routeNo}-${time}`}
+            className={index === next ? 'times-row times-row--next' : 'times-row'}
+            aria-current={index === next ? 'time' : undefined}
+          >
+            <time dateTime={time} className="times-row__time">
+              {formatKstTime(time)}
+            </time>
+            <span className="times-row__route">{routeNo}번</span>
+            {index === next && <span className="times-row__next">{NEXT_LABEL}</span>}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="times-groups">
+      {routes.map(({ routeNo, times }) => {
+        const next = nextTimeIndex(times, now);
+        const headingId = `times-route-${routeNo}`;
+        return (
+          <section key={routeNo} className="times-group" aria-labelledby={headingId}>
+            <h3 id={headingId} className="times-group__title">
+              {routeNo}번
+            </h3>
+            {times.length === 0 ? (
+              <p className="times-empty times-empty--group">{TIMES_EMPTY}</p>
+            ) : (
+              <ol className="times-chips" aria-labelledby={headingId}>
+                {times.map((time, index) => (
+                  <li
+                    key={time}
+                    className={index === next ? 'times-chip times-chip--next' : 'times-chip'}
+                    aria-current={index === next ? 'time' : undefined}
+                  >
+                    <time dateTime={time}>{formatKstTime(time)}</time>
+                    {index === next && <span className="times-chip__next">{NEXT_LABEL}</span>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The down tab's expected departure times modal, titled "출발 예상 시간" (spec §2 "Expected
+ * departure times modal", §4 Expected times modal), and the link that opens it. Its state lives in
+ * the URL (`?dir=down&times=all|1150|…[&sort=time]`, see timesModalFromSearch), so it works in two ways:
+ *
+ * - Without JavaScript: the opener is a link, the home loader loads the times and the page renders
+ *   the dialog open (a non-modal `<dialog open>` styled as an overlay); the filter is a GET form with
+ *   a submit button, and "닫기" is a link back to `?dir=down`.
+ * - With JavaScript: the same `<dialog>` is shown with showModal() (focus trap, Esc, backdrop); the
+ *   filter applies on change; the times load through GET /bus/predicted with a fetcher, on open and
+ *   on every filter change, with the spec §8 loading and failure texts.
+ *
+ * History: opening pushes an entry, so the phone's Back button closes the modal; filter changes
+ * replace it, so one Back closes the modal instead of stepping through filters; closing with Esc or
+ * "닫기" goes back over the entry the opener pushed (or replaces it when the page was loaded open),
+ * so the history never keeps a stale open modal. Focus returns to the opener on every close.
+ */
+import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { DepartureTimeList } from '~/components/departure-time-list';
+import type { clientLoader } from '~/routes/bus.predicted';
+import {
+  parseRouteFilter,
+  ROUTE_FILTERS,
+  TIMES_LOAD_FAILED,
+  TIMES_LOADING,
+  timesModalHref,
+  timesResourceHref,
+  type RouteFilter,
+  type TimesAnswer,
+  type TimesModalState,
+} from '~/utils/departure-times';
+
+/** The opener's text. */
+export const OPEN_LABEL = '출발 예상 시간 전체 보기';
+/** Spec §2: the modal's title. */
+export const DIALOG_TITLE = '출발 예상 시간';
+/** The sort checkbox's label (spec §2: all times chronologically, regardless of route). */
+export const SORT_LABEL = '노선 구분 없이 시간순 정렬';
+
+const TITLE_ID = 'times-dialog-title';
+/** A layout effect in the browser (no frame between mount and showModal), none on the server. */
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+/** History state of the entry the opener pushed: closing can go back over it. */
+const OPENED_HERE = 'timesDialogOpenedHere';
+
+/**
+ * The opener and, when `modal` is set, the open dialog. `initial` is the home loader's answer for
+ * a request that had the modal open (the no-JavaScript path); `now` is epoch ms of the api's clock.
+ */
+export function DepartureTimes({
+  modal,
+  initial,
+  now,
+}: {
+  modal: TimesModalState | null;
+  initial: TimesAnswer | null;
+  now: number;
+}) {
+  const openerRef = useRef<HTMLAnchorElement>(null);
+  return (
+    <>
+      <Link
+        ref={openerRef}
+        to={timesModalHref({ route: 'all', sorted: false })}
+        state={{ [OPENED_HERE]: true }}
+        preventScrollReset
+        className="button times-open"
+        aria-haspopup="dialog"
+      >
+        {OPEN_LABEL}
+      </Link>
+      {modal && <TimesDialog modal={modal} initial={initial} now={now} openerRef={openerRef} />}
+    </>
+  );
+}
+
+function TimesDialog({
+  modal,
+  initial,
+  now,
+  openerRef,
+}: {
+  modal: TimesModalState;
+  initial: TimesAnswer | null;
+  now: number;
+  openerRef: RefObject<HTMLAnchorElement>;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const answer = useTimesAnswer(modal.route, initial);
+  const closedHref = timesModalHref(null);
+
+  const onClosed = useRef(() => {});
+  useEffect(() => {
+    onClosed.current = () => {
+      openerRef.current?.focus();
+      if (isOpenedHere(location.state)) navigate(-1);
+      else navigate(closedHref, { replace: true, preventScrollReset: true });
+    };
+  });
+
+  useBrowserLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    let upgrading = false;
+    // NOTE: Chrome queues the close event, a DOM shim may fire it at once: either way, a dialog
+    // that is open again (or being upgraded) was not closed by the user.
+    const onClose = () => {
+      if (!upgrading && !dialog.open) onClosed.current();
+    };
+    dialog.addEventListener('close', onClose);
+    // Rendered `open` (so it shows without JavaScript): reopen it as a modal.
+    upgrading = true;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    upgrading = false;
+    return () => {
+      dialog.removeEventListener('close', onClose);
+      // Closed by the URL (Back, Forward): leave the top layer and give the focus back.
+      if (dialog.open) {
+        dialog.close();
+        openerRef.current?.focus();
+      }
+    };
+  }, [openerRef]);
+
+  // A single route or the chronological list opens at the next time; the groups open at the top.
+  const loaded = answer !== 'loading' && 'routes' in answer;
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body || !loaded) return;
+    const next = body.querySelector<HTMLElement>('[aria-current="time"]');
+    const scrollToNext = next && (modal.route !== 'all' || modal.sorted);
+    body.scrollTop = scrollToNext ? Math.max(0, next.offsetTop - body.clientHeight / 3) : 0;
+  }, [loaded, modal.route, modal.sorted]);
+
+  const apply = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const route = parseRouteFilter(data.get('times') as string | null) ?? 'all';
+    navigate(timesModalHref({ route, sorted: data.get('sort') === 'time' }), {
+      replace: true,
+      state: location.state,
+      preventScrollReset: true,
+    });
+  };
+
+  return (
+    <dialog ref={dialogRef} open className="times-dialog" aria-labelledby={TITLE_ID}>
+      <div className="times-dialog__header">
+        <h2 id={TITLE_ID} className="times-dialog__title">
+          {DIALOG_TITLE}
+        </h2>
+        <Link
+          to={closedHref}
+          replace
+          preventScrollReset
+          className="times-dialog__close"
+          onClick={(event) => {
+            event.preventDefault();
+            dialogRef.current?.close();
+          }}
+        >
+          닫기
+        </Link>
+      </div>
+      <form
+        method="get"
+        action="/"
+        className="times-filter"
+        onChange={(event) => apply(event.currentTarget)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(event.currentTarget);
+        }}
+      >
+        <input type="hidden" name="dir" value="down" />
+        <fieldset className="times-filter__routes">
+          <legend className="sr-only">노선 선택</legend>
+          {ROUTE_FILTERS.map((option) => (
+            <label key={option} className="times-filter__option">
+              <input type="radio" name="times" value={option} defaultChecked={option === modal.route} />
+              {option === 'all' ? '전체' : option}
+            </label>
+          ))}
+        </fieldset>
+        <div className="times-filter__row">
+          {modal.route === 'all' ? (
+            <label className="times-filter__sort">
+              <input type="checkbox" name="sort" value="time" defaultChecked={modal.sorted} />
+              {SORT_LABEL}
+            </label>
+          ) : (
+            <span />
+          )}
+          {/* Only without JavaScript: with it, every change applies at once. */}
+          <noscript>
+            <button type="submit" className="button button--small">
+              적용
+            </button>
+          </noscript>
+        </div>
+      </form>
+      {/* Focusable, so the keyboard can scroll the list (it has nothing else to focus). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div ref={bodyRef} className="times-dialog__body" role="region" aria-label="시간 목록" tabIndex={0}>
+        {answer === 'loading' ? (
+          <p className="times-status" role="status">
+            {TIMES_LOADING}
+          </p>
+        ) : 'message' in answer ? (
+          <p className="times-status times-status--error" role="alert">
+            {TIMES_LOAD_FAILED}
+          </p>
+        ) : (
+          <DepartureTimeList routes={answer.routes} sorted={modal.sorted} now={now} />
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+/** Loader answers already shown once: a later open loads afresh (spec §4: the data loads on open). */
+const shownInitialAnswers = new WeakSet<TimesAnswer>();
+
+/**
+ * The times for `route`: the loader's `initial` answer when the page was loaded with the modal open
+ * on that filter; otherwise loaded through the resource route whenever the filter changes
+ * (a newer load cancels an older one), 'loading' until it answers.
+ */
+function useTimesAnswer(route: RouteFilter, initial: TimesAnswer | null): TimesAnswer | 'loading' {
+  const fetcher = useFetcher<typeof clientLoader>();
+  const [initialFits] = useState(() => initial?.route === route && !shownInitialAnswers.has(initial));
+  const requested = useRef<RouteFilter | null>(initialFits ? route : null);
+
+  useEffect(() => {
+    if (initial) shownInitialAnswers.add(initial);
+  }, [initial]);
+
+  const { load } = fetcher;
+  useEffect(() => {
+    if (requested.current === route) return;
+    requested.current = route;
+    load(timesResourceHref(route));
+  }, [route, load]);
+
+  if (fetcher.state !== 'idle' || requested.current !== route) return 'loading';
+  if (fetcher.data?.route === route) return fetcher.data;
+  if (initialFits && initial?.route === route) return initial;
+  return 'loading';
+}
+
+function isOpenedHere(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[OPENED_HERE] === true;
+}

@@ -1,0 +1,28 @@
+/** Loads the expected departure times modal's data from the api (spec §4 Expected times modal). */
+import type { AppLoadContext } from '@remix-run/node';
+import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
+import { orderRoutes, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
+import { UpstreamError } from '~/utils/upstream.server';
+
+/**
+ * The times for `route` (all routes, or one), or the spec §8 failure message with the HTTP status
+ * to answer with: 404 when the api does not know the route, 502 for any other upstream failure
+ * (logged; the api's own message is not shown, spec §8).
+ */
+export async function loadTimes(
+  context: AppLoadContext,
+  route: RouteFilter,
+): Promise<{ answer: TimesAnswer; status: number }> {
+  try {
+    if (route === 'all') {
+      const { predictedDownTimes } = await getPredictedAll(context);
+      return { answer: { route, routes: orderRoutes(predictedDownTimes) }, status: 200 };
+    }
+    const { routeNo, predictedDownTimes } = await getPredictedRoute(context, route);
+    return { answer: { route, routes: [{ routeNo, times: predictedDownTimes }] }, status: 200 };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[departure times] upstream failed:', error.message);
+    return { answer: { route, message: TIMES_LOAD_FAILED }, status: error.status === 404 ? 404 : 502 };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The expected departure times modal of the down tab (spec §2 "Expected departure times modal",
+ * §3 Predicted times, §4 Expected times modal, §8, §9): its URL state, its copy, and the rules for
+ * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
+ * resource route and the dialog all use it.
+ */
+import type { FeedStatus } from '../../contract/bus';
+
+/** Spec §9: the route filter's options, in the spec's order. */
+export const ROUTE_FILTERS = ['all', '1150', '1117', '1303', '1005'] as const;
+export type RouteFilter = (typeof ROUTE_FILTERS)[number];
+
+/** Spec §8: shown while the times load. */
+export const TIMES_LOADING = '로딩중...';
+/** Spec §8: shown when the times cannot be loaded. */
+export const TIMES_LOAD_FAILED = '데이터를 불러오는데 실패했습니다.';
+/** Shown for an empty list of times. */
+export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
+
+/** The modal's state in the URL: `?dir=down&times=<filter>[&sort=time]` (sort only with `all`). */
+export type TimesModalState = { route: RouteFilter; sorted: boolean };
+
+/** One route's expected departures today, ascending ISO date-times in KST (contract KstDateTime). */
+export type RouteTimes = { routeNo: string; times: string[] };
+
+/**
+ * What the modal shows for one filter: the routes' times (one entry for a single route; every route
+ * for `all`, in ROUTE_FILTERS order, then any other route the api knows), or the spec §8 failure.
+ */
+export type TimesAnswer = { route: RouteFilter; routes: RouteTimes[] } | { route: RouteFilter | null; message: string };
+
+/** `value` as a route filter; undefined for anything that is not one of the spec §9 options. */
+export function parseRouteFilter(value: string | null): RouteFilter | undefined {
+  return ROUTE_FILTERS.find((option) => option === value);
+}
+
+/**
+ * The modal's state read from the home URL: null (closed) unless the down tab is shown and `times`
+ * is present. An unknown `times` value opens the modal on `all`.
+ */
+export function timesModalFromSearch(params: URLSearchParams): TimesModalState | null {
+  if (params.get('dir') !== 'down' || !params.has('times')) return null;
+  const route = parseRouteFilter(params.get('times')) ?? 'all';
+  return { route, sorted: route === 'all' && params.get('sort') === 'time' };
+}
+
+/** The home URL of a modal state (null: closed on the down tab), with its parameters in a fixed order. */
+export function timesModalHref(state: TimesModalState | null): string {
+  if (state === null) return '/?dir=down';
+  const params = new URLSearchParams({ dir: 'down', times: state.route });
+  if (state.route === 'all' && state.sorted) params.set('sort', 'time');
+  return `/?${params}`;
+}
+
+/** Same-origin resource route of the times (app/routes/bus.predicted.ts). */
+export function timesResourceHref(route: RouteFilter): string {
+  return `/bus/predicted?route=${route}`;
+}
+
+/** The routes of a GET /api/bus/predicted/all answer in spec order (ROUTE_FILTERS, then the rest ascending). */
+export function orderRoutes(predictedDownTimes: Record<string, string[]>): RouteTimes[] {
+  const rank = (routeNo: string) => {
+    const index = ROUTE_FILTERS.indexOf(routeNo as RouteFilter);
+    return index === -1 ? ROUTE_FILTERS.length : index;
+  };
+  return Object.entries(predictedDownTimes)
+    .map(([routeNo, times]) => ({ routeNo, times }))
+    .sort((a, b) => rank(a.routeNo) - rank(b.routeNo) || a.routeNo.localeCompare(b.routeNo));
+}
+
+/** Every route's times in one chronological list; equal times keep the routes' order. */
+export function chronological(routes: readonly RouteTimes[]): { routeNo: string; time: string }[] {
+  return routes
+    .flatMap(({ routeNo, times }) => times.map((time) => ({ routeNo, time, at: Date.parse(time) })))
+    .sort((a, b) => a.at - b.at)
+    .map(({ routeNo, time }) => ({ routeNo, time }));
+}
+
+/** Index of the next upcoming time: the first one at or after `now` (epoch ms); -1 when all have passed. */
+export function nextTimeIndex(times: readonly string[], now: number): number {
+  return times.findIndex((time) => Date.parse(time) >= now);
+}
+
+/**
+ * "Now" as the api sees it (epoch ms): the feed's takenAt plus its age. The predictions are for the
+ * api's today, so the next time is judged by the api's clock (a demo may start it at a fixed hour,
+ * CLOCK_START), not the phone's. Falls back to `fallback` when the feed has no snapshot.
+ */
+export function apiNow(feed: FeedStatus | null | undefined, fallback: number): number {
+  if (!feed?.takenAt || feed.ageSec === null) return fallback;
+  return Date.parse(feed.takenAt) + feed.ageSec * 1000;
+}
