@@ -1,13 +1,14 @@
 /**
- * Starts the api's parts from its configuration: clock, database (migrated), bus source, the bus
- * feed (poller or follower) and the Hono app. Used by api/main.ts (standalone) and server.ts
- * (in-process).
+ * Starts the api's parts from its configuration: clock, database (migrated; the demo's departure
+ * history back-filled on first start), bus source, the bus feed (poller or follower) and the Hono
+ * app. Used by api/main.ts (standalone) and server.ts (in-process).
  */
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock } from './clock';
 import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/demo/source';
+import { backfillDemoHistory } from './bus/departures';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
 import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
@@ -29,6 +30,10 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
         })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  if (env.BUS_FEED === 'demo') {
+    const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
+    logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
+  }
   const feed = await startBusFeed({ database, source, clock, dailyQuota: env.GBIS_DAILY_QUOTA, logger });
   return {
     app: createApi({ feed, clock, logger }),

@@ -7,6 +7,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import { departureRecorder } from './departures';
 import { loadFeedState, type FeedState } from './feed-store';
 import { describePlan } from './poll-plan';
 import { Poller } from './poller';
@@ -49,6 +50,7 @@ export async function startBusFeed(options: {
       logger,
       state,
       onState: () => database.notify(FEED_CHANNEL).catch((error) => logger.warn('[bus feed] NOTIFY failed', error)),
+      onSnapshot: departureRecorder(database.db, source.name, logger),
     });
     poller.start();
   };

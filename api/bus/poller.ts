@@ -10,7 +10,7 @@ import type { Logger } from '../logger';
 import { kstDateKey } from '../time';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './feed-store';
 import { canPollNow, MAX_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
-import { FeedError, type FeedSource } from './snapshot';
+import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
 
 /** First retry after a failure, in seconds; doubled per consecutive failure up to MAX_POLL_SEC. */
 export const BACKOFF_START_SEC = 30;
@@ -25,6 +25,11 @@ export type PollerOptions = {
   state: FeedState;
   /** Called after each poll with the new state (the feed service notifies followers). */
   onState: (state: FeedState) => void | Promise<void>;
+  /**
+   * Called after each good poll (once its state is stored) with the new snapshot, e.g. for
+   * departure detection. Awaited; must not throw (a rejection would end this poll as a loop error).
+   */
+  onSnapshot?: (snapshot: FeedSnapshot) => Promise<void>;
 };
 
 export class Poller {
@@ -57,10 +62,11 @@ export class Poller {
       return nextPollDelaySec({ ...plan, spent, urgency: urgencyOf(this.state.snapshot) });
     }
 
+    let polled: FeedSnapshot | null = null;
     try {
-      const snapshot = await source.poll(now, this.abort.signal);
+      polled = await source.poll(now, this.abort.signal);
       this.recover(now);
-      this.state = { ...this.state, snapshot, lastError: null, failingSince: null };
+      this.state = { ...this.state, snapshot: polled, lastError: null, failingSince: null };
     } catch (error) {
       if (this.stopped) return 0;
       this.fail(error, now);
@@ -69,6 +75,7 @@ export class Poller {
     }
     await saveFeedState(db, this.state, now);
     await this.options.onState(this.state);
+    if (polled) await this.options.onSnapshot?.(polled);
 
     const after = nextPollDelaySec({
       ...plan,

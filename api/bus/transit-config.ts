@@ -93,6 +93,13 @@ export const DOWN_STOPS: readonly StopConfig[] = [
   { name: '외대사거리', stationId: '' },
 ];
 
+/**
+ * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as 1117
+ * that begins at campus): buses wait here between their up and down runs, and a down departure is
+ * the moment a bus leaves it (api/bus/departures.ts). Not on either progress line.
+ */
+export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' }; // unverified
+
 /** The stop whose getBusArrivalListv2 answer fills the up cards: campus crossroads (UP_STOPS[0]). */
 export const ARRIVAL_STOP = UP_STOPS[0];
 
