@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { backtest, bucketOf, formatBacktestTable, isAccurate, parseHistoryCsv, QUERY_LEADS_SEC } from './backtest';
+import type { ObservedDeparture } from './predictions';
+
+/** A 1150 departure at KST `time` ("HH:mm:ss") of `date`, seen at the crossroads `turnaroundSec` before when given. */
+function run(date: string, time: string, turnaroundSec?: number): ObservedDeparture {
+  const departedAt = new Date(`${date}T${time}+09:00`);
+  const arrivedAt = turnaroundSec === undefined ? null : new Date(departedAt.getTime() - turnaroundSec * 1000);
+  return { routeNo: '1150', serviceDate: date, departedAt, arrivedAt };
+}
+
+// Mon–Wed 16–18 Nov 2026 at 08:00/08:30/09:00 (Wednesday a minute late), 15 min after passing the
+// crossroads: the history estimate for Thursday 19 Nov is 08:00/08:30/09:00, yesterday 08:01/08:31/09:01.
+const prior = [
+  ...['2026-11-16', '2026-11-17'].flatMap((date) => ['08:00:00', '08:30:00', '09:00:00'].map((t) => run(date, t, 900))),
+  ...['08:01:00', '08:31:00', '09:01:00'].map((t) => run('2026-11-18', t, 900)),
+];
+
+describe('ETA accuracy windows (anchors.md)', () => {
+  it('puts leads in the 0–3, 3–6, 6–10, 10–15 min buckets', () => {
+    expect([0, 179, 180, 359, 360, 599, 600, 899, 900].map(bucketOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, -1]);
+    expect(QUERY_LEADS_SEC.map(bucketOf)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+  });
+
+  it('counts actual − predicted inside [−early, +late] as accurate, bounds included', () => {
+    const edges = [
+      [0, -30, 90],
+      [1, -60, 150],
+      [2, -60, 210],
+      [3, -90, 270],
+    ] as const;
+    for (const [bucket, early, late] of edges) {
+      expect([early - 1, early, 0, late, late + 1].map((error) => isAccurate(bucket, error))).toEqual([
+        false,
+        true,
+        true,
+        true,
+        false,
+      ]);
+    }
+  });
+});
+
+describe('backtest', () => {
+  it('scores history estimates and baselines with known errors', () => {
+    // Thursday's buses leave 45 s after the estimate: fine except when asked 30 s before, by when
+    // the estimate has passed and the answer is the next run (or none after the last).
+    const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
+    const report = backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
+    expect(report.days).toEqual(['2026-11-19']);
+    const route = report.routes.find((r) => r.routeNo === '1150')!;
+    expect(route.departures).toBe(3);
+
+    const { estimate, yesterday, lastWeek } = route.methods;
+    expect(estimate.queries).toBe(45);
+    expect(estimate.answered).toBe(44);
+    expect(estimate.maeSec).toBeCloseTo((2 * 1755 + 42 * 45) / 44, 9);
+    expect(estimate.bucketPercent).toEqual([(100 * 2) / 3, 100, 100, 100]);
+    expect(estimate.etaScore).toBeCloseTo((200 / 3 + 300) / 4, 9);
+
+    // Yesterday's times are 15 s late for Thursday: inside every window, always answered.
+    expect(yesterday).toMatchObject({ answered: 45, maeSec: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
+    // Nothing on Thursday 12 Nov: last week never answers.
+    expect(lastWeek).toMatchObject({ queries: 45, answered: 0, maeSec: null, etaScore: 0 });
+
+    const empty = report.routes.find((r) => r.routeNo === '1303')!;
+    expect(empty.methods.estimate).toMatchObject({ queries: 0, maeSec: null, etaScore: null });
+    expect(report.overall.departures).toBe(3);
+    expect(report.overall.methods.estimate).toEqual(estimate);
+  });
+
+  it('uses live evidence once the run passed the crossroads: arrival + the learnt turnaround', () => {
+    // An extra 08:10 run, at the crossroads at 07:55: every query (07:55:30 or later) knows it,
+    // and the 08:00 history slot it makes impossible is dropped.
+    const report = backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
+    const { estimate, yesterday } = report.routes[0].methods;
+    expect(estimate).toMatchObject({ queries: 15, answered: 15, maeSec: 0, etaScore: 100 });
+    expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
+  });
+
+  it("drops a query whose rider's next bus is an earlier departure", () => {
+    const report = backtest([...prior, run('2026-11-19', '08:00:00'), run('2026-11-19', '08:02:00')], {
+      days: 1,
+      before: '2026-11-20',
+    });
+    // 15 queries for 08:00; for 08:02 only those after 08:00 (30 s and 90 s ahead).
+    expect(report.routes[0].methods.timetable.queries).toBe(17);
+  });
+
+  it('evaluates the last N days with observations before `before`, each from earlier days only', () => {
+    const report = backtest(prior, { days: 2, before: '2026-11-18' });
+    expect(report.days).toEqual(['2026-11-16', '2026-11-17']);
+    // 16 Nov has no earlier day: no history, no yesterday; the timetable still answers.
+    expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
+    expect(formatBacktestTable(report)).toMatch(/^Backtest of 2 service days \(2026-11-16 – 2026-11-17\)/);
+    expect(formatBacktestTable(report).split('\n').at(-1)).toMatch(/^overall\s+6\s+90 \|/);
+  });
+});
+
+describe('parseHistoryCsv', () => {
+  it('reads routeNo, departedAt and an optional arrivedAt, and derives the service date', () => {
+    const path = fileURLToPath(new URL('../../tests/fixtures/history/departures-small.csv', import.meta.url));
+    const rows = parseHistoryCsv(readFileSync(path, 'utf8'));
+    expect(rows.map((r) => [r.routeNo, r.serviceDate, r.departedAt.toISOString(), r.arrivedAt?.toISOString()])).toEqual(
+      [
+        ['1150', '2026-11-18', '2026-11-17T23:00:00.000Z', '2026-11-17T22:45:00.000Z'],
+        ['1150', '2026-11-18', '2026-11-17T23:30:00.000Z', undefined],
+        ['1117', '2026-11-18', '2026-11-18T14:55:00.000Z', '2026-11-18T14:40:00.000Z'],
+        ['1117', '2026-11-18', '2026-11-18T15:15:00.000Z', undefined], // 00:15 KST: the day before's service
+        ['1303', '2026-11-19', '2026-11-18T23:20:00.000Z', undefined],
+      ],
+    );
+  });
+
+  it('names the line of a bad row', () => {
+    expect(() => parseHistoryCsv('routeNo,departedAt\n1150,2026-11-18T08:00:00+09:00\n1150,08:30\n')).toThrow(
+      /history CSV line 3: departedAt/,
+    );
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Backtest of the departure predictions (api/bus/predictions.ts) on observed history: for each of
+ * the last N service days with observations, predict from the days before it only and compare
+ * with what was observed. Pure: history in, figures out (the CLI is scripts/backtest.ts, the admin
+ * JSON GET /api/admin/backtest).
+ *
+ * Queries: for each observed departure, riders ask "when does the next bus leave?" at
+ * QUERY_LEADS_SEC before it (the middle of each minute 0–15 min ahead). A query is dropped when
+ * another departure of the route falls between it and this one (that rider's next bus is the other
+ * one, counted there). A method's answer is its first predicted time at or after the query.
+ * Metrics per route and overall, for `estimate` and the baselines yesterday, last week and
+ * timetable (anchors.md, TransitApp ETA Accuracy Benchmark):
+ * - MAE: mean |actual − answer| in seconds over the queries the method answered;
+ * - ETA score: per lead bucket (0–3, 3–6, 6–10, 10–15 min) the percentage of queries answered
+ *   with −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
+ *   unweighted mean of the bucket percentages (of the buckets that have queries).
+ *
+ * Live evidence for `estimate`: at query time q the runs that already passed the campus
+ * crossroads (arrivedAt ≤ q) and have not left yet (departedAt > q, which the service would have
+ * observed) are live, at arrivedAt + the turnaround learnt from the earlier days; the service
+ * sees every such run, so the evidence counts as complete (applyLiveEvidence's coveredFrom = q).
+ * The service itself uses the GBIS arrival prediction of buses still coming to the crossroads
+ * too; the backtest does not, having no stored predictions.
+ */
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { KstDateTimeSchema } from '../../contract/bus';
+import { serviceClock } from '../time';
+import {
+  applyLiveEvidence,
+  nextAtOrAfter,
+  predictDay,
+  timetableDepartures,
+  type ObservedDeparture,
+  type RouteDayPlan,
+} from './predictions';
+import { ROUTES } from './transit-config';
+
+/** Lead buckets with the accurate window (seconds early / late), anchors.md. */
+export const ETA_BUCKETS = [
+  { label: '0-3 min', fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
+  { label: '3-6 min', fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
+  { label: '6-10 min', fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
+  { label: '10-15 min', fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
+] as const;
+
+/** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
+export const QUERY_LEADS_SEC = Array.from({ length: 15 }, (_, minute) => minute * 60 + 30);
+
+export const METHODS = ['estimate', 'yesterday', 'lastWeek', 'timetable'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** Figures of one method over a set of queries. */
+export type MethodScore = {
+  queries: number;
+  /** Queries for which the method had a time at or after the query. */
+  answered: number;
+  /** Mean absolute error in seconds over the answered queries; null when none. */
+  maeSec: number | null;
+  /** Percentage of accurate queries per ETA_BUCKETS entry; null for a bucket without queries. */
+  bucketPercent: (number | null)[];
+  /** Unweighted mean of the bucket percentages; null without queries. */
+  etaScore: number | null;
+};
+
+export type BacktestScores = { departures: number; methods: Record<Method, MethodScore> };
+
+export type BacktestReport = {
+  /** The service dates evaluated ("yyyy-MM-dd", ascending). */
+  days: string[];
+  routes: ({ routeNo: string } & BacktestScores)[];
+  overall: BacktestScores;
+};
+
+/** The ETA_BUCKETS index of a lead (seconds before the actual departure), or -1 past 15 min. */
+export function bucketOf(leadSec: number): number {
+  return ETA_BUCKETS.findIndex((bucket) => leadSec >= bucket.fromSec && leadSec < bucket.toSec);
+}
+
+/** Whether `errorSec` = actual − predicted (seconds) is inside the bucket's inclusive window. */
+export function isAccurate(bucket: number, errorSec: number): boolean {
+  const { earlySec, lateSec } = ETA_BUCKETS[bucket];
+  return errorSec >= -earlySec && errorSec <= lateSec;
+}
+
+/** Running totals of one method: per bucket queries and accurate ones, and absolute errors. */
+type Tally = { queries: number[]; accurate: number[]; answered: number; absErrorSec: number };
+
+const newTally = (): Tally => ({
+  queries: ETA_BUCKETS.map(() => 0),
+  accurate: ETA_BUCKETS.map(() => 0),
+  answered: 0,
+  absErrorSec: 0,
+});
+
+function addTally(into: Tally, from: Tally): void {
+  ETA_BUCKETS.forEach((_, b) => {
+    into.queries[b] += from.queries[b];
+    into.accurate[b] += from.accurate[b];
+  });
+  into.answered += from.answered;
+  into.absErrorSec += from.absErrorSec;
+}
+
+function scoreOf(tally: Tally): MethodScore {
+  const bucketPercent = tally.queries.map((n, b) => (n ? (100 * tally.accurate[b]) / n : null));
+  const present = bucketPercent.filter((p): p is number => p !== null);
+  return {
+    queries: tally.queries.reduce((sum, n) => sum + n, 0),
+    answered: tally.answered,
+    maeSec: tally.answered ? tally.absErrorSec / tally.answered : null,
+    bucketPercent,
+    etaScore: present.length ? present.reduce((sum, p) => sum + p, 0) / present.length : null,
+  };
+}
+
+/** Each method's answer at query time q: its first predicted departure at or after q. */
+function answerers(
+  plan: RouteDayPlan,
+  observed: readonly ObservedDeparture[],
+  serviceDate: string,
+): Record<Method, (q: Date) => Date | null> {
+  const route = ROUTES.find((r) => r.routeNo === plan.routeNo);
+  const timetable = route ? timetableDepartures(route, serviceDate) : [];
+  const seen = observed.flatMap(({ arrivedAt, departedAt }) =>
+    arrivedAt ? [{ arrivedAt, arrivedMs: arrivedAt.getTime(), departedMs: departedAt.getTime() }] : [],
+  );
+  return {
+    estimate: (q) => {
+      const qMs = q.getTime();
+      const arrivals = seen.filter((run) => run.arrivedMs <= qMs && run.departedMs > qMs).map((run) => run.arrivedAt);
+      return nextAtOrAfter(applyLiveEvidence(plan, arrivals, q, q), q)?.at ?? null;
+    },
+    yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),
+    lastWeek: (q) => nextAtOrAfter(plan.weekBefore, q),
+    timetable: (q) => nextAtOrAfter(timetable, q),
+  };
+}
+
+/**
+ * Runs the backtest (module docstring) over the last `days` service dates before `before`
+ * ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that have
+ * observations. Each date is predicted with predictDay from the departures of earlier dates only.
+ */
+export function backtest(
+  history: readonly ObservedDeparture[],
+  options: { days: number; before: string },
+): BacktestReport {
+  const dates = [...new Set(history.map((d) => d.serviceDate))]
+    .filter((date) => date < options.before)
+    .sort()
+    .slice(-options.days);
+  const tallies = new Map(ROUTES.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
+
+  for (const date of dates) {
+    const plan = predictDay(history, date);
+    for (const routePlan of plan.routes) {
+      const observed = history
+        .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
+        .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
+      const answer = answerers(routePlan, observed, date);
+      const tally = tallies.get(routePlan.routeNo);
+      if (!tally) continue;
+      tally.departures += observed.length;
+      observed.forEach(({ departedAt }, k) => {
+        const previous = k > 0 ? observed[k - 1].departedAt.getTime() : -Infinity;
+        for (const leadSec of QUERY_LEADS_SEC) {
+          const q = new Date(departedAt.getTime() - leadSec * 1000);
+          if (previous >= q.getTime()) continue;
+          const bucket = bucketOf(leadSec);
+          METHODS.forEach((method, m) => {
+            const t = tally.byMethod[m];
+            t.queries[bucket] += 1;
+            const predicted = answer[method](q);
+            if (!predicted) return;
+            const errorSec = (departedAt.getTime() - predicted.getTime()) / 1000;
+            t.answered += 1;
+            t.absErrorSec += Math.abs(errorSec);
+            if (isAccurate(bucket, errorSec)) t.accurate[bucket] += 1;
+          });
+        }
+      });
+    }
+  }
+
+  const total = { departures: 0, byMethod: METHODS.map(newTally) };
+  const scores = (t: { departures: number; byMethod: Tally[] }): BacktestScores => ({
+    departures: t.departures,
+    methods: Object.fromEntries(METHODS.map((method, m) => [method, scoreOf(t.byMethod[m])])) as Record<
+      Method,
+      MethodScore
+    >,
+  });
+  const routes = [...tallies].map(([routeNo, t]) => {
+    total.departures += t.departures;
+    t.byMethod.forEach((tally, m) => addTally(total.byMethod[m], tally));
+    return { routeNo, ...scores(t) };
+  });
+  return { days: dates, routes, overall: scores(total) };
+}
+
+const HistoryRowSchema = z.object({
+  routeNo: z.string().min(1),
+  departedAt: KstDateTimeSchema,
+  arrivedAt: KstDateTimeSchema.optional().or(z.literal('').transform(() => undefined)),
+});
+
+/**
+ * Reads a history CSV: a header row, then one row per observed departure with the columns
+ * routeNo, departedAt (ISO 8601 with offset) and optionally arrivedAt (when the run passed the
+ * campus crossroads, ISO with offset, may be empty). serviceDate is derived with serviceClock.
+ * @throws Error naming the line of the first bad row, or csv-parse's error for malformed CSV.
+ */
+export function parseHistoryCsv(text: string): ObservedDeparture[] {
+  const rows: Record<string, string>[] = parse(text, { columns: true, skip_empty_lines: true, trim: true });
+  return rows.map((row, index) => {
+    const parsed = HistoryRowSchema.safeParse(row);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      throw new Error(`history CSV line ${index + 2}: ${problems.join('; ')}`);
+    }
+    const departedAt = new Date(parsed.data.departedAt);
+    return {
+      routeNo: parsed.data.routeNo,
+      serviceDate: serviceClock(departedAt).serviceDate,
+      departedAt,
+      arrivedAt: parsed.data.arrivedAt ? new Date(parsed.data.arrivedAt) : null,
+    };
+  });
+}
+
+const METHOD_LABELS: Record<Method, string> = {
+  estimate: 'estimate',
+  yesterday: 'yesterday',
+  lastWeek: 'last week',
+  timetable: 'timetable',
+};
+
+/** The report as a plain-text table: per route and overall, MAE (s) and ETA score (%) per method. */
+export function formatBacktestTable(report: BacktestReport): string {
+  const cell = (score: MethodScore) =>
+    `${score.maeSec === null ? '-' : Math.round(score.maeSec)}`.padStart(7) +
+    `${score.etaScore === null ? '-' : score.etaScore.toFixed(1)}`.padStart(8);
+  const row = (name: string, scores: BacktestScores) =>
+    name.padEnd(8) +
+    String(scores.departures).padStart(10) +
+    String(scores.methods.estimate.queries).padStart(9) +
+    METHODS.map((method) => ` |${cell(scores.methods[method])}`).join('');
+  const span = report.days.length ? `${report.days[0]} – ${report.days[report.days.length - 1]}` : 'no days';
+  return [
+    `Backtest of ${report.days.length} service days (${span}); queries 0–15 min before each observed departure`,
+    ''.padEnd(27) + METHODS.map((method) => ` | ${METHOD_LABELS[method].padEnd(14)}`).join(''),
+    'route'.padEnd(8) +
+      'departures'.padStart(10) +
+      'queries'.padStart(9) +
+      METHODS.map(() => ` |${'MAE s'.padStart(7)}${'ETA %'.padStart(8)}`).join(''),
+    ...report.routes.map((r) => row(r.routeNo, r)),
+    row('overall', report.overall),
+  ].join('\n');
+}
