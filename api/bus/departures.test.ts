@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { kstInstant } from '../time';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { recordingLogger } from '../../tests/setup/fakes';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger } from '../../tests/setup/fakes';
 import { planDay, snapshotAt } from './demo/simulator';
 import {
   backfillDemoHistory,
@@ -14,6 +14,7 @@ import {
   type DepartureRecord,
 } from './departures';
 import { FREE_POLL_SEC } from './poll-plan';
+import { Poller } from './poller';
 import type { FeedSnapshot, VehiclePosition } from './snapshot';
 import { CAMPUS_TERMINUS } from './transit-config';
 
@@ -276,6 +277,33 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
       arrivedAt: trip.upStops[0],
       backfilled: true,
     });
+  });
+
+  it('is fed by the poller with each good snapshot, and a failed poll in between changes nothing', async () => {
+    const clock = new FakeClock(T0);
+    const source = new ScriptedSource();
+    const poller = new Poller({
+      source,
+      db: database.db,
+      clock,
+      dailyQuota: 1000,
+      logger: recordingLogger(),
+      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
+      onState: () => undefined,
+      onSnapshot: departureRecorder(database.db, 'gbis', recordingLogger()),
+    });
+    for (const [i, snapshot] of NORMAL_RUN.entries()) {
+      clock.set(snapshot.takenAt);
+      if (i === 4) {
+        source.fail(new FeedError('timeout', 'no answer'));
+        await poller.pollOnce();
+      }
+      source.answer(() => snapshot);
+      await poller.pollOnce();
+    }
+    expect(await loadDepartures(database.db, { source: 'gbis', fromDate: MONDAY, toDate: MONDAY })).toEqual(
+      detect(NORMAL_RUN),
+    );
   });
 
   it('records from the poller hook, logs a storage failure once and stores the departure when storing works again', async () => {

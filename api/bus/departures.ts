@@ -105,10 +105,13 @@ function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: str
  * add that travel time to every estimate. stationSeq is compared only off the campus section:
  * routes that start at the campus (1117, see gbis/discover.ts campusAnchorSeq) number the terminus
  * 1, so a real departure may lower it.
+ * NOTE: CAMPUS_TERMINUS's GBIS id is unverified. With a wrong id, a bus waiting at the real
+ * terminus reads as a stop past the up section (after), so departures would be timed at its
+ * arrival there: verify the id (npm run gbis:discover) before trusting GBIS departures.
  *
  * Deterministic: the records depend only on the snapshots, so two detectors over the same
- * sequence return the same records, which the table's unique key stores once. Snapshots not newer
- * than the last one are ignored; vehicles unseen for MAX_DEPARTURE_GAP_SEC are forgotten.
+ * sequence return the same records, which saveDepartures stores once. Snapshots not newer than
+ * the last one are ignored; vehicles unseen for MAX_DEPARTURE_GAP_SEC are forgotten.
  */
 export class DepartureDetector {
   private readonly runs = new Map<string, Run>();
