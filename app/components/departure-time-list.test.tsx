@@ -21,6 +21,8 @@ describe('DepartureTimeList', () => {
     expect(current()).toHaveLength(1);
     expect(current()[0].className).toContain('times-chip--next');
     expect(current()[0].querySelector('time')?.getAttribute('datetime')).toBe('2026-09-03T08:05:00+09:00');
+    // A single list marks its next time as the target of the no-JavaScript URL fragment.
+    expect(current()[0].id).toBe('times-next');
   });
 
   it('groups all routes under their headings, each with its own next time', () => {
@@ -36,6 +38,8 @@ describe('DepartureTimeList', () => {
       '08:12다음 출발',
       '08:20다음 출발',
     ]);
+    // Groups open at the top: no fragment target.
+    expect(document.getElementById('times-next')).toBeNull();
     // A route without times says so under its heading.
     expect(within(screen.getByRole('region', { name: '1303번' })).getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
   });
@@ -56,6 +60,7 @@ describe('DepartureTimeList', () => {
     ]);
     expect(current()).toHaveLength(1);
     expect(current()[0]).toBe(items[3]);
+    expect(items[3].id).toBe('times-next');
   });
 
   it('highlights nothing once every time has passed', () => {

@@ -11,6 +11,13 @@ import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/ut
 export const NEXT_LABEL = '다음 출발';
 
 /**
+ * Id of the next time in a single list (one route, or the chronological list), so that a URL
+ * fragment scrolls it into view without JavaScript. The groups of all routes have none: they open
+ * at the top.
+ */
+export const NEXT_TIME_ID = 'times-next';
+
+/**
  * `sorted` merges the routes into one chronological list; otherwise each route is a group with its
  * own next time. `now` is epoch ms (the api's clock, see apiNow).
  */
@@ -36,6 +43,7 @@ export function DepartureTimeList({
         {entries.map(({ routeNo, time }, index) => (
           <li
             key={`${routeNo}-${time}`}
+            id={index === next ? NEXT_TIME_ID : undefined}
             className={index === next ? 'times-row times-row--next' : 'times-row'}
             aria-current={index === next ? 'time' : undefined}
           >
@@ -67,6 +75,7 @@ export function DepartureTimeList({
                 {times.map((time, index) => (
                   <li
                     key={time}
+                    id={index === next && routes.length === 1 ? NEXT_TIME_ID : undefined}
                     className={index === next ? 'times-chip times-chip--next' : 'times-chip'}
                     aria-current={index === next ? 'time' : undefined}
                   >

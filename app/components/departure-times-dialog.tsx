@@ -17,7 +17,7 @@
  */
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { DepartureTimeList } from '~/components/departure-time-list';
+import { DepartureTimeList, NEXT_TIME_ID } from '~/components/departure-time-list';
 import type { clientLoader } from '~/routes/bus.predicted';
 import {
   parseRouteFilter,
@@ -127,14 +127,14 @@ function TimesDialog({
     };
   }, [openerRef]);
 
-  // A single route or the chronological list opens at the next time; the groups open at the top.
+  // A single route or the chronological list opens at its next time (NEXT_TIME_ID; without
+  // JavaScript the form's URL fragment does it), the groups of all routes at the top.
   const loaded = answer !== 'loading' && 'routes' in answer;
   useEffect(() => {
     const body = bodyRef.current;
     if (!body || !loaded) return;
-    const next = body.querySelector<HTMLElement>('[aria-current="time"]');
-    const scrollToNext = next && (modal.route !== 'all' || modal.sorted);
-    body.scrollTop = scrollToNext ? Math.max(0, next.offsetTop - body.clientHeight / 3) : 0;
+    const next = body.querySelector<HTMLElement>(`#${NEXT_TIME_ID}`);
+    body.scrollTop = next ? Math.max(0, next.offsetTop - body.clientHeight / 3) : 0;
   }, [loaded, modal.route, modal.sorted]);
 
   const apply = (form: HTMLFormElement) => {
@@ -168,7 +168,7 @@ function TimesDialog({
       </div>
       <form
         method="get"
-        action="/"
+        action={`/#${NEXT_TIME_ID}`}
         className="times-filter"
         onChange={(event) => apply(event.currentTarget)}
         onSubmit={(event) => {

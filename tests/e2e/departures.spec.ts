@@ -1,0 +1,166 @@
+/**
+ * The down tab's expected departure times modal as a phone sees it (spec §2 "Expected departure
+ * times modal", §4, §8, §9), in Debian's Chromium against the built app: demo feed, api clock
+ * started on Monday 2026-11-23 08:00 KST and then running in real time. Once with JavaScript (a
+ * modal dialog loading through /bus/predicted) and once without (links and a GET form).
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** playwright.config.ts's CLOCK_START: the api's "now" is this plus the seconds the server has run. */
+const CLOCK_START = Date.parse('2026-11-23T08:00:00+09:00');
+/** Generous bound on how long the server has been running when a test looks at the next time. */
+const MAX_RUN_MS = 15 * 60 * 1000;
+const ROUTE_HEADINGS = ['1150번', '1117번', '1303번', '1005번'];
+
+const opener = (page: Page) => page.getByRole('link', { name: '출발 예상 시간 전체 보기' });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: '출발 예상 시간' });
+
+/** The route headings in the dialog (level 3: the dialog's own title is level 2). */
+async function routeHeadings(dialog: Locator): Promise<string[]> {
+  return dialog.getByRole('heading', { level: 3 }).allTextContents();
+}
+
+/**
+ * The chronological list has exactly one next time, marked for eyes and screen readers, and it is
+ * the first one not yet past by the api's clock: at or after CLOCK_START, with the one before it
+ * earlier than any "now" the api can have reached.
+ */
+async function expectNextTimeHighlighted(dialog: Locator) {
+  const list = dialog.getByRole('list', { name: '전체 노선 시간순' });
+  await expect(list).toBeVisible();
+  const next = list.locator('[aria-current="time"]');
+  await expect(next).toHaveCount(1);
+  await expect(next).toContainText('다음 출발');
+  await expect(next).toContainText(/^\d{2}:\d{2}\d{4}번다음 출발$/);
+  await expect(next).toBeInViewport();
+
+  const times = await list
+    .locator('time')
+    .evaluateAll((elements) => elements.map((element) => Date.parse(element.getAttribute('datetime') ?? '')));
+  const index = await list
+    .getByRole('listitem')
+    .evaluateAll((items) => items.findIndex((item) => item.getAttribute('aria-current') === 'time'));
+  expect(times.length).toBeGreaterThan(1);
+  expect([...times].sort((a, b) => a - b)).toEqual(times);
+  expect(times[index]).toBeGreaterThanOrEqual(CLOCK_START);
+  if (index > 0) expect(times[index - 1]).toBeLessThan(CLOCK_START + MAX_RUN_MS);
+}
+
+test('a phone opens the expected departure times, filters, sorts, and closes them with Esc', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('tab', { name: '하행' }).click();
+  await expect(page).toHaveURL(/\?dir=down$/);
+
+  // Hold the first load, to see the spec §8 loading text.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let loads = 0;
+  await page.route('**/bus/predicted?*', async (route) => {
+    loads += 1;
+    if (loads === 1) await held;
+    await route.continue();
+  });
+
+  await opener(page).click();
+  await expect(page).toHaveURL(/\?dir=down&times=all$/);
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('로딩중...');
+  release();
+  await expect(dialog.getByText('로딩중...')).toBeHidden();
+  expect(await routeHeadings(dialog)).toEqual(ROUTE_HEADINGS);
+  await expect(dialog.getByRole('list', { name: '1150번' }).locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
+
+  // One route: the filter applies on change, with no submit button.
+  await expect(dialog.getByRole('button', { name: '적용' })).toHaveCount(0);
+  await dialog.getByRole('radio', { name: '1150' }).check();
+  await expect(page).toHaveURL(/\?dir=down&times=1150$/);
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['1150번']);
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+  await expect(dialog.getByRole('list', { name: '1150번' }).locator('[aria-current="time"]')).toContainText(
+    '다음 출발',
+  );
+
+  // Back to all routes, then one chronological list.
+  await dialog.getByRole('radio', { name: '전체' }).check();
+  await expect(page).toHaveURL(/\?dir=down&times=all$/);
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(ROUTE_HEADINGS);
+  await dialog.getByRole('checkbox', { name: '노선 구분 없이 시간순 정렬' }).check();
+  await expect(page).toHaveURL(/\?dir=down&times=all&sort=time$/);
+  await expectNextTimeHighlighted(dialog);
+  expect(loads).toBe(3);
+
+  // Esc closes it and gives the focus back to the opener.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\?dir=down$/);
+  await expect(opener(page)).toBeFocused();
+});
+
+test('the dialog traps the focus and the phone Back button closes it', async ({ page }) => {
+  await page.goto('/?dir=down');
+  await opener(page).click();
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+
+  const visited = new Set<string>();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    // Past the dialog's last control the focus leaves for the browser's own UI (body), never the page.
+    expect(
+      await dialog.evaluate(
+        (element) => element.contains(document.activeElement) || document.activeElement === document.body,
+      ),
+    ).toBe(true);
+    visited.add(
+      await page.evaluate(() => {
+        const active = document.activeElement;
+        const label = active instanceof HTMLInputElement ? active.labels?.[0] : active;
+        return label?.textContent?.trim() ?? '';
+      }),
+    );
+  }
+
+  // and it comes back round to the dialog's controls.
+  expect([...visited]).toEqual(expect.arrayContaining(['닫기', '전체', '노선 구분 없이 시간순 정렬']));
+
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\?dir=down$/);
+  await expect(opener(page)).toBeFocused();
+});
+
+test('a phone with JavaScript off follows the link, submits the filter, sorts, and closes with the link', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/?dir=down');
+
+  await opener(page).click();
+  await expect(page).toHaveURL(/\?dir=down&times=all$/);
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: '출발 예상 시간' })).toBeVisible();
+  expect(await routeHeadings(dialog)).toEqual(ROUTE_HEADINGS);
+
+  await dialog.getByRole('radio', { name: '1150' }).check();
+  await dialog.getByRole('button', { name: '적용' }).click();
+  await expect(page).toHaveURL(/\?dir=down&times=1150(#times-next)?$/);
+  expect(await routeHeadings(dialog)).toEqual(['1150번']);
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+
+  await dialog.getByRole('radio', { name: '전체' }).check();
+  await dialog.getByRole('button', { name: '적용' }).click();
+  await expect(page).toHaveURL(/\?dir=down&times=all(#times-next)?$/);
+  await dialog.getByRole('checkbox', { name: '노선 구분 없이 시간순 정렬' }).check();
+  await dialog.getByRole('button', { name: '적용' }).click();
+  await expect(page).toHaveURL(/\?dir=down&times=all&sort=time(#times-next)?$/);
+  await expectNextTimeHighlighted(dialog);
+
+  await dialog.getByRole('link', { name: '닫기' }).click();
+  await expect(page).toHaveURL(/\?dir=down$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(opener(page)).toBeVisible();
+  await context.close();
+});
