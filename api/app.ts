@@ -6,16 +6,38 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Clock } from './clock';
 import type { BusFeed } from './bus/feed-service';
+import { createPredictionService, type HistoryLoader, type PredictionService } from './bus/prediction-service';
 import type { Logger } from './logger';
+import { adminRoutes } from './routes/admin';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
 
-export type ApiDeps = { feed: BusFeed; clock: Clock; logger: Logger };
+export type ApiDeps = {
+  feed: BusFeed;
+  clock: Clock;
+  logger: Logger;
+  /** The running feed's stored departures (loadDepartures); absent → no history, predictions from the timetable. */
+  history?: HistoryLoader;
+  /** API_SERVICE_TOKEN, the bearer token of /api/admin; absent → the admin api answers 503. */
+  serviceToken?: string;
+};
+
+/** The app's parts built from its dependencies, shared by the route sub-apps. */
+export type ApiContext = ApiDeps & { history: HistoryLoader; predictions: PredictionService };
+
+const noHistory: HistoryLoader = async () => [];
 
 export function createApi(deps: ApiDeps) {
+  const history = deps.history ?? noHistory;
+  const context: ApiContext = {
+    ...deps,
+    history,
+    predictions: createPredictionService({ loadHistory: history, feed: deps.feed, logger: deps.logger }),
+  };
   const app = new Hono();
-  app.route('/api/bus', busRoutes(deps));
-  app.route('/api', healthRoutes(deps));
+  app.route('/api/bus', busRoutes(context));
+  app.route('/api/admin', adminRoutes(context));
+  app.route('/api', healthRoutes(context));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);

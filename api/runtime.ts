@@ -8,7 +8,7 @@ import { createApi, type Api } from './app';
 import { offsetClock, systemClock } from './clock';
 import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/demo/source';
-import { backfillDemoHistory } from './bus/departures';
+import { backfillDemoHistory, loadDepartures } from './bus/departures';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
 import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
@@ -36,7 +36,13 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   }
   const feed = await startBusFeed({ database, source, clock, dailyQuota: env.GBIS_DAILY_QUOTA, logger });
   return {
-    app: createApi({ feed, clock, logger }),
+    app: createApi({
+      feed,
+      clock,
+      logger,
+      history: (range) => loadDepartures(database.db, { source: source.name, ...range }),
+      serviceToken: env.API_SERVICE_TOKEN,
+    }),
     feed,
     close: async () => {
       await feed.stop();

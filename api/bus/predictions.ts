@@ -33,13 +33,21 @@ export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' 
 /** One predicted departure and what it rests on. */
 export type Estimate = { at: Date; basis: EstimateBasis };
 
-/** The history-based prediction of one route for one service date; every list ascending. */
-export type RouteDayPlan = {
+/** A route's predicted departures for one service date (spec §3), every list ascending. */
+export type RoutePredictions = {
   routeNo: string;
+  /** Departures observed on the previous service day, at the same KST wall-clock time on this date. */
   dayBefore: Date[];
+  /** Likewise from 7 days before. */
   weekBefore: Date[];
-  /** Basis 'history' or 'timetable' (live evidence is applied per request by applyLiveEvidence). */
   estimate: Estimate[];
+};
+
+/**
+ * The history-based prediction of one route for one service date; `estimate` has basis 'history'
+ * or 'timetable' (live evidence is applied per request by applyLiveEvidence).
+ */
+export type RouteDayPlan = RoutePredictions & {
   /** Seconds from passing the campus crossroads (up) to leaving the terminus (down). */
   turnaroundSec: number;
   /** Two times closer than this (seconds, half the usual headway) are taken for the same run. */

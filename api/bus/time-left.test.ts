@@ -1,6 +1,7 @@
 import { TimeLeftResponseSchema } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed-store';
+import type { RoutePredictions } from './predictions';
 import { timeLeftView } from './time-left';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
@@ -22,6 +23,26 @@ function stateWith(arrivals: [string, number, number][], lastError: string | nul
   ];
   return { source: 'gbis', snapshot, lastError, failingSince: lastError ? taken : null };
 }
+
+/** Today's predictions of two routes: 1150 with every list, 1303 with estimates only, all past by 09:00. */
+const predictions: RoutePredictions[] = [
+  {
+    routeNo: '1150',
+    dayBefore: [new Date('2026-11-23T07:50:00+09:00'), new Date('2026-11-23T08:05:00+09:00')],
+    weekBefore: [new Date('2026-11-23T08:00:00+09:00'), new Date('2026-11-23T08:30:00+09:00')],
+    estimate: [
+      { at: new Date('2026-11-23T07:55:00+09:00'), basis: 'history' },
+      { at: new Date('2026-11-23T08:12:30+09:00'), basis: 'live' },
+      { at: new Date('2026-11-23T08:40:00+09:00'), basis: 'history' },
+    ],
+  },
+  {
+    routeNo: '1303',
+    dayBefore: [],
+    weekBefore: [],
+    estimate: [{ at: new Date('2026-11-23T08:20:00+09:00'), basis: 'timetable' }],
+  },
+];
 
 describe('timeLeftView', () => {
   it('gives the spec shape: one up entry per route in route order with minutes and stops, down empty', () => {
@@ -83,5 +104,42 @@ describe('timeLeftView', () => {
     expect(view.feed.inService).toBe(false);
     const empty = timeLeftView({ source: 'demo', snapshot: null, lastError: null, failingSince: null }, taken);
     expect(empty.feed).toEqual({ source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true });
+  });
+
+  it('down group: per route the first yesterday, last-week and estimated departure not yet past, with its basis', () => {
+    const view = timeLeftView(stateWith([['1150', 660, 10]]), taken, predictions);
+    expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
+    expect(view.data[1]).toEqual({
+      type: 'down',
+      routes: [
+        {
+          routeNo: '1150',
+          data: {
+            dayBefore: '2026-11-23T08:05:00+09:00',
+            weekBefore: '2026-11-23T08:00:00+09:00', // at `now` exactly: not yet past
+            estimate: '2026-11-23T08:12:30+09:00',
+          },
+          basis: 'live',
+        },
+        {
+          routeNo: '1303',
+          data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:20:00+09:00' },
+          basis: 'timetable',
+        },
+      ],
+    });
+    const late = timeLeftView(stateWith([]), new Date('2026-11-23T09:00:00+09:00'), predictions);
+    expect(late.data[1].routes[0]).toEqual({
+      routeNo: '1150',
+      data: { dayBefore: null, weekBefore: null, estimate: null },
+      basis: null,
+    });
+  });
+
+  it('down group: filled before the first poll, empty outside service hours', () => {
+    const noPoll = { source: 'demo', snapshot: null, lastError: null, failingSince: null } as const;
+    expect(timeLeftView(noPoll, taken, predictions).data[1].routes.map((r) => r.routeNo)).toEqual(['1150', '1303']);
+    const night = new Date('2026-11-24T02:00:00+09:00');
+    expect(timeLeftView(stateWith([['1150', 660, 10]]), night, predictions).data[1].routes).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@
  * The GET /api/bus/timeLeft body (spec §3, §7) as of `now`, from the feed's latest state. Reads
  * memory only: serving it never calls the bus source, whatever the number of phones.
  */
-import type { TimeLeftResponse, UpRoute } from '../../contract/bus';
-import { isInService } from '../time';
+import type { DownRoute, TimeLeftResponse, UpRoute } from '../../contract/bus';
+import { isInService, toKstIso } from '../time';
 import type { FeedState } from './feed-store';
+import { nextAtOrAfter, type RoutePredictions } from './predictions';
 import type { Arrival } from './snapshot';
 import { ROUTES } from './transit-config';
 
@@ -13,11 +14,20 @@ import { ROUTES } from './transit-config';
  * crossroads. Remaining seconds are GBIS predictTimeSec advanced by the time since the poll
  * (ARCHITECTURE.md); `time` is those seconds in whole minutes rounded up, so a bus 30 s away reads
  * 1 minute and a bus that should have arrived reads 0 (the web then shows no arrival information,
- * spec §9). A route whose first bus has passed shows its second. Outside service hours
- * (05:00–24:30 KST) both groups and the vehicles are empty. The down group is empty until the
- * predictions feature fills it.
+ * spec §9). A route whose first bus has passed shows its second.
+ *
+ * Down group (spec §3 Predicted departure): one entry per route of `predictions` (today's, from
+ * the prediction service; none → empty group), each with the first of its yesterday, 7-days-ago
+ * and estimated departures at or after `now` (KST ISO; null when the list has none left) and the
+ * estimate's basis. It needs no snapshot.
+ *
+ * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
  */
-export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
+export function timeLeftView(
+  state: FeedState,
+  now: Date,
+  predictions: readonly RoutePredictions[] = [],
+): TimeLeftResponse {
   const { snapshot } = state;
   const inService = isInService(now);
   const ageSec = snapshot ? Math.max(0, Math.round((now.getTime() - Date.parse(snapshot.takenAt)) / 1000)) : null;
@@ -28,11 +38,12 @@ export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
     stale: state.lastError !== null,
     inService,
   };
+  const down = inService ? predictions.map((route) => downRoute(route, now)) : [];
   if (!snapshot || !inService) {
     return {
       data: [
         { type: 'up', routes: [] },
-        { type: 'down', routes: [] },
+        { type: 'down', routes: down },
       ],
       vehicles: [],
       feed,
@@ -50,7 +61,7 @@ export function timeLeftView(state: FeedState, now: Date): TimeLeftResponse {
   return {
     data: [
       { type: 'up', routes: up },
-      { type: 'down', routes: [] },
+      { type: 'down', routes: down },
     ],
     vehicles,
     feed,
@@ -68,5 +79,22 @@ function upRoute(arrival: Arrival, elapsedSec: number): UpRoute {
     remainSeatCnt: arrival.remainSeatCnt,
     lowPlate: arrival.lowPlate,
     stationName: arrival.stationName,
+  };
+}
+
+function downRoute(route: RoutePredictions, now: Date): DownRoute {
+  const next = (times: Date[]) => {
+    const time = nextAtOrAfter(times, now);
+    return time ? toKstIso(time) : null;
+  };
+  const estimate = nextAtOrAfter(route.estimate, now);
+  return {
+    routeNo: route.routeNo,
+    data: {
+      dayBefore: next(route.dayBefore),
+      weekBefore: next(route.weekBefore),
+      estimate: estimate ? toKstIso(estimate.at) : null,
+    },
+    basis: estimate?.basis ?? null,
   };
 }

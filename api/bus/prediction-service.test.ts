@@ -1,0 +1,130 @@
+import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
+import { toKstIso } from '../time';
+import type { FeedState } from './feed-store';
+import { createPredictionService, PLAN_REFRESH_MS, PLAN_RETRY_MS, type HistoryLoader } from './prediction-service';
+import type { ObservedDeparture } from './predictions';
+
+/** 1150 on Mon–Wed 16–18 Nov 2026 at 08:00/08:30/09:00, 15 min after passing the crossroads. */
+const history: ObservedDeparture[] = ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((date) =>
+  ['08:00', '08:30', '09:00'].map((hhmm) => {
+    const departedAt = new Date(`${date}T${hhmm}:00+09:00`);
+    return { routeNo: '1150', serviceDate: date, departedAt, arrivedAt: new Date(departedAt.getTime() - 900_000) };
+  }),
+);
+
+function setup(load: HistoryLoader = async () => history) {
+  const clock = new FakeClock(new Date('2026-11-19T07:50:00+09:00')); // Thursday
+  const state: FeedState = { source: 'gbis', snapshot: null, lastError: null, failingSince: null };
+  const loads: { fromDate: string; toDate: string }[] = [];
+  const logger = recordingLogger();
+  const service = createPredictionService({
+    loadHistory: (range) => {
+      loads.push(range);
+      return load(range);
+    },
+    feed: { current: () => state },
+    logger,
+  });
+  const estimates = async (routeNo = '1150') =>
+    (await service.today(clock.now())).routes
+      .find((r) => r.routeNo === routeNo)!
+      .estimate.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
+  return { clock, state, loads, logger, service, estimates };
+}
+
+describe('prediction service', () => {
+  it("loads the date's history window once and serves every request from memory", async () => {
+    const { service, clock, loads, estimates } = setup();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => service.today(clock.now())));
+    expect(loads).toEqual([{ fromDate: '2026-10-15', toDate: '2026-11-18' }]);
+    expect(answers[0].serviceDate).toBe('2026-11-19');
+    expect(answers[0].routes.map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
+    expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
+    expect(await estimates('1117')).toContain('08:05:00 timetable');
+    expect(loads).toHaveLength(1);
+  });
+
+  it('recomputes the plan in the background every 10 minutes, and at once for a new service date', async () => {
+    let current = history;
+    const { service, clock, loads, estimates } = setup(async () => current);
+    await service.today(clock.now());
+    current = history.filter((d) => d.departedAt.getUTCMinutes() !== 30); // the 08:30 runs are gone
+    clock.advance(PLAN_REFRESH_MS / 1000 - 1);
+    await service.today(clock.now());
+    expect(loads).toHaveLength(1);
+    clock.advance(1);
+    expect(await estimates()).toHaveLength(3); // the old plan, while the new one loads
+    expect(loads).toHaveLength(2);
+    expect(await estimates()).toEqual(['08:00:00 history', '09:00:00 history']);
+
+    clock.set('2026-11-20T05:00:00+09:00');
+    const friday = await service.today(clock.now());
+    expect(friday.serviceDate).toBe('2026-11-20');
+    expect(loads.at(-1)).toEqual({ fromDate: '2026-10-16', toDate: '2026-11-19' });
+  });
+
+  it('applies live evidence: a bus coming to the crossroads, after it passed there, until it is seen leaving', async () => {
+    const { service, clock, state, estimates } = setup();
+    // 07:50: the 1150 bus reaches the crossroads in 5 min → leaves at 07:55 + 15 min.
+    state.snapshot = snapshotAt(clock.now(), [['1150', 300, 4]]);
+    expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
+
+    // 08:00: it has passed the crossroads, so the arrivals no longer list it; it is still waiting.
+    clock.set('2026-11-19T08:00:00+09:00');
+    state.snapshot = snapshotAt(clock.now(), []);
+    expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
+
+    // 08:11: seen on the down line: it has left, and the history is back.
+    clock.set('2026-11-19T08:11:00+09:00');
+    state.snapshot = snapshotAt(clock.now(), []);
+    state.snapshot.vehicles = [
+      {
+        routeNo: '1150',
+        vehId: '1150',
+        plateNo: null,
+        stationId: 'x',
+        stationSeq: 40,
+        stateCd: 2,
+        section: { direction: 'down', stopIndex: 0 },
+      },
+    ];
+    expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
+    expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
+  });
+
+  it('once it has watched for a turnaround, drops the estimates its live evidence rules out', async () => {
+    const watching = setup();
+    const fresh = setup();
+    for (const time of ['07:50', '08:00', '08:10', '08:20']) {
+      watching.clock.set(`2026-11-19T${time}:00+09:00`);
+      watching.state.snapshot = snapshotAt(watching.clock.now(), time === '08:20' ? [['1150', 1440, 12]] : []);
+      await watching.service.today(watching.clock.now());
+    }
+    // 08:20: a bus reaches the crossroads at 08:44 and leaves at 08:59, replacing the 09:00 run.
+    // Watched since 07:50, any bus leaving from 08:05 on would have been seen: none leaves at 08:30.
+    expect(await watching.estimates()).toEqual(['08:00:00 history', '08:59:00 live']);
+    // Just started: a bus may be waiting unseen, so the 08:30 estimate stays.
+    fresh.clock.set('2026-11-19T08:20:00+09:00');
+    fresh.state.snapshot = watching.state.snapshot;
+    expect(await fresh.estimates()).toEqual(['08:00:00 history', '08:30:00 history', '08:59:00 live']);
+  });
+
+  it('falls back to the timetable when the history cannot be loaded, logs once and retries', async () => {
+    let fail = true;
+    const { service, clock, loads, logger, estimates } = setup(async () => {
+      if (fail) throw new Error('database down');
+      return history;
+    });
+    expect((await estimates())[0]).toMatch(/timetable$/);
+    await service.today(clock.now());
+    expect(loads).toHaveLength(1);
+    clock.advance(PLAN_RETRY_MS / 1000);
+    await service.today(clock.now());
+    expect(logger.lines.filter((line) => line.includes('cannot load'))).toHaveLength(1);
+    fail = false;
+    clock.advance(PLAN_RETRY_MS / 1000);
+    await service.today(clock.now());
+    await vi.waitFor(async () => expect(await estimates()).toContain('08:30:00 history'));
+    expect(logger.lines.at(-1)).toMatch(/works again/);
+  });
+});
