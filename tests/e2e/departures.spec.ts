@@ -130,6 +130,38 @@ test('the dialog traps the focus and the phone Back button closes it', async ({ 
   await expect(opener(page)).toBeFocused();
 });
 
+test('a shared link with the modal open hydrates into the modal dialog, without errors, and Esc closes it', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  let loads = 0;
+  await page.route(
+    (url) => url.pathname === '/bus/predicted',
+    async (route) => {
+      loads += 1;
+      await route.continue();
+    },
+  );
+
+  await page.goto('/?dir=down&times=1150');
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['1150번']);
+  // Hydrated: the server's open dialog is now modal (top layer), with the server's times (no load).
+  await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  await expect(dialog.getByRole('button', { name: '적용' })).toHaveCount(0);
+  expect(loads).toBe(0);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\?dir=down$/);
+  await expect(opener(page)).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 test('a phone with JavaScript off follows the link, submits the filter, sorts, and closes with the link', async ({
   browser,
 }) => {
