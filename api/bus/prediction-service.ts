@@ -78,8 +78,9 @@ class LiveTracker {
   arrivals(routeNo: string, now: Date, turnaroundSec: number): Date[] {
     const arrivals: Date[] = [];
     for (const [key, bus] of this.buses) {
+      if (bus.routeNo !== routeNo) continue;
       if (bus.arrivalMs + turnaroundSec * 1000 + LIVE_GRACE_MS < now.getTime()) this.buses.delete(key);
-      else if (bus.routeNo === routeNo) arrivals.push(new Date(bus.arrivalMs));
+      else arrivals.push(new Date(bus.arrivalMs));
     }
     return arrivals;
   }
@@ -105,23 +106,28 @@ export function createPredictionService(options: {
   let loading: { serviceDate: string; plan: Promise<DayPlan> } | null = null;
   let failing = false;
 
+  /** Computes the plan of `serviceDate` and caches it, unless a later date's plan is cached meanwhile. */
   const load = async (serviceDate: string, nowMs: number): Promise<DayPlan> => {
+    let plan: DayPlan;
+    let refreshAtMs: number;
     try {
       const history = await loadHistory({
         fromDate: addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS),
         toDate: addServiceDays(serviceDate, -1),
       });
-      cached = { plan: predictDay(history, serviceDate), refreshAtMs: nowMs + PLAN_REFRESH_MS };
+      plan = predictDay(history, serviceDate);
+      refreshAtMs = nowMs + PLAN_REFRESH_MS;
       if (failing) logger.info('[predictions] loading the departure history works again.');
       failing = false;
     } catch (error) {
       if (!failing)
         logger.warn('[predictions] cannot load the departure history; predicting from memory or the timetable', error);
       failing = true;
-      const plan = cached?.plan.serviceDate === serviceDate ? cached.plan : predictDay([], serviceDate);
-      cached = { plan, refreshAtMs: nowMs + PLAN_RETRY_MS };
+      plan = cached?.plan.serviceDate === serviceDate ? cached.plan : predictDay([], serviceDate);
+      refreshAtMs = nowMs + PLAN_RETRY_MS;
     }
-    return cached.plan;
+    if (!cached || cached.plan.serviceDate <= serviceDate) cached = { plan, refreshAtMs };
+    return plan;
   };
 
   /** Loads the plan of `serviceDate`, or joins the load already under way. */

@@ -20,7 +20,8 @@
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
  *      crossroads leaves at its arrival there + the route's turnaround (median of departedAt −
  *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN). It replaces the history or
- *      timetable estimate of the same run.
+ *      timetable estimate of the same run; and where every bus has been watched, the estimates
+ *      before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
 import { dayType, kstDateKey, kstInstant } from '../time';
@@ -60,13 +61,13 @@ export type DayPlan = { serviceDate: string; routes: RouteDayPlan[] };
 /** Service days of history a prediction may read: 5 weeks, so 5 of each weekday and day type. */
 export const HISTORY_WINDOW_DAYS = 35;
 /** Same-day-type days the history estimate combines, most recent first. */
-export const HISTORY_DAYS = 6;
+const HISTORY_DAYS = 6;
 /** Fewer same-day-type days than this → timetable estimate. */
-export const MIN_HISTORY_DAYS = 2;
+const MIN_HISTORY_DAYS = 2;
 /** Weight of a day relative to the next more recent one in the weighted median. */
-export const RECENCY_DECAY = 0.8;
+const RECENCY_DECAY = 0.8;
 /** Minutes from the campus crossroads to the terminus, added to layoverMin when no turnaround was observed. */
-export const UP_SECTION_MIN = 8;
+const UP_SECTION_MIN = 8;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
 const DAY_MS = 86_400_000;
