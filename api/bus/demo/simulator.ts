@@ -6,7 +6,9 @@
  * The model, per route and service day (api/time.ts serviceClock: 05:00–24:30 KST):
  * 1. Timetable: the day type of the service date (dayType) picks the route's timetable; down
  *    departures from the campus terminus run from `first`, each headway drawn in whole minutes
- *    between minHeadwayMin and maxHeadwayMin, while they are not after `last`.
+ *    between minHeadwayMin and maxHeadwayMin, while they are not after `last`. Headways are drawn
+ *    per (route, day type), not per date: like a real operator's timetable, every weekday has the
+ *    same scheduled departures, and days differ only by the run noise below.
  * 2. Run: each departure is one vehicle run. The whole run is shifted by a delay (0–3 min, 1 in 10
  *    runs 5–15 min late). Backwards from the delayed departure: a layover of `layoverMin` (±
  *    noise) at the terminus, the five UP_STOPS 1–3 min apart, and before them 40–70 min of road
@@ -19,8 +21,8 @@
  * 4. Feed: a snapshot places every running vehicle at the last stop it passed and predicts the
  *    arrival of those still on the road before the campus crossroads (UP_STOPS[0]).
  *
- * Every draw comes from a pure-rand generator seeded by (seed, route, service date, trip index)
- * or (seed, route, vehicle number): there is no state, so any instant (say 28 days ago) can be
+ * Every draw comes from a pure-rand generator seeded by (seed, route, service date, trip index),
+ * (seed, route, day type, trip index) for headways, or (seed, route, vehicle number): there is no state, so any instant (say 28 days ago) can be
  * simulated, and planning a day is a few thousand draws, no time stepping (~10 ms, mostly the
  * public-holiday look-up).
  *
@@ -227,7 +229,8 @@ function planRoute(seed: number, routeIndex: number, serviceDate: string, midnig
   for (let tripIndex = 0; departureMin <= lastMin; tripIndex++) {
     const draw = drawFor(seed, routeNo, serviceDate, tripIndex);
     runs.push(planRun(draw, { routeNo, serviceDate, tripIndex }, layoverMin, midnightMs + departureMin * MIN));
-    departureMin += draw([timetable.minHeadwayMin, timetable.maxHeadwayMin]);
+    const schedule = drawFor(seed, routeNo, day, tripIndex);
+    departureMin += schedule([timetable.minHeadwayMin, timetable.maxHeadwayMin]);
   }
 
   const vehicle = fleetOf(seed, routeIndex);
