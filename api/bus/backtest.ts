@@ -8,7 +8,8 @@
  * QUERY_LEADS_SEC before it (the middle of each minute 0–15 min ahead). A query is dropped when
  * another departure of the route falls between it and this one (that rider's next bus is the other
  * one, counted there). A method's answer is its first predicted time at or after the query.
- * Metrics per route and overall, for `estimate` and the baselines yesterday, last week and
+ * Metrics per route and overall, for `estimate`, for its history part alone (`history`: the
+ * same-day-type plan without live evidence), and for the baselines yesterday, last week and
  * timetable (anchors.md, TransitApp ETA Accuracy Benchmark):
  * - MAE: mean |actual − answer| in seconds over the queries the method answered;
  * - ETA score: per lead bucket (0–3, 3–6, 6–10, 10–15 min) the percentage of queries answered
@@ -47,7 +48,7 @@ export const ETA_BUCKETS = [
 /** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
 export const QUERY_LEADS_SEC = Array.from({ length: 15 }, (_, minute) => minute * 60 + 30);
 
-export const METHODS = ['estimate', 'yesterday', 'lastWeek', 'timetable'] as const;
+export const METHODS = ['estimate', 'history', 'yesterday', 'lastWeek', 'timetable'] as const;
 export type Method = (typeof METHODS)[number];
 
 /** Figures of one method over a set of queries. */
@@ -131,6 +132,7 @@ function answerers(
       const arrivals = seen.filter((run) => run.arrivedMs <= qMs && run.departedMs > qMs).map((run) => run.arrivedAt);
       return nextAtOrAfter(applyLiveEvidence(plan, arrivals, q, q), q)?.at ?? null;
     },
+    history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
     yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),
     lastWeek: (q) => nextAtOrAfter(plan.weekBefore, q),
     timetable: (q) => nextAtOrAfter(timetable, q),
@@ -231,6 +233,7 @@ export function parseHistoryCsv(text: string): ObservedDeparture[] {
 
 const METHOD_LABELS: Record<Method, string> = {
   estimate: 'estimate',
+  history: 'history only',
   yesterday: 'yesterday',
   lastWeek: 'last week',
   timetable: 'timetable',
