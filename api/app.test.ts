@@ -3,7 +3,7 @@ import { createApi } from './app';
 import type { BusFeed } from './bus/feed-service';
 import { Poller } from './bus/poller';
 import type { Database } from './db/client';
-import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt } from '../tests/setup/fakes';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';
 
 describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
@@ -23,16 +23,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
         ['1303', 1200, 15],
       ]),
     );
-    poller = new Poller({
-      source,
-      db: database.db,
-      clock,
-      dailyQuota: 1000,
-      logger: recordingLogger(),
-      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
-      onState: () => undefined,
-    });
-    feed = { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() };
+    ({ poller, feed } = pollerFeed({ source, db: database.db, clock }));
     await poller.pollOnce();
   });
   afterEach(() => database.close());

@@ -6,12 +6,11 @@
 import { TimeLeftResponseSchema } from '../contract/bus';
 import { createApi } from '../api/app';
 import { GbisSource } from '../api/bus/gbis/source';
-import { Poller } from '../api/bus/poller';
 import type { Database } from '../api/db/client';
 import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from './mocks/gbis';
 import { startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
-import { FakeClock, recordingLogger } from './setup/fakes';
+import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 
 describe('the api on a GBIS stub', () => {
   let stub: GbisStub;
@@ -34,20 +33,8 @@ describe('the api on a GBIS stub', () => {
       routes: MOCK_ROUTES,
       arrivalStop: MOCK_ARRIVAL_STOP,
     });
-    const poller = new Poller({
-      source,
-      db: database.db,
-      clock,
-      dailyQuota: 1000,
-      logger,
-      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
-      onState: () => undefined,
-    });
-    const api = createApi({
-      feed: { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() },
-      clock,
-      logger,
-    });
+    const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
+    const api = createApi({ feed, clock, logger });
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
 
     await poller.pollOnce();

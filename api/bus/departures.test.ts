@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { kstInstant } from '../time';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock, FeedError, ScriptedSource, recordingLogger } from '../../tests/setup/fakes';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, pollerFeed } from '../../tests/setup/fakes';
 import { planDay, snapshotAt } from './demo/simulator';
 import {
   backfillDemoHistory,
@@ -14,7 +14,6 @@ import {
   type DepartureRecord,
 } from './departures';
 import { FREE_POLL_SEC } from './poll-plan';
-import { Poller } from './poller';
 import type { FeedSnapshot, VehiclePosition } from './snapshot';
 import { CAMPUS_TERMINUS } from './transit-config';
 
@@ -282,14 +281,10 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
   it('is fed by the poller with each good snapshot, and a failed poll in between changes nothing', async () => {
     const clock = new FakeClock(T0);
     const source = new ScriptedSource();
-    const poller = new Poller({
+    const { poller } = pollerFeed({
       source,
       db: database.db,
       clock,
-      dailyQuota: 1000,
-      logger: recordingLogger(),
-      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
-      onState: () => undefined,
       onSnapshot: departureRecorder(database.db, 'gbis', recordingLogger()),
     });
     for (const [i, snapshot] of NORMAL_RUN.entries()) {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { kstDateKey } from '../time';
-import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase } from '../../tests/setup/db';
 import { callsSpent, loadFeedState } from './feed-store';
 import { BACKOFF_START_SEC, Poller } from './poller';
@@ -19,15 +19,7 @@ describe('Poller', () => {
     source = new ScriptedSource();
     logger = recordingLogger();
     notified = 0;
-    poller = new Poller({
-      source,
-      db: database.db,
-      clock,
-      dailyQuota: 1000,
-      logger,
-      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
-      onState: () => void (notified += 1),
-    });
+    ({ poller } = pollerFeed({ source, db: database.db, clock, logger, onState: () => void (notified += 1) }));
   });
   afterEach(() => database.close());
 

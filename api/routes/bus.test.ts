@@ -4,12 +4,11 @@ import {
   PredictedRouteResponseSchema,
   TimeLeftResponseSchema,
 } from '../../contract/bus';
-import { FakeClock, ScriptedSource, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
+import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import { loadDepartures, saveDepartures } from '../bus/departures';
 import type { BusFeed } from '../bus/feed-service';
-import { Poller } from '../bus/poller';
 import type { Database } from '../db/client';
 import { departure } from './departures.fixture';
 
@@ -39,16 +38,8 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
         ['1303', 1200, 15],
       ]),
     );
-    const poller = new Poller({
-      source,
-      db: database.db,
-      clock,
-      dailyQuota: 1000,
-      logger: recordingLogger(),
-      state: { source: 'gbis', snapshot: null, lastError: null, failingSince: null },
-      onState: () => undefined,
-    });
-    feed = { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() };
+    const { poller, feed: pollerView } = pollerFeed({ source, db: database.db, clock });
+    feed = pollerView;
     await poller.pollOnce();
   });
   afterEach(() => database.close());

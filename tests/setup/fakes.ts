@@ -1,6 +1,8 @@
 /** Test doubles shared by api tests: a settable clock, a scripted feed source, a recording logger. */
 import type { Clock } from '../../api/clock';
 import type { Logger } from '../../api/logger';
+import type { BusFeed } from '../../api/bus/feed-service';
+import { Poller, type PollerOptions } from '../../api/bus/poller';
 import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/snapshot';
 
 export class FakeClock implements Clock {
@@ -65,3 +67,21 @@ export function recordingLogger(): Logger & { lines: string[] } {
 }
 
 export { FeedError };
+
+/**
+ * A Poller on `db` with test defaults (quota 1000, empty initial state, recording logger, no
+ * followers to notify), and the BusFeed view the api reads, for tests that drive polls by hand.
+ */
+export function pollerFeed(options: Pick<PollerOptions, 'source' | 'db' | 'clock'> & Partial<PollerOptions>): {
+  poller: Poller;
+  feed: BusFeed;
+} {
+  const poller = new Poller({
+    dailyQuota: 1000,
+    logger: recordingLogger(),
+    state: { source: options.source.name, snapshot: null, lastError: null, failingSince: null },
+    onState: () => undefined,
+    ...options,
+  });
+  return { poller, feed: { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() } };
+}
