@@ -1,4 +1,3 @@
-import { setupServer } from 'msw/node';
 import { loader, shouldRevalidate } from '~/routes/_index';
 import {
   apiContext,
@@ -8,15 +7,10 @@ import {
   timeLeftBody,
   timeLeftFailureHandler,
   timeLeftHandler,
+  setupApiServer,
 } from '../../tests/mocks/api';
 
-const server = setupServer(timeLeftHandler(), ...predictedHandlers());
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupApiServer(timeLeftHandler(), ...predictedHandlers());
 
 const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });

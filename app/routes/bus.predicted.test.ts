@@ -1,14 +1,13 @@
-import { setupServer } from 'msw/node';
 import { clientLoader, loader } from '~/routes/bus.predicted';
-import { apiContext, predictedAllBody, predictedFailureHandler, predictedHandlers } from '../../tests/mocks/api';
+import {
+  apiContext,
+  predictedAllBody,
+  predictedFailureHandler,
+  predictedHandlers,
+  setupApiServer,
+} from '../../tests/mocks/api';
 
-const server = setupServer(...predictedHandlers());
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupApiServer(...predictedHandlers());
 
 const call = (query: string) =>
   loader({ request: new Request(`http://web.test/bus/predicted${query}`), context: apiContext(), params: {} });

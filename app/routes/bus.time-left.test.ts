@@ -1,15 +1,14 @@
-import { setupServer } from 'msw/node';
 import { clientLoader, loader } from '~/routes/bus.time-left';
 import { TimeLeftResponseSchema } from '../../contract/bus';
-import { apiContext, timeLeftBody, timeLeftFailureHandler, timeLeftHandler } from '../../tests/mocks/api';
+import {
+  apiContext,
+  timeLeftBody,
+  timeLeftFailureHandler,
+  timeLeftHandler,
+  setupApiServer,
+} from '../../tests/mocks/api';
 
-const server = setupServer(timeLeftHandler());
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+const server = setupApiServer(timeLeftHandler());
 
 const call = () => loader({ request: new Request('http://web.test/bus/time-left'), context: apiContext(), params: {} });
 

@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
 
 export const API_BASE_URL = 'http://api.test';
@@ -133,3 +134,18 @@ export const predictedFailureHandler = http.get(`${PREDICTED_URL}/*`, () =>
 
 /** Every handler of the healthy api. */
 export const apiHandlers = [timeLeftHandler(), ...predictedHandlers()];
+
+/**
+ * An msw server standing in for the api in this test file, started before its tests and reset
+ * after each (handlers and spies); `server.use(...)` overrides a handler for one test.
+ */
+export function setupApiServer(...handlers: Parameters<typeof setupServer>) {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return server;
+}
