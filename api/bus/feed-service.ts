@@ -1,8 +1,9 @@
 /**
  * Runs the bus feed for one api instance (ARCHITECTURE.md, scale-out): the instance that takes
  * the poller lease (a PostgreSQL advisory lock; always granted on single-process PGlite) runs the
- * poller and NOTIFYs after each poll; the others LISTEN and reload the stored state, and retry the
- * lease every FOLLOW_RETRY_MS so one of them takes over when the holder dies.
+ * poller and NOTIFYs after each poll; the others LISTEN and reload the stored state. Every
+ * instance checks the lease every LEASE_CHECK_MS, so a follower takes over when the holder dies and
+ * a holder whose database session dropped (releasing the lock) steps down instead of polling twice.
  */
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -14,9 +15,10 @@ import { Poller } from './poller';
 import type { FeedSource } from './snapshot';
 
 /** Advisory-lock key of the poller lease ("bus" in ASCII). */
-export const POLLER_LEASE_KEY = 0x627573;
-export const FEED_CHANNEL = 'bus_feed';
-export const FOLLOW_RETRY_MS = 30_000;
+const POLLER_LEASE_KEY = 0x627573;
+const FEED_CHANNEL = 'bus_feed';
+/** How often an instance checks the lease: a follower takes over, a leader that lost it steps down. */
+export const LEASE_CHECK_MS = 10_000;
 
 export type BusFeed = {
   /** The feed's latest state, from memory. */
@@ -25,20 +27,37 @@ export type BusFeed = {
   stop(): Promise<void>;
 };
 
+/**
+ * Loads the stored feed state and starts the lease loop: every LEASE_CHECK_MS the instance checks
+ * the lease; holding it, it runs the poller; not holding it (never, or lost when its session
+ * dropped), it stops any poller, LISTENs and reloads the stored state. `stop()` must settle before
+ * the database is closed.
+ * @throws when the stored state cannot be read (database unreachable at start).
+ */
 export async function startBusFeed(options: {
   database: Database;
   source: FeedSource;
   clock: Clock;
   dailyQuota: number;
   logger: Logger;
+  /** Default LEASE_CHECK_MS. */
+  leaseCheckMs?: number;
 }): Promise<BusFeed> {
-  const { database, source, clock, dailyQuota, logger } = options;
+  const { database, source, clock, dailyQuota, logger, leaseCheckMs = LEASE_CHECK_MS } = options;
   let state = await loadFeedState(database.db, source.name);
   let poller: Poller | null = null;
-  let retry: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let checking: Promise<void> = Promise.resolve();
 
-  const lead = () => {
+  const reload = async () => {
+    state = await loadFeedState(database.db, source.name).catch(() => state);
+  };
+  const lead = async () => {
+    await unlisten?.();
+    unlisten = null;
+    await reload();
     logger.info(
       `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
     );
@@ -54,32 +73,35 @@ export async function startBusFeed(options: {
     });
     poller.start();
   };
-  const reload = async () => {
-    state = await loadFeedState(database.db, source.name).catch(() => state);
+  const follow = async () => {
+    if (poller) {
+      logger.warn(`[bus feed] ${source.name}: lost the poller lease (database session dropped); following.`);
+      await poller.stop();
+      state = poller.current();
+      poller = null;
+    } else if (!unlisten) {
+      logger.info(`[bus feed] ${source.name}: another instance holds the poller lease; following its snapshots.`);
+    }
+    unlisten ??= await database.listen(FEED_CHANNEL, () => void reload());
+    await reload();
+  };
+  const check = async () => {
+    const held = await database.tryLease(POLLER_LEASE_KEY).catch(() => false);
+    if (stopped) return;
+    if (held && !poller) await lead();
+    else if (!held) await follow().catch((error) => logger.warn('[bus feed] following failed; retrying', error));
+    if (!stopped) timer = setTimeout(() => void (checking = check()), leaseCheckMs);
   };
 
-  if (await database.tryLease(POLLER_LEASE_KEY)) {
-    lead();
-  } else {
-    logger.info(`[bus feed] ${source.name}: another instance holds the poller lease; following its snapshots.`);
-    unlisten = await database.listen(FEED_CHANNEL, () => void reload());
-    retry = setInterval(async () => {
-      if (await database.tryLease(POLLER_LEASE_KEY).catch(() => false)) {
-        if (retry) clearInterval(retry);
-        await unlisten?.();
-        await reload();
-        lead();
-      } else {
-        await reload();
-      }
-    }, FOLLOW_RETRY_MS);
-  }
-
+  checking = check();
+  await checking;
   return {
     current: () => (poller ? (poller as Poller).current() : state),
     role: () => (poller ? 'leader' : 'follower'),
     stop: async () => {
-      if (retry) clearInterval(retry);
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await checking;
       await unlisten?.();
       await (poller as Poller | null)?.stop();
     },

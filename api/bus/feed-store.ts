@@ -12,16 +12,20 @@ export type FeedState = {
   /** Message of the last failed poll since the last good one; null while healthy. */
   lastError: string | null;
   failingSince: Date | null;
+  /** When the poller means to poll next (null before it has planned). */
+  nextPollAt: Date | null;
 };
+
+/** The state of a feed that has never polled. */
+export function emptyFeedState(source: FeedSourceName): FeedState {
+  return { source, snapshot: null, lastError: null, failingSince: null, nextPollAt: null };
+}
 
 export async function loadFeedState(db: Db, source: FeedSourceName): Promise<FeedState> {
   const [row] = await db.select().from(feedStates).where(eq(feedStates.feed, source));
-  return {
-    source,
-    snapshot: row?.snapshot ?? null,
-    lastError: row?.lastError ?? null,
-    failingSince: row?.failingSince ?? null,
-  };
+  if (!row) return emptyFeedState(source);
+  const { snapshot, lastError, failingSince, nextPollAt } = row;
+  return { source, snapshot, lastError, failingSince, nextPollAt };
 }
 
 export async function saveFeedState(db: Db, state: FeedState, now: Date): Promise<void> {
@@ -29,6 +33,7 @@ export async function saveFeedState(db: Db, state: FeedState, now: Date): Promis
     snapshot: state.snapshot,
     lastError: state.lastError,
     failingSince: state.failingSince,
+    nextPollAt: state.nextPollAt,
     updatedAt: now,
   };
   await db

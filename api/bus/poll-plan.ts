@@ -23,10 +23,13 @@ export const NEAR_ARRIVAL_SEC = 15 * 60;
 export type Urgency = 'near' | 'normal' | 'idle';
 const URGENCY_FACTOR: Record<Urgency, number> = { near: 0.5, normal: 1, idle: 3 };
 
-/** near: a bus within NEAR_ARRIVAL_SEC or inside the campus section; idle: no bus at all; else normal. */
+/** near: a bus within NEAR_ARRIVAL_SEC or in the up campus section; idle: no bus coming; else normal. */
 export function urgencyOf(snapshot: FeedSnapshot | null): Urgency {
   if (!snapshot) return 'normal';
-  if (snapshot.vehicles.some((v) => v.section) || snapshot.arrivals.some((a) => a.predictTimeSec <= NEAR_ARRIVAL_SEC)) {
+  if (
+    snapshot.vehicles.some((v) => v.section?.direction === 'up') ||
+    snapshot.arrivals.some((a) => a.predictTimeSec <= NEAR_ARRIVAL_SEC)
+  ) {
     return 'near';
   }
   return snapshot.arrivals.length === 0 ? 'idle' : 'normal';

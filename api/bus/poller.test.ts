@@ -76,6 +76,8 @@ describe('Poller', () => {
     expect(source.polls).toBe(237);
     expect(await poller.pollOnce()).toBe(16 * 3600); // until KST midnight
     expect(source.polls).toBe(237);
+    expect(poller.current().lastError).toBe('budget: daily quota of 1000 calls per dataset spent');
+    expect(poller.current().nextPollAt?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
     expect(await callsSpent(database.db, '2026-11-23')).toEqual({ arrivals: 237, locations: 948 });
   });
 });

@@ -7,7 +7,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
-import { kstDateKey } from '../time';
+import { isInService, kstDateKey } from '../time';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './feed-store';
 import { canPollNow, MAX_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
 import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
@@ -42,6 +42,8 @@ export class Poller {
 
   constructor(private readonly options: PollerOptions) {
     this.state = options.state;
+    // A restart in the middle of an outage goes on backing off and logs the recovery.
+    this.failures = options.state.lastError ? 1 : 0;
   }
 
   current(): FeedState {
@@ -59,7 +61,12 @@ export class Poller {
     const plan = { now, dailyQuota, callsPerPoll: source.callsPerPoll };
     const spent = await callsSpent(db, day);
     if (!canPollNow(plan, spent)) {
-      return nextPollDelaySec({ ...plan, spent, urgency: urgencyOf(this.state.snapshot) });
+      const waitSec = nextPollDelaySec({ ...plan, spent, urgency: urgencyOf(this.state.snapshot) });
+      if (isInService(now)) {
+        this.fail(new FeedError('budget', `daily quota of ${dailyQuota} calls per dataset spent`), now);
+      }
+      await this.publish(now, waitSec);
+      return waitSec;
     }
 
     let polled: FeedSnapshot | null = null;
@@ -73,21 +80,35 @@ export class Poller {
     } finally {
       if (source.callsPerPoll) await recordCalls(db, day, source.callsPerPoll);
     }
-    await saveFeedState(db, this.state, now);
-    await this.options.onState(this.state);
-    if (polled) await this.options.onSnapshot?.(polled);
-
     const after = nextPollDelaySec({
       ...plan,
       spent: await callsSpent(db, day),
       urgency: urgencyOf(this.state.snapshot),
     });
-    if (this.failures === 0) return after;
-    return Math.max(after, Math.min(MAX_POLL_SEC, BACKOFF_START_SEC * 2 ** (this.failures - 1)));
+    const delaySec =
+      this.failures === 0
+        ? after
+        : Math.max(after, Math.min(MAX_POLL_SEC, BACKOFF_START_SEC * 2 ** (this.failures - 1)));
+    await this.publish(now, delaySec);
+    if (polled) await this.options.onSnapshot?.(polled);
+    return delaySec;
+  }
+
+  /** Stores the state with the next poll's time (followers and the stale rule read it) and notifies. */
+  private async publish(now: Date, delaySec: number): Promise<void> {
+    this.state = { ...this.state, nextPollAt: new Date(now.getTime() + delaySec * 1000) };
+    await saveFeedState(this.options.db, this.state, now);
+    await this.options.onState(this.state);
   }
 
   /** Starts the loop: polls now, then after each returned delay, until stop(). */
   start(): void {
+    const { lastError, failingSince } = this.state;
+    if (lastError) {
+      this.options.logger.warn(
+        `[bus feed] ${this.options.source.name} resuming while failing since ${failingSince?.toISOString()}: ${lastError}`,
+      );
+    }
     const loop = async () => {
       let delaySec = 60;
       try {

@@ -1,3 +1,4 @@
+import { emptyFeedState } from './feed-store';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { toKstIso } from '../time';
 import type { FeedState } from './feed-store';
@@ -14,7 +15,7 @@ const history: ObservedDeparture[] = ['2026-11-16', '2026-11-17', '2026-11-18'].
 
 function setup(load: HistoryLoader = async () => history) {
   const clock = new FakeClock(new Date('2026-11-19T07:50:00+09:00')); // Thursday
-  const state: FeedState = { source: 'gbis', snapshot: null, lastError: null, failingSince: null };
+  const state: FeedState = emptyFeedState('gbis');
   const loads: { fromDate: string; toDate: string }[] = [];
   const logger = recordingLogger();
   const service = createPredictionService({

@@ -66,7 +66,8 @@ export interface FeedSource {
   poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot>;
 }
 
-export type FeedErrorKind = 'timeout' | 'http' | 'portal' | 'gbis' | 'body' | 'config';
+/** Why a poll failed; 'budget' is our own daily quota (GBIS_DAILY_QUOTA) being spent, so no poll was made. */
+export type FeedErrorKind = 'timeout' | 'http' | 'portal' | 'gbis' | 'body' | 'config' | 'budget';
 
 /** A failed poll; `kind` says why, `message` is for the log (never shown to users). */
 export class FeedError extends Error {

@@ -1,8 +1,9 @@
+import { emptyFeedState } from './feed-store';
 import { TimeLeftResponseSchema } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed-store';
 import type { RoutePredictions } from './predictions';
-import { timeLeftView } from './time-left';
+import { STALE_GRACE_SEC, timeLeftView } from './time-left';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
 const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);
@@ -21,7 +22,7 @@ function stateWith(arrivals: [string, number, number][], lastError: string | nul
     },
     { routeNo: '1150', vehId: 'v2', plateNo: null, stationId: 'y', stationSeq: 9, stateCd: 1, section: null },
   ];
-  return { source: 'gbis', snapshot, lastError, failingSince: lastError ? taken : null };
+  return { source: 'gbis', snapshot, lastError, failingSince: lastError ? taken : null, nextPollAt: null };
 }
 
 /** Today's predictions of two routes: 1150 with every list, 1303 with estimates only, all past by 09:00. */
@@ -102,7 +103,7 @@ describe('timeLeftView', () => {
     expect(view.data[0].routes).toEqual([]);
     expect(view.vehicles).toEqual([]);
     expect(view.feed.inService).toBe(false);
-    const empty = timeLeftView({ source: 'demo', snapshot: null, lastError: null, failingSince: null }, taken);
+    const empty = timeLeftView(emptyFeedState('demo'), taken);
     expect(empty.feed).toEqual({ source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true });
   });
 
@@ -137,9 +138,17 @@ describe('timeLeftView', () => {
   });
 
   it('down group: filled before the first poll, empty outside service hours', () => {
-    const noPoll = { source: 'demo', snapshot: null, lastError: null, failingSince: null } as const;
+    const noPoll = emptyFeedState('demo');
     expect(timeLeftView(noPoll, taken, predictions).data[1].routes.map((r) => r.routeNo)).toEqual(['1150', '1303']);
     const night = new Date('2026-11-24T02:00:00+09:00');
     expect(timeLeftView(stateWith([['1150', 660, 10]]), night, predictions).data[1].routes).toEqual([]);
+  });
+});
+
+describe('staleness without a failed poll', () => {
+  it('marks the snapshot stale once the planned next poll is over a minute late (a dead poller)', () => {
+    const state = { ...stateWith([['1150', 660, 10]]), nextPollAt: later(300) };
+    expect(timeLeftView(state, later(300 + STALE_GRACE_SEC)).feed.stale).toBe(false);
+    expect(timeLeftView(state, later(300 + STALE_GRACE_SEC + 1)).feed.stale).toBe(true);
   });
 });

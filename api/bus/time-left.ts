@@ -35,7 +35,7 @@ export function timeLeftView(
     source: state.source,
     takenAt: snapshot?.takenAt ?? null,
     ageSec,
-    stale: state.lastError !== null,
+    stale: isStale(state, now),
     inService,
   };
   const down = inService ? predictions.map((route) => downRoute(route, now)) : [];
@@ -97,4 +97,17 @@ function downRoute(route: RoutePredictions, now: Date): DownRoute {
     },
     basis: estimate?.basis ?? null,
   };
+}
+
+/** Seconds a planned poll may be late before the snapshot counts as stale (a poll takes up to 5 s per call). */
+export const STALE_GRACE_SEC = 60;
+
+/**
+ * Stale: a poll failed since the snapshot (or the daily budget ran out), or the planned next poll
+ * is over STALE_GRACE_SEC late — the poller died, its database is down, or this instance follows a
+ * leader that stopped. Outside service hours the plan's next poll is 05:00, so nothing is stale then.
+ */
+function isStale(state: FeedState, now: Date): boolean {
+  if (state.lastError !== null) return true;
+  return state.nextPollAt !== null && now.getTime() - state.nextPollAt.getTime() > STALE_GRACE_SEC * 1000;
 }

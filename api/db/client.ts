@@ -66,17 +66,30 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
-  // NOTE: the advisory lock and LISTEN live on one dedicated connection: if it drops, the lease
-  // is released and another instance takes it.
-  let session: pg.Client | null = null;
-  const sessionClient = async () => {
-    if (!session) {
-      session = new pg.Client({ connectionString: url });
-      session.on('error', () => {
+  // NOTE: the advisory lock and LISTEN live on one dedicated session connection. If it drops, the
+  // lease is released (another instance may take it) and the next call opens a new session that
+  // LISTENs again to every subscribed channel.
+  const listeners = new Map<string, Set<() => void>>();
+  let session: Promise<pg.Client> | null = null;
+  const sessionClient = () => {
+    session ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      const drop = () => {
         session = null;
-      });
-      await session.connect();
-    }
+      };
+      client.on('error', drop);
+      client.on('end', drop);
+      client.on('notification', (message) => listeners.get(message.channel)?.forEach((onNotify) => onNotify()));
+      try {
+        await client.connect();
+        for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return client;
+      } catch (error) {
+        drop();
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+    })();
     return session;
   };
   return {
@@ -84,18 +97,25 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     tryLease: async (key) => {
       const client = await sessionClient();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+      // Already held by this session → true without stacking another lock level.
+      const { rows } = await client.query<{ locked: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+           AND classid = 0 AND objid::bigint = $1::bigint AND objsubid = 1) OR pg_try_advisory_lock($1::bigint) AS locked`,
+        [key],
+      );
       return rows[0].locked;
     },
     listen: async (channel, onNotify) => {
+      const handlers = listeners.get(channel) ?? new Set();
+      const first = handlers.size === 0;
+      handlers.add(onNotify);
+      listeners.set(channel, handlers);
       const client = await sessionClient();
-      const handler = (message: pg.Notification) => {
-        if (message.channel === channel) onNotify();
-      };
-      client.on('notification', handler);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
-        client.off('notification', handler);
+        handlers.delete(onNotify);
+        if (handlers.size > 0) return;
+        listeners.delete(channel);
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
@@ -103,7 +123,9 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
     },
     close: async () => {
-      await (session as pg.Client | null)?.end().catch(() => undefined);
+      const open = session;
+      session = null;
+      await open?.then((client) => client.end()).catch(() => undefined);
       await pool.end();
     },
   };

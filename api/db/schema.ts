@@ -26,6 +26,8 @@ export const feedStates = pgTable('feed_states', {
   /** Message of the last failed poll since the last good one; null while healthy. */
   lastError: text('last_error'),
   failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** When the poller means to poll next; past it (plus a grace) the snapshot is stale even without an error. */
+  nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

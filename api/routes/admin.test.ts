@@ -1,3 +1,4 @@
+import { emptyFeedState } from '../bus/feed-store';
 import { ApiErrorSchema } from '../../contract/bus';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
@@ -15,7 +16,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   const api = (serviceToken?: string) =>
     createApi({
       feed: {
-        current: () => ({ source: 'gbis', snapshot: null, lastError: null, failingSince: null }),
+        current: () => (emptyFeedState('gbis')),
         role: () => 'leader',
         stop: async () => undefined,
       },

@@ -1,4 +1,5 @@
 /** Test doubles shared by api tests: a settable clock, a scripted feed source, a recording logger. */
+import { emptyFeedState } from '../../api/bus/feed-store';
 import type { Clock } from '../../api/clock';
 import type { Logger } from '../../api/logger';
 import type { BusFeed } from '../../api/bus/feed-service';
@@ -79,7 +80,7 @@ export function pollerFeed(options: Pick<PollerOptions, 'source' | 'db' | 'clock
   const poller = new Poller({
     dailyQuota: 1000,
     logger: recordingLogger(),
-    state: { source: options.source.name, snapshot: null, lastError: null, failingSince: null },
+    state: emptyFeedState(options.source.name),
     onState: () => undefined,
     ...options,
   });

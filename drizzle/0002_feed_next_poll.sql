@@ -1,0 +1,1 @@
+ALTER TABLE "feed_states" ADD COLUMN "next_poll_at" timestamp with time zone;
