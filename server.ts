@@ -5,6 +5,7 @@
  * SIGTERM/SIGINT close the server gracefully: stop accepting, finish requests, stop the api.
  */
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -14,7 +15,7 @@ import { HealthResponseSchema } from './contract/bus';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { parseWebEnv } from './app/utils/env.server';
-import type { ApiBinding } from './app/utils/upstream.server';
+import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
 const env = parseWebEnv();
 let runtime: ApiRuntime | null = null;
@@ -50,18 +51,19 @@ app.use(
     referrerPolicy: { policy: 'same-origin' },
   }),
 );
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h' }));
+const publicDir = fileURLToPath(new URL('./public', import.meta.url));
+app.use('/build', express.static(`${publicDir}/build`, { immutable: true, maxAge: '1y' }));
+app.use(express.static(publicDir, { maxAge: '1h' }));
 
+// Public: the feed's state with the failure's kind only (details stay in the api's logs).
 app.get('/healthz', async (_req, res) => {
+  res.set('Cache-Control', 'no-store');
   try {
-    const answer = await api.fetch(
-      new Request(new URL('/api/healthz', api.baseUrl), { signal: AbortSignal.timeout(5000) }),
-    );
-    const health = HealthResponseSchema.parse(await answer.json());
-    res.set('Cache-Control', 'no-store').json(health);
+    const health = await upstreamJson({ api, cspNonce: '' }, '/api/healthz', HealthResponseSchema);
+    res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
   } catch (error) {
-    res.status(503).json({ status: 'down', message: `api unreachable: ${(error as Error).message}` });
+    console.error('[web] /healthz: api unreachable:', (error as Error).message);
+    res.status(503).json({ status: 'down' });
   }
 });
 
@@ -75,7 +77,8 @@ app.all(
 );
 
 const server = app.listen(env.PORT, () => {
-  console.info(`[web] listening on http://localhost:${env.PORT} (api ${env.API_BASE_URL ?? 'in-process'})`);
+  const upstream = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process';
+  console.info(`[web] listening on http://localhost:${env.PORT} (api ${upstream})`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

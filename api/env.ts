@@ -43,7 +43,9 @@ export const ApiEnvSchema = z
     CLOCK_START: optionalString.pipe(z.string().datetime({ offset: true }).optional()),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
     /** Bearer token of the admin api (/api/admin/*), held by the web only; unset → the admin api answers 503. */
-    API_SERVICE_TOKEN: optionalString,
+    API_SERVICE_TOKEN: optionalString.pipe(
+      z.string().min(32, 'use at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+    ),
   })
   .refine((env) => env.BUS_FEED !== 'gbis' || env.GBIS_SERVICE_KEY, {
     message: 'GBIS_SERVICE_KEY is required when BUS_FEED=gbis',

@@ -16,5 +16,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       await runtime.close();
       process.exit(0);
     });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
   });
 }

@@ -38,23 +38,27 @@ export class UpstreamError extends Error {
 
 /**
  * Calls the api and parses its JSON answer with `schema`.
- * @throws UpstreamError on timeout (after 5000 ms), network failure, non-2xx status or a body
+ * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
+ * @throws UpstreamError on timeout, network failure, non-2xx status or a body
  *   that does not match the schema.
  */
 export async function upstreamJson<T extends z.ZodTypeAny>(
   context: AppLoadContext,
   path: string,
   schema: T,
-  init: RequestInit = {},
+  init: RequestInit & { timeoutMs?: number } = {},
 ): Promise<z.infer<T>> {
+  const { timeoutMs = UPSTREAM_TIMEOUT_MS, ...requestInit } = init;
+  const signal = AbortSignal.timeout(timeoutMs);
   const request = new Request(new URL(path, context.api.baseUrl), {
-    ...init,
-    headers: { accept: 'application/json', ...init.headers },
-    signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    ...requestInit,
+    headers: { accept: 'application/json', ...requestInit.headers },
+    signal,
   });
   let response: Response;
   try {
-    response = await context.api.fetch(request);
+    // NOTE: the in-process api (Hono's fetch) ignores request.signal, so the timeout races it here.
+    response = await Promise.race([context.api.fetch(request), rejectOnAbort(signal)]);
   } catch (error) {
     throw new UpstreamError(`${request.method} ${path}: ${(error as Error).message}`, null);
   }
@@ -66,4 +70,10 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
     throw new UpstreamError(`${request.method} ${path}: answer does not match the contract`, response.status);
   }
   return parsed.data;
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }

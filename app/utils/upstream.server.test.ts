@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+
+const inProcess = (fetch: (request: Request) => Promise<Response>) => ({
+  api: { baseUrl: 'http://api.internal', fetch },
+  cspNonce: '',
+});
+
+describe('upstreamJson', () => {
+  it('uses the spec §7 timeout of 5000 ms', () => {
+    expect(UPSTREAM_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('times out an in-process api that never answers (its fetch ignores the abort signal)', async () => {
+    const hanging = inProcess(() => new Promise<Response>(() => undefined));
+    await expect(upstreamJson(hanging, '/api/bus/timeLeft', z.unknown(), { timeoutMs: 50 })).rejects.toThrow(
+      UpstreamError,
+    );
+  });
+
+  it('rejects an answer that breaks the contract, and a non-2xx status', async () => {
+    const offContract = inProcess(async () => Response.json({ data: 'nope' }));
+    await expect(upstreamJson(offContract, '/x', z.object({ data: z.array(z.string()) }))).rejects.toThrow(
+      'answer does not match the contract',
+    );
+    const failing = inProcess(async () => new Response('no', { status: 503 }));
+    await expect(upstreamJson(failing, '/x', z.unknown())).rejects.toMatchObject({ status: 503 });
+  });
+});
