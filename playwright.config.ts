@@ -44,6 +44,7 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
+      TZ: 'America/Los_Angeles', // the server must keep KST whatever its zone
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       BUS_FEED: 'demo',

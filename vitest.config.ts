@@ -11,7 +11,8 @@ export default defineConfig({
     globals: true,
     include: ['{api,app,contract,tests,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    setupFiles: ['tests/setup/vitest.setup.ts'],
+    // Business time is KST whatever the server's zone: run every test in a zone far from it.
+    env: { TZ: 'America/Los_Angeles' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

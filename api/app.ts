@@ -20,6 +20,8 @@ export type ApiDeps = {
   history?: HistoryLoader;
   /** API_SERVICE_TOKEN, the bearer token of /api/admin; absent → the admin api answers 503. */
   serviceToken?: string;
+  /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
+  predictions?: PredictionService;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */
@@ -27,12 +29,16 @@ export type ApiContext = ApiDeps & { history: HistoryLoader; predictions: Predic
 
 const noHistory: HistoryLoader = async () => [];
 
+/**
+ * Builds the api on its parts; it reads the feed from memory (BusFeed.current) and never calls the
+ * bus source itself. Unknown paths answer 404 `{ message }`, unexpected errors 500 `{ message }`.
+ */
 export function createApi(deps: ApiDeps) {
   const history = deps.history ?? noHistory;
   const context: ApiContext = {
     ...deps,
     history,
-    predictions: createPredictionService({ loadHistory: history, feed: deps.feed, logger: deps.logger }),
+    predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
   };
   const app = new Hono();
   app.route('/api/bus', busRoutes(context));

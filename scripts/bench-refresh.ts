@@ -1,8 +1,8 @@
 /**
  * `npm run bench:refresh [-- --connections 100 --seconds 20]`: load-tests the phones' refresh route
  * (GET /bus/time-left) of the built app with autocannon from this process while server.ts runs in
- * its own, and prints requests/s, latency percentiles and the upstream poll count (which must not
- * grow with the load). Needs `npm run build` first. Loopback only.
+ * its own, and prints requests/s and latency percentiles (the upstream call count under load is
+ * asserted by tests/refresh-fanout.test.ts). Needs `npm run build` first. Loopback only.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';

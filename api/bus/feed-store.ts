@@ -1,5 +1,5 @@
 /** Persistence of the bus feed: its latest state and the upstream calls spent per KST day. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FeedSourceName } from '../../contract/bus';
 import type { Db } from '../db/client';
 import { feedStates, upstreamCalls } from '../db/schema';
@@ -21,6 +21,7 @@ export function emptyFeedState(source: FeedSourceName): FeedState {
   return { source, snapshot: null, lastError: null, failingSince: null, nextPollAt: null };
 }
 
+/** The stored state of `source`'s feed, or the empty state before its first poll. */
 export async function loadFeedState(db: Db, source: FeedSourceName): Promise<FeedState> {
   const [row] = await db.select().from(feedStates).where(eq(feedStates.feed, source));
   if (!row) return emptyFeedState(source);
@@ -28,6 +29,7 @@ export async function loadFeedState(db: Db, source: FeedSourceName): Promise<Fee
   return { source, snapshot, lastError, failingSince, nextPollAt };
 }
 
+/** Upserts `state` (one row per feed); `now` is stored as updatedAt. */
 export async function saveFeedState(db: Db, state: FeedState, now: Date): Promise<void> {
   const values = {
     snapshot: state.snapshot,
@@ -60,7 +62,6 @@ export async function recordCalls(db: Db, day: string, calls: CallsPerPoll): Pro
       .onConflictDoUpdate({
         target: [upstreamCalls.day, upstreamCalls.dataset],
         set: { calls: sql`${upstreamCalls.calls} + ${calls[dataset]}` },
-        where: and(eq(upstreamCalls.day, day), eq(upstreamCalls.dataset, dataset)),
       });
   }
 }

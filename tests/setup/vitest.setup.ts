@@ -1,2 +1,0 @@
-// Shared test setup: nothing global yet beyond vitest globals (see vitest.config.ts).
-export {};
