@@ -16,6 +16,12 @@ export type RouteConfig = {
   routeNo: string;
   /** GBIS routeId; '' when not yet discovered. */
   routeId: string;
+  /**
+   * GBIS staOrder (= stationSeq on the route) of the campus crossroads (ARRIVAL_STOP) on the route's
+   * up leg, toward campus: arrival items of any other pass of that stop are the down direction.
+   * null when unknown (not yet discovered): then both passes' buses are shown.
+   */
+  upStaOrder: number | null;
   /** Per day type (weekday / Saturday / Sunday-or-public-holiday), GBIS getBusRouteInfoItemv2 shape. */
   timetable: Record<DayType, Timetable>;
   /** Minutes the bus waits at the campus terminus between its up and down runs. */
@@ -37,6 +43,7 @@ export const ROUTES: readonly RouteConfig[] = [
   {
     routeNo: '1150',
     routeId: '',
+    upStaOrder: null,
     layoverMin: 8,
     timetable: {
       weekday: { first: '05:30', last: '23:30', minHeadwayMin: 12, maxHeadwayMin: 25 },
@@ -47,6 +54,7 @@ export const ROUTES: readonly RouteConfig[] = [
   {
     routeNo: '1117',
     routeId: '',
+    upStaOrder: null,
     layoverMin: 6,
     timetable: {
       weekday: { first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 },
@@ -57,6 +65,7 @@ export const ROUTES: readonly RouteConfig[] = [
   {
     routeNo: '1303',
     routeId: '',
+    upStaOrder: null,
     layoverMin: 10,
     timetable: {
       weekday: { first: '05:40', last: '22:50', minHeadwayMin: 25, maxHeadwayMin: 40 },
@@ -67,6 +76,7 @@ export const ROUTES: readonly RouteConfig[] = [
   {
     routeNo: '1005',
     routeId: '',
+    upStaOrder: null,
     layoverMin: 7,
     timetable: {
       weekday: { first: '05:10', last: '23:50', minHeadwayMin: 15, maxHeadwayMin: 30 },
@@ -96,7 +106,8 @@ export const DOWN_STOPS: readonly StopConfig[] = [
 /**
  * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as 1117
  * that begins at campus): buses wait here between their up and down runs, and a down departure is
- * the moment a bus leaves it (api/bus/departures.ts). Not on either progress line.
+ * the moment a bus leaves it (api/bus/departures.ts). Not on either progress line. Resolved by
+ * `npm run gbis:discover` (rule: api/bus/gbis/discover.ts campusTerminusOf).
  */
 export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' }; // unverified
 

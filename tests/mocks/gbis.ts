@@ -4,7 +4,8 @@
  * every call so a test can count what one poll (or 1000 phones) cost upstream.
  *
  * Route ids: a route's configured routeId, else a fake one ("99000" + route number); the arrival
- * stop likewise. Fake ids start with 99 and never reach transit-config.
+ * stop likewise. Fake ids start with 99 and never reach transit-config. On every mock route the
+ * campus crossroads is stop CROSSROADS_SEQ, which the arrival items carry as staOrder.
  */
 import { http, HttpResponse } from 'msw';
 import { GBIS_PATHS } from '../../api/bus/gbis/source';
@@ -20,10 +21,17 @@ import {
 
 export const GBIS_TEST_BASE_URL = 'https://gbis.test/6410000';
 
-/** Our routes with a routeId each (configured, else fake), so location calls happen in tests. */
+/** Stop order of the campus crossroads on every mock route (its up pass); the campus section follows. */
+const CROSSROADS_SEQ = 30;
+
+/**
+ * Our routes with a routeId each (configured, else fake), so location calls happen in tests, and
+ * upStaOrder CROSSROADS_SEQ, as discovery would set it.
+ */
 export const MOCK_ROUTES: readonly RouteConfig[] = ROUTES.map((route) => ({
   ...route,
   routeId: route.routeId || `99000${route.routeNo}`,
+  upStaOrder: CROSSROADS_SEQ,
 }));
 
 /** The arrival stop with a stationId (configured, else fake). */
@@ -86,13 +94,14 @@ export type MockVehicle = {
 const numeric = (value: string) => (/^\d+$/.test(value) ? Number(value) : value);
 
 /**
- * A getBusArrivalListv2 item for `route` with 0–2 vehicles: numbers as JSON numbers, routeName a
- * number when numeric, predictTime in whole minutes, flag PASS and "" fields when no bus is coming.
+ * A getBusArrivalListv2 item at MOCK_ARRIVAL_STOP for `route`'s pass `staOrder` (default the up
+ * pass of the crossroads) with 0–2 vehicles: numbers as JSON numbers, routeName a number when
+ * numeric, predictTime in whole minutes, flag PASS and "" fields when no bus is coming.
  */
 export function arrivalItem(
   route: Pick<RouteConfig, 'routeId' | 'routeNo'>,
   vehicles: MockVehicle[],
-  stop: StopConfig = MOCK_ARRIVAL_STOP,
+  staOrder = CROSSROADS_SEQ,
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
     flag: vehicles.length > 0 ? 'RUN' : 'PASS',
@@ -100,8 +109,8 @@ export function arrivalItem(
     routeId: numeric(route.routeId),
     routeName: numeric(route.routeNo),
     routeTypeCd: 11,
-    staOrder: 30,
-    stationId: numeric(stop.stationId),
+    staOrder,
+    stationId: numeric(MOCK_ARRIVAL_STOP.stationId),
   };
   ([1, 2] as const).forEach((suffix, index) => {
     const v = vehicles[index];
@@ -147,8 +156,6 @@ export function locationItem(fields: {
 
 // ── live data ─────────────────────────────────────────────────────────────────────────────────
 
-/** Stop order on every mock route: the campus crossroads is stop 30, the campus section follows. */
-const CROSSROADS_SEQ = 30;
 const SEC_PER_STOP = 120;
 
 /** stationId of a stop sequence: the campus stops of transit-config where known, else fake. */

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../../tests/mocks/gbis';
-import { DOWN_STOPS, ROUTES, UP_STOPS } from '../transit-config';
+import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../transit-config';
 import { discover, renderConfigSnippet } from './discover';
 import { gbisHttp } from './source';
 
@@ -22,8 +22,16 @@ const station = (stationId: string, stationName: string, regionName = '용인') 
   y: 37.33,
 });
 
+const line = (stops: string[][]) =>
+  stops.map(([stationSeq, stationId, stationName, turnYn = 'N']) => ({
+    stationSeq: Number(stationSeq),
+    stationId: Number(stationId),
+    stationName,
+    turnYn,
+  }));
+
 // 1150 starts at campus: stops after seq 1 leave campus (down), the stops before the end return (up).
-const LINE_1150 = [
+const LINE_1150 = line([
   ['1', '228000349', '한국외대종점'],
   ['2', '900000002', '파란지붕'],
   ['3', '900000003', '기숙사'],
@@ -36,12 +44,18 @@ const LINE_1150 = [
   ['10', '900000012', '외대기숙사'],
   ['11', '900000013', '외대도서관'],
   ['12', '900000014', '파란지붕'],
-].map(([stationSeq, stationId, stationName]) => ({
-  stationSeq: Number(stationSeq),
-  stationId: Number(stationId),
-  stationName,
-  turnYn: 'N',
-}));
+]);
+
+// 1117 turns at campus and serves the crossroads stop 900000010 in both directions: seq 3 up, seq 5 down.
+const LINE_1117 = line([
+  ['1', '900000101', '강변역'],
+  ['2', '900000102', '잠실역'],
+  ['3', '900000010', '외대사거리'],
+  ['4', '228000349', '한국외대종점', 'Y'],
+  ['5', '900000010', '외대사거리'],
+  ['6', '900000103', '잠실역'],
+]);
+const LINES: Record<string, unknown[]> = { '228000101': LINE_1150, '228000201': LINE_1117 };
 
 const SEARCH: Record<string, unknown[]> = {
   '1150': [
@@ -112,7 +126,7 @@ const answer: GbisAnswer = ({ operation, params }) => {
         // GBIS sends the single item as a bare object.
         return INFO[params.routeId] ? listBody('busRouteInfoItem', INFO[params.routeId] as unknown[]) : noResultBody();
       case 'getBusRouteStationListv2':
-        return params.routeId === '228000101' ? listBody('busRouteStationList', LINE_1150) : noResultBody();
+        return LINES[params.routeId] ? listBody('busRouteStationList', LINES[params.routeId]) : noResultBody();
       default:
         return 'unexpected';
     }
@@ -126,7 +140,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('discover', () => {
-  it('resolves routes, timetables and both sides of the campus stops, and renders the config', async () => {
+  it('resolves routes, timetables, upStaOrder, the campus terminus and both sides of the campus stops, and renders the config', async () => {
     const http = gbisHttp({ serviceKey: 'k', baseUrl: mock.baseUrl });
     const found = await discover(http, { routes: ROUTES, upStops: UP_STOPS, downStops: DOWN_STOPS });
 
@@ -137,7 +151,19 @@ describe('discover', () => {
       ['1005', null], // nothing found
     ]);
     expect(found.routes[2].candidates).toHaveLength(2);
-    expect(found.lines.map((l) => [l.routeNo, l.anchorSeq])).toEqual([['1150', 1]]);
+    // 1150 starts at campus (its turnaround 잠실역 is not the campus one); 1117 turns at campus.
+    expect(found.lines.map((l) => [l.routeNo, l.terminus.stationSeq, l.terminus.stationId])).toEqual([
+      ['1150', 1, '228000349'],
+      ['1117', 4, '228000349'],
+    ]);
+    expect(found.terminusId).toBe('228000349');
+    // The crossroads' up pass (900000010): 1150 passes it once, 1117 twice (seq 3 up, 5 down).
+    expect(found.routes.map((r) => [r.route.routeNo, r.upStaOrder])).toEqual([
+      ['1150', 8],
+      ['1117', 3],
+      ['1303', null],
+      ['1005', null],
+    ]);
 
     expect(found.stops.map((s) => [s.direction, s.name, s.stationId])).toEqual([
       ['up', '외대사거리', '900000010'],
@@ -154,7 +180,8 @@ describe('discover', () => {
     expect(found.stops[0].candidates.map((c) => c.stationId)).toEqual(['900000005', '900000010']);
     expect(found.stops[6].candidates.find((c) => c.stationId === '900000099')?.side).toBeNull();
 
-    const snippet = renderConfigSnippet(found, { upStops: UP_STOPS, downStops: DOWN_STOPS });
+    const current = { upStops: UP_STOPS, downStops: DOWN_STOPS, terminus: CAMPUS_TERMINUS };
+    const snippet = renderConfigSnippet(found, current);
     // 1150 starts at campus: up* times; npeekAlloc spelled in lower case; holiday from we… when sun… is "".
     expect(snippet).toContain("weekday: { first: '05:30', last: '23:30', minHeadwayMin: 12, maxHeadwayMin: 25 }");
     expect(snippet).toContain("holiday: { first: '06:00', last: '23:00', minHeadwayMin: 20, maxHeadwayMin: 35 }");
@@ -162,8 +189,19 @@ describe('discover', () => {
     expect(snippet).toContain("weekday: { first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 }");
     expect(snippet).toContain("routeId: '', // TODO: ambiguous routeId");
     expect(snippet).toContain("{ name: '외대사거리', stationId: '900000010' },");
+    expect(snippet).toContain("    routeId: '228000101', // 한국외대 ⟷ 잠실역, turn 잠실역\n    upStaOrder: 8,\n");
+    expect(snippet).toContain('    upStaOrder: null, // TODO: no single up pass of the campus crossroads');
+    expect(snippet).toContain(
+      "export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' };",
+    );
+    // Routes that disagree on the terminus: the current id is kept, marked.
+    expect(
+      renderConfigSnippet({ ...found, terminusId: null }, { ...current, terminus: { name: '종점', stationId: '1' } }),
+    ).toContain(
+      "export const CAMPUS_TERMINUS: StopConfig = { name: '종점', stationId: '1' }; // TODO: campus terminus",
+    );
 
-    // 4 route searches, 2 route infos, 2 stop lists (1117's is empty), 6 distinct stop searches.
+    // 4 route searches, 2 route infos, 2 stop lists, 6 distinct stop searches.
     const operations = mock.calls().map((c) => c.operation);
     expect(operations.filter((o) => o === 'getBusRouteListv2')).toHaveLength(4);
     expect(operations.filter((o) => o === 'getBusRouteInfoItemv2')).toHaveLength(2);

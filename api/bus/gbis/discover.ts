@@ -1,8 +1,9 @@
 /**
  * Finding our GBIS ids (../shared/reference/gbis.md, "The routes and stops of this product"): route
  * search by number, stop search by name, route info (timetables) and route stop lists, plus the
- * rules that pick our routes and stops out of the candidates. Used by scripts/gbis-discover.ts,
- * whose output is pasted into api/bus/transit-config.ts.
+ * rules that pick our routes, stops, the campus terminus and each route's up pass of the campus
+ * crossroads out of the candidates. Used by scripts/gbis-discover.ts, whose output is pasted into
+ * api/bus/transit-config.ts.
  *
  * Picking rules:
  * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
@@ -12,6 +13,11 @@
  *   ignored). Each stop exists once per side of the road, so the side is read from our routes' stop
  *   lists: an occurrence in the half of the route leading to the campus terminus is "up" (toward
  *   campus), in the half leaving it "down".
+ * - the campus terminus of a route (campusTerminusOf): its start stop when the route starts at
+ *   campus, else its turnaround when that is at campus. CAMPUS_TERMINUS is the stop all resolved
+ *   routes agree on.
+ * - a route's upStaOrder: the stationSeq of the campus crossroads (UP_STOPS[0]) on the route's up
+ *   half; GBIS arrival items carry it as staOrder.
  */
 import { z } from 'zod';
 import type { DayType, RouteConfig, StopConfig, Timetable } from '../transit-config';
@@ -30,7 +36,7 @@ function caseInsensitive<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** A getBusRouteListv2 item. */
-export const RouteCandidateSchema = caseInsensitive({
+const RouteCandidateSchema = caseInsensitive({
   routeId: gbisId,
   routeName: gbisText,
   routeTypeName: gbisText,
@@ -39,10 +45,10 @@ export const RouteCandidateSchema = caseInsensitive({
   startStationName: gbisText,
   endStationName: gbisText,
 });
-export type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
+type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
 
 /** A getBusStationListv2 item; x/y are WGS84 longitude/latitude. */
-export const StationCandidateSchema = caseInsensitive({
+const StationCandidateSchema = caseInsensitive({
   stationId: gbisId,
   stationName: gbisText,
   mobileNo: gbisText,
@@ -50,16 +56,16 @@ export const StationCandidateSchema = caseInsensitive({
   x: gbisNumber,
   y: gbisNumber,
 });
-export type StationCandidate = z.infer<typeof StationCandidateSchema>;
+type StationCandidate = z.infer<typeof StationCandidateSchema>;
 
 /** A getBusRouteStationListv2 item, in route order (stationSeq from 1). */
-export const RouteStationSchema = caseInsensitive({
+const RouteStationSchema = caseInsensitive({
   stationId: gbisId,
   stationName: gbisText,
   stationSeq: gbisRequiredNumber,
   turnYn: gbisText,
 });
-export type RouteStation = z.infer<typeof RouteStationSchema>;
+type RouteStation = z.infer<typeof RouteStationSchema>;
 
 /** "HH:MM" from GBIS "05:30", "0530" or 530; null when empty or unreadable. */
 const gbisClock = gbisText.transform((value) => {
@@ -74,7 +80,7 @@ const fieldName = (prefix: string, field: string) =>
   prefix ? `${prefix}${field}` : field[0].toLowerCase() + field.slice(1);
 
 /** A getBusRouteInfoItemv2 item: termini, turnaround, first/last times ("HH:MM") and headways (minutes) per day prefix. */
-export const RouteInfoSchema = caseInsensitive({
+const RouteInfoSchema = caseInsensitive({
   routeId: gbisId,
   routeName: gbisText,
   startStationId: gbisOptionalId,
@@ -91,7 +97,7 @@ export const RouteInfoSchema = caseInsensitive({
     ]),
   ),
 });
-export type RouteInfo = {
+type RouteInfo = {
   routeId: string;
   routeName: string | null;
   startStationId: string | null;
@@ -108,21 +114,21 @@ export type RouteInfo = {
 // ── lookups (one GBIS call each) ──────────────────────────────────────────────────────────────
 
 /** getBusRouteListv2?keyword= → every route whose number contains `keyword`. @throws FeedError */
-export function searchRoutes(http: GbisHttp, keyword: string): Promise<RouteCandidate[]> {
+function searchRoutes(http: GbisHttp, keyword: string): Promise<RouteCandidate[]> {
   return callGbis(http, GBIS_PATHS.routeSearch, { keyword }, (text, status) =>
     parseList(text, status, 'busRouteList', RouteCandidateSchema),
   );
 }
 
 /** getBusStationListv2?keyword= → every stop whose name contains `keyword`. @throws FeedError */
-export function searchStations(http: GbisHttp, keyword: string): Promise<StationCandidate[]> {
+function searchStations(http: GbisHttp, keyword: string): Promise<StationCandidate[]> {
   return callGbis(http, GBIS_PATHS.stationSearch, { keyword }, (text, status) =>
     parseList(text, status, 'busStationList', StationCandidateSchema),
   );
 }
 
 /** getBusRouteInfoItemv2?routeId= → the route's info, or null when GBIS has none (resultCode 4). @throws FeedError */
-export async function getRouteInfo(http: GbisHttp, routeId: string): Promise<RouteInfo | null> {
+async function getRouteInfo(http: GbisHttp, routeId: string): Promise<RouteInfo | null> {
   const [info] = await callGbis(http, GBIS_PATHS.routeInfo, { routeId }, (text, status) =>
     parseList(text, status, 'busRouteInfoItem', RouteInfoSchema),
   );
@@ -130,7 +136,7 @@ export async function getRouteInfo(http: GbisHttp, routeId: string): Promise<Rou
 }
 
 /** getBusRouteStationListv2?routeId= → the route's stops ordered by stationSeq. @throws FeedError */
-export async function getRouteStations(http: GbisHttp, routeId: string): Promise<RouteStation[]> {
+async function getRouteStations(http: GbisHttp, routeId: string): Promise<RouteStation[]> {
   const stations = await callGbis(http, GBIS_PATHS.routeStations, { routeId }, (text, status) =>
     parseList(text, status, 'busRouteStationList', RouteStationSchema),
   );
@@ -144,10 +150,7 @@ const isCampus = (name: string | null) => compact(name).includes('외대');
 const inYongin = (region: string | null) => region === null || region.includes('용인');
 
 /** Route choice: `routeId` when exactly one candidate survives the rules of this module's header, else null. */
-export function pickRoute(
-  routeNo: string,
-  candidates: RouteCandidate[],
-): { routeId: string | null; kept: RouteCandidate[] } {
+function pickRoute(routeNo: string, candidates: RouteCandidate[]): { routeId: string | null; kept: RouteCandidate[] } {
   const exact = candidates.filter((c) => c.routeName === routeNo && inYongin(c.regionName));
   const kept =
     exact.length > 1 ? exact.filter((c) => isCampus(c.startStationName) || isCampus(c.endStationName)) : exact;
@@ -155,50 +158,74 @@ export function pickRoute(
 }
 
 /**
- * Where the campus terminus sits on a route: its start (seq 1, e.g. 1117 한국외대 ⟷ 강변역) when the
- * start station is named …외대…, else the turnaround (turnStID, else the stop marked turnYn Y).
- * Null when neither is known.
+ * A route's campus terminus on its stop list (chosen rule):
+ * - the start stop (lowest stationSeq) when route info's startStationName is …외대… (routes that
+ *   start at campus, e.g. 1117 한국외대 ⟷ 강변역);
+ * - else the turnaround: the stop whose stationId is route info's turnStID, else the stop marked
+ *   turnYn "Y" in the stop list, provided its name is …외대… (a route turning elsewhere does not
+ *   end at campus, and its turnaround would put the sides the wrong way round).
+ * Null when neither applies. Route info says which stop it is; the stop list gives its stationId
+ * and stationSeq as the vehicle locations report them.
  */
-export function campusAnchorSeq(info: RouteInfo, stations: RouteStation[]): number | null {
+function campusTerminusOf(info: RouteInfo, stations: RouteStation[]): RouteStation | null {
   if (stations.length === 0) return null;
-  if (isCampus(info.startStationName)) return stations[0].stationSeq;
+  if (isCampus(info.startStationName)) return stations[0];
   const turn = stations.find((s) => s.stationId === info.turnStID) ?? stations.find((s) => s.turnYn === 'Y');
-  return turn?.stationSeq ?? null;
+  return turn && isCampus(turn.stationName) ? turn : null;
 }
 
-/** A route's stop list with the seq of its campus terminus. */
-export type RouteLine = { routeNo: string; stations: RouteStation[]; anchorSeq: number };
+/** A resolved route's stops ordered by stationSeq (1…n), with its campus terminus among them. */
+type RouteLine = { routeNo: string; stations: RouteStation[]; terminus: RouteStation };
+
+type Side = 'up' | 'down';
 
 /**
- * Side of a stop on a route: "up" when the stop lies in the half of the (circular) route that
- * leads to the campus terminus, "down" in the half leaving it; null when the route does not stop
- * there or the stop is the terminus itself (served on both lines).
+ * Side of the pass at `seq` on a route: "up" when it lies in the half of the (circular) route
+ * leading to the campus terminus, "down" in the half leaving it; null at the terminus itself
+ * (served on both lines).
  */
-export function directionOn(line: RouteLine, stationId: string): 'up' | 'down' | null {
-  const stop = line.stations.find((s) => s.stationId === stationId);
-  if (!stop) return null;
+function sideAt(line: RouteLine, seq: number): Side | null {
   const length = line.stations.length;
-  const toAnchor = (((line.anchorSeq - stop.stationSeq) % length) + length) % length;
-  if (toAnchor === 0) return null;
-  return toAnchor <= length / 2 ? 'up' : 'down';
+  const toTerminus = (((line.terminus.stationSeq - seq) % length) + length) % length;
+  if (toTerminus === 0) return null;
+  return toTerminus <= length / 2 ? 'up' : 'down';
 }
 
-export type StopChoice = {
-  direction: 'up' | 'down';
+/**
+ * Side of a stop on a route: the side of its passes (sideAt); null when the route does not stop
+ * there, or its passes lie on both sides or at the terminus.
+ */
+function directionOn(line: RouteLine, stationId: string): Side | null {
+  const sides = new Set(line.stations.filter((s) => s.stationId === stationId).map((s) => sideAt(line, s.stationSeq)));
+  return sides.size === 1 ? [...sides][0] : null;
+}
+
+/**
+ * The route's upStaOrder: the stationSeq of its one pass of `stationId` (the campus crossroads) on
+ * the up side, which GBIS arrival items at that stop carry as staOrder. Null when the route has no
+ * such pass or several.
+ */
+function upPassSeq(line: RouteLine, stationId: string): number | null {
+  const up = line.stations.filter((s) => s.stationId === stationId && sideAt(line, s.stationSeq) === 'up');
+  return up.length === 1 ? up[0].stationSeq : null;
+}
+
+type StopChoice = {
+  direction: Side;
   index: number;
   name: string;
   /** Chosen stationId, or null when ambiguous (see candidates). */
   stationId: string | null;
   /** Search candidates in Yongin whose name contains the spec name, with their side when known. */
-  candidates: (StationCandidate & { side: 'up' | 'down' | null })[];
+  candidates: (StationCandidate & { side: Side | null })[];
 };
 
 /**
  * Picks the stationId of one progress-line stop: the single candidate on the stop's side according
  * to the route lines; or, with no side known for any candidate, the only candidate. Else null.
  */
-export function pickStop(
-  stop: { direction: 'up' | 'down'; index: number; name: string },
+function pickStop(
+  stop: { direction: Side; index: number; name: string },
   found: StationCandidate[],
   lines: RouteLine[],
 ): StopChoice {
@@ -224,7 +251,7 @@ export function pickStop(
  * peekAlloc (min) / nPeekAlloc (max). Day types: weekday = no prefix, saturday = sat…,
  * holiday = sun… (Sunday or public holiday), else we…. A missing value keeps `fallback`'s.
  */
-export function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): RouteConfig['timetable'] {
+function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): RouteConfig['timetable'] {
   const leg = isCampus(info.startStationName) ? 'Up' : 'Down';
   const read = (prefixes: string[], field: string) =>
     prefixes.map((prefix) => info[fieldName(prefix, field)]).find((value) => value !== null && value !== undefined);
@@ -244,41 +271,47 @@ export function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable'])
 
 // ── the whole discovery ───────────────────────────────────────────────────────────────────────
 
-export type RouteChoice = {
+type RouteChoice = {
   route: RouteConfig;
   /** Chosen routeId, or null when ambiguous (see candidates). */
   routeId: string | null;
   candidates: RouteCandidate[];
   info: RouteInfo | null;
+  /** stationSeq of the campus crossroads' up pass (upPassSeq), or null when not found. */
+  upStaOrder: number | null;
 };
 
 export type Discovery = {
   routes: RouteChoice[];
   stops: StopChoice[];
-  /** The stop lists of the resolved routes, for a human to check the sides. */
+  /** The stop lists of the routes whose campus terminus was found, for a human to check the sides. */
   lines: RouteLine[];
+  /** CAMPUS_TERMINUS's stationId: the campus terminus of every line when they agree, else null (none, or several). */
+  terminusId: string | null;
 };
 
 /**
- * Resolves routeIds, timetables and the progress-line stationIds. Calls: one route search, route
- * info and route stop list per route, one stop search per distinct stop name (base-info quota).
+ * Resolves routeIds, timetables, the campus terminus, each route's upStaOrder and the progress-line
+ * stationIds. upStaOrder is read at the campus crossroads (UP_STOPS[0]) as picked here, else as
+ * configured. Calls: one route search, route info and route stop list per route, one stop search
+ * per distinct stop name (base-info quota).
  * @throws FeedError from any call.
  */
 export async function discover(
   http: GbisHttp,
   config: { routes: readonly RouteConfig[]; upStops: readonly StopConfig[]; downStops: readonly StopConfig[] },
 ): Promise<Discovery> {
-  const routes: RouteChoice[] = [];
+  const picked: Omit<RouteChoice, 'upStaOrder'>[] = [];
   const lines: RouteLine[] = [];
   for (const route of config.routes) {
     const candidates = await searchRoutes(http, route.routeNo);
     const { routeId } = pickRoute(route.routeNo, candidates);
     const info = routeId ? await getRouteInfo(http, routeId) : null;
-    routes.push({ route, routeId, candidates, info });
+    picked.push({ route, routeId, candidates, info });
     if (!routeId || !info) continue;
     const stations = await getRouteStations(http, routeId);
-    const anchorSeq = campusAnchorSeq(info, stations);
-    if (anchorSeq !== null) lines.push({ routeNo: route.routeNo, stations, anchorSeq });
+    const terminus = campusTerminusOf(info, stations);
+    if (terminus) lines.push({ routeNo: route.routeNo, stations, terminus });
   }
   const stopsToFind = [
     ...config.upStops.map((stop, index) => ({ direction: 'up' as const, index, name: stop.name })),
@@ -288,29 +321,40 @@ export async function discover(
   for (const { name } of stopsToFind) {
     if (!found.has(compact(name))) found.set(compact(name), await searchStations(http, compact(name)));
   }
+  const stops = stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines));
+  const crossroads = stops.find((stop) => stop.direction === 'up' && stop.index === 0);
+  const crossroadsId = crossroads?.stationId ?? config.upStops[0]?.stationId;
+  const upStaOrderOf = (routeNo: string) => {
+    const line = lines.find((l) => l.routeNo === routeNo);
+    return line && crossroadsId ? upPassSeq(line, crossroadsId) : null;
+  };
+  const termini = new Set(lines.map((line) => line.terminus.stationId));
   return {
-    routes,
+    routes: picked.map((choice) => ({ ...choice, upStaOrder: upStaOrderOf(choice.route.routeNo) })),
+    stops,
     lines,
-    stops: stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines)),
+    terminusId: termini.size === 1 ? [...termini][0] : null,
   };
 }
 
 /**
- * The TypeScript to paste over ROUTES, UP_STOPS and DOWN_STOPS of api/bus/transit-config.ts. What
- * discovery could not decide keeps the current value, marked with a TODO comment.
+ * The TypeScript to paste over ROUTES, UP_STOPS, DOWN_STOPS and CAMPUS_TERMINUS of
+ * api/bus/transit-config.ts. What discovery could not decide keeps the current value, marked with a
+ * TODO comment.
  */
 export function renderConfigSnippet(
   found: Discovery,
-  current: { upStops: readonly StopConfig[]; downStops: readonly StopConfig[] },
+  current: { upStops: readonly StopConfig[]; downStops: readonly StopConfig[]; terminus: StopConfig },
 ): string {
   const q = (text: string) => `'${text.replace(/'/g, "\\'")}'`;
-  const routes = found.routes.map(({ route, routeId, info }) => {
+  const todo = (what: string) => ` // TODO: ${what}, see the candidates printed above`;
+  const routes = found.routes.map(({ route, routeId, info, upStaOrder }) => {
     const timetable = info ? timetableOf(info, route.timetable) : route.timetable;
     const note = routeId
       ? info
         ? ` // ${info.startStationName ?? '?'} ⟷ ${info.endStationName ?? '?'}, turn ${info.turnStNm ?? '?'}`
         : ' // no route info: timetable kept'
-      : ' // TODO: ambiguous routeId, see the candidates printed above';
+      : todo('ambiguous routeId');
     const days = (Object.keys(timetable) as DayType[]).map((day) => {
       const t = timetable[day];
       return `      ${day}: { first: ${q(t.first)}, last: ${q(t.last)}, minHeadwayMin: ${
@@ -321,6 +365,7 @@ export function renderConfigSnippet(
       '  {',
       `    routeNo: ${q(route.routeNo)},`,
       `    routeId: ${q(routeId ?? route.routeId)},${note}`,
+      `    upStaOrder: ${upStaOrder ?? route.upStaOrder},${upStaOrder === null ? todo('no single up pass of the campus crossroads') : ''}`,
       `    layoverMin: ${route.layoverMin},`,
       '    timetable: {',
       ...days,
@@ -328,13 +373,14 @@ export function renderConfigSnippet(
       '  },',
     ].join('\n');
   });
-  const stops = (direction: 'up' | 'down', stopsNow: readonly StopConfig[]) =>
+  const stops = (direction: Side, stopsNow: readonly StopConfig[]) =>
     found.stops
       .filter((s) => s.direction === direction)
       .map((s) => {
-        const note = s.stationId ? '' : ' // TODO: ambiguous stationId, see the candidates printed above';
+        const note = s.stationId ? '' : todo('ambiguous stationId');
         return `  { name: ${q(s.name)}, stationId: ${q(s.stationId ?? stopsNow[s.index]?.stationId ?? '')} },${note}`;
       });
+  const { terminus } = current;
   return [
     'export const ROUTES: readonly RouteConfig[] = [',
     ...routes,
@@ -347,5 +393,9 @@ export function renderConfigSnippet(
     'export const DOWN_STOPS: readonly StopConfig[] = [',
     ...stops('down', current.downStops),
     '];',
+    '',
+    `export const CAMPUS_TERMINUS: StopConfig = { name: ${q(terminus.name)}, stationId: ${q(
+      found.terminusId ?? terminus.stationId,
+    )} };${found.terminusId ? '' : todo('campus terminus not found or not shared by all routes')}`,
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { z } from 'zod';
 import { FeedError, type FeedErrorKind } from '../snapshot';
-import { gbisId, gbisText, parseArrivalList, parseList, parseLocationList } from './parse';
+import { gbisId, gbisText, parseArrivalList, parseList, parseLocationList, type ParsedList } from './parse';
 
 const FIXTURES = new URL('../../../tests/fixtures/gbis/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -20,6 +20,12 @@ function expectFeedError(run: () => unknown, kind: FeedErrorKind, ...messagePart
   const error = feedError(run);
   expect(error.kind).toBe(kind);
   for (const part of messageParts) expect(error.message).toContain(part);
+}
+
+/** The items of a list that must parse without a problem. */
+function clean<T>(list: ParsedList<T>): T[] {
+  expect(list.problems).toEqual([]);
+  return list.items;
 }
 
 /** A JSON body in the GBIS v2 envelope with resultCode 0. */
@@ -45,7 +51,7 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
   });
 
   it('getBusArrivalListv2: numeric routeName, predictTime fallback, "" second vehicle', () => {
-    const items = parseArrivalList(fixture(COVERED_FIXTURES[0]), 200);
+    const items = clean(parseArrivalList(fixture(COVERED_FIXTURES[0]), 200));
     expect(items).toHaveLength(2);
     expect(items[0]).toEqual({
       routeId: '208000007',
@@ -65,7 +71,6 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
           lowPlate: 0,
           remainSeatCnt: null,
           crowded: null,
-          stateCd: null,
         },
       ],
     });
@@ -80,7 +85,7 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
   });
 
   it('getBusLocationList v1 XML: repeated elements, string leaves', () => {
-    const items = parseLocationList(fixture(COVERED_FIXTURES[1]), 200);
+    const items = clean(parseLocationList(fixture(COVERED_FIXTURES[1]), 200));
     expect(items).toHaveLength(8);
     expect(items[0]).toEqual({
       routeId: '224000047',
@@ -98,7 +103,7 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
   });
 
   it('getBusLocationListv2 JSON: numeric ids become strings', () => {
-    const items = parseLocationList(fixture(COVERED_FIXTURES[2]), 200);
+    const items = clean(parseLocationList(fixture(COVERED_FIXTURES[2]), 200));
     expect(items).toEqual([
       {
         routeId: '241253001',
@@ -158,8 +163,8 @@ describe('real GBIS answers (tests/fixtures/gbis)', () => {
   });
 
   it('header-only resultCode 4 (no result, no msgBody) is an empty list', () => {
-    expect(parseArrivalList(fixture(COVERED_FIXTURES[7]), 200)).toEqual([]);
-    expect(parseLocationList(fixture(COVERED_FIXTURES[7]), 200)).toEqual([]);
+    expect(clean(parseArrivalList(fixture(COVERED_FIXTURES[7]), 200))).toEqual([]);
+    expect(clean(parseLocationList(fixture(COVERED_FIXTURES[7]), 200))).toEqual([]);
   });
 });
 
@@ -183,7 +188,7 @@ describe('quirks', () => {
   };
 
   it('a one-element list sent as a bare object', () => {
-    const items = parseArrivalList(okBody('busArrivalList', arrival), 200);
+    const items = clean(parseArrivalList(okBody('busArrivalList', arrival), 200));
     expect(items).toHaveLength(1);
     expect(items[0].routeName).toBe('통학1(등교)');
   });
@@ -194,19 +199,19 @@ describe('quirks', () => {
       '<busLocationList><routeId>228000001</routeId><stationId>228000351</stationId><stationSeq>7</stationSeq>' +
       '<plateNo>경기70아1234</plateNo><vehId>228001234</vehId><remainSeatCnt></remainSeatCnt></busLocationList>' +
       '</msgBody></response>';
-    expect(parseLocationList(xml, 200)).toEqual([
+    expect(clean(parseLocationList(xml, 200))).toEqual([
       expect.objectContaining({ stationId: '228000351', stationSeq: 7, vehId: '228001234', remainSeatCnt: null }),
     ]);
   });
 
   it('an empty list sent as "" (JSON) or as an empty msgBody (XML)', () => {
-    expect(parseArrivalList(okBody('busArrivalList', ''), 200)).toEqual([]);
+    expect(clean(parseArrivalList(okBody('busArrivalList', ''), 200))).toEqual([]);
     const xml = '<response><msgHeader><resultCode>0</resultCode></msgHeader><msgBody/></response>';
-    expect(parseLocationList(xml, 200)).toEqual([]);
+    expect(clean(parseLocationList(xml, 200))).toEqual([]);
   });
 
   it('predictTimeSec as the string "64", ids with whitespace, a "" second vehicle', () => {
-    const [item] = parseArrivalList(okBody('busArrivalList', [arrival]), 200);
+    const [item] = clean(parseArrivalList(okBody('busArrivalList', [arrival]), 200));
     expect(item.routeId).toBe('228000001');
     expect(item.vehicles).toEqual([
       {
@@ -218,14 +223,13 @@ describe('quirks', () => {
         lowPlate: null,
         remainSeatCnt: 12,
         crowded: 2,
-        stateCd: null,
       },
     ]);
   });
 
   it('missing predictTimeSec keys fall back to predictTime minutes', () => {
     const { predictTimeSec1: _dropped, ...withoutSec } = arrival;
-    const [item] = parseArrivalList(okBody('busArrivalList', [withoutSec]), 200);
+    const [item] = clean(parseArrivalList(okBody('busArrivalList', [withoutSec]), 200));
     expect(item.vehicles[0].predictTimeSec).toBe(120);
   });
 
@@ -233,14 +237,13 @@ describe('quirks', () => {
     const idle = Object.fromEntries(
       Object.entries(arrival).map(([key, value]) => [key, /[12]$/.test(key) ? '' : value]),
     );
-    const [item] = parseArrivalList(okBody('busArrivalList', [{ ...idle, flag: 'PASS' }]), 200);
+    const [item] = clean(parseArrivalList(okBody('busArrivalList', [{ ...idle, flag: 'PASS' }]), 200));
     expect(item).toMatchObject({ flag: 'PASS', staOrder: 5, vehicles: [] });
   });
 
   it('a vehicle with a plate but no predicted time is dropped', () => {
-    const [item] = parseArrivalList(
-      okBody('busArrivalList', [{ ...arrival, predictTime1: '', predictTimeSec1: '' }]),
-      200,
+    const [item] = clean(
+      parseArrivalList(okBody('busArrivalList', [{ ...arrival, predictTime1: '', predictTimeSec1: '' }]), 200),
     );
     expect(item.vehicles).toEqual([]);
   });
@@ -297,23 +300,42 @@ describe('failures', () => {
     expectFeedError(() => parseArrivalList(body, 200), 'body', message);
   });
 
-  it('an item that does not fit names the list, index and field', () => {
+  it('parseList (strict): an item that does not fit fails the list, named by its index', () => {
+    const schema = z.object({ stationId: gbisId, stationName: gbisText });
+    const body = okBody('busStationList', [{ stationId: 1, stationName: 'a' }, { stationName: 'b' }]);
     expectFeedError(
-      () =>
-        parseLocationList(
-          okBody('busLocationList', [
-            { routeId: 1, stationId: 2, stationSeq: 3 },
-            { routeId: 1, stationSeq: 4 },
-          ]),
-          200,
-        ),
+      () => parseList(body, 200, 'busStationList', schema),
       'body',
-      'busLocationList[1].stationId',
+      'busStationList[1]: stationId: missing id',
     );
-    expectFeedError(
-      () => parseArrivalList(okBody('busArrivalList', [{ routeId: 1, predictTimeSec1: 'soon', locationNo1: 1 }]), 200),
-      'body',
-      'busArrivalList[0].vehicle1.predictTimeSec',
+  });
+});
+
+describe('invalid items of arrival and location lists', () => {
+  it('are left out and reported by the route they name; the rest parses', () => {
+    const broken = { routeId: 228000999, routeName: 5600, staOrder: 3, predictTimeSec1: 'soon', locationNo1: 1 };
+    const good = { routeId: 228000001, routeName: 1150, staOrder: 7, predictTimeSec1: 64, locationNo1: 1 };
+    const list = parseArrivalList(okBody('busArrivalList', [broken, good]), 200);
+    expect(list.items.map((item) => [item.routeName, item.vehicles.length])).toEqual([['1150', 1]]);
+    expect(list.problems).toEqual([
+      {
+        message:
+          'busArrivalList item of route 5600 (routeId 228000999): vehicle1.predictTimeSec: Expected number, received nan',
+        routeId: '228000999',
+        routeName: '5600',
+      },
+    ]);
+  });
+
+  it('an item naming no readable route is reported by its index, with no route', () => {
+    const list = parseLocationList(
+      okBody('busLocationList', [{ routeId: 1, stationId: 2, stationSeq: 3 }, { routeId: 'x', stationSeq: 4 }, 'oops']),
+      200,
     );
+    expect(list.items.map((item) => item.stationSeq)).toEqual([3]);
+    expect(list.problems).toEqual([
+      { message: 'busLocationList[1]: routeId: not a numeric id', routeId: null, routeName: null },
+      { message: 'busLocationList[2]: Expected object, received string', routeId: null, routeName: null },
+    ]);
   });
 });

@@ -1,6 +1,9 @@
 /**
  * Reading GBIS v2 answers (../shared/reference/gbis.md, Envelope and Quirks): raw text + HTTP
- * status in, normalized items out, or a FeedError saying why not. Pure: no I/O, no clock.
+ * status in, normalized items out, or a FeedError saying why not. An envelope problem is always an
+ * error; an item that does not fit its schema fails the whole list in parseList (discovery) but is
+ * only left out and reported in parseArrivalList / parseLocationList (the poll decides, per
+ * route). Pure: no I/O, no clock.
  *
  * Both JSON and XML bodies are accepted, because the portal answers errors in either format
  * whatever `format` asked for. Normalization (the zod field helpers below): "" or a missing key
@@ -10,7 +13,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
-import { FeedError } from '../snapshot';
+import { FeedError, type Arrival } from '../snapshot';
 
 // ── field helpers ─────────────────────────────────────────────────────────────────────────────
 
@@ -67,27 +70,11 @@ const VehicleSchema = z.object({
   lowPlate: gbisNumber,
   remainSeatCnt: gbisNumber,
   crowded: gbisNumber,
-  stateCd: gbisNumber,
 });
 const VEHICLE_FIELDS = Object.keys(VehicleSchema.shape);
 
-/** One of the next two vehicles of an arrival item (its suffix-1 or suffix-2 fields), normalized. */
-export type ArrivalVehicle = {
-  /** Seconds until arrival: GBIS predictTimeSec, else predictTime (minutes) × 60. */
-  predictTimeSec: number;
-  /** Stops away (locationNo). */
-  locationNo: number;
-  /** Where the vehicle is now (stationNm). */
-  stationName: string | null;
-  plateNo: string | null;
-  vehId: string | null;
-  lowPlate: number | null;
-  /** Raw GBIS value: -1 means unknown. */
-  remainSeatCnt: number | null;
-  /** Raw GBIS value 1–4; 0 or null on route types without it. */
-  crowded: number | null;
-  stateCd: number | null;
-};
+/** One of the next two vehicles of an arrival item: an Arrival (field docs there) without its routeNo. */
+type ArrivalVehicle = Omit<Arrival, 'routeNo'>;
 
 function toVehicle(v: z.infer<typeof VehicleSchema>): ArrivalVehicle | null {
   // NOTE: a route with no bus coming still appears (flag PASS, every vehicle field ""), and a single
@@ -102,9 +89,9 @@ function toVehicle(v: z.infer<typeof VehicleSchema>): ArrivalVehicle | null {
     plateNo: v.plateNo,
     vehId: v.vehId,
     lowPlate: v.lowPlate,
-    remainSeatCnt: v.remainSeatCnt,
-    crowded: v.crowded,
-    stateCd: v.stateCd,
+    // GBIS sends -1 when the seat count is unknown, and crowded 0 on route types without it.
+    remainSeatCnt: v.remainSeatCnt !== null && v.remainSeatCnt >= 0 ? v.remainSeatCnt : null,
+    crowded: v.crowded ? v.crowded : null,
   };
 }
 
@@ -117,7 +104,7 @@ function withVehicles(item: unknown): unknown {
 }
 
 /** A getBusArrivalListv2 item: one route at the stop, with its next vehicles (0–2, nearest first as GBIS sends them). */
-export const ArrivalItemSchema = z.preprocess(
+const ArrivalItemSchema = z.preprocess(
   withVehicles,
   z
     .object({
@@ -141,7 +128,7 @@ export const ArrivalItemSchema = z.preprocess(
 export type ArrivalItem = z.infer<typeof ArrivalItemSchema>;
 
 /** A getBusLocationListv2 item (also the v1 XML shape, which lacks vehId/stateCd/crowded). */
-export const LocationItemSchema = z.object({
+const LocationItemSchema = z.object({
   routeId: gbisId,
   /** Current or last stop and its order on the route. */
   stationId: gbisId,
@@ -218,7 +205,7 @@ const MsgHeaderSchema = z.object({ resultCode: gbisRequiredNumber, resultMessage
  *   do not understand; as an error the last snapshot is kept and marked stale instead.
  * - Anything else (not JSON/XML, no `response`, resultCode 0 without msgBody) → FeedError('body').
  */
-export function readEnvelope(text: string, status: number, key: string): unknown[] {
+function readEnvelope(text: string, status: number, key: string): unknown[] {
   if (status < 200 || status > 299) throw new FeedError('http', `HTTP ${status}`);
   const doc = asRecord(decode(text));
   const portal = asRecord(doc?.OpenAPI_ServiceResponse);
@@ -238,24 +225,81 @@ export function readEnvelope(text: string, status: number, key: string): unknown
 }
 
 /**
+ * An item of `msgBody[key]` that does not fit its schema. `message` names the item by its route
+ * when it names one ("busArrivalList item of route 5600 (routeId 228000999): vehicle1.predictTimeSec:
+ * Expected number, received nan"), else by its index ("busStationList[3]: stationId: missing id"),
+ * so the same broken item reads the same from poll to poll.
+ */
+export type ItemProblem = {
+  message: string;
+  /** The item's own routeId and routeName, each read alone (null when absent or unreadable): whose item it is. */
+  routeId: string | null;
+  routeName: string | null;
+};
+
+/** A GBIS list with its valid items (in GBIS order) and a problem per item left out as invalid. */
+export type ParsedList<T> = { items: T[]; problems: ItemProblem[] };
+
+function problemOf(key: string, index: number, item: unknown, error: z.ZodError): ItemProblem {
+  const record = asRecord(item) ?? {};
+  const read = <T>(schema: z.ZodType<T | null, z.ZodTypeDef, unknown>, value: unknown) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
+  const routeId = read(gbisOptionalId, record.routeId);
+  const routeName = read(gbisText, record.routeName);
+  const where =
+    routeId === null && routeName === null
+      ? `${key}[${index}]`
+      : `${key} item of route ${routeName ?? '?'} (routeId ${routeId ?? '?'})`;
+  const issue = error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { message: `${where}: ${field}${issue?.message ?? 'invalid'}`, routeId, routeName };
+}
+
+/**
+ * Reads one GBIS answer (see readEnvelope for the errors, all thrown) and validates each item of
+ * `msgBody[key]` with `schema`. An item that does not fit is left out and reported in `problems`:
+ * whether that may pass is the caller's call (GbisSource fails the poll when it is one of ours).
+ */
+function readList<S extends z.ZodTypeAny>(
+  text: string,
+  status: number,
+  key: string,
+  schema: S,
+): ParsedList<z.output<S>> {
+  const list: ParsedList<z.output<S>> = { items: [], problems: [] };
+  readEnvelope(text, status, key).forEach((item, index) => {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) list.items.push(parsed.data);
+    else list.problems.push(problemOf(key, index, item, parsed.error));
+  });
+  return list;
+}
+
+/**
  * Reads one GBIS answer (see readEnvelope for the errors) and validates every item of
- * `msgBody[key]` with `schema`. An item that does not fit → FeedError('body', "<key>[i].<field>: …").
+ * `msgBody[key]` with `schema`, strictly: an item that does not fit → FeedError('body',
+ * ItemProblem.message). For lookups where any bad item makes the answer unusable (discovery).
  */
 export function parseList<S extends z.ZodTypeAny>(text: string, status: number, key: string, schema: S): z.output<S>[] {
-  return readEnvelope(text, status, key).map((item, index) => {
-    const parsed = schema.safeParse(item);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    throw new FeedError('body', `${key}[${index}].${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-  });
+  const { items, problems } = readList(text, status, key, schema);
+  if (problems.length > 0) throw new FeedError('body', problems[0].message);
+  return items;
 }
 
-/** getBusArrivalListv2 → arrival items (msgBody.busArrivalList); errors as parseList. */
-export function parseArrivalList(text: string, status: number): ArrivalItem[] {
-  return parseList(text, status, 'busArrivalList', ArrivalItemSchema);
+/**
+ * getBusArrivalListv2 → arrival items (msgBody.busArrivalList), invalid items left out and listed
+ * in `problems`; envelope errors thrown as readEnvelope.
+ */
+export function parseArrivalList(text: string, status: number): ParsedList<ArrivalItem> {
+  return readList(text, status, 'busArrivalList', ArrivalItemSchema);
 }
 
-/** getBusLocationListv2 (and the v1 XML form) → vehicle items (msgBody.busLocationList); errors as parseList. */
-export function parseLocationList(text: string, status: number): LocationItem[] {
-  return parseList(text, status, 'busLocationList', LocationItemSchema);
+/**
+ * getBusLocationListv2 (and the v1 XML form) → vehicle items (msgBody.busLocationList), invalid
+ * items left out and listed in `problems`; envelope errors thrown as readEnvelope.
+ */
+export function parseLocationList(text: string, status: number): ParsedList<LocationItem> {
+  return readList(text, status, 'busLocationList', LocationItemSchema);
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../tests/mocks/gbis';
 import { startGbisStub } from '../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
-import { UP_STOPS } from '../transit-config';
+import { UP_STOPS, type RouteConfig } from '../transit-config';
 import { GbisSource, redactKey, type GbisSourceOptions } from './source';
 
 const KEY = 'abc+/def==';
@@ -189,16 +189,91 @@ describe('GbisSource', () => {
     expect(mock.calls().every((call) => call.params.serviceKey === KEY)).toBe(true);
   });
 
-  it('keeps the two nearest vehicles of a route listed twice at the stop (two passes)', async () => {
+  describe('a route listed twice at the stop (both directions pass it)', () => {
     const bus = (predictTimeSec: number) => ({ predictTimeSec, locationNo: 2, plateNo: `경기70바${predictTimeSec}` });
-    mock.answerWith(
-      answer(arrivalListBody([arrivalItem(R1005, [bus(400), bus(1300)]), arrivalItem(R1005, [bus(90), bus(2000)])])),
+    const DOWN_PASS = 57;
+    const bothPasses = answer(
+      arrivalListBody([arrivalItem(R1005, [bus(400), bus(1300)]), arrivalItem(R1005, [bus(90), bus(2000)], DOWN_PASS)]),
     );
-    const snapshot = await source().poll(NOW, new AbortController().signal);
-    expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
-      ['1005', 90],
-      ['1005', 400],
-    ]);
+
+    it('keeps only the item of the up pass when upStaOrder is known', async () => {
+      expect(R1005.upStaOrder).not.toBe(DOWN_PASS);
+      mock.answerWith(bothPasses);
+      const snapshot = await source().poll(NOW, new AbortController().signal);
+      expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
+        ['1005', 400],
+        ['1005', 1300],
+      ]);
+    });
+
+    it('mixes both passes and keeps the two nearest when upStaOrder is unknown', async () => {
+      mock.answerWith(bothPasses);
+      const routes = MOCK_ROUTES.map((route) => ({ ...route, upStaOrder: null }));
+      const snapshot = await source({ routes }).poll(NOW, new AbortController().signal);
+      expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
+        ['1005', 90],
+        ['1005', 400],
+      ]);
+    });
+  });
+
+  describe('an invalid item', () => {
+    const bus = { predictTimeSec: 300, locationNo: 3, plateNo: '경기70바1001' };
+    const broken = (route: Pick<RouteConfig, 'routeId' | 'routeNo'>) => ({
+      ...arrivalItem(route, [bus]),
+      predictTimeSec1: 'soon',
+    });
+    const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+
+    it('of another route is skipped, the rest kept, and logged once while it lasts', async () => {
+      const log = logger();
+      const gbis = source({ logger: log });
+      const other = { routeId: '228000999', routeNo: '5600' };
+      mock.answerWith(answer(arrivalListBody([broken(other), arrivalItem(R1150, [bus])])));
+      const first = await gbis.poll(NOW, new AbortController().signal);
+      await gbis.poll(NOW, new AbortController().signal);
+
+      expect(first.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([['1150', 300]]);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(log.warn).toHaveBeenCalledWith(
+        '[gbis] skipped invalid items of other routes: busArrivalList item of route 5600 (routeId 228000999): ' +
+          'vehicle1.predictTimeSec: Expected number, received nan',
+      );
+
+      mock.answerWith(answer(arrivalListBody([broken(other), broken({ routeId: '228000998', routeNo: '5601' })])));
+      await gbis.poll(NOW, new AbortController().signal);
+      expect(log.warn).toHaveBeenCalledTimes(2);
+      expect(log.warn).toHaveBeenLastCalledWith(expect.not.stringContaining('5600'));
+    });
+
+    it.each<[string, () => GbisAnswer, string]>([
+      [
+        'arrival item of route 1150',
+        () => answer(arrivalListBody([arrivalItem(R1303, [bus]), broken(R1150)])),
+        `getBusArrivalListv2: busArrivalList item of route 1150 (routeId ${R1150.routeId}): vehicle1.predictTimeSec`,
+      ],
+      [
+        'location item of route 1150 (no stationId)',
+        () =>
+          answer(noResultBody(), {
+            [R1150.routeId]: locationListBody([
+              {
+                ...locationItem({ routeId: R1150.routeId, stationId: '990000042', stationSeq: 12, plateNo: 'x' }),
+                stationId: '',
+              },
+            ]),
+          }),
+        `getBusLocationListv2: busLocationList item of route ? (routeId ${R1150.routeId}): stationId: missing id`,
+      ],
+    ])('%s fails the poll: our buses are never dropped silently', async (_name, reply, message) => {
+      const log = logger();
+      mock.answerWith(reply());
+      const error = await pollError(source({ logger: log }));
+      expect(error.kind).toBe('body');
+      expect(error.message).toContain(message);
+      expect(error.message).toContain('(one of our routes)');
+      expect(log.warn).not.toHaveBeenCalled();
+    });
   });
 
   it('resultCode 4 at the stop means no arrivals, not an error', async () => {

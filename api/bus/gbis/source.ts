@@ -3,6 +3,7 @@
  * the campus crossroads + one getBusLocationListv2 call per route with a known routeId. Also the
  * shared HTTP call (timeout, error kinds, key redaction) that discovery reuses.
  */
+import { consoleLogger, type Logger } from '../../logger';
 import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
 import { FeedError } from '../snapshot';
 import {
@@ -13,7 +14,14 @@ import {
   type RouteConfig,
   type StopConfig,
 } from '../transit-config';
-import { parseArrivalList, parseLocationList, type ArrivalItem, type LocationItem } from './parse';
+import {
+  parseArrivalList,
+  parseLocationList,
+  type ArrivalItem,
+  type ItemProblem,
+  type LocationItem,
+  type ParsedList,
+} from './parse';
 
 export const GBIS_BASE_URL = 'https://apis.data.go.kr/6410000';
 
@@ -120,6 +128,8 @@ export type GbisSourceOptions = {
   arrivalStop?: StopConfig;
   /** Per-call time limit in ms; default 5000. */
   timeoutMs?: number;
+  /** Where skipped items of other routes are reported; default the console. */
+  logger?: Logger;
 };
 
 /** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`. */
@@ -131,6 +141,9 @@ export class GbisSource implements FeedSource {
   /** Routes whose vehicles can be listed: only those with a known routeId. */
   private readonly tracked: readonly RouteConfig[];
   private readonly arrivalStationId: string;
+  private readonly logger: Logger;
+  /** Messages of the invalid items skipped by the last good poll, already logged. */
+  private warned = new Set<string>();
 
   /** @throws FeedError('config') when the arrival stop has no stationId or the key is empty. */
   constructor(options: GbisSourceOptions) {
@@ -148,49 +161,75 @@ export class GbisSource implements FeedSource {
     this.routes = options.routes ?? ROUTES;
     this.tracked = this.routes.filter((route) => route.routeId !== '');
     this.arrivalStationId = arrivalStop.stationId;
+    this.logger = options.logger ?? consoleLogger;
     this.callsPerPoll = { arrivals: 1, locations: this.tracked.length };
   }
 
   /**
-   * Takes one snapshot: arrivals at the arrival stop (up to two per route, nearest first) and the
-   * vehicles of the tracked routes. `takenAt` is `now`.
+   * Takes one snapshot: arrivals at the arrival stop (see toArrivals) and the vehicles of the
+   * tracked routes. `takenAt` is `now`.
+   *
+   * An invalid item of another route (the arrival stop lists every route through it) is skipped and
+   * logged once (warnSkipped); an invalid item that may be one of ours fails the poll, since
+   * skipping it would drop one of our buses without a word.
    * @throws FeedError ('timeout' | 'http' | 'portal' | 'gbis' | 'body'); one failed call fails the poll.
    */
   async poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot> {
-    const [arrivalItems, locationLists] = await Promise.all([
-      callGbis(this.http, GBIS_PATHS.arrivalList, { stationId: this.arrivalStationId }, parseArrivalList, signal),
+    const [arrivals, locationLists] = await Promise.all([
+      callGbis(
+        this.http,
+        GBIS_PATHS.arrivalList,
+        { stationId: this.arrivalStationId },
+        (text, status) => failOnOurs(parseArrivalList(text, status), this.routes),
+        signal,
+      ),
       Promise.all(
         this.tracked.map((route) =>
-          callGbis(this.http, GBIS_PATHS.locationList, { routeId: route.routeId }, parseLocationList, signal),
+          callGbis(
+            this.http,
+            GBIS_PATHS.locationList,
+            { routeId: route.routeId },
+            (text, status) => failOnOurs(parseLocationList(text, status), [route]),
+            signal,
+          ),
         ),
       ),
     ]);
+    this.warnSkipped([...arrivals.problems, ...locationLists.flatMap((list) => list.problems)]);
     return {
       source: 'gbis',
       takenAt: now.toISOString(),
-      arrivals: this.toArrivals(arrivalItems),
-      vehicles: this.tracked.flatMap((route, i) => toVehicles(route, locationLists[i])),
+      arrivals: this.toArrivals(arrivals.items),
+      vehicles: this.tracked.flatMap((route, i) => toVehicles(route, locationLists[i].items)),
     };
   }
 
-  /** Our routes' vehicles, nearest first, at most two per route (one stop can list a route twice). */
+  /**
+   * Logs the skipped items not logged after the previous good poll, in one line. The remembered set
+   * is this poll's, so a broken item seen on every poll is logged once, and again only after it
+   * was gone for a poll.
+   */
+  private warnSkipped(problems: ItemProblem[]): void {
+    const messages = new Set(problems.map((problem) => problem.message));
+    const fresh = [...messages].filter((message) => !this.warned.has(message));
+    this.warned = messages;
+    if (fresh.length > 0) this.logger.warn(`[gbis] skipped invalid items of other routes: ${fresh.join('; ')}`);
+  }
+
+  /**
+   * Our routes' vehicles at the arrival stop, nearest first, at most two per route. A route with a
+   * known `upStaOrder` keeps only its item with that staOrder: the up pass of the stop, toward
+   * campus (an item without staOrder cannot be told to be that pass and is left out too). With
+   * `upStaOrder` null the stop's passes cannot be told apart (a stop served in both directions
+   * lists the route once per pass), so buses of both directions are mixed and the two nearest
+   * kept, whichever way they run.
+   */
   private toArrivals(items: ArrivalItem[]): Arrival[] {
     const arrivals = items
       .flatMap((item) => {
         const route = matchRoute(item.routeId, item.routeName, this.routes);
-        if (!route) return [];
-        return item.vehicles.map((vehicle): Arrival => ({
-          routeNo: route.routeNo,
-          predictTimeSec: vehicle.predictTimeSec,
-          locationNo: vehicle.locationNo,
-          stationName: vehicle.stationName,
-          plateNo: vehicle.plateNo,
-          vehId: vehicle.vehId,
-          lowPlate: vehicle.lowPlate,
-          // GBIS sends -1 when the count is unknown, and 0 for crowded on route types without it.
-          remainSeatCnt: vehicle.remainSeatCnt !== null && vehicle.remainSeatCnt >= 0 ? vehicle.remainSeatCnt : null,
-          crowded: vehicle.crowded ? vehicle.crowded : null,
-        }));
+        if (!route || (route.upStaOrder !== null && item.staOrder !== route.upStaOrder)) return [];
+        return item.vehicles.map((vehicle): Arrival => ({ routeNo: route.routeNo, ...vehicle }));
       })
       .sort((a, b) => a.predictTimeSec - b.predictTimeSec);
     const perRoute = new Map<string, number>();
@@ -200,6 +239,21 @@ export class GbisSource implements FeedSource {
       return count <= 2;
     });
   }
+}
+
+/**
+ * Returns `list` unless one of its invalid items may belong to `routes`: its routeId is one of
+ * theirs, its routeName one of their numbers, or it names no route readably (then it may be ours).
+ * @throws FeedError('body', "<problem message> (one of our routes)") for the first such item.
+ */
+function failOnOurs<T>(list: ParsedList<T>, routes: readonly RouteConfig[]): ParsedList<T> {
+  const ours = list.problems.find(
+    ({ routeId, routeName }) =>
+      (routeId === null && routeName === null) ||
+      routes.some((route) => (route.routeId !== '' && route.routeId === routeId) || route.routeNo === routeName),
+  );
+  if (ours) throw new FeedError('body', `${ours.message} (one of our routes)`);
+  return list;
 }
 
 /** Location items of one route → positions; a vehicle with neither vehId nor plateNo is skipped. */
