@@ -1,15 +1,16 @@
 /**
  * Starts the api's parts from its configuration: clock, database (migrated; the demo's departure
- * history back-filled on first start), bus source, the bus feed (poller or follower) and the Hono
- * app. Used by api/main.ts (standalone) and server.ts (in-process).
+ * history back-filled on first start), bus source, the prediction service, the bus feed (poller or
+ * follower, handing its snapshots to the predictions) and the Hono app. Used by api/main.ts (standalone) and server.ts (in-process).
  */
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
-import { offsetClock, systemClock } from './clock';
+import { offsetClock, systemClock, type Clock } from './clock';
 import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/demo/source';
 import { backfillDemoHistory, loadDepartures } from './bus/departures';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
+import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
 import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
@@ -17,9 +18,14 @@ import { consoleLogger, type Logger } from './logger';
 
 export type ApiRuntime = { app: Api; feed: BusFeed; close(): Promise<void> };
 
+/** The api's clock: real time, or running from CLOCK_START when it is set. */
+export function apiClock(env: Pick<ApiEnv, 'CLOCK_START'>): Clock {
+  return env.CLOCK_START ? offsetClock(new Date(env.CLOCK_START)) : systemClock;
+}
+
 /** @throws when the database cannot be opened or the GBIS source is misconfigured. */
 export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogger): Promise<ApiRuntime> {
-  const clock = env.CLOCK_START ? offsetClock(new Date(env.CLOCK_START)) : systemClock;
+  const clock = apiClock(env);
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
       ? new GbisSource({
@@ -34,15 +40,18 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
     logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
   }
-  const feed = await startBusFeed({ database, source, clock, dailyQuota: env.GBIS_DAILY_QUOTA, logger });
+  const history: HistoryLoader = (range) => loadDepartures(database.db, { source: source.name, ...range });
+  const predictions = createPredictionService({ loadHistory: history, logger });
+  const feed = await startBusFeed({
+    database,
+    source,
+    clock,
+    dailyQuota: env.GBIS_DAILY_QUOTA,
+    logger,
+    onSnapshot: predictions.observe,
+  });
   return {
-    app: createApi({
-      feed,
-      clock,
-      logger,
-      history: (range) => loadDepartures(database.db, { source: source.name, ...range }),
-      serviceToken: env.API_SERVICE_TOKEN,
-    }),
+    app: createApi({ feed, clock, logger, history, predictions, serviceToken: env.API_SERVICE_TOKEN }),
     feed,
     close: async () => {
       await feed.stop();

@@ -5,7 +5,8 @@
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
  * DATA_DIR) for the feed BUS_FEED; a demo database without departures is back-filled first, as the
- * api does on start. Prints a table, or the report as JSON with --json.
+ * api does on start. "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
+ * report as JSON with --json.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import { backfillDemoHistory, loadDepartures } from '../api/bus/departures';
 import { addServiceDays, HISTORY_WINDOW_DAYS, type ObservedDeparture } from '../api/bus/predictions';
 import { openDatabase } from '../api/db/client';
 import { parseApiEnv } from '../api/env';
+import { apiClock } from '../api/runtime';
 import { serviceClock } from '../api/time';
 
 const { values } = parseArgs({
@@ -31,11 +33,11 @@ if (!parsedDays.success) {
 }
 const days = parsedDays.data;
 
-const now = new Date();
+const env = parseApiEnv();
+const now = apiClock(env).now();
 const today = serviceClock(now).serviceDate;
 
 async function historyFromDatabase(): Promise<ObservedDeparture[]> {
-  const env = parseApiEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     if (env.BUS_FEED === 'demo') await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now });

@@ -16,26 +16,29 @@
  *   with −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
  *   unweighted mean of the bucket percentages (of the buckets that have queries).
  *
- * Live evidence for `estimate`: at query time q the runs that already passed the campus
- * crossroads (arrivedAt ≤ q) and have not left yet (departedAt > q, which the service would have
- * observed) are live, at arrivedAt + the turnaround learnt from the earlier days; the service
- * sees every such run, so the evidence counts as complete (applyLiveEvidence's coveredFrom = q).
- * The service itself uses the GBIS arrival prediction of buses still coming to the crossroads
- * too; the backtest does not, having no stored predictions.
+ * Live evidence for `estimate`, as the prediction service has it at query time q: a run seen at
+ * the campus crossroads (arrivedAt ≤ q) is live while isLive says so — until the turnaround learnt
+ * from the earlier days plus the service's grace after arrivedAt, whenever it actually left — and
+ * leaves at arrivedAt + that turnaround (now at the earliest). Runs without arrivedAt are unknown.
+ * Having no log of the snapshots, the backtest takes the poller to have watched without a gap
+ * from the start of service (applyLiveEvidence's watchingSince = 05:00 of the date). The service
+ * also knows buses still coming to the crossroads (GBIS arrival predictions) and drops a bus seen
+ * on the down line; the backtest, without stored snapshots, does neither.
  */
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../../contract/bus';
-import { serviceClock } from '../time';
+import { kstInstant, serviceClock } from '../time';
 import {
   applyLiveEvidence,
+  isLive,
   nextAtOrAfter,
   predictDay,
   timetableDepartures,
   type ObservedDeparture,
   type RouteDayPlan,
 } from './predictions';
-import { ROUTES } from './transit-config';
+import { ROUTES, SERVICE_HOURS } from './transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
 export const ETA_BUCKETS = [
@@ -123,14 +126,12 @@ function answerers(
 ): Record<Method, (q: Date) => Date | null> {
   const route = ROUTES.find((r) => r.routeNo === plan.routeNo);
   const timetable = route ? timetableDepartures(route, serviceDate) : [];
-  const seen = observed.flatMap(({ arrivedAt, departedAt }) =>
-    arrivedAt ? [{ arrivedAt, arrivedMs: arrivedAt.getTime(), departedMs: departedAt.getTime() }] : [],
-  );
+  const seen = observed.flatMap(({ arrivedAt }) => (arrivedAt ? [arrivedAt] : []));
+  const watchingSince = kstInstant(serviceDate, SERVICE_HOURS.startMin);
   return {
     estimate: (q) => {
-      const qMs = q.getTime();
-      const arrivals = seen.filter((run) => run.arrivedMs <= qMs && run.departedMs > qMs).map((run) => run.arrivedAt);
-      return nextAtOrAfter(applyLiveEvidence(plan, arrivals, q, q), q)?.at ?? null;
+      const arrivals = seen.filter((arrivedAt) => arrivedAt <= q && isLive(arrivedAt, q, plan.turnaroundSec));
+      return nextAtOrAfter(applyLiveEvidence(plan, arrivals, q, watchingSince), q)?.at ?? null;
     },
     history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
     yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),

@@ -12,7 +12,7 @@ import { departureRecorder } from './departures';
 import { loadFeedState, type FeedState } from './feed-store';
 import { describePlan } from './poll-plan';
 import { Poller } from './poller';
-import type { FeedSource } from './snapshot';
+import type { FeedSnapshot, FeedSource } from './snapshot';
 
 /** Advisory-lock key of the poller lease ("bus" in ASCII). */
 const POLLER_LEASE_KEY = 0x627573;
@@ -42,8 +42,13 @@ export async function startBusFeed(options: {
   logger: Logger;
   /** Default LEASE_CHECK_MS. */
   leaseCheckMs?: number;
+  /**
+   * Gets the instance's snapshots: the poller's after each good poll, a follower's after each
+   * reload (repeats included), e.g. the prediction service's observe. Must not throw.
+   */
+  onSnapshot?: (snapshot: FeedSnapshot) => void;
 }): Promise<BusFeed> {
-  const { database, source, clock, dailyQuota, logger, leaseCheckMs = LEASE_CHECK_MS } = options;
+  const { database, source, clock, dailyQuota, logger, leaseCheckMs = LEASE_CHECK_MS, onSnapshot } = options;
   let state = await loadFeedState(database.db, source.name);
   let poller: Poller | null = null;
   let unlisten: (() => Promise<void>) | null = null;
@@ -53,6 +58,7 @@ export async function startBusFeed(options: {
 
   const reload = async () => {
     state = await loadFeedState(database.db, source.name).catch(() => state);
+    if (state.snapshot) onSnapshot?.(state.snapshot);
   };
   const lead = async () => {
     await unlisten?.();
@@ -61,6 +67,7 @@ export async function startBusFeed(options: {
     logger.info(
       `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
     );
+    const recordDepartures = departureRecorder(database.db, source.name, logger);
     poller = new Poller({
       source,
       db: database.db,
@@ -69,7 +76,10 @@ export async function startBusFeed(options: {
       logger,
       state,
       onState: () => database.notify(FEED_CHANNEL).catch((error) => logger.warn('[bus feed] NOTIFY failed', error)),
-      onSnapshot: departureRecorder(database.db, source.name, logger),
+      onSnapshot: async (snapshot) => {
+        onSnapshot?.(snapshot);
+        await recordDepartures(snapshot);
+      },
     });
     poller.start();
   };

@@ -1,7 +1,5 @@
-import { emptyFeedState } from './feed-store';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { toKstIso } from '../time';
-import type { FeedState } from './feed-store';
 import { createPredictionService, PLAN_REFRESH_MS, PLAN_RETRY_MS, type HistoryLoader } from './prediction-service';
 import type { ObservedDeparture } from './predictions';
 
@@ -15,7 +13,6 @@ const history: ObservedDeparture[] = ['2026-11-16', '2026-11-17', '2026-11-18'].
 
 function setup(load: HistoryLoader = async () => history) {
   const clock = new FakeClock(new Date('2026-11-19T07:50:00+09:00')); // Thursday
-  const state: FeedState = emptyFeedState('gbis');
   const loads: { fromDate: string; toDate: string }[] = [];
   const logger = recordingLogger();
   const service = createPredictionService({
@@ -23,14 +20,19 @@ function setup(load: HistoryLoader = async () => history) {
       loads.push(range);
       return load(range);
     },
-    feed: { current: () => state },
     logger,
   });
   const estimates = async (routeNo = '1150') =>
     (await service.today(clock.now())).routes
       .find((r) => r.routeNo === routeNo)!
       .estimate.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
-  return { clock, state, loads, logger, service, estimates };
+  /** The feed's snapshot at the clock's time, arrivals as in snapshotAt. */
+  const poll = (arrivals: Parameters<typeof snapshotAt>[1] = []) => {
+    const snapshot = snapshotAt(clock.now(), arrivals);
+    service.observe(snapshot);
+    return snapshot;
+  };
+  return { clock, loads, logger, service, estimates, poll };
 }
 
 describe('prediction service', () => {
@@ -64,50 +66,86 @@ describe('prediction service', () => {
     expect(loads.at(-1)).toEqual({ fromDate: '2026-10-16', toDate: '2026-11-19' });
   });
 
-  it('applies live evidence: a bus coming to the crossroads, after it passed there, until it is seen leaving', async () => {
-    const { service, clock, state, estimates } = setup();
+  it('applies live evidence from the polled snapshots: a bus coming, then past the crossroads, until it leaves', async () => {
+    const { service, clock, poll, estimates } = setup();
     // 07:50: the 1150 bus reaches the crossroads in 5 min → leaves at 07:55 + 15 min.
-    state.snapshot = snapshotAt(clock.now(), [['1150', 300, 4]]);
-    expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
-
-    // 08:00: it has passed the crossroads, so the arrivals no longer list it; it is still waiting.
+    poll([['1150', 300, 4]]);
+    // 08:00: it has passed the crossroads, so the arrivals no longer list it; no request came in
+    // between, and it is still waiting.
     clock.set('2026-11-19T08:00:00+09:00');
-    state.snapshot = snapshotAt(clock.now(), []);
+    poll();
     expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
 
     // 08:11: seen on the down line: it has left, and the history is back.
     clock.set('2026-11-19T08:11:00+09:00');
-    state.snapshot = snapshotAt(clock.now(), []);
-    state.snapshot.vehicles = [
-      {
-        routeNo: '1150',
-        vehId: '1150',
-        plateNo: null,
-        stationId: 'x',
-        stationSeq: 40,
-        stateCd: 2,
-        section: { direction: 'down', stopIndex: 0 },
-      },
-    ];
+    service.observe({
+      ...snapshotAt(clock.now(), []),
+      vehicles: [
+        {
+          routeNo: '1150',
+          vehId: '1150',
+          plateNo: null,
+          stationId: 'x',
+          stationSeq: 40,
+          stateCd: 2,
+          section: { direction: 'down', stopIndex: 0 },
+        },
+      ],
+    });
     expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
+  });
+
+  it('keeps a bus not seen leaving live until its departure plus the grace (isLive)', async () => {
+    const { clock, poll, estimates } = setup();
+    poll([['1150', 300, 4]]); // 07:55 at the crossroads, leaves 08:10
+    clock.set('2026-11-19T08:11:59+09:00');
+    poll();
+    expect(await estimates()).toEqual(['08:11:59 live', '08:30:00 history', '09:00:00 history']);
+    clock.set('2026-11-19T08:12:00+09:00');
+    expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
   });
 
   it('once it has watched for a turnaround, drops the estimates its live evidence rules out', async () => {
     const watching = setup();
     const fresh = setup();
-    for (const time of ['07:50', '08:00', '08:10', '08:20']) {
+    for (const time of ['07:50', '08:00', '08:10']) {
       watching.clock.set(`2026-11-19T${time}:00+09:00`);
-      watching.state.snapshot = snapshotAt(watching.clock.now(), time === '08:20' ? [['1150', 1440, 12]] : []);
-      await watching.service.today(watching.clock.now());
+      watching.poll();
     }
     // 08:20: a bus reaches the crossroads at 08:44 and leaves at 08:59, replacing the 09:00 run.
     // Watched since 07:50, any bus leaving from 08:05 on would have been seen: none leaves at 08:30.
+    watching.clock.set('2026-11-19T08:20:00+09:00');
+    const snapshot = watching.poll([['1150', 1440, 12]]);
     expect(await watching.estimates()).toEqual(['08:00:00 history', '08:59:00 live']);
     // Just started: a bus may be waiting unseen, so the 08:30 estimate stays.
     fresh.clock.set('2026-11-19T08:20:00+09:00');
-    fresh.state.snapshot = watching.state.snapshot;
+    fresh.service.observe(snapshot);
     expect(await fresh.estimates()).toEqual(['08:00:00 history', '08:30:00 history', '08:59:00 live']);
+  });
+
+  it('todayNow answers at once: the timetable while the first history load of the day runs, then the history', async () => {
+    let release: (departures: ObservedDeparture[]) => void = () => undefined;
+    const { service, clock, loads, poll } = setup(() => new Promise((resolve) => (release = resolve)));
+    poll([['1150', 300, 4]]);
+    const first = service.todayNow(clock.now());
+    expect(loads).toHaveLength(1);
+    expect(first.serviceDate).toBe('2026-11-19');
+    const route = first.routes[0];
+    expect([route.dayBefore, route.weekBefore]).toEqual([[], []]);
+    expect(route.estimate.map((e) => e.basis)).toContain('live'); // live evidence on the timetable
+    expect(route.estimate.filter((e) => e.basis !== 'live').every((e) => e.basis === 'timetable')).toBe(true);
+    const waiting = service.today(clock.now()); // joins the same load
+    service.todayNow(clock.now());
+    expect(loads).toHaveLength(1);
+
+    release(history);
+    expect((await waiting).routes[0].estimate.map((e) => e.basis)).toEqual(['live', 'history', 'history']);
+    expect(service.todayNow(clock.now()).routes[0].estimate.map((e) => e.basis)).toEqual([
+      'live',
+      'history',
+      'history',
+    ]);
   });
 
   it('falls back to the timetable when the history cannot be loaded, logs once and retries', async () => {

@@ -1,16 +1,18 @@
 /**
  * Serves today's down predictions (api/bus/predictions.ts) to every request from memory: the
  * history-based day plan is computed once per service date from the stored departures and
- * refreshed every PLAN_REFRESH_MS in the background; live evidence is applied per request from the
- * feed's latest snapshot (BusFeed.current()). No database access and no upstream call per request.
+ * refreshed every PLAN_REFRESH_MS in the background; live evidence comes from the feed's snapshots,
+ * pushed to observe() by the feed service (the leader's poller after each good poll, a follower
+ * after each reload), so it does not depend on requests. No database access and no upstream call
+ * per request.
  */
 import type { Logger } from '../logger';
 import { serviceClock } from '../time';
-import type { BusFeed } from './feed-service';
 import {
   addServiceDays,
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
+  isLive,
   predictDay,
   type DayPlan,
   type ObservedDeparture,
@@ -27,10 +29,17 @@ export type TodayPredictions = { serviceDate: string; routes: RoutePredictions[]
 export type PredictionService = {
   /**
    * The predictions of the service date of `now` (KST, serviceClock) with live evidence as of
-   * `now`. Awaits the database only for the first request of a service date; never throws (a
-   * failed history load gives timetable estimates, retried after PLAN_RETRY_MS).
+   * `now`. Awaits the history only for the first request of a service date; a failed history load
+   * gives timetable estimates, retried after PLAN_RETRY_MS.
    */
   today(now: Date): Promise<TodayPredictions>;
+  /**
+   * Like today(), but at once: while the date's history loads (in the background), its estimates
+   * are the timetable's and dayBefore / weekBefore are empty. For the timeLeft view.
+   */
+  todayNow(now: Date): TodayPredictions;
+  /** Takes the up buses of a new snapshot as live evidence (older or repeated snapshots are ignored). */
+  observe(snapshot: FeedSnapshot): void;
 };
 
 /** How long a day plan is served before it is recomputed in the background (new departures, a late back-fill). */
@@ -39,14 +48,12 @@ export const PLAN_REFRESH_MS = 10 * 60_000;
 export const PLAN_RETRY_MS = 60_000;
 /** A longer gap between two snapshots means buses may have passed the crossroads unseen. */
 const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
-/** How long past its live departure a bus not seen leaving still counts as waiting, in ms. */
-const LIVE_GRACE_MS = 2 * 60_000;
 
 /**
  * Follows the up buses coming to the campus crossroads through successive snapshots, so that a
  * bus keeps its live evidence after it passes there (GBIS then drops it from the arrivals) until
- * it is seen on the down line or its departure is LIVE_GRACE_MS past. A bus is told by vehId, else
- * plateNo; an arrival with neither is not followed.
+ * it is seen on the down line or is no longer live (isLive). A bus is told by vehId, else plateNo;
+ * an arrival with neither is not followed.
  */
 class LiveTracker {
   /** Per "routeNo|vehId": when the bus reaches (or reached) the crossroads, ms. */
@@ -55,8 +62,7 @@ class LiveTracker {
   /** Since when snapshots came without a gap longer than MAX_SNAPSHOT_GAP_MS, ms; null before any. */
   private seenSinceMs: number | null = null;
 
-  observe(snapshot: FeedSnapshot | null): void {
-    if (!snapshot) return;
+  observe(snapshot: FeedSnapshot): void {
     const takenMs = Date.parse(snapshot.takenAt);
     if (takenMs <= this.lastTakenMs) return;
     if (takenMs - this.lastTakenMs > MAX_SNAPSHOT_GAP_MS) this.seenSinceMs = takenMs;
@@ -74,20 +80,21 @@ class LiveTracker {
     }
   }
 
-  /** Crossroads arrivals of the route's buses not yet departed as of `now`; forgets those long gone. */
+  /** Crossroads arrivals of the route's buses still live at `now` (isLive); forgets the others. */
   arrivals(routeNo: string, now: Date, turnaroundSec: number): Date[] {
     const arrivals: Date[] = [];
     for (const [key, bus] of this.buses) {
       if (bus.routeNo !== routeNo) continue;
-      if (bus.arrivalMs + turnaroundSec * 1000 + LIVE_GRACE_MS < now.getTime()) this.buses.delete(key);
-      else arrivals.push(new Date(bus.arrivalMs));
+      const arrival = new Date(bus.arrivalMs);
+      if (isLive(arrival, now, turnaroundSec)) arrivals.push(arrival);
+      else this.buses.delete(key);
     }
     return arrivals;
   }
 
-  /** From when every departure of a route is among its arrivals: the first bus seen arrives a turnaround later. */
-  coveredFrom(turnaroundSec: number): Date | null {
-    return this.seenSinceMs === null ? null : new Date(this.seenSinceMs + turnaroundSec * 1000);
+  /** Since when snapshots came without a gap (applyLiveEvidence's watchingSince); null before any. */
+  watchingSince(): Date | null {
+    return this.seenSinceMs === null ? null : new Date(this.seenSinceMs);
   }
 }
 
@@ -95,16 +102,17 @@ class LiveTracker {
  * @param options.loadHistory the running feed's stored departures (loadDepartures bound to its
  *   source); the plan of a service date reads its HISTORY_WINDOW_DAYS days before.
  */
-export function createPredictionService(options: {
-  loadHistory: HistoryLoader;
-  feed: Pick<BusFeed, 'current'>;
-  logger: Logger;
-}): PredictionService {
-  const { loadHistory, feed, logger } = options;
+export function createPredictionService(options: { loadHistory: HistoryLoader; logger: Logger }): PredictionService {
+  const { loadHistory, logger } = options;
   const live = new LiveTracker();
   let cached: { plan: DayPlan; refreshAtMs: number } | null = null;
   let loading: { serviceDate: string; plan: Promise<DayPlan> } | null = null;
   let failing = false;
+  let timetable: DayPlan | null = null;
+
+  /** The plan of `serviceDate` without history: timetable estimates (computed once per date). */
+  const timetablePlan = (serviceDate: string): DayPlan =>
+    timetable?.serviceDate === serviceDate ? timetable : (timetable = predictDay([], serviceDate));
 
   /** Computes the plan of `serviceDate` and caches it, unless a later date's plan is cached meanwhile. */
   const load = async (serviceDate: string, nowMs: number): Promise<DayPlan> => {
@@ -123,7 +131,7 @@ export function createPredictionService(options: {
       if (!failing)
         logger.warn('[predictions] cannot load the departure history; predicting from memory or the timetable', error);
       failing = true;
-      plan = cached?.plan.serviceDate === serviceDate ? cached.plan : predictDay([], serviceDate);
+      plan = cached?.plan.serviceDate === serviceDate ? cached.plan : timetablePlan(serviceDate);
       refreshAtMs = nowMs + PLAN_RETRY_MS;
     }
     if (!cached || cached.plan.serviceDate <= serviceDate) cached = { plan, refreshAtMs };
@@ -140,31 +148,40 @@ export function createPredictionService(options: {
     return plan;
   };
 
-  const planFor = async (now: Date): Promise<DayPlan> => {
-    const { serviceDate } = serviceClock(now);
-    if (cached?.plan.serviceDate !== serviceDate) return refresh(serviceDate, now.getTime());
-    if (now.getTime() >= cached.refreshAtMs) void refresh(serviceDate, now.getTime());
-    return cached.plan;
+  /**
+   * The cached plan of `serviceDate`, or null when there is none yet; starts its load (or
+   * reload, when due) in the background. A load's failure reaches the callers awaiting it.
+   */
+  const cachedPlan = (serviceDate: string, nowMs: number): DayPlan | null => {
+    const current = cached?.plan.serviceDate === serviceDate ? cached : null;
+    if (!current || nowMs >= current.refreshAtMs) refresh(serviceDate, nowMs).catch(() => undefined);
+    return current?.plan ?? null;
   };
+
+  const withLive = (plan: DayPlan, now: Date): TodayPredictions => ({
+    serviceDate: plan.serviceDate,
+    routes: plan.routes.map((route) => ({
+      routeNo: route.routeNo,
+      dayBefore: route.dayBefore,
+      weekBefore: route.weekBefore,
+      estimate: applyLiveEvidence(
+        route,
+        live.arrivals(route.routeNo, now, route.turnaroundSec),
+        now,
+        live.watchingSince(),
+      ),
+    })),
+  });
 
   return {
     today: async (now) => {
-      const plan = await planFor(now);
-      live.observe(feed.current().snapshot);
-      return {
-        serviceDate: plan.serviceDate,
-        routes: plan.routes.map((route) => ({
-          routeNo: route.routeNo,
-          dayBefore: route.dayBefore,
-          weekBefore: route.weekBefore,
-          estimate: applyLiveEvidence(
-            route,
-            live.arrivals(route.routeNo, now, route.turnaroundSec),
-            now,
-            live.coveredFrom(route.turnaroundSec),
-          ),
-        })),
-      };
+      const { serviceDate } = serviceClock(now);
+      return withLive(cachedPlan(serviceDate, now.getTime()) ?? (await refresh(serviceDate, now.getTime())), now);
     },
+    todayNow: (now) => {
+      const { serviceDate } = serviceClock(now);
+      return withLive(cachedPlan(serviceDate, now.getTime()) ?? timetablePlan(serviceDate), now);
+    },
+    observe: (snapshot) => live.observe(snapshot),
   };
 }

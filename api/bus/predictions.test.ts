@@ -2,6 +2,7 @@ import { dayType, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   addServiceDays,
   applyLiveEvidence,
+  isLive,
   nextAtOrAfter,
   predictDay,
   timetableDepartures,
@@ -186,9 +187,20 @@ describe('applyLiveEvidence', () => {
     expect(applyLiveEvidence(plan, [], at('08:05:00'), null)).toBe(plan.estimate);
   });
 
-  it('when the evidence is complete, drops the estimates it would have seen', () => {
-    const result = applyLiveEvidence(plan, [at('08:08:00')], at('08:05:00'), at('08:05:00'));
+  it('a turnaround after watching began, drops the estimates the evidence would have seen', () => {
+    const result = applyLiveEvidence(plan, [at('08:08:00')], at('08:05:00'), at('07:50:00'));
     expect(view(result)).toEqual(['08:00:00 history', '08:23:00 live', '08:40:00 history']);
+    // Watching since 07:58: complete from 08:13 only; a bus leaving at 08:10 may have passed unseen.
+    const late = applyLiveEvidence(plan, [at('08:08:00')], at('08:05:00'), at('07:58:00'));
+    expect(view(late)).toEqual(['08:00:00 history', '08:10:00 history', '08:23:00 live', '08:40:00 history']);
+  });
+
+  it('isLive: from the crossroads until 2 min past arrival + turnaround, whenever the bus really left', () => {
+    expect([at('07:40:00'), at('07:56:59'), at('07:57:00')].map((now) => isLive(at('07:40:00'), now, 900))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('says a waiting bus leaves now at the earliest', () => {

@@ -19,9 +19,9 @@
  *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
  *      crossroads leaves at its arrival there + the route's turnaround (median of departedAt −
- *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN). It replaces the history or
- *      timetable estimate of the same run; and where every bus has been watched, the estimates
- *      before it that no bus was seen for are dropped.
+ *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN); it counts until LIVE_GRACE_SEC
+ *      after that (isLive). It replaces the history or timetable estimate of the same run; and
+ *      where every bus has been watched, the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
 import { dayType, kstDateKey, kstInstant } from '../time';
@@ -70,6 +70,8 @@ const RECENCY_DECAY = 0.8;
 const UP_SECTION_MIN = 8;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
+/** How long past its live departure (arrival + turnaround) a bus not seen leaving still counts as waiting. */
+const LIVE_GRACE_SEC = 2 * 60;
 const DAY_MS = 86_400_000;
 
 /**
@@ -274,22 +276,33 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
 }
 
 /**
+ * Whether a bus reaching (or having reached) the campus crossroads at `arrival` is live evidence
+ * at `now`: until LIVE_GRACE_SEC after its live departure, arrival + turnaroundSec; later it is
+ * taken to have left unseen. The one rule of the prediction service (the buses it follows) and
+ * the backtest (the runs seen at the crossroads by the query).
+ */
+export function isLive(arrival: Date, now: Date, turnaroundSec: number): boolean {
+  return now.getTime() < arrival.getTime() + (turnaroundSec + LIVE_GRACE_SEC) * 1000;
+}
+
+/**
  * A route's estimates with live evidence applied. `arrivals` are the instants up buses of the
- * route pass (or passed) the campus crossroads on their way to the terminus, for runs not yet
- * departed; each leaves at arrival + plan.turnaroundSec, and at `now` at the earliest (a bus
+ * route pass (or passed) the campus crossroads on their way to the terminus, for live runs
+ * (isLive); each leaves at arrival + plan.turnaroundSec, and at `now` at the earliest (a bus
  * known to be waiting has not left). Each live departure takes the place of the nearest
  * history/timetable estimate within plan.sameRunSec (the same run, not a second one).
  *
- * `coveredFrom`: when the evidence is complete from that instant on — every run leaving between
- * it and the last live departure is among `arrivals` (buses keep their order between the
- * crossroads and the terminus) — the other estimates in that span are dropped too. Null when
- * completeness is unknown. Returns a new ascending list; `plan` is not changed.
+ * `watchingSince`: since when every bus coming to the crossroads has been seen (snapshots without
+ * a gap), or null when unknown. A turnaround later the evidence is complete: every run leaving
+ * between then and the last live departure is among `arrivals` (buses keep their order between
+ * the crossroads and the terminus), so the other estimates in that span are dropped too. Returns
+ * a new ascending list; `plan` is not changed.
  */
 export function applyLiveEvidence(
   plan: RouteDayPlan,
   arrivals: readonly Date[],
   now: Date,
-  coveredFrom: Date | null,
+  watchingSince: Date | null,
 ): Estimate[] {
   if (arrivals.length === 0) return plan.estimate;
   const live = arrivals
@@ -306,7 +319,9 @@ export function applyLiveEvidence(
     }
     if (nearest >= 0) rest.splice(nearest, 1);
   }
-  const spanFrom = coveredFrom ? Math.max(now.getTime(), coveredFrom.getTime()) : Infinity;
+  const spanFrom = watchingSince
+    ? Math.max(now.getTime(), watchingSince.getTime() + plan.turnaroundSec * 1000)
+    : Infinity;
   const spanTo = live[live.length - 1];
   return [
     ...rest.filter(({ at }) => at.getTime() < spanFrom || at.getTime() > spanTo),

@@ -21,6 +21,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** Mounts the bearer-token guard and GET /backtest; needs the clock, the history loader and the service token. */
 export function adminRoutes({ clock, history, serviceToken }: ApiContext) {
   return new Hono()
     .use(async (c, next) => {

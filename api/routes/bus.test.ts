@@ -8,8 +8,15 @@ import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } fr
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import { loadDepartures, saveDepartures } from '../bus/departures';
-import type { BusFeed } from '../bus/feed-service';
-import type { Database } from '../db/client';
+import { startBusFeed, type BusFeed } from '../bus/feed-service';
+import { emptyFeedState } from '../bus/feed-store';
+import {
+  createPredictionService,
+  type HistoryLoader,
+  type PredictionService,
+  type TodayPredictions,
+} from '../bus/prediction-service';
+import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
@@ -21,36 +28,42 @@ const stored = [
   departure('1150', '2026-11-16', '08:45'),
 ];
 
+/** 1150 reaches the crossroads at 08:05 (leaves at 08:20); 1303 at 08:20 (leaves at 08:38). */
+const scriptedSource = () => {
+  const source = new ScriptedSource();
+  source.answer((now) =>
+    snapshotAt(now, [
+      ['1150', 300, 3],
+      ['1303', 1200, 15],
+    ]),
+  );
+  return source;
+};
+
 describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
-  let database: Database;
+  let database: Database & { url?: string };
   let feed: BusFeed;
   let clock: FakeClock;
+  let predictions: PredictionService;
+  const history: HistoryLoader = (range) => loadDepartures(database.db, { source: 'gbis', ...range });
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);
     await saveDepartures(database.db, stored);
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-    const source = new ScriptedSource();
-    // 1150 reaches the crossroads at 08:05 (leaves at 08:20); 1303 at 08:20 (leaves at 08:38).
-    source.answer((now) =>
-      snapshotAt(now, [
-        ['1150', 300, 3],
-        ['1303', 1200, 15],
-      ]),
-    );
-    const { poller, feed: pollerView } = pollerFeed({ source, db: database.db, clock });
+    predictions = createPredictionService({ loadHistory: history, logger: recordingLogger() });
+    const { poller, feed: pollerView } = pollerFeed({
+      source: scriptedSource(),
+      db: database.db,
+      clock,
+      onSnapshot: async (snapshot) => predictions.observe(snapshot),
+    });
     feed = pollerView;
     await poller.pollOnce();
   });
   afterEach(() => database.close());
 
-  const api = () =>
-    createApi({
-      feed,
-      clock,
-      logger: recordingLogger(),
-      history: (range) => loadDepartures(database.db, { source: 'gbis', ...range }),
-    });
+  const api = () => createApi({ feed, clock, logger: recordingLogger(), history, predictions });
 
   it('GET /api/bus/predicted/all: every route, ascending KST times, live evidence in place of its run', async () => {
     clock.advance(60);
@@ -85,9 +98,21 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     expect(ApiErrorSchema.parse(await unknown.json())).toEqual({ message: 'Unknown routeNo 9999' });
   });
 
-  it('GET /api/bus/timeLeft: the down group has the next departure of each route', async () => {
+  it('GET /api/bus/timeLeft: the down group has the next departure of each route, from the timetable until the history is loaded', async () => {
     clock.advance(60);
-    const body = TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
+    const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
+    // The day's first request does not wait for the history: timetable estimates (with live
+    // evidence at the timetable's turnaround, layover 8 + 8 min) and no yesterday / last week.
+    const first = await timeLeft();
+    expect(first.data[0].routes.map((r) => r.routeNo)).toEqual(['1150', '1303']);
+    expect(first.data[1].routes[0]).toEqual({
+      routeNo: '1150',
+      data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:21:00+09:00' },
+      basis: 'live',
+    });
+    await predictions.today(clock.now()); // the load the first request started
+
+    const body = await timeLeft();
     expect(body.data[1].routes.map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
     expect(body.data[1].routes[0]).toEqual({
       routeNo: '1150',
@@ -102,5 +127,131 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     clock.set('2026-11-24T02:00:00+09:00');
     const night = TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
     expect(night.data[1].routes).toEqual([]);
+  });
+
+  it('timeLeft answers while the history load hangs; /api/bus/predicted waits for it', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = createPredictionService({
+      loadHistory: async (range) => {
+        await gate;
+        return history(range);
+      },
+      logger: recordingLogger(),
+    });
+    const app = createApi({ feed, clock, logger: recordingLogger(), history, predictions: slow });
+    let predicted: Response | null = null;
+    const asked = Promise.resolve(app.request('/api/bus/predicted/1150')).then((response) => (predicted = response));
+
+    const timeLeft = await app.request('/api/bus/timeLeft');
+    expect(timeLeft.status).toBe(200);
+    const body = TimeLeftResponseSchema.parse(await timeLeft.json());
+    expect(body.data[0].routes).toHaveLength(2);
+    expect(body.data[1].routes.map((r) => r.basis)).toEqual(['timetable', 'timetable', 'timetable', 'timetable']);
+    expect(predicted).toBeNull();
+
+    release();
+    await asked;
+    const one = PredictedRouteResponseSchema.parse(await predicted!.json());
+    expect(one.predictedDownTimes).toEqual([
+      '2026-11-23T07:40:00+09:00',
+      '2026-11-23T08:30:00+09:00',
+      '2026-11-23T09:10:00+09:00',
+    ]);
+  });
+
+  it('the feed service hands every polled snapshot to the predictions, requests or not', async () => {
+    const fed = createPredictionService({ loadHistory: history, logger: recordingLogger() });
+    const source = new ScriptedSource();
+    source.answer((now) => snapshotAt(now, [['1117', 600, 6]])); // not in the stored snapshot
+    clock.advance(60);
+    const leader = await startBusFeed({
+      database,
+      source,
+      clock,
+      dailyQuota: 1000,
+      logger: recordingLogger(),
+      onSnapshot: fed.observe,
+    });
+    await vi.waitFor(async () =>
+      expect((await fed.today(clock.now())).routes[1].estimate.map((e) => e.basis)).toContain('live'),
+    );
+    await leader.stop();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('predictions on a follower instance (PostgreSQL)', () => {
+  it('observe the snapshots the follower reloads', async () => {
+    const database = await createTestDatabase('postgres');
+    const first = await openDatabase({ url: database.url, dataDir: 'memory' });
+    const second = await openDatabase({ url: database.url, dataDir: 'memory' });
+    const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    const start = (db: Database, onSnapshot?: PredictionService['observe']) =>
+      startBusFeed({
+        database: db,
+        source: scriptedSource(),
+        clock,
+        dailyQuota: 1000,
+        logger: recordingLogger(),
+        onSnapshot,
+      });
+    const leader = await start(first);
+    await vi.waitFor(() => expect(leader.current().snapshot).not.toBeNull());
+
+    const predictions = createPredictionService({ loadHistory: async () => [], logger: recordingLogger() });
+    const follower = await start(second, predictions.observe);
+    expect(follower.role()).toBe('follower');
+    const estimate = (await predictions.today(clock.now())).routes[0].estimate;
+    expect(estimate.filter((e) => e.basis === 'live').map((e) => e.at.toISOString())).toEqual([
+      '2026-11-22T23:21:00.000Z', // 08:05 + the timetable turnaround (16 min), KST
+    ]);
+    await follower.stop();
+    await leader.stop();
+    await Promise.all([first.close(), second.close()]);
+    await database.close();
+  });
+});
+
+describe('bus routes when the predictions fail', () => {
+  it('timeLeft keeps its up group with an empty down group, logged once per run of failures; /predicted answers 503', async () => {
+    const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    let broken = true;
+    const read = (): TodayPredictions => {
+      if (broken) throw new Error('a bug in the plan');
+      return { serviceDate: '2026-11-23', routes: [] };
+    };
+    const logger = recordingLogger();
+    const app = createApi({
+      feed: {
+        current: () => ({ ...emptyFeedState('gbis'), snapshot: snapshotAt(clock.now(), [['1150', 300, 3]]) }),
+        role: () => 'leader',
+        stop: async () => undefined,
+      },
+      clock,
+      logger,
+      predictions: { today: async () => read(), todayNow: read, observe: () => undefined },
+    });
+    const failures = () => logger.lines.filter((line) => line.includes('[predictions] failing')).length;
+
+    for (let i = 0; i < 2; i++) {
+      const response = await app.request('/api/bus/timeLeft');
+      expect(response.status).toBe(200);
+      const body = TimeLeftResponseSchema.parse(await response.json());
+      expect(body.data[0].routes.map((r) => r.routeNo)).toEqual(['1150']);
+      expect(body.data[1].routes).toEqual([]);
+    }
+    for (const path of ['/api/bus/predicted/all', '/api/bus/predicted/1150']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(503);
+      expect(ApiErrorSchema.parse(await response.json()).message).toMatch(/^Predictions are unavailable/);
+    }
+    expect(failures()).toBe(1);
+
+    broken = false;
+    expect((await app.request('/api/bus/predicted/all')).status).toBe(200);
+    expect(logger.lines.at(-1)).toMatch(/serving predictions again/);
+    broken = true;
+    await app.request('/api/bus/timeLeft');
+    expect(failures()).toBe(2);
   });
 });

@@ -1,4 +1,8 @@
-/** Bus routes of spec §7: the timeLeft view and the predicted down departures. */
+/**
+ * Bus routes of spec §7: the timeLeft view and the predicted down departures. timeLeft never waits
+ * for nor fails on the predictions (its down group is then empty); the predicted routes wait for
+ * the day's first history load and answer 503 when the predictions fail.
+ */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
@@ -7,20 +11,45 @@ import { timeLeftView } from '../bus/time-left';
 import { routeByNo } from '../bus/transit-config';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../app';
+import type { TodayPredictions } from '../bus/prediction-service';
 import type { Estimate } from '../bus/predictions';
 
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
 
-export function busRoutes({ feed, clock, predictions }: ApiContext) {
+/** Mounts GET /timeLeft, /predicted/all and /predicted/:routeNo; needs the feed, clock, logger and predictions. */
+export function busRoutes({ feed, clock, logger, predictions }: ApiContext) {
+  let failing = false;
+  /** `read`'s predictions, or null when it throws; logged once per run of failures. */
+  const predictionsOrNull = async (
+    read: () => TodayPredictions | Promise<TodayPredictions>,
+  ): Promise<TodayPredictions | null> => {
+    try {
+      const today = await read();
+      if (failing) logger.info('[predictions] serving predictions again.');
+      failing = false;
+      return today;
+    } catch (error) {
+      if (!failing)
+        logger.error('[predictions] failing: timeLeft without its down group, /predicted answers 503', error);
+      failing = true;
+      return null;
+    }
+  };
+  const predictedToday = async (now: Date): Promise<TodayPredictions> => {
+    const today = await predictionsOrNull(() => predictions.today(now));
+    if (!today) throw new HTTPException(503, { message: 'Predictions are unavailable right now; try again shortly' });
+    return today;
+  };
+
   return new Hono()
     .get('/timeLeft', async (c) => {
       const now = clock.now();
-      const today = await predictions.today(now);
+      const today = await predictionsOrNull(() => predictions.todayNow(now));
       c.header('Cache-Control', 'no-store');
-      return c.json(timeLeftView(feed.current(), now, today.routes));
+      return c.json(timeLeftView(feed.current(), now, today?.routes ?? []));
     })
     .get('/predicted/all', async (c) => {
-      const today = await predictions.today(clock.now());
+      const today = await predictedToday(clock.now());
       const body: PredictedAllResponse = {
         predictedDownTimes: Object.fromEntries(today.routes.map((route) => [route.routeNo, isoTimes(route.estimate)])),
       };
@@ -36,7 +65,7 @@ export function busRoutes({ feed, clock, predictions }: ApiContext) {
       }),
       async (c) => {
         const { routeNo } = c.req.valid('param');
-        const today = await predictions.today(clock.now());
+        const today = await predictedToday(clock.now());
         const body: PredictedRouteResponse = {
           routeNo,
           predictedDownTimes: isoTimes(today.routes.find((route) => route.routeNo === routeNo)?.estimate ?? []),
