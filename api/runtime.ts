@@ -33,6 +33,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
           baseUrl: env.GBIS_BASE_URL,
           routes: routesWithIds(env.GBIS_ROUTE_IDS),
           arrivalStop: { ...ARRIVAL_STOP, stationId: env.GBIS_ARRIVAL_STATION_ID ?? ARRIVAL_STOP.stationId },
+          logger,
         })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -103,7 +103,7 @@ function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: str
  * by stationSeq. Departures are timed when the bus leaves the terminus rather than DOWN_STOPS[0]
  * (파란지붕): that is the timetable's and the demo's departure, and the stop 1–3 min later would
  * add that travel time to every estimate. stationSeq is compared only off the campus section:
- * routes that start at the campus (1117, see gbis/discover.ts campusAnchorSeq) number the terminus
+ * routes that start at the campus (1117, see gbis/discover.ts campusTerminusOf) number the terminus
  * 1, so a real departure may lower it.
  * NOTE: CAMPUS_TERMINUS's GBIS id is unverified. With a wrong id, a bus waiting at the real
  * terminus reads as a stop past the up section (after), so departures would be timed at its
