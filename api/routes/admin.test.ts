@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   const api = (serviceToken?: string) =>
     createApi({
       feed: {
-        current: () => (emptyFeedState('gbis')),
+        current: () => emptyFeedState('gbis'),
         role: () => 'leader',
         stop: async () => undefined,
       },
