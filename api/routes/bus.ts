@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
-import type { PredictedAllResponse, PredictedRouteResponse } from '../../contract/bus';
+import type { PredictedAllResponse, PredictedRouteResponse, TimeLeftResponse } from '../../contract/bus';
+import type { FeedState } from '../bus/feed-store';
 import { timeLeftView } from '../bus/time-left';
 import { routeByNo } from '../bus/transit-config';
 import { toKstIso } from '../time';
@@ -41,12 +42,21 @@ export function busRoutes({ feed, clock, logger, predictions }: ApiContext) {
     return today;
   };
 
+  // Every phone asks every 4 s and the answer only changes by the second or with a new feed state:
+  // one view per (second, state) serves them all.
+  let cached: { second: number; state: FeedState; body: TimeLeftResponse } | null = null;
+
   return new Hono()
     .get('/timeLeft', async (c) => {
       const now = clock.now();
-      const today = await predictionsOrNull(() => predictions.todayNow(now));
+      const second = Math.floor(now.getTime() / 1000);
+      const state = feed.current();
+      if (cached?.second !== second || cached.state !== state) {
+        const today = await predictionsOrNull(() => predictions.todayNow(now));
+        cached = { second, state, body: timeLeftView(state, now, today?.routes ?? []) };
+      }
       c.header('Cache-Control', 'no-store');
-      return c.json(timeLeftView(feed.current(), now, today?.routes ?? []));
+      return c.json(cached.body);
     })
     .get('/predicted/all', async (c) => {
       const today = await predictedToday(clock.now());
