@@ -56,5 +56,6 @@ describe('the api on a GBIS stub', () => {
     );
     expect(poller.current().lastError).toMatch(/^portal: .*22/);
     expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(1);
+    expect(logger.lines.join('\n')).not.toContain('stub-key'); // the service key never reaches a log
   });
 });
