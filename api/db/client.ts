@@ -64,6 +64,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // NOTE: an idle client that the server terminates (restart, failover) emits 'error' on the pool;
+  // unhandled, that would crash the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
   // NOTE: the advisory lock and LISTEN live on one dedicated session connection. If it drops, the
