@@ -1,4 +1,13 @@
-import { dayType, isInService, kstDateKey, kstInstant, secondsUntilService, serviceClock, toKstIso } from './time';
+import {
+  addServiceDays,
+  dayType,
+  isInService,
+  kstDateKey,
+  kstInstant,
+  secondsUntilService,
+  serviceClock,
+  toKstIso,
+} from './time';
 
 describe('KST business time', () => {
   it('keys instants by their KST calendar date whatever the server TZ', () => {
@@ -31,5 +40,12 @@ describe('KST business time', () => {
 describe('toKstIso', () => {
   it('writes instants in KST with the +09:00 offset', () => {
     expect(toKstIso(new Date('2026-11-22T23:15:00Z'))).toBe('2026-11-23T08:15:00+09:00');
+  });
+});
+
+describe('addServiceDays', () => {
+  it('steps KST calendar days across months and years', () => {
+    expect(addServiceDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addServiceDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

@@ -63,14 +63,29 @@ export function secondsUntilService(instant: Date): number {
 }
 
 /**
+ * The "yyyy-MM-dd" date `days` after `dateKey` (negative: before), in KST calendar days.
+ * NOTE: KST has no DST, so a day is always 24 h.
+ */
+export function addServiceDays(dateKey: string, days: number): string {
+  return kstDateKey(new Date(kstInstant(dateKey, 12 * 60).getTime() + days * 86_400_000));
+}
+
+// A date-holidays look-up costs milliseconds, and a day's plan, a demo poll and a backtest ask the
+// same few dates thousands of times; one entry per distinct date, a few hundred a year.
+const dayTypes = new Map<string, DayType>();
+
+/**
  * Day type of a KST calendar date ("yyyy-MM-dd"): Sunday or a Korean public holiday (date-holidays,
  * type "public", substitute days included) → holiday; Saturday → saturday; else weekday.
  */
 export function dayType(dateKey: string): DayType {
-  const noon = kstInstant(dateKey, 12 * 60);
-  const weekday = toKst(noon).getDay();
-  const isPublicHoliday = (holidays.isHoliday(noon) || []).some((h) => h.type === 'public');
-  if (weekday === 0 || isPublicHoliday) return 'holiday';
-  if (weekday === 6) return 'saturday';
-  return 'weekday';
+  let type = dayTypes.get(dateKey);
+  if (!type) {
+    const noon = kstInstant(dateKey, 12 * 60);
+    const weekday = toKst(noon).getDay();
+    const isPublicHoliday = (holidays.isHoliday(noon) || []).some((h) => h.type === 'public');
+    type = weekday === 0 || isPublicHoliday ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday';
+    dayTypes.set(dateKey, type);
+  }
+  return type;
 }

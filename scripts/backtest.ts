@@ -13,11 +13,11 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { backtest, formatBacktestTable, parseHistoryCsv } from '../api/bus/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/departures';
-import { addServiceDays, HISTORY_WINDOW_DAYS, type ObservedDeparture } from '../api/bus/predictions';
+import { HISTORY_WINDOW_DAYS, type ObservedDeparture } from '../api/bus/predictions';
 import { openDatabase } from '../api/db/client';
 import { parseApiEnv } from '../api/env';
 import { apiClock } from '../api/runtime';
-import { serviceClock } from '../api/time';
+import { addServiceDays, serviceClock } from '../api/time';
 
 const { values } = parseArgs({
   options: {

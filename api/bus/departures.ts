@@ -8,7 +8,7 @@ import type { FeedSourceName } from '../../contract/bus';
 import type { Db } from '../db/client';
 import { departures } from '../db/schema';
 import type { Logger } from '../logger';
-import { kstDateKey, kstInstant, serviceClock } from '../time';
+import { addServiceDays, serviceClock } from '../time';
 import { planDay } from './demo/simulator';
 import { FREE_POLL_SEC } from './poll-plan';
 import type { FeedSnapshot, VehiclePosition } from './snapshot';
@@ -51,7 +51,6 @@ const TERMINUS_STATION_ID: Record<FeedSourceName, string> = {
 };
 
 const SEC = 1000;
-const DAY_MS = 24 * 3600 * SEC;
 
 /** What the detector remembers of a vehicle's current run. */
 type Run = {
@@ -284,11 +283,10 @@ export async function backfillDemoHistory(
     .limit(1);
   if (existing.length > 0) return 0;
 
-  // NOTE: KST has no DST, so whole days back from noon always land on the wanted date.
-  const todayNoonMs = kstInstant(serviceClock(now).serviceDate, 12 * 60).getTime();
+  const today = serviceClock(now).serviceDate;
   const records: DepartureRecord[] = [];
   for (let back = days; back >= 1; back -= 1) {
-    for (const trip of planDay(seed, kstDateKey(new Date(todayNoonMs - back * DAY_MS)))) {
+    for (const trip of planDay(seed, addServiceDays(today, -back))) {
       records.push({
         source: 'demo',
         routeNo: trip.routeNo,

@@ -7,9 +7,8 @@
  * per request.
  */
 import type { Logger } from '../logger';
-import { serviceClock } from '../time';
+import { addServiceDays, serviceClock } from '../time';
 import {
-  addServiceDays,
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
   isLive,

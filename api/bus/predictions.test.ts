@@ -1,6 +1,5 @@
 import { dayType, kstInstant, serviceClock, toKstIso } from '../time';
 import {
-  addServiceDays,
   applyLiveEvidence,
   isLive,
   nextAtOrAfter,
@@ -216,9 +215,5 @@ describe('helpers', () => {
     expect(nextAtOrAfter(times, new Date('2026-11-19T08:00:00+09:00'))).toBe(times[0]);
     expect(nextAtOrAfter(times, new Date('2026-11-19T08:00:01+09:00'))).toBe(times[1]);
     expect(nextAtOrAfter(times, new Date('2026-11-19T08:20:01+09:00'))).toBeNull();
-  });
-  it('addServiceDays steps KST calendar days', () => {
-    expect(addServiceDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addServiceDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

@@ -24,9 +24,9 @@
  *      where every bus has been watched, the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
-import { dayType, kstDateKey, kstInstant } from '../time';
+import { addServiceDays, dayType, kstInstant } from '../time';
 import type { DepartureRecord } from './departures';
-import { ROUTES, type RouteConfig } from './transit-config';
+import { ROUTES, timetableMinutes, type RouteConfig } from './transit-config';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
@@ -72,12 +72,9 @@ const UP_SECTION_MIN = 8;
 const MAX_TURNAROUND_SEC = 90 * 60;
 /** How long past its live departure (arrival + turnaround) a bus not seen leaving still counts as waiting. */
 const LIVE_GRACE_SEC = 2 * 60;
-const DAY_MS = 86_400_000;
-
 /**
- * `fn` remembering its answer per date key. For the pure per-date look-ups below (a day type takes
- * milliseconds, mostly date-holidays; a KST midnight tens of microseconds), which a day's plan and
- * a backtest repeat thousands of times. NOTE: grows by one entry per distinct date, a few hundred a year.
+ * `fn` remembering its answer per date key. For the KST midnight of a date (tens of microseconds),
+ * which a day's plan and a backtest look up thousands of times. NOTE: grows by one entry per distinct date, a few hundred a year.
  */
 function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
   const known = new Map<string, T>();
@@ -87,16 +84,7 @@ function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
   };
 }
 
-const dayTypeOf = perDate(dayType);
 const midnightMs = perDate((dateKey) => kstInstant(dateKey, 0).getTime());
-
-/**
- * The "yyyy-MM-dd" date `days` after `dateKey` (negative: before).
- * NOTE: KST has no DST, so a day is always 24 h.
- */
-export function addServiceDays(dateKey: string, days: number): string {
-  return kstDateKey(new Date(kstInstant(dateKey, 12 * 60).getTime() + days * DAY_MS));
-}
 
 /** Seconds after 00:00 KST of its service date (above 86,400 for a run after midnight). */
 function secondOfDay(departure: ObservedDeparture): number {
@@ -105,12 +93,6 @@ function secondOfDay(departure: ObservedDeparture): number {
 
 function atSecond(serviceDate: string, second: number): Date {
   return new Date(midnightMs(serviceDate) + second * 1000);
-}
-
-/** "HH:mm" (hours may exceed 23) → seconds after 00:00. */
-function secondsOf(hhmm: string): number {
-  const [hours, minutes] = hhmm.split(':').map(Number);
-  return (hours * 60 + minutes) * 60;
 }
 
 function median(values: readonly number[]): number {
@@ -200,10 +182,10 @@ function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map
  * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), up to `last`.
  */
 export function timetableDepartures(route: RouteConfig, serviceDate: string): Date[] {
-  const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[dayTypeOf(serviceDate)];
+  const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[dayType(serviceDate)];
   const headwaySec = ((minHeadwayMin + maxHeadwayMin) / 2) * 60;
   const times: Date[] = [];
-  for (let second = secondsOf(first); second <= secondsOf(last); second += headwaySec) {
+  for (let second = timetableMinutes(first) * 60; second <= timetableMinutes(last) * 60; second += headwaySec) {
     times.push(atSecond(serviceDate, second));
   }
   return times;
@@ -232,9 +214,9 @@ export function turnaroundSec(history: readonly ObservedDeparture[], route: Rout
 export function predictDay(history: readonly ObservedDeparture[], serviceDate: string): DayPlan {
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);
   const window = history.filter((d) => d.serviceDate >= from && d.serviceDate < serviceDate);
-  const type = dayTypeOf(serviceDate);
+  const type = dayType(serviceDate);
   const sameTypeDates = [...new Set(window.map((d) => d.serviceDate))]
-    .filter((date) => dayTypeOf(date) === type)
+    .filter((date) => dayType(date) === type)
     .sort()
     .reverse();
   const shifted = (byDate: Map<string, number[]>, days: number) =>

@@ -12,6 +12,12 @@ export type DayType = 'weekday' | 'saturday' | 'holiday';
 /** First/last departure from the campus terminus ("HH:mm" KST, may exceed 24:00) and headway range in minutes. */
 export type Timetable = { first: string; last: string; minHeadwayMin: number; maxHeadwayMin: number };
 
+/** A Timetable time "HH:mm" (hours may exceed 23) → minutes after 00:00 of the service day. */
+export function timetableMinutes(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
 export type RouteConfig = {
   routeNo: string;
   /** GBIS routeId; '' when not yet discovered. */

@@ -9,7 +9,8 @@ import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { backtest } from '../bus/backtest';
-import { addServiceDays, HISTORY_WINDOW_DAYS } from '../bus/predictions';
+import { HISTORY_WINDOW_DAYS } from '../bus/predictions';
+import { addServiceDays } from '../time';
 import { serviceClock } from '../time';
 import type { ApiContext } from '../app';
 

@@ -34,7 +34,7 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { Section } from '../../../contract/bus';
 import { dayType, isInService, kstInstant, serviceClock } from '../../time';
 import type { Arrival, FeedSnapshot } from '../snapshot';
-import { DOWN_STOPS, ROUTES, UP_STOPS, type DayType } from '../transit-config';
+import { DOWN_STOPS, ROUTES, UP_STOPS, timetableMinutes, type DayType } from '../transit-config';
 
 /** Inclusive integer range for a draw. */
 type Range = readonly [number, number];
@@ -143,12 +143,6 @@ function drawFor(seed: number, ...key: Array<string | number>): Draw {
   return ([from, to]) => unsafeUniformIntDistribution(from, to, rng);
 }
 
-/** "HH:mm" (hours may exceed 23) → minutes after 00:00. */
-function minutesOf(hhmm: string): number {
-  const [hours, minutes] = hhmm.split(':').map(Number);
-  return hours * 60 + minutes;
-}
-
 /**
  * The fleet of a route: vehicle `number` → its identity. The 4 plate digits come from an affine
  * map with a multiplier coprime to 9000, so distinct numbers never share a plate.
@@ -222,10 +216,10 @@ function planRoute(seed: number, routeIndex: number, serviceDate: string, midnig
   const route = ROUTES[routeIndex];
   const { routeNo, layoverMin } = route;
   const timetable = route.timetable[day];
-  const lastMin = minutesOf(timetable.last);
+  const lastMin = timetableMinutes(timetable.last);
 
   const runs: Run[] = [];
-  let departureMin = minutesOf(timetable.first);
+  let departureMin = timetableMinutes(timetable.first);
   for (let tripIndex = 0; departureMin <= lastMin; tripIndex++) {
     const draw = drawFor(seed, routeNo, serviceDate, tripIndex);
     runs.push(planRun(draw, { routeNo, serviceDate, tripIndex }, layoverMin, midnightMs + departureMin * MIN));
