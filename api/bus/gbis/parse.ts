@@ -26,29 +26,19 @@ export const gbisNumber = z.preprocess(
   z.number().finite().nullable(),
 );
 
+/** Blank → null; a number → its string; a string → `clean(string)`; anything else as is (and the schema fails). */
+const textual = (clean: (text: string) => string) => (value: unknown) =>
+  isBlank(value) ? null : typeof value === 'number' ? String(value) : typeof value === 'string' ? clean(value) : value;
+
 /** A text GBIS field, trimmed; a number (routeName 51) becomes its string; "" or missing → null. */
 export const gbisText = z.preprocess(
-  (value) =>
-    isBlank(value)
-      ? null
-      : typeof value === 'number'
-        ? String(value)
-        : typeof value === 'string'
-          ? value.trim()
-          : value,
+  textual((text) => text.trim()),
   z.string().nullable(),
 );
 
 /** An optional GBIS id (vehId, stationId …): number or digit string, whitespace removed; "" or missing → null. */
 export const gbisOptionalId = z.preprocess(
-  (value) =>
-    isBlank(value)
-      ? null
-      : typeof value === 'number'
-        ? String(value)
-        : typeof value === 'string'
-          ? value.replace(/\s+/g, '')
-          : value,
+  textual((text) => text.replace(/\s+/g, '')),
   z.string().regex(/^\d+$/, 'not a numeric id').nullable(),
 );
 
