@@ -52,16 +52,24 @@ export async function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
   return spent;
 }
 
-/** Adds the calls of one poll to `day`'s counters (atomic per dataset, safe across instances). */
-export async function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<void> {
-  for (const dataset of ['arrivals', 'locations'] as const) {
-    if (calls[dataset] === 0) continue;
-    await db
-      .insert(upstreamCalls)
-      .values({ day, dataset, calls: calls[dataset] })
-      .onConflictDoUpdate({
-        target: [upstreamCalls.day, upstreamCalls.dataset],
-        set: { calls: sql`${upstreamCalls.calls} + ${calls[dataset]}` },
-      });
-  }
+/**
+ * Adds the calls of one poll to `day`'s counters (atomic per dataset, safe across instances).
+ * @returns the day's totals per dataset after the addition.
+ */
+export async function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<CallsPerPoll> {
+  const rows = await db
+    .insert(upstreamCalls)
+    .values([
+      { day, dataset: 'arrivals', calls: calls.arrivals },
+      { day, dataset: 'locations', calls: calls.locations },
+    ])
+    .onConflictDoUpdate({
+      target: [upstreamCalls.day, upstreamCalls.dataset],
+      set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
+    })
+    .returning({ dataset: upstreamCalls.dataset, calls: upstreamCalls.calls });
+  const totals: CallsPerPoll = { arrivals: 0, locations: 0 };
+  for (const row of rows)
+    if (row.dataset === 'arrivals' || row.dataset === 'locations') totals[row.dataset] = row.calls;
+  return totals;
 }

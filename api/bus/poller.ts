@@ -70,6 +70,7 @@ export class Poller {
     }
 
     let polled: FeedSnapshot | null = null;
+    let spentAfter = spent;
     try {
       polled = await source.poll(now, this.abort.signal);
       this.recover(now);
@@ -78,13 +79,9 @@ export class Poller {
       if (this.stopped) return 0;
       this.fail(error, now);
     } finally {
-      if (source.callsPerPoll) await recordCalls(db, day, source.callsPerPoll);
+      if (source.callsPerPoll) spentAfter = await recordCalls(db, day, source.callsPerPoll);
     }
-    const after = nextPollDelaySec({
-      ...plan,
-      spent: await callsSpent(db, day),
-      urgency: urgencyOf(this.state.snapshot),
-    });
+    const after = nextPollDelaySec({ ...plan, spent: spentAfter, urgency: urgencyOf(this.state.snapshot) });
     const delaySec =
       this.failures === 0
         ? after
