@@ -11,14 +11,14 @@ import type { CallsPerPoll, FeedSnapshot } from './snapshot';
 import { SERVICE_HOURS } from './transit-config';
 
 /** Share of the daily quota kept back for discovery and manual checks. */
-export const QUOTA_RESERVE = 0.05;
+const QUOTA_RESERVE = 0.05;
 /** Floor and ceiling of the interval between polls, in seconds. */
 export const MIN_POLL_SEC = 20;
 export const MAX_POLL_SEC = 15 * 60;
 /** Fixed interval of a free source (the demo simulator), in seconds. */
 export const FREE_POLL_SEC = 15;
 /** A bus this close to the campus crossroads (seconds) makes the feed "near". */
-export const NEAR_ARRIVAL_SEC = 15 * 60;
+const NEAR_ARRIVAL_SEC = 15 * 60;
 
 export type Urgency = 'near' | 'normal' | 'idle';
 const URGENCY_FACTOR: Record<Urgency, number> = { near: 0.5, normal: 1, idle: 3 };

@@ -8,7 +8,7 @@ import { formatKstTime } from '~/utils/arrival';
 import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
 
 /** The label of the highlighted next time. */
-export const NEXT_LABEL = '다음 출발';
+const NEXT_LABEL = '다음 출발';
 
 /**
  * Id of the next time in a single list (one route, or the chronological list), so that a URL

@@ -32,11 +32,11 @@ import {
 } from '~/utils/departure-times';
 
 /** The opener's text. */
-export const OPEN_LABEL = '출발 예상 시간 전체 보기';
+const OPEN_LABEL = '출발 예상 시간 전체 보기';
 /** Spec §2: the modal's title. */
-export const DIALOG_TITLE = '출발 예상 시간';
+const DIALOG_TITLE = '출발 예상 시간';
 /** The sort checkbox's label (spec §2: all times chronologically, regardless of route). */
-export const SORT_LABEL = '노선 구분 없이 시간순 정렬';
+const SORT_LABEL = '노선 구분 없이 시간순 정렬';
 
 const TITLE_ID = 'times-dialog-title';
 /** A layout effect in the browser (no frame between mount and showModal), none on the server. */

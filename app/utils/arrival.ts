@@ -4,7 +4,7 @@
 export const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 
 /** Spec §9: an arrival of this many minutes or less is shown in red. */
-export const SOON_MINUTES = 4;
+const SOON_MINUTES = 4;
 
 /** How an up arrival card shows its time: no information, soon (red) or normal. */
 export type ArrivalTone = 'none' | 'soon' | 'normal';

@@ -6,7 +6,7 @@ import type { clientLoader } from '~/routes/bus.time-left';
 import { REFRESH_INTERVAL_SEC, useRefreshCountdown } from '~/utils/countdown';
 
 /** The same-origin resource route the refresh reads (app/routes/bus.time-left.ts). */
-export const TIME_LEFT_PATH = '/bus/time-left';
+const TIME_LEFT_PATH = '/bus/time-left';
 
 /**
  * Starts from the loader's `initial` answer (null when it failed) and refreshes it every
