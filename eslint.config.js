@@ -1,9 +1,26 @@
-// One linter config for the whole repo (style.md): TypeScript, React hooks, accessibility.
+// One linter config for the whole repo (style.md): TypeScript, React hooks, accessibility, and the
+// layering of ../shared/reference/style.md enforced as import rules, so a wrong import fails `npm test`.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Database drivers: only api/db/ opens a database (tests/setup/ creates and drops test databases). */
+const databaseDrivers = {
+  group: ['pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'drizzle-orm/pglite*', 'drizzle-orm/node-postgres*'],
+  message: 'Only api/db/ imports a database driver: use api/db/client.ts.',
+};
+/** The web reaches the api only through models (app/models/) and the upstream client. */
+const upstreamCalls = {
+  name: '~/utils/upstream.server',
+  importNames: ['upstreamJson', 'upstreamFetch'],
+  message: 'Only app/models/ calls the api: add a model function.',
+};
+const apiFromWeb = {
+  regex: '(^|/)api/',
+  message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
+};
 
 export default tseslint.config(
   { ignores: ['build/', 'public/build/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
@@ -16,6 +33,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [databaseDrivers] }],
+    },
+  },
+  {
+    files: ['api/db/**', 'tests/setup/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['app/**'],
+    ignores: ['app/models/**', 'app/utils/upstream.server*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [upstreamCalls], patterns: [databaseDrivers, apiFromWeb] }] },
+  },
+  {
+    files: ['app/models/**', 'app/utils/upstream.server*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [databaseDrivers, apiFromWeb] }] },
+  },
+  {
+    files: ['contract/**'],
+    ignores: ['contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'contract/ depends on zod and itself only.' }] },
+      ],
     },
   },
 );

@@ -4,28 +4,11 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Clock } from './clock';
-import type { BusFeed } from './bus/feed-service';
-import { createPredictionService, type HistoryLoader, type PredictionService } from './bus/prediction-service';
-import type { Logger } from './logger';
+import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
+import type { ApiContext, ApiDeps } from './context';
 import { adminRoutes } from './routes/admin';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
-
-export type ApiDeps = {
-  feed: BusFeed;
-  clock: Clock;
-  logger: Logger;
-  /** The running feed's stored departures (loadDepartures); absent → no history, predictions from the timetable. */
-  history?: HistoryLoader;
-  /** API_SERVICE_TOKEN, the bearer token of /api/admin; absent → the admin api answers 503. */
-  serviceToken?: string;
-  /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
-  predictions?: PredictionService;
-};
-
-/** The app's parts built from its dependencies, shared by the route sub-apps. */
-export type ApiContext = ApiDeps & { history: HistoryLoader; predictions: PredictionService };
 
 const noHistory: HistoryLoader = async () => [];
 

@@ -6,6 +6,7 @@
  * matched to a route by routeId when known, else by its routeName.
  */
 import type { Section } from '../../contract/bus';
+import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../contract/transit';
 
 export type DayType = 'weekday' | 'saturday' | 'holiday';
 
@@ -35,19 +36,19 @@ export type RouteConfig = {
 };
 
 export type StopConfig = {
-  /** Spec name (Korean), shown on the progress line. */
+  /** Spec name (Korean): contract STOP_NAMES, shown on the progress line. */
   name: string;
   /** GBIS stationId; '' when not yet discovered. */
   stationId: string;
 };
 
 /**
- * The four routes (spec §9 route filter order). Timetables are estimates until discovery reads
- * the real ones from getBusRouteInfoItemv2 (upFirstTime/upLastTime, peekAlloc/nPeekAlloc, sat…/we…).
+ * The four routes' GBIS ids and timetables, keyed by the contract's routeNo. Timetables are estimates
+ * until discovery reads the real ones from getBusRouteInfoItemv2 (upFirstTime/upLastTime,
+ * peekAlloc/nPeekAlloc, sat…/we…).
  */
-export const ROUTES: readonly RouteConfig[] = [
-  {
-    routeNo: '1150',
+const ROUTE_DETAILS: Record<RouteNo, Omit<RouteConfig, 'routeNo'>> = {
+  '1150': {
     routeId: '',
     upStaOrder: null,
     layoverMin: 8,
@@ -57,8 +58,7 @@ export const ROUTES: readonly RouteConfig[] = [
       holiday: { first: '05:50', last: '23:00', minHeadwayMin: 20, maxHeadwayMin: 35 },
     },
   },
-  {
-    routeNo: '1117',
+  '1117': {
     routeId: '',
     upStaOrder: null,
     layoverMin: 6,
@@ -68,8 +68,7 @@ export const ROUTES: readonly RouteConfig[] = [
       holiday: { first: '05:40', last: '23:10', minHeadwayMin: 18, maxHeadwayMin: 30 },
     },
   },
-  {
-    routeNo: '1303',
+  '1303': {
     routeId: '',
     upStaOrder: null,
     layoverMin: 10,
@@ -79,8 +78,7 @@ export const ROUTES: readonly RouteConfig[] = [
       holiday: { first: '06:10', last: '22:00', minHeadwayMin: 35, maxHeadwayMin: 50 },
     },
   },
-  {
-    routeNo: '1005',
+  '1005': {
     routeId: '',
     upStaOrder: null,
     layoverMin: 7,
@@ -90,24 +88,29 @@ export const ROUTES: readonly RouteConfig[] = [
       holiday: { first: '05:30', last: '23:20', minHeadwayMin: 25, maxHeadwayMin: 40 },
     },
   },
-];
+};
+
+/** The routes in the spec's route filter order (contract ROUTE_NOS, spec §9). */
+export const ROUTES: readonly RouteConfig[] = ROUTE_NOS.map((routeNo) => ({ routeNo, ...ROUTE_DETAILS[routeNo] }));
+
+/** One GBIS stationId per name of STOP_NAMES[direction] (same length, same order); '' when not yet discovered. */
+type SameLength<T extends readonly string[]> = { -readonly [I in keyof T]: string };
+type StationIds = { [D in Direction]: SameLength<(typeof STOP_NAMES)[D]> };
+
+/** GBIS stationIds of the progress-line stops, by index into the contract's STOP_NAMES. */
+const STATION_IDS: StationIds = {
+  up: ['', '228000351' /* 모현사거리, unverified */, '', '', ''],
+  down: ['', '', '', ''],
+};
+
+const stopsOf = (direction: Direction): StopConfig[] =>
+  STOP_NAMES[direction].map((name, index) => ({ name, stationId: STATION_IDS[direction][index] }));
 
 /** Up progress line, toward campus, in spec order; index 0 is where arrivals are measured. */
-export const UP_STOPS: readonly StopConfig[] = [
-  { name: '외대사거리', stationId: '' },
-  { name: '모현사거리', stationId: '228000351' }, // unverified
-  { name: '외대 기숙사', stationId: '' },
-  { name: '외대 도서관', stationId: '' },
-  { name: '파란지붕', stationId: '' },
-];
+export const UP_STOPS: readonly StopConfig[] = stopsOf('up');
 
 /** Down progress line, leaving campus, in spec order; index 0 is the down terminus of departures. */
-export const DOWN_STOPS: readonly StopConfig[] = [
-  { name: '파란지붕', stationId: '' },
-  { name: '기숙사', stationId: '' },
-  { name: '모현사거리', stationId: '' },
-  { name: '외대사거리', stationId: '' },
-];
+export const DOWN_STOPS: readonly StopConfig[] = stopsOf('down');
 
 /**
  * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as 1117

@@ -12,7 +12,7 @@ import { backtest } from '../bus/backtest';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions';
 import { addServiceDays } from '../time';
 import { serviceClock } from '../time';
-import type { ApiContext } from '../app';
+import type { ApiContext } from '../context';
 
 const BacktestQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(HISTORY_WINDOW_DAYS).default(14) });
 

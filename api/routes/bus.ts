@@ -11,7 +11,7 @@ import type { FeedState } from '../bus/feed-store';
 import { timeLeftView } from '../bus/time-left';
 import { routeByNo } from '../bus/transit-config';
 import { toKstIso } from '../time';
-import type { ApiContext } from '../app';
+import type { ApiContext } from '../context';
 import type { TodayPredictions } from '../bus/prediction-service';
 import type { Estimate } from '../bus/predictions';
 

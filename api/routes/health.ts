@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { HealthResponse } from '../../contract/bus';
 import { timeLeftView } from '../bus/time-left';
-import type { ApiDeps } from '../app';
+import type { ApiDeps } from '../context';
 
 export function healthRoutes({ feed, clock }: ApiDeps) {
   return new Hono().get('/healthz', (c) => {

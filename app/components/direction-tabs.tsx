@@ -5,7 +5,7 @@
  */
 import { Link, useNavigate } from '@remix-run/react';
 import { useRef, type KeyboardEvent } from 'react';
-import type { Direction } from '~/utils/stops';
+import type { Direction } from '../../contract/transit';
 
 const TABS: readonly { direction: Direction; label: string; href: string }[] = [
   { direction: 'up', label: '상행', href: '/' },

@@ -3,7 +3,8 @@
  * highlighted and shows chips with the route numbers; with no bus on the line, a caption says so.
  */
 import type { VehicleMarker } from '../../contract/bus';
-import { routesByStop, STOP_NAMES, type Direction } from '~/utils/stops';
+import { STOP_NAMES, type Direction } from '../../contract/transit';
+import { routesByStop } from '~/utils/stops';
 
 /** `vehicles` is null when the bus data could not be loaded: the stops show, with no claim about buses. */
 export function ProgressLine({

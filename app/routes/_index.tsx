@@ -19,7 +19,7 @@ import { getTimeLeft } from '~/models/bus.server';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
-import type { Direction } from '~/utils/stops';
+import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const PANEL_ID = 'bus-panel';

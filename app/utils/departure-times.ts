@@ -5,9 +5,10 @@
  * resource route and the dialog all use it.
  */
 import type { FeedStatus } from '../../contract/bus';
+import { ROUTE_NOS } from '../../contract/transit';
 
 /** Spec §9: the route filter's options, in the spec's order. */
-export const ROUTE_FILTERS = ['all', '1150', '1117', '1303', '1005'] as const;
+export const ROUTE_FILTERS = ['all', ...ROUTE_NOS] as const;
 export type RouteFilter = (typeof ROUTE_FILTERS)[number];
 
 /** Spec §8: shown while the times load. */

@@ -188,8 +188,10 @@ describe('discover', () => {
     // 1117 ends at campus: down* times.
     expect(snippet).toContain("weekday: { first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 }");
     expect(snippet).toContain("routeId: '', // TODO: ambiguous routeId");
-    expect(snippet).toContain("{ name: '외대사거리', stationId: '900000010' },");
-    expect(snippet).toContain("    routeId: '228000101', // 한국외대 ⟷ 잠실역, turn 잠실역\n    upStaOrder: 8,\n");
+    expect(snippet).toContain("  up: [\n    '900000010', // 외대사거리\n    '228000351', // 모현사거리\n");
+    expect(snippet).toContain(
+      "  '1150': {\n    routeId: '228000101', // 한국외대 ⟷ 잠실역, turn 잠실역\n    upStaOrder: 8,\n",
+    );
     expect(snippet).toContain('    upStaOrder: null, // TODO: no single up pass of the campus crossroads');
     expect(snippet).toContain(
       "export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' };",

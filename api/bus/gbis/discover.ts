@@ -338,7 +338,7 @@ export async function discover(
 }
 
 /**
- * The TypeScript to paste over ROUTES, UP_STOPS, DOWN_STOPS and CAMPUS_TERMINUS of
+ * The TypeScript to paste over ROUTE_DETAILS, STATION_IDS and CAMPUS_TERMINUS of
  * api/bus/transit-config.ts. What discovery could not decide keeps the current value, marked with a
  * TODO comment.
  */
@@ -362,8 +362,7 @@ export function renderConfigSnippet(
       }, maxHeadwayMin: ${t.maxHeadwayMin} },`;
     });
     return [
-      '  {',
-      `    routeNo: ${q(route.routeNo)},`,
+      `  ${q(route.routeNo)}: {`,
       `    routeId: ${q(routeId ?? route.routeId)},${note}`,
       `    upStaOrder: ${upStaOrder ?? route.upStaOrder},${upStaOrder === null ? todo('no single up pass of the campus crossroads') : ''}`,
       `    layoverMin: ${route.layoverMin},`,
@@ -373,26 +372,27 @@ export function renderConfigSnippet(
       '  },',
     ].join('\n');
   });
-  const stops = (direction: Side, stopsNow: readonly StopConfig[]) =>
+  const stationIds = (direction: Side, stopsNow: readonly StopConfig[]) =>
     found.stops
       .filter((s) => s.direction === direction)
       .map((s) => {
-        const note = s.stationId ? '' : todo('ambiguous stationId');
-        return `  { name: ${q(s.name)}, stationId: ${q(s.stationId ?? stopsNow[s.index]?.stationId ?? '')} },${note}`;
+        const note = s.stationId ? ` // ${s.name}` : ` // ${s.name}:${todo('ambiguous stationId').slice(3)}`;
+        return `    ${q(s.stationId ?? stopsNow[s.index]?.stationId ?? '')},${note}`;
       });
   const { terminus } = current;
   return [
-    'export const ROUTES: readonly RouteConfig[] = [',
+    "const ROUTE_DETAILS: Record<RouteNo, Omit<RouteConfig, 'routeNo'>> = {",
     ...routes,
-    '];',
+    '};',
     '',
-    'export const UP_STOPS: readonly StopConfig[] = [',
-    ...stops('up', current.upStops),
-    '];',
-    '',
-    'export const DOWN_STOPS: readonly StopConfig[] = [',
-    ...stops('down', current.downStops),
-    '];',
+    'const STATION_IDS: StationIds = {',
+    '  up: [',
+    ...stationIds('up', current.upStops),
+    '  ],',
+    '  down: [',
+    ...stationIds('down', current.downStops),
+    '  ],',
+    '};',
     '',
     `export const CAMPUS_TERMINUS: StopConfig = { name: ${q(terminus.name)}, stationId: ${q(
       found.terminusId ?? terminus.stationId,

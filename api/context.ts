@@ -1,0 +1,23 @@
+/**
+ * What the api's route sub-apps are given (style.md: routes import this module, never app.ts).
+ * `ApiDeps` is what a caller of createApi passes; `ApiContext` is what createApi completes it into.
+ */
+import type { Clock } from './clock';
+import type { BusFeed } from './bus/feed-service';
+import type { HistoryLoader, PredictionService } from './bus/prediction-service';
+import type { Logger } from './logger';
+
+export type ApiDeps = {
+  feed: BusFeed;
+  clock: Clock;
+  logger: Logger;
+  /** The running feed's stored departures (loadDepartures); absent → no history, predictions from the timetable. */
+  history?: HistoryLoader;
+  /** API_SERVICE_TOKEN, the bearer token of /api/admin; absent → the admin api answers 503. */
+  serviceToken?: string;
+  /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
+  predictions?: PredictionService;
+};
+
+/** The app's parts built from its dependencies, shared by the route sub-apps. */
+export type ApiContext = ApiDeps & { history: HistoryLoader; predictions: PredictionService };

@@ -1,0 +1,22 @@
+/**
+ * Route and stop identity the api and the web share (spec §2 Home screen, §9 route filter): the one
+ * source of the route numbers and the progress-line stop names. GBIS ids and timetables stay in the
+ * api (api/bus/transit-config.ts); the web shows these names without a call (spec §7).
+ */
+
+/** The four routes, in the spec's route filter order (spec §9). */
+export const ROUTE_NOS = ['1150', '1117', '1303', '1005'] as const;
+export type RouteNo = (typeof ROUTE_NOS)[number];
+
+/** 상행 (toward the campus) or 하행 (leaving it). */
+export type Direction = 'up' | 'down';
+
+/**
+ * Progress-line stop names per direction, in spec order: up toward the campus (5), down leaving it
+ * (4). Index 0 of `up` is where arrivals are measured (campus crossroads); index 0 of `down` is the
+ * down terminus. The index of a name is the contract's `Section.stopIndex`.
+ */
+export const STOP_NAMES = {
+  up: ['외대사거리', '모현사거리', '외대 기숙사', '외대 도서관', '파란지붕'],
+  down: ['파란지붕', '기숙사', '모현사거리', '외대사거리'],
+} as const satisfies Record<Direction, readonly string[]>;
