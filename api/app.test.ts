@@ -1,4 +1,4 @@
-import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
+import { HealthResponseSchema, TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from './app';
 import type { BusFeed } from './bus/feed-service';
 import { Poller } from './bus/poller';
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = TimeLeftResponseSchema.parse(await response.json());
-    expect(body.data[0].routes.map((r) => [r.routeNo, r.time, r.location])).toEqual([
+    expect(groupRoutes(body, 'up').map((r) => [r.routeNo, r.time, r.location])).toEqual([
       ['1150', 4, 3],
       ['1303', 19, 15],
     ]);
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     expect(health.feed.lastError).toMatch(/^portal: LIMITED_NUMBER/);
     const body = TimeLeftResponseSchema.parse(await (await app.request('/api/bus/timeLeft')).json());
     expect(body.feed).toMatchObject({ stale: true, ageSec: 300 });
-    expect(body.data[0].routes[0].routeNo).toBe('1150');
+    expect(groupRoutes(body, 'up')[0].routeNo).toBe('1150');
   });
 
   it('answers unknown paths with a JSON 404', async () => {

@@ -1,7 +1,9 @@
 /**
  * Bus payloads of the Campus Bus API (spec §3, §7), shared by the api (which produces them) and
  * the web (which parses every answer with them). The spec's fields (routeNo, time, location,
- * type, routes) are kept exactly; the rest are additions the spec allows.
+ * type, routes, data, predictedDownTimes) are kept exactly and required. The rest are our
+ * additions: optional when parsing, so the web keeps working against any server that speaks §7.
+ * The api sends all of them: it builds `Required<…>` of these types.
  */
 import { z } from 'zod';
 
@@ -24,15 +26,16 @@ export const UpRouteSchema = z.object({
   routeNo: z.string(),
   time: z.number().int(),
   location: z.number().int(),
-  /** Seconds until arrival, advanced from GBIS predictTimeSec by the time since the poll. */
-  predictTimeSec: z.number().int(),
-  plateNo: z.string().nullable(),
-  /** Free seats; null when unknown (GBIS -1 or a route type without the count). */
-  remainSeatCnt: z.number().int().nullable(),
-  /** GBIS lowPlate: 0 normal, 1 low-floor, 2 double-decker, 5/6/7 charter/reserved/trolley. */
-  lowPlate: z.number().int().nullable(),
-  /** Where the bus is now (GBIS stationNm1). */
-  stationName: z.string().nullable(),
+  /** Extra: seconds until arrival, advanced from GBIS predictTimeSec by the time since the poll. */
+  predictTimeSec: z.number().int().optional(),
+  /** Extra: GBIS plateNo. */
+  plateNo: z.string().nullable().optional(),
+  /** Extra: free seats; null when unknown (GBIS -1 or a route type without the count). */
+  remainSeatCnt: z.number().int().nullable().optional(),
+  /** Extra: GBIS lowPlate: 0 normal, 1 low-floor, 2 double-decker, 5/6/7 charter/reserved/trolley. */
+  lowPlate: z.number().int().nullable().optional(),
+  /** Extra: where the bus is now (GBIS stationNm1). */
+  stationName: z.string().nullable().optional(),
 });
 export type UpRoute = z.infer<typeof UpRouteSchema>;
 
@@ -63,8 +66,8 @@ export const DownRouteSchema = z.object({
     weekBefore: KstDateTimeSchema.nullable(),
     estimate: KstDateTimeSchema.nullable(),
   }),
-  /** Basis of `data.estimate`; null when there is none. */
-  basis: EstimateBasisSchema.nullable(),
+  /** Extra: basis of `data.estimate`; null when there is none. */
+  basis: EstimateBasisSchema.nullable().optional(),
 });
 export type DownRoute = z.infer<typeof DownRouteSchema>;
 
@@ -81,16 +84,31 @@ export const FeedStatusSchema = z.object({
 });
 export type FeedStatus = z.infer<typeof FeedStatusSchema>;
 
-/** GET /api/bus/timeLeft (spec §7): `data` is exactly the spec's list of groups. */
+/** One group of the timeLeft `data` list (spec §3): the up arrivals or the down predictions. */
+const TimeLeftGroupSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('up'), routes: z.array(UpRouteSchema) }),
+  z.object({ type: z.literal('down'), routes: z.array(DownRouteSchema) }),
+]);
+
+/**
+ * GET /api/bus/timeLeft (spec §7): `data` is the spec's list of groups (the api sends up, then
+ * down; read them with `groupRoutes`). `vehicles` and `feed` are extras.
+ */
 export const TimeLeftResponseSchema = z.object({
-  data: z.tuple([
-    z.object({ type: z.literal('up'), routes: z.array(UpRouteSchema) }),
-    z.object({ type: z.literal('down'), routes: z.array(DownRouteSchema) }),
-  ]),
-  vehicles: z.array(VehicleMarkerSchema),
-  feed: FeedStatusSchema,
+  data: z.array(TimeLeftGroupSchema),
+  /** Extra: buses inside the campus section, for the progress line. */
+  vehicles: z.array(VehicleMarkerSchema).optional(),
+  /** Extra: freshness of the data. */
+  feed: FeedStatusSchema.optional(),
 });
 export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
+
+/** The routes of the `type` group of a timeLeft answer, in its order; [] when the answer has no such group. */
+export function groupRoutes(body: TimeLeftResponse, type: 'up'): UpRoute[];
+export function groupRoutes(body: TimeLeftResponse, type: 'down'): DownRoute[];
+export function groupRoutes(body: TimeLeftResponse, type: 'up' | 'down'): UpRoute[] | DownRoute[] {
+  return body.data.find((group) => group.type === type)?.routes ?? [];
+}
 
 /** GET /api/healthz. */
 export const HealthResponseSchema = z.object({

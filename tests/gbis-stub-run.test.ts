@@ -3,7 +3,7 @@
  * that answers GBIS-shaped bodies serves those arrivals; when the stub switches to the portal's
  * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving.
  */
-import { TimeLeftResponseSchema } from '../contract/bus';
+import { TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from '../api/app';
 import { GbisSource } from '../api/bus/gbis/source';
 import type { Database } from '../api/db/client';
@@ -40,7 +40,11 @@ describe('the api on a GBIS stub', () => {
     await poller.pollOnce();
     const fresh = await timeLeft();
     expect(fresh.feed).toMatchObject({ source: 'gbis', stale: false });
-    expect(fresh.data[0].routes.map((route) => route.routeNo).sort()).toEqual(['1005', '1117', '1150', '1303']);
+    expect(
+      groupRoutes(fresh, 'up')
+        .map((route) => route.routeNo)
+        .sort(),
+    ).toEqual(['1005', '1117', '1150', '1303']);
     expect(stub.counts()).toEqual({ arrivals: 1, locations: 4 });
 
     stub.setMode('quota');
@@ -51,8 +55,8 @@ describe('the api on a GBIS stub', () => {
     expect(response.status).toBe(200);
     const stale = TimeLeftResponseSchema.parse(await response.json());
     expect(stale.feed).toMatchObject({ stale: true, ageSec: 120 });
-    expect(stale.data[0].routes.map((route) => route.routeNo)).toEqual(
-      fresh.data[0].routes.map((route) => route.routeNo),
+    expect(groupRoutes(stale, 'up').map((route) => route.routeNo)).toEqual(
+      groupRoutes(fresh, 'up').map((route) => route.routeNo),
     );
     expect(poller.current().lastError).toMatch(/^portal: .*22/);
     expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { emptyFeedState } from './feed-store';
-import { TimeLeftResponseSchema } from '../../contract/bus';
+import { TimeLeftResponseSchema, groupRoutes } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed-store';
 import type { RoutePredictions } from './predictions';
@@ -55,7 +55,7 @@ describe('timeLeftView', () => {
       taken,
     );
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
-    expect(view.data[0].routes.map((r) => [r.routeNo, r.time, r.location])).toEqual([
+    expect(groupRoutes(view, 'up').map((r) => [r.routeNo, r.time, r.location])).toEqual([
       ['1150', 11, 10],
       ['1005', 7, 4],
     ]);
@@ -74,9 +74,9 @@ describe('timeLeftView', () => {
 
   it('advances remaining time by the seconds since the poll, rounding minutes up', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]]), later(90));
-    expect(view.data[0].routes[0]).toMatchObject({ predictTimeSec: 570, time: 10 });
+    expect(groupRoutes(view, 'up')[0]).toMatchObject({ predictTimeSec: 570, time: 10 });
     expect(view.feed.ageSec).toBe(90);
-    expect(timeLeftView(stateWith([['1150', 100, 1]]), later(70)).data[0].routes[0].time).toBe(1);
+    expect(groupRoutes(timeLeftView(stateWith([['1150', 100, 1]]), later(70)), 'up')[0].time).toBe(1);
   });
 
   it("shows a route's second bus once the first should have arrived, else 0 minutes", () => {
@@ -84,8 +84,8 @@ describe('timeLeftView', () => {
       ['1150', 60, 1],
       ['1150', 900, 8],
     ]);
-    expect(timeLeftView(state, later(120)).data[0].routes[0]).toMatchObject({ time: 13, location: 8 });
-    expect(timeLeftView(stateWith([['1150', 60, 1]]), later(120)).data[0].routes[0]).toMatchObject({
+    expect(groupRoutes(timeLeftView(state, later(120)), 'up')[0]).toMatchObject({ time: 13, location: 8 });
+    expect(groupRoutes(timeLeftView(stateWith([['1150', 60, 1]]), later(120)), 'up')[0]).toMatchObject({
       time: 0,
       predictTimeSec: 0,
     });
@@ -94,13 +94,13 @@ describe('timeLeftView', () => {
   it('marks the data stale after a failed poll, with its age', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]], 'portal: quota'), later(600));
     expect(view.feed).toMatchObject({ stale: true, ageSec: 600 });
-    expect(view.data[0].routes[0].time).toBe(1);
+    expect(groupRoutes(view, 'up')[0].time).toBe(1);
   });
 
   it('is empty outside service hours and before the first poll', () => {
     const night = new Date('2026-11-24T02:00:00+09:00');
     const view = timeLeftView(stateWith([['1150', 660, 10]]), night);
-    expect(view.data[0].routes).toEqual([]);
+    expect(groupRoutes(view, 'up')).toEqual([]);
     expect(view.vehicles).toEqual([]);
     expect(view.feed.inService).toBe(false);
     const empty = timeLeftView(emptyFeedState('demo'), taken);
@@ -130,7 +130,7 @@ describe('timeLeftView', () => {
       ],
     });
     const late = timeLeftView(stateWith([]), new Date('2026-11-23T09:00:00+09:00'), predictions);
-    expect(late.data[1].routes[0]).toEqual({
+    expect(groupRoutes(late, 'down')[0]).toEqual({
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: null },
       basis: null,
@@ -139,9 +139,12 @@ describe('timeLeftView', () => {
 
   it('down group: filled before the first poll, empty outside service hours', () => {
     const noPoll = emptyFeedState('demo');
-    expect(timeLeftView(noPoll, taken, predictions).data[1].routes.map((r) => r.routeNo)).toEqual(['1150', '1303']);
+    expect(groupRoutes(timeLeftView(noPoll, taken, predictions), 'down').map((r) => r.routeNo)).toEqual([
+      '1150',
+      '1303',
+    ]);
     const night = new Date('2026-11-24T02:00:00+09:00');
-    expect(timeLeftView(stateWith([['1150', 660, 10]]), night, predictions).data[1].routes).toEqual([]);
+    expect(groupRoutes(timeLeftView(stateWith([['1150', 660, 10]]), night, predictions), 'down')).toEqual([]);
   });
 });
 

@@ -27,7 +27,7 @@ export function timeLeftView(
   state: FeedState,
   now: Date,
   predictions: readonly RoutePredictions[] = [],
-): TimeLeftResponse {
+): Required<TimeLeftResponse> {
   const { snapshot } = state;
   const inService = isInService(now);
   const ageSec = snapshot ? Math.max(0, Math.round((now.getTime() - Date.parse(snapshot.takenAt)) / 1000)) : null;
@@ -49,7 +49,7 @@ export function timeLeftView(
       feed,
     };
   }
-  const up: UpRoute[] = [];
+  const up: Required<UpRoute>[] = [];
   for (const { routeNo } of ROUTES) {
     const arrivals = snapshot.arrivals.filter((a) => a.routeNo === routeNo);
     const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
@@ -68,7 +68,7 @@ export function timeLeftView(
   };
 }
 
-function upRoute(arrival: Arrival, elapsedSec: number): UpRoute {
+function upRoute(arrival: Arrival, elapsedSec: number): Required<UpRoute> {
   const predictTimeSec = Math.max(0, arrival.predictTimeSec - elapsedSec);
   return {
     routeNo: arrival.routeNo,
@@ -82,7 +82,7 @@ function upRoute(arrival: Arrival, elapsedSec: number): UpRoute {
   };
 }
 
-function downRoute(route: RoutePredictions, now: Date): DownRoute {
+function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
   const next = (times: Date[]) => {
     const time = nextAtOrAfter(times, now);
     return time ? toKstIso(time) : null;

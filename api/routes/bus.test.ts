@@ -3,6 +3,7 @@ import {
   PredictedAllResponseSchema,
   PredictedRouteResponseSchema,
   TimeLeftResponseSchema,
+  groupRoutes,
 } from '../../contract/bus';
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
@@ -104,8 +105,8 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     // The day's first request does not wait for the history: timetable estimates (with live
     // evidence at the timetable's turnaround, layover 8 + 8 min) and no yesterday / last week.
     const first = await timeLeft();
-    expect(first.data[0].routes.map((r) => r.routeNo)).toEqual(['1150', '1303']);
-    expect(first.data[1].routes[0]).toEqual({
+    expect(groupRoutes(first, 'up').map((r) => r.routeNo)).toEqual(['1150', '1303']);
+    expect(groupRoutes(first, 'down')[0]).toEqual({
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:21:00+09:00' },
       basis: 'live',
@@ -113,20 +114,20 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     await predictions.today(clock.now()); // the load the first request started
 
     const body = await timeLeft();
-    expect(body.data[1].routes.map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
-    expect(body.data[1].routes[0]).toEqual({
+    expect(groupRoutes(body, 'down').map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
+    expect(groupRoutes(body, 'down')[0]).toEqual({
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:20:00+09:00' },
       basis: 'live',
     });
-    expect(body.data[1].routes[1]).toMatchObject({
+    expect(groupRoutes(body, 'down')[1]).toMatchObject({
       data: { estimate: '2026-11-23T08:05:00+09:00' },
       basis: 'timetable',
     });
 
     clock.set('2026-11-24T02:00:00+09:00');
     const night = TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
-    expect(night.data[1].routes).toEqual([]);
+    expect(groupRoutes(night, 'down')).toEqual([]);
   });
 
   it('timeLeft answers while the history load hangs; /api/bus/predicted waits for it', async () => {
@@ -146,8 +147,8 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     const timeLeft = await app.request('/api/bus/timeLeft');
     expect(timeLeft.status).toBe(200);
     const body = TimeLeftResponseSchema.parse(await timeLeft.json());
-    expect(body.data[0].routes).toHaveLength(2);
-    expect(body.data[1].routes.map((r) => r.basis)).toEqual(['timetable', 'timetable', 'timetable', 'timetable']);
+    expect(groupRoutes(body, 'up')).toHaveLength(2);
+    expect(groupRoutes(body, 'down').map((r) => r.basis)).toEqual(['timetable', 'timetable', 'timetable', 'timetable']);
     expect(predicted).toBeNull();
 
     release();
@@ -237,8 +238,8 @@ describe('bus routes when the predictions fail', () => {
       const response = await app.request('/api/bus/timeLeft');
       expect(response.status).toBe(200);
       const body = TimeLeftResponseSchema.parse(await response.json());
-      expect(body.data[0].routes.map((r) => r.routeNo)).toEqual(['1150']);
-      expect(body.data[1].routes).toEqual([]);
+      expect(groupRoutes(body, 'up').map((r) => r.routeNo)).toEqual(['1150']);
+      expect(groupRoutes(body, 'down')).toEqual([]);
     }
     for (const path of ['/api/bus/predicted/all', '/api/bus/predicted/1150']) {
       const response = await app.request(path);

@@ -44,7 +44,7 @@ export function busRoutes({ feed, clock, logger, predictions }: ApiContext) {
 
   // Every phone asks every 4 s and the answer only changes by the second or with a new feed state:
   // one view per (second, state) serves them all.
-  let cached: { second: number; state: FeedState; body: TimeLeftResponse } | null = null;
+  let cached: { second: number; state: FeedState; body: Required<TimeLeftResponse> } | null = null;
 
   return new Hono()
     .get('/timeLeft', async (c) => {

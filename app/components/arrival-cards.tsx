@@ -38,7 +38,7 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
             <DepartureTime
               label="예상"
               iso={data.estimate}
-              note={data.estimate !== null && basis !== null ? BASIS_NOTES[basis] : ''}
+              note={data.estimate !== null && basis ? BASIS_NOTES[basis] : ''}
             />
           </dl>
         </li>
@@ -50,9 +50,9 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
 function ArrivalCard({ route }: { route: UpRoute }) {
   const tone = arrivalTone(route.time);
   const extras = [
-    route.remainSeatCnt !== null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
+    route.remainSeatCnt != null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
     route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
-    route.plateNo !== null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
+    route.plateNo != null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
   ].filter((extra) => extra !== false);
   const details =
     tone === 'none'

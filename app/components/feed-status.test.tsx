@@ -16,39 +16,39 @@ afterEach(cleanup);
 
 describe('FeedNotices', () => {
   it('says nothing about fresh live data, in a polite live region', () => {
-    render(<FeedNotices feed={feed({})} />);
+    render(<FeedNotices failed={false} feed={feed({})} />);
     const region = screen.getByRole('status');
     expect(region.textContent).toBe('');
   });
 
   it('labels demo data as simulated', () => {
-    render(<FeedNotices feed={feed({ source: 'demo' })} />);
+    render(<FeedNotices failed={false} feed={feed({ source: 'demo' })} />);
     expect(screen.getByText('데모 데이터')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('실제 버스 위치가 아닙니다.');
   });
 
   it('shows stale data with its age in minutes', () => {
-    render(<FeedNotices feed={feed({ stale: true, ageSec: 185 })} />);
+    render(<FeedNotices failed={false} feed={feed({ stale: true, ageSec: 185 })} />);
     expect(screen.getByText('실시간 정보가 지연되고 있습니다 (3분 전 정보)')).toBeTruthy();
   });
 
   it('never shows stale data as less than a minute old', () => {
-    render(<FeedNotices feed={feed({ stale: true, ageSec: 20 })} />);
+    render(<FeedNotices failed={false} feed={feed({ stale: true, ageSec: 20 })} />);
     expect(screen.getByText('실시간 정보가 지연되고 있습니다 (1분 전 정보)')).toBeTruthy();
   });
 
   it('shows stale data without an age when the age is unknown', () => {
-    render(<FeedNotices feed={feed({ stale: true, ageSec: null })} />);
+    render(<FeedNotices failed={false} feed={feed({ stale: true, ageSec: null })} />);
     expect(screen.getByText('실시간 정보가 지연되고 있습니다')).toBeTruthy();
   });
 
   it('says when it is outside service hours', () => {
-    render(<FeedNotices feed={feed({ inService: false })} />);
+    render(<FeedNotices failed={false} feed={feed({ inService: false })} />);
     expect(screen.getByText('운행 시간이 아닙니다 (05:00–24:30)')).toBeTruthy();
   });
 
   it('shows the load failure when there is no data', () => {
-    render(<FeedNotices feed={null} />);
+    render(<FeedNotices failed />);
     expect(screen.getByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
   });
 });

@@ -6,23 +6,28 @@
 import type { FeedStatus } from '../../contract/bus';
 import { BUS_LOAD_FAILED } from '~/utils/arrival';
 
-/** `feed` is null when the bus data could not be loaded (spec §7: the failure itself is only logged). */
-export function FeedNotices({ feed }: { feed: FeedStatus | null }) {
+/**
+ * `failed` when the bus data could not be loaded (spec §7: the failure itself is only logged);
+ * `feed` is absent when the api does not send it (an extra of the contract): nothing to say then.
+ */
+export function FeedNotices({ failed, feed }: { failed: boolean; feed?: FeedStatus }) {
   return (
     <div className="feed-notices" role="status">
-      {feed === null ? (
+      {failed ? (
         <p className="notice notice--error">{BUS_LOAD_FAILED}</p>
       ) : (
-        <>
-          {feed.source === 'demo' && (
-            <p className="notice">
-              <span className="badge">데모 데이터</span> 시뮬레이션으로 만든 가상의 운행 정보이며, 실제 버스 위치가
-              아닙니다.
-            </p>
-          )}
-          {feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
-          {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
-        </>
+        feed && (
+          <>
+            {feed.source === 'demo' && (
+              <p className="notice">
+                <span className="badge">데모 데이터</span> 시뮬레이션으로 만든 가상의 운행 정보이며, 실제 버스 위치가
+                아닙니다.
+              </p>
+            )}
+            {feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
+            {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
+          </>
+        )
       )}
     </div>
   );

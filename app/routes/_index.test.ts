@@ -1,3 +1,4 @@
+import { groupRoutes } from '../../contract/bus';
 import { loader, shouldRevalidate } from '~/routes/_index';
 import {
   apiContext,
@@ -22,7 +23,7 @@ describe('home loader', () => {
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     const { timeLeft } = await response.json();
     expect(timeLeft).toEqual(timeLeftBody);
-    expect(timeLeft?.data[0].routes.map((route) => route.routeNo)).toEqual(['1150', '1117', '1303']);
+    expect(groupRoutes(timeLeftBody, 'up').map((route) => route.routeNo)).toEqual(['1150', '1117', '1303']);
   });
 
   it('renders the page without data when the api fails, and only logs the failure (spec §7)', async () => {

@@ -19,6 +19,7 @@ import { getTimeLeft } from '~/models/bus.server';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
+import { groupRoutes } from '../../contract/bus';
 import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -70,7 +71,7 @@ export default function Home() {
         <DirectionTabs selected={direction} panelId={PANEL_ID} />
         <RefreshCountdown secondsLeft={secondsLeft} />
       </div>
-      <FeedNotices feed={timeLeft?.feed ?? null} />
+      <FeedNotices failed={timeLeft === null} feed={timeLeft?.feed} />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
         <ProgressLine direction={direction} vehicles={timeLeft?.vehicles ?? null} />
         <section className="home__cards" aria-labelledby="cards-title">
@@ -79,9 +80,9 @@ export default function Home() {
           </h2>
           {timeLeft &&
             (direction === 'up' ? (
-              <ArrivalCards routes={timeLeft.data[0].routes} />
+              <ArrivalCards routes={groupRoutes(timeLeft, 'up')} />
             ) : (
-              <DepartureCards routes={timeLeft.data[1].routes} />
+              <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
             ))}
           {direction === 'down' && (
             <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />

@@ -4,14 +4,17 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 // NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
 // runs the route module in a test without a Remix server.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { TimeLeftResponse } from '../../contract/bus';
+import { groupRoutes, TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
 import Home, { shouldRevalidate } from '~/routes/_index';
 import { clientLoader } from '~/routes/bus.time-left';
 import { timeLeftBody } from '../../tests/mocks/api';
 
 const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ...timeLeftBody,
-  data: [{ type: 'up', routes: [{ ...timeLeftBody.data[0].routes[0], time }] }, timeLeftBody.data[1]],
+  data: [
+    { type: 'up', routes: [{ ...groupRoutes(timeLeftBody, 'up')[0], time }] },
+    { type: 'down', routes: [] },
+  ],
 });
 
 function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promise<unknown>, url = '/') {
@@ -73,6 +76,19 @@ describe('Home', () => {
     await act(async () => fireEvent.keyDown(tab('상행'), { key: 'ArrowRight' }));
     expect(router.state.location.search).toBe('?dir=down');
     expect(document.activeElement).toBe(tab('하행'));
+  });
+
+  it('renders an answer of another §7 server: the spec fields only, down group first, no extras', () => {
+    const specOnly = TimeLeftResponseSchema.parse({
+      data: [
+        { type: 'down', routes: [{ routeNo: '1117', data: { dayBefore: null, weekBefore: null, estimate: null } }] },
+        { type: 'up', routes: [{ routeNo: '1150', time: 7, location: 4 }] },
+      ],
+    });
+    renderHome(specOnly, vi.fn());
+    expect(screen.getByText('1150번 버스, 7분 후 도착, 4정거장 전')).toBeTruthy();
+    expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+    expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull(); // no vehicles: no claim
   });
 
   it('shows the load failure instead of cards when the first load failed', () => {
