@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './api/db/schema.ts',
+  schema: './api/db/schema/index.ts',
   out: './drizzle',
 });

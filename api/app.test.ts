@@ -5,6 +5,7 @@ import { Poller } from './bus/poller';
 import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';
+import { tempLocalStore } from '../tests/setup/storage';
 
 describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   let database: Database;
@@ -29,7 +30,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   afterEach(() => database.close());
 
   it('GET /api/bus/timeLeft answers the spec shape from the latest snapshot', async () => {
-    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     clock.advance(60);
     const response = await app.request('/api/bus/timeLeft');
     expect(response.status).toBe(200);
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('serves many requests from memory: the source is polled once', async () => {
-    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     await Promise.all(Array.from({ length: 200 }, () => app.request('/api/bus/timeLeft')));
     expect(source.polls).toBe(1);
   });
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     source.fail(new FeedError('portal', 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR (22)'));
     clock.advance(300);
     await poller.pollOnce();
-    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const health = HealthResponseSchema.parse(await (await app.request('/api/healthz')).json());
     expect(health.status).toBe('degraded');
     expect(health.feed.lastError).toMatch(/^portal: LIMITED_NUMBER/);
@@ -62,7 +63,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    const app = createApi({ feed, clock, logger: recordingLogger() });
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const response = await app.request('/api/nope');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not found' });

@@ -6,7 +6,10 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import type { ApiContext, ApiDeps } from './context';
+import { createRateLimiters } from './rate-limit';
 import { adminRoutes } from './routes/admin';
+import { adsRoutes } from './routes/ads';
+import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
 
@@ -22,10 +25,13 @@ export function createApi(deps: ApiDeps) {
     ...deps,
     history,
     predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
+    rateLimiters: createRateLimiters(deps.db),
   };
   const app = new Hono();
   app.route('/api/bus', busRoutes(context));
   app.route('/api/admin', adminRoutes(context));
+  app.route('/api', adsRoutes(context));
+  app.route('/api', uploadRoutes(context));
   app.route('/api', healthRoutes(context));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -5,9 +5,16 @@
 import type { Clock } from './clock';
 import type { BusFeed } from './bus/feed-service';
 import type { HistoryLoader, PredictionService } from './bus/prediction-service';
+import type { Db } from './db/client';
 import type { Logger } from './logger';
+import type { RateLimiters } from './rate-limit';
+import type { ObjectStore } from './storage';
 
 export type ApiDeps = {
+  /** The database (ads, uploads, rate limits); the bus feed has its own handle. */
+  db: Db;
+  /** Where ad images live (api/storage). */
+  storage: ObjectStore;
   feed: BusFeed;
   clock: Clock;
   logger: Logger;
@@ -20,4 +27,8 @@ export type ApiDeps = {
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */
-export type ApiContext = ApiDeps & { history: HistoryLoader; predictions: PredictionService };
+export type ApiContext = ApiDeps & {
+  history: HistoryLoader;
+  predictions: PredictionService;
+  rateLimiters: RateLimiters;
+};

@@ -9,6 +9,13 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** An absolute http(s) URL, without a trailing slash. */
+export const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const ApiEnvSchema = z
   .object({
     DATABASE_URL: optionalString,
@@ -42,6 +49,23 @@ export const ApiEnvSchema = z
     DEMO_SEED: z.coerce.number().int().default(20240604),
     CLOCK_START: optionalString.pipe(z.string().datetime({ offset: true }).optional()),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+    /** Where ad images live: local disk under DATA_DIR/images, or an S3-compatible store. */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalString,
+    /** S3 region; R2 uses "auto". */
+    S3_REGION: optionalString.transform((value) => value ?? 'us-east-1'),
+    /** S3-compatible endpoint (MinIO, R2); unset → AWS. */
+    S3_ENDPOINT: optionalString.pipe(httpUrl.optional()),
+    /** Path-style addressing (MinIO and most self-hosted stores need it). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((value) => value === 'true'),
+    /** Credentials; unset → the AWS SDK's default chain (AWS_ACCESS_KEY_ID, instance roles…). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Public base URL the images are loaded from (a CDN or public bucket); unset → the web proxies them at /images/. */
+    S3_PUBLIC_BASE_URL: optionalString.pipe(httpUrl.optional()),
     /** Bearer token of the admin api (/api/admin/*), held by the web only; unset → the admin api answers 503. */
     API_SERVICE_TOKEN: optionalString.pipe(
       z.string().min(32, 'use at least 32 characters (e.g. openssl rand -hex 32)').optional(),
@@ -50,6 +74,14 @@ export const ApiEnvSchema = z
   .refine((env) => env.BUS_FEED !== 'gbis' || env.GBIS_SERVICE_KEY, {
     message: 'GBIS_SERVICE_KEY is required when BUS_FEED=gbis',
     path: ['GBIS_SERVICE_KEY'],
+  })
+  .refine((env) => env.STORAGE !== 's3' || env.S3_BUCKET, {
+    message: 'S3_BUCKET is required when STORAGE=s3',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    path: ['S3_SECRET_ACCESS_KEY'],
   });
 
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

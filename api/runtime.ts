@@ -6,7 +6,7 @@
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
 import { createDemoSource } from './bus/demo/source';
 import { backfillDemoHistory, loadDepartures } from './bus/departures';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
@@ -15,6 +15,8 @@ import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
 import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
+import { openObjectStore, type ObjectStore } from './storage';
+import { removeOrphanImages } from './ads/images';
 
 export type ApiRuntime = { app: Api; feed: BusFeed; close(): Promise<void> };
 
@@ -37,6 +39,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
         })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const storage = openObjectStore(env);
   if (env.BUS_FEED === 'demo') {
     const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
     logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
@@ -51,12 +54,39 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     logger,
     onSnapshot: predictions.observe,
   });
+  const cleanup = scheduleImageCleanup(database.db, storage, clock, logger);
   return {
-    app: createApi({ feed, clock, logger, history, predictions, serviceToken: env.API_SERVICE_TOKEN }),
+    app: createApi({
+      db: database.db,
+      storage,
+      feed,
+      clock,
+      logger,
+      history,
+      predictions,
+      serviceToken: env.API_SERVICE_TOKEN,
+    }),
     feed,
     close: async () => {
+      clearInterval(cleanup);
       await feed.stop();
       await database.close();
     },
   };
+}
+
+/** How often unreferenced images are looked for (api/ads/images.ts removeOrphanImages). */
+const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Removes orphan images every hour; a failed run is logged and retried at the next. */
+function scheduleImageCleanup(db: Db, storage: ObjectStore, clock: Clock, logger: Logger): NodeJS.Timeout {
+  const run = async () => {
+    try {
+      const removed = await removeOrphanImages(db, storage, clock.now());
+      if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
+    } catch (error) {
+      logger.error('[images] cleanup failed:', error);
+    }
+  };
+  return setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
 }

@@ -11,6 +11,7 @@ import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from './mocks/gbis';
 import { startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
+import { tempLocalStore } from './setup/storage';
 
 describe('the api on a GBIS stub', () => {
   let stub: GbisStub;
@@ -34,7 +35,7 @@ describe('the api on a GBIS stub', () => {
       arrivalStop: MOCK_ARRIVAL_STOP,
     });
     const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
-    const api = createApi({ feed, clock, logger });
+    const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
 
     await poller.pollOnce();

@@ -14,6 +14,7 @@ import { loader as refreshLoader } from '../app/routes/bus.time-left';
 import { MOCK_ARRIVAL_STOP, MOCK_ROUTES, createGbisMock, liveAnswer } from './mocks/gbis';
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger } from './setup/fakes';
+import { tempLocalStore } from './setup/storage';
 
 const PHONES = 1000;
 const REFRESHES = 3;
@@ -47,7 +48,7 @@ describe('the refresh route under 1,000 phones', () => {
     const afterFirstPoll = gbis.counts();
     expect(afterFirstPoll).toEqual({ arrivals: 1, locations: 4 });
 
-    const api = createApi({ feed, clock, logger: recordingLogger() });
+    const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const context: AppLoadContext = {
       api: { baseUrl: 'http://api.internal', fetch: async (request) => api.fetch(request) },
       cspNonce: 'test',

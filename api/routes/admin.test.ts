@@ -7,6 +7,7 @@ import type { BacktestReport } from '../bus/backtest';
 import { loadDepartures, saveDepartures } from '../bus/departures';
 import type { Database } from '../db/client';
 import { departure } from './departures.fixture';
+import { tempLocalStore } from '../../tests/setup/storage';
 
 const TOKEN = 'test-service-token';
 
@@ -15,6 +16,8 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
   const api = (serviceToken?: string) =>
     createApi({
+      db: database.db,
+      storage: tempLocalStore(),
       feed: {
         current: () => emptyFeedState('gbis'),
         role: () => 'leader',

@@ -19,6 +19,7 @@ import {
 } from '../bus/prediction-service';
 import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
+import { tempLocalStore } from '../../tests/setup/storage';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
 // before (too few runs to be a history day, but last week's); the other routes have no history.
@@ -64,7 +65,16 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
   });
   afterEach(() => database.close());
 
-  const api = () => createApi({ feed, clock, logger: recordingLogger(), history, predictions });
+  const api = () =>
+    createApi({
+      db: database.db,
+      storage: tempLocalStore(),
+      feed,
+      clock,
+      logger: recordingLogger(),
+      history,
+      predictions,
+    });
 
   it('GET /api/bus/predicted/all: every route, ascending KST times, live evidence in place of its run', async () => {
     clock.advance(60);
@@ -140,7 +150,15 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       },
       logger: recordingLogger(),
     });
-    const app = createApi({ feed, clock, logger: recordingLogger(), history, predictions: slow });
+    const app = createApi({
+      db: database.db,
+      storage: tempLocalStore(),
+      feed,
+      clock,
+      logger: recordingLogger(),
+      history,
+      predictions: slow,
+    });
     let predicted: Response | null = null;
     const asked = Promise.resolve(app.request('/api/bus/predicted/1150')).then((response) => (predicted = response));
 
@@ -222,7 +240,11 @@ describe('bus routes when the predictions fail', () => {
       return { serviceDate: '2026-11-23', routes: [] };
     };
     const logger = recordingLogger();
+    const database = await createTestDatabase('pglite');
+    onTestFinished(() => database.close());
     const app = createApi({
+      db: database.db,
+      storage: tempLocalStore(),
       feed: {
         current: () => ({ ...emptyFeedState('gbis'), snapshot: snapshotAt(clock.now(), [['1150', 300, 3]]) }),
         role: () => 'leader',

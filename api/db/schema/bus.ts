@@ -1,7 +1,4 @@
-/**
- * The database schema (PostgreSQL dialect; the same for PGlite and PostgreSQL). Migrations under
- * drizzle/ are generated from this file with `npm run db:generate`, committed, and applied at start-up.
- */
+/** The bus feed's tables: feed states, the upstream call budget and the observed departures. */
 import {
   boolean,
   index,
@@ -14,7 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { FeedSnapshot } from '../bus/snapshot';
+import type { FeedSnapshot } from '../../bus/snapshot';
 
 /**
  * Latest state of each bus feed, written by the lease holder after every poll and read by every

@@ -1,0 +1,176 @@
+/**
+ * The life of an ad image (spec §3 Image upload request, §7 presigned flow): the api issues a
+ * presigned PUT for a key it chooses, the object is stored, its first bytes are sniffed (a mismatch
+ * deletes it), an application may then use its imageUrl, and images no request or ad references
+ * are removed after ORPHAN_IMAGE_AGE_MS.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import {
+  IMAGE_CONTENT_TYPES,
+  type AdType,
+  type ImageExtension,
+  type ImageUploadRequestSchema,
+  type ImageUploadResponse,
+} from '../../contract/ads';
+import type { Db } from '../db/client';
+import { adRequests, ads, imageUploads } from '../db/schema';
+import type { ObjectStore } from '../storage';
+
+/** Spec-free choice: a presigned URL works for 10 minutes. */
+export const UPLOAD_URL_TTL_SEC = 10 * 60;
+/** Images that no request or ad references are removed once this old (24 hours, in ms). */
+export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
+/** Bytes file-type needs to recognise any format it knows (its sample size). */
+const SNIFF_BYTES = 4100;
+
+/**
+ * The image format of `bytes` by its magic numbers (the file-type package), if it is one the
+ * product accepts: jpg, png or gif (spec §5). Anything else (SVG, text, WebP, HTML…) → null.
+ */
+export async function sniffImage(bytes: Uint8Array): Promise<ImageExtension | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && detected.ext in IMAGE_CONTENT_TYPES ? (detected.ext as ImageExtension) : null;
+}
+
+/** A refused upload, with the HTTP status the route answers. */
+export class UploadRejected extends Error {
+  constructor(
+    readonly status: 400 | 403 | 409 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejected';
+  }
+}
+
+/**
+ * Issues a presigned PUT for a new object named by the server: `<type>-<uuid>.<extension>`.
+ * @param request already validated (contract ImageUploadRequestSchema: extension jpg/png/gif, byteSize ≤ 5 MB).
+ * @returns the presigned URL (for the local store a path of this api) and the imageUrl the
+ *   application will carry.
+ */
+export async function issueImageUpload(
+  db: Db,
+  store: ObjectStore,
+  request: z.output<typeof ImageUploadRequestSchema>,
+  now: Date,
+): Promise<ImageUploadResponse> {
+  const key = `${request.type}-${randomUUID()}.${request.extension}`;
+  const contentType = IMAGE_CONTENT_TYPES[request.extension];
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SEC * 1000);
+  const imageUrl = store.publicUrl(key);
+  await db.insert(imageUploads).values({
+    key,
+    imageUrl,
+    adType: request.type,
+    contentType,
+    byteSize: request.byteSize,
+    status: 'issued',
+    issuedAt: now,
+    expiresAt,
+  });
+  const presignedUrl = await store.presignPut({ key, contentType, byteSize: request.byteSize, expiresAt });
+  return { presignedUrl, imageUrl };
+}
+
+/**
+ * Receives the one PUT a local presigned URL allows: a valid, unexpired signature; the signed
+ * content type; exactly the signed size; bytes that sniff as the key's own type. A refused body is
+ * never stored, and the grant is spent either way (a replay gets 409).
+ * @param readBody reads the request body, resolving null once it exceeds `maxBytes`.
+ * @throws UploadRejected (403 bad or expired signature, 409 replay, 415 type, 400/413 size).
+ */
+export async function receiveImagePut(
+  db: Db,
+  store: ObjectStore,
+  put: {
+    key: string;
+    search: URLSearchParams;
+    contentType: string | undefined;
+    readBody: (maxBytes: number) => Promise<Uint8Array | null>;
+    now: Date;
+  },
+): Promise<void> {
+  const grant = store.verifyPutUrl(put.key, put.search, put.now);
+  if (!grant) throw new UploadRejected(403, 'Invalid or expired upload URL');
+  if (put.contentType?.split(';')[0].trim().toLowerCase() !== grant.contentType) {
+    throw new UploadRejected(415, `Content-Type must be ${grant.contentType}`);
+  }
+  const [claimed] = await db
+    .update(imageUploads)
+    .set({ status: 'receiving' })
+    .where(and(eq(imageUploads.key, grant.key), eq(imageUploads.status, 'issued')))
+    .returning({ key: imageUploads.key });
+  if (!claimed) throw new UploadRejected(409, 'This upload URL was already used');
+  try {
+    const body = await put.readBody(grant.byteSize);
+    if (body === null) throw new UploadRejected(413, `The body exceeds the signed ${grant.byteSize} bytes`);
+    if (body.byteLength !== grant.byteSize) {
+      throw new UploadRejected(400, `The body has ${body.byteLength} bytes, not the signed ${grant.byteSize}`);
+    }
+    if ((await sniffImage(body.subarray(0, SNIFF_BYTES))) !== extensionOf(grant.key)) {
+      throw new UploadRejected(415, 'The bytes are not the declared image type');
+    }
+    await store.put(grant.key, body, grant.contentType);
+    await db.update(imageUploads).set({ status: 'stored' }).where(eq(imageUploads.key, grant.key));
+  } catch (error) {
+    await db.delete(imageUploads).where(eq(imageUploads.key, grant.key));
+    throw error;
+  }
+}
+
+/**
+ * Whether `imageUrl` is an image this api issued for an ad of `type` and that is stored. An upload
+ * that went straight to the object store (S3) is checked here the first time: it must exist with
+ * the signed size and sniff as its declared type, else the object and its record are deleted.
+ * @returns true when an application may use it.
+ */
+export async function confirmStoredImage(db: Db, store: ObjectStore, imageUrl: string, type: AdType): Promise<boolean> {
+  const [upload] = await db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl));
+  if (!upload || upload.adType !== type) return false;
+  if (upload.status === 'stored') return (await store.head(upload.key)) !== null;
+  if (upload.status !== 'issued') return false;
+  const head = await store.head(upload.key);
+  if (!head) return false;
+  const start = await store.readStart(upload.key, SNIFF_BYTES);
+  if (head.byteSize !== upload.byteSize || !start || (await sniffImage(start)) !== extensionOf(upload.key)) {
+    await store.delete(upload.key);
+    await db.delete(imageUploads).where(eq(imageUploads.key, upload.key));
+    return false;
+  }
+  await db.update(imageUploads).set({ status: 'stored' }).where(eq(imageUploads.key, upload.key));
+  return true;
+}
+
+/**
+ * Removes the images issued more than ORPHAN_IMAGE_AGE_MS before `now` that no ad request and no
+ * ad references (abandoned forms, failed uploads, replaced ad images): the object, then its record.
+ * @returns how many were removed.
+ */
+export async function removeOrphanImages(db: Db, store: ObjectStore, now: Date): Promise<number> {
+  const requested = db.select({ imageUrl: adRequests.imageUrl }).from(adRequests);
+  const shown = db.select({ imageUrl: ads.imageUrl }).from(ads).where(isNotNull(ads.imageUrl));
+  const orphans = await db
+    .select({ key: imageUploads.key })
+    .from(imageUploads)
+    .where(
+      and(
+        lt(imageUploads.issuedAt, new Date(now.getTime() - ORPHAN_IMAGE_AGE_MS)),
+        notInArray(imageUploads.imageUrl, requested),
+        notInArray(imageUploads.imageUrl, shown),
+      ),
+    );
+  for (const { key } of orphans) {
+    await store.delete(key);
+    await db.delete(imageUploads).where(eq(imageUploads.key, key));
+  }
+  return orphans.length;
+}
+
+/** The extension of a server-chosen key (`web-<uuid>.png` → png). */
+function extensionOf(key: string): string {
+  return key.slice(key.lastIndexOf('.') + 1);
+}

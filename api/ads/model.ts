@@ -1,0 +1,169 @@
+/**
+ * Ad requests and managed ads (spec §3, §4, §9): submitting an application, approving it into an
+ * ad with a paid period, rejecting it, the ads served now in the admins' order, and their daily
+ * impression and click counters. The admin issue's routes call approveRequest / rejectRequest.
+ */
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AD_MONTH_DAYS, isHttpUrl, type AdApplicationSchema, type AdType } from '../../contract/ads';
+import type { Db } from '../db/client';
+import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
+import { kstDateKey } from '../time';
+
+export type AdRequestRow = typeof adRequests.$inferSelect;
+export type AdRow = typeof ads.$inferSelect;
+/** A validated application (contract AdApplicationSchema's output). */
+export type ValidApplication = z.output<typeof AdApplicationSchema>;
+
+/**
+ * The paid period of an ad approved at `startsAt` for `durationMonths` months: spec §9, one month
+ * is AD_MONTH_DAYS (30) days, so it ends durationMonths × 30 × 24 h later (instants; exclusive end).
+ */
+export function paidPeriod(startsAt: Date, durationMonths: number): { startsAt: Date; endsAt: Date } {
+  return { startsAt, endsAt: new Date(startsAt.getTime() + durationMonths * AD_MONTH_DAYS * 86_400_000) };
+}
+
+/**
+ * Stores an application as a pending request with `confirmed` false (spec §3), in one transaction
+ * that also locks its image's record, so the orphan cleanup cannot remove the image under it. The
+ * caller has confirmed the image first (images.ts confirmStoredImage).
+ * @returns the new request's id, or null when the image is no longer stored.
+ */
+export async function createAdRequest(db: Db, application: ValidApplication, now: Date): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [image] = await tx
+      .select({ key: imageUploads.key })
+      .from(imageUploads)
+      .where(and(eq(imageUploads.imageUrl, application.imageUrl), eq(imageUploads.status, 'stored')))
+      .for('update');
+    if (!image) return null;
+    const [row] = await tx
+      .insert(adRequests)
+      .values({
+        type: application.type,
+        title: application.title,
+        applicantName: application.applicantName,
+        applicantPhone: application.applicantPhone,
+        applicantEmail: application.applicantEmail,
+        redirectUrl: application.redirectUrl ?? null,
+        imageUrl: application.imageUrl,
+        contentForManager: application.contentForManager ?? null,
+        content: application.type === 'kakao' ? (application.content ?? null) : null,
+        duration: application.duration,
+        confirmed: false,
+        status: 'pending',
+        createdAt: now,
+      })
+      .returning({ id: adRequests.id });
+    return row.id;
+  });
+}
+
+/**
+ * Approves the pending request `id` of `type` (spec §4 Admin request detail): marks it approved and
+ * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod). One
+ * transaction; a request that is missing, of another type or already decided changes nothing.
+ * @returns the new ad, or null when nothing was approved.
+ */
+export async function approveRequest(db: Db, type: AdType, id: number, now: Date): Promise<AdRow | null> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(adRequests)
+      .set({ status: 'approved', confirmed: true, decidedAt: now })
+      .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+      .returning();
+    if (!request) return null;
+    const [{ last }] = await tx
+      .select({ last: sql<number | null>`max(${ads.position})` })
+      .from(ads)
+      .where(eq(ads.type, type));
+    const [ad] = await tx
+      .insert(ads)
+      .values({
+        type,
+        title: request.title,
+        redirectUrl: request.redirectUrl,
+        imageUrl: request.imageUrl,
+        content: request.content,
+        position: (last ?? -1) + 1,
+        ...paidPeriod(now, request.duration),
+        requestId: request.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return ad;
+  });
+}
+
+/**
+ * Rejects the pending request `id` of `type` (spec §4).
+ * @returns false when it is missing, of another type or already decided.
+ */
+export async function rejectRequest(db: Db, type: AdType, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(adRequests)
+    .set({ status: 'rejected', decidedAt: now })
+    .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+    .returning({ id: adRequests.id });
+  return rows.length > 0;
+}
+
+/** The ads of `type` inside their paid period at `now`, in the admins' order (position, then id). */
+export async function listServedAds(db: Db, type: AdType, now: Date): Promise<AdRow[]> {
+  return db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.type, type), lte(ads.startsAt, now), gt(ads.endsAt, now)))
+    .orderBy(asc(ads.position), asc(ads.id));
+}
+
+/**
+ * Counts one impression of ad `id` on the KST day of `now`, if the ad is being served.
+ * @returns false when there is no such ad in its period (nothing counted).
+ */
+export async function recordImpression(db: Db, id: number, now: Date): Promise<boolean> {
+  if (!(await servedAd(db, id, now))) return false;
+  await bump(db, id, now, 'impressions');
+  return true;
+}
+
+/**
+ * Counts one click of ad `id` on the KST day of `now` and returns where it leads: the ad's stored
+ * redirectUrl, only when it is http(s) and the ad is being served. Nothing else is ever returned,
+ * so the click redirect is not an open redirect.
+ * @returns null (nothing counted) for a missing, out-of-period or link-less ad.
+ */
+export async function recordClick(db: Db, id: number, now: Date): Promise<string | null> {
+  const ad = await servedAd(db, id, now);
+  if (!ad?.redirectUrl || !isHttpUrl(ad.redirectUrl)) return null;
+  await bump(db, id, now, 'clicks');
+  return ad.redirectUrl;
+}
+
+/** Impressions and clicks of ad `id` per KST day, oldest first. */
+export async function adCounts(db: Db, id: number) {
+  return db
+    .select({ day: adDailyCounts.day, impressions: adDailyCounts.impressions, clicks: adDailyCounts.clicks })
+    .from(adDailyCounts)
+    .where(eq(adDailyCounts.adId, id))
+    .orderBy(asc(adDailyCounts.day));
+}
+
+async function servedAd(db: Db, id: number, now: Date): Promise<AdRow | null> {
+  const [ad] = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.id, id), lte(ads.startsAt, now), gt(ads.endsAt, now)));
+  return ad ?? null;
+}
+
+async function bump(db: Db, id: number, now: Date, counter: 'impressions' | 'clicks'): Promise<void> {
+  await db
+    .insert(adDailyCounts)
+    .values({ adId: id, day: kstDateKey(now), [counter]: 1 })
+    .onConflictDoUpdate({
+      target: [adDailyCounts.adId, adDailyCounts.day],
+      set: { [counter]: sql`${adDailyCounts[counter]} + 1` },
+    });
+}

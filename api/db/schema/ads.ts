@@ -1,0 +1,118 @@
+/**
+ * The ads' tables (spec §3): applications, the managed ads with their paid period and order, their
+ * daily counters, the image uploads the api issued, and the shared rate-limit buckets.
+ */
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AdType } from '../../../contract/ads';
+
+/** Spec §3 Ad request status: submitted as pending, later approved or rejected by an admin. */
+export type AdRequestStatus = 'pending' | 'approved' | 'rejected';
+
+/** Ad applications (spec §3 Ad application), stored as submitted: pending with `confirmed` false. */
+export const adRequests = pgTable(
+  'ad_requests',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').$type<AdType>().notNull(),
+    title: text('title').notNull(),
+    applicantName: text('applicant_name').notNull(),
+    /** Digits only (spec §5). */
+    applicantPhone: text('applicant_phone').notNull(),
+    applicantEmail: text('applicant_email').notNull(),
+    /** An http(s) URL, or null. */
+    redirectUrl: text('redirect_url'),
+    /** An imageUrl this api issued and stored (image_uploads). */
+    imageUrl: text('image_url').notNull(),
+    contentForManager: text('content_for_manager'),
+    /** The kakao ad message; null for web. */
+    content: text('content'),
+    /** Months (1, 2 or 3; spec §9). */
+    duration: integer('duration').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    status: text('status').$type<AdRequestStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When an admin approved or rejected it. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('ad_requests_by_type').on(table.type, table.status, table.createdAt)],
+);
+
+/**
+ * The managed ads (spec §3 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
+ * ascending `position` per type. An approved request becomes one (api/ads/model.ts approveRequest).
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').$type<AdType>().notNull(),
+    title: text('title'),
+    redirectUrl: text('redirect_url'),
+    imageUrl: text('image_url'),
+    /** The kakao ad message; null for web. */
+    content: text('content'),
+    position: integer('position').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The application it was approved from; null for an ad an admin posted directly. */
+    requestId: integer('request_id')
+      .unique()
+      .references(() => adRequests.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ads_by_type').on(table.type, table.position)],
+);
+
+/** Impressions and clicks per ad per KST day (anchors.md, Revive: counted by beacon and redirect, rolled up per interval). */
+export const adDailyCounts = pgTable(
+  'ad_daily_counts',
+  {
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    /** KST date "yyyy-MM-dd". */
+    day: text('day').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.adId, table.day] })],
+);
+
+/**
+ * What happened to an image upload the api issued: `issued` (URL handed out), `receiving` (the one
+ * PUT the local store accepts is under way), `stored` (sniffed and kept).
+ */
+export type ImageUploadStatus = 'issued' | 'receiving' | 'stored';
+
+/**
+ * Image uploads issued by POST /api/s3/presigned-url/image: the object key the server chose, the
+ * declared type and size, and whether the object was stored and sniffed. An application may only
+ * use an imageUrl found here as stored; unreferenced ones are removed after 24 hours.
+ */
+export const imageUploads = pgTable(
+  'image_uploads',
+  {
+    key: text('key').primaryKey(),
+    imageUrl: text('image_url').notNull().unique(),
+    adType: text('ad_type').$type<AdType>().notNull(),
+    contentType: text('content_type').notNull(),
+    /** Bytes. */
+    byteSize: integer('byte_size').notNull(),
+    status: text('status').$type<ImageUploadStatus>().notNull().default('issued'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** When the presigned URL stops working (issuedAt + 10 min). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('image_uploads_by_issue').on(table.issuedAt)],
+);
+
+/**
+ * Rate-limit buckets of rate-limiter-flexible's RateLimiterDrizzle (its required columns: key,
+ * points, expire), shared by every api instance on the database.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

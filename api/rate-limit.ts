@@ -1,0 +1,60 @@
+/**
+ * Per-client rate limits of the api's public writes (rate-limiter-flexible's RateLimiterDrizzle),
+ * kept in the database (table rate_limits) so that every api instance sharing it shares the limits.
+ *
+ * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
+ * (app/utils/upstream.server.ts). The api is never public (ARCHITECTURE.md), so it trusts that header.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from './db/client';
+import { rateLimits } from './db/schema';
+
+/** A limit: `points` requests per `durationSec` seconds per client. */
+export type Limit = { points: number; durationSec: number };
+
+/** The limits of the public writes, per client IP. */
+export const LIMITS = {
+  /** POST /api/s3/presigned-url/image: an applicant retries an upload a few times at most. */
+  imageUpload: { points: 20, durationSec: 10 * 60 },
+  /** POST /api/ads/{type}/submit. */
+  adSubmit: { points: 5, durationSec: 10 * 60 },
+} as const satisfies Record<string, Limit>;
+
+export type RateLimiters = Record<keyof typeof LIMITS, RateLimiterDrizzle>;
+
+/** One limiter per entry of LIMITS on the database's rate_limits table. */
+export function createRateLimiters(db: Db): RateLimiters {
+  const limiter = (name: keyof typeof LIMITS) =>
+    new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points: LIMITS[name].points,
+      duration: LIMITS[name].durationSec,
+    });
+  return { imageUpload: limiter('imageUpload'), adSubmit: limiter('adSubmit') };
+}
+
+/** The client's address as the web forwarded it (the first `X-Forwarded-For` entry); 'unknown' without one. */
+export function clientIp(c: Context): string {
+  return c.req.header('X-Forwarded-For')?.split(',')[0].trim() || 'unknown';
+}
+
+/**
+ * Hono middleware spending one point of `limiter` per request for the client's IP.
+ * @throws HTTPException 429 `{ message }` with Retry-After (seconds) once the client is over the limit.
+ */
+export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
+  return async (c, next) => {
+    try {
+      await limiter.consume(clientIp(c));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+      throw new HTTPException(429, { message: 'Too many requests; try again later' });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Ads (spec §3, §7): the applications (POST /api/ads/{type}/submit), the banner list
+ * (GET /api/web/ads), and the counters the web reports (POST /api/ads/{id}/impressions and
+ * /clicks; ours, anchors.md: impressions by beacon, clicks by redirect).
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { AdApplicationSchema, isHttpUrl, type AdBannerListResponse, type AdType } from '../../contract/ads';
+import { confirmStoredImage } from '../ads/images';
+import { createAdRequest, listServedAds, recordClick, recordImpression } from '../ads/model';
+import type { ApiContext } from '../context';
+import { rateLimit } from '../rate-limit';
+import { jsonBody } from '../validate';
+
+const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presigned-url/image for this ad type';
+
+/** Mounts the ads routes; needs the database, the object store, the clock and the rate limiters. */
+export function adsRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
+  return new Hono()
+    .post(
+      '/ads/:type{web|kakao}/submit',
+      rateLimit(rateLimiters.adSubmit),
+      jsonBody(AdApplicationSchema),
+      async (c) => {
+        const type = c.req.param('type') as AdType;
+        const application = c.req.valid('json');
+        if (application.type !== type) throw new HTTPException(400, { message: `type: must be ${type} on this path` });
+        if (!(await confirmStoredImage(db, storage, application.imageUrl, type))) {
+          throw new HTTPException(400, { message: NOT_UPLOADED });
+        }
+        const id = await createAdRequest(db, application, clock.now());
+        if (id === null) throw new HTTPException(400, { message: NOT_UPLOADED });
+        return c.json({ success: true, id }, 201);
+      },
+    )
+    .get('/web/ads', async (c) => {
+      const ads = await listServedAds(db, 'web', clock.now());
+      const body: AdBannerListResponse = {
+        data: ads.flatMap((ad) =>
+          ad.imageUrl
+            ? [
+                {
+                  id: ad.id,
+                  src: ad.imageUrl,
+                  url: ad.redirectUrl && isHttpUrl(ad.redirectUrl) ? ad.redirectUrl : '',
+                  title: ad.title ?? '',
+                },
+              ]
+            : [],
+        ),
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    })
+    .post('/ads/:id{[0-9]+}/impressions', async (c) => {
+      if (!(await recordImpression(db, Number(c.req.param('id')), clock.now()))) {
+        throw new HTTPException(404, { message: 'No such ad in its period' });
+      }
+      return c.body(null, 204);
+    })
+    .post('/ads/:id{[0-9]+}/clicks', async (c) => {
+      const redirectUrl = await recordClick(db, Number(c.req.param('id')), clock.now());
+      if (!redirectUrl) throw new HTTPException(404, { message: 'No such ad with a link in its period' });
+      return c.json({ redirectUrl });
+    });
+}

@@ -1,0 +1,235 @@
+/**
+ * Ads payloads of the Campus Bus API (spec §3, §7), shared by the api (which validates and produces
+ * them) and the web (which builds requests with them and parses every answer). The spec's fields
+ * keep their names; our additions are optional when parsing, so the web keeps working against any
+ * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
+ */
+import { z } from 'zod';
+
+/** Spec §2: `web` (banner) or `kakao` (chatbot). */
+export const AD_TYPES = ['web', 'kakao'] as const;
+export const AdTypeSchema = z.enum(AD_TYPES);
+export type AdType = z.infer<typeof AdTypeSchema>;
+
+/** Spec §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
+export const AD_DURATIONS = [1, 2, 3] as const;
+export type AdDuration = (typeof AD_DURATIONS)[number];
+/** Spec §9: 1 month = 30 days. */
+export const AD_MONTH_DAYS = 30;
+/** Spec §9: price in won per month. */
+export const AD_PRICE_PER_MONTH_WON = 26_000;
+
+/** Spec §2, §9: the image size hints in pixels. */
+export const AD_IMAGE_SIZE: Readonly<Record<AdType, { width: number; height: number }>> = {
+  web: { width: 350, height: 100 },
+  kakao: { width: 350, height: 175 },
+};
+
+/** Upload cap in bytes (5 MB): the presign request, the signed PUT and the web's form all hold to it. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Spec §5: the image types accepted (detected from the first bytes), by canonical extension. */
+export const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
+export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
+
+/** Spec §5 messages of the ad application, in the spec's check order (the image first). */
+export const AD_MESSAGES = {
+  image: '이미지를 업로드해주세요.',
+  type: '광고 유형을 선택해주세요.',
+  title: '제목을 입력해주세요.',
+  applicantName: '이름을 입력해주세요.',
+  applicantPhone: '전화번호를 입력해주세요.',
+  email: '이메일을 입력해주세요.',
+  duration: '광고 게재 기간을 선택해주세요.',
+  content: '광고 메시지를 입력해주세요.',
+  /** Spec §5: the file input refuses to open until a type is chosen. */
+  typeBeforeImage: '이미지 파일 선택 전 먼저 광고 유형을 선택해주세요.',
+  /** Spec §8. */
+  submitted: '광고 접수가 완료되었습니다.',
+  /** Spec §8. */
+  submitFailed: '광고 접수에 실패했습니다.',
+} as const;
+
+/** Our messages for what the spec leaves to us (formats and limits), in the same voice. */
+export const AD_FORMAT_MESSAGES = {
+  phone: '전화번호를 정확히 입력해주세요. (숫자 9~11자리)',
+  email: '이메일 형식이 올바르지 않습니다.',
+  redirectUrl: '링크는 http:// 또는 https://로 시작하는 주소만 넣을 수 있습니다.',
+  imageType: 'JPG, PNG, GIF 이미지만 올릴 수 있습니다.',
+  imageSize: '이미지는 5MB 이하만 올릴 수 있습니다.',
+  tooLong: (max: number) => `${max}자 이하로 입력해주세요.`,
+} as const;
+
+/** Length limits in characters. `content` is a KakaoTalk basicCard description (at most 230). */
+export const AD_LIMITS = {
+  title: 50,
+  applicantName: 30,
+  email: 254,
+  redirectUrl: 2048,
+  contentForManager: 1000,
+  content: 230,
+} as const;
+
+/** True for an absolute http: or https: URL: the only links the product opens (banner, admin link-open). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The phone as submitted (spec §5): digits only, a Korean number of 9–11 digits starting with 0. */
+export const PHONE_PATTERN = /^0\d{8,10}$/;
+
+/** A required text field: trimmed; blank or whitespace-only is missing (spec §5) and gets `missing`. */
+export function requiredText(missing: string, max: number) {
+  return z
+    .string({ required_error: missing, invalid_type_error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, AD_FORMAT_MESSAGES.tooLong(max));
+}
+
+/** An optional text field: trimmed; blank becomes undefined. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, AD_FORMAT_MESSAGES.tooLong(max))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** Spec §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
+export const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
+  (value) => value === undefined || isHttpUrl(value),
+  AD_FORMAT_MESSAGES.redirectUrl,
+);
+
+/** The application fields the form and the api share (spec §3 Ad application), with the §5 messages. */
+export const adApplicationFields = {
+  title: requiredText(AD_MESSAGES.title, AD_LIMITS.title),
+  applicantName: requiredText(AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
+  applicantPhone: requiredText(AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
+  redirectUrl: RedirectUrlSchema,
+  contentForManager: optionalText(AD_LIMITS.contentForManager),
+  content: optionalText(AD_LIMITS.content),
+};
+
+/** Spec §5: duration 1, 2 or 3 (months); accepts the number or its form text. */
+export const DurationSchema = z.coerce
+  .number({ required_error: AD_MESSAGES.duration, invalid_type_error: AD_MESSAGES.duration })
+  .refine((value): value is AdDuration => (AD_DURATIONS as readonly number[]).includes(value), AD_MESSAGES.duration);
+
+/** Spec §5: the kakao ad message is required for kakao only (the chatbot shows it). */
+export function requireKakaoContent(
+  application: { type?: AdType; content?: string },
+  ctx: z.RefinementCtx,
+  path: string = 'content',
+): void {
+  if (application.type === 'kakao' && !application.content) {
+    ctx.addIssue({ code: 'custom', path: [path], message: AD_MESSAGES.content });
+  }
+}
+
+/**
+ * POST /api/ads/{type}/submit body (spec §3 Ad application, §7): `email` is sent as
+ * `applicantEmail`; `confirmed` is false at submit; `content` only for kakao (required there).
+ * `imageUrl` must be one that the api issued (POST /api/s3/presigned-url/image) and that was uploaded.
+ */
+export const AdApplicationSchema = z
+  .object({
+    type: AdTypeSchema,
+    ...adApplicationFields,
+    applicantEmail: requiredText(AD_MESSAGES.email, AD_LIMITS.email).pipe(z.string().email(AD_FORMAT_MESSAGES.email)),
+    imageUrl: requiredText(AD_MESSAGES.image, 2048),
+    duration: DurationSchema,
+    confirmed: z.literal(false).default(false),
+  })
+  .superRefine(requireKakaoContent);
+export type AdApplication = z.input<typeof AdApplicationSchema>;
+
+/** POST /api/ads/{type}/submit answer (spec §7: the body is not shown). Ours: 201 `{ success, id }`. */
+export const AdSubmitResponseSchema = z.object({ success: z.boolean().optional(), id: z.number().int().optional() });
+
+/**
+ * POST /api/s3/presigned-url/image body (spec §3 Image upload request): `type` is the ad type the
+ * image is for, `extension` defaults to png (jpeg is read as jpg), `byteSize` in bytes, at most
+ * IMAGE_MAX_BYTES.
+ */
+export const ImageUploadRequestSchema = z.object({
+  type: AdTypeSchema,
+  extension: z
+    .string()
+    .toLowerCase()
+    .transform((value) => (value === 'jpeg' ? 'jpg' : value))
+    .pipe(z.enum(['jpg', 'png', 'gif'], { message: AD_FORMAT_MESSAGES.imageType }))
+    .default('png'),
+  byteSize: z.number().int().positive().max(IMAGE_MAX_BYTES, AD_FORMAT_MESSAGES.imageSize),
+});
+export type ImageUploadRequest = z.input<typeof ImageUploadRequestSchema>;
+
+/** Spec §3, §5: the answer must carry both, else the upload is an error. */
+export const ImageUploadResponseSchema = z.object({ presignedUrl: z.string().min(1), imageUrl: z.string().min(1) });
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
+
+/** Spec §3 Ad banner: `src` (image URL) and `url` (link, may be empty). `id` and `title` are ours. */
+export const AdBannerSchema = z.object({
+  src: z.string(),
+  url: z.string(),
+  /** Extra: the ad's id, for the click redirect and the impression beacon. */
+  id: z.number().int().optional(),
+  /** Extra: the ad's title, the banner's alternative text. */
+  title: z.string().optional(),
+});
+export type AdBanner = z.infer<typeof AdBannerSchema>;
+
+/** GET /api/web/ads (spec §7): the in-period web ads in the admins' order. */
+export const AdBannerListResponseSchema = z.object({ data: z.array(AdBannerSchema) });
+export type AdBannerListResponse = z.infer<typeof AdBannerListResponseSchema>;
+
+/** POST /api/ads/{id}/clicks answer (ours): where the click redirect sends the visitor. */
+export const AdClickResponseSchema = z.object({ redirectUrl: z.string() });
+
+/** Spec §3 Generic admin response: success, message, data. */
+export const AdminResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+/** Spec §3 Ad request, list view: id and title only. GET /api/ads/{type}/submit. */
+export const AdRequestListResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+
+/** Spec §3 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
+export const AdRequestDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  applicantName: z.string(),
+  applicantPhone: z.string(),
+  applicantEmail: z.string(),
+  duration: z.number().int(),
+  redirectUrl: z.string().nullable().optional(),
+  contentForManager: z.string().nullable().optional(),
+  imageUrl: z.string(),
+  /** Extra: the kakao ad message. */
+  content: z.string().nullable().optional(),
+  /** Extra: pending, approved or rejected (the spec does not show status names). */
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+});
+export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
+
+/** Spec §3 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
+export const ManagedAdSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type ManagedAd = z.infer<typeof ManagedAdSchema>;
+export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data: z.array(ManagedAdSchema) });
