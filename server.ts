@@ -14,7 +14,7 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
-import { parseWebEnv } from './app/utils/env.server';
+import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
 const env = parseWebEnv();
@@ -30,8 +30,13 @@ if (env.API_BASE_URL) {
 
 const build = (await import(new URL('./build/index.js', import.meta.url).href)) as ServerBuild;
 
+const publicConfig = publicConfigOf(env);
+const thirdParty = thirdPartySources(publicConfig.adSlots);
+
 const app = express();
 app.disable('x-powered-by');
+// The phone's address keys the api's rate limits: behind TRUST_PROXY proxies, read X-Forwarded-For.
+app.set('trust proxy', env.TRUST_PROXY);
 app.use(compression());
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString('base64');
@@ -42,9 +47,19 @@ app.use(
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        'connect-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
+        'script-src': [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ...thirdParty.script,
+        ],
+        'connect-src': ["'self'", ...thirdParty.connect],
+        'img-src': [
+          "'self'",
+          'data:',
+          ...(env.S3_PUBLIC_BASE_URL ? [new URL(env.S3_PUBLIC_BASE_URL).origin] : []),
+          ...thirdParty.img,
+        ],
+        'frame-src': ["'self'", ...thirdParty.frame],
         'upgrade-insecure-requests': null,
       },
     },
@@ -72,7 +87,7 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ api, cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ api, cspNonce: res.locals.cspNonce as string, clientIp: req.ip, publicConfig }),
   }),
 );
 
@@ -91,4 +106,34 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   });
+}
+
+/**
+ * The hosts the third-party ad slots load from (anchors.md: Kakao AdFit, Google AdSense), added to
+ * the CSP only when that slot is configured: with none, the page loads nothing from a third party.
+ */
+function thirdPartySources(slots: ReturnType<typeof publicConfigOf>['adSlots']) {
+  const sources = { script: [] as string[], img: [] as string[], frame: [] as string[], connect: [] as string[] };
+  if (slots.adfitUnit) {
+    sources.script.push('https://t1.daumcdn.net');
+    sources.img.push('https://*.daumcdn.net', 'https://*.daum.net', 'https://*.kakao.com');
+    sources.frame.push('https://*.daum.net', 'https://*.daumcdn.net', 'https://*.kakao.com');
+    sources.connect.push('https://*.daum.net', 'https://*.kakao.com');
+  }
+  if (slots.adsense) {
+    sources.script.push(
+      'https://pagead2.googlesyndication.com',
+      'https://*.googlesyndication.com',
+      'https://*.google.com',
+    );
+    sources.img.push(
+      'https://*.googlesyndication.com',
+      'https://*.doubleclick.net',
+      'https://*.google.com',
+      'https://*.gstatic.com',
+    );
+    sources.frame.push('https://*.doubleclick.net', 'https://*.googlesyndication.com', 'https://*.google.com');
+    sources.connect.push('https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com');
+  }
+  return sources;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** Spec §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;
-export const AdTypeSchema = z.enum(AD_TYPES);
+
 export type AdType = z.infer<typeof AdTypeSchema>;
 
 /** Spec §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
@@ -49,6 +49,9 @@ export const AD_MESSAGES = {
   /** Spec §8. */
   submitFailed: '광고 접수에 실패했습니다.',
 } as const;
+
+/** Spec §2 ad type; anything else (or nothing) gets the spec §5 message. */
+export const AdTypeSchema = z.enum(AD_TYPES, { errorMap: () => ({ message: AD_MESSAGES.type }) });
 
 /** Our messages for what the spec leaves to us (formats and limits), in the same voice. */
 export const AD_FORMAT_MESSAGES = {
@@ -112,7 +115,11 @@ export const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
 export const adApplicationFields = {
   title: requiredText(AD_MESSAGES.title, AD_LIMITS.title),
   applicantName: requiredText(AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
-  applicantPhone: requiredText(AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
+  /** Spec §5: hyphens (and anything else but digits) are dropped before the check. */
+  applicantPhone: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\D/g, '') : value),
+    requiredText(AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
+  ),
   redirectUrl: RedirectUrlSchema,
   contentForManager: optionalText(AD_LIMITS.contentForManager),
   content: optionalText(AD_LIMITS.content),
@@ -123,16 +130,23 @@ export const DurationSchema = z.coerce
   .number({ required_error: AD_MESSAGES.duration, invalid_type_error: AD_MESSAGES.duration })
   .refine((value): value is AdDuration => (AD_DURATIONS as readonly number[]).includes(value), AD_MESSAGES.duration);
 
-/** Spec §5: the kakao ad message is required for kakao only (the chatbot shows it). */
-export function requireKakaoContent(
-  application: { type?: AdType; content?: string },
-  ctx: z.RefinementCtx,
-  path: string = 'content',
-): void {
-  if (application.type === 'kakao' && !application.content) {
-    ctx.addIssue({ code: 'custom', path: [path], message: AD_MESSAGES.content });
-  }
-}
+/** Spec §3: `email`, sent as `applicantEmail`: required, and an e-mail address. */
+export const applicantEmailField = requiredText(AD_MESSAGES.email, AD_LIMITS.email).pipe(
+  z.string().email(AD_FORMAT_MESSAGES.email),
+);
+
+/**
+ * Spec §5: the ad message is required for kakao only (the chatbot shows it). Joined to an
+ * application schema with `.and(…)`, it is checked even when other fields fail, so every message
+ * shows at once (a refinement of the object would wait for all the other fields).
+ */
+export const kakaoContentRule = z
+  .object({ type: z.unknown(), content: adApplicationFields.content })
+  .superRefine((application, ctx) => {
+    if (application.type === 'kakao' && !application.content) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: AD_MESSAGES.content });
+    }
+  });
 
 /**
  * POST /api/ads/{type}/submit body (spec §3 Ad application, §7): `email` is sent as
@@ -143,12 +157,12 @@ export const AdApplicationSchema = z
   .object({
     type: AdTypeSchema,
     ...adApplicationFields,
-    applicantEmail: requiredText(AD_MESSAGES.email, AD_LIMITS.email).pipe(z.string().email(AD_FORMAT_MESSAGES.email)),
+    applicantEmail: applicantEmailField,
     imageUrl: requiredText(AD_MESSAGES.image, 2048),
     duration: DurationSchema,
     confirmed: z.literal(false).default(false),
   })
-  .superRefine(requireKakaoContent);
+  .and(kakaoContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
 /** POST /api/ads/{type}/submit answer (spec §7: the body is not shown). Ours: 201 `{ success, id }`. */

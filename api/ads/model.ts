@@ -150,7 +150,11 @@ export async function adCounts(db: Db, id: number) {
     .orderBy(asc(adDailyCounts.day));
 }
 
+/** The largest id of a serial (PostgreSQL integer) column: a larger one names no ad, and would fail the query. */
+const MAX_SERIAL_ID = 2_147_483_647;
+
 async function servedAd(db: Db, id: number, now: Date): Promise<AdRow | null> {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_SERIAL_ID) return null;
   const [ad] = await db
     .select()
     .from(ads)

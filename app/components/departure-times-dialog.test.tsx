@@ -12,7 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import Home, { shouldRevalidate } from '~/routes/_index';
 import { clientLoader } from '~/routes/bus.predicted';
 import { orderRoutes, type TimesAnswer } from '~/utils/departure-times';
-import { predictedAllBody, timeLeftBody } from '../../tests/mocks/api';
+import { homeData, predictedAllBody, timeLeftBody } from '../../tests/mocks/api';
 
 const allRoutes = orderRoutes(predictedAllBody.predictedDownTimes);
 
@@ -39,8 +39,8 @@ function renderHome(
   serverLoader: (route: string) => Promise<TimesAnswer>,
   departureTimes: TimesAnswer | null = null,
 ) {
-  const homeData = { timeLeft: timeLeftBody, departureTimes };
-  const homeLoader = vi.fn(() => homeData);
+  const data = homeData(timeLeftBody, departureTimes);
+  const homeLoader = vi.fn(() => data);
   const router = createMemoryRouter(
     [
       { id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate },
@@ -57,7 +57,7 @@ function renderHome(
           }),
       },
     ],
-    { initialEntries: ['/?dir=down', url], initialIndex: 1, hydrationData: { loaderData: { home: homeData } } },
+    { initialEntries: ['/?dir=down', url], initialIndex: 1, hydrationData: { loaderData: { home: data } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { homeLoader, router };

@@ -1,6 +1,8 @@
 import { groupRoutes } from '../../contract/bus';
 import { loader, shouldRevalidate } from '~/routes/_index';
+import { http, HttpResponse } from 'msw';
 import {
+  API_BASE_URL,
   apiContext,
   predictedAllBody,
   predictedFailureHandler,
@@ -9,9 +11,10 @@ import {
   timeLeftFailureHandler,
   timeLeftHandler,
   setupApiServer,
+  webAdsHandler,
 } from '../../tests/mocks/api';
 
-const server = setupApiServer(timeLeftHandler(), ...predictedHandlers());
+const server = setupApiServer(timeLeftHandler(), ...predictedHandlers(), webAdsHandler());
 
 const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
@@ -31,8 +34,23 @@ describe('home loader', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await load();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ timeLeft: null, departureTimes: null });
+    expect(await response.json()).toMatchObject({ timeLeft: null, departureTimes: null });
     expect(log).toHaveBeenCalledWith('[home] bus data unavailable:', 'GET /api/bus/timeLeft: HTTP 503');
+  });
+
+  it("passes the banner list in the admins' order, and the default banner (none) when it fails (spec §7)", async () => {
+    const ads = [
+      { id: 2, src: '/images/web-b.png', url: 'https://shop.example/b', title: '둘' },
+      { id: 1, src: '/images/web-a.png', url: '', title: '하나' },
+    ];
+    server.use(webAdsHandler(ads));
+    expect((await (await load()).json()).banners).toEqual(ads);
+    server.use(http.get(`${API_BASE_URL}/api/web/ads`, () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await load();
+    expect(response.status).toBe(200);
+    expect((await response.json()).banners).toEqual([]);
+    expect(log).toHaveBeenCalledWith('[home] banner list unavailable:', 'GET /api/web/ads: HTTP 500');
   });
 });
 

@@ -6,7 +6,15 @@
  * times; with it, the dialog loads them through /bus/predicted and the loader is not re-run.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useSearchParams, type MetaFunction, type ShouldRevalidateFunction } from '@remix-run/react';
+import {
+  Link,
+  useLoaderData,
+  useSearchParams,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { AdBanner } from '~/components/ad-banner';
+import { AdSlots } from '~/components/ad-slots';
 import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
 import { DepartureTimes } from '~/components/departure-times-dialog';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
@@ -15,10 +23,12 @@ import { ProgressLine } from '~/components/progress-line';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
+import { getWebAds } from '~/models/ads.server';
 import { getTimeLeft } from '~/models/bus.server';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
+import type { AdBanner as AdBannerData } from '../../contract/ads';
 import { groupRoutes } from '../../contract/bus';
 import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -33,15 +43,22 @@ const VIEW_PARAMS = ['dir', 'times', 'sort'];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const modal = timesModalFromSearch(new URL(request.url).searchParams);
-  const [timeLeft, departureTimes] = await Promise.all([
+  const [timeLeft, departureTimes, banners] = await Promise.all([
     getTimeLeft(context).catch((error: unknown) => {
       if (!(error instanceof UpstreamError)) throw error;
       console.error('[home] bus data unavailable:', error.message);
       return null;
     }),
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
+    // Spec §7: a banner list failure is only logged; the default banner shows.
+    getWebAds(context).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      console.error('[home] banner list unavailable:', error.message);
+      return [] as AdBannerData[];
+    }),
   ]);
-  return json({ timeLeft, departureTimes }, { headers: { 'Cache-Control': 'no-store' } });
+  const adSlots = context.publicConfig?.adSlots ?? { adfitUnit: null, adsense: null };
+  return json({ timeLeft, departureTimes, banners, adSlots }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -58,7 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
-  const { timeLeft: initial, departureTimes } = useLoaderData<typeof loader>();
+  const { timeLeft: initial, departureTimes, banners, adSlots } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
   const timesModal = timesModalFromSearch(searchParams);
@@ -89,6 +106,20 @@ export default function Home() {
           )}
         </section>
       </div>
+      <AdBanner ads={banners} />
+      <AdSlots slots={adSlots} />
+      <nav className="shortcuts" aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title" className="section-title">
+          바로가기
+        </h2>
+        <ul className="shortcuts__list">
+          <li>
+            <Link to="/ads/apply" className="shortcuts__link">
+              광고 신청
+            </Link>
+          </li>
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { groupRoutes, TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
 import Home, { shouldRevalidate } from '~/routes/_index';
 import { clientLoader } from '~/routes/bus.time-left';
-import { timeLeftBody } from '../../tests/mocks/api';
+import { homeData, timeLeftBody } from '../../tests/mocks/api';
 
 const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ...timeLeftBody,
@@ -18,7 +18,7 @@ const withFirstUpTime = (time: number): TimeLeftResponse => ({
 });
 
 function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promise<unknown>, url = '/') {
-  const homeLoader = vi.fn(() => ({ timeLeft: initial }));
+  const homeLoader = vi.fn(() => homeData(initial));
   const router = createMemoryRouter(
     [
       { id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate },
@@ -28,7 +28,7 @@ function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promis
           clientLoader({ request, params, serverLoader: serverLoader as ClientLoaderFunctionArgs['serverLoader'] }),
       },
     ],
-    { initialEntries: [url], hydrationData: { loaderData: { home: { timeLeft: initial } } } },
+    { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial) } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { homeLoader, router };

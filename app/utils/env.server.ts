@@ -1,28 +1,88 @@
 /**
  * The web's configuration, parsed once at start-up by server.ts (style.md). A bad value stops the
- * process with a message naming the variable.
+ * process with a message naming the variable. What pages may show reaches them through one
+ * explicit object, `PublicConfig` (AppLoadContext.publicConfig).
  */
 import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** An optional value that must match `pattern` when set. */
+const optionalMatching = (pattern: RegExp, example: string) =>
+  optionalString.pipe(z.string().regex(pattern, `expected something like ${example}`).optional());
 
 export const WebEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The api over HTTP; unset → the api runs in-process. */
-  API_BASE_URL: z
-    .string()
-    .optional()
-    .transform((value) => (value?.trim() ? value.trim() : undefined))
-    .pipe(z.string().url().optional()),
+  API_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * Express's `trust proxy`: how many proxies in front of the web set X-Forwarded-For (0: none, the
+   * socket's address is the phone's). The client address keys the api's rate limits.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Spec §2, §9: the bank account ad fees are paid to, shown on /ads/apply. All three or none. */
+  AD_BANK_NAME: optionalString,
+  AD_BANK_ACCOUNT: optionalString,
+  AD_BANK_HOLDER: optionalString,
+  /** Kakao AdFit ad unit (anchors.md): the first third-party slot; unset → not rendered. */
+  KAKAO_ADFIT_UNIT: optionalMatching(/^DAN-[A-Za-z0-9]+$/, 'DAN-abc123'),
+  /** Google AdSense publisher and slot (anchors.md): the second third-party slot; both or none. */
+  ADSENSE_CLIENT: optionalMatching(/^ca-pub-\d+$/, 'ca-pub-1234567890'),
+  ADSENSE_SLOT: optionalMatching(/^\d+$/, '1234567890'),
+  /** Where S3-stored images are loaded from (the api's S3_PUBLIC_BASE_URL): allowed in the CSP img-src. */
+  S3_PUBLIC_BASE_URL: optionalString.pipe(z.string().url().optional()),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;
 
+/** What pages may show of the configuration: nothing secret. */
+export type PublicConfig = {
+  /** Spec §2: the transfer account for ad fees; null until it is configured. */
+  bankAccount: { bank: string; number: string; holder: string } | null;
+  /** The third-party ad slots (spec §2), each null unless configured. */
+  adSlots: { adfitUnit: string | null; adsense: { client: string; slot: string } | null };
+};
+
 /** @throws Error naming every bad variable. */
 export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
-  const parsed = WebEnvSchema.safeParse(source);
+  const parsed = WebEnvSchema.superRefine((env, ctx) => {
+    const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER];
+    if (bank.some(Boolean) && !bank.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AD_BANK_NAME'],
+        message: 'set AD_BANK_NAME, AD_BANK_ACCOUNT and AD_BANK_HOLDER together',
+      });
+    }
+    if (!env.ADSENSE_CLIENT !== !env.ADSENSE_SLOT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADSENSE_CLIENT'],
+        message: 'set ADSENSE_CLIENT and ADSENSE_SLOT together',
+      });
+    }
+  }).safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/** The PublicConfig of a parsed env. */
+export function publicConfigOf(env: WebEnv): PublicConfig {
+  return {
+    bankAccount:
+      env.AD_BANK_NAME && env.AD_BANK_ACCOUNT && env.AD_BANK_HOLDER
+        ? { bank: env.AD_BANK_NAME, number: env.AD_BANK_ACCOUNT, holder: env.AD_BANK_HOLDER }
+        : null,
+    adSlots: {
+      adfitUnit: env.KAKAO_ADFIT_UNIT ?? null,
+      adsense: env.ADSENSE_CLIENT && env.ADSENSE_SLOT ? { client: env.ADSENSE_CLIENT, slot: env.ADSENSE_SLOT } : null,
+    },
+  };
 }

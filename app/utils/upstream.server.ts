@@ -5,6 +5,8 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
+import { ApiErrorSchema } from '../../contract/bus';
+import type { PublicConfig } from '~/utils/env.server';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
 export type ApiBinding = {
@@ -19,6 +21,10 @@ declare module '@remix-run/node' {
     api: ApiBinding;
     /** Per-request CSP nonce for inline scripts (server.ts). */
     cspNonce: string;
+    /** The phone's address (express req.ip, TRUST_PROXY-aware), forwarded to the api for its rate limits. */
+    clientIp?: string;
+    /** The configuration pages may show (server.ts builds it once from the env). */
+    publicConfig?: PublicConfig;
   }
 }
 
@@ -30,6 +36,8 @@ export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** The api's own `{ message }`, when it sent one (spec §8 shows it on some admin failures). */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -37,37 +45,66 @@ export class UpstreamError extends Error {
 }
 
 /**
- * Calls the api and parses its JSON answer with `schema`.
+ * Calls the api, or another http(s) URL the api handed out (a presigned upload URL): URLs on the
+ * api's origin go through the binding (in-process or HTTP), others through global fetch. Forwards
+ * the phone's address in X-Forwarded-For.
  * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
- * @throws UpstreamError on timeout, network failure, non-2xx status or a body
- *   that does not match the schema.
+ * @returns the response whatever its status.
+ * @throws UpstreamError on timeout, network failure, or a URL that is not http(s).
+ */
+export async function upstreamFetch(
+  context: AppLoadContext,
+  pathOrUrl: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<Response> {
+  const { timeoutMs = UPSTREAM_TIMEOUT_MS, ...requestInit } = init;
+  const url = new URL(pathOrUrl, context.api.baseUrl);
+  const label = `${requestInit.method ?? 'GET'} ${url.origin === new URL(context.api.baseUrl).origin ? url.pathname : url.origin}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UpstreamError(`${label}: not an http(s) URL`, null);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const headers = new Headers(requestInit.headers);
+  if (context.clientIp) headers.set('X-Forwarded-For', context.clientIp);
+  const request = new Request(url, { ...requestInit, headers, signal });
+  const send = url.origin === new URL(context.api.baseUrl).origin ? context.api.fetch : fetch;
+  try {
+    // NOTE: the in-process api (Hono's fetch) ignores request.signal, so the timeout races it here.
+    return await Promise.race([send(request), rejectOnAbort(signal)]);
+  } catch (error) {
+    throw new UpstreamError(`${label}: ${(error as Error).message}`, null);
+  }
+}
+
+/**
+ * Calls the api and parses its JSON answer with `schema` (a JSON body is sent as such).
+ * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
+ * @throws UpstreamError on timeout, network failure, non-2xx status (with the api's `message`) or
+ *   a body that does not match the schema.
  */
 export async function upstreamJson<T extends z.ZodTypeAny>(
   context: AppLoadContext,
   path: string,
   schema: T,
-  init: RequestInit & { timeoutMs?: number } = {},
+  init: Omit<RequestInit, 'body'> & { timeoutMs?: number; json?: unknown } = {},
 ): Promise<z.infer<T>> {
-  const { timeoutMs = UPSTREAM_TIMEOUT_MS, ...requestInit } = init;
-  const signal = AbortSignal.timeout(timeoutMs);
-  const request = new Request(new URL(path, context.api.baseUrl), {
-    ...requestInit,
-    headers: { accept: 'application/json', ...requestInit.headers },
-    signal,
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set('accept', 'application/json');
+  if (json !== undefined) headers.set('content-type', 'application/json');
+  const label = `${rest.method ?? 'GET'} ${path}`;
+  const response = await upstreamFetch(context, path, {
+    ...rest,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
   });
-  let response: Response;
-  try {
-    // NOTE: the in-process api (Hono's fetch) ignores request.signal, so the timeout races it here.
-    response = await Promise.race([context.api.fetch(request), rejectOnAbort(signal)]);
-  } catch (error) {
-    throw new UpstreamError(`${request.method} ${path}: ${(error as Error).message}`, null);
-  }
+  const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    throw new UpstreamError(`${request.method} ${path}: HTTP ${response.status}`, response.status);
+    const serverMessage = ApiErrorSchema.safeParse(body).data?.message ?? null;
+    throw new UpstreamError(`${label}: HTTP ${response.status}`, response.status, serverMessage);
   }
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new UpstreamError(`${request.method} ${path}: answer does not match the contract`, response.status);
+    throw new UpstreamError(`${label}: answer does not match the contract`, response.status);
   }
   return parsed.data;
 }

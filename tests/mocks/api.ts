@@ -5,6 +5,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { AdBanner } from '../../contract/ads';
 import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
 
 export const API_BASE_URL = 'http://api.test';
@@ -132,8 +133,13 @@ export const predictedFailureHandler = http.get(`${PREDICTED_URL}/*`, () =>
   HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
 );
 
+/** The api answering GET /api/web/ads with `data` (default: no ads, so the default banner shows). */
+export function webAdsHandler(data: AdBanner[] = []) {
+  return http.get(`${API_BASE_URL}/api/web/ads`, () => HttpResponse.json({ data }));
+}
+
 /** Every handler of the healthy api. */
-export const apiHandlers = [timeLeftHandler(), ...predictedHandlers()];
+export const apiHandlers = [timeLeftHandler(), ...predictedHandlers(), webAdsHandler()];
 
 /**
  * An msw server standing in for the api in this test file, started before its tests and reset
@@ -148,4 +154,9 @@ export function setupApiServer(...handlers: Parameters<typeof setupServer>) {
   });
   afterAll(() => server.close());
   return server;
+}
+
+/** The home loader's data for UI tests rendering the route without a server: no ads, no third-party slots. */
+export function homeData(timeLeft: TimeLeftResponse | null, departureTimes: unknown = null) {
+  return { timeLeft, departureTimes, banners: [], adSlots: { adfitUnit: null, adsense: null } };
 }

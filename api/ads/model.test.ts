@@ -1,0 +1,265 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AdType } from '../../contract/ads';
+import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import type { Database } from '../db/client';
+import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
+import {
+  adCounts,
+  approveRequest,
+  createAdRequest,
+  listServedAds,
+  paidPeriod,
+  recordClick,
+  recordImpression,
+  rejectRequest,
+} from './model';
+
+const DAY_MS = 86_400_000;
+const NOW = new Date('2026-11-23T10:00:00+09:00');
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+
+describe('paidPeriod', () => {
+  it('runs duration × 30 days of 24 h from the start, whatever the calendar months', () => {
+    for (const duration of [1, 2, 3]) {
+      const { startsAt, endsAt } = paidPeriod(NOW, duration);
+      expect(startsAt).toEqual(NOW);
+      expect(endsAt.getTime() - NOW.getTime()).toBe(duration * 30 * DAY_MS);
+    }
+    // Days, not calendar months: one month from 31 Jan ends on 2 Mar.
+    expect(paidPeriod(NOW, 1).endsAt).toEqual(new Date('2026-12-23T10:00:00+09:00'));
+    expect(paidPeriod(new Date('2027-01-31T00:00:00+09:00'), 1).endsAt).toEqual(new Date('2027-03-02T00:00:00+09:00'));
+  });
+});
+
+describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
+  let database: Database;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await db().execute(sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads RESTART IDENTITY CASCADE`);
+  });
+
+  /** A pending request stored as the submit route would, with its own image URL. */
+  async function pendingRequest(type: AdType, duration = 1): Promise<number> {
+    const [row] = await db()
+      .insert(adRequests)
+      .values({
+        type,
+        title: `${type} ad`,
+        applicantName: '홍길동',
+        applicantPhone: '01012345678',
+        applicantEmail: 'a@example.com',
+        redirectUrl: 'https://example.com/shop',
+        imageUrl: `/images/${type}-request.png`,
+        content: type === 'kakao' ? '점심 할인' : null,
+        duration,
+        createdAt: at(-DAY_MS),
+      })
+      .returning({ id: adRequests.id });
+    return row.id;
+  }
+
+  /** An ad inserted directly (as legacy data or an admin's own ad would be). */
+  async function insertAd(values: {
+    type?: AdType;
+    title?: string;
+    position: number;
+    startsAt?: Date;
+    endsAt?: Date;
+    redirectUrl?: string | null;
+  }): Promise<number> {
+    const [row] = await db()
+      .insert(ads)
+      .values({
+        type: values.type ?? 'web',
+        title: values.title ?? `ad ${values.position}`,
+        redirectUrl: values.redirectUrl === undefined ? 'https://example.com/' : values.redirectUrl,
+        imageUrl: `/images/web-${values.position}.png`,
+        position: values.position,
+        startsAt: values.startsAt ?? at(-DAY_MS),
+        endsAt: values.endsAt ?? at(DAY_MS),
+        createdAt: at(-DAY_MS),
+        updatedAt: at(-DAY_MS),
+      })
+      .returning({ id: ads.id });
+    return row.id;
+  }
+
+  const requestRow = async (id: number) => (await db().select().from(adRequests).where(eq(adRequests.id, id)))[0];
+  const adCount = async () => (await db().select({ id: ads.id }).from(ads)).length;
+
+  describe('createAdRequest', () => {
+    const application = {
+      type: 'web' as const,
+      title: 'Cafe',
+      applicantName: '홍길동',
+      applicantPhone: '01012345678',
+      applicantEmail: 'a@example.com',
+      redirectUrl: undefined,
+      contentForManager: undefined,
+      content: 'ignored for web',
+      imageUrl: '/images/web-1.png',
+      duration: 2 as const,
+      confirmed: false as const,
+    };
+    const upload = (status: 'issued' | 'stored') => ({
+      key: 'web-1.png',
+      imageUrl: '/images/web-1.png',
+      adType: 'web' as const,
+      contentType: 'image/png',
+      byteSize: 10,
+      status,
+      issuedAt: NOW,
+      expiresAt: at(600_000),
+    });
+
+    it('stores a pending, unconfirmed request when its image is stored', async () => {
+      await db().insert(imageUploads).values(upload('stored'));
+      const id = await createAdRequest(db(), application, NOW);
+      expect(id).toEqual(expect.any(Number));
+      expect(await requestRow(id!)).toMatchObject({
+        type: 'web',
+        title: 'Cafe',
+        status: 'pending',
+        confirmed: false,
+        redirectUrl: null,
+        content: null,
+        duration: 2,
+        createdAt: NOW,
+        decidedAt: null,
+      });
+    });
+
+    it('stores nothing when the image was issued but never stored', async () => {
+      await db().insert(imageUploads).values(upload('issued'));
+      expect(await createAdRequest(db(), application, NOW)).toBeNull();
+      expect(await db().select().from(adRequests)).toEqual([]);
+    });
+  });
+
+  describe('approveRequest', () => {
+    it('turns a pending request into an ad paid from now for duration × 30 days, last in its type', async () => {
+      await insertAd({ position: 0 });
+      await insertAd({ position: 4 });
+      await insertAd({ type: 'kakao', position: 9 });
+      const id = await pendingRequest('web', 3);
+
+      const ad = await approveRequest(db(), 'web', id, NOW);
+      expect(ad).toMatchObject({
+        type: 'web',
+        title: 'web ad',
+        redirectUrl: 'https://example.com/shop',
+        imageUrl: '/images/web-request.png',
+        content: null,
+        position: 5,
+        startsAt: NOW,
+        endsAt: new Date(NOW.getTime() + 90 * DAY_MS),
+        requestId: id,
+      });
+      expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
+    });
+
+    it('starts a type without ads at position 0 and keeps the kakao message', async () => {
+      await insertAd({ position: 3 });
+      const id = await pendingRequest('kakao', 1);
+      const ad = await approveRequest(db(), 'kakao', id, NOW);
+      expect(ad).toMatchObject({ type: 'kakao', position: 0, content: '점심 할인', endsAt: at(30 * DAY_MS) });
+    });
+
+    it('approves nothing twice, nothing of another type, nothing missing, nothing rejected', async () => {
+      const id = await pendingRequest('web');
+      expect(await approveRequest(db(), 'kakao', id, NOW)).toBeNull();
+      expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
+      expect(await adCount()).toBe(0);
+
+      expect(await approveRequest(db(), 'web', id, NOW)).not.toBeNull();
+      expect(await approveRequest(db(), 'web', id, at(60_000))).toBeNull();
+      expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
+      expect(await adCount()).toBe(1);
+
+      expect(await approveRequest(db(), 'web', id + 100, NOW)).toBeNull();
+      const rejected = await pendingRequest('web');
+      expect(await rejectRequest(db(), 'web', rejected, NOW)).toBe(true);
+      expect(await approveRequest(db(), 'web', rejected, NOW)).toBeNull();
+      expect(await adCount()).toBe(1);
+    });
+  });
+
+  describe('rejectRequest', () => {
+    it('rejects a pending request of its type once, and creates no ad', async () => {
+      const id = await pendingRequest('kakao');
+      expect(await rejectRequest(db(), 'web', id, NOW)).toBe(false);
+      expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
+      expect(await rejectRequest(db(), 'kakao', id, NOW)).toBe(true);
+      expect(await requestRow(id)).toMatchObject({ status: 'rejected', decidedAt: NOW });
+      expect(await rejectRequest(db(), 'kakao', id, at(60_000))).toBe(false);
+      expect(await requestRow(id)).toMatchObject({ decidedAt: NOW });
+      expect(await rejectRequest(db(), 'kakao', id + 100, NOW)).toBe(false);
+      expect(await adCount()).toBe(0);
+    });
+  });
+
+  describe('listServedAds', () => {
+    it('lists the in-period ads of the type in position order', async () => {
+      await insertAd({ title: 'third', position: 7 });
+      await insertAd({ title: 'first', position: 1 });
+      await insertAd({ title: 'starts now', position: 3, startsAt: NOW });
+      await insertAd({ title: 'not yet', position: 0, startsAt: at(1) });
+      await insertAd({ title: 'ended now', position: 2, endsAt: NOW });
+      await insertAd({ title: 'ended', position: 4, startsAt: at(-3 * DAY_MS), endsAt: at(-DAY_MS) });
+      await insertAd({ title: 'kakao', type: 'kakao', position: 5 });
+
+      const served = await listServedAds(db(), 'web', NOW);
+      expect(served.map((ad) => ad.title)).toEqual(['first', 'starts now', 'third']);
+      expect((await listServedAds(db(), 'kakao', NOW)).map((ad) => ad.title)).toEqual(['kakao']);
+      expect((await listServedAds(db(), 'web', at(2 * DAY_MS))).map((ad) => ad.title)).toEqual([]);
+    });
+  });
+
+  describe('counters', () => {
+    const beforeMidnight = new Date('2026-11-23T23:59:00+09:00');
+    const afterMidnight = new Date('2026-11-24T00:01:00+09:00');
+
+    it('counts impressions and clicks per KST day', async () => {
+      const id = await insertAd({ position: 0, redirectUrl: 'https://example.com/shop' });
+      const other = await insertAd({ position: 1 });
+      expect(await recordImpression(db(), id, beforeMidnight)).toBe(true);
+      expect(await recordImpression(db(), id, NOW)).toBe(true);
+      expect(await recordClick(db(), id, beforeMidnight)).toBe('https://example.com/shop');
+      // Two minutes later it is the next day in Seoul (still the same day in UTC and in this process's zone).
+      expect(await recordImpression(db(), id, afterMidnight)).toBe(true);
+      expect(await recordClick(db(), id, afterMidnight)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, afterMidnight)).toBe('https://example.com/shop');
+      expect(await recordImpression(db(), other, afterMidnight)).toBe(true);
+
+      expect(await adCounts(db(), id)).toEqual([
+        { day: '2026-11-23', impressions: 2, clicks: 1 },
+        { day: '2026-11-24', impressions: 1, clicks: 2 },
+      ]);
+      expect(await adCounts(db(), other)).toEqual([{ day: '2026-11-24', impressions: 1, clicks: 0 }]);
+    });
+
+    it('returns only a served ad’s http(s) link, and counts nothing otherwise', async () => {
+      const legacy = await insertAd({ position: 0, redirectUrl: 'javascript:alert(1)' });
+      const dataUrl = await insertAd({ position: 1, redirectUrl: 'data:text/html,x' });
+      const linkless = await insertAd({ position: 2, redirectUrl: null });
+      const ended = await insertAd({ position: 3, endsAt: NOW });
+      const future = await insertAd({ position: 4, startsAt: at(1) });
+      const plain = await insertAd({ position: 5, redirectUrl: 'http://example.com/a?b=1' });
+
+      for (const id of [legacy, dataUrl, linkless, ended, future, 9999, 2 ** 31, 0, -1, 1.5]) {
+        expect(await recordClick(db(), id, NOW)).toBeNull();
+      }
+      expect(await recordClick(db(), plain, NOW)).toBe('http://example.com/a?b=1');
+      for (const id of [ended, future, 9999, 2 ** 31, 0]) expect(await recordImpression(db(), id, NOW)).toBe(false);
+
+      expect(await db().select().from(adDailyCounts)).toEqual([
+        { adId: plain, day: '2026-11-23', impressions: 0, clicks: 1 },
+      ]);
+    });
+  });
+});

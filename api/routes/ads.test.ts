@@ -1,0 +1,303 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  AD_FORMAT_MESSAGES,
+  AD_MESSAGES,
+  AdBannerListResponseSchema,
+  AdClickResponseSchema,
+  AdSubmitResponseSchema,
+  ImageUploadResponseSchema,
+  type AdType,
+} from '../../contract/ads';
+import { ApiErrorSchema } from '../../contract/bus';
+import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { tempLocalStore } from '../../tests/setup/storage';
+import { adCounts } from '../ads/model';
+import { createApi } from '../app';
+import { emptyFeedState } from '../bus/feed-store';
+import type { Database } from '../db/client';
+import { adDailyCounts, adRequests, ads } from '../db/schema';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DAY_MS = 86_400_000;
+
+describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
+  let database: Database;
+  let store: ReturnType<typeof tempLocalStore>;
+  let clock: FakeClock;
+  let app: ReturnType<typeof createApi>;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await db().execute(
+      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
+    );
+    store = tempLocalStore();
+    clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
+    app = createApi({
+      db: db(),
+      storage: store,
+      feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
+      clock,
+      logger: recordingLogger(),
+    });
+  });
+  afterEach(() => store.remove());
+
+  const json = (method: string, body: unknown, ip = '203.0.113.7') => ({
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+    body: JSON.stringify(body),
+  });
+  /** Issues an image URL for `type` (presign only). */
+  async function issueImage(type: AdType) {
+    const response = await app.request(
+      '/api/s3/presigned-url/image',
+      json('POST', { type, extension: 'png', byteSize: PNG.byteLength }),
+    );
+    expect(response.status).toBe(200);
+    return ImageUploadResponseSchema.parse(await response.json());
+  }
+  /** Issues and uploads an image for `type`; returns its imageUrl. */
+  async function uploadedImage(type: AdType): Promise<string> {
+    const { presignedUrl, imageUrl } = await issueImage(type);
+    const put = await app.request(presignedUrl, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'Content-Type': 'image/png' },
+    });
+    expect(put.status).toBe(204);
+    return imageUrl;
+  }
+  const application = (imageUrl: string, overrides: Record<string, unknown> = {}) => ({
+    type: 'web',
+    title: '  Campus Cafe  ',
+    applicantName: '홍길동',
+    applicantPhone: '01012345678',
+    applicantEmail: 'owner@example.com',
+    redirectUrl: 'https://cafe.example.com/menu',
+    contentForManager: '',
+    imageUrl,
+    duration: 2,
+    confirmed: false,
+    ...overrides,
+  });
+  const submit = (type: string, body: unknown, ip?: string) =>
+    app.request(`/api/ads/${type}/submit`, json('POST', body, ip));
+  const message = async (response: Response) => ApiErrorSchema.parse(await response.json()).message;
+  const storedRequests = () => db().select().from(adRequests);
+
+  describe('POST /api/ads/:type/submit', () => {
+    it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id }', async () => {
+      const imageUrl = await uploadedImage('web');
+      const response = await submit('web', application(imageUrl));
+      expect(response.status).toBe(201);
+      const body = AdSubmitResponseSchema.parse(await response.json());
+      expect(body).toEqual({ success: true, id: expect.any(Number) });
+
+      const [row] = await db().select().from(adRequests).where(eq(adRequests.id, body.id!));
+      expect(row).toMatchObject({
+        type: 'web',
+        title: 'Campus Cafe',
+        applicantName: '홍길동',
+        applicantPhone: '01012345678',
+        applicantEmail: 'owner@example.com',
+        redirectUrl: 'https://cafe.example.com/menu',
+        contentForManager: null,
+        content: null,
+        imageUrl,
+        duration: 2,
+        confirmed: false,
+        status: 'pending',
+        createdAt: clock.now(),
+        decidedAt: null,
+      });
+    });
+
+    it('stores a kakao application with its message', async () => {
+      const imageUrl = await uploadedImage('kakao');
+      const response = await submit('kakao', application(imageUrl, { type: 'kakao', content: '점심 10% 할인' }));
+      expect(response.status).toBe(201);
+      expect(await storedRequests()).toMatchObject([{ type: 'kakao', content: '점심 10% 할인', status: 'pending' }]);
+    });
+
+    it('refuses invalid applications with 400 and the spec message, storing nothing', async () => {
+      const web = await uploadedImage('web');
+      const kakao = await uploadedImage('kakao');
+      const refusals: [string, unknown, string][] = [
+        ['kakao', application(kakao, { type: 'kakao' }), AD_MESSAGES.content],
+        ['kakao', application(kakao, { type: 'kakao', content: '   ' }), AD_MESSAGES.content],
+        ['web', application(web, { duration: 4 }), AD_MESSAGES.duration],
+        ['web', application(web, { duration: 0 }), AD_MESSAGES.duration],
+        ['web', application(web, { redirectUrl: 'javascript:alert(1)' }), AD_FORMAT_MESSAGES.redirectUrl],
+        ['web', application(web, { redirectUrl: 'data:text/html,x' }), AD_FORMAT_MESSAGES.redirectUrl],
+        ['web', application(web, { redirectUrl: 'cafe.example.com' }), AD_FORMAT_MESSAGES.redirectUrl],
+        ['web', application(web, { title: ' \t ' }), AD_MESSAGES.title],
+        ['web', application(web, { applicantEmail: 'owner' }), AD_FORMAT_MESSAGES.email],
+        ['web', application(web, { applicantPhone: '12345' }), AD_FORMAT_MESSAGES.phone],
+        ['web', application(web, { confirmed: true }), 'confirmed'],
+        ['web', application(''), AD_MESSAGES.image],
+      ];
+      for (const [index, [type, body, expected]] of refusals.entries()) {
+        const response = await submit(type, body, `198.51.100.${index}`);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(await message(response)).toContain(expected);
+      }
+      expect(await storedRequests()).toEqual([]);
+    });
+
+    it('refuses images the api did not issue, did not receive, or issued for the other type', async () => {
+      const kakaoImage = await uploadedImage('kakao');
+      const { imageUrl: neverUploaded } = await issueImage('web');
+      const webImage = await uploadedImage('web');
+      const refusals: [string, unknown][] = [
+        ['web', application('https://evil.example.com/banner.png')],
+        ['web', application('/images/web-00000000-0000-0000-0000-000000000000.png')],
+        ['web', application(neverUploaded)],
+        ['web', application(kakaoImage)],
+        ['kakao', application(webImage, { type: 'kakao', content: '점심 할인' })],
+      ];
+      for (const [index, [type, body]] of refusals.entries()) {
+        const response = await submit(type, body, `198.51.100.${index}`);
+        expect(response.status).toBe(400);
+        expect(await message(response)).toMatch(/^imageUrl: /);
+      }
+      expect(await storedRequests()).toEqual([]);
+    });
+
+    it('refuses a body whose type is not the path’s, and unknown types', async () => {
+      const kakaoImage = await uploadedImage('kakao');
+      const mismatch = await submit('web', application(kakaoImage, { type: 'kakao', content: '점심 할인' }));
+      expect(mismatch.status).toBe(400);
+      expect(await message(mismatch)).toMatch(/^type: /);
+      expect((await submit('banner', application(kakaoImage))).status).toBe(404);
+      expect(await storedRequests()).toEqual([]);
+    });
+
+    it('allows 5 submits per client in 10 minutes: the 6th answers 429 with Retry-After, other clients go on', async () => {
+      const imageUrl = await uploadedImage('web');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await submit('web', application(imageUrl), '203.0.113.50')).status).toBe(201);
+      }
+      const limited = await submit('web', application(imageUrl), '203.0.113.50, 10.0.0.1');
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await storedRequests()).toHaveLength(5);
+
+      expect((await submit('web', application(imageUrl), '203.0.113.51')).status).toBe(201);
+      expect(await storedRequests()).toHaveLength(6);
+    });
+  });
+
+  /** An ad inserted directly (as an approval or legacy data would leave it). */
+  async function insertAd(values: {
+    title: string;
+    position: number;
+    type?: AdType;
+    redirectUrl?: string | null;
+    imageUrl?: string | null;
+    startsAt?: Date;
+    endsAt?: Date;
+  }): Promise<number> {
+    const now = clock.now();
+    const [row] = await db()
+      .insert(ads)
+      .values({
+        type: values.type ?? 'web',
+        title: values.title,
+        redirectUrl: values.redirectUrl === undefined ? `https://example.com/${values.position}` : values.redirectUrl,
+        imageUrl: values.imageUrl === undefined ? `/images/web-${values.position}.png` : values.imageUrl,
+        position: values.position,
+        startsAt: values.startsAt ?? new Date(now.getTime() - DAY_MS),
+        endsAt: values.endsAt ?? new Date(now.getTime() + DAY_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: ads.id });
+    return row.id;
+  }
+
+  describe('GET /api/web/ads', () => {
+    it('lists the in-period web ads in position order as { src, url, id, title }', async () => {
+      const now = clock.now();
+      const second = await insertAd({ title: 'Second', position: 5 });
+      const first = await insertAd({ title: 'First', position: 1, redirectUrl: null });
+      const legacy = await insertAd({ title: 'Legacy', position: 7, redirectUrl: 'javascript:alert(1)' });
+      await insertAd({ title: 'Not yet', position: 0, startsAt: new Date(now.getTime() + 1000) });
+      await insertAd({ title: 'Ended', position: 2, endsAt: now });
+      await insertAd({ title: 'Kakao', position: 3, type: 'kakao' });
+      await insertAd({ title: 'No image', position: 4, imageUrl: null });
+
+      const response = await app.request('/api/web/ads');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(AdBannerListResponseSchema.parse(await response.json())).toEqual({
+        data: [
+          { id: first, title: 'First', src: '/images/web-1.png', url: '' },
+          { id: second, title: 'Second', src: '/images/web-5.png', url: 'https://example.com/5' },
+          { id: legacy, title: 'Legacy', src: '/images/web-7.png', url: '' },
+        ],
+      });
+
+      clock.advance(2 * 86_400);
+      expect(await (await app.request('/api/web/ads')).json()).toEqual({ data: [] });
+    });
+  });
+
+  describe('POST /api/ads/:id/clicks and /impressions', () => {
+    const click = (id: number | string) => app.request(`/api/ads/${id}/clicks`, { method: 'POST' });
+    const impression = (id: number | string) => app.request(`/api/ads/${id}/impressions`, { method: 'POST' });
+
+    it('answers a served ad’s http(s) link and counts the click', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/?a=1' });
+      const response = await click(id);
+      expect(response.status).toBe(200);
+      expect(AdClickResponseSchema.parse(await response.json())).toEqual({
+        redirectUrl: 'https://cafe.example.com/?a=1',
+      });
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 1 }]);
+    });
+
+    it('answers 404 and counts nothing for unknown, out-of-period and link-less ads', async () => {
+      const now = clock.now();
+      const ended = await insertAd({ title: 'Ended', position: 0, endsAt: now });
+      const future = await insertAd({ title: 'Future', position: 1, startsAt: new Date(now.getTime() + 1000) });
+      const linkless = await insertAd({ title: 'No link', position: 2, redirectUrl: null });
+      const legacy = await insertAd({ title: 'Legacy', position: 3, redirectUrl: 'javascript:alert(1)' });
+      for (const id of [9999, ended, future, linkless, legacy]) {
+        const response = await click(id);
+        expect(response.status).toBe(404);
+        expect(await message(response)).toBeTruthy();
+      }
+      for (const id of [9999, ended, future]) expect((await impression(id)).status).toBe(404);
+      expect(await db().select().from(adDailyCounts)).toEqual([]);
+    });
+
+    it('counts an impression of a served ad with 204', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: null });
+      const response = await impression(id);
+      expect(response.status).toBe(204);
+      expect(await response.text()).toBe('');
+      await impression(id);
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 2, clicks: 0 }]);
+    });
+
+    it('answers 404 for ids that are not ad ids', async () => {
+      await insertAd({ title: 'Cafe', position: 0 });
+      for (const id of ['abc', '1abc', '-1', '1.5', '99999999999', '0']) {
+        expect((await click(id)).status, id).toBe(404);
+        expect((await impression(id)).status, id).toBe(404);
+      }
+      expect(await db().select().from(adDailyCounts)).toEqual([]);
+    });
+  });
+});

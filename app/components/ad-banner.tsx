@@ -1,0 +1,123 @@
+/**
+ * The home screen's rotating ad banner (spec §2 Home screen, §3 Ad banner, §4 Ad banner, §9): the
+ * in-period web ads in the admins' order, one every 6 seconds, paused while the page is hidden and
+ * by the visitor (WCAG 2.2.2). Its box keeps the web ad's 350×100 shape whatever loads, so nothing
+ * shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
+ * ads (or when their list failed) the default banner invites shops to advertise.
+ */
+import { Link } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { isHttpUrl, type AdBanner as Ad } from '../../contract/ads';
+
+/** Spec §4, §9: rotation period. */
+export const BANNER_ROTATION_MS = 6_000;
+
+/** Where a banner's click goes: the counting redirect when the api gave an id, else its own link; null when it has no http(s) link. */
+export function bannerHref(ad: Ad): string | null {
+  if (!isHttpUrl(ad.url)) return null;
+  return ad.id === undefined ? ad.url : `/ads/click/${ad.id}`;
+}
+
+export function AdBanner({ ads }: { ads: readonly Ad[] }) {
+  const shown = ads.filter((ad) => ad.src);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const count = shown.length;
+
+  useEffect(() => {
+    const update = () => setHidden(document.visibilityState === 'hidden');
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+
+  useEffect(() => {
+    if (count < 2 || paused || hidden) return;
+    const timer = setInterval(() => setIndex((current) => (current + 1) % count), BANNER_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [count, paused, hidden]);
+
+  const current = count > 0 ? shown[index % count] : undefined;
+  useEffect(() => {
+    if (current?.id !== undefined && !hidden) countImpression(current.id);
+  }, [current?.id, hidden]);
+
+  if (count === 0) return <DefaultBanner />;
+  return (
+    <section className="ad-banner" aria-roledescription="carousel" aria-label="광고">
+      <div className="ad-banner__slides">
+        {shown.map((ad, slide) => {
+          const href = bannerHref(ad);
+          const image = <img src={ad.src} alt={ad.title ? `광고: ${ad.title}` : '광고'} width={350} height={100} />;
+          return (
+            <div
+              key={ad.id ?? ad.src}
+              className="ad-banner__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slide + 1} / ${count}`}
+              hidden={slide !== index % count}
+            >
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {image}
+                  <span className="sr-only"> (새 창에서 열림)</span>
+                </a>
+              ) : (
+                image
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {count > 1 && (
+        <button
+          type="button"
+          className="ad-banner__pause"
+          aria-label={paused ? '광고 넘기기 다시 시작' : '광고 넘기기 멈춤'}
+          onClick={() => setPaused((value) => !value)}
+        >
+          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Spec §3: the banner shown when there is no ad: an invitation to advertise. */
+function DefaultBanner() {
+  return (
+    <section className="ad-banner ad-banner--default" aria-label="광고">
+      <Link to="/ads/apply" className="ad-banner__invite">
+        <strong>이 자리에 가게를 알려보세요</strong>
+        <span>매일 통학생이 보는 배너 · 한 달 26,000원 · 광고 신청하기</span>
+      </Link>
+    </section>
+  );
+}
+
+/** localStorage key of the ads already counted today: `{ day, ids }` (KST day). */
+const SEEN_KEY = 'campus-bus:ad-impressions';
+
+/**
+ * Sends the impression beacon of ad `id` the first time this browser shows it on a KST day
+ * (spec §4; one per ad per visitor per day). Storage failures only mean it may count twice.
+ */
+function countImpression(id: number): void {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+  let seen: { day: string; ids: number[] } = { day, ids: [] };
+  try {
+    const stored = JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null') as typeof seen | null;
+    if (stored?.day === day && Array.isArray(stored.ids)) seen = stored;
+  } catch {
+    // unreadable storage: count it
+  }
+  if (seen.ids.includes(id)) return;
+  navigator.sendBeacon('/ads/impressions', new URLSearchParams({ id: String(id) }));
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify({ day, ids: [...seen.ids, id] }));
+  } catch {
+    // private mode or full storage
+  }
+}

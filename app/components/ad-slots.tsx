@@ -1,0 +1,71 @@
+/**
+ * The two third-party ad slots of the home screen (spec §2): Kakao AdFit and Google AdSense, each
+ * rendered only when its ids are configured (anchors.md embeds). Each slot's height is reserved,
+ * so a late ad never shifts the page; with neither configured nothing is loaded from a third party
+ * (server.ts adds their hosts to the CSP only then).
+ */
+import { useEffect } from 'react';
+import type { PublicConfig } from '~/utils/env.server';
+
+const ADFIT_SCRIPT = 'https://t1.daumcdn.net/kas/static/ba.min.js';
+const ADSENSE_SCRIPT = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[];
+  }
+}
+
+export function AdSlots({ slots }: { slots: PublicConfig['adSlots'] }) {
+  if (!slots.adfitUnit && !slots.adsense) return null;
+  return (
+    <aside className="ad-slots" aria-label="제휴 광고">
+      {slots.adfitUnit && <AdFitSlot unit={slots.adfitUnit} />}
+      {slots.adsense && <AdSenseSlot client={slots.adsense.client} slot={slots.adsense.slot} />}
+    </aside>
+  );
+}
+
+/** Kakao AdFit 320×50 (anchors.md): the `ins` plus its loader, which fills every such `ins` it finds. */
+function AdFitSlot({ unit }: { unit: string }) {
+  useEffect(() => loadScript(ADFIT_SCRIPT), []);
+  return (
+    <div className="ad-slot ad-slot--adfit">
+      <ins
+        className="kakao_ad_area"
+        style={{ display: 'none' }}
+        data-ad-unit={unit}
+        data-ad-width="320"
+        data-ad-height="50"
+      />
+    </div>
+  );
+}
+
+/** Google AdSense 320×100 (anchors.md): the `ins`, the loader, then one push per slot. */
+function AdSenseSlot({ client, slot }: { client: string; slot: string }) {
+  useEffect(() => {
+    loadScript(`${ADSENSE_SCRIPT}?client=${encodeURIComponent(client)}`);
+    (window.adsbygoogle = window.adsbygoogle || []).push({});
+  }, [client]);
+  return (
+    <div className="ad-slot ad-slot--adsense">
+      <ins
+        className="adsbygoogle"
+        style={{ display: 'inline-block', width: 320, height: 100 }}
+        data-ad-client={client}
+        data-ad-slot={slot}
+      />
+    </div>
+  );
+}
+
+/** Adds an async script once per page (its host is allowed by the CSP only when the slot is configured). */
+function loadScript(src: string): void {
+  if (document.querySelector(`script[src="${src}"]`)) return;
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  script.crossOrigin = 'anonymous';
+  document.head.append(script);
+}

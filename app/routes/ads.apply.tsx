@@ -1,0 +1,353 @@
+/**
+ * /ads/apply: the ad application (spec §2 Ad application page, §3, §4, §5, §7, §8, §9). One form,
+ * one zod schema (app/utils/ad-application.ts) checked by conform as the person types and again by
+ * the action. The action runs the spec §7 hand-off on the server: presigned URL, PUT of the file,
+ * submit. It works without JavaScript; the browser never talks to the api or the object store.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import {
+  AD_DURATIONS,
+  AD_FORMAT_MESSAGES,
+  AD_IMAGE_SIZE,
+  AD_MESSAGES,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_MAX_BYTES,
+  type AdType,
+} from '../../contract/ads';
+import { ErrorSummary, FieldError, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { requestImageUpload, submitAdApplication, uploadImage } from '~/models/ads.server';
+import {
+  AdApplicationFormSchema,
+  detectImageType,
+  formatPhone,
+  formatWon,
+  orderedErrors,
+  priceWon,
+} from '~/utils/ad-application';
+import { FormReadError, readUploadForm } from '~/utils/multipart.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const FORM_ID = 'ad-application';
+const TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '챗봇 광고' };
+/** Spec §8 failure, and what to do about it when the api says the phone sent too many. */
+const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
+
+type ActionData = { result: SubmissionResult<string[]>; submitted?: true };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ bankAccount: context.publicConfig?.bankAccount ?? null });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  let read: Awaited<ReturnType<typeof readUploadForm>>;
+  try {
+    read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    const message = error.tooLarge
+      ? `${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`
+      : AD_MESSAGES.submitFailed;
+    return json<ActionData>(
+      { result: { status: 'error', error: { '': [message] } } },
+      { status: error.tooLarge ? 413 : 400 },
+    );
+  }
+  const submission = parseWithZod(read.formData, { schema: AdApplicationFormSchema });
+  const hideFields = ['image'];
+  if (read.oversized.includes('image')) {
+    const fieldErrors = {
+      ...(submission.status === 'error' ? submission.error : {}),
+      image: [AD_FORMAT_MESSAGES.imageSize],
+    };
+    return json<ActionData>({ result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
+  }
+  if (submission.status !== 'success') {
+    return json<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const { image, type, email, content, ...fields } = submission.value;
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  const extension = detectImageType(bytes);
+  if (!extension) {
+    const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
+    return json<ActionData>({ result }, { status: 400 });
+  }
+  try {
+    const upload = await requestImageUpload(context, { type, extension, byteSize: bytes.byteLength });
+    await uploadImage(context, upload.presignedUrl, { bytes, contentType: IMAGE_CONTENT_TYPES[extension] });
+    await submitAdApplication(context, type, {
+      type,
+      ...fields,
+      applicantEmail: email,
+      imageUrl: upload.imageUrl,
+      content: type === 'kakao' ? content : undefined,
+      confirmed: false,
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[ads/apply] the application was not taken:', error.message);
+    const message = error.status === 429 ? RATE_LIMITED : AD_MESSAGES.submitFailed;
+    return json<ActionData>(
+      { result: submission.reply({ formErrors: [message], hideFields }) },
+      { status: error.status === 429 ? 429 : 502 },
+    );
+  }
+  return json<ActionData>({ result: submission.reply({ resetForm: true }), submitted: true });
+}
+
+export default function AdApply() {
+  const { bankAccount } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formAction === '/ads/apply';
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: pending ? undefined : actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdApplicationFormSchema }),
+  });
+  const lastType = actionData?.submitted ? undefined : (actionData?.result.initialValue?.type as AdType | undefined);
+  const [type, setType] = useState<AdType | undefined>(lastType);
+  const [months, setMonths] = useState<number | undefined>();
+  useEffect(() => setType(lastType), [lastType]);
+
+  const failed = actionData?.result.status === 'error';
+  const summary = failed
+    ? [
+        ...(form.errors ?? []).map((message) => ({ fieldId: form.id, message })),
+        ...orderedErrors(form.allErrors).map(({ name, message }) => ({ fieldId: fields[name].id, message })),
+      ]
+    : [];
+
+  return (
+    <div className="page ad-apply">
+      <h1 className="page__title">광고 신청</h1>
+      <p className="page__lead">
+        통학생이 매일 보는 버스 화면과 카카오톡 챗봇에 가게를 알려보세요. 신청서를 보내주시면 입금을 확인한 뒤 검토해
+        게재합니다.
+      </p>
+
+      <section className="notice-box" aria-labelledby="price-title">
+        <h2 id="price-title" className="section-title">
+          광고비와 입금 안내
+        </h2>
+        <p>
+          광고비는 <strong>한 달(30일)에 {formatWon(priceWon(1))}</strong>입니다. 신청 전에 아래 계좌로 입금해주세요.
+        </p>
+        {bankAccount ? (
+          <p className="bank-account">
+            {bankAccount.bank} <strong>{bankAccount.number}</strong> (예금주 {bankAccount.holder})
+          </p>
+        ) : (
+          <p className="bank-account bank-account--unset">
+            입금 계좌가 아직 등록되지 않았습니다. 신청서를 보내주시면 담당자가 이메일로 계좌를 안내해드립니다.
+          </p>
+        )}
+        <p className="notice-box__small">입금자명은 신청자 이름과 같게 해주세요.</p>
+      </section>
+
+      <div aria-live="polite" role="status" className="form-status">
+        {actionData?.submitted && (
+          <p className="form-status__success">
+            {AD_MESSAGES.submitted} 입금을 확인한 뒤 검토해 입력하신 이메일로 연락드리겠습니다.
+          </p>
+        )}
+      </div>
+      <ErrorSummary
+        title={
+          summary.some((item) => item.fieldId === form.id) ? '광고 접수에 실패했습니다' : '입력한 내용을 확인해주세요'
+        }
+        errors={summary}
+      />
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+        <RadioGroup
+          meta={fields.type}
+          legend="광고 유형"
+          options={(['web', 'kakao'] as const).map((value) => ({
+            value,
+            label: (
+              <>
+                {TYPE_LABELS[value]}
+                <span className="choice__note">
+                  이미지 {AD_IMAGE_SIZE[value].width}×{AD_IMAGE_SIZE[value].height}
+                </span>
+              </>
+            ),
+          }))}
+          onChange={(value) => setType(value as AdType)}
+        />
+        <TextField meta={fields.title} label="광고 제목" inputProps={{ autoComplete: 'off' }} />
+        <TextField meta={fields.applicantName} label="신청자 이름" inputProps={{ autoComplete: 'name' }} />
+        <TextField
+          meta={fields.applicantPhone}
+          label="전화번호"
+          hint="숫자만 입력하면 010-1234-5678 형식으로 맞춰집니다."
+          inputProps={{
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            maxLength: 13,
+            onInput: (event) => {
+              event.currentTarget.value = formatPhone(event.currentTarget.value);
+            },
+          }}
+        />
+        <TextField
+          meta={fields.email}
+          label="이메일"
+          hint="검토 결과를 이 주소로 알려드립니다."
+          inputProps={{ type: 'email', autoComplete: 'email' }}
+        />
+        <TextField
+          meta={fields.redirectUrl}
+          label="연결할 링크"
+          optional
+          hint="광고를 누르면 열릴 주소입니다. http:// 또는 https://로 시작해야 합니다."
+          inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
+        />
+        <ImageField meta={fields.image} type={type} failedBefore={failed} />
+        {type !== 'web' && (
+          <TextareaField
+            meta={fields.content}
+            label="광고 메시지 (챗봇 광고)"
+            hint="챗봇 답변 아래에 이미지와 함께 보이는 문구입니다. 230자까지 쓸 수 있습니다."
+          />
+        )}
+        <TextareaField
+          meta={fields.contentForManager}
+          label="검토자에게 남길 말"
+          optional
+          hint="게재 희망일, 입금자명이 다른 경우 등을 적어주세요."
+        />
+        <RadioGroup
+          meta={fields.duration}
+          legend="광고 게재 기간"
+          options={AD_DURATIONS.map((value) => ({
+            value: String(value),
+            label: (
+              <>
+                {value}개월<span className="choice__note">{formatWon(priceWon(value))}</span>
+              </>
+            ),
+          }))}
+          onChange={(value) => setMonths(Number(value))}
+        />
+        <p className="total" aria-live="polite">
+          {months ? (
+            <>
+              결제 금액: <strong>{formatWon(priceWon(months))}</strong> ({months}개월)
+            </>
+          ) : (
+            '기간을 고르면 결제 금액이 표시됩니다.'
+          )}
+        </p>
+        <SubmitButton pending={pending} pendingText="접수하는 중...">
+          광고 신청하기
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * The image picker (spec §5): it will not open before an ad type is chosen; the picked file's type
+ * is read from its first bytes and its pixel size is shown beside the hint for the type (a
+ * different size is a warning, not a refusal).
+ */
+function ImageField({
+  meta,
+  type,
+  failedBefore,
+}: {
+  meta: Parameters<typeof getInputProps>[0];
+  type: AdType | undefined;
+  failedBefore: boolean;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ width: number; height: number } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
+  const hint = type ? AD_IMAGE_SIZE[type] : null;
+
+  const refuseWithoutType = (event: MouseEvent<HTMLInputElement>) => {
+    if (type) return;
+    event.preventDefault();
+    setProblem(AD_MESSAGES.typeBeforeImage);
+  };
+  const inspect = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setPicked(null);
+    setProblem(null);
+    if (!file) return;
+    const extension = detectImageType(new Uint8Array(await file.slice(0, 4).arrayBuffer()));
+    if (!extension) {
+      if (input.current) input.current.value = '';
+      setProblem(AD_FORMAT_MESSAGES.imageType);
+      return;
+    }
+    const bitmap = await createImageBitmap(file).catch(() => null);
+    if (bitmap) setPicked({ width: bitmap.width, height: bitmap.height });
+    bitmap?.close();
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor={meta.id} className="field__label">
+        광고 이미지
+      </label>
+      <p id={`${meta.id}-hint`} className="field__hint">
+        JPG, PNG, GIF · 5MB 이하 · 권장 크기{' '}
+        {hint
+          ? `${hint.width}×${hint.height}`
+          : `웹 ${AD_IMAGE_SIZE.web.width}×${AD_IMAGE_SIZE.web.height}, 챗봇 ${AD_IMAGE_SIZE.kakao.width}×${AD_IMAGE_SIZE.kakao.height}`}
+        {failedBefore && ' · 보안을 위해 이미지는 다시 선택해주세요.'}
+      </p>
+      <input
+        key={key}
+        {...props}
+        ref={input}
+        accept="image/png,image/jpeg,image/gif"
+        className="field__control field__control--file"
+        onClick={refuseWithoutType}
+        onChange={inspect}
+      />
+      <p className="field__picked" aria-live="polite">
+        {picked && hint && (
+          <>
+            선택한 이미지: {picked.width}×{picked.height}
+            {(picked.width !== hint.width || picked.height !== hint.height) && (
+              <span className="field__warning">
+                {' '}
+                권장 크기({hint.width}×{hint.height})와 달라 잘리거나 늘어나 보일 수 있습니다. 그대로 신청할 수도
+                있습니다.
+              </span>
+            )}
+          </>
+        )}
+      </p>
+      {problem ? (
+        <p id={meta.errorId} className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : (
+        <FieldError meta={meta} />
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `광고 신청 — ${SITE_NAME}` },
+  { name: 'description', content: '외대 버스 화면과 카카오톡 챗봇에 가게 광고를 신청합니다. 한 달 26,000원.' },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

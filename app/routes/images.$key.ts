@@ -1,0 +1,46 @@
+/**
+ * GET /images/:key: an ad image from the api's object store, on the web's own origin (ADR 005:
+ * the one api read the web exposes besides the KakaoTalk skill). Passed through as the api sends
+ * it: its content type, `X-Content-Type-Options: nosniff`, a year's immutable cache. Unknown → 404.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getImage } from '~/models/ads.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+/** Server-chosen keys only (api/ads/images.ts): `<type>-<uuid>.<jpg|png|gif>`. */
+const IMAGE_KEY = /^[a-z]+-[0-9a-f-]{36}\.(jpg|png|gif)$/;
+const PASSED_HEADERS = [
+  'Content-Type',
+  'Content-Length',
+  'Cache-Control',
+  'X-Content-Type-Options',
+  'Content-Security-Policy',
+];
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const key = params.key ?? '';
+  if (!IMAGE_KEY.test(key)) return notFound();
+  let upstream: Response;
+  try {
+    upstream = await getImage(context, key);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[images] api unreachable:', error.message);
+    return new Response(null, { status: 502 });
+  }
+  if (!upstream.ok) {
+    await upstream.body?.cancel();
+    return upstream.status === 404 ? notFound() : new Response(null, { status: 502 });
+  }
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return new Response(upstream.body, { status: 200, headers });
+}
+
+function notFound(): Response {
+  return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+}
