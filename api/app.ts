@@ -8,6 +8,7 @@ import { createPredictionService, type HistoryLoader } from './bus/prediction-se
 import type { ApiContext, ApiDeps } from './context';
 import { createRateLimiters } from './rate-limit';
 import { adminRoutes } from './routes/admin';
+import { adReviewRoutes } from './routes/ad-review';
 import { adsRoutes } from './routes/ads';
 import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
@@ -31,6 +32,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/api/bus', busRoutes(context));
   app.route('/api/admin', adminRoutes(context));
   app.route('/api', adsRoutes(context));
+  app.route('/api', adReviewRoutes(context));
   app.route('/api', uploadRoutes(context));
   app.route('/api', healthRoutes(context));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

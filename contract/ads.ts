@@ -244,6 +244,12 @@ export const ManagedAdSchema = z.object({
   title: z.string().nullable(),
   redirectUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Extra: the paid period, ISO instants (start inclusive, end exclusive). */
+  startsAt: z.string().datetime({ offset: true }).optional(),
+  endsAt: z.string().datetime({ offset: true }).optional(),
+  /** Extra: impressions and clicks over all days. */
+  impressions: z.number().int().optional(),
+  clicks: z.number().int().optional(),
 });
 export type ManagedAd = z.infer<typeof ManagedAdSchema>;
 export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data: z.array(ManagedAdSchema) });

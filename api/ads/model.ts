@@ -3,7 +3,7 @@
  * ad with a paid period, rejecting it, the ads served now in the admins' order, and their daily
  * impression and click counters. The admin issue's routes call approveRequest / rejectRequest.
  */
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_MONTH_DAYS, isHttpUrl, type AdApplicationSchema, type AdType } from '../../contract/ads';
 import type { Db } from '../db/client';
@@ -66,6 +66,7 @@ export async function createAdRequest(db: Db, application: ValidApplication, now
  * @returns the new ad, or null when nothing was approved.
  */
 export async function approveRequest(db: Db, type: AdType, id: number, now: Date): Promise<AdRow | null> {
+  if (!isSerialId(id)) return null;
   return db.transaction(async (tx) => {
     const [request] = await tx
       .update(adRequests)
@@ -101,6 +102,7 @@ export async function approveRequest(db: Db, type: AdType, id: number, now: Date
  * @returns false when it is missing, of another type or already decided.
  */
 export async function rejectRequest(db: Db, type: AdType, id: number, now: Date): Promise<boolean> {
+  if (!isSerialId(id)) return false;
   const rows = await db
     .update(adRequests)
     .set({ status: 'rejected', decidedAt: now })
@@ -141,6 +143,43 @@ export async function recordClick(db: Db, id: number, now: Date): Promise<string
   return ad.redirectUrl;
 }
 
+/** The pending requests of `type`, oldest first (spec §2 Admin request list: id and title). */
+export async function listPendingRequests(db: Db, type: AdType): Promise<{ id: number; title: string }[]> {
+  return db
+    .select({ id: adRequests.id, title: adRequests.title })
+    .from(adRequests)
+    .where(and(eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+    .orderBy(asc(adRequests.createdAt), asc(adRequests.id));
+}
+
+/** Request `id` of `type` whatever its status, or null (spec §2 Admin request detail). */
+export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRequestRow | null> {
+  if (!isSerialId(id)) return null;
+  const [request] = await db
+    .select()
+    .from(adRequests)
+    .where(and(eq(adRequests.id, id), eq(adRequests.type, type)));
+  return request ?? null;
+}
+
+/**
+ * Every ad of `type`, in or out of its period, in the admins' order, with its impressions and
+ * clicks over all days (spec §2 Ad edit page).
+ */
+export async function listManagedAds(db: Db, type: AdType): Promise<(AdRow & { impressions: number; clicks: number })[]> {
+  return db
+    .select({
+      ...getTableColumns(ads),
+      impressions: sql<number>`coalesce(sum(${adDailyCounts.impressions}), 0)::int`,
+      clicks: sql<number>`coalesce(sum(${adDailyCounts.clicks}), 0)::int`,
+    })
+    .from(ads)
+    .leftJoin(adDailyCounts, eq(adDailyCounts.adId, ads.id))
+    .where(eq(ads.type, type))
+    .groupBy(ads.id)
+    .orderBy(asc(ads.position), asc(ads.id));
+}
+
 /** Impressions and clicks of ad `id` per KST day, oldest first. */
 export async function adCounts(db: Db, id: number) {
   return db
@@ -150,11 +189,16 @@ export async function adCounts(db: Db, id: number) {
     .orderBy(asc(adDailyCounts.day));
 }
 
-/** The largest id of a serial (PostgreSQL integer) column: a larger one names no ad, and would fail the query. */
+/** The largest id of a serial (PostgreSQL integer) column: a larger one names no row, and would fail the query. */
 const MAX_SERIAL_ID = 2_147_483_647;
 
+/** Whether `id` can name a row of a serial column (1 … MAX_SERIAL_ID). */
+function isSerialId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= MAX_SERIAL_ID;
+}
+
 async function servedAd(db: Db, id: number, now: Date): Promise<AdRow | null> {
-  if (!Number.isInteger(id) || id < 1 || id > MAX_SERIAL_ID) return null;
+  if (!isSerialId(id)) return null;
   const [ad] = await db
     .select()
     .from(ads)

@@ -8,6 +8,7 @@ import {
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
+import type { ApiDeps } from '../context';
 import { loadDepartures, saveDepartures } from '../bus/departures';
 import { startBusFeed, type BusFeed } from '../bus/feed-service';
 import { emptyFeedState } from '../bus/feed-store';
@@ -65,7 +66,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
   });
   afterEach(() => database.close());
 
-  const api = () =>
+  const api = (deps: Partial<ApiDeps> = {}) =>
     createApi({
       db: database.db,
       storage: tempLocalStore(),
@@ -74,6 +75,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       logger: recordingLogger(),
       history,
       predictions,
+      ...deps,
     });
 
   it('GET /api/bus/predicted/all: every route, ascending KST times, live evidence in place of its run', async () => {
@@ -150,15 +152,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       },
       logger: recordingLogger(),
     });
-    const app = createApi({
-      db: database.db,
-      storage: tempLocalStore(),
-      feed,
-      clock,
-      logger: recordingLogger(),
-      history,
-      predictions: slow,
-    });
+    const app = api({ predictions: slow });
     let predicted: Response | null = null;
     const asked = Promise.resolve(app.request('/api/bus/predicted/1150')).then((response) => (predicted = response));
 

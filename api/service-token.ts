@@ -1,0 +1,29 @@
+/**
+ * The guard of the api's admin endpoints (ARCHITECTURE.md: admin endpoints require a service token
+ * that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+/** Constant-time comparison of two secrets of any lengths (their SHA-256 digests are compared). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Hono middleware admitting only requests that carry `serviceToken` as a bearer token.
+ * @throws HTTPException 503 while no token is configured, 401 (with WWW-Authenticate: Bearer) for a missing or wrong one.
+ */
+export function requireServiceToken(serviceToken: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    if (!serviceToken) throw new HTTPException(503, { message: 'Admin API disabled: API_SERVICE_TOKEN is not set' });
+    const token = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!token || !sameSecret(token, serviceToken)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new HTTPException(401, { message: 'Unauthorized' });
+    }
+    await next();
+  };
+}
