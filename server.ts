@@ -14,6 +14,7 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
+import { cspSources } from './app/utils/csp.server';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
@@ -31,7 +32,7 @@ if (env.API_BASE_URL) {
 const build = (await import(new URL('./build/index.js', import.meta.url).href)) as ServerBuild;
 
 const publicConfig = publicConfigOf(env);
-const thirdParty = thirdPartySources(publicConfig.adSlots);
+const csp = cspSources(env, publicConfig);
 
 const app = express();
 app.disable('x-powered-by');
@@ -47,19 +48,10 @@ app.use(
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': [
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-          ...thirdParty.script,
-        ],
-        'connect-src': ["'self'", ...thirdParty.connect],
-        'img-src': [
-          "'self'",
-          'data:',
-          ...(env.S3_PUBLIC_BASE_URL ? [new URL(env.S3_PUBLIC_BASE_URL).origin] : []),
-          ...thirdParty.img,
-        ],
-        'frame-src': ["'self'", ...thirdParty.frame],
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...csp.script],
+        'connect-src': ["'self'", ...csp.connect],
+        'img-src': ["'self'", 'data:', ...csp.img],
+        'frame-src': ["'self'", ...csp.frame],
         'upgrade-insecure-requests': null,
       },
     },
@@ -106,34 +98,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   });
-}
-
-/**
- * The hosts the third-party ad slots load from (anchors.md: Kakao AdFit, Google AdSense), added to
- * the CSP only when that slot is configured: with none, the page loads nothing from a third party.
- */
-function thirdPartySources(slots: ReturnType<typeof publicConfigOf>['adSlots']) {
-  const sources = { script: [] as string[], img: [] as string[], frame: [] as string[], connect: [] as string[] };
-  if (slots.adfitUnit) {
-    sources.script.push('https://t1.daumcdn.net');
-    sources.img.push('https://*.daumcdn.net', 'https://*.daum.net', 'https://*.kakao.com');
-    sources.frame.push('https://*.daum.net', 'https://*.daumcdn.net', 'https://*.kakao.com');
-    sources.connect.push('https://*.daum.net', 'https://*.kakao.com');
-  }
-  if (slots.adsense) {
-    sources.script.push(
-      'https://pagead2.googlesyndication.com',
-      'https://*.googlesyndication.com',
-      'https://*.google.com',
-    );
-    sources.img.push(
-      'https://*.googlesyndication.com',
-      'https://*.doubleclick.net',
-      'https://*.google.com',
-      'https://*.gstatic.com',
-    );
-    sources.frame.push('https://*.doubleclick.net', 'https://*.googlesyndication.com', 'https://*.google.com');
-    sources.connect.push('https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com');
-  }
-  return sources;
 }

@@ -8,6 +8,7 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { isHttpUrl, type AdBanner as Ad } from '../../contract/ads';
+import { formatWon, priceWon } from '~/utils/ad-application';
 
 /** Spec §4, §9: rotation period. */
 export const BANNER_ROTATION_MS = 6_000;
@@ -91,7 +92,7 @@ function DefaultBanner() {
     <section className="ad-banner ad-banner--default" aria-label="광고">
       <Link to="/ads/apply" className="ad-banner__invite">
         <strong>이 자리에 가게를 알려보세요</strong>
-        <span>매일 통학생이 보는 배너 · 한 달 26,000원 · 광고 신청하기</span>
+        <span>매일 통학생이 보는 배너 · 한 달 {formatWon(priceWon(1))} · 광고 신청하기</span>
       </Link>
     </section>
   );

@@ -18,12 +18,31 @@ export function FieldError({ meta }: { meta: Meta }) {
   );
 }
 
-function Hint({ meta, children }: { meta: Meta; children?: ReactNode }) {
-  return children ? (
-    <p id={meta.descriptionId} className="field__hint">
-      {children}
-    </p>
-  ) : null;
+/** A field's label (marked when optional) and its hint, which the control's aria-describedby names. */
+function FieldLabel({
+  meta,
+  label,
+  optional,
+  hint,
+}: {
+  meta: Meta;
+  label: string;
+  optional: boolean;
+  hint?: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+        {optional && <span className="field__optional"> (선택)</span>}
+      </label>
+      {hint && (
+        <p id={meta.descriptionId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** A labelled text input (`type` text, email, tel or url) with its hint and error. */
@@ -46,11 +65,7 @@ export function TextField({
   });
   return (
     <div className="field">
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-        {optional && <span className="field__optional"> (선택)</span>}
-      </label>
-      <Hint meta={meta}>{hint}</Hint>
+      <FieldLabel meta={meta} label={label} optional={optional} hint={hint} />
       <input key={key} {...props} {...inputProps} className="field__control" />
       <FieldError meta={meta} />
     </div>
@@ -74,11 +89,7 @@ export function TextareaField({
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <div className="field">
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-        {optional && <span className="field__optional"> (선택)</span>}
-      </label>
-      <Hint meta={meta}>{hint}</Hint>
+      <FieldLabel meta={meta} label={label} optional={optional} hint={hint} />
       <textarea key={key} {...props} rows={rows} className="field__control" />
       <FieldError meta={meta} />
     </div>

@@ -1,7 +1,8 @@
 /**
  * GET /images/:key: an ad image from the api's object store, on the web's own origin (ADR 005:
  * the one api read the web exposes besides the KakaoTalk skill). Passed through as the api sends
- * it: its content type, `X-Content-Type-Options: nosniff`, a year's immutable cache. Unknown → 404.
+ * it: its content type, length, a year's immutable cache and a sandboxing CSP. Unknown → 404.
+ * `X-Content-Type-Options: nosniff` comes with every response of server.ts (helmet).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getImage } from '~/models/ads.server';
@@ -9,13 +10,7 @@ import { UpstreamError } from '~/utils/upstream.server';
 
 /** Server-chosen keys only (api/ads/images.ts): `<type>-<uuid>.<jpg|png|gif>`. */
 const IMAGE_KEY = /^[a-z]+-[0-9a-f-]{36}\.(jpg|png|gif)$/;
-const PASSED_HEADERS = [
-  'Content-Type',
-  'Content-Length',
-  'Cache-Control',
-  'X-Content-Type-Options',
-  'Content-Security-Policy',
-];
+const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params.key ?? '';
@@ -37,7 +32,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
-  headers.set('X-Content-Type-Options', 'nosniff');
   return new Response(upstream.body, { status: 200, headers });
 }
 

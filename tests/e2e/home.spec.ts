@@ -76,3 +76,20 @@ test('an unknown address shows the 404 page with a way home', async ({ page }) =
   expect(response?.status()).toBe(404);
   await expect(page.getByText('페이지를 찾을 수 없습니다.')).toBeVisible();
 });
+
+test('with no ad yet, the default banner invites shops to advertise, and nothing loads from a third party', async ({
+  page,
+}) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://localhost:')) foreign.push(request.url());
+  });
+  await page.goto('/');
+  const invite = page.getByRole('region', { name: '광고', exact: true }).getByRole('link');
+  await expect(invite).toContainText('이 자리에 가게를 알려보세요');
+  await expect(page.getByRole('complementary', { name: '제휴 광고' })).toHaveCount(0);
+  await invite.click();
+  await expect(page).toHaveURL(/\/ads\/apply$/);
+  await expect(page.getByRole('heading', { name: '광고 신청' })).toBeVisible();
+  expect(foreign).toEqual([]);
+});

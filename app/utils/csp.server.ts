@@ -1,0 +1,36 @@
+/**
+ * The origins server.ts adds to its Content-Security-Policy beyond 'self': the public base URL of
+ * S3-stored images when set, and the hosts of the third-party ad slots (anchors.md: Kakao AdFit,
+ * Google AdSense) only when that slot is configured. With none configured, the page may load
+ * nothing from a third party.
+ */
+import type { PublicConfig, WebEnv } from '~/utils/env.server';
+
+export type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
+
+export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: PublicConfig): CspSources {
+  const sources: CspSources = { script: [], img: [], frame: [], connect: [] };
+  if (env.S3_PUBLIC_BASE_URL) sources.img.push(new URL(env.S3_PUBLIC_BASE_URL).origin);
+  if (config.adSlots.adfitUnit) {
+    sources.script.push('https://t1.daumcdn.net');
+    sources.img.push('https://*.daumcdn.net', 'https://*.daum.net', 'https://*.kakao.com');
+    sources.frame.push('https://*.daum.net', 'https://*.daumcdn.net', 'https://*.kakao.com');
+    sources.connect.push('https://*.daum.net', 'https://*.kakao.com');
+  }
+  if (config.adSlots.adsense) {
+    sources.script.push(
+      'https://pagead2.googlesyndication.com',
+      'https://*.googlesyndication.com',
+      'https://*.google.com',
+    );
+    sources.img.push(
+      'https://*.googlesyndication.com',
+      'https://*.doubleclick.net',
+      'https://*.google.com',
+      'https://*.gstatic.com',
+    );
+    sources.frame.push('https://*.doubleclick.net', 'https://*.googlesyndication.com', 'https://*.google.com');
+    sources.connect.push('https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com');
+  }
+  return sources;
+}

@@ -1,0 +1,100 @@
+/**
+ * The home banner (spec §2, §3 Ad banner, §4 Ad banner, §9): two approved web ads rotate every
+ * 6 seconds, each is counted once when first shown, and a click opens the shop's page in a new tab
+ * through the counting redirect. The ads are applied for and approved through the api.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADS_API_URL, ADS_WEB_URL, approve, managedAds, pendingRequests, phoneIp } from './ads-deployment';
+
+const PNG = readFileSync(fileURLToPath(new URL('../fixtures/images/web-banner-350x100.png', import.meta.url)));
+
+test.use({ baseURL: ADS_WEB_URL });
+
+/** Applies for a web ad through the api (presign, PUT, submit) and approves it; returns its title. */
+async function approvedWebAd(request: APIRequestContext, title: string, redirectUrl: string, ip: string) {
+  const headers = { 'X-Forwarded-For': ip };
+  const upload = await request.post(`${ADS_API_URL}/api/s3/presigned-url/image`, {
+    headers,
+    data: { type: 'web', extension: 'png', byteSize: PNG.byteLength },
+  });
+  const { presignedUrl, imageUrl } = (await upload.json()) as { presignedUrl: string; imageUrl: string };
+  expect((await request.put(presignedUrl, { headers: { 'Content-Type': 'image/png' }, data: PNG })).status()).toBe(204);
+  const submit = await request.post(`${ADS_API_URL}/api/ads/web/submit`, {
+    headers,
+    data: {
+      type: 'web',
+      title,
+      applicantName: '김모현',
+      applicantPhone: '01012345678',
+      applicantEmail: 'shop@example.com',
+      redirectUrl,
+      imageUrl,
+      duration: 1,
+      confirmed: false,
+    },
+  });
+  expect(submit.status()).toBe(201);
+  const { id } = (await pendingRequests(request, 'web')).find((item) => item.title === title)!;
+  await approve(request, 'web', id);
+}
+
+test('two approved ads rotate every 6 s, are counted when shown, and a click opens the shop in a new tab, counted', async ({
+  page,
+  context,
+  request,
+}) => {
+  const stamp = Date.now();
+  const first = `첫째 가게 ${stamp}`;
+  const second = `둘째 가게 ${stamp}`;
+  await approvedWebAd(request, first, 'https://first-shop.example/', phoneIp(51));
+  await approvedWebAd(request, second, 'https://second-shop.example/menu', phoneIp(52));
+  await context.route('https://*.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>shop</title>가게' }),
+  );
+
+  await page.clock.install();
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: '광고', exact: true });
+  const firstImage = banner.getByRole('img', { name: `광고: ${first}` });
+  const secondImage = banner.getByRole('img', { name: `광고: ${second}` });
+  await expect(firstImage).toBeVisible();
+  await expect(secondImage).toBeHidden();
+  expect(await firstImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(350);
+
+  const counts = async (title: string) => (await managedAds(request, 'web')).find((ad) => ad.title === title)!;
+  await expect.poll(async () => (await counts(first)).impressions).toBe(1);
+  expect((await counts(second)).impressions).toBe(0);
+
+  await page.clock.runFor(6_000);
+  await expect(secondImage).toBeVisible();
+  await expect(firstImage).toBeHidden();
+  await expect.poll(async () => (await counts(second)).impressions).toBe(1);
+
+  const link = banner.getByRole('link', { name: new RegExp(second) });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  await expect(await popup).toHaveURL('https://second-shop.example/menu');
+  await expect.poll(async () => (await counts(second)).clicks).toBe(1);
+  expect((await counts(first)).clicks).toBe(0);
+
+  // Back to the first after another 6 s; it is not counted twice on the same day.
+  await page.clock.runFor(6_000);
+  await expect(firstImage).toBeVisible();
+  await page.reload();
+  await expect(firstImage).toBeVisible();
+  expect((await counts(first)).impressions).toBe(1);
+});
+
+test('the click redirect refuses anything but a stored ad, and never takes a URL from the query', async ({
+  request,
+}) => {
+  for (const path of ['/ads/click/999999', '/ads/click/abc', '/ads/click/1?url=https://evil.example/']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    if (response.status() === 302) expect(response.headers().location).not.toContain('evil.example');
+    else expect(response.status()).toBe(404);
+  }
+});

@@ -1,0 +1,50 @@
+/**
+ * The split deployment the ads stories run against (playwright.config.ts starts it): the api alone
+ * on ADS_API_PORT with a service token, and a web on ADS_WEB_PORT that reaches it over HTTP and
+ * trusts one proxy hop. Helpers read what the api stored, as an admin's web would.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const ADS_WEB_PORT = 3110;
+export const ADS_API_PORT = 3111;
+export const ADS_WEB_URL = `http://localhost:${ADS_WEB_PORT}`;
+export const ADS_API_URL = `http://127.0.0.1:${ADS_API_PORT}`;
+export const E2E_SERVICE_TOKEN = 'e2e-service-token-0123456789abcdef0123';
+
+const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
+
+/** A client address of its own for each test (the web trusts X-Forwarded-For from one proxy). */
+export function phoneIp(seed: number): string {
+  return `198.51.100.${seed % 250 + 1}`;
+}
+
+/** The pending requests of `type` as the api lists them (spec §7 GET /api/ads/{type}/submit). */
+export async function pendingRequests(request: APIRequestContext, type: 'web' | 'kakao') {
+  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: admin });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: number; title: string }[] }).data;
+}
+
+/** One request's detail (spec §7 GET /api/ads/{type}/submit/{id}). */
+export async function requestDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
+  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit/${id}`, { headers: admin });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** Approves a request through the api (spec §7 POST …/approve), as the admin pages will. */
+export async function approve(request: APIRequestContext, type: 'web' | 'kakao', id: number): Promise<void> {
+  const response = await request.post(`${ADS_API_URL}/api/ads/${type}/submit/${id}/approve`, { headers: admin });
+  expect(response.status()).toBe(200);
+}
+
+/** The managed ads of `type` with their counters (GET /api/{type}/ads/list). */
+export async function managedAds(request: APIRequestContext, type: 'web' | 'kakao') {
+  const response = await request.get(`${ADS_API_URL}/api/${type}/ads/list`, { headers: admin });
+  expect(response.status()).toBe(200);
+  return (
+    (await response.json()) as {
+      data: { id: number; title: string | null; redirectUrl: string | null; impressions: number; clicks: number }[];
+    }
+  ).data;
+}
