@@ -11,10 +11,16 @@ export type Served = { url: string; child: ChildProcess; readyMs: number; stop()
 
 /**
  * @param command the command line that serves (default: tsx server.ts on the existing build).
+ * @param env extra environment of the served process.
  * @returns the base URL, the child, and milliseconds from spawn to the first 200 on `path`.
  * @throws when nothing answers within 120 s.
  */
-export async function serveForMeasure(options: { port: number; command?: string[]; path?: string }): Promise<Served> {
+export async function serveForMeasure(options: {
+  port: number;
+  command?: string[];
+  path?: string;
+  env?: Record<string, string>;
+}): Promise<Served> {
   const { port, command = ['npx', 'tsx', 'server.ts'], path = '/' } = options;
   const url = `http://localhost:${port}`;
   const started = performance.now();
@@ -25,6 +31,7 @@ export async function serveForMeasure(options: { port: number; command?: string[
       NODE_ENV: 'production',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-bus-measure-')),
       CLOCK_START: '2026-11-23T08:00:00+09:00',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
