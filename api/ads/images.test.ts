@@ -2,27 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
+import { PNG, JPEG, GIF, WEBP, SVG } from '../../tests/fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { Database } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { issueImageUpload, ORPHAN_IMAGE_AGE_MS, receiveImagePut, removeOrphanImages, sniffImage } from './images';
-
-// Real 1×1 images: file-type reads their magic numbers and headers.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////' +
-    '////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-const SVG = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><rect width="1" height="1"/></svg>',
-);
 
 describe('sniffImage', () => {
   it('detects png, jpg and gif by their bytes', async () => {

@@ -9,6 +9,7 @@ import {
   type AdType,
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
+import { PNG } from '../../tests/fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -18,10 +19,6 @@ import { emptyFeedState } from '../bus/feed-store';
 import type { Database } from '../db/client';
 import { adDailyCounts, adRequests, ads } from '../db/schema';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const DAY_MS = 86_400_000;
 
 describe.each(testDatabaseKinds)('ads api on %s', (kind) => {

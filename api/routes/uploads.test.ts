@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { AD_FORMAT_MESSAGES, IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
+import { PNG, JPEG, GIF } from '../../tests/fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -12,16 +13,6 @@ import { emptyFeedState } from '../bus/feed-store';
 import type { Database } from '../db/client';
 import { imageUploads } from '../db/schema';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////' +
-    '////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
