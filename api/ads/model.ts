@@ -166,7 +166,10 @@ export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRe
  * Every ad of `type`, in or out of its period, in the admins' order, with its impressions and
  * clicks over all days (spec §2 Ad edit page).
  */
-export async function listManagedAds(db: Db, type: AdType): Promise<(AdRow & { impressions: number; clicks: number })[]> {
+export async function listManagedAds(
+  db: Db,
+  type: AdType,
+): Promise<(AdRow & { impressions: number; clicks: number })[]> {
   return db
     .select({
       ...getTableColumns(ads),

@@ -18,27 +18,25 @@ const BacktestQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(
 
 /** Mounts the bearer-token guard and GET /backtest; needs the clock, the history loader and the service token. */
 export function adminRoutes({ clock, history, serviceToken }: ApiContext) {
-  return new Hono()
-    .use(requireServiceToken(serviceToken))
-    .get(
-      '/backtest',
-      validator('query', (query) => {
-        const parsed = BacktestQuerySchema.safeParse(query);
-        if (!parsed.success) {
-          throw new HTTPException(400, { message: `days: a whole number from 1 to ${HISTORY_WINDOW_DAYS}` });
-        }
-        return parsed.data;
-      }),
-      async (c) => {
-        const { days } = c.req.valid('query');
-        const today = serviceClock(clock.now()).serviceDate;
-        const records = await history({
-          fromDate: addServiceDays(today, -(days + HISTORY_WINDOW_DAYS)),
-          toDate: addServiceDays(today, -1),
-        });
-        // NOTE: CPU-bound, ~40 ms per day evaluated on the demo history (days ≤ 35 keeps it short).
-        c.header('Cache-Control', 'no-store');
-        return c.json(backtest(records, { days, before: today }));
-      },
-    );
+  return new Hono().use(requireServiceToken(serviceToken)).get(
+    '/backtest',
+    validator('query', (query) => {
+      const parsed = BacktestQuerySchema.safeParse(query);
+      if (!parsed.success) {
+        throw new HTTPException(400, { message: `days: a whole number from 1 to ${HISTORY_WINDOW_DAYS}` });
+      }
+      return parsed.data;
+    }),
+    async (c) => {
+      const { days } = c.req.valid('query');
+      const today = serviceClock(clock.now()).serviceDate;
+      const records = await history({
+        fromDate: addServiceDays(today, -(days + HISTORY_WINDOW_DAYS)),
+        toDate: addServiceDays(today, -1),
+      });
+      // NOTE: CPU-bound, ~40 ms per day evaluated on the demo history (days ≤ 35 keeps it short).
+      c.header('Cache-Control', 'no-store');
+      return c.json(backtest(records, { days, before: today }));
+    },
+  );
 }

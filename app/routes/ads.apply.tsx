@@ -91,13 +91,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[ads/apply] the application was not taken:', error.message);
+    // The api sniffs the stored bytes again (file-type) and refuses with 415 a file that only
+    // looked like an image at its first four bytes: the person's file is wrong, not the service.
+    if (error.status === 415) {
+      const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
+      return json<ActionData>({ result }, { status: 400 });
+    }
     const message = error.status === 429 ? RATE_LIMITED : AD_MESSAGES.submitFailed;
     return json<ActionData>(
       { result: submission.reply({ formErrors: [message], hideFields }) },
       { status: error.status === 429 ? 429 : 502 },
     );
   }
-  return json<ActionData>({ result: submission.reply({ resetForm: true }), submitted: true });
+  // The reset reply carries no status of its own; say it succeeded (conform resets on initialValue null).
+  return json<ActionData>({ result: { ...submission.reply({ resetForm: true }), status: 'success' }, submitted: true });
 }
 
 export default function AdApply() {
@@ -117,13 +124,14 @@ export default function AdApply() {
   const [months, setMonths] = useState<number | undefined>();
   useEffect(() => setType(lastType), [lastType]);
 
+  // After a submission with errors (refused by conform in the browser or by the action), the
+  // summary lists them in the spec's check order, the image first; it shrinks as they are fixed.
   const failed = actionData?.result.status === 'error';
-  const summary = failed
-    ? [
-        ...(form.errors ?? []).map((message) => ({ fieldId: form.id, message })),
-        ...orderedErrors(form.allErrors).map(({ name, message }) => ({ fieldId: fields[name].id, message })),
-      ]
-    : [];
+  const summary =
+    form.status === 'error'
+      ? orderedErrors(form.allErrors).map(({ name, message }) => ({ fieldId: fields[name].id, message }))
+      : [];
+  const formError = form.status === 'error' ? form.errors?.[0] : undefined;
 
   return (
     <div className="page ad-apply">
@@ -159,12 +167,14 @@ export default function AdApply() {
           </p>
         )}
       </div>
-      <ErrorSummary
-        title={
-          summary.some((item) => item.fieldId === form.id) ? '광고 접수에 실패했습니다' : '입력한 내용을 확인해주세요'
-        }
-        errors={summary}
-      />
+      {formError ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{formError}</p>
+          <p>입력하신 내용은 그대로 남아 있습니다. 이미지만 다시 선택한 뒤 다시 신청해주세요.</p>
+        </div>
+      ) : (
+        <ErrorSummary title="입력한 내용을 확인해주세요" errors={summary} />
+      )}
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
         <RadioGroup
@@ -213,13 +223,6 @@ export default function AdApply() {
           inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
         />
         <ImageField meta={fields.image} type={type} failedBefore={failed} />
-        {type !== 'web' && (
-          <TextareaField
-            meta={fields.content}
-            label="광고 메시지 (챗봇 광고)"
-            hint="챗봇 답변 아래에 이미지와 함께 보이는 문구입니다. 230자까지 쓸 수 있습니다."
-          />
-        )}
         <TextareaField
           meta={fields.contentForManager}
           label="검토자에게 남길 말"
@@ -248,6 +251,13 @@ export default function AdApply() {
             '기간을 고르면 결제 금액이 표시됩니다.'
           )}
         </p>
+        {type !== 'web' && (
+          <TextareaField
+            meta={fields.content}
+            label="광고 메시지"
+            hint="챗봇 광고에만 씁니다. 챗봇 답변 아래에 이미지와 함께 보이는 문구로, 230자까지 쓸 수 있습니다."
+          />
+        )}
         <SubmitButton pending={pending} pendingText="접수하는 중...">
           광고 신청하기
         </SubmitButton>
@@ -273,6 +283,10 @@ function ImageField({
   const [problem, setProblem] = useState<string | null>(null);
   const [picked, setPicked] = useState<{ width: number; height: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Choosing a type answers the refusal to open the picker.
+  useEffect(() => {
+    if (type) setProblem((current) => (current === AD_MESSAGES.typeBeforeImage ? null : current));
+  }, [type]);
   const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
   const hint = type ? AD_IMAGE_SIZE[type] : null;
 

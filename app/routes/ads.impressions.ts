@@ -14,8 +14,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((site && site !== 'same-origin') || (origin && origin !== new URL(request.url).origin)) {
     return new Response(null, { status: 403 });
   }
-  const id = Number((await request.formData().catch(() => null))?.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) return new Response(null, { status: 400 });
+  // Digits only, as the click route: Number() would also read '1e3', '0x3' or ' 3' as some id.
+  const raw = (await request.formData().catch(() => null))?.get('id');
+  const id = Number(raw);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
+    return new Response(null, { status: 400 });
+  }
   try {
     const counted = await recordAdImpression(context, id);
     return new Response(null, { status: counted ? 204 : 404 });

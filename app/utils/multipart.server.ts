@@ -1,9 +1,13 @@
 /**
- * Multipart form parsing for forms with a file (Remix's parseMultipartFormData with our upload
- * handler): bounded memory, and an oversized file is reported instead of failing the whole form,
- * so the other fields the person typed survive to be shown again.
+ * Multipart form parsing for forms with a file: bounded memory (the body is read up to
+ * MAX_FORM_BYTES, then parsed by the platform's multipart parser, Request#formData), and an
+ * oversized file is reported instead of failing the whole form, so the other fields the person
+ * typed survive to be shown again.
+ *
+ * NOTE: not Remix's unstable_parseMultipartFormData: its parser splits Content-Disposition on `;`
+ * and `=` and refuses a file named e.g. `가게;로고.png` or `logo=v2.png` (any name a phone may give)
+ * as malformed, which failed the whole application.
  */
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from '@remix-run/node';
 
 /** The whole body is refused beyond this (10 MB): an image of 5 MB plus the text fields fits easily. */
 export const MAX_FORM_BYTES = 10 * 1024 * 1024;
@@ -22,8 +26,9 @@ export class FormReadError extends Error {
 }
 
 /**
- * Reads a multipart/form-data request. Files are kept in memory up to `maxFileBytes` each; a larger
- * file is read to its end, dropped, and its field name listed in `oversized`.
+ * Reads a multipart/form-data request. Files up to `maxFileBytes` each are kept; a larger file is
+ * dropped and its field name listed in `oversized`. Text fields lose any NUL character (no
+ * keyboard types one; PostgreSQL text cannot store one) and are cut at 16 KB.
  * @throws FormReadError when the body exceeds MAX_FORM_BYTES (by Content-Length or as read), is not
  *   multipart/form-data, or is malformed.
  */
@@ -34,35 +39,57 @@ export async function readUploadForm(
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) {
     throw new FormReadError('The form is larger than 10 MB', true);
   }
-  const oversized: string[] = [];
-  let total = 0;
-  const collect = async (part: UploadHandlerPart, cap: number): Promise<{ chunks: Uint8Array[]; over: boolean }> => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of part.data) {
-      total += chunk.byteLength;
-      if (total > MAX_FORM_BYTES) throw new FormReadError('The form is larger than 10 MB', true);
-      size += chunk.byteLength;
-      if (size <= cap) chunks.push(chunk);
-    }
-    return { chunks, over: size > cap };
-  };
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new FormReadError(`Not a multipart form: ${JSON.stringify(contentType)}`, false);
+  }
+  const body = await readBody(request);
+  let parsed: FormData;
   try {
-    const formData = await unstable_parseMultipartFormData(request, async (part) => {
-      if (part.filename === undefined) {
-        const { chunks } = await collect(part, MAX_TEXT_FIELD_BYTES);
-        return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_TEXT_FIELD_BYTES));
-      }
-      const { chunks, over } = await collect(part, maxFileBytes);
-      if (over) {
-        oversized.push(part.name);
-        return undefined;
-      }
-      return new File([Buffer.concat(chunks)], part.filename, { type: part.contentType });
-    });
-    return { formData, oversized };
+    parsed = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
   } catch (error) {
-    if (error instanceof FormReadError) throw error;
     throw new FormReadError(`Not a readable multipart form: ${(error as Error).message}`, false);
   }
+  const formData = new FormData();
+  const oversized: string[] = [];
+  for (const [name, value] of parsed) {
+    if (typeof value === 'string') {
+      // NUL: no keyboard types it, and PostgreSQL text cannot store it (the api would fail with 500).
+      const text = value.replaceAll('\u0000', '');
+      const bytes = new TextEncoder().encode(text);
+      formData.append(
+        name,
+        bytes.byteLength > MAX_TEXT_FIELD_BYTES
+          ? new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES))
+          : text,
+      );
+    } else if (value.size > maxFileBytes) {
+      oversized.push(name);
+    } else {
+      formData.append(name, value);
+    }
+  }
+  return { formData, oversized };
+}
+
+/** The request body, read to its end. @throws FormReadError (tooLarge) past MAX_FORM_BYTES, or when it cannot be read. */
+async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      total += read.value.byteLength;
+      if (total > MAX_FORM_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new FormReadError('The form is larger than 10 MB', true);
+      }
+      chunks.push(read.value);
+    }
+  } catch (error) {
+    if (error instanceof FormReadError) throw error;
+    throw new FormReadError(`The body could not be read: ${(error as Error).message}`, false);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }

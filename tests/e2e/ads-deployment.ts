@@ -15,7 +15,7 @@ const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
 
 /** A client address of its own for each test (the web trusts X-Forwarded-For from one proxy). */
 export function phoneIp(seed: number): string {
-  return `198.51.100.${seed % 250 + 1}`;
+  return `198.51.100.${(seed % 250) + 1}`;
 }
 
 /** The pending requests of `type` as the api lists them (spec §7 GET /api/ads/{type}/submit). */

@@ -1,0 +1,341 @@
+/**
+ * /ads/apply's loader and action against the real api in-process (PGlite, local store): the spec §7
+ * hand-off (presign, PUT, submit) really runs, and what the api stored is read back.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import type { AppLoadContext } from '@remix-run/node';
+import { action, loader } from '~/routes/ads.apply';
+import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
+import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
+
+type ActionData = { result: SubmissionResult<string[]>; submitted?: true };
+
+let api: WebApi;
+let ipCounter = 0;
+/** A load context on the real api with its own client IP, so rate limits never leak between tests. */
+const freshContext = (overrides: Partial<AppLoadContext> = {}) =>
+  api.context({ clientIp: `192.0.2.${++ipCounter}`, ...overrides });
+
+beforeAll(async () => {
+  api = await startWebApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const WEB_FIELDS = {
+  type: 'web',
+  title: '캠퍼스 카페',
+  applicantName: '홍길동',
+  applicantPhone: '010-1234-5678',
+  email: 'owner@example.com',
+  redirectUrl: 'https://cafe.example.com/menu',
+  contentForManager: '입금자명: 홍길동',
+  duration: '2',
+};
+
+function form(
+  fields: Record<string, string>,
+  image: File | null = new File([TINY_PNG], 'ad.png', { type: 'image/png' }),
+) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (image) data.append('image', image);
+  return data;
+}
+
+async function submit(body: FormData | Request, context: AppLoadContext = freshContext()) {
+  const request = body instanceof Request ? body : new Request('http://localhost/ads/apply', { method: 'POST', body });
+  const response = await action({ request, context, params: {} });
+  return { status: response.status, data: (await response.json()) as ActionData };
+}
+
+/** Runs `run` and returns the ad requests it added. */
+async function added(run: () => Promise<unknown>) {
+  const before = (await api.adRequests()).length;
+  await run();
+  return (await api.adRequests()).slice(before);
+}
+
+describe('loader', () => {
+  it('answers no bank account until one is configured', async () => {
+    const response = await loader({
+      request: new Request('http://localhost/ads/apply'),
+      context: freshContext(),
+      params: {},
+    });
+    expect(await response.json()).toEqual({ bankAccount: null });
+  });
+
+  it('answers the configured bank account', async () => {
+    const bankAccount = { bank: '국민은행', number: '123-456-789', holder: '외대버스' };
+    const context = freshContext({ publicConfig: { bankAccount, adSlots: { adfitUnit: null, adsense: null } } });
+    const response = await loader({ request: new Request('http://localhost/ads/apply'), context, params: {} });
+    expect(await response.json()).toEqual({ bankAccount });
+  });
+});
+
+describe('action', () => {
+  it('takes a valid web application: stored pending and unconfirmed, phone digits only, the form reset', async () => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS));
+    });
+    expect(answer?.status).toBe(200);
+    expect(answer?.data.submitted).toBe(true);
+    expect(answer?.data.result.status).toBe('success');
+    expect(answer?.data.result.initialValue ?? null).toBeNull();
+    expect(answer?.data.result.error).toBeUndefined();
+
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({
+      type: 'web',
+      title: '캠퍼스 카페',
+      applicantName: '홍길동',
+      applicantPhone: '01012345678',
+      applicantEmail: 'owner@example.com',
+      redirectUrl: 'https://cafe.example.com/menu',
+      contentForManager: '입금자명: 홍길동',
+      content: null,
+      duration: 2,
+      confirmed: false,
+      status: 'pending',
+    });
+    expect(row.imageUrl).toMatch(/^\/images\/web-[0-9a-f-]{36}\.png$/);
+    expect(await api.imageUpload(row.imageUrl)).toMatchObject({ status: 'stored', adType: 'web' });
+    // The stored image is served by the api, byte for byte.
+    const served = await api.app.request(`http://api.internal/api${row.imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(TINY_PNG);
+  });
+
+  it('stores a kakao application with its message (trimmed)', async () => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form({ ...WEB_FIELDS, type: 'kakao', content: '  점심 10% 할인  ' }));
+    });
+    expect(answer?.data.submitted).toBe(true);
+    expect(rows).toMatchObject([{ type: 'kakao', content: '점심 10% 할인', status: 'pending' }]);
+    expect(rows[0].imageUrl).toMatch(/^\/images\/kakao-/);
+  });
+
+  it.each(['가게;로고.png', 'logo=v2.png', 'menu "final".png', 'a\\b.png', '메뉴 (1).png'])(
+    'takes an image whatever its file name: %s',
+    async (name) => {
+      let answer: Awaited<ReturnType<typeof submit>> | undefined;
+      const rows = await added(async () => {
+        answer = await submit(form(WEB_FIELDS, new File([TINY_PNG], name, { type: 'image/png' })));
+      });
+      expect(answer?.data.result.error).toBeUndefined();
+      expect(answer?.data.submitted).toBe(true);
+      expect(rows).toHaveLength(1);
+    },
+  );
+
+  it('drops NUL characters (PostgreSQL text cannot hold them) instead of failing with 502', async () => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form({ ...WEB_FIELDS, title: 'Cafe\u0000 Bar', contentForManager: '\u0000메모' }));
+    });
+    expect(answer?.status).toBe(200);
+    expect(rows).toMatchObject([{ title: 'Cafe Bar', contentForManager: '메모' }]);
+  });
+
+  it('never stores a web application’s stray content', async () => {
+    const rows = await added(() => submit(form({ ...WEB_FIELDS, content: '웹에는 없는 메시지' })));
+    expect(rows).toMatchObject([{ type: 'web', content: null }]);
+  });
+
+  it.each([
+    ['without content', {}],
+    ['with blank content', { content: ' \n\t ' }],
+  ])('refuses a kakao application %s: 400, the spec message, nothing stored', async (_, extra) => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form({ ...WEB_FIELDS, type: 'kakao', ...extra }));
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.submitted).toBeUndefined();
+    expect(answer?.data.result.error).toEqual({ content: [AD_MESSAGES.content] });
+    expect(rows).toEqual([]);
+  });
+
+  it('answers an empty form with every spec §5 message, keeps nothing it should not, stores nothing', async () => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const calls = api.calls.length;
+    const rows = await added(async () => {
+      answer = await submit(form({}, null));
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.status).toBe('error');
+    expect(answer?.data.result.error).toEqual({
+      image: [AD_MESSAGES.image],
+      type: [AD_MESSAGES.type],
+      title: [AD_MESSAGES.title],
+      applicantName: [AD_MESSAGES.applicantName],
+      applicantPhone: [AD_MESSAGES.applicantPhone],
+      email: [AD_MESSAGES.email],
+      duration: [AD_MESSAGES.duration],
+    });
+    expect(rows).toEqual([]);
+    expect(api.calls.length).toBe(calls);
+  });
+
+  it('keeps the typed values (never the image) when some are missing', async () => {
+    const typed = { type: 'kakao', title: '  제목  ', applicantPhone: '010-1234', redirectUrl: 'javascript:alert(1)' };
+    const { status, data } = await submit(form(typed));
+    expect(status).toBe(400);
+    expect(data.result.initialValue).toEqual(typed);
+    expect(data.result.initialValue).not.toHaveProperty('image');
+    expect(data.result.error).toMatchObject({
+      applicantName: [AD_MESSAGES.applicantName],
+      applicantPhone: [AD_FORMAT_MESSAGES.phone],
+      email: [AD_MESSAGES.email],
+      redirectUrl: [AD_FORMAT_MESSAGES.redirectUrl],
+      duration: [AD_MESSAGES.duration],
+      content: [AD_MESSAGES.content],
+    });
+    expect(data.result.error).not.toHaveProperty('image');
+  });
+
+  it('refuses a text file named .png: 400 with the image type message, nothing stored, no api call', async () => {
+    const text = new File(['<svg onload="alert(1)"></svg>'], 'ad.png', { type: 'image/png' });
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const calls = api.calls.length;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS, text));
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageType] });
+    expect(answer?.data.result.initialValue).toMatchObject({ title: WEB_FIELDS.title, email: WEB_FIELDS.email });
+    expect(rows).toEqual([]);
+    expect(api.calls.length).toBe(calls);
+  });
+
+  it('refuses an image whose first bytes pass but which the api does not read as an image: 400, not 502', async () => {
+    // PNG's first four bytes, then not a PNG: the web's sniff passes, the api's (file-type) does not.
+    const fake = new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new TextEncoder().encode('not really a png at all')]);
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS, new File([fake], 'ad.png', { type: 'image/png' })));
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageType] });
+    expect(answer?.data.result.initialValue).toMatchObject({ title: WEB_FIELDS.title });
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an image of 5 MB + 1 byte with the size message, keeping the other typed fields', async () => {
+    const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
+    big.set(TINY_PNG);
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const calls = api.calls.length;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS, new File([big], 'big.png', { type: 'image/png' })));
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageSize] });
+    expect(answer?.data.result.initialValue).toEqual(WEB_FIELDS);
+    expect(rows).toEqual([]);
+    expect(api.calls.length).toBe(calls);
+  });
+
+  it('takes an image of exactly 5 MB', async () => {
+    const max = new Uint8Array(IMAGE_MAX_BYTES);
+    max.set(TINY_PNG);
+    const rows = await added(() => submit(form(WEB_FIELDS, new File([max], 'max.png', { type: 'image/png' }))));
+    expect(rows).toHaveLength(1);
+    expect(await api.imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: IMAGE_MAX_BYTES });
+  });
+
+  it('refuses a body declared over 10 MB with 413 and a message, without reading it', async () => {
+    const request = new Request('http://localhost/ads/apply', {
+      method: 'POST',
+      body: form(WEB_FIELDS),
+      headers: { 'Content-Length': String(10 * 1024 * 1024 + 1) },
+    });
+    const { status, data } = await submit(request);
+    expect(status).toBe(413);
+    expect(data.result.error).toEqual({ '': [`${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`] });
+  });
+
+  it('refuses a body over 10 MB without Content-Length with 413 once it has read past the limit', async () => {
+    const data = form({ ...WEB_FIELDS, padding: 'x'.repeat(16 * 1024) });
+    for (let i = 0; i < 3; i++) data.append(`image${i}`, new File([new Uint8Array(4 * 1024 * 1024)], `${i}.png`));
+    const { status } = await submit(data);
+    expect(status).toBe(413);
+  });
+
+  it('refuses a request that is not multipart with 400, not 500', async () => {
+    const request = new Request('http://localhost/ads/apply', {
+      method: 'POST',
+      body: new URLSearchParams(WEB_FIELDS),
+    });
+    const { status, data } = await submit(request);
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({ '': [AD_MESSAGES.submitFailed] });
+  });
+
+  it('refuses a malformed multipart body with 400', async () => {
+    const request = new Request('http://localhost/ads/apply', {
+      method: 'POST',
+      body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+    });
+    const { status } = await submit(request);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+  });
+
+  it('answers 502 with the spec §8 message and keeps the values when the api cannot be reached', async () => {
+    const context = freshContext();
+    context.api = { ...context.api, fetch: () => Promise.reject(new TypeError('fetch failed')) };
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS), context);
+    });
+    expect(answer?.status).toBe(502);
+    expect(answer?.data.result.error).toEqual({ '': [AD_MESSAGES.submitFailed] });
+    expect(answer?.data.result.initialValue).toEqual(WEB_FIELDS);
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 502 when the api answers 503 to the presign', async () => {
+    const context = freshContext();
+    const reach = context.api.fetch;
+    context.api = {
+      ...context.api,
+      fetch: async (request) =>
+        new URL(request.url).pathname === '/api/s3/presigned-url/image'
+          ? Response.json({ message: 'Service Unavailable' }, { status: 503 })
+          : reach(request),
+    };
+    const rows = await added(async () => {
+      const { status, data } = await submit(form(WEB_FIELDS), context);
+      expect(status).toBe(502);
+      expect(data.result.error).toEqual({ '': [AD_MESSAGES.submitFailed] });
+      expect(data.result.initialValue).toEqual(WEB_FIELDS);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 429 asking to try again later once the api rate-limits the phone', async () => {
+    const context = freshContext();
+    for (let i = 0; i < 5; i++) expect((await submit(form(WEB_FIELDS), context)).data.submitted).toBe(true);
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const rows = await added(async () => {
+      answer = await submit(form(WEB_FIELDS), context);
+    });
+    expect(answer?.status).toBe(429);
+    const [message] = answer?.data.result.error?.[''] ?? [];
+    expect(message).toContain(AD_MESSAGES.submitFailed);
+    expect(message).toContain('잠시 후 다시 시도해주세요');
+    expect(answer?.data.result.initialValue).toEqual(WEB_FIELDS);
+    expect(rows).toEqual([]);
+    // Another phone is not limited.
+    expect((await submit(form(WEB_FIELDS))).data.submitted).toBe(true);
+  });
+});

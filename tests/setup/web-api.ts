@@ -1,0 +1,92 @@
+/**
+ * The real api, in-process, for web tests (app/ may not import api/, so app tests import this):
+ * a fresh PGlite database, a temporary local object store, and a load context whose `api.fetch`
+ * is the Hono app's own fetch (server.ts's in-process mode), plus readers of what the api stored.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { eq, gt } from 'drizzle-orm';
+import { createApi } from '../../api/app';
+import { emptyFeedState } from '../../api/bus/feed-store';
+import { systemClock } from '../../api/clock';
+import { adRequests, imageUploads } from '../../api/db/schema';
+import { ImageUploadResponseSchema, type AdType } from '../../contract/ads';
+import { PNG } from '../fixtures/images';
+import { createTestDatabase } from './db';
+import { recordingLogger } from './fakes';
+import { tempLocalStore } from './storage';
+
+/** The base URL the web resolves api paths against (server.ts uses the same in-process). */
+export const IN_PROCESS_API_URL = 'http://api.internal';
+
+/** A 1×1 PNG: a real image that the api's sniffing (file-type) accepts. */
+export const TINY_PNG = new Uint8Array(PNG);
+
+export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
+
+/**
+ * Starts the api on a fresh PGlite database and a temporary local store.
+ * @returns `context(overrides)` builds a load context reaching this api (each call its own; pass
+ *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records every request the
+ *   web sent it, `close()` closes the database and removes the store.
+ */
+export async function startWebApi(options: { serviceToken?: string } = {}) {
+  const database = await createTestDatabase('pglite');
+  const storage = tempLocalStore();
+  const logger = recordingLogger();
+  const app = createApi({
+    db: database.db,
+    storage,
+    feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
+    clock: systemClock,
+    logger,
+    serviceToken: options.serviceToken,
+  });
+  const calls: Request[] = [];
+  const fetch = async (request: Request) => {
+    calls.push(request);
+    return app.fetch(request);
+  };
+  const context = (overrides: Partial<AppLoadContext> = {}): AppLoadContext => ({
+    api: { baseUrl: IN_PROCESS_API_URL, fetch },
+    cspNonce: 'n',
+    ...overrides,
+  });
+  const db = database.db;
+  return {
+    app,
+    db,
+    storage,
+    logger,
+    calls,
+    context,
+    /** The stored ad requests (ad_requests) with an id above `afterId` (default: all), in id order. */
+    adRequests: (afterId = 0) => db.select().from(adRequests).where(gt(adRequests.id, afterId)).orderBy(adRequests.id),
+    /** The image_uploads row of `imageUrl`, if any. */
+    imageUpload: async (imageUrl: string) =>
+      (await db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl)))[0],
+    /**
+     * Uploads `bytes` through the api as the web does (presign, then the one signed PUT).
+     * @returns the imageUrl the api issued (`/images/<key>`) and the key.
+     */
+    async uploadImage(type: AdType, bytes: Uint8Array = TINY_PNG, ip = '198.51.100.1') {
+      const presign = await app.request(`${IN_PROCESS_API_URL}/api/s3/presigned-url/image`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ type, extension: 'png', byteSize: bytes.byteLength }),
+      });
+      if (presign.status !== 200) throw new Error(`presign: HTTP ${presign.status}`);
+      const { presignedUrl, imageUrl } = ImageUploadResponseSchema.parse(await presign.json());
+      const put = await app.request(presignedUrl, {
+        method: 'PUT',
+        body: bytes.slice(),
+        headers: { 'Content-Type': 'image/png' },
+      });
+      if (put.status !== 204) throw new Error(`PUT: HTTP ${put.status}`);
+      return { imageUrl, key: imageUrl.slice(imageUrl.lastIndexOf('/') + 1) };
+    },
+    async close() {
+      await database.close();
+      storage.remove();
+    },
+  };
+}
