@@ -61,6 +61,7 @@ export const AD_FORMAT_MESSAGES = {
   imageType: 'JPG, PNG, GIF 이미지만 올릴 수 있습니다.',
   imageSize: '이미지는 5MB 이하만 올릴 수 있습니다.',
   tooLong: (max: number) => `${max}자 이하로 입력해주세요.`,
+  invalidCharacter: '입력할 수 없는 문자가 들어 있습니다.',
 } as const;
 
 /** Length limits in characters. `content` is a KakaoTalk basicCard description (at most 230). */
@@ -86,10 +87,14 @@ export function isHttpUrl(value: string): boolean {
 /** The phone as submitted (spec §5): digits only, a Korean number of 9–11 digits starting with 0. */
 export const PHONE_PATTERN = /^0\d{8,10}$/;
 
+/** No NUL character: nobody types one, and PostgreSQL text cannot store it. */
+const NO_NUL = /^[^\u0000]*$/;
+
 /** A required text field: trimmed; blank or whitespace-only is missing (spec §5) and gets `missing`. */
 export function requiredText(missing: string, max: number) {
   return z
     .string({ required_error: missing, invalid_type_error: missing })
+    .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
     .trim()
     .min(1, missing)
     .max(max, AD_FORMAT_MESSAGES.tooLong(max));
@@ -99,6 +104,7 @@ export function requiredText(missing: string, max: number) {
 export function optionalText(max: number) {
   return z
     .string()
+    .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
     .trim()
     .max(max, AD_FORMAT_MESSAGES.tooLong(max))
     .optional()

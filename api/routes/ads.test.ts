@@ -141,6 +141,8 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         ['web', application(web, { applicantPhone: '12345' }), AD_FORMAT_MESSAGES.phone],
         ['web', application(web, { confirmed: true }), 'confirmed'],
         ['web', application(''), AD_MESSAGES.image],
+        ['web', application(web, { title: '모현\u0000분식' }), AD_FORMAT_MESSAGES.invalidCharacter],
+        ['web', application(web, { contentForManager: 'a\u0000' }), AD_FORMAT_MESSAGES.invalidCharacter],
       ];
       for (const [index, [type, body, expected]] of refusals.entries()) {
         const response = await submit(type, body, `198.51.100.${index}`);

@@ -8,6 +8,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import fc from 'fast-check';
 import { action } from '~/routes/ads.apply';
 import { AdApplicationSchema, isHttpUrl } from '../../contract/ads';
+import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 
 type ActionData = { result: SubmissionResult<string[]>; submitted?: true };
@@ -164,7 +165,9 @@ const duration = fc.oneof(
 const bytes = (max: number) => fc.uint8Array({ maxLength: max });
 const withHeader = (header: number[]) => bytes(600).map((tail) => new Uint8Array([...header, ...tail]));
 const imageBytes = fc.oneof(
-  { arbitrary: fc.constant(TINY_PNG), weight: 30 },
+  { arbitrary: fc.constant(TINY_PNG), weight: 20 },
+  { arbitrary: fc.constantFrom(new Uint8Array(JPEG), new Uint8Array(GIF)), weight: 10 },
+  { arbitrary: fc.constantFrom(new Uint8Array(WEBP), new Uint8Array(SVG)), weight: 1 },
   { arbitrary: bytes(200).map((tail) => new Uint8Array([...TINY_PNG, ...tail])), weight: 1 },
   { arbitrary: withHeader([0x89, 0x50, 0x4e, 0x47]), weight: 1 },
   { arbitrary: withHeader([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), weight: 1 },

@@ -6,6 +6,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { AppLoadContext } from '@remix-run/node';
 import { action, loader } from '~/routes/ads.apply';
 import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
+import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 
 type ActionData = { result: SubmissionResult<string[]>; submitted?: true };
@@ -135,6 +136,29 @@ describe('action', () => {
     },
   );
 
+  it.each([
+    ['jpg', JPEG],
+    ['gif', GIF],
+  ] as const)('takes a %s image, stored under its sniffed type whatever the file says', async (extension, bytes) => {
+    const rows = await added(() =>
+      submit(form(WEB_FIELDS, new File([new Uint8Array(bytes)], 'ad.png', { type: 'image/png' }))),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].imageUrl).toMatch(new RegExp(`^/images/web-[0-9a-f-]{36}\\.${extension}$`));
+    expect(await api.imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: bytes.byteLength });
+  });
+
+  it.each([
+    ['WebP', WEBP],
+    ['SVG', SVG],
+  ])('refuses a %s image with the image type message and no api call', async (_, bytes) => {
+    const calls = api.calls.length;
+    const { status, data } = await submit(form(WEB_FIELDS, new File([new Uint8Array(bytes)], 'ad.png')));
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageType] });
+    expect(api.calls.length).toBe(calls);
+  });
+
   it('drops NUL characters (PostgreSQL text cannot hold them) instead of failing with 502', async () => {
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
     const rows = await added(async () => {
@@ -144,9 +168,12 @@ describe('action', () => {
     expect(rows).toMatchObject([{ title: 'Cafe Bar', contentForManager: '메모' }]);
   });
 
-  it('never stores a web application’s stray content', async () => {
+  it('never sends or stores a web application’s stray content', async () => {
+    const calls = api.calls.length;
     const rows = await added(() => submit(form({ ...WEB_FIELDS, content: '웹에는 없는 메시지' })));
     expect(rows).toMatchObject([{ type: 'web', content: null }]);
+    const submitted = api.calls.slice(calls).find((call) => call.url.endsWith('/api/ads/web/submit'));
+    expect(await submitted?.json()).not.toHaveProperty('content');
   });
 
   it.each([

@@ -53,7 +53,10 @@ describe('POST /ads/impressions', () => {
     ['Origin null', { Origin: 'null' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
     ['Sec-Fetch-Site same-site', { 'Sec-Fetch-Site': 'same-site' }],
-    ['Sec-Fetch-Site cross-site with a forged same Origin', { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://web.test' }],
+    [
+      'Sec-Fetch-Site cross-site with a forged same Origin',
+      { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://web.test' },
+    ],
   ])('refuses a cross-site post (%s) with 403 and no api call', async (_, headers) => {
     const ids = impressionsHandler();
     const response = await beacon(form('3'), headers);
@@ -86,6 +89,9 @@ describe('POST /ads/impressions', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     impressionsHandler(() => HttpResponse.error());
     expect((await beacon(form('3'))).status).toBe(502);
-    expect(log).toHaveBeenCalledWith('[ads/impressions] api failed:', expect.stringContaining('/api/ads/3/impressions'));
+    expect(log).toHaveBeenCalledWith(
+      '[ads/impressions] api failed:',
+      expect.stringContaining('/api/ads/3/impressions'),
+    );
   });
 });

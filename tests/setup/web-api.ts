@@ -18,7 +18,7 @@ import { tempLocalStore } from './storage';
 /** The base URL the web resolves api paths against (server.ts uses the same in-process). */
 export const IN_PROCESS_API_URL = 'http://api.internal';
 
-/** A 1×1 PNG: a real image that the api's sniffing (file-type) accepts. */
+/** A real 1×1 PNG (tests/fixtures/images.ts): bytes that the api's sniffing (file-type) accepts. */
 export const TINY_PNG = new Uint8Array(PNG);
 
 export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
@@ -26,8 +26,8 @@ export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
 /**
  * Starts the api on a fresh PGlite database and a temporary local store.
  * @returns `context(overrides)` builds a load context reaching this api (each call its own; pass
- *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records every request the
- *   web sent it, `close()` closes the database and removes the store.
+ *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records a clone of every
+ *   request the web sent it (bodies readable), `close()` closes the database and removes the store.
  */
 export async function startWebApi(options: { serviceToken?: string } = {}) {
   const database = await createTestDatabase('pglite');
@@ -43,7 +43,7 @@ export async function startWebApi(options: { serviceToken?: string } = {}) {
   });
   const calls: Request[] = [];
   const fetch = async (request: Request) => {
-    calls.push(request);
+    calls.push(request.clone());
     return app.fetch(request);
   };
   const context = (overrides: Partial<AppLoadContext> = {}): AppLoadContext => ({
