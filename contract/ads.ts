@@ -88,6 +88,7 @@ export function isHttpUrl(value: string): boolean {
 export const PHONE_PATTERN = /^0\d{8,10}$/;
 
 /** No NUL character: nobody types one, and PostgreSQL text cannot store it. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NO_NUL = /^[^\u0000]*$/;
 
 /** A required text field: trimmed; blank or whitespace-only is missing (spec §5) and gets `missing`. */
