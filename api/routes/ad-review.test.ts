@@ -1,51 +1,33 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   AdBannerListResponseSchema,
   AdminResponseSchema,
   AdRequestDetailResponseSchema,
   AdRequestListResponseSchema,
   AdSubmitResponseSchema,
-  ImageUploadResponseSchema,
   ManagedAdListResponseSchema,
   type AdType,
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
-import { PNG } from '../../tests/fixtures/images';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testDatabaseKinds } from '../../tests/setup/db';
+import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
-import { emptyFeedState } from '../bus/feed-store';
-import type { Database } from '../db/client';
 import { adRequests, ads } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 const TOKEN = 'ad-review-test-service-token-0123456789abcdef';
 
 describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
-  let database: Database;
+  const database = adsDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: ReturnType<typeof createApi>;
-  const db = () => database.db;
-  const api = (serviceToken?: string) =>
-    createApi({
-      db: db(),
-      storage: store,
-      feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
-      clock,
-      logger: recordingLogger(),
-      serviceToken,
-    });
+  const db = () => database().db;
+  const api = (serviceToken?: string) => adsTestApi({ db: db(), storage: store, clock, serviceToken });
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
-    await db().execute(
-      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
-    );
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
     app = api(TOKEN);
@@ -108,18 +90,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
     body: JSON.stringify(body),
   });
-  /** Presigns and uploads an image for `type` through the public api; returns its imageUrl. */
-  async function uploadedImage(type: AdType): Promise<string> {
-    const presign = await app.request(
-      '/api/s3/presigned-url/image',
-      json({ type, extension: 'png', byteSize: PNG.byteLength }, '203.0.113.7'),
-    );
-    expect(presign.status).toBe(200);
-    const { presignedUrl, imageUrl } = ImageUploadResponseSchema.parse(await presign.json());
-    const put = await app.request(presignedUrl, { method: 'PUT', body: PNG, headers: { 'Content-Type': 'image/png' } });
-    expect(put.status).toBe(204);
-    return imageUrl;
-  }
+  const uploadedImage = async (type: AdType) => (await uploadImageThrough(app, type)).imageUrl;
   /** Submits an application through the public api (presign → PUT → POST submit); returns its id. */
   async function submitted(type: AdType, overrides: Record<string, unknown> = {}) {
     const imageUrl = await uploadedImage(type);

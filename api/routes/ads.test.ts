@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AD_FORMAT_MESSAGES,
   AD_MESSAGES,
@@ -10,41 +10,27 @@ import {
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG } from '../../tests/fixtures/images';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testDatabaseKinds } from '../../tests/setup/db';
+import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/model';
 import { createApi } from '../app';
-import { emptyFeedState } from '../bus/feed-store';
-import type { Database } from '../db/client';
 import { adDailyCounts, adRequests, ads } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
 describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
-  let database: Database;
+  const database = adsDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: ReturnType<typeof createApi>;
-  const db = () => database.db;
+  const db = () => database().db;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
-    await db().execute(
-      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
-    );
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = createApi({
-      db: db(),
-      storage: store,
-      feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
-      clock,
-      logger: recordingLogger(),
-    });
+    app = adsTestApi({ db: db(), storage: store, clock });
   });
   afterEach(() => store.remove());
 
@@ -62,17 +48,8 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
     expect(response.status).toBe(200);
     return ImageUploadResponseSchema.parse(await response.json());
   }
-  /** Issues and uploads an image for `type`; returns its imageUrl. */
-  async function uploadedImage(type: AdType): Promise<string> {
-    const { presignedUrl, imageUrl } = await issueImage(type);
-    const put = await app.request(presignedUrl, {
-      method: 'PUT',
-      body: PNG,
-      headers: { 'Content-Type': 'image/png' },
-    });
-    expect(put.status).toBe(204);
-    return imageUrl;
-  }
+  const uploadedImage = async (type: AdType) => (await uploadImageThrough(app, type)).imageUrl;
+
   const application = (imageUrl: string, overrides: Record<string, unknown> = {}) => ({
     type: 'web',
     title: '  Campus Cafe  ',

@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { AD_FORMAT_MESSAGES, IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG, JPEG, GIF } from '../../tests/fixtures/images';
+import { adsTestApi } from '../../tests/setup/ads-api';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
-import { emptyFeedState } from '../bus/feed-store';
 import type { Database } from '../db/client';
 import { imageUploads } from '../db/schema';
 
@@ -29,13 +29,7 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
     await database.db.execute(sql`TRUNCATE image_uploads, rate_limits RESTART IDENTITY CASCADE`);
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = createApi({
-      db: database.db,
-      storage: store,
-      feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
-      clock,
-      logger: recordingLogger(),
-    });
+    app = adsTestApi({ db: database.db, storage: store, clock });
   });
   afterEach(() => store.remove());
 

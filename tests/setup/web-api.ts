@@ -5,11 +5,10 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { eq, gt } from 'drizzle-orm';
-import { createApi } from '../../api/app';
-import { emptyFeedState } from '../../api/bus/feed-store';
 import { systemClock } from '../../api/clock';
 import { adRequests, imageUploads } from '../../api/db/schema';
-import { ImageUploadResponseSchema, type AdType } from '../../contract/ads';
+import type { AdType } from '../../contract/ads';
+import { adsTestApi, uploadImageThrough } from './ads-api';
 import { PNG } from '../fixtures/images';
 import { createTestDatabase } from './db';
 import { recordingLogger } from './fakes';
@@ -33,14 +32,7 @@ export async function startWebApi(options: { serviceToken?: string } = {}) {
   const database = await createTestDatabase('pglite');
   const storage = tempLocalStore();
   const logger = recordingLogger();
-  const app = createApi({
-    db: database.db,
-    storage,
-    feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
-    clock: systemClock,
-    logger,
-    serviceToken: options.serviceToken,
-  });
+  const app = adsTestApi({ db: database.db, storage, clock: systemClock, logger, serviceToken: options.serviceToken });
   const calls: Request[] = [];
   const fetch = async (request: Request) => {
     calls.push(request.clone());
@@ -64,26 +56,9 @@ export async function startWebApi(options: { serviceToken?: string } = {}) {
     /** The image_uploads row of `imageUrl`, if any. */
     imageUpload: async (imageUrl: string) =>
       (await db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl)))[0],
-    /**
-     * Uploads `bytes` through the api as the web does (presign, then the one signed PUT).
-     * @returns the imageUrl the api issued (`/images/<key>`) and the key.
-     */
-    async uploadImage(type: AdType, bytes: Uint8Array = TINY_PNG, ip = '198.51.100.1') {
-      const presign = await app.request(`${IN_PROCESS_API_URL}/api/s3/presigned-url/image`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-        body: JSON.stringify({ type, extension: 'png', byteSize: bytes.byteLength }),
-      });
-      if (presign.status !== 200) throw new Error(`presign: HTTP ${presign.status}`);
-      const { presignedUrl, imageUrl } = ImageUploadResponseSchema.parse(await presign.json());
-      const put = await app.request(presignedUrl, {
-        method: 'PUT',
-        body: bytes.slice(),
-        headers: { 'Content-Type': 'image/png' },
-      });
-      if (put.status !== 204) throw new Error(`PUT: HTTP ${put.status}`);
-      return { imageUrl, key: imageUrl.slice(imageUrl.lastIndexOf('/') + 1) };
-    },
+    /** Uploads `bytes` (a PNG) through the api as the web does (presign, then the one signed PUT). */
+    uploadImage: (type: AdType, bytes: Uint8Array = TINY_PNG, ip = '198.51.100.1') =>
+      uploadImageThrough(app, type, bytes, ip),
     async close() {
       await database.close();
       storage.remove();
