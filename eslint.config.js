@@ -8,12 +8,20 @@ import tseslint from 'typescript-eslint';
 
 /** Database drivers: only api/db/ opens a database (tests/setup/ creates and drops test databases). */
 const databaseDrivers = {
-  group: ['pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'drizzle-orm/pglite*', 'drizzle-orm/node-postgres*'],
+  group: [
+    'pg',
+    'postgres',
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    'drizzle-orm/pglite*',
+    'drizzle-orm/node-postgres*',
+    'drizzle-orm/postgres-js*',
+  ],
   message: 'Only api/db/ imports a database driver: use api/db/client.ts.',
 };
 /** The web reaches the api only through models (app/models/) and the upstream client. */
 const upstreamCalls = {
-  name: '~/utils/upstream.server',
+  group: ['~/utils/upstream.server', '**/utils/upstream.server'],
   importNames: ['upstreamJson', 'upstreamFetch'],
   message: 'Only app/models/ calls the api: add a model function.',
 };
@@ -43,7 +51,7 @@ export default tseslint.config(
   {
     files: ['app/**'],
     ignores: ['app/models/**', 'app/utils/upstream.server*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [upstreamCalls], patterns: [databaseDrivers, apiFromWeb] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [upstreamCalls, databaseDrivers, apiFromWeb] }] },
   },
   {
     files: ['app/models/**', 'app/utils/upstream.server*.ts'],

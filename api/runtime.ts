@@ -77,8 +77,10 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
 
 /** How often unreferenced images are looked for (api/ads/images.ts removeOrphanImages). */
 const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** The first run, a minute after start (not in the way of start-up). */
+const IMAGE_CLEANUP_FIRST_RUN_MS = 60 * 1000;
 
-/** Removes orphan images every hour; a failed run is logged and retried at the next. */
+/** Removes orphan images a minute after start, then every hour; a failed run is logged and retried at the next. */
 function scheduleImageCleanup(db: Db, storage: ObjectStore, clock: Clock, logger: Logger): NodeJS.Timeout {
   const run = async () => {
     try {
@@ -88,5 +90,7 @@ function scheduleImageCleanup(db: Db, storage: ObjectStore, clock: Clock, logger
       logger.error('[images] cleanup failed:', error);
     }
   };
+  // A first run soon after start, so a process that restarts often still cleans up.
+  setTimeout(run, IMAGE_CLEANUP_FIRST_RUN_MS).unref();
   return setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
 }

@@ -32,6 +32,13 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
 export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 
+/**
+ * The names the api gives stored images: `<ad type>-<uuid>.<jpg|png|gif>` (api/ads/images.ts), one
+ * URL path segment. The web serves no other name at /images/.
+ */
+export const IMAGE_KEY_PATTERN =
+  /^(web|kakao)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
+
 /** Spec §5 messages of the ad application, in the spec's check order (the image first). */
 export const AD_MESSAGES = {
   image: '이미지를 업로드해주세요.',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { AD_FORMAT_MESSAGES, IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../contract/ads';
+import { AD_FORMAT_MESSAGES, IMAGE_KEY_PATTERN, IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG, JPEG, GIF } from '../../tests/fixtures/images';
 import { adsTestApi } from '../../tests/setup/ads-api';
@@ -60,6 +60,7 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       const { presignedUrl, imageUrl } = ImageUploadResponseSchema.parse(await response.json());
       expect(imageUrl).toMatch(new RegExp(`^/images/web-${UUID}\\.png$`));
+      expect(imageUrl.slice('/images/'.length)).toMatch(IMAGE_KEY_PATTERN); // the names the web serves
       const url = new URL(presignedUrl);
       expect(url.origin).toBe('http://localhost');
       expect(url.pathname).toBe(`/api/uploads/${imageUrl.slice('/images/'.length)}`);

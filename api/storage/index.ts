@@ -20,7 +20,6 @@ export type ObjectBody = StoredObject & { body: Readable };
 export type PutGrant = { key: string; contentType: string; byteSize: number; expiresAt: Date };
 
 export interface ObjectStore {
-  readonly kind: 'local' | 's3';
   /**
    * A URL that accepts a PUT of the granted object until it expires. Absolute for S3; for the local
    * store a path of the api (`/api/uploads/<key>?…`, HMAC-signed) that the route resolves against

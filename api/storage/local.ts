@@ -36,7 +36,6 @@ export function createLocalStore(options: { dir: string; signingKey: Uint8Array 
   };
 
   return {
-    kind: 'local',
     async presignPut(grant) {
       const expires = Math.floor(grant.expiresAt.getTime() / 1000);
       const params = new URLSearchParams({

@@ -67,8 +67,6 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
   }
 
   return {
-    kind: 's3',
-
     /**
      * A presigned PUT URL (absolute, on the S3 endpoint) for exactly `grant.byteSize` bytes of
      * `grant.contentType`: the client must send those two values as Content-Length and Content-Type.

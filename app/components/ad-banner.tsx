@@ -41,7 +41,8 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
 
   const current = count > 0 ? shown[index % count] : undefined;
   useEffect(() => {
-    if (current?.id !== undefined && !hidden) countImpression(current.id);
+    // Read the page's own state: on the first render `hidden` has not caught up with a background tab yet.
+    if (current?.id !== undefined && document.visibilityState === 'visible') countImpression(current.id);
   }, [current?.id, hidden]);
 
   if (count === 0) return <DefaultBanner />;

@@ -5,7 +5,7 @@
  * (server.ts adds their hosts to the CSP only then).
  */
 import { useEffect } from 'react';
-import type { PublicConfig } from '~/utils/env.server';
+import type { PublicConfig } from '~/utils/public-config';
 
 const ADFIT_SCRIPT = 'https://t1.daumcdn.net/kas/static/ba.min.js';
 const ADSENSE_SCRIPT = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
@@ -26,9 +26,15 @@ export function AdSlots({ slots }: { slots: PublicConfig['adSlots'] }) {
   );
 }
 
-/** Kakao AdFit 320×50 (anchors.md): the `ins` plus its loader, which fills every such `ins` it finds. */
+/**
+ * Kakao AdFit 320×50 (anchors.md): the `ins` plus its loader, which fills the `ins` it finds when
+ * it runs, so it is added again each time the slot mounts (a return to the home page).
+ */
 function AdFitSlot({ unit }: { unit: string }) {
-  useEffect(() => loadScript(ADFIT_SCRIPT), []);
+  useEffect(() => {
+    const script = addScript(ADFIT_SCRIPT);
+    return () => script.remove();
+  }, []);
   return (
     <div className="ad-slot ad-slot--adfit">
       <ins
@@ -45,7 +51,9 @@ function AdFitSlot({ unit }: { unit: string }) {
 /** Google AdSense 320×100 (anchors.md): the `ins`, the loader, then one push per slot. */
 function AdSenseSlot({ client, slot }: { client: string; slot: string }) {
   useEffect(() => {
-    loadScript(`${ADSENSE_SCRIPT}?client=${encodeURIComponent(client)}`);
+    const src = `${ADSENSE_SCRIPT}?client=${encodeURIComponent(client)}`;
+    // adsbygoogle.js stays loaded and fills each pushed slot.
+    if (!document.querySelector(`script[src="${src}"]`)) addScript(src).crossOrigin = 'anonymous';
     (window.adsbygoogle = window.adsbygoogle || []).push({});
   }, [client]);
   return (
@@ -60,12 +68,11 @@ function AdSenseSlot({ client, slot }: { client: string; slot: string }) {
   );
 }
 
-/** Adds an async script once per page (its host is allowed by the CSP only when the slot is configured). */
-function loadScript(src: string): void {
-  if (document.querySelector(`script[src="${src}"]`)) return;
+/** Adds an async script (its host is allowed by the CSP only when its slot is configured). */
+function addScript(src: string): HTMLScriptElement {
   const script = document.createElement('script');
   script.async = true;
   script.src = src;
-  script.crossOrigin = 'anonymous';
   document.head.append(script);
+  return script;
 }

@@ -66,11 +66,12 @@ export async function submitAdApplication(
   type: AdType,
   application: AdApplication,
 ): Promise<number | undefined> {
-  const answer = await upstreamJson(context, `/api/ads/${type}/submit`, AdSubmitResponseSchema, {
+  // Spec §7 shows no body: any 2xx is success; ours carries the id.
+  const answer = await upstreamJson(context, `/api/ads/${type}/submit`, z.unknown(), {
     method: 'POST',
     json: application,
   });
-  return answer.id;
+  return AdSubmitResponseSchema.safeParse(answer).data?.id;
 }
 
 /**

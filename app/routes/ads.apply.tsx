@@ -6,12 +6,21 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type MetaFunction,
+} from '@remix-run/react';
 import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import {
   AD_DURATIONS,
   AD_FORMAT_MESSAGES,
+  AD_TYPES,
   AD_IMAGE_SIZE,
   AD_MESSAGES,
   IMAGE_CONTENT_TYPES,
@@ -31,6 +40,7 @@ import {
   priceWon,
 } from '~/utils/ad-application';
 import { FormReadError, readUploadForm } from '~/utils/multipart.server';
+import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const FORM_ID = 'ad-application';
@@ -38,7 +48,10 @@ const TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '
 /** Spec §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
 
-type ActionData = { result: SubmissionResult<string[]>; submitted?: true };
+type ActionData = { result: SubmissionResult<string[]> };
+
+/** Where a taken application sends the browser (post/redirect/get: a reload does not send it again). */
+const SUBMITTED_URL = '/ads/apply?submitted=1';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ bankAccount: context.publicConfig?.bankAccount ?? null });
@@ -105,13 +118,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // The reset reply carries no status of its own; say it succeeded (conform resets on initialValue null).
-  return json<ActionData>({ result: { ...submission.reply({ resetForm: true }), status: 'success' }, submitted: true });
+  return redirect(SUBMITTED_URL, 303);
 }
 
+/** Every navigation (a refusal answered, or the redirect after success) starts the form afresh from its answer. */
 export default function AdApply() {
+  return <Application key={useLocation().key} />;
+}
+
+function Application() {
   const { bankAccount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const submitted = useSearchParams()[0].has('submitted') && !actionData;
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const pending = navigation.state === 'submitting' && navigation.formAction === '/ads/apply';
   const [form, fields] = useForm({
     id: FORM_ID,
@@ -120,17 +140,19 @@ export default function AdApply() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdApplicationFormSchema }),
   });
-  const lastType = actionData?.submitted ? undefined : (actionData?.result.initialValue?.type as AdType | undefined);
-  const [type, setType] = useState<AdType | undefined>(lastType);
-  const [months, setMonths] = useState<number | undefined>();
-  useEffect(() => setType(lastType), [lastType]);
+  const typed = actionData?.result.initialValue;
+  const [type, setType] = useState(AD_TYPES.find((value) => value === typed?.type));
+  const [months, setMonths] = useState(AD_DURATIONS.find((value) => String(value) === typed?.duration));
 
   // After a submission with errors (refused by conform in the browser or by the action), the
   // summary lists them in the spec's check order, the image first; it shrinks as they are fixed.
   const failed = actionData?.result.status === 'error';
   const summary =
     form.status === 'error'
-      ? orderedErrors(form.allErrors).map(({ name, message }) => ({ fieldId: fields[name].id, message }))
+      ? orderedErrors(form.allErrors).map(({ name, message }) => ({
+          fieldId: controlId(fields[name].id, name),
+          message,
+        }))
       : [];
   const formError = form.status === 'error' ? form.errors?.[0] : undefined;
 
@@ -147,7 +169,8 @@ export default function AdApply() {
           광고비와 입금 안내
         </h2>
         <p>
-          광고비는 <strong>한 달(30일)에 {formatWon(priceWon(1))}</strong>입니다. 신청 전에 아래 계좌로 입금해주세요.
+          광고비는 <strong>한 달(30일)에 {formatWon(priceWon(1))}</strong>입니다.
+          {bankAccount && ' 신청 전에 아래 계좌로 입금해주세요.'}
         </p>
         {bankAccount ? (
           <p className="bank-account">
@@ -162,7 +185,7 @@ export default function AdApply() {
       </section>
 
       <div aria-live="polite" role="status" className="form-status">
-        {actionData?.submitted && (
+        {submitted && (
           <p className="form-status__success">
             {AD_MESSAGES.submitted} 입금을 확인한 뒤 검토해 입력하신 이메일로 연락드리겠습니다.
           </p>
@@ -171,17 +194,21 @@ export default function AdApply() {
       {formError ? (
         <div className="error-summary" role="alert">
           <p className="error-summary__title">{formError}</p>
-          <p>입력하신 내용은 그대로 남아 있습니다. 이미지만 다시 선택한 뒤 다시 신청해주세요.</p>
+          <p>
+            {typed
+              ? '입력하신 내용은 그대로 남아 있습니다. 이미지만 다시 선택한 뒤 다시 신청해주세요.'
+              : '보내주신 내용을 읽지 못했습니다. 다시 입력해 신청해주세요.'}
+          </p>
         </div>
       ) : (
         <ErrorSummary title="입력한 내용을 확인해주세요" errors={summary} />
       )}
 
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form">
+      <Form method="post" action="/ads/apply" encType="multipart/form-data" {...getFormProps(form)} className="form">
         <RadioGroup
           meta={fields.type}
           legend="광고 유형"
-          options={(['web', 'kakao'] as const).map((value) => ({
+          options={AD_TYPES.map((value) => ({
             value,
             label: (
               <>
@@ -241,7 +268,7 @@ export default function AdApply() {
               </>
             ),
           }))}
-          onChange={(value) => setMonths(Number(value))}
+          onChange={(value) => setMonths(AD_DURATIONS.find((months) => String(months) === value))}
         />
         <p className="total" aria-live="polite">
           {months ? (
@@ -249,7 +276,7 @@ export default function AdApply() {
               결제 금액: <strong>{formatWon(priceWon(months))}</strong> ({months}개월)
             </>
           ) : (
-            '기간을 고르면 결제 금액이 표시됩니다.'
+            hydrated && '기간을 고르면 결제 금액이 표시됩니다.'
           )}
         </p>
         {type !== 'web' && (
@@ -289,6 +316,8 @@ function ImageField({
     if (type) setProblem((current) => (current === AD_MESSAGES.typeBeforeImage ? null : current));
   }, [type]);
   const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
+  // The refusal and the type check are this field's own errors: read with the input, like conform's.
+  const describedBy = problem ? `${meta.id}-hint ${meta.errorId}` : props['aria-describedby'];
   const hint = type ? AD_IMAGE_SIZE[type] : null;
 
   const refuseWithoutType = (event: MouseEvent<HTMLInputElement>) => {
@@ -322,11 +351,13 @@ function ImageField({
         {hint
           ? `${hint.width}×${hint.height}`
           : `웹 ${AD_IMAGE_SIZE.web.width}×${AD_IMAGE_SIZE.web.height}, 챗봇 ${AD_IMAGE_SIZE.kakao.width}×${AD_IMAGE_SIZE.kakao.height}`}
-        {failedBefore && ' · 보안을 위해 이미지는 다시 선택해주세요.'}
+        {failedBefore && ' · 이미지는 다시 선택해주세요.'}
       </p>
       <input
         key={key}
         {...props}
+        aria-describedby={describedBy}
+        aria-invalid={problem ? true : props['aria-invalid']}
         ref={input}
         accept="image/png,image/jpeg,image/gif"
         className="field__control field__control--file"
@@ -356,6 +387,13 @@ function ImageField({
       )}
     </div>
   );
+}
+
+/** The id of the control a summary link moves to: a radio group's first option (conform ids it `<field id>-<value>`). */
+function controlId(fieldId: string, name: string): string {
+  if (name === 'type') return `${fieldId}-${AD_TYPES[0]}`;
+  if (name === 'duration') return `${fieldId}-${AD_DURATIONS[0]}`;
+  return fieldId;
 }
 
 export const meta: MetaFunction = () => [

@@ -5,16 +5,15 @@
  * `X-Content-Type-Options: nosniff` comes with every response of server.ts (helmet).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { IMAGE_KEY_PATTERN } from '../../contract/ads';
 import { getImage } from '~/models/ads.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
-/** Server-chosen keys only (api/ads/images.ts): `<type>-<uuid>.<jpg|png|gif>`. */
-const IMAGE_KEY = /^[a-z]+-[0-9a-f-]{36}\.(jpg|png|gif)$/;
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params.key ?? '';
-  if (!IMAGE_KEY.test(key)) return notFound();
+  if (!IMAGE_KEY_PATTERN.test(key)) return notFound();
   let upstream: Response;
   try {
     upstream = await getImage(context, key);

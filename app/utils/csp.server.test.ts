@@ -26,6 +26,7 @@ describe('cspSources', () => {
     expect(JSON.stringify(adfit)).not.toContain('google');
     const adsense = sourcesOf({ ADSENSE_CLIENT: 'ca-pub-1234567890', ADSENSE_SLOT: '42' });
     expect(adsense.script).toContain('https://pagead2.googlesyndication.com');
+    expect(adsense.script.filter((source) => source.includes('google.com'))).toEqual([]); // JSONP hosts
     expect(JSON.stringify(adsense)).not.toContain('daum');
   });
 

@@ -4,7 +4,8 @@
  * Google AdSense) only when that slot is configured. With none configured, the page may load
  * nothing from a third party.
  */
-import type { PublicConfig, WebEnv } from '~/utils/env.server';
+import type { WebEnv } from '~/utils/env.server';
+import type { PublicConfig } from '~/utils/public-config';
 
 export type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
 
@@ -18,19 +19,12 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
     sources.connect.push('https://*.daum.net', 'https://*.kakao.com');
   }
   if (config.adSlots.adsense) {
-    sources.script.push(
-      'https://pagead2.googlesyndication.com',
-      'https://*.googlesyndication.com',
-      'https://*.google.com',
-    );
-    sources.img.push(
-      'https://*.googlesyndication.com',
-      'https://*.doubleclick.net',
-      'https://*.google.com',
-      'https://*.gstatic.com',
-    );
-    sources.frame.push('https://*.doubleclick.net', 'https://*.googlesyndication.com', 'https://*.google.com');
-    sources.connect.push('https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com');
+    // NOTE: no *.google.com in script-src: its JSONP endpoints would let any script in.
+    const ads = ['https://*.googlesyndication.com', 'https://*.doubleclick.net'];
+    sources.script.push('https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com');
+    sources.img.push(...ads, 'https://*.google.com', 'https://*.gstatic.com');
+    sources.frame.push(...ads, 'https://*.google.com');
+    sources.connect.push(...ads, 'https://*.adtrafficquality.google');
   }
   return sources;
 }

@@ -4,6 +4,7 @@
  * explicit object, `PublicConfig` (AppLoadContext.publicConfig).
  */
 import { z } from 'zod';
+import type { PublicConfig } from '~/utils/public-config';
 
 const optionalString = z
   .string()
@@ -38,14 +39,6 @@ export const WebEnvSchema = z.object({
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;
-
-/** What pages may show of the configuration: nothing secret. */
-export type PublicConfig = {
-  /** Spec §2: the transfer account for ad fees; null until it is configured. */
-  bankAccount: { bank: string; number: string; holder: string } | null;
-  /** The third-party ad slots (spec §2), each null unless configured. */
-  adSlots: { adfitUnit: string | null; adsense: { client: string; slot: string } | null };
-};
 
 /** @throws Error naming every bad variable. */
 export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {

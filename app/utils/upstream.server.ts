@@ -6,7 +6,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { ApiErrorSchema } from '../../contract/bus';
-import type { PublicConfig } from '~/utils/env.server';
+import type { PublicConfig } from '~/utils/public-config';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
 export type ApiBinding = {
@@ -47,7 +47,7 @@ export class UpstreamError extends Error {
 /**
  * Calls the api, or another http(s) URL the api handed out (a presigned upload URL): URLs on the
  * api's origin go through the binding (in-process or HTTP), others through global fetch. Forwards
- * the phone's address in X-Forwarded-For.
+ * the phone's address in X-Forwarded-For to the api only.
  * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
  * @returns the response whatever its status.
  * @throws UpstreamError on timeout, network failure, or a URL that is not http(s).
@@ -59,14 +59,16 @@ export async function upstreamFetch(
 ): Promise<Response> {
   const { timeoutMs = UPSTREAM_TIMEOUT_MS, ...requestInit } = init;
   const url = new URL(pathOrUrl, context.api.baseUrl);
-  const label = `${requestInit.method ?? 'GET'} ${url.origin === new URL(context.api.baseUrl).origin ? url.pathname : url.origin}`;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const toApi = url.origin === new URL(context.api.baseUrl).origin;
+  const label = `${requestInit.method ?? 'GET'} ${toApi ? url.pathname : url.origin}`;
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UpstreamError(`${label}: not an http(s) URL`, null);
-  const signal = AbortSignal.timeout(timeoutMs);
   const headers = new Headers(requestInit.headers);
-  if (context.clientIp) headers.set('X-Forwarded-For', context.clientIp);
+  // The phone's address is for the api's rate limits only, never for a third party (S3).
+  if (toApi && context.clientIp) headers.set('X-Forwarded-For', context.clientIp);
   const request = new Request(url, { ...requestInit, headers, signal });
-  const send = url.origin === new URL(context.api.baseUrl).origin ? context.api.fetch : fetch;
+  const send = toApi ? context.api.fetch : fetch;
   try {
     // NOTE: the in-process api (Hono's fetch) ignores request.signal, so the timeout races it here.
     return await Promise.race([send(request), rejectOnAbort(signal)]);

@@ -50,7 +50,12 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole('button', { name: '광고 신청하기' }).click();
 
         await expect(page.getByRole('status').getByText('광고 접수가 완료되었습니다.')).toBeVisible();
+        // Post/redirect/get: a fresh form, and a reload would not send the application again.
+        await expect(page).toHaveURL(/\/ads\/apply\?submitted=1$/);
         await expect(page.getByLabel('광고 제목')).toHaveValue('');
+        await expect(page.getByRole('radio', { name: TYPE_NAMES[type] })).not.toBeChecked();
+        await expect(page.getByText('결제 금액:')).toHaveCount(0);
+        await expect(page.getByText('선택한 이미지:')).toHaveCount(0);
 
         const stored = (await pendingRequests(request, type)).find((item) => item.title === title);
         expect(stored).toBeTruthy();
@@ -142,6 +147,6 @@ test.describe('JavaScript off', () => {
     await expect(page.getByLabel('광고 제목')).toHaveValue('모현 분식');
     await expect(page.getByLabel('이메일')).toHaveValue('shop@example.com');
     await expect(page.getByRole('radio', { name: /챗봇 광고/ })).toBeChecked();
-    await expect(page.getByText('보안을 위해 이미지는 다시 선택해주세요.')).toBeVisible();
+    await expect(page.getByText('이미지는 다시 선택해주세요.')).toBeVisible();
   });
 });

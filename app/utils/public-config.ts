@@ -1,0 +1,11 @@
+/**
+ * What pages may show of the web's configuration (style.md: public values reach the browser through
+ * one explicit object): built once by server.ts from the env (env.server.ts publicConfigOf) and
+ * handed to loaders as AppLoadContext.publicConfig. Nothing secret.
+ */
+export type PublicConfig = {
+  /** Spec §2: the transfer account for ad fees; null until it is configured. */
+  bankAccount: { bank: string; number: string; holder: string } | null;
+  /** The third-party ad slots (spec §2), each null unless configured. */
+  adSlots: { adfitUnit: string | null; adsense: { client: string; slot: string } | null };
+};
