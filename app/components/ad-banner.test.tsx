@@ -88,6 +88,14 @@ describe('AdBanner (spec §4 Ad banner)', () => {
     expect(beacon).toHaveBeenCalledTimes(3);
   });
 
+  it('counts nothing for a page opened in a background tab until it is shown', () => {
+    setVisibility('hidden');
+    renderBanner(ads);
+    expect(beacon).not.toHaveBeenCalled();
+    act(() => setVisibility('visible'));
+    expect(beacon.mock.calls.map(([, body]) => String(body))).toEqual(['id=1']);
+  });
+
   it('opens http(s) links only, in a new tab, through the counting redirect', () => {
     expect(bannerHref({ id: 4, src: 'x', url: 'https://shop.example/' })).toBe('/ads/click/4');
     expect(bannerHref({ src: 'x', url: 'http://shop.example/' })).toBe('http://shop.example/');
