@@ -18,6 +18,11 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 // @ts-expect-error s3rver ships no type declarations.
 import S3rverModule from 's3rver';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase } from '../../tests/setup/db';
+import { confirmStoredImage, issueImageUpload } from '../ads/images';
+import type { Database } from '../db/client';
+import { imageUploads } from '../db/schema';
 import type { PutGrant } from './index';
 import { createS3Store, type S3StoreOptions } from './s3';
 
@@ -237,6 +242,42 @@ describe('createS3Store', () => {
 
   it('never verifies api upload URLs', () => {
     expect(store().verifyPutUrl('ad-1.png', new URLSearchParams('sig=x'), new Date())).toBeNull();
+  });
+});
+
+describe('an upload that went straight to S3 (api/ads/images.ts confirmStoredImage)', () => {
+  const now = new Date('2026-11-23T10:00:00+09:00');
+  const issueAndPut = async (database: Database, bytes: Uint8Array<ArrayBuffer>) => {
+    const issued = await issueImageUpload(
+      database.db,
+      store(),
+      { type: 'web', extension: 'png', byteSize: bytes.byteLength },
+      now,
+    );
+    expect((await upload(issued.presignedUrl, bytes, 'image/png')).status).toBe(200);
+    return { ...issued, key: issued.imageUrl.slice('/images/'.length) };
+  };
+
+  it('is sniffed when an application first uses it: a real image is kept and marked stored', async () => {
+    const database = await createTestDatabase('pglite');
+    onTestFinished(() => database.close());
+    const { imageUrl, key } = await issueAndPut(database, PNG.slice());
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe(true);
+    const [row] = await database.db.select().from(imageUploads).where(eq(imageUploads.key, key));
+    expect(row.status).toBe('stored');
+    expect(await store().head(key)).not.toBeNull();
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'kakao')).toBe(false); // issued for web
+  });
+
+  it('is deleted, object and record, when its bytes are not the declared image type', async () => {
+    const database = await createTestDatabase('pglite');
+    onTestFinished(() => database.close());
+    const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/> not a png at all');
+    const { imageUrl, key } = await issueAndPut(database, text.slice());
+    expect(await store().head(key)).not.toBeNull(); // S3 took it: signed size and type were kept
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe(false);
+    expect(await store().head(key)).toBeNull();
+    expect(await database.db.select().from(imageUploads).where(eq(imageUploads.key, key))).toEqual([]);
   });
 });
 
