@@ -12,10 +12,10 @@ import type { Db } from './db/client';
 import { rateLimits } from './db/schema';
 
 /** A limit: `points` requests per `durationSec` seconds per client. */
-export type Limit = { points: number; durationSec: number };
+type Limit = { points: number; durationSec: number };
 
 /** The limits of the public writes, per client IP. */
-export const LIMITS = {
+const LIMITS = {
   /** POST /api/s3/presigned-url/image: an applicant retries an upload a few times at most. */
   imageUpload: { points: 20, durationSec: 10 * 60 },
   /** POST /api/ads/{type}/submit. */

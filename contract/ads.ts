@@ -13,7 +13,7 @@ export type AdType = z.infer<typeof AdTypeSchema>;
 
 /** Spec §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
 export const AD_DURATIONS = [1, 2, 3] as const;
-export type AdDuration = (typeof AD_DURATIONS)[number];
+type AdDuration = (typeof AD_DURATIONS)[number];
 /** Spec §9: 1 month = 30 days. */
 export const AD_MONTH_DAYS = 30;
 /** Spec §9: price in won per month. */
@@ -72,7 +72,7 @@ export const AD_FORMAT_MESSAGES = {
 } as const;
 
 /** Length limits in characters. `content` is a KakaoTalk basicCard description (at most 230). */
-export const AD_LIMITS = {
+const AD_LIMITS = {
   title: 50,
   applicantName: 30,
   email: 254,
@@ -92,14 +92,14 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** The phone as submitted (spec §5): digits only, a Korean number of 9–11 digits starting with 0. */
-export const PHONE_PATTERN = /^0\d{8,10}$/;
+const PHONE_PATTERN = /^0\d{8,10}$/;
 
 /** No NUL character: nobody types one, and PostgreSQL text cannot store it. */
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NO_NUL = /^[^\u0000]*$/;
 
 /** A required text field: trimmed; blank or whitespace-only is missing (spec §5) and gets `missing`. */
-export function requiredText(missing: string, max: number) {
+function requiredText(missing: string, max: number) {
   return z
     .string({ required_error: missing, invalid_type_error: missing })
     .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
@@ -109,7 +109,7 @@ export function requiredText(missing: string, max: number) {
 }
 
 /** An optional text field: trimmed; blank becomes undefined. */
-export function optionalText(max: number) {
+function optionalText(max: number) {
   return z
     .string()
     .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
@@ -120,7 +120,7 @@ export function optionalText(max: number) {
 }
 
 /** Spec §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
-export const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
+const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
   (value) => value === undefined || isHttpUrl(value),
   AD_FORMAT_MESSAGES.redirectUrl,
 );
@@ -204,7 +204,7 @@ export const ImageUploadResponseSchema = z.object({ presignedUrl: z.string().min
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
 
 /** Spec §3 Ad banner: `src` (image URL) and `url` (link, may be empty). `id` and `title` are ours. */
-export const AdBannerSchema = z.object({
+const AdBannerSchema = z.object({
   src: z.string(),
   url: z.string(),
   /** Extra: the ad's id, for the click redirect and the impression beacon. */
@@ -253,7 +253,7 @@ export const AdRequestDetailSchema = z.object({
 export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
 
 /** Spec §3 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
-export const ManagedAdSchema = z.object({
+const ManagedAdSchema = z.object({
   id: z.number().int(),
   title: z.string().nullable(),
   redirectUrl: z.string().nullable(),

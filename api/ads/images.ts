@@ -20,7 +20,7 @@ import { adRequests, ads, imageUploads } from '../db/schema';
 import type { ObjectStore } from '../storage';
 
 /** Spec-free choice: a presigned URL works for 10 minutes. */
-export const UPLOAD_URL_TTL_SEC = 10 * 60;
+const UPLOAD_URL_TTL_SEC = 10 * 60;
 /** Images that no request or ad references are removed once this old (24 hours, in ms). */
 export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bytes file-type needs to recognise any format it knows (its sample size). */
@@ -126,23 +126,29 @@ export async function receiveImagePut(
  * Whether `imageUrl` is an image this api issued for an ad of `type` and that is stored. An upload
  * that went straight to the object store (S3) is checked here the first time: it must exist with
  * the signed size and sniff as its declared type, else the object and its record are deleted.
- * @returns true when an application may use it.
+ * @returns 'stored' when an application may use it; 'not-an-image' when its bytes were refused
+ *   (now deleted); 'unknown' when it was not issued for `type`, not uploaded, or is gone.
  */
-export async function confirmStoredImage(db: Db, store: ObjectStore, imageUrl: string, type: AdType): Promise<boolean> {
+export async function confirmStoredImage(
+  db: Db,
+  store: ObjectStore,
+  imageUrl: string,
+  type: AdType,
+): Promise<'stored' | 'not-an-image' | 'unknown'> {
   const [upload] = await db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl));
-  if (!upload || upload.adType !== type) return false;
-  if (upload.status === 'stored') return (await store.head(upload.key)) !== null;
-  if (upload.status !== 'issued') return false;
+  if (!upload || upload.adType !== type) return 'unknown';
+  if (upload.status === 'stored') return (await store.head(upload.key)) ? 'stored' : 'unknown';
+  if (upload.status !== 'issued') return 'unknown';
   const head = await store.head(upload.key);
-  if (!head) return false;
+  if (!head) return 'unknown';
   const start = await store.readStart(upload.key, SNIFF_BYTES);
   if (head.byteSize !== upload.byteSize || !start || (await sniffImage(start)) !== extensionOf(upload.key)) {
     await store.delete(upload.key);
     await db.delete(imageUploads).where(eq(imageUploads.key, upload.key));
-    return false;
+    return 'not-an-image';
   }
   await db.update(imageUploads).set({ status: 'stored' }).where(eq(imageUploads.key, upload.key));
-  return true;
+  return 'stored';
 }
 
 /**

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import type { Database } from '../db/client';
+import { adsDatabaseFor } from '../../tests/setup/ads-api';
+import { testDatabaseKinds } from '../../tests/setup/db';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import {
   adCounts,
@@ -32,16 +32,8 @@ describe('paidPeriod', () => {
 });
 
 describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
-  let database: Database;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await db().execute(sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads RESTART IDENTITY CASCADE`);
-  });
+  const database = adsDatabaseFor(kind);
+  const db = () => database().db;
 
   /** A pending request stored as the submit route would, with its own image URL. */
   async function pendingRequest(type: AdType, duration = 1): Promise<number> {

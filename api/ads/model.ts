@@ -10,10 +10,10 @@ import type { Db } from '../db/client';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import { kstDateKey } from '../time';
 
-export type AdRequestRow = typeof adRequests.$inferSelect;
-export type AdRow = typeof ads.$inferSelect;
+type AdRequestRow = typeof adRequests.$inferSelect;
+type AdRow = typeof ads.$inferSelect;
 /** A validated application (contract AdApplicationSchema's output). */
-export type ValidApplication = z.output<typeof AdApplicationSchema>;
+type ValidApplication = z.output<typeof AdApplicationSchema>;
 
 /**
  * The paid period of an ad approved at `startsAt` for `durationMonths` months: spec §9, one month

@@ -148,6 +148,23 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       expect(await storedRequests()).toEqual([]);
     });
 
+    it('sniffs an upload that went straight to the store at first use: a fake image answers 415 and is deleted', async () => {
+      // As with S3: the object arrives without passing the api's PUT (signed size and type only).
+      const { imageUrl } = await issueImage('web');
+      const key = imageUrl.slice('/images/'.length);
+      const fake = new TextEncoder().encode('<svg/>'.padEnd(PNG.byteLength, ' '));
+      await store.put(key, fake, 'image/png');
+      const response = await submit('web', application(imageUrl));
+      expect(response.status).toBe(415);
+      expect(await message(response)).toBe('imageUrl: not a jpg, png or gif');
+      expect(await store.head(key)).toBeNull();
+      expect(await storedRequests()).toEqual([]);
+      // The same upload of a real image is taken (and kept) instead.
+      const real = await issueImage('web');
+      await store.put(real.imageUrl.slice('/images/'.length), PNG, 'image/png');
+      expect((await submit('web', application(real.imageUrl), '198.51.100.99')).status).toBe(201);
+    });
+
     it('refuses a body whose type is not the path’s, and unknown types', async () => {
       const kakaoImage = await uploadedImage('kakao');
       const mismatch = await submit('web', application(kakaoImage, { type: 'kakao', content: '점심 할인' }));

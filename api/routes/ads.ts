@@ -25,9 +25,10 @@ export function adsRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
         const type = c.req.param('type') as AdType;
         const application = c.req.valid('json');
         if (application.type !== type) throw new HTTPException(400, { message: `type: must be ${type} on this path` });
-        if (!(await confirmStoredImage(db, storage, application.imageUrl, type))) {
-          throw new HTTPException(400, { message: NOT_UPLOADED });
-        }
+        const image = await confirmStoredImage(db, storage, application.imageUrl, type);
+        // 415 as the local PUT answers it: the file itself is wrong, not the application.
+        if (image === 'not-an-image') throw new HTTPException(415, { message: 'imageUrl: not a jpg, png or gif' });
+        if (image === 'unknown') throw new HTTPException(400, { message: NOT_UPLOADED });
         const id = await createAdRequest(db, application, clock.now());
         if (id === null) throw new HTTPException(400, { message: NOT_UPLOADED });
         return c.json({ success: true, id }, 201);

@@ -262,11 +262,11 @@ describe('an upload that went straight to S3 (api/ads/images.ts confirmStoredIma
     const database = await createTestDatabase('pglite');
     onTestFinished(() => database.close());
     const { imageUrl, key } = await issueAndPut(database, PNG.slice());
-    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe(true);
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe('stored');
     const [row] = await database.db.select().from(imageUploads).where(eq(imageUploads.key, key));
     expect(row.status).toBe('stored');
     expect(await store().head(key)).not.toBeNull();
-    expect(await confirmStoredImage(database.db, store(), imageUrl, 'kakao')).toBe(false); // issued for web
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'kakao')).toBe('unknown'); // issued for web
   });
 
   it('is deleted, object and record, when its bytes are not the declared image type', async () => {
@@ -275,7 +275,7 @@ describe('an upload that went straight to S3 (api/ads/images.ts confirmStoredIma
     const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/> not a png at all');
     const { imageUrl, key } = await issueAndPut(database, text.slice());
     expect(await store().head(key)).not.toBeNull(); // S3 took it: signed size and type were kept
-    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe(false);
+    expect(await confirmStoredImage(database.db, store(), imageUrl, 'web')).toBe('not-an-image');
     expect(await store().head(key)).toBeNull();
     expect(await database.db.select().from(imageUploads).where(eq(imageUploads.key, key))).toEqual([]);
   });

@@ -66,7 +66,7 @@ export function TextField({
   return (
     <div className="field">
       <FieldLabel meta={meta} label={label} optional={optional} hint={hint} />
-      <input key={key} {...props} {...inputProps} className="field__control" />
+      <input key={key} {...props} aria-required={!optional} {...inputProps} className="field__control" />
       <FieldError meta={meta} />
     </div>
   );
@@ -90,7 +90,7 @@ export function TextareaField({
   return (
     <div className="field">
       <FieldLabel meta={meta} label={label} optional={optional} hint={hint} />
-      <textarea key={key} {...props} rows={rows} className="field__control" />
+      <textarea key={key} {...props} aria-required={!optional} rows={rows} className="field__control" />
       <FieldError meta={meta} />
     </div>
   );

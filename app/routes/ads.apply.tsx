@@ -104,10 +104,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[ads/apply] the application was not taken:', error.message);
-    // The api sniffs the stored bytes again (file-type) and refuses a file that only looked like
-    // an image at its first four bytes: 415 at the local PUT, or 400 on `imageUrl` at submit when
-    // the file went straight to S3. The person's file is wrong, not the service.
-    if (error.status === 415 || (error.status === 400 && error.serverMessage?.startsWith('imageUrl:'))) {
+    // The api sniffs the stored bytes again (file-type) and answers 415 for a file that only looked
+    // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).
+    // The person's file is wrong, not the service.
+    if (error.status === 415) {
       const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
       return json<ActionData>({ result }, { status: 400 });
     }
@@ -117,7 +117,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status === 429 ? 429 : 502 },
     );
   }
-  // The reset reply carries no status of its own; say it succeeded (conform resets on initialValue null).
   return redirect(SUBMITTED_URL, 303);
 }
 

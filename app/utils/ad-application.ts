@@ -18,7 +18,7 @@ import {
 } from '../../contract/ads';
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
-export type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
+type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
 
 const isFile = (value: unknown): value is ImageFile =>
   typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value && 'name' in value;
@@ -43,10 +43,8 @@ export const AdApplicationFormSchema = z
     duration: DurationSchema,
   })
   .and(kakaoContentRule);
-export type AdApplicationForm = z.output<typeof AdApplicationFormSchema>;
-
-/** The form's field names in the spec §5 check order (the order of the error summary). */
-export const FIELD_ORDER = [
+export /** The form's field names in the spec §5 check order (the order of the error summary). */
+const FIELD_ORDER = [
   'image',
   'type',
   'title',

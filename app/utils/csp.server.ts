@@ -7,7 +7,7 @@
 import type { WebEnv } from '~/utils/env.server';
 import type { PublicConfig } from '~/utils/public-config';
 
-export type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
+type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
 
 export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: PublicConfig): CspSources {
   const sources: CspSources = { script: [], img: [], frame: [], connect: [] };

@@ -10,7 +10,7 @@
  */
 
 /** The whole body is refused beyond this (10 MB): an image of 5 MB plus the text fields fits easily. */
-export const MAX_FORM_BYTES = 10 * 1024 * 1024;
+const MAX_FORM_BYTES = 10 * 1024 * 1024;
 /** A text field is cut at this many bytes (16 KB); the form's schema then refuses it as too long. */
 const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 

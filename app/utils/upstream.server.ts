@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
-import { ApiErrorSchema } from '../../contract/bus';
 import type { PublicConfig } from '~/utils/public-config';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
@@ -36,8 +35,6 @@ export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
-    /** The api's own `{ message }`, when it sent one (spec §8 shows it on some admin failures). */
-    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -80,7 +77,7 @@ export async function upstreamFetch(
 /**
  * Calls the api and parses its JSON answer with `schema` (a JSON body is sent as such).
  * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
- * @throws UpstreamError on timeout, network failure, non-2xx status (with the api's `message`) or
+ * @throws UpstreamError on timeout, network failure, non-2xx status or
  *   a body that does not match the schema.
  */
 export async function upstreamJson<T extends z.ZodTypeAny>(
@@ -101,8 +98,7 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const serverMessage = ApiErrorSchema.safeParse(body).data?.message ?? null;
-    throw new UpstreamError(`${label}: HTTP ${response.status}`, response.status, serverMessage);
+    throw new UpstreamError(`${label}: HTTP ${response.status}`, response.status);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -118,6 +118,8 @@ test.describe('JavaScript on', () => {
       '광고 게재 기간을 선택해주세요.',
     ]);
     expect(posted).toBe(false);
+    await expect(page.getByLabel('광고 제목')).toHaveAttribute('aria-required', 'true');
+    await expect(page.getByLabel('연결할 링크')).toHaveAttribute('aria-required', 'false');
     await page.getByLabel('광고 제목').fill('   ');
     await page.getByLabel('광고 제목').blur();
     await expect(page.getByText('제목을 입력해주세요.').first()).toBeVisible();
