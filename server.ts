@@ -14,19 +14,36 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
+import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
+import type { AdminBinding } from './app/utils/session.server';
 import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
 const env = parseWebEnv();
 let runtime: ApiRuntime | null = null;
 let api: ApiBinding;
+let admin: AdminBinding;
 if (env.API_BASE_URL) {
+  // parseWebEnv requires SESSION_SECRET and API_SERVICE_TOKEN with API_BASE_URL (production).
   api = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
+  admin = { serviceToken: env.API_SERVICE_TOKEN!, sessionSecret: env.SESSION_SECRET!, secureCookie: env.secureCookie };
 } else {
-  const inProcess = await startApiRuntime(parseApiEnv());
+  const apiEnv = parseApiEnv();
+  const inProcess = await startApiRuntime(apiEnv);
   runtime = inProcess;
   api = { baseUrl: 'http://api.internal', fetch: async (request) => inProcess.app.fetch(request) };
+  // The embedded default keeps its secrets under DATA_DIR; production (DATABASE_URL) passes them in env.
+  const sessionSecret =
+    env.SESSION_SECRET ?? (inProcess.embedded ? storedSecret(apiEnv.DATA_DIR, 'SESSION_SECRET') : undefined);
+  if (!sessionSecret || !inProcess.serviceToken) {
+    await inProcess.close();
+    throw new Error(
+      'Invalid configuration:\n  SESSION_SECRET and API_SERVICE_TOKEN are required with DATABASE_URL ' +
+        '(production); generate each with: openssl rand -hex 32',
+    );
+  }
+  admin = { serviceToken: inProcess.serviceToken, sessionSecret, secureCookie: env.secureCookie };
 }
 
 const build = (await import(new URL('./build/index.js', import.meta.url).href)) as ServerBuild;
@@ -79,13 +96,22 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ api, cspNonce: res.locals.cspNonce as string, clientIp: req.ip, publicConfig }),
+    getLoadContext: (req, res) => ({
+      api,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip,
+      publicConfig,
+      admin,
+    }),
   }),
 );
 
 const server = app.listen(env.PORT, () => {
   const upstream = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process';
   console.info(`[web] listening on http://localhost:${env.PORT} (api ${upstream})`);
+  if (runtime?.setupPath) {
+    console.info(`[web] First admin: open http://localhost:${env.PORT}${runtime.setupPath} (valid for 1 hour).`);
+  }
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -13,6 +13,7 @@ import { adsRoutes } from './routes/ads';
 import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
+import { noticeRoutes } from './routes/notice';
 
 const noHistory: HistoryLoader = async () => [];
 
@@ -35,6 +36,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/api', adReviewRoutes(context));
   app.route('/api', uploadRoutes(context));
   app.route('/api', healthRoutes(context));
+  app.route('/api', noticeRoutes(context));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);

@@ -24,6 +24,10 @@ export type ApiDeps = {
   serviceToken?: string;
   /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
   predictions?: PredictionService;
+  /** SERVICE_NOTICE=on: the notice is on until an admin saves it (api/admin/notice.ts). Default false. */
+  serviceNoticeDefault?: boolean;
+  /** GBIS_DAILY_QUOTA, shown beside today's calls on the admin notice page. */
+  dailyQuota?: number;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */

@@ -3,6 +3,7 @@
  * message naming the variable. Every variable is documented in .env.example and the README.
  */
 import { z } from 'zod';
+import { SECRET_MIN_LENGTH } from './secrets';
 
 const optionalString = z
   .string()
@@ -66,10 +67,18 @@ export const ApiEnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Public base URL the images are loaded from (a CDN or public bucket); unset → the web proxies them at /images/. */
     S3_PUBLIC_BASE_URL: optionalString.pipe(httpUrl.optional()),
-    /** Bearer token of the admin api (/api/admin/*), held by the web only; unset → the admin api answers 503. */
+    /**
+     * Bearer token of the admin endpoints, held by the web only. Unset → generated once under
+     * DATA_DIR on the embedded default; with DATABASE_URL (production) the admin api answers 503.
+     */
     API_SERVICE_TOKEN: optionalString.pipe(
-      z.string().min(32, 'use at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+      z
+        .string()
+        .min(SECRET_MIN_LENGTH, `use at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`)
+        .optional(),
     ),
+    /** Spec §1, §4: `on` starts the deployment with the service-suspension notice on, until an admin saves it. */
+    SERVICE_NOTICE: z.enum(['on', 'off', '']).default('off'),
   })
   .refine((env) => env.BUS_FEED !== 'gbis' || env.GBIS_SERVICE_KEY, {
     message: 'GBIS_SERVICE_KEY is required when BUS_FEED=gbis',

@@ -14,12 +14,16 @@ import { rateLimits } from './db/schema';
 /** A limit: `points` requests per `durationSec` seconds per client. */
 type Limit = { points: number; durationSec: number };
 
-/** The limits of the public writes, per client IP. */
+/** The limits of the public writes (per client IP) and of admin sign-in failures. */
 const LIMITS = {
   /** POST /api/s3/presigned-url/image: an applicant retries an upload a few times at most. */
   imageUpload: { points: 20, durationSec: 10 * 60 },
   /** POST /api/ads/{type}/submit. */
   adSubmit: { points: 5, durationSec: 10 * 60 },
+  /** Failed admin sign-ins per client IP (POST /api/admin/login). */
+  loginByIp: { points: 20, durationSec: 15 * 60 },
+  /** Failed admin sign-ins per username, from anywhere; a success clears it. */
+  loginByUsername: { points: 10, durationSec: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimiters = Record<keyof typeof LIMITS, RateLimiterDrizzle>;
@@ -34,7 +38,12 @@ export function createRateLimiters(db: Db): RateLimiters {
       points: LIMITS[name].points,
       duration: LIMITS[name].durationSec,
     });
-  return { imageUpload: limiter('imageUpload'), adSubmit: limiter('adSubmit') };
+  return {
+    imageUpload: limiter('imageUpload'),
+    adSubmit: limiter('adSubmit'),
+    loginByIp: limiter('loginByIp'),
+    loginByUsername: limiter('loginByUsername'),
+  };
 }
 
 /** The client's address as the web forwarded it (the first `X-Forwarded-For` entry); 'unknown' without one. */
@@ -57,4 +66,16 @@ export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/**
+ * The seconds until every one of `checks` (limiter and key) has a point left: 0 when none is spent
+ * out. Reading spends nothing (for limits on failures, spent with `consume` after a failure).
+ */
+export async function secondsBlocked(checks: [RateLimiterDrizzle, string][]): Promise<number> {
+  const states = await Promise.all(checks.map(([limiter, key]) => limiter.get(key)));
+  const waits = states.map((state, index) =>
+    state && state.consumedPoints >= checks[index][0].points ? Math.ceil(state.msBeforeNext / 1000) : 0,
+  );
+  return Math.max(0, ...waits);
 }

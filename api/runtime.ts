@@ -17,8 +17,20 @@ import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore, type ObjectStore } from './storage';
 import { removeOrphanImages } from './ads/images';
+import { issueSetupToken, setupPath, SETUP_TOKEN_HOURS } from './admin/setup';
+import { storedSecret } from './secrets';
 
-export type ApiRuntime = { app: Api; feed: BusFeed; close(): Promise<void> };
+export type ApiRuntime = {
+  app: Api;
+  feed: BusFeed;
+  /** The admin api's bearer token: API_SERVICE_TOKEN, or on the embedded default the one kept under DATA_DIR; null → admin api disabled. */
+  serviceToken: string | null;
+  /** Whether the database is the embedded PGlite under DATA_DIR (no DATABASE_URL). */
+  embedded: boolean;
+  /** The one-time setup page's path with its token, when no admin exists yet; printed at start. */
+  setupPath: string | null;
+  close(): Promise<void>;
+};
 
 /** The api's clock: real time, or running from CLOCK_START when it is set. */
 export function apiClock(env: Pick<ApiEnv, 'CLOCK_START'>): Clock {
@@ -39,6 +51,17 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
         })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const embedded = !env.DATABASE_URL;
+  // Production (PostgreSQL) passes the token in env; the embedded default keeps one under DATA_DIR.
+  const serviceToken = env.API_SERVICE_TOKEN ?? (embedded ? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN') : null);
+  if (!serviceToken) logger.warn('[admin] API_SERVICE_TOKEN is not set: the admin api answers 503.');
+  const setupToken = await issueSetupToken(database.db, clock.now());
+  if (setupToken) {
+    logger.info(
+      `[admin] No admin account yet. Open ${setupPath(setupToken)} on the web within ${SETUP_TOKEN_HOURS} hour ` +
+        'to create the first one, or run: npm run admin:create -- --username NAME',
+    );
+  }
   const storage = openObjectStore(env);
   if (env.BUS_FEED === 'demo') {
     const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
@@ -64,9 +87,14 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
       logger,
       history,
       predictions,
-      serviceToken: env.API_SERVICE_TOKEN,
+      serviceToken: serviceToken ?? undefined,
+      serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
+      dailyQuota: env.GBIS_DAILY_QUOTA,
     }),
     feed,
+    serviceToken,
+    embedded,
+    setupPath: setupToken ? setupPath(setupToken) : null,
     close: async () => {
       clearInterval(cleanup);
       await feed.stop();

@@ -3,8 +3,9 @@
  * that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { ADMIN_USER_HEADER } from '../contract/admin';
 
 /** Constant-time comparison of two secrets of any lengths (their SHA-256 digests are compared). */
 function sameSecret(given: string, expected: string): boolean {
@@ -26,4 +27,12 @@ export function requireServiceToken(serviceToken: string | undefined): Middlewar
     }
     await next();
   };
+}
+
+/**
+ * The acting admin of a service-token request, for the audit log: the web names it in the
+ * X-Admin-User header; a caller that does not gets 'service'.
+ */
+export function actorOf(c: Context): string {
+  return c.req.header(ADMIN_USER_HEADER)?.trim().slice(0, 64) || 'service';
 }

@@ -228,11 +228,19 @@ export const AdminResponseSchema = z.object({
   data: z.unknown().optional(),
 });
 
-/** Spec §3 Ad request, list view: id and title only. GET /api/ads/{type}/submit. */
-export const AdRequestListResponseSchema = z.object({
-  success: z.boolean(),
-  data: z.array(z.object({ id: z.number().int(), title: z.string() })),
+/** Spec §3 Ad request, list view (ours adds status and createdAt). */
+export const AdRequestSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Extra: pending, approved or rejected. */
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  /** Extra: ISO instant the application arrived. */
+  createdAt: z.string().datetime({ offset: true }).optional(),
 });
+export type AdRequestSummary = z.infer<typeof AdRequestSummarySchema>;
+
+/** Spec §3 Ad request, list view: id and title (and our extras). GET /api/ads/{type}/submit, newest first. */
+export const AdRequestListResponseSchema = z.object({ success: z.boolean(), data: z.array(AdRequestSummarySchema) });
 
 /** Spec §3 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
 export const AdRequestDetailSchema = z.object({
@@ -261,9 +269,37 @@ const ManagedAdSchema = z.object({
   /** Extra: the paid period, ISO instants (start inclusive, end exclusive). */
   startsAt: z.string().datetime({ offset: true }).optional(),
   endsAt: z.string().datetime({ offset: true }).optional(),
-  /** Extra: impressions and clicks over all days. */
+  /** Extra: impressions and clicks over all days, and on today's KST date. */
   impressions: z.number().int().optional(),
   clicks: z.number().int().optional(),
+  todayImpressions: z.number().int().optional(),
+  todayClicks: z.number().int().optional(),
 });
 export type ManagedAd = z.infer<typeof ManagedAdSchema>;
 export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data: z.array(ManagedAdSchema) });
+
+/**
+ * One ad of PUT /api/{type}/ads/bulk (spec §3 Ad, §7): the fields an admin edits. A blank title or
+ * link is stored as none; a link must be http(s); an imageUrl other than the ad's own must be an
+ * image uploaded for this ad type (POST /api/s3/presigned-url/image).
+ */
+export const AdEditSchema = z.object({
+  id: z.number().int().positive(),
+  title: optionalText(AD_LIMITS.title)
+    .nullable()
+    .transform((value) => value ?? null),
+  redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
+  imageUrl: z.string().min(1).max(2048).nullable(),
+});
+export type AdEdit = z.output<typeof AdEditSchema>;
+
+/**
+ * PUT /api/{type}/ads/bulk body (spec §7: the list of ads): each ad's fields, and the list's order
+ * becomes the ads' order (the reference lost it; here the home banner and the chatbot follow it).
+ * Ads of the type left out keep their relative order after the listed ones.
+ */
+export const AdBulkRequestSchema = z
+  .array(AdEditSchema)
+  .min(1)
+  .max(500)
+  .refine((ads) => new Set(ads.map((ad) => ad.id)).size === ads.length, 'each ad id at most once');

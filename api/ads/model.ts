@@ -3,9 +3,17 @@
  * ad with a paid period, rejecting it, the ads served now in the admins' order, and their daily
  * impression and click counters. The admin issue's routes call approveRequest / rejectRequest.
  */
-import { and, asc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AD_MONTH_DAYS, isHttpUrl, type AdApplicationSchema, type AdType } from '../../contract/ads';
+import {
+  AD_MONTH_DAYS,
+  isHttpUrl,
+  type AdApplicationSchema,
+  type AdEdit,
+  type AdRequestSummary,
+  type AdType,
+} from '../../contract/ads';
+import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import { kstDateKey } from '../time';
@@ -61,11 +69,18 @@ export async function createAdRequest(db: Db, application: ValidApplication, now
 
 /**
  * Approves the pending request `id` of `type` (spec §4 Admin request detail): marks it approved and
- * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod). One
- * transaction; a request that is missing, of another type or already decided changes nothing.
+ * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod), audited
+ * as 'approve' by `actor`. One transaction; a request that is missing, of another type or already
+ * decided changes nothing.
  * @returns the new ad, or null when nothing was approved.
  */
-export async function approveRequest(db: Db, type: AdType, id: number, now: Date): Promise<AdRow | null> {
+export async function approveRequest(
+  db: Db,
+  type: AdType,
+  id: number,
+  actor: string,
+  now: Date,
+): Promise<AdRow | null> {
   if (!isSerialId(id)) return null;
   return db.transaction(async (tx) => {
     const [request] = await tx
@@ -93,22 +108,38 @@ export async function approveRequest(db: Db, type: AdType, id: number, now: Date
         updatedAt: now,
       })
       .returning();
+    await recordAudit(
+      tx,
+      {
+        actor,
+        action: 'approve',
+        target: `ad-request:${type}:${id}`,
+        before: { status: 'pending' },
+        after: { status: 'approved', adId: ad.id, startsAt: ad.startsAt, endsAt: ad.endsAt, position: ad.position },
+      },
+      now,
+    );
     return ad;
   });
 }
 
 /**
- * Rejects the pending request `id` of `type` (spec §4).
+ * Rejects the pending request `id` of `type` (spec §4), audited as 'reject' by `actor`.
  * @returns false when it is missing, of another type or already decided.
  */
-export async function rejectRequest(db: Db, type: AdType, id: number, now: Date): Promise<boolean> {
+export async function rejectRequest(db: Db, type: AdType, id: number, actor: string, now: Date): Promise<boolean> {
   if (!isSerialId(id)) return false;
-  const rows = await db
-    .update(adRequests)
-    .set({ status: 'rejected', decidedAt: now })
-    .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
-    .returning({ id: adRequests.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(adRequests)
+      .set({ status: 'rejected', decidedAt: now })
+      .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+      .returning({ id: adRequests.id });
+    if (rows.length === 0) return false;
+    const change = { before: { status: 'pending' }, after: { status: 'rejected' } };
+    await recordAudit(tx, { actor, action: 'reject', target: `ad-request:${type}:${id}`, ...change }, now);
+    return true;
+  });
 }
 
 /** The ads of `type` inside their paid period at `now`, in the admins' order (position, then id). */
@@ -143,13 +174,14 @@ export async function recordClick(db: Db, id: number, now: Date): Promise<string
   return ad.redirectUrl;
 }
 
-/** The pending requests of `type`, oldest first (spec §2 Admin request list: id and title). */
-export async function listPendingRequests(db: Db, type: AdType): Promise<{ id: number; title: string }[]> {
-  return db
-    .select({ id: adRequests.id, title: adRequests.title })
+/** The requests of `type`, newest first, with their status (spec §2 Admin request list: id and title). */
+export async function listRequests(db: Db, type: AdType): Promise<AdRequestSummary[]> {
+  const rows = await db
+    .select({ id: adRequests.id, title: adRequests.title, status: adRequests.status, createdAt: adRequests.createdAt })
     .from(adRequests)
-    .where(and(eq(adRequests.type, type), eq(adRequests.status, 'pending')))
-    .orderBy(asc(adRequests.createdAt), asc(adRequests.id));
+    .where(eq(adRequests.type, type))
+    .orderBy(desc(adRequests.createdAt), desc(adRequests.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Request `id` of `type` whatever its status, or null (spec §2 Admin request detail). */
@@ -162,19 +194,24 @@ export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRe
   return request ?? null;
 }
 
+/** A managed ad with its counters: over all days, and on the KST date of `now`. */
+type ManagedAdRow = AdRow & { impressions: number; clicks: number; todayImpressions: number; todayClicks: number };
+
 /**
  * Every ad of `type`, in or out of its period, in the admins' order, with its impressions and
- * clicks over all days (spec §2 Ad edit page).
+ * clicks over all days and today (the KST date of `now`) (spec §2 Ad edit page).
  */
-export async function listManagedAds(
-  db: Db,
-  type: AdType,
-): Promise<(AdRow & { impressions: number; clicks: number })[]> {
+export async function listManagedAds(db: Db, type: AdType, now: Date): Promise<ManagedAdRow[]> {
+  const today = kstDateKey(now);
+  const onToday = (counter: 'impressions' | 'clicks') =>
+    sql<number>`coalesce(sum(${adDailyCounts[counter]}) filter (where ${adDailyCounts.day} = ${today}), 0)::int`;
   return db
     .select({
       ...getTableColumns(ads),
       impressions: sql<number>`coalesce(sum(${adDailyCounts.impressions}), 0)::int`,
       clicks: sql<number>`coalesce(sum(${adDailyCounts.clicks}), 0)::int`,
+      todayImpressions: onToday('impressions'),
+      todayClicks: onToday('clicks'),
     })
     .from(ads)
     .leftJoin(adDailyCounts, eq(adDailyCounts.adId, ads.id))
@@ -190,6 +227,95 @@ export async function adCounts(db: Db, id: number) {
     .from(adDailyCounts)
     .where(eq(adDailyCounts.adId, id))
     .orderBy(asc(adDailyCounts.day));
+}
+
+/** Why a bulk save was refused: ids that are no ad of the type, or an imageUrl that is no stored upload for it. */
+export type SaveAdsRefusal = { refused: 'unknown-ad'; ids: number[] } | { refused: 'unknown-image'; id: number };
+
+/**
+ * Spec §7 PUT /api/{type}/ads/bulk: saves the edited fields of the listed ads and makes the list's
+ * order theirs (ads left out follow, in their order), in one transaction that locks the type's ads.
+ * Each changed ad is audited as 'edit' and a changed order as 'reorder' by `actor`. A new imageUrl
+ * must be a stored upload for `type` (the caller sniffs direct-to-store uploads first).
+ * @returns how many ads changed and whether the order did, or why nothing was saved.
+ */
+export async function saveAds(
+  db: Db,
+  type: AdType,
+  edits: AdEdit[],
+  actor: string,
+  now: Date,
+): Promise<{ edited: number; reordered: boolean } | SaveAdsRefusal> {
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select()
+      .from(ads)
+      .where(eq(ads.type, type))
+      .orderBy(asc(ads.position), asc(ads.id))
+      .for('update');
+    const byId = new Map(current.map((ad) => [ad.id, ad]));
+    const unknown = edits.filter((edit) => !byId.has(edit.id)).map((edit) => edit.id);
+    if (unknown.length > 0) return { refused: 'unknown-ad', ids: unknown };
+    const changed = edits.filter((edit) => {
+      const ad = byId.get(edit.id)!;
+      return ad.title !== edit.title || ad.redirectUrl !== edit.redirectUrl || ad.imageUrl !== edit.imageUrl;
+    });
+    for (const edit of changed) {
+      if (edit.imageUrl === byId.get(edit.id)!.imageUrl || edit.imageUrl === null) continue;
+      const [image] = await tx
+        .select({ key: imageUploads.key })
+        .from(imageUploads)
+        .where(
+          and(
+            eq(imageUploads.imageUrl, edit.imageUrl),
+            eq(imageUploads.adType, type),
+            eq(imageUploads.status, 'stored'),
+          ),
+        )
+        .for('update');
+      if (!image) return { refused: 'unknown-image', id: edit.id };
+    }
+    for (const edit of changed) {
+      const ad = byId.get(edit.id)!;
+      const fields = { title: edit.title, redirectUrl: edit.redirectUrl, imageUrl: edit.imageUrl };
+      await tx
+        .update(ads)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(ads.id, edit.id));
+      const before = { title: ad.title, redirectUrl: ad.redirectUrl, imageUrl: ad.imageUrl };
+      await recordAudit(tx, { actor, action: 'edit', target: `ad:${type}:${ad.id}`, before, after: fields }, now);
+    }
+    const listed = new Set(edits.map((edit) => edit.id));
+    const order = [...edits.map((edit) => edit.id), ...current.filter((ad) => !listed.has(ad.id)).map((ad) => ad.id)];
+    const before = current.map((ad) => ad.id);
+    const reordered = order.some((id, index) => id !== before[index]);
+    if (reordered) {
+      for (const [position, id] of order.entries()) {
+        if (byId.get(id)!.position !== position) await tx.update(ads).set({ position }).where(eq(ads.id, id));
+      }
+      await recordAudit(tx, { actor, action: 'reorder', target: `ads:${type}`, before, after: order }, now);
+    }
+    return { edited: changed.length, reordered };
+  });
+}
+
+/**
+ * Spec §7 DELETE /api/{type}/ads/{id}: deletes the ad (its counters go with it), audited as
+ * 'delete' with the ad as it was. Its image is then unreferenced unless its request still holds it,
+ * and the orphan cleanup removes it.
+ * @returns false when there is no such ad of `type`.
+ */
+export async function deleteAd(db: Db, type: AdType, id: number, actor: string, now: Date): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  return db.transaction(async (tx) => {
+    const [ad] = await tx
+      .delete(ads)
+      .where(and(eq(ads.id, id), eq(ads.type, type)))
+      .returning();
+    if (!ad) return false;
+    await recordAudit(tx, { actor, action: 'delete', target: `ad:${type}:${id}`, before: ad }, now);
+    return true;
+  });
 }
 
 /** The largest id of a serial (PostgreSQL integer) column: a larger one names no row, and would fail the query. */

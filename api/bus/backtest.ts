@@ -38,6 +38,7 @@ import {
   type ObservedDeparture,
   type RouteDayPlan,
 } from './predictions';
+import { BACKTEST_METHODS } from '../../contract/admin';
 import { ROUTES, SERVICE_HOURS } from './transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
@@ -51,7 +52,8 @@ export const ETA_BUCKETS = [
 /** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
 export const QUERY_LEADS_SEC = Array.from({ length: 15 }, (_, minute) => minute * 60 + 30);
 
-export const METHODS = ['estimate', 'history', 'yesterday', 'lastWeek', 'timetable'] as const;
+/** The methods scored, in the reports' order (contract BACKTEST_METHODS, which the admin page reads). */
+const METHODS = BACKTEST_METHODS;
 export type Method = (typeof METHODS)[number];
 
 /** Figures of one method over a set of queries. */

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,18 +36,32 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 /**
  * @param options.url PostgreSQL connection string; when absent PGlite is used.
- * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests).
- * @throws when the database cannot be reached or a migration fails.
+ * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests). A
+ *   directory is locked for this process until close() (data-dir-lock.ts).
+ * @throws DataDirBusyError when another process holds the data directory; otherwise when the
+ *   database cannot be reached or a migration fails.
  */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  let unlock = async () => {};
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir, (error) =>
+      console.error(`[db] lost the lock on DATA_DIR ${dataDir}; another process may open it:`, error.message),
+    );
+  }
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -58,7 +73,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     notify: async (channel) => {
       await client.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 

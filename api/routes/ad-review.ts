@@ -1,35 +1,47 @@
 /**
  * The admins' side of the ads in spec §7, for the web's server only (service token): the request
- * list and detail, approve and reject (spec §4 Admin request detail), and the managed ad list with
- * its counters. Answers use spec §3's generic admin response `{ success, message?, data? }`.
+ * list and detail, approve and reject (spec §4 Admin request detail), and the managed ads: their
+ * list with counters, the bulk save of edits and order, and delete. Answers use spec §3's generic
+ * admin response `{ success, message?, data? }`; refusals are `{ message }` with a 4xx status. The
+ * acting admin is named in the X-Admin-User header, for the audit log.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
-import type { AdRequestDetailSchema, AdType, ManagedAd } from '../../contract/ads';
-import { approveRequest, getRequest, listManagedAds, listPendingRequests, rejectRequest } from '../ads/model';
+import { AdBulkRequestSchema, type AdRequestDetailSchema, type AdType, type ManagedAd } from '../../contract/ads';
+import { confirmStoredImage } from '../ads/images';
+import {
+  approveRequest,
+  deleteAd,
+  getRequest,
+  listManagedAds,
+  listRequests,
+  rejectRequest,
+  saveAds,
+} from '../ads/model';
 import type { ApiContext } from '../context';
-import { requireServiceToken } from '../service-token';
+import { actorOf, requireServiceToken } from '../service-token';
+import { jsonBody } from '../validate';
 
 const REQUEST = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
 
-/** Mounts the admin ad routes behind the service token; needs the database, the clock and the token. */
-export function adReviewRoutes({ db, clock, serviceToken }: ApiContext) {
+/** Mounts the admin ad routes behind the service token; needs the database, the store, the clock and the token. */
+export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext) {
   const guard = requireServiceToken(serviceToken);
   const typeOf = (param: string) => param as AdType;
   /** Why request `id` could not be approved or rejected: 404 when there is none, 409 when it was decided already. */
   const notDecidable = async (type: AdType, id: number) =>
     (await getRequest(db, type, id))
-      ? new HTTPException(409, { message: 'The request is not pending' })
-      : new HTTPException(404, { message: 'No such ad request' });
+      ? new HTTPException(409, { message: '이미 승인 또는 거절된 요청입니다.' })
+      : new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
   return new Hono()
     .get('/ads/:type{web|kakao}/submit', guard, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, data: await listPendingRequests(db, typeOf(c.req.param('type'))) });
+      return c.json({ success: true, data: await listRequests(db, typeOf(c.req.param('type'))) });
     })
     .get(REQUEST, guard, async (c) => {
       const request = await getRequest(db, typeOf(c.req.param('type')), Number(c.req.param('id')));
-      if (!request) throw new HTTPException(404, { message: 'No such ad request' });
+      if (!request) throw new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
       const data: z.input<typeof AdRequestDetailSchema> = {
         id: request.id,
         title: request.title,
@@ -48,17 +60,17 @@ export function adReviewRoutes({ db, clock, serviceToken }: ApiContext) {
     })
     .post(`${REQUEST}/approve`, guard, async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      const ad = await approveRequest(db, type, id, clock.now());
+      const ad = await approveRequest(db, type, id, actorOf(c), clock.now());
       if (!ad) throw await notDecidable(type, id);
       return c.json({ success: true, message: 'Approved', data: { adId: ad.id } });
     })
     .post(`${REQUEST}/reject`, guard, async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      if (!(await rejectRequest(db, type, id, clock.now()))) throw await notDecidable(type, id);
+      if (!(await rejectRequest(db, type, id, actorOf(c), clock.now()))) throw await notDecidable(type, id);
       return c.json({ success: true, message: 'Rejected' });
     })
     .get('/:type{web|kakao}/ads/list', guard, async (c) => {
-      const ads = await listManagedAds(db, typeOf(c.req.param('type')));
+      const ads = await listManagedAds(db, typeOf(c.req.param('type')), clock.now());
       const data: ManagedAd[] = ads.map((ad) => ({
         id: ad.id,
         title: ad.title,
@@ -68,8 +80,37 @@ export function adReviewRoutes({ db, clock, serviceToken }: ApiContext) {
         endsAt: ad.endsAt.toISOString(),
         impressions: ad.impressions,
         clicks: ad.clicks,
+        todayImpressions: ad.todayImpressions,
+        todayClicks: ad.todayClicks,
       }));
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, data });
+    })
+    .put('/:type{web|kakao}/ads/bulk', guard, jsonBody(AdBulkRequestSchema), async (c) => {
+      const type = typeOf(c.req.param('type'));
+      const edits = c.req.valid('json');
+      // A new image that went straight to the object store is sniffed before it is used.
+      for (const edit of edits) {
+        if (edit.imageUrl && (await confirmStoredImage(db, storage, edit.imageUrl, type)) === 'not-an-image') {
+          throw new HTTPException(415, { message: `ad ${edit.id}: the image is not a jpg, png or gif` });
+        }
+      }
+      const result = await saveAds(db, type, edits, actorOf(c), clock.now());
+      if ('refused' in result) {
+        throw new HTTPException(result.refused === 'unknown-ad' ? 404 : 400, {
+          message:
+            result.refused === 'unknown-ad'
+              ? `no ${type} ad with id ${result.ids.join(', ')}`
+              : `ad ${result.id}: imageUrl is not an image uploaded for ${type} ads`,
+        });
+      }
+      return c.json({ success: true, message: 'Saved', data: result });
+    })
+    .delete('/:type{web|kakao}/ads/:id{[0-9]+}', guard, async (c) => {
+      const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
+      if (!(await deleteAd(db, type, id, actorOf(c), clock.now()))) {
+        throw new HTTPException(404, { message: `no ${type} ad with id ${id}` });
+      }
+      return c.json({ success: true, message: 'Deleted' });
     });
 }

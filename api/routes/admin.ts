@@ -1,42 +1,82 @@
 /**
  * Admin api (/api/admin/*), for the web's server side only (ARCHITECTURE.md: admin endpoints require
  * a service token that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
- * Unset token → 503 on every route; missing or wrong token → 401.
+ * Unset token → 503 on every route; missing or wrong token → 401. The acting admin is named in the
+ * X-Admin-User header (audit log).
+ *
+ * Sign-in and sessions (admin-auth.ts), the prediction backtest, the service notice, the feed's
+ * health with today's upstream calls, the inquiries and the audit log.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
+import { AUDIT_PAGE_SIZE, ServiceNoticeSchema } from '../../contract/admin';
+import { listAudit } from '../admin/audit';
+import { getNotice, saveNotice } from '../admin/notice';
 import { backtest } from '../bus/backtest';
+import { callsSpent } from '../bus/feed-store';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions';
-import { addServiceDays } from '../time';
-import { serviceClock } from '../time';
+import { timeLeftView } from '../bus/time-left';
+import { listInquiries } from '../inquiries/model';
+import { addServiceDays, kstDateKey, serviceClock } from '../time';
 import type { ApiContext } from '../context';
-import { requireServiceToken } from '../service-token';
+import { actorOf, requireServiceToken } from '../service-token';
+import { jsonBody } from '../validate';
+import { adminAuthRoutes } from './admin-auth';
 
 const BacktestQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(HISTORY_WINDOW_DAYS).default(14) });
 
-/** Mounts the bearer-token guard and GET /backtest; needs the clock, the history loader and the service token. */
-export function adminRoutes({ clock, history, serviceToken }: ApiContext) {
-  return new Hono().use(requireServiceToken(serviceToken)).get(
-    '/backtest',
-    validator('query', (query) => {
-      const parsed = BacktestQuerySchema.safeParse(query);
-      if (!parsed.success) {
-        throw new HTTPException(400, { message: `days: a whole number from 1 to ${HISTORY_WINDOW_DAYS}` });
-      }
-      return parsed.data;
-    }),
-    async (c) => {
-      const { days } = c.req.valid('query');
-      const today = serviceClock(clock.now()).serviceDate;
-      const records = await history({
-        fromDate: addServiceDays(today, -(days + HISTORY_WINDOW_DAYS)),
-        toDate: addServiceDays(today, -1),
-      });
-      // NOTE: CPU-bound, ~40 ms per day evaluated on the demo history (days ≤ 35 keeps it short).
+/** How many inquiries the admin list shows, newest first. */
+const INQUIRY_PAGE_SIZE = 500;
+
+/** Mounts the bearer-token guard and the admin routes; needs the database, clock, feed, history and token. */
+export function adminRoutes(context: ApiContext) {
+  const { db, clock, feed, history, serviceToken } = context;
+  const enabledByDefault = context.serviceNoticeDefault ?? false;
+  return new Hono()
+    .use(requireServiceToken(serviceToken))
+    .use(async (c, next) => {
+      await next();
       c.header('Cache-Control', 'no-store');
-      return c.json(backtest(records, { days, before: today }));
-    },
-  );
+    })
+    .route('/', adminAuthRoutes(context))
+    .get(
+      '/backtest',
+      validator('query', (query) => {
+        const parsed = BacktestQuerySchema.safeParse(query);
+        if (!parsed.success) {
+          throw new HTTPException(400, { message: `days: a whole number from 1 to ${HISTORY_WINDOW_DAYS}` });
+        }
+        return parsed.data;
+      }),
+      async (c) => {
+        const { days } = c.req.valid('query');
+        const today = serviceClock(clock.now()).serviceDate;
+        const records = await history({
+          fromDate: addServiceDays(today, -(days + HISTORY_WINDOW_DAYS)),
+          toDate: addServiceDays(today, -1),
+        });
+        // NOTE: CPU-bound, ~40 ms per day evaluated on the demo history (days ≤ 35 keeps it short).
+        return c.json(backtest(records, { days, before: today }));
+      },
+    )
+    .get('/notice', async (c) => c.json(await getNotice(db, enabledByDefault)))
+    .put('/notice', jsonBody(ServiceNoticeSchema), async (c) => {
+      const change = { actor: actorOf(c), enabledByDefault };
+      return c.json(await saveNotice(db, c.req.valid('json'), change, clock.now()));
+    })
+    .get('/feed', async (c) => {
+      const now = clock.now();
+      const state = feed.current();
+      return c.json({
+        ...timeLeftView(state, now).feed,
+        lastError: state.lastError,
+        role: feed.role(),
+        callsToday: await callsSpent(db, kstDateKey(now)),
+        dailyQuota: context.dailyQuota ?? null,
+      });
+    })
+    .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))
+    .get('/audit', async (c) => c.json({ success: true, data: await listAudit(db, AUDIT_PAGE_SIZE) }));
 }

@@ -11,6 +11,11 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** An optional secret: at least 32 characters when set. */
+const secret = optionalString.pipe(
+  z.string().min(32, 'use at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+);
+
 /** An optional value that must match `pattern` when set. */
 const optionalMatching = (pattern: RegExp, example: string) =>
   optionalString.pipe(z.string().regex(pattern, `expected something like ${example}`).optional());
@@ -36,9 +41,21 @@ export const WebEnvSchema = z.object({
   ADSENSE_SLOT: optionalMatching(/^\d+$/, '1234567890'),
   /** Where S3-stored images are loaded from (the api's S3_PUBLIC_BASE_URL): allowed in the CSP img-src. */
   S3_PUBLIC_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * Signs the admin session cookie. Unset → generated once under DATA_DIR on the embedded default;
+   * required with API_BASE_URL or DATABASE_URL (production).
+   */
+  SESSION_SECRET: secret,
+  /** The api's admin bearer token; required here only with API_BASE_URL (in-process, the api's own is used). */
+  API_SERVICE_TOKEN: secret,
+  /**
+   * The session cookie's Secure flag: on in production (NODE_ENV=production), where the site is
+   * served over HTTPS. `COOKIE_SECURE=false` turns it off for a plain-HTTP trial on a LAN address.
+   */
+  COOKIE_SECURE: z.enum(['true', 'false', '']).optional(),
 });
 
-export type WebEnv = z.infer<typeof WebEnvSchema>;
+export type WebEnv = z.infer<typeof WebEnvSchema> & { secureCookie: boolean };
 
 /** @throws Error naming every bad variable. */
 export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
@@ -50,6 +67,11 @@ export function parseWebEnv(source: Record<string, string | undefined> = process
         path: ['AD_BANK_NAME'],
         message: 'set AD_BANK_NAME, AD_BANK_ACCOUNT and AD_BANK_HOLDER together',
       });
+    }
+    for (const name of ['SESSION_SECRET', 'API_SERVICE_TOKEN'] as const) {
+      if (env.API_BASE_URL && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required with API_BASE_URL (openssl rand -hex 32)' });
+      }
     }
     if (!env.ADSENSE_CLIENT !== !env.ADSENSE_SLOT) {
       ctx.addIssue({
@@ -63,7 +85,10 @@ export function parseWebEnv(source: Record<string, string | undefined> = process
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return parsed.data;
+  const secureCookie = parsed.data.COOKIE_SECURE
+    ? parsed.data.COOKIE_SECURE === 'true'
+    : parsed.data.NODE_ENV === 'production';
+  return { ...parsed.data, secureCookie };
 }
 
 /** The PublicConfig of a parsed env. */

@@ -5,3 +5,4 @@
  */
 export * from './bus';
 export * from './ads';
+export * from './admin';

@@ -1,0 +1,38 @@
+/**
+ * The audit log of admin actions (issue 7): who did what, when, on what, with the state before and
+ * after. Written in the same transaction as the change it records, so neither exists without the other.
+ */
+import { desc } from 'drizzle-orm';
+import type { AuditAction, AuditEntry } from '../../contract/admin';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/** A database or an open transaction: anything drizzle can insert with. */
+export type Writer = Pick<Db, 'insert'>;
+
+/** One audit entry; `before` and `after` are JSON (null when there is nothing on that side). */
+export type AuditRecord = {
+  actor: string;
+  action: AuditAction;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Appends one entry at `now`. @throws what the database throws (the caller's transaction rolls back). */
+export async function recordAudit(db: Writer, record: AuditRecord, now: Date): Promise<void> {
+  await db.insert(auditLog).values({
+    at: now,
+    actor: record.actor,
+    action: record.action,
+    target: record.target,
+    before: record.before ?? null,
+    after: record.after ?? null,
+  });
+}
+
+/** The latest `limit` entries, newest first. */
+export async function listAudit(db: Db, limit: number): Promise<AuditEntry[]> {
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString(), before: row.before, after: row.after }));
+}

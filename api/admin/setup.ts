@@ -1,0 +1,80 @@
+/**
+ * The first admin's one-time setup link (issue 7): on a start with no admin at all, the api makes a
+ * random token valid for SETUP_TOKEN_HOURS and stores its SHA-256 (settings 'admin-setup'); the
+ * start-up log prints `/admin-only/setup?token=…`. The setup creates the first admin and deletes the
+ * token; once any admin exists, setup is refused for good.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AdminSession } from '../../contract/admin';
+import type { Db } from '../db/client';
+import { adminUsers, settings } from '../db/schema';
+import { countAdmins, openSession } from './accounts';
+import { recordAudit } from './audit';
+
+/** Issue 7: the setup token expires in one hour. */
+export const SETUP_TOKEN_HOURS = 1;
+const SETUP_KEY = 'admin-setup';
+const StoredSetupSchema = z.object({ tokenHash: z.string(), expiresAt: z.string() });
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** The web path of the setup page for `token`. */
+export function setupPath(token: string): string {
+  return `/admin-only/setup?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Issues a fresh setup token when there is no admin (replacing an older one), for the start-up log.
+ * @returns the token, or null when an admin exists.
+ */
+export async function issueSetupToken(db: Db, now: Date): Promise<string | null> {
+  if ((await countAdmins(db)) > 0) {
+    await db.delete(settings).where(eq(settings.key, SETUP_KEY));
+    return null;
+  }
+  const token = randomBytes(24).toString('base64url');
+  const value = {
+    tokenHash: sha256(token).toString('hex'),
+    expiresAt: new Date(now.getTime() + SETUP_TOKEN_HOURS * 3_600_000).toISOString(),
+  };
+  await db
+    .insert(settings)
+    .values({ key: SETUP_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  return token;
+}
+
+/** Whether `token` is the live setup token at `now` (no admin yet, matching, not expired). */
+export async function isSetupTokenValid(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SETUP_KEY));
+  const stored = StoredSetupSchema.safeParse(row?.value);
+  if (!stored.success || new Date(stored.data.expiresAt) <= now) return false;
+  return (await countAdmins(db)) === 0 && timingSafeEqual(sha256(token), Buffer.from(stored.data.tokenHash, 'hex'));
+}
+
+/**
+ * Creates the first admin with a valid setup token, deletes the token and opens a session, in one
+ * transaction that locks the token's row (two tabs cannot both succeed). Audited as 'admin-created' by 'setup'.
+ * @returns the session, or null when the token is unknown, expired or an admin already exists.
+ */
+export async function completeSetup(
+  db: Db,
+  request: { token: string; username: string; password: string },
+  now: Date,
+): Promise<AdminSession | null> {
+  const passwordHash = await hash(request.password);
+  return db.transaction(async (tx) => {
+    await tx.select().from(settings).where(eq(settings.key, SETUP_KEY)).for('update');
+    if (!(await isSetupTokenValid(tx, request.token, now))) return null;
+    const [user] = await tx
+      .insert(adminUsers)
+      .values({ username: request.username, passwordHash, createdAt: now, updatedAt: now })
+      .returning();
+    await tx.delete(settings).where(eq(settings.key, SETUP_KEY));
+    await recordAudit(tx, { actor: 'setup', action: 'admin-created', target: `admin:${user.username}` }, now);
+    return openSession(tx, user, now);
+  });
+}

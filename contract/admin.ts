@@ -1,0 +1,178 @@
+/**
+ * Admin payloads of the Campus Bus API (ours, beside spec §7): sign-in and sessions, the first
+ * admin's setup, the service notice (spec §1, §4), inquiries (spec §3 Inquiry), the audit log and the
+ * messages of the admin pages (spec §2, §8; the English ones are the spec's own words).
+ */
+import { z } from 'zod';
+import { FeedStatusSchema } from './bus';
+
+/** Spec §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
+export const ADMIN_MESSAGES = {
+  emptyRequestList: '요청받은 광고가 없습니다.',
+  approved: '광고가 승인되었습니다.',
+  /** Followed by ": {server message}" when the server gives one (spec §8). */
+  approveFailed: '광고 승인에 실패했습니다',
+  rejected: '광고가 거절되었습니다.',
+  rejectFailed: '광고 거절에 실패했습니다.',
+  /** Spec §2, §5: the request list and detail for a type other than web or kakao. */
+  invalidType: 'invalid ad type',
+  /** Spec §8: the edit page for a type other than web or kakao. */
+  invalidTypeEdit: 'Invalid ad type.',
+  invalidUrl: 'invalid URL',
+  listLoadFailed: 'Failed to load the ad list.',
+  modified: 'ad has been modified',
+  /** Followed by ": {server message}" (spec §8 "Failed to modify the ad: {server message}"). */
+  modifyFailedWith: 'Failed to modify the ad',
+  modifyFailed: 'Failed to modify the ad.',
+  deleteFailed: 'Failed to delete the ad.',
+  uploadFailed: 'Failed to upload the image.',
+  deleteConfirm: 'Do you want to delete the ad?',
+  deletedTitle: 'Completed',
+  deletedText: 'Deleted',
+  loading: 'Loading...',
+  noTitle: '(no title)',
+  noLink: '(no link)',
+  noImage: 'no image',
+} as const;
+
+/** Spec §2: the ad edit page's heading per type. */
+export const AD_EDIT_HEADINGS = { web: 'Web ad post / edit', kakao: 'Chatbot ad post / edit', other: 'Ad management' } as const;
+
+/** Admin usernames: 3–32 of a–z, 0–9, '.', '_', '-' (lower-cased), so the audit log reads plainly. */
+export const AdminUsernameSchema = z
+  .string({ required_error: '아이디를 입력해주세요.' })
+  .trim()
+  .toLowerCase()
+  .min(1, '아이디를 입력해주세요.')
+  .regex(/^[a-z0-9._-]{3,32}$/, '아이디는 영문 소문자, 숫자, . _ - 로 3~32자입니다.');
+
+/** Passwords: 12–128 characters (NIST SP 800-63B: length over composition rules). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const NewPasswordSchema = z
+  .string({ required_error: '비밀번호를 입력해주세요.' })
+  .min(1, '비밀번호를 입력해주세요.')
+  .min(PASSWORD_MIN_LENGTH, `비밀번호는 ${PASSWORD_MIN_LENGTH}자 이상이어야 합니다.`)
+  .max(128, '비밀번호는 128자 이하여야 합니다.');
+
+/** POST /api/admin/login body. The password is not length-checked here (an old one may be shorter). */
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(64),
+  password: z.string().min(1).max(1024),
+});
+
+/** An admin session as the api answers it: the opaque id the web keeps in its cookie, its admin and end. */
+export const AdminSessionSchema = z.object({
+  sessionId: z.string().min(1),
+  username: z.string(),
+  /** ISO instant; the session is refused from then on. */
+  expiresAt: z.string().datetime({ offset: true }),
+});
+export type AdminSession = z.infer<typeof AdminSessionSchema>;
+
+/** POST /api/admin/setup body: the one-time token printed at start and the first admin's account. */
+export const SetupRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  username: AdminUsernameSchema,
+  password: NewPasswordSchema,
+});
+
+/** Spec §1, §4: the blocking service-suspension notice on the home screen, the admins' switch. */
+export const ServiceNoticeSchema = z.object({
+  enabled: z.boolean(),
+  title: z.string().trim().min(1, '제목을 입력해주세요.').max(100, '100자 이하로 입력해주세요.'),
+  text: z.string().trim().min(1, '내용을 입력해주세요.').max(2000, '2000자 이하로 입력해주세요.'),
+});
+export type ServiceNotice = z.infer<typeof ServiceNoticeSchema>;
+
+/** Spec §4: the preset notice, the reference's public-data-portal maintenance announcement. */
+export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
+  title: '서비스 일시 중단 안내',
+  text:
+    '국가정보자원관리원 데이터센터 화재로 공공데이터포털(data.go.kr)이 점검 중이어서 ' +
+    '버스 도착 정보 제공을 일시 중단합니다. 공공데이터포털 점검이 끝나는 대로 서비스를 재개하겠습니다. ' +
+    '이용에 불편을 드려 죄송합니다.',
+};
+
+/** Spec §3 Inquiry, as the admin list shows it. */
+export const InquirySchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  email: z.string().nullable(),
+  /** ISO instant. */
+  createdAt: z.string().datetime({ offset: true }),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;
+export const InquiryListResponseSchema = z.object({ success: z.boolean(), data: z.array(InquirySchema) });
+
+/** What the audit log records (issue: every sign-in, approve, reject, edit, reorder, delete and notice change). */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'admin-created',
+  'password-reset',
+  'approve',
+  'reject',
+  'edit',
+  'reorder',
+  'delete',
+  'notice',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO instant. */
+  at: z.string().datetime({ offset: true }),
+  /** The admin's username; 'cli' for npm run admin:create, 'setup' for the setup link. */
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** What it acted on: "ad-request:web:12", "ad:kakao:3", "ads:web", "notice", "admin:name". */
+  target: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListResponseSchema = z.object({ success: z.boolean(), data: z.array(AuditEntrySchema) });
+
+/** How many audit entries /admin-only/audit shows (the issue: the latest 200). */
+export const AUDIT_PAGE_SIZE = 200;
+
+/** The header the web names the acting admin in, for the audit log (behind the service token only). */
+export const ADMIN_USER_HEADER = 'X-Admin-User';
+
+/** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's upstream calls. */
+export const AdminFeedStatusSchema = FeedStatusSchema.extend({
+  lastError: z.string().nullable(),
+  /** Whether this api instance polls (holds the lease) or follows. */
+  role: z.enum(['leader', 'follower']),
+  /** Upstream calls spent on today's KST date, per GBIS dataset. */
+  callsToday: z.object({ arrivals: z.number().int(), locations: z.number().int() }),
+  /** GBIS_DAILY_QUOTA: calls per dataset per day; null when the api does not say. */
+  dailyQuota: z.number().int().nullable(),
+});
+export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
+
+/** The backtest methods (api/bus/backtest.ts), in the order the reports list them. */
+export const BACKTEST_METHODS = ['estimate', 'history', 'yesterday', 'lastWeek', 'timetable'] as const;
+
+const MethodScoreSchema = z.object({
+  queries: z.number().int(),
+  answered: z.number().int(),
+  /** Mean absolute error in seconds; null when nothing was answered. */
+  maeSec: z.number().nullable(),
+  /** Share of queries answered within their lead's tolerance, in percent; null when none. */
+  etaScore: z.number().nullable(),
+});
+const BacktestScoresSchema = z.object({
+  departures: z.number().int(),
+  methods: z.record(z.enum(BACKTEST_METHODS), MethodScoreSchema),
+});
+
+/** GET /api/admin/backtest?days=N: the prediction backtest over the last N service days. */
+export const BacktestReportSchema = z.object({
+  days: z.array(z.string()),
+  routes: z.array(BacktestScoresSchema.extend({ routeNo: z.string() })),
+  overall: BacktestScoresSchema,
+});
+export type BacktestReport = z.infer<typeof BacktestReportSchema>;
