@@ -45,7 +45,7 @@ function FieldLabel({
   );
 }
 
-/** A labelled text input (`type` text, email, tel or url) with its hint and error. */
+/** A labelled text input (`type` text, email, tel, url or password) with its hint and error. */
 export function TextField({
   meta,
   label,
@@ -57,7 +57,7 @@ export function TextField({
   label: string;
   hint?: ReactNode;
   optional?: boolean;
-  inputProps?: InputHTMLAttributes<HTMLInputElement> & { type?: 'text' | 'email' | 'tel' | 'url' };
+  inputProps?: InputHTMLAttributes<HTMLInputElement> & { type?: 'text' | 'email' | 'tel' | 'url' | 'password' };
 }) {
   const { key, ...props } = getInputProps(meta, {
     type: inputProps.type ?? 'text',

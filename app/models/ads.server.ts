@@ -4,14 +4,22 @@ import { z } from 'zod';
 import {
   AdBannerListResponseSchema,
   AdClickResponseSchema,
+  AdminResponseSchema,
+  AdRequestDetailResponseSchema,
+  AdRequestListResponseSchema,
   AdSubmitResponseSchema,
   ImageUploadResponseSchema,
+  ManagedAdListResponseSchema,
   type AdApplication,
   type AdBanner,
+  type AdEdit,
+  type AdRequestSummary,
   type AdType,
   type ImageUploadRequest,
   type ImageUploadResponse,
+  type ManagedAd,
 } from '../../contract/ads';
+import { adminHeaders } from '~/models/admin.server';
 import { UpstreamError, upstreamFetch, upstreamJson } from '~/utils/upstream.server';
 
 /** The presigned PUT of an image up to 5 MB may take longer than a JSON call: 30 s. */
@@ -111,4 +119,95 @@ export async function recordAdClick(context: AppLoadContext, id: number): Promis
  */
 export function getImage(context: AppLoadContext, key: string): Promise<Response> {
   return upstreamFetch(context, `/api/images/${encodeURIComponent(key)}`);
+}
+
+/** Spec §3 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
+export type AdRequestDetail = z.infer<typeof AdRequestDetailResponseSchema>['data'];
+
+/** GET /api/ads/{type}/submit (spec §7): the requests of `type`, newest first. @throws UpstreamError. */
+export async function listAdRequests(context: AppLoadContext, actor: string, type: AdType): Promise<AdRequestSummary[]> {
+  const answer = await upstreamJson(context, `/api/ads/${type}/submit`, AdRequestListResponseSchema, {
+    headers: adminHeaders(context, actor),
+  });
+  return answer.data;
+}
+
+/**
+ * GET /api/ads/{type}/submit/{id} (spec §7).
+ * @returns null when there is no such request (404).
+ * @throws UpstreamError otherwise.
+ */
+export async function getAdRequest(
+  context: AppLoadContext,
+  actor: string,
+  type: AdType,
+  id: number,
+): Promise<AdRequestDetail | null> {
+  try {
+    const answer = await upstreamJson(context, `/api/ads/${type}/submit/${id}`, AdRequestDetailResponseSchema, {
+      headers: adminHeaders(context, actor),
+    });
+    return answer.data;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * POST /api/ads/{type}/submit/{id}/approve or /reject (spec §7, §4 Admin request detail).
+ * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. a request
+ *   decided already; an answer with success false counts as a refusal too.
+ */
+export async function decideAdRequest(
+  context: AppLoadContext,
+  actor: string,
+  request: { type: AdType; id: number; decision: 'approve' | 'reject' },
+): Promise<void> {
+  const path = `/api/ads/${request.type}/submit/${request.id}/${request.decision}`;
+  // Spec §7 shows no body for reject: any 2xx without success false is success.
+  const answer = await upstreamJson(context, path, z.unknown(), { method: 'POST', headers: adminHeaders(context, actor) });
+  refuseUnlessSuccess(path, answer);
+}
+
+/**
+ * GET /api/{type}/ads/list (spec §7): every managed ad of `type` in the admins' order, with its
+ * paid period and counters. An answer with success false is a failure (spec §7).
+ * @throws UpstreamError.
+ */
+export async function listManagedAds(context: AppLoadContext, actor: string, type: AdType): Promise<ManagedAd[]> {
+  const path = `/api/${type}/ads/list`;
+  const answer = await upstreamJson(context, path, ManagedAdListResponseSchema, { headers: adminHeaders(context, actor) });
+  refuseUnlessSuccess(path, answer);
+  return answer.data;
+}
+
+/**
+ * PUT /api/{type}/ads/bulk (spec §7): the list of ads, with their edited fields, in the order to keep.
+ * @throws UpstreamError with the api's message when it refuses (also for an answer with success false).
+ */
+export async function saveManagedAds(context: AppLoadContext, actor: string, type: AdType, ads: AdEdit[]): Promise<void> {
+  const path = `/api/${type}/ads/bulk`;
+  const answer = await upstreamJson(context, path, z.unknown(), {
+    method: 'PUT',
+    headers: adminHeaders(context, actor),
+    json: ads,
+  });
+  refuseUnlessSuccess(path, answer);
+}
+
+/** DELETE /api/{type}/ads/{id} (spec §7). @throws UpstreamError (404 when there is no such ad). */
+export async function deleteManagedAd(context: AppLoadContext, actor: string, type: AdType, id: number): Promise<void> {
+  await upstreamJson(context, `/api/${type}/ads/${id}`, z.unknown(), {
+    method: 'DELETE',
+    headers: adminHeaders(context, actor),
+  });
+}
+
+/** Spec §3 generic admin response: a 2xx answer with `success: false` is a refusal with its message. */
+function refuseUnlessSuccess(path: string, answer: unknown): void {
+  const parsed = AdminResponseSchema.safeParse(answer);
+  if (parsed.success && !parsed.data.success) {
+    throw new UpstreamError(`${path}: success false`, 200, parsed.data.message);
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
+import { ApiErrorSchema } from '../../contract/bus';
 import type { PublicConfig } from '~/utils/public-config';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
@@ -30,11 +31,18 @@ declare module '@remix-run/node' {
 /** Spec §7: request timeout. */
 export const UPSTREAM_TIMEOUT_MS = 5000;
 
-/** An upstream call that failed: network, timeout, non-2xx status or a body that breaks the contract. */
+/**
+ * An upstream call that failed: network, timeout, non-2xx status or a body that breaks the contract.
+ * `serverMessage` is the api's own `message` of a non-2xx answer, when it gave one (spec §8 shows it
+ * in some failure messages).
+ */
 export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    readonly serverMessage?: string,
+    /** Retry-After of a 429, in seconds. */
+    readonly retryAfterSec?: number,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -98,7 +106,14 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    throw new UpstreamError(`${label}: HTTP ${response.status}`, response.status);
+    const serverMessage = ApiErrorSchema.safeParse(body).data?.message;
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new UpstreamError(
+      `${label}: HTTP ${response.status}`,
+      response.status,
+      serverMessage,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

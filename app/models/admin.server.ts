@@ -1,0 +1,169 @@
+/**
+ * The admin operations of the upstream api (ours, issue 7), one function per call. Every call
+ * carries the service token, which only the web's server holds, and names the acting admin for
+ * the api's audit log.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { z } from 'zod';
+import {
+  ADMIN_USER_HEADER,
+  AdminFeedStatusSchema,
+  AdminSessionSchema,
+  AuditListResponseSchema,
+  BacktestReportSchema,
+  InquiryListResponseSchema,
+  ServiceNoticeSchema,
+  type AdminFeedStatus,
+  type AdminSession,
+  type AuditEntry,
+  type BacktestReport,
+  type Inquiry,
+  type ServiceNotice,
+} from '../../contract/admin';
+import { UpstreamError, upstreamJson } from '~/utils/upstream.server';
+
+/** The acting admin's username, or null before anyone signed in (login, setup). */
+type Actor = string | null;
+
+/**
+ * The headers of an admin call: the service token, and the acting admin when there is one.
+ * @throws UpstreamError (503) when the web was started without the admin binding.
+ */
+export function adminHeaders(context: AppLoadContext, actor: Actor): Record<string, string> {
+  if (!context.admin) throw new UpstreamError('admin: no service token configured', 503);
+  return {
+    Authorization: `Bearer ${context.admin.serviceToken}`,
+    ...(actor ? { [ADMIN_USER_HEADER]: actor } : {}),
+  };
+}
+
+/** Why a sign-in failed: wrong credentials, or too many failures (wait `retryAfterSec`). */
+export type SignInRefusal = { refused: 'credentials' } | { refused: 'rate-limited'; retryAfterSec: number };
+
+/**
+ * POST /api/admin/login.
+ * @returns the new session, or why not.
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export async function signIn(
+  context: AppLoadContext,
+  credentials: { username: string; password: string },
+): Promise<AdminSession | SignInRefusal> {
+  try {
+    return await upstreamJson(context, '/api/admin/login', AdminSessionSchema, {
+      method: 'POST',
+      headers: adminHeaders(context, null),
+      json: credentials,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 401) return { refused: 'credentials' };
+    if (error instanceof UpstreamError && error.status === 429) {
+      return { refused: 'rate-limited', retryAfterSec: error.retryAfterSec ?? 15 * 60 };
+    }
+    throw error;
+  }
+}
+
+/**
+ * GET /api/admin/session: the live session `sessionId`.
+ * @returns null when it is unknown, expired or signed out (404).
+ * @throws UpstreamError when the api fails.
+ */
+export async function findAdminSession(context: AppLoadContext, sessionId: string): Promise<AdminSession | null> {
+  try {
+    return await upstreamJson(context, '/api/admin/session', AdminSessionSchema, {
+      headers: { ...adminHeaders(context, null), 'X-Admin-Session': sessionId },
+    });
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** DELETE /api/admin/session: signs `sessionId` out. @throws UpstreamError when the api fails. */
+export async function signOut(context: AppLoadContext, sessionId: string): Promise<void> {
+  await upstreamJson(context, '/api/admin/session', z.unknown(), {
+    method: 'DELETE',
+    headers: { ...adminHeaders(context, null), 'X-Admin-Session': sessionId },
+  });
+}
+
+/**
+ * GET /api/admin/setup?token=: whether `token` is the live one-time setup token.
+ * @throws UpstreamError when the api fails (other than 404).
+ */
+export async function isSetupOpen(context: AppLoadContext, token: string): Promise<boolean> {
+  try {
+    await upstreamJson(context, `/api/admin/setup?token=${encodeURIComponent(token)}`, z.unknown(), {
+      headers: adminHeaders(context, null),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * POST /api/admin/setup: creates the first admin with the one-time token and signs them in.
+ * @returns the session, or null when the token is no longer valid (404).
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export async function completeSetup(
+  context: AppLoadContext,
+  request: { token: string; username: string; password: string },
+): Promise<AdminSession | null> {
+  try {
+    return await upstreamJson(context, '/api/admin/setup', AdminSessionSchema, {
+      method: 'POST',
+      headers: adminHeaders(context, null),
+      json: request,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** GET /api/admin/notice (spec §1, §4). @throws UpstreamError. */
+export function getServiceNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice> {
+  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, { headers: adminHeaders(context, actor) });
+}
+
+/** PUT /api/admin/notice: saves the notice (audited). @throws UpstreamError. */
+export function saveServiceNotice(context: AppLoadContext, actor: string, notice: ServiceNotice): Promise<ServiceNotice> {
+  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, {
+    method: 'PUT',
+    headers: adminHeaders(context, actor),
+    json: notice,
+  });
+}
+
+/** GET /api/admin/feed: the bus feed's health with today's upstream calls. @throws UpstreamError. */
+export function getFeedStatus(context: AppLoadContext, actor: string): Promise<AdminFeedStatus> {
+  return upstreamJson(context, '/api/admin/feed', AdminFeedStatusSchema, { headers: adminHeaders(context, actor) });
+}
+
+/** GET /api/admin/backtest?days=N: the prediction backtest (CPU-bound: up to a second). @throws UpstreamError. */
+export function getBacktest(context: AppLoadContext, actor: string, days: number): Promise<BacktestReport> {
+  return upstreamJson(context, `/api/admin/backtest?days=${days}`, BacktestReportSchema, {
+    headers: adminHeaders(context, actor),
+    timeoutMs: 15_000,
+  });
+}
+
+/** GET /api/admin/inquiries: newest first. @throws UpstreamError. */
+export async function listInquiries(context: AppLoadContext, actor: string): Promise<Inquiry[]> {
+  const answer = await upstreamJson(context, '/api/admin/inquiries', InquiryListResponseSchema, {
+    headers: adminHeaders(context, actor),
+  });
+  return answer.data;
+}
+
+/** GET /api/admin/audit: the latest 200 entries, newest first. @throws UpstreamError. */
+export async function listAudit(context: AppLoadContext, actor: string): Promise<AuditEntry[]> {
+  const answer = await upstreamJson(context, '/api/admin/audit', AuditListResponseSchema, {
+    headers: adminHeaders(context, actor),
+  });
+  return answer.data;
+}

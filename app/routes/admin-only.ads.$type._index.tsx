@@ -1,0 +1,87 @@
+/**
+ * /admin-only/ads/{type}: the ad request list of one type (spec §2 Admin pages, §7
+ * GET /api/ads/{type}/submit): titles, newest first, pending ones marked. A type other than web or
+ * kakao shows 'invalid ad type' and makes no call (spec §2, §5).
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { ADMIN_MESSAGES } from '../../contract/admin';
+import { AdTypeSchema } from '../../contract/ads';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { listAdRequests } from '~/models/ads.server';
+import { AD_TYPE_NAMES, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { formatKstDateTime } from '~/utils/kst';
+import { requireAdmin } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { username } = await requireAdmin(request, context);
+  const type = AdTypeSchema.safeParse(params.type);
+  if (!type.success) {
+    console.error(`[admin] ad request list: invalid ad type "${params.type}"`);
+    return json({ type: null, requests: [], failed: false } as const, { status: 404, headers: noStore });
+  }
+  try {
+    const requests = await listAdRequests(context, username, type.data);
+    return json({ type: type.data, requests, failed: false }, { headers: noStore });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[admin] ad request list:', error.message);
+    return json({ type: type.data, requests: [], failed: true }, { status: 502, headers: noStore });
+  }
+}
+
+export default function AdRequestList() {
+  const { type, requests, failed } = useLoaderData<typeof loader>();
+  if (!type) {
+    return (
+      <section className="admin-page" aria-labelledby="requests-title">
+        <h1 id="requests-title" className="admin-page__title">
+          광고 요청 목록
+        </h1>
+        <p className="admin-error" role="alert">
+          {ADMIN_MESSAGES.invalidType}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="admin-page" aria-labelledby="requests-title">
+      <h1 id="requests-title" className="admin-page__title">
+        {AD_TYPE_NAMES[type]} 요청 목록
+      </h1>
+      {failed ? (
+        <p className="admin-error" role="alert">
+          요청 목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.
+        </p>
+      ) : requests.length === 0 ? (
+        <p className="empty">{ADMIN_MESSAGES.emptyRequestList}</p>
+      ) : (
+        <ul className="request-list">
+          {requests.map((request) => (
+            <li key={request.id}>
+              <Link to={`/admin-only/ads/${type}/confirm/${request.id}`} className="request-list__item">
+                <span className="request-list__title">{request.title}</span>
+                <span className="request-list__meta">
+                  {request.status && (
+                    <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
+                  )}
+                  {request.createdAt && <time dateTime={request.createdAt}>{formatKstDateTime(request.createdAt)}</time>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `광고 요청 목록 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

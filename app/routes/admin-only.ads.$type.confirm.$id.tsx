@@ -1,0 +1,234 @@
+/**
+ * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (spec §2 Admin pages,
+ * §4 Admin request detail, §7, §8). Approve or reject → a confirm dialog (?confirm=…) → the call
+ * (the action) → a completion dialog whose OK returns to the type's list. The dialogs live in the
+ * URL and the flash cookie, so every step works without JavaScript too.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { ADMIN_MESSAGES } from '../../contract/admin';
+import { AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
+import { Dialog } from '~/components/dialog';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { decideAdRequest, getAdRequest } from '~/models/ads.server';
+import { formatPhone } from '~/utils/ad-application';
+import { AD_TYPE_NAMES, isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
+import { AD_IMAGE_SIZE } from '../../contract/ads';
+
+type Decision = 'approve' | 'reject';
+const DECISIONS: Record<Decision, { label: string; question: string; done: string }> = {
+  approve: {
+    label: '승인',
+    question: '이 광고 요청을 승인할까요? 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
+    done: ADMIN_MESSAGES.approved,
+  },
+  reject: { label: '거절', question: '이 광고 요청을 거절할까요? 거절한 요청은 다시 승인할 수 없습니다.', done: ADMIN_MESSAGES.rejected },
+};
+const noStore = { 'Cache-Control': 'no-store' };
+
+const isDecision = (value: unknown): value is Decision => value === 'approve' || value === 'reject';
+
+/** Spec §8: the failure message of a decision; approve adds the server's message when there is one. */
+function failureMessage(decision: Decision, error: UpstreamError): string {
+  if (decision === 'reject') return ADMIN_MESSAGES.rejectFailed;
+  return error.serverMessage ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}` : `${ADMIN_MESSAGES.approveFailed}.`;
+}
+
+/** The type and id of the URL, or null (spec §2: any other type makes no call). */
+function targetOf(params: LoaderFunctionArgs['params']): { type: AdType | null; id: number | null } {
+  const type = AdTypeSchema.safeParse(params.type);
+  const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  return { type: type.success ? type.data : null, id };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { type, id } = targetOf(params);
+  if (!type) {
+    console.error(`[admin] ad request: invalid ad type "${params.type}"`);
+    return json({ type: null, request: null, flash: null, confirm: null }, { status: 404, headers: noStore });
+  }
+  if (id === null) throw new Response('Not found', { status: 404 });
+  const { flash, headers } = await takeFlash(context, admin);
+  const found = await getAdRequest(context, admin.username, type, id);
+  if (!found) throw new Response('Not found', { status: 404 });
+  const confirm = new URL(request.url).searchParams.get('confirm');
+  return json(
+    { type, request: found, flash, confirm: isDecision(confirm) && !flash ? confirm : null },
+    { headers: { ...noStore, ...headers } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { type, id } = targetOf(params);
+  if (!type || id === null) throw new Response('Not found', { status: 404 });
+  const decision = (await request.formData()).get('intent');
+  if (!isDecision(decision)) throw new Response('Bad request', { status: 400 });
+  const here = `/admin-only/ads/${type}/confirm/${id}`;
+  try {
+    await decideAdRequest(context, admin.username, { type, id, decision });
+    return redirectWithFlash(context, admin, here, { tone: 'success', message: DECISIONS[decision].done });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error(`[admin] ${decision} ${type} request ${id}:`, error.message);
+    return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(decision, error) });
+  }
+}
+
+export default function AdRequestDetail() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (!data.type || !data.request) {
+    return (
+      <section className="admin-page" aria-labelledby="request-title">
+        <h1 id="request-title" className="admin-page__title">
+          광고 요청
+        </h1>
+        <p className="admin-error" role="alert">
+          {ADMIN_MESSAGES.invalidType}
+        </p>
+      </section>
+    );
+  }
+  const { type, request, flash, confirm } = data;
+  const listHref = `/admin-only/ads/${type}`;
+  const here = `${listHref}/confirm/${request.id}`;
+  const pending = request.status === undefined || request.status === 'pending';
+  const size = AD_IMAGE_SIZE[type];
+  const rows: [string, string | null | undefined][] = [
+    ['번호', String(request.id)],
+    ['제목', request.title],
+    ['신청자 이름', request.applicantName],
+    ['전화번호', formatPhone(request.applicantPhone)],
+    ['이메일', request.applicantEmail],
+    ['게재 기간', `${request.duration}개월`],
+    ['검토자에게 남긴 말', request.contentForManager || '(없음)'],
+    ...(type === 'kakao' ? ([['광고 메시지', request.content || '(없음)']] as [string, string][]) : []),
+  ];
+  return (
+    <section className="admin-page" aria-labelledby="request-title">
+      <p>
+        <Link to={listHref}>← {AD_TYPE_NAMES[type]} 요청 목록</Link>
+      </p>
+      <h1 id="request-title" className="admin-page__title">
+        {request.title}
+      </h1>
+      {request.status && (
+        <p>
+          <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
+        </p>
+      )}
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="detail-list__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className="detail-list__row">
+          <dt>연결 링크</dt>
+          <dd className="detail-list__link">
+            {request.redirectUrl ? (
+              <>
+                <span className="detail-list__url">{request.redirectUrl}</span>
+                <LinkOpen url={request.redirectUrl} />
+              </>
+            ) : (
+              '(없음)'
+            )}
+          </dd>
+        </div>
+        <div className="detail-list__row">
+          <dt>이미지</dt>
+          <dd>
+            {isShowableImage(request.imageUrl) ? (
+              <img
+                src={request.imageUrl}
+                alt={`${request.title} 광고 이미지`}
+                width={size.width}
+                height={size.height}
+                className="detail-list__image"
+              />
+            ) : (
+              ADMIN_MESSAGES.noImage
+            )}
+          </dd>
+        </div>
+      </dl>
+      {pending ? (
+        <div className="request-actions">
+          <Link to={`${here}?confirm=approve`} className="button button--primary" preventScrollReset>
+            승인
+          </Link>
+          <Link to={`${here}?confirm=reject`} className="button" preventScrollReset>
+            거절
+          </Link>
+        </div>
+      ) : (
+        <p>이미 처리한 요청입니다.</p>
+      )}
+      {confirm && (
+        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} alert>
+          <p>{DECISIONS[confirm].question}</p>
+          <div className="dialog__actions">
+            <Link to={here} className="button" replace preventScrollReset>
+              취소
+            </Link>
+            <Form method="post" action={here}>
+              <button
+                type="submit"
+                name="intent"
+                value={confirm}
+                className="button button--primary"
+                disabled={navigation.state !== 'idle'}
+              >
+                {DECISIONS[confirm].label}
+              </button>
+            </Form>
+          </div>
+        </Dialog>
+      )}
+      {flash && (
+        <Dialog title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'} closeTo={listHref} alert>
+          <p role={flash.tone === 'error' ? 'alert' : 'status'}>{flash.message}</p>
+          <div className="dialog__actions">
+            <Link to={listHref} className="button button--primary">
+              OK
+            </Link>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+/** Spec §2, §5: opens the redirect URL only when it is http(s); otherwise alerts 'invalid URL'. */
+function LinkOpen({ url }: { url: string }) {
+  if (isHttpUrl(url)) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" className="button button--small">
+        링크 열기<span className="sr-only"> (새 창)</span>
+      </a>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button button--small" onClick={() => window.alert(ADMIN_MESSAGES.invalidUrl)}>
+        링크 열기
+      </button>
+      <noscript>
+        <span className="admin-error"> {ADMIN_MESSAGES.invalidUrl}</span>
+      </noscript>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `광고 요청 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

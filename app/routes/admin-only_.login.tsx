@@ -1,0 +1,92 @@
+/**
+ * /admin-only/login: admin sign-in (issue 7). Outside the admin layout's guard. A signed-in admin
+ * is sent on; a successful sign-in returns to the page that asked for it (redirectTo, only pages
+ * under /admin-only). Failures are limited per IP and per username by the api (429 → wait message).
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { SubmitButton, TextField } from '~/components/forms';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { signIn } from '~/models/admin.server';
+import { LoginFormSchema } from '~/utils/admin-forms';
+import { assertSameOrigin } from '~/utils/csrf.server';
+import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';
+const SIGN_IN_FAILED = '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
+  if (await currentAdmin(request, context)) throw redirect(redirectTo);
+  return json({ redirectTo }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: LoginFormSchema });
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const refuse = (message: string, status: number) =>
+    json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status });
+  try {
+    const outcome = await signIn(context, { username, password });
+    if (!('refused' in outcome)) return startAdminSession(context, outcome, safeRedirectTo(redirectTo ?? null));
+    if (outcome.refused === 'credentials') return refuse(WRONG_CREDENTIALS, 401);
+    const minutes = Math.max(1, Math.ceil(outcome.retryAfterSec / 60));
+    return refuse(`로그인 시도가 너무 많습니다. ${minutes}분 뒤에 다시 시도해주세요.`, 429);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[admin/login] sign-in failed:', error.message);
+    return refuse(SIGN_IN_FAILED, 502);
+  }
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'admin-login',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <section className="page admin-login" aria-labelledby="login-title">
+      <h1 id="login-title" className="page__title">
+        관리자 로그인
+      </h1>
+      <div role="alert" className="form-status">
+        {formError && <p className="admin-error">{formError}</p>}
+      </div>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          meta={fields.username}
+          label="아이디"
+          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
+        />
+        <TextField meta={fields.password} label="비밀번호" inputProps={{ type: 'password', autoComplete: 'current-password' }} />
+        <SubmitButton pending={navigation.state === 'submitting'} pendingText="로그인하는 중…">
+          로그인
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `관리자 로그인 | ${SITE_NAME}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,103 @@
+/**
+ * /admin-only/setup?token=…: the first admin's one-time setup (issue 7). The server prints this link
+ * at start while no admin exists; the token is valid for one hour. Creating the account signs the
+ * admin in, and the page is gone for good (404) once any admin exists.
+ */
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { SubmitButton, TextField } from '~/components/forms';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { completeSetup, isSetupOpen } from '~/models/admin.server';
+import { SetupFormSchema } from '~/utils/admin-forms';
+import { assertSameOrigin } from '~/utils/csrf.server';
+import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
+import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
+
+/** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
+const GONE = '이 설정 링크는 만료되었거나 이미 사용되었습니다.';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const open = token.length > 0 && token.length <= 200 && (await isSetupOpen(context, token));
+  if (!open) throw new Response(GONE, { status: 404 });
+  return json({ token }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: SetupFormSchema });
+  const hideFields = ['password', 'passwordConfirm'];
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const { token, username, password } = submission.value;
+  try {
+    const session = await completeSetup(context, { token, username, password });
+    if (!session) return json({ result: submission.reply({ formErrors: [GONE], hideFields }) }, { status: 404 });
+    return startAdminSession(context, session, ADMIN_HOME);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[admin/setup] failed:', error.message);
+    const message = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
+    return json({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: 502 });
+  }
+}
+
+export default function Setup() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'admin-setup',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupFormSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <section className="page admin-login" aria-labelledby="setup-title">
+      <h1 id="setup-title" className="page__title">
+        첫 관리자 계정 만들기
+      </h1>
+      <p>이 링크는 한 번만 쓸 수 있습니다. 계정을 만들면 바로 로그인됩니다.</p>
+      <div role="alert" className="form-status">
+        {formError && <p className="admin-error">{formError}</p>}
+      </div>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <input type="hidden" name="token" value={token} />
+        <TextField
+          meta={fields.username}
+          label="아이디"
+          hint="영문 소문자, 숫자, . _ - 로 3~32자"
+          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
+        />
+        <TextField
+          meta={fields.password}
+          label="비밀번호"
+          hint={`${PASSWORD_MIN_LENGTH}자 이상`}
+          inputProps={{ type: 'password', autoComplete: 'new-password' }}
+        />
+        <TextField
+          meta={fields.passwordConfirm}
+          label="비밀번호 확인"
+          inputProps={{ type: 'password', autoComplete: 'new-password' }}
+        />
+        <SubmitButton pending={navigation.state === 'submitting'} pendingText="만드는 중…">
+          계정 만들기
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `관리자 계정 만들기 | ${SITE_NAME}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,26 @@
+/**
+ * The zod schemas of the admin sign-in and setup forms (style.md: one schema per form, used by
+ * conform in the browser and by the action), with their Korean messages.
+ */
+import { z } from 'zod';
+import { AdminUsernameSchema, NewPasswordSchema } from '../../contract/admin';
+
+/** /admin-only/login. The password is only required here: the api checks it. */
+export const LoginFormSchema = z.object({
+  username: z.string({ required_error: '아이디를 입력해주세요.' }).trim().toLowerCase().max(64),
+  password: z.string({ required_error: '비밀번호를 입력해주세요.' }).max(1024, '비밀번호가 너무 깁니다.'),
+  redirectTo: z.string().optional(),
+});
+
+/** /admin-only/setup: the first admin's account; the password twice. */
+export const SetupFormSchema = z
+  .object({
+    token: z.string({ required_error: '설정 링크가 올바르지 않습니다.' }),
+    username: AdminUsernameSchema,
+    password: NewPasswordSchema,
+    passwordConfirm: z.string({ required_error: '비밀번호를 한 번 더 입력해주세요.' }),
+  })
+  .refine((form) => form.password === form.passwordConfirm, {
+    path: ['passwordConfirm'],
+    message: '비밀번호가 서로 다릅니다.',
+  });

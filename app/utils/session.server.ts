@@ -1,0 +1,134 @@
+/**
+ * The admin session (issue 7): Remix's cookie session storage, signed with SESSION_SECRET,
+ * HttpOnly, SameSite=Lax, Secure in production, 12 hours, sent to /admin-only only. The cookie holds
+ * the api's opaque session id alone; every admin request asks the api whether that session is still
+ * live, so a signed-out (or reset) session is refused even if its cookie was copied. The same
+ * cookie carries one-shot flash messages across post/redirect/get.
+ */
+import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
+import type { AdminSession } from '../../contract/admin';
+import { findAdminSession } from '~/models/admin.server';
+import { assertSameOrigin } from '~/utils/csrf.server';
+
+/** What server.ts gives the admin pages: the api's service token and the session's signing secret. */
+export type AdminBinding = { serviceToken: string; sessionSecret: string; secureCookie: boolean };
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** Absent → the admin pages answer 503 (the web was started without admin secrets). */
+    admin?: AdminBinding;
+  }
+}
+
+/** Issue 7: the session lasts 12 hours (the api's session ends at the same time). */
+const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
+export const ADMIN_HOME = '/admin-only';
+export const LOGIN_PATH = '/admin-only/login';
+
+/** A one-shot message shown once after a redirect: `tone` success or error, and its text. */
+export type Flash = { tone: 'success' | 'error'; message: string };
+type SessionData = { sessionId: string };
+type FlashData = { flash: Flash };
+type AdminCookieSession = Session<SessionData, FlashData>;
+
+const storages = new Map<string, ReturnType<typeof createStorage>>();
+
+function createStorage(binding: AdminBinding) {
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: '__campus_admin',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: binding.secureCookie,
+      path: ADMIN_HOME,
+      maxAge: SESSION_MAX_AGE_SEC,
+      secrets: [binding.sessionSecret],
+    },
+  });
+}
+
+/** @throws Response 503 when the web runs without the admin binding. */
+function storageOf(context: AppLoadContext) {
+  const binding = context.admin;
+  if (!binding) throw new Response('관리자 기능이 설정되지 않았습니다.', { status: 503 });
+  const key = `${binding.sessionSecret}\n${binding.secureCookie}`;
+  let storage = storages.get(key);
+  if (!storage) storages.set(key, (storage = createStorage(binding)));
+  return storage;
+}
+
+/** The signed-in admin of a request, and the cookie session (for flash messages). */
+export type Admin = { username: string; session: AdminCookieSession };
+
+/**
+ * The guard of every /admin-only route but login and setup: checks the Origin of a mutating
+ * request, then the session with the api.
+ * @throws Response 403 for a cross-site POST; a redirect to the login page (coming back to this
+ *   page afterwards) without a live session, clearing a dead cookie.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Admin> {
+  assertSameOrigin(request);
+  const storage = storageOf(context);
+  const session = await storage.getSession(request.headers.get('Cookie'));
+  const sessionId = session.get('sessionId');
+  const live = sessionId ? await findAdminSession(context, sessionId) : null;
+  if (live) return { username: live.username, session };
+  const url = new URL(request.url);
+  const back = request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname;
+  throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back })}`, {
+    headers: sessionId ? { 'Set-Cookie': await storage.destroySession(session) } : {},
+  });
+}
+
+/** The username of a live session on `request`, or null (the login page sends a signed-in admin on). */
+export async function currentAdmin(request: Request, context: AppLoadContext): Promise<string | null> {
+  const session = await storageOf(context).getSession(request.headers.get('Cookie'));
+  const sessionId = session.get('sessionId');
+  return sessionId ? ((await findAdminSession(context, sessionId))?.username ?? null) : null;
+}
+
+/** Where to go after sign-in: `to` when it is a page under /admin-only on this site, else the admin home. */
+export function safeRedirectTo(to: FormDataEntryValue | string | null): string {
+  if (typeof to !== 'string' || !to.startsWith(ADMIN_HOME) || to.startsWith('//') || to.includes('\\')) {
+    return ADMIN_HOME;
+  }
+  const { pathname } = new URL(to, 'http://x');
+  return pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`) ? to : ADMIN_HOME;
+}
+
+/** Stores the api's new session in a fresh cookie and redirects to `redirectTo` (303). */
+export async function startAdminSession(context: AppLoadContext, opened: AdminSession, redirectTo: string) {
+  const storage = storageOf(context);
+  const session = await storage.getSession();
+  session.set('sessionId', opened.sessionId);
+  return redirect(redirectTo, {
+    status: 303,
+    headers: { 'Set-Cookie': await storage.commitSession(session, { expires: new Date(opened.expiresAt) }) },
+  });
+}
+
+/** The Set-Cookie header that removes the admin cookie. */
+export async function destroyAdminCookie(context: AppLoadContext, admin: Admin): Promise<string> {
+  return storageOf(context).destroySession(admin.session);
+}
+
+/** The admin's session id (for sign-out). */
+export function sessionIdOf(admin: Admin): string {
+  return admin.session.get('sessionId') ?? '';
+}
+
+/** Redirects (303) to `to` with a one-shot `flash` message. */
+export async function redirectWithFlash(context: AppLoadContext, admin: Admin, to: string, flash: Flash) {
+  admin.session.flash('flash', flash);
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': await storageOf(context).commitSession(admin.session) } });
+}
+
+/** The flash message waiting for this page (now spent), and the Set-Cookie header that spends it. */
+export async function takeFlash(
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<{ flash: Flash | null; headers: HeadersInit }> {
+  const flash = admin.session.get('flash') ?? null;
+  if (!flash) return { flash: null, headers: {} };
+  return { flash, headers: { 'Set-Cookie': await storageOf(context).commitSession(admin.session) } };
+}
