@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
 import { adsDatabaseFor } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
+import { listAudit } from '../admin/audit';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import {
   adCounts,
   approveRequest,
   createAdRequest,
+  listManagedAds,
   listServedAds,
   paidPeriod,
   recordClick,
@@ -17,6 +19,8 @@ import {
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-11-23T10:00:00+09:00');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+/** The acting admin, as the audit log names them. */
+const ACTOR = 'alice';
 
 describe('paidPeriod', () => {
   it('runs duration × 30 days of 24 h from the start, whatever the calendar months', () => {
@@ -83,6 +87,8 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
 
   const requestRow = async (id: number) => (await db().select().from(adRequests).where(eq(adRequests.id, id)))[0];
   const adCount = async () => (await db().select({ id: ads.id }).from(ads)).length;
+  /** The audit log, oldest first, without ids. */
+  const audit = async () => (await listAudit(db(), 200)).reverse().map(({ id: _id, ...entry }) => entry);
 
   describe('createAdRequest', () => {
     const application = {
@@ -140,7 +146,7 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       await insertAd({ type: 'kakao', position: 9 });
       const id = await pendingRequest('web', 3);
 
-      const ad = await approveRequest(db(), 'web', id, NOW);
+      const ad = await approveRequest(db(), 'web', id, ACTOR, NOW);
       expect(ad).toMatchObject({
         type: 'web',
         title: 'web ad',
@@ -153,45 +159,76 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
         requestId: id,
       });
       expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
+      expect(await audit()).toEqual([
+        {
+          at: NOW.toISOString(),
+          actor: ACTOR,
+          action: 'approve',
+          target: `ad-request:web:${id}`,
+          before: { status: 'pending' },
+          after: {
+            status: 'approved',
+            adId: ad!.id,
+            startsAt: NOW.toISOString(),
+            endsAt: new Date(NOW.getTime() + 90 * DAY_MS).toISOString(),
+            position: 5,
+          },
+        },
+      ]);
     });
 
     it('starts a type without ads at position 0 and keeps the kakao message', async () => {
       await insertAd({ position: 3 });
       const id = await pendingRequest('kakao', 1);
-      const ad = await approveRequest(db(), 'kakao', id, NOW);
+      const ad = await approveRequest(db(), 'kakao', id, ACTOR, NOW);
       expect(ad).toMatchObject({ type: 'kakao', position: 0, content: '점심 할인', endsAt: at(30 * DAY_MS) });
     });
 
     it('approves nothing twice, nothing of another type, nothing missing, nothing rejected', async () => {
       const id = await pendingRequest('web');
-      expect(await approveRequest(db(), 'kakao', id, NOW)).toBeNull();
+      expect(await approveRequest(db(), 'kakao', id, ACTOR, NOW)).toBeNull();
       expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
       expect(await adCount()).toBe(0);
 
-      expect(await approveRequest(db(), 'web', id, NOW)).not.toBeNull();
-      expect(await approveRequest(db(), 'web', id, at(60_000))).toBeNull();
+      expect(await approveRequest(db(), 'web', id, ACTOR, NOW)).not.toBeNull();
+      expect(await approveRequest(db(), 'web', id, ACTOR, at(60_000))).toBeNull();
       expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
       expect(await adCount()).toBe(1);
 
-      expect(await approveRequest(db(), 'web', id + 100, NOW)).toBeNull();
+      expect(await approveRequest(db(), 'web', id + 100, ACTOR, NOW)).toBeNull();
       const rejected = await pendingRequest('web');
-      expect(await rejectRequest(db(), 'web', rejected, NOW)).toBe(true);
-      expect(await approveRequest(db(), 'web', rejected, NOW)).toBeNull();
+      expect(await rejectRequest(db(), 'web', rejected, ACTOR, NOW)).toBe(true);
+      expect(await approveRequest(db(), 'web', rejected, ACTOR, NOW)).toBeNull();
       expect(await adCount()).toBe(1);
+      // Only what happened is audited: one approval and one rejection.
+      expect((await audit()).map((entry) => [entry.action, entry.target])).toEqual([
+        ['approve', `ad-request:web:${id}`],
+        ['reject', `ad-request:web:${rejected}`],
+      ]);
     });
   });
 
   describe('rejectRequest', () => {
     it('rejects a pending request of its type once, and creates no ad', async () => {
       const id = await pendingRequest('kakao');
-      expect(await rejectRequest(db(), 'web', id, NOW)).toBe(false);
+      expect(await rejectRequest(db(), 'web', id, ACTOR, NOW)).toBe(false);
       expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
-      expect(await rejectRequest(db(), 'kakao', id, NOW)).toBe(true);
+      expect(await rejectRequest(db(), 'kakao', id, ACTOR, NOW)).toBe(true);
       expect(await requestRow(id)).toMatchObject({ status: 'rejected', decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id, at(60_000))).toBe(false);
+      expect(await rejectRequest(db(), 'kakao', id, ACTOR, at(60_000))).toBe(false);
       expect(await requestRow(id)).toMatchObject({ decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id + 100, NOW)).toBe(false);
+      expect(await rejectRequest(db(), 'kakao', id + 100, ACTOR, NOW)).toBe(false);
       expect(await adCount()).toBe(0);
+      expect(await audit()).toEqual([
+        {
+          at: NOW.toISOString(),
+          actor: ACTOR,
+          action: 'reject',
+          target: `ad-request:kakao:${id}`,
+          before: { status: 'pending' },
+          after: { status: 'rejected' },
+        },
+      ]);
     });
   });
 
@@ -233,6 +270,28 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
         { day: '2026-11-24', impressions: 1, clicks: 2 },
       ]);
       expect(await adCounts(db(), other)).toEqual([{ day: '2026-11-24', impressions: 1, clicks: 0 }]);
+
+      // The managed list totals every day, and "today" is the KST date of `now`.
+      const counters = async (now: Date) =>
+        (await listManagedAds(db(), 'web', now)).map((ad) => [
+          ad.id,
+          ad.impressions,
+          ad.clicks,
+          ad.todayImpressions,
+          ad.todayClicks,
+        ]);
+      expect(await counters(beforeMidnight)).toEqual([
+        [id, 3, 3, 2, 1],
+        [other, 1, 0, 0, 0],
+      ]);
+      expect(await counters(afterMidnight)).toEqual([
+        [id, 3, 3, 1, 2],
+        [other, 1, 0, 1, 0],
+      ]);
+      expect(await counters(new Date('2026-11-25T09:00:00+09:00'))).toEqual([
+        [id, 3, 3, 0, 0],
+        [other, 1, 0, 0, 0],
+      ]);
     });
 
     it('returns only a served ad’s http(s) link, and counts nothing otherwise', async () => {

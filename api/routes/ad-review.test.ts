@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
+import { AuditListResponseSchema } from '../../contract/admin';
 import {
+  AD_FORMAT_MESSAGES,
   AdBannerListResponseSchema,
   AdminResponseSchema,
   AdRequestDetailResponseSchema,
@@ -14,7 +16,7 @@ import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
-import { adRequests, ads } from '../db/schema';
+import { adRequests, ads, imageUploads } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 const TOKEN = 'ad-review-test-service-token-0123456789abcdef';
@@ -35,18 +37,30 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   afterEach(() => store.remove());
 
   const authorized = { Authorization: `Bearer ${TOKEN}` };
+  /** The service token, and the acting admin the web names (X-Admin-User) unless `actor` is null. */
+  const asAdmin = (actor: string | null = 'alice') => ({ ...authorized, ...(actor ? { 'X-Admin-User': actor } : {}) });
   const get = (path: string) => app.request(path, { headers: authorized });
-  const post = (path: string) => app.request(path, { method: 'POST', headers: authorized });
-  const pendingList = (type: AdType) => get(`/api/ads/${type}/submit`);
+  const post = (path: string, actor?: string | null) => app.request(path, { method: 'POST', headers: asAdmin(actor) });
+  const requestList = (type: AdType) => get(`/api/ads/${type}/submit`);
   const detail = (type: AdType, id: number | string) => get(`/api/ads/${type}/submit/${id}`);
-  const approve = (type: AdType, id: number | string) => post(`/api/ads/${type}/submit/${id}/approve`);
-  const reject = (type: AdType, id: number | string) => post(`/api/ads/${type}/submit/${id}/reject`);
+  const approve = (type: AdType, id: number | string, actor?: string | null) =>
+    post(`/api/ads/${type}/submit/${id}/approve`, actor);
+  const reject = (type: AdType, id: number | string, actor?: string | null) =>
+    post(`/api/ads/${type}/submit/${id}/reject`, actor);
   const managedList = (type: AdType) => get(`/api/${type}/ads/list`);
+  const bulk = (type: AdType, body: unknown, actor: string | null = 'alice') =>
+    app.request(`/api/${type}/ads/bulk`, {
+      method: 'PUT',
+      headers: { ...asAdmin(actor), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const remove = (type: AdType, id: number | string, actor: string | null = 'alice') =>
+    app.request(`/api/${type}/ads/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
   const message = async (response: Response) => ApiErrorSchema.parse(await response.json()).message;
 
-  /** The pending list of `type` as [id, title] pairs (asserting 200 and the contract shape). */
-  async function pending(type: AdType) {
-    const response = await pendingList(type);
+  /** The request list of `type` (asserting 200 and the contract shape). */
+  async function requests(type: AdType) {
+    const response = await requestList(type);
     expect(response.status).toBe(200);
     return AdRequestListResponseSchema.parse(await response.json()).data;
   }
@@ -57,6 +71,20 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     const body = ManagedAdListResponseSchema.parse(await response.json());
     expect(body.success).toBe(true);
     return body.data;
+  }
+  /** The audit log through GET /api/admin/audit, oldest first, without ids and times. */
+  async function auditTrail() {
+    const response = await get('/api/admin/audit');
+    expect(response.status).toBe(200);
+    const entries = AuditListResponseSchema.parse(await response.json()).data;
+    return entries
+      .reverse()
+      .map(({ actor, action, target, before, after }) => ({ actor, action, target, before, after }));
+  }
+  /** The web banners (GET /api/web/ads) as titles, in the order the home screen rotates them. */
+  async function bannerTitles() {
+    const banners = AdBannerListResponseSchema.parse(await (await app.request('/api/web/ads')).json());
+    return banners.data.map((banner) => banner.title);
   }
   async function detailStatus(type: AdType, id: number) {
     const response = await detail(type, id);
@@ -114,97 +142,60 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     return { id: id!, imageUrl };
   }
 
-  /** The five endpoints, for request `id` of web. */
-  const endpoints = (id: number): [method: string, path: string][] => [
-    ['GET', '/api/ads/web/submit'],
-    ['GET', `/api/ads/web/submit/${id}`],
-    ['POST', `/api/ads/web/submit/${id}/approve`],
-    ['POST', `/api/ads/web/submit/${id}/reject`],
-    ['GET', '/api/web/ads/list'],
-  ];
-
-  describe('service token', () => {
-    it('answers 503 { message } on every endpoint while createApi has no service token, changing nothing', async () => {
-      const id = await insertRequest({ title: 'Cafe' });
-      const disabled = api();
-      for (const [method, path] of endpoints(id)) {
-        for (const headers of [{}, authorized]) {
-          const response = await disabled.request(path, { method, headers });
-          expect(response.status, `${method} ${path}`).toBe(503);
-          expect(await message(response)).toBe('Admin API disabled: API_SERVICE_TOKEN is not set');
-        }
-      }
-      expect(await db().select({ status: adRequests.status }).from(adRequests)).toEqual([{ status: 'pending' }]);
-      expect(await db().select().from(ads)).toEqual([]);
-    });
-
-    it('answers 401 with WWW-Authenticate: Bearer without the token or with a wrong one, changing nothing', async () => {
-      const id = await insertRequest({ title: 'Cafe' });
-      const wrong = [
-        undefined,
-        `Bearer ${TOKEN}x`,
-        `Bearer ${TOKEN.slice(0, -1)}`,
-        `Bearer ${'x'.repeat(TOKEN.length)}`,
-        'Bearer ',
-        TOKEN,
-        `Basic ${TOKEN}`,
-        `Bearer ${TOKEN} extra`,
-      ];
-      for (const [method, path] of endpoints(id)) {
-        for (const authorization of wrong) {
-          const headers: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
-          const response = await app.request(path, { method, headers });
-          expect(response.status, `${method} ${path} ${authorization}`).toBe(401);
-          expect(response.headers.get('www-authenticate')).toBe('Bearer');
-          expect(await response.json()).toEqual({ message: 'Unauthorized' });
-        }
-      }
-      expect(await db().select({ status: adRequests.status }).from(adRequests)).toEqual([{ status: 'pending' }]);
-      expect(await db().select().from(ads)).toEqual([]);
-      // The right token opens every endpoint.
-      expect((await pendingList('web')).status).toBe(200);
-    });
-  });
-
   describe('GET /api/ads/:type/submit', () => {
-    it('lists only the pending requests of the type, oldest first, as exactly { id, title }', async () => {
+    it('lists every request of the type, newest first, as exactly { id, title, status, createdAt }', async () => {
       const now = clock.now().getTime();
       const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
       const newest = await insertRequest({ title: 'Newest', createdAt: at(0) });
       const oldest = await insertRequest({ title: 'Oldest', createdAt: at(3) });
-      await insertRequest({ title: 'Approved', createdAt: at(5), status: 'approved', confirmed: true });
-      await insertRequest({ title: 'Rejected', createdAt: at(5), status: 'rejected' });
+      const approved = await insertRequest({
+        title: 'Approved',
+        createdAt: at(5),
+        status: 'approved',
+        confirmed: true,
+      });
+      const rejected = await insertRequest({ title: 'Rejected', createdAt: at(6), status: 'rejected' });
       const kakao = await insertRequest({ title: 'Kakao', type: 'kakao', content: '할인', createdAt: at(4) });
       const middle = await insertRequest({ title: 'Middle', createdAt: at(1) });
-      // Same instant, stored in the reverse of their id order: the id breaks the tie.
-      const tieSecond = await insertRequest({ id: 500, title: 'Tie second', createdAt: at(2) });
-      const tieFirst = await insertRequest({ id: 400, title: 'Tie first', createdAt: at(2) });
+      // Same instant, stored in the reverse of their id order: the higher id comes first.
+      const tieHigher = await insertRequest({ id: 500, title: 'Tie, higher id', createdAt: at(2) });
+      const tieLower = await insertRequest({ id: 400, title: 'Tie, lower id', createdAt: at(2) });
 
-      const response = await pendingList('web');
+      const response = await requestList('web');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const body = await response.json();
       // The raw answer, before the schema could strip anything: no other field leaks.
+      const row = (id: number, title: string, status: string, hoursAgo: number) => ({
+        id,
+        title,
+        status,
+        createdAt: at(hoursAgo).toISOString(),
+      });
       expect(body).toStrictEqual({
         success: true,
         data: [
-          { id: oldest, title: 'Oldest' },
-          { id: tieFirst, title: 'Tie first' },
-          { id: tieSecond, title: 'Tie second' },
-          { id: middle, title: 'Middle' },
-          { id: newest, title: 'Newest' },
+          row(newest, 'Newest', 'pending', 0),
+          row(middle, 'Middle', 'pending', 1),
+          row(tieHigher, 'Tie, higher id', 'pending', 2),
+          row(tieLower, 'Tie, lower id', 'pending', 2),
+          row(oldest, 'Oldest', 'pending', 3),
+          row(approved, 'Approved', 'approved', 5),
+          row(rejected, 'Rejected', 'rejected', 6),
         ],
       });
       expect(AdRequestListResponseSchema.parse(body)).toEqual(body);
 
-      expect(await pending('kakao')).toStrictEqual([{ id: kakao, title: 'Kakao' }]);
+      expect(await requests('kakao')).toStrictEqual([row(kakao, 'Kakao', 'pending', 4)]);
     });
 
     it('lists a request submitted through the public api', async () => {
-      expect(await pending('web')).toEqual([]);
+      expect(await requests('web')).toEqual([]);
       const { id } = await submitted('web');
-      expect(await pending('web')).toStrictEqual([{ id, title: 'web cafe' }]);
-      expect(await pending('kakao')).toEqual([]);
+      expect(await requests('web')).toStrictEqual([
+        { id, title: 'web cafe', status: 'pending', createdAt: clock.now().toISOString() },
+      ]);
+      expect(await requests('kakao')).toEqual([]);
     });
   });
 
@@ -286,7 +277,11 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(body).toEqual({ success: true, message: 'Approved', data: { adId: expect.any(Number) } });
       const { adId } = body.data as { adId: number };
 
-      expect(await pending('web')).toEqual([{ id: other, title: 'Other' }]);
+      // Decided requests stay in the list, with their status.
+      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+        [other, 'pending'],
+        [id, 'approved'],
+      ]);
       expect(await detailStatus('web', id)).toBe('approved');
       expect(await managed('web')).toStrictEqual([
         {
@@ -298,6 +293,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           endsAt: new Date(now.getTime() + 3 * 30 * DAY_MS).toISOString(),
           impressions: 0,
           clicks: 0,
+          todayImpressions: 0,
+          todayClicks: 0,
         },
       ]);
       expect(await managed('kakao')).toEqual([]);
@@ -306,22 +303,61 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     });
 
     it('answers 409 for a request already approved or rejected, changing nothing', async () => {
+      const alreadyDecided = '이미 승인 또는 거절된 요청입니다.';
       const id = await insertRequest({ title: 'Cafe' });
       expect((await approve('web', id)).status).toBe(200);
       const again = await approve('web', id);
       expect(again.status).toBe(409);
-      expect(await message(again)).toBeTruthy();
-      expect((await reject('web', id)).status).toBe(409);
+      expect(await message(again)).toBe(alreadyDecided);
+      const rejectApproved = await reject('web', id);
+      expect(rejectApproved.status).toBe(409);
+      expect(await message(rejectApproved)).toBe(alreadyDecided);
       expect(await detailStatus('web', id)).toBe('approved');
 
       const rejected = await insertRequest({ title: 'Rejected' });
       expect((await reject('web', rejected)).status).toBe(200);
       const late = await approve('web', rejected);
       expect(late.status).toBe(409);
-      expect(await message(late)).toBeTruthy();
+      expect(await message(late)).toBe(alreadyDecided);
       expect(await detailStatus('web', rejected)).toBe('rejected');
 
       expect(await db().select({ requestId: ads.requestId }).from(ads)).toEqual([{ requestId: id }]);
+      // Only the two decisions are audited, not the refused attempts.
+      expect((await auditTrail()).map((entry) => entry.action)).toEqual(['approve', 'reject']);
+    });
+
+    it('audits each decision with the admin named in X-Admin-User, or "service" without one', async () => {
+      const approved = await insertRequest({ title: 'Approved', duration: 2 });
+      const rejected = await insertRequest({ title: 'Rejected' });
+      const anonymous = await insertRequest({ title: 'Anonymous' });
+      expect((await approve('web', approved, 'alice')).status).toBe(200);
+      expect((await reject('web', rejected, 'bob')).status).toBe(200);
+      expect((await reject('web', anonymous, null)).status).toBe(200);
+      const [ad] = await managed('web');
+
+      expect(await auditTrail()).toEqual([
+        {
+          actor: 'alice',
+          action: 'approve',
+          target: `ad-request:web:${approved}`,
+          before: { status: 'pending' },
+          after: { status: 'approved', adId: ad.id, startsAt: ad.startsAt, endsAt: ad.endsAt, position: 0 },
+        },
+        {
+          actor: 'bob',
+          action: 'reject',
+          target: `ad-request:web:${rejected}`,
+          before: { status: 'pending' },
+          after: { status: 'rejected' },
+        },
+        {
+          actor: 'service',
+          action: 'reject',
+          target: `ad-request:web:${anonymous}`,
+          before: { status: 'pending' },
+          after: { status: 'rejected' },
+        },
+      ]);
     });
 
     it('answers 404 to approve or reject through the other type’s path, an unknown id or one beyond a serial', async () => {
@@ -353,11 +389,16 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       const click = () => app.request(`/api/ads/${adId}/clicks`, { method: 'POST' });
       for (let i = 0; i < 3; i += 1) expect((await impression()).status).toBe(204);
       for (let i = 0; i < 2; i += 1) expect((await click()).status).toBe(200);
-      clock.advance(86_400); // the next KST day: totals span days
+      expect(await managed('web')).toMatchObject([
+        { id: adId, impressions: 3, clicks: 2, todayImpressions: 3, todayClicks: 2 },
+      ]);
+      clock.advance(86_400); // the next KST day: totals span days, today's start afresh
       expect((await impression()).status).toBe(204);
       expect((await click()).status).toBe(200);
 
-      expect(await managed('web')).toMatchObject([{ id: adId, impressions: 4, clicks: 3 }]);
+      expect(await managed('web')).toMatchObject([
+        { id: adId, impressions: 4, clicks: 3, todayImpressions: 1, todayClicks: 1 },
+      ]);
     });
 
     it('approves a kakao request into a kakao ad only', async () => {
@@ -384,7 +425,10 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Rejected' });
 
-      expect(await pending('web')).toEqual([{ id: other, title: 'Other' }]);
+      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+        [other, 'pending'],
+        [id, 'rejected'],
+      ]);
       expect(await detailStatus('web', id)).toBe('rejected');
       expect(await managed('web')).toEqual([]);
       expect(await db().select().from(ads)).toEqual([]);
@@ -393,7 +437,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
 
       const again = await reject('web', id);
       expect(again.status).toBe(409);
-      expect(await message(again)).toBeTruthy();
+      expect(await message(again)).toBe('이미 승인 또는 거절된 요청입니다.');
       expect(await detailStatus('web', id)).toBe('rejected');
     });
   });
@@ -428,6 +472,263 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         { title: 'Second', position: 6 },
         { title: 'First', position: 7 },
       ]);
+    });
+  });
+
+  /** Ads of `type` inserted directly, in period and in the given order (positions 0, 1, …); returns their ids. */
+  async function insertAds(type: AdType, ...titles: string[]): Promise<number[]> {
+    const now = clock.now();
+    const rows = await db()
+      .insert(ads)
+      .values(
+        titles.map((title, position) => ({
+          type,
+          title,
+          redirectUrl: `https://${position}.example.com/`,
+          imageUrl: `/images/${type}-00000000-0000-0000-0000-00000000000${position}.png`,
+          position,
+          startsAt: new Date(now.getTime() - DAY_MS),
+          endsAt: new Date(now.getTime() + 30 * DAY_MS),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: ads.id });
+    return rows.map((row) => row.id);
+  }
+  /** The managed list of `type` as the edit page sends it back in PUT bulk: { id, title, redirectUrl, imageUrl }. */
+  async function editable(type: AdType) {
+    return (await managed(type)).map(({ id, title, redirectUrl, imageUrl }) => ({ id, title, redirectUrl, imageUrl }));
+  }
+
+  describe('PUT /api/:type/ads/bulk', () => {
+    it('saves edited titles, links and images, audits each changed ad, and answers how many changed', async () => {
+      const [first, second, third] = await insertAds('web', 'First', 'Second', 'Third');
+      const newImage = (await uploadImageThrough(app, 'web')).imageUrl;
+      const [a, b, c] = await editable('web');
+      clock.advance(60);
+
+      const response = await bulk('web', [
+        { ...a, title: 'First, renamed', redirectUrl: 'https://new.example.com/menu' },
+        { ...b, imageUrl: newImage, title: '  ', redirectUrl: '' },
+        c,
+      ]);
+      expect(response.status).toBe(200);
+      expect(AdminResponseSchema.parse(await response.json())).toEqual({
+        success: true,
+        message: 'Saved',
+        data: { edited: 2, reordered: false },
+      });
+
+      // A blank title or link is stored as none.
+      expect(await editable('web')).toEqual([
+        { ...a, title: 'First, renamed', redirectUrl: 'https://new.example.com/menu' },
+        { ...b, title: null, redirectUrl: null, imageUrl: newImage },
+        c,
+      ]);
+      const updated = await db().select({ id: ads.id, updatedAt: ads.updatedAt }).from(ads).orderBy(asc(ads.id));
+      expect(updated.map((ad) => ad.updatedAt.getTime() === clock.now().getTime())).toEqual([true, true, false]);
+      expect([first, second, third]).toEqual([a.id, b.id, c.id]);
+
+      expect(await auditTrail()).toEqual([
+        {
+          actor: 'alice',
+          action: 'edit',
+          target: `ad:web:${first}`,
+          before: { title: 'First', redirectUrl: a.redirectUrl, imageUrl: a.imageUrl },
+          after: { title: 'First, renamed', redirectUrl: 'https://new.example.com/menu', imageUrl: a.imageUrl },
+        },
+        {
+          actor: 'alice',
+          action: 'edit',
+          target: `ad:web:${second}`,
+          before: { title: 'Second', redirectUrl: b.redirectUrl, imageUrl: b.imageUrl },
+          after: { title: null, redirectUrl: null, imageUrl: newImage },
+        },
+      ]);
+    });
+
+    it('makes the list’s order the ads’ order, which the home banner follows; ads left out come after', async () => {
+      const [a, b, c] = await insertAds('web', 'A', 'B', 'C');
+      await insertAds('kakao', 'Kakao');
+      expect(await bannerTitles()).toEqual(['A', 'B', 'C']);
+      const byId = new Map((await editable('web')).map((ad) => [ad.id, ad]));
+
+      const response = await bulk(
+        'web',
+        [c, a, b].map((id) => byId.get(id)),
+      );
+      expect(response.status).toBe(200);
+      expect(AdminResponseSchema.parse(await response.json()).data).toEqual({ edited: 0, reordered: true });
+      expect((await managed('web')).map((ad) => ad.title)).toEqual(['C', 'A', 'B']);
+      expect(await bannerTitles()).toEqual(['C', 'A', 'B']);
+
+      // Only B listed: it goes first, the others keep their relative order after it.
+      expect((await bulk('web', [byId.get(b)])).status).toBe(200);
+      expect((await managed('web')).map((ad) => ad.title)).toEqual(['B', 'C', 'A']);
+      expect(await bannerTitles()).toEqual(['B', 'C', 'A']);
+      expect((await managed('kakao')).map((ad) => ad.title)).toEqual(['Kakao']);
+
+      expect(await auditTrail()).toEqual([
+        { actor: 'alice', action: 'reorder', target: 'ads:web', before: [a, b, c], after: [c, a, b] },
+        { actor: 'alice', action: 'reorder', target: 'ads:web', before: [c, a, b], after: [b, c, a] },
+      ]);
+    });
+
+    it('changes and audits nothing for the list as it is', async () => {
+      await insertAds('web', 'A', 'B', 'C');
+      const before = await db().select().from(ads).orderBy(asc(ads.id));
+      clock.advance(60);
+
+      const response = await bulk('web', await editable('web'));
+      expect(response.status).toBe(200);
+      expect(AdminResponseSchema.parse(await response.json()).data).toEqual({ edited: 0, reordered: false });
+      expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
+      expect(await auditTrail()).toEqual([]);
+    });
+
+    it('answers 404 naming an id that is no ad of the type, saving nothing', async () => {
+      const [a, b] = await insertAds('web', 'A', 'B');
+      const [kakao] = await insertAds('kakao', 'Kakao');
+      const [adA, adB] = await editable('web');
+      const before = await db().select().from(ads).orderBy(asc(ads.id));
+
+      const unknown = await bulk('web', [{ ...adB, title: 'B, renamed' }, adA, { ...adA, id: 9999 }]);
+      expect(unknown.status).toBe(404);
+      expect(await message(unknown)).toBe('no web ad with id 9999');
+      const otherType = await bulk('web', [{ ...adA, id: kakao, title: 'Moved' }]);
+      expect(otherType.status).toBe(404);
+      expect(await message(otherType)).toBe(`no web ad with id ${kakao}`);
+
+      expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
+      expect([a, b]).toEqual([adA.id, adB.id]);
+      expect(await auditTrail()).toEqual([]);
+    });
+
+    it('answers 400 for a link that is not http(s) or a body that is not a list of distinct ads', async () => {
+      await insertAds('web', 'A', 'B');
+      const [adA, adB] = await editable('web');
+      const before = await db().select().from(ads).orderBy(asc(ads.id));
+
+      for (const redirectUrl of [
+        'javascript:alert(1)',
+        'ftp://files.example.com/',
+        'example.com',
+        'data:text/html,x',
+      ]) {
+        const response = await bulk('web', [adB, { ...adA, redirectUrl }]);
+        expect(response.status, redirectUrl).toBe(400);
+        expect(await message(response)).toBe(`1.redirectUrl: ${AD_FORMAT_MESSAGES.redirectUrl}`);
+      }
+      for (const body of [[], [adA, adA], { ads: [adA] }, [{ ...adA, id: 'x' }]]) {
+        const response = await bulk('web', body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(await message(response)).toBeTruthy();
+      }
+
+      expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
+      expect(await auditTrail()).toEqual([]);
+    });
+
+    it('answers 400 for an imageUrl that is no image uploaded for this type, saving nothing', async () => {
+      await insertAds('web', 'A', 'B');
+      const [adA, adB] = await editable('web');
+      const before = await db().select().from(ads).orderBy(asc(ads.id));
+      const kakaoImage = (await uploadImageThrough(app, 'kakao')).imageUrl;
+      // Issued for web but never uploaded.
+      const presign = await app.request(
+        '/api/s3/presigned-url/image',
+        json({ type: 'web', byteSize: 68 }, '203.0.113.9'),
+      );
+      expect(presign.status).toBe(200);
+      const { imageUrl: notUploaded } = (await presign.json()) as { imageUrl: string };
+      expect(
+        await db()
+          .select({ status: imageUploads.status })
+          .from(imageUploads)
+          .where(eq(imageUploads.imageUrl, notUploaded)),
+      ).toEqual([{ status: 'issued' }]);
+
+      for (const imageUrl of [kakaoImage, notUploaded, '/images/web-00000000-0000-0000-0000-0000000000ff.png']) {
+        // B is moved first in the same request: the refusal saves neither the order nor the other edits.
+        const response = await bulk('web', [
+          { ...adB, title: 'B, renamed' },
+          { ...adA, imageUrl },
+        ]);
+        expect(response.status, imageUrl).toBe(400);
+        expect(await message(response)).toBe(`ad ${adA.id}: imageUrl is not an image uploaded for web ads`);
+      }
+
+      expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
+      expect(await auditTrail()).toEqual([]);
+    });
+
+    it('takes a new image uploaded for the type, and the home banner shows it', async () => {
+      const [id] = await insertAds('web', 'A');
+      const { imageUrl } = await uploadImageThrough(app, 'web');
+      const [ad] = await editable('web');
+
+      expect((await bulk('web', [{ ...ad, imageUrl }])).status).toBe(200);
+      expect(await editable('web')).toEqual([{ ...ad, imageUrl }]);
+      const banners = AdBannerListResponseSchema.parse(await (await app.request('/api/web/ads')).json());
+      expect(banners.data).toEqual([{ id, title: 'A', src: imageUrl, url: ad.redirectUrl }]);
+    });
+  });
+
+  describe('DELETE /api/:type/ads/:id', () => {
+    it('deletes the ad from the list and the banner, audited with the ad as it was', async () => {
+      const [a, b] = await insertAds('web', 'A', 'B');
+      const [adA] = await managed('web');
+      clock.advance(60);
+
+      const response = await remove('web', a, 'bob');
+      expect(response.status).toBe(200);
+      expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Deleted' });
+      expect((await managed('web')).map((ad) => ad.id)).toEqual([b]);
+      expect(await bannerTitles()).toEqual(['B']);
+
+      expect(await auditTrail()).toEqual([
+        {
+          actor: 'bob',
+          action: 'delete',
+          target: `ad:web:${a}`,
+          before: expect.objectContaining({
+            id: a,
+            type: 'web',
+            title: 'A',
+            redirectUrl: adA.redirectUrl,
+            imageUrl: adA.imageUrl,
+            position: 0,
+            startsAt: adA.startsAt,
+            endsAt: adA.endsAt,
+          }),
+          after: null,
+        },
+      ]);
+
+      const again = await remove('web', a);
+      expect(again.status).toBe(404);
+      expect(await message(again)).toBe(`no web ad with id ${a}`);
+      expect((await auditTrail()).length).toBe(1);
+    });
+
+    it('answers 404 through the other type’s path or for an unknown id, deleting nothing', async () => {
+      const [kakao] = await insertAds('kakao', 'Kakao');
+      const [web] = await insertAds('web', 'Web');
+      for (const [type, id] of [
+        ['web', kakao],
+        ['kakao', web],
+        ['web', 9999],
+        ['web', '2147483648'],
+        ['web', 0],
+      ] as const) {
+        const response = await remove(type, id);
+        expect(response.status, `${type} ${id}`).toBe(404);
+        expect(await message(response)).toBeTruthy();
+      }
+      expect((await managed('kakao')).map((ad) => ad.id)).toEqual([kakao]);
+      expect((await managed('web')).map((ad) => ad.id)).toEqual([web]);
+      expect(await auditTrail()).toEqual([]);
     });
   });
 });

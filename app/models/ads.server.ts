@@ -8,6 +8,7 @@ import {
   AdRequestDetailResponseSchema,
   AdRequestListResponseSchema,
   AdSubmitResponseSchema,
+  IMAGE_CONTENT_TYPES,
   ImageUploadResponseSchema,
   ManagedAdListResponseSchema,
   type AdApplication,
@@ -15,6 +16,7 @@ import {
   type AdEdit,
   type AdRequestSummary,
   type AdType,
+  type ImageExtension,
   type ImageUploadRequest,
   type ImageUploadResponse,
   type ManagedAd,
@@ -34,11 +36,31 @@ export async function getWebAds(context: AppLoadContext): Promise<AdBanner[]> {
 }
 
 /**
+ * The spec §7 presigned flow for an image of an ad of `type` (the application, and an admin's image
+ * replacement): POST /api/s3/presigned-url/image, then PUT of the bytes to the presigned URL.
+ * @param image bytes whose first bytes were read as `extension` (ad-application.ts detectImageType).
+ * @returns the imageUrl to store with the ad.
+ * @throws UpstreamError (status 429 when the phone is over its limit, 415 when the api's sniffing refuses the bytes).
+ */
+export async function storeAdImage(
+  context: AppLoadContext,
+  type: AdType,
+  image: { bytes: Uint8Array<ArrayBuffer>; extension: ImageExtension },
+): Promise<string> {
+  const upload = await requestImageUpload(context, { type, extension: image.extension, byteSize: image.bytes.byteLength });
+  await uploadImage(context, upload.presignedUrl, {
+    bytes: image.bytes,
+    contentType: IMAGE_CONTENT_TYPES[image.extension],
+  });
+  return upload.imageUrl;
+}
+
+/**
  * POST /api/s3/presigned-url/image (spec §3 Image upload request): where to PUT the image and the
  * imageUrl the application will carry. Spec §5: an answer without both is an error.
  * @throws UpstreamError (status 429 when the phone is over its limit).
  */
-export function requestImageUpload(context: AppLoadContext, request: ImageUploadRequest): Promise<ImageUploadResponse> {
+function requestImageUpload(context: AppLoadContext, request: ImageUploadRequest): Promise<ImageUploadResponse> {
   return upstreamJson(context, '/api/s3/presigned-url/image', ImageUploadResponseSchema, {
     method: 'POST',
     json: request,
@@ -49,7 +71,7 @@ export function requestImageUpload(context: AppLoadContext, request: ImageUpload
  * PUT {presignedUrl} (spec §7): the file as body with its content type and exact length.
  * @throws UpstreamError on a non-2xx answer or a timeout (30 s).
  */
-export async function uploadImage(
+async function uploadImage(
   context: AppLoadContext,
   presignedUrl: string,
   image: { bytes: Uint8Array<ArrayBuffer>; contentType: string },

@@ -23,14 +23,13 @@ import {
   AD_TYPES,
   AD_IMAGE_SIZE,
   AD_MESSAGES,
-  IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
   type AdType,
 } from '../../contract/ads';
 import { ErrorSummary, FieldError, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { requestImageUpload, submitAdApplication, uploadImage } from '~/models/ads.server';
+import { storeAdImage, submitAdApplication } from '~/models/ads.server';
 import {
   AdApplicationFormSchema,
   detectImageType,
@@ -91,13 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ result }, { status: 400 });
   }
   try {
-    const upload = await requestImageUpload(context, { type, extension, byteSize: bytes.byteLength });
-    await uploadImage(context, upload.presignedUrl, { bytes, contentType: IMAGE_CONTENT_TYPES[extension] });
+    const imageUrl = await storeAdImage(context, type, { bytes, extension });
     await submitAdApplication(context, type, {
       type,
       ...fields,
       applicantEmail: email,
-      imageUrl: upload.imageUrl,
+      imageUrl,
       content: type === 'kakao' ? content : undefined,
       confirmed: false,
     });

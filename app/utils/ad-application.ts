@@ -18,9 +18,9 @@ import {
 } from '../../contract/ads';
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
-type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
+export type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
 
-const isFile = (value: unknown): value is ImageFile =>
+export const isFile = (value: unknown): value is ImageFile =>
   typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value && 'name' in value;
 
 /**

@@ -1,5 +1,7 @@
 /** Names the admin ad pages share (spec §2: web is the banner, kakao the chatbot). */
-import type { AdType } from '../../contract/ads';
+import { z } from 'zod';
+import { AD_FORMAT_MESSAGES, AdEditSchema, IMAGE_MAX_BYTES, type AdType } from '../../contract/ads';
+import { isFile, type ImageFile } from '~/utils/ad-application';
 
 /** The ad type in the admins' words. */
 export const AD_TYPE_NAMES: Record<AdType, string> = { web: '웹 광고', kakao: '챗봇 광고' };
@@ -11,3 +13,18 @@ export const REQUEST_STATUS_LABELS = { pending: '검토 대기', approved: '승�
 export function isShowableImage(url: string | null | undefined): url is string {
   return !!url && (/^\/images\/[^/]+$/.test(url) || /^https?:\/\//i.test(url));
 }
+
+/**
+ * The ad edit card's form (spec §4 Ad edit card): the ad's id, its title and link (blank is none;
+ * a link must be http(s)), and an optional replacement image. One schema for conform and the action.
+ */
+export const AdEditFormSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  title: AdEditSchema.shape.title,
+  redirectUrl: AdEditSchema.shape.redirectUrl,
+  image: z
+    .custom<ImageFile>((value) => value === undefined || isFile(value))
+    .optional()
+    .transform((file) => (file && file.size > 0 ? file : undefined))
+    .refine((file) => !file || file.size <= IMAGE_MAX_BYTES, AD_FORMAT_MESSAGES.imageSize),
+});

@@ -25,8 +25,11 @@ const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
 export const ADMIN_HOME = '/admin-only';
 export const LOGIN_PATH = '/admin-only/login';
 
-/** A one-shot message shown once after a redirect: `tone` success or error, and its text. */
-export type Flash = { tone: 'success' | 'error'; message: string };
+/**
+ * A one-shot message shown once after a redirect: `tone` success or error, its text, and a title
+ * when the page shows it as a dialog to acknowledge (spec §2 'Completed / Deleted').
+ */
+export type Flash = { tone: 'success' | 'error'; message: string; title?: string };
 type SessionData = { sessionId: string };
 type FlashData = { flash: Flash };
 type AdminCookieSession = Session<SessionData, FlashData>;

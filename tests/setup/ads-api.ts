@@ -49,8 +49,8 @@ export async function uploadImageThrough(
 }
 
 /**
- * One database of `kind` for the test file (a fresh one per test costs ~1 s), with the ads tables
- * emptied before each test. Registers the hooks; returns the database's getter.
+ * One database of `kind` for the test file (a fresh one per test costs ~1 s), with the ads and admin
+ * tables emptied before each test. Registers the hooks; returns the database's getter.
  */
 export function adsDatabaseFor(kind: TestDatabaseKind): () => Database {
   let database: Database;
@@ -60,7 +60,8 @@ export function adsDatabaseFor(kind: TestDatabaseKind): () => Database {
   afterAll(() => database.close());
   beforeEach(async () => {
     await database.db.execute(
-      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
+      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits,
+        admin_sessions, admin_users, audit_log, settings, inquiries RESTART IDENTITY CASCADE`,
     );
   });
   return () => database;

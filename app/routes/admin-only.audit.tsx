@@ -1,0 +1,126 @@
+/**
+ * /admin-only/audit: the audit log (issue 7): the latest 200 admin actions, newest first: when (KST),
+ * who, what, on what, and the state before and after as compact JSON, folded in a <details> so a long
+ * value does not stretch the table.
+ */
+import { TZDate } from '@date-fns/tz';
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData, type MetaFunction } from '@remix-run/react';
+import { format } from 'date-fns';
+import { AUDIT_PAGE_SIZE, type AuditAction } from '../../contract/admin';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { listAudit } from '~/models/admin.server';
+import { requireAdmin } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const LOAD_FAILED = '활동 기록을 불러오지 못했습니다.';
+
+/** Contract AUDIT_ACTIONS in Korean. */
+const ACTION_LABELS: Record<AuditAction, string> = {
+  'sign-in': '로그인',
+  'sign-in-failed': '로그인 실패',
+  'sign-out': '로그아웃',
+  'admin-created': '관리자 생성',
+  'password-reset': '비밀번호 재설정',
+  approve: '승인',
+  reject: '거절',
+  edit: '수정',
+  reorder: '순서 변경',
+  delete: '삭제',
+  notice: '공지 변경',
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { username } = await requireAdmin(request, context);
+  const headers = { 'Cache-Control': 'no-store' };
+  try {
+    const entries = await listAudit(context, username);
+    // Newest first, whatever order the api answers in; the JSON is made here, once.
+    const rows = [...entries]
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || b.id - a.id)
+      .slice(0, AUDIT_PAGE_SIZE)
+      .map(({ before, after, ...entry }) => ({
+        ...entry,
+        change: before === null && after === null ? null : `${compact(before)} → ${compact(after)}`,
+      }));
+    return json({ rows }, { headers });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[admin/audit] the log did not load:', error.message);
+    return json({ rows: null }, { status: 502, headers });
+  }
+}
+
+export default function AuditLog() {
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="audit-title" className="admin-page">
+      <h1 id="audit-title" className="admin-page__title">
+        활동 기록
+      </h1>
+      {rows === null ? (
+        <p className="admin-error" role="alert">
+          {LOAD_FAILED}
+        </p>
+      ) : rows.length === 0 ? (
+        <p>기록이 없습니다.</p>
+      ) : (
+        <div className="admin-table-wrap" role="region" aria-labelledby="audit-caption">
+          <table className="admin-table admin-table--audit">
+            <caption id="audit-caption">
+              최근 {rows.length}건, 최신순 (최대 {AUDIT_PAGE_SIZE}건)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">시각</th>
+                <th scope="col">관리자</th>
+                <th scope="col">작업</th>
+                <th scope="col">대상</th>
+                <th scope="col">변경 내용</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="admin-table__nowrap">
+                    <time dateTime={row.at}>{formatKst(row.at)}</time>
+                  </td>
+                  <td>{row.actor}</td>
+                  <td className="admin-table__nowrap">{ACTION_LABELS[row.action]}</td>
+                  <td className="admin-table__code">{row.target}</td>
+                  <td>
+                    {row.change === null ? (
+                      '없음'
+                    ) : (
+                      <details className="audit-change">
+                        <summary>보기</summary>
+                        <pre className="audit-change__json">{row.change}</pre>
+                      </details>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A before/after value as one line of JSON; "없음" for nothing. */
+function compact(value: unknown): string {
+  return value === null || value === undefined ? '없음' : JSON.stringify(value);
+}
+
+/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST, whatever the server's or the phone's zone. */
+function formatKst(iso: string): string {
+  return format(new TZDate(iso, 'Asia/Seoul'), 'yyyy-MM-dd HH:mm:ss');
+}
+
+export const meta: MetaFunction = () => [{ title: `활동 기록 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

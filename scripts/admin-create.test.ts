@@ -1,0 +1,92 @@
+/**
+ * `npm run admin:create` as an operator runs it: a child process (npx tsx) on a temporary DATA_DIR
+ * with the password piped on stdin. The three cases run side by side (each child spends seconds
+ * starting up).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../api/db/client';
+import { adminUsers, auditLog } from '../api/db/schema';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dirs: string[] = [];
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'admin-create-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs the script with `args`, DATA_DIR `dataDir` (embedded database) and `input` on stdin. */
+function runScript(args: string[], dataDir: string, input: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'scripts/admin-create.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('npm run admin:create', () => {
+  it('creates the admin from a piped password, stored as an Argon2id hash and audited', async () => {
+    const dataDir = tempDataDir();
+    const password = 'correct horse battery staple';
+    const run = await runScript(['--username', 'Operator'], dataDir, `${password}\n`);
+    expect(run.stdout).toContain('Created admin operator.');
+    expect(run.code).toBe(0);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const [user] = await database.db.select().from(adminUsers).where(eq(adminUsers.username, 'operator'));
+      expect(user).toBeDefined();
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+      // The one trailing newline is not part of the password.
+      expect(await verify(user.passwordHash, password)).toBe(true);
+      expect(await verify(user.passwordHash, `${password}\n`)).toBe(false);
+      const audit = await database.db.select().from(auditLog);
+      expect(audit).toMatchObject([{ actor: 'cli', action: 'admin-created', target: 'admin:operator' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a password shorter than 12 characters with the Korean message', async () => {
+    const run = await runScript(['--username', 'operator'], tempDataDir(), 'short\n');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('비밀번호는 12자 이상이어야 합니다.');
+    expect(run.stdout).not.toContain('Created admin');
+  });
+
+  it('names the process that holds the embedded database and exits 1', async () => {
+    const dataDir = tempDataDir();
+    const held = await openDatabase({ dataDir });
+    try {
+      const run = await runScript(['--username', 'operator'], dataDir, 'correct horse battery staple\n');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`held by the running server (pid ${process.pid})`);
+      expect(run.stderr).toContain('Stop the server');
+      expect(run.stderr).toContain('/admin-only/setup?token=');
+      const [user] = await held.db.select().from(adminUsers);
+      expect(user).toBeUndefined();
+    } finally {
+      await held.close();
+    }
+  });
+});
