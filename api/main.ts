@@ -7,6 +7,10 @@ const env = parseApiEnv();
 const runtime = await startApiRuntime(env);
 const server = serve({ fetch: runtime.app.fetch, port: env.API_PORT }, ({ port }) => {
   console.info(`[api] listening on http://localhost:${port}`);
+  // The page is the web's (point a web at this api with API_BASE_URL), so only the path is known here.
+  if (runtime.setupPath) {
+    console.info(`[api] First admin: open ${runtime.setupPath} on the web (valid for 1 hour).`);
+  }
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -36,7 +36,11 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /** Spec §2: the ad edit page's heading per type. */
-export const AD_EDIT_HEADINGS = { web: 'Web ad post / edit', kakao: 'Chatbot ad post / edit', other: 'Ad management' } as const;
+export const AD_EDIT_HEADINGS = {
+  web: 'Web ad post / edit',
+  kakao: 'Chatbot ad post / edit',
+  other: 'Ad management',
+} as const;
 
 /** Admin usernames: 3–32 of a–z, 0–9, '.', '_', '-' (lower-cased), so the audit log reads plainly. */
 export const AdminUsernameSchema = z

@@ -39,7 +39,9 @@ function readArgs(): { username?: string } {
 async function readPipedPassword(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Asks for the password twice on the terminal; what is typed is not echoed. */
@@ -77,7 +79,9 @@ async function promptPassword(): Promise<string> {
 
 /** What to do when the server holds the embedded database. */
 function busyMessage(env: ApiEnv, error: DataDirBusyError): string {
-  const holder = error.holderPid ? `the running server (pid ${error.holderPid})` : 'another process (the running server?)';
+  const holder = error.holderPid
+    ? `the running server (pid ${error.holderPid})`
+    : 'another process (the running server?)';
   return [
     `The embedded database in DATA_DIR (${env.DATA_DIR}) is held by ${holder}.`,
     'Stop the server, run this command again, then start the server.',

@@ -40,7 +40,11 @@ export async function createOrResetAdmin(
 ): Promise<boolean> {
   const passwordHash = await hash(account.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(adminUsers).where(eq(adminUsers.username, account.username)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.username, account.username))
+      .for('update');
     if (existing) {
       await tx.update(adminUsers).set({ passwordHash, updatedAt: now }).where(eq(adminUsers.id, existing.id));
       await tx.delete(adminSessions).where(eq(adminSessions.userId, existing.id));

@@ -131,7 +131,11 @@ export function getServiceNotice(context: AppLoadContext, actor: string): Promis
 }
 
 /** PUT /api/admin/notice: saves the notice (audited). @throws UpstreamError. */
-export function saveServiceNotice(context: AppLoadContext, actor: string, notice: ServiceNotice): Promise<ServiceNotice> {
+export function saveServiceNotice(
+  context: AppLoadContext,
+  actor: string,
+  notice: ServiceNotice,
+): Promise<ServiceNotice> {
   return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, {
     method: 'PUT',
     headers: adminHeaders(context, actor),

@@ -47,7 +47,11 @@ export async function storeAdImage(
   type: AdType,
   image: { bytes: Uint8Array<ArrayBuffer>; extension: ImageExtension },
 ): Promise<string> {
-  const upload = await requestImageUpload(context, { type, extension: image.extension, byteSize: image.bytes.byteLength });
+  const upload = await requestImageUpload(context, {
+    type,
+    extension: image.extension,
+    byteSize: image.bytes.byteLength,
+  });
   await uploadImage(context, upload.presignedUrl, {
     bytes: image.bytes,
     contentType: IMAGE_CONTENT_TYPES[image.extension],
@@ -147,7 +151,11 @@ export function getImage(context: AppLoadContext, key: string): Promise<Response
 export type AdRequestDetail = z.infer<typeof AdRequestDetailResponseSchema>['data'];
 
 /** GET /api/ads/{type}/submit (spec §7): the requests of `type`, newest first. @throws UpstreamError. */
-export async function listAdRequests(context: AppLoadContext, actor: string, type: AdType): Promise<AdRequestSummary[]> {
+export async function listAdRequests(
+  context: AppLoadContext,
+  actor: string,
+  type: AdType,
+): Promise<AdRequestSummary[]> {
   const answer = await upstreamJson(context, `/api/ads/${type}/submit`, AdRequestListResponseSchema, {
     headers: adminHeaders(context, actor),
   });
@@ -188,7 +196,10 @@ export async function decideAdRequest(
 ): Promise<void> {
   const path = `/api/ads/${request.type}/submit/${request.id}/${request.decision}`;
   // Spec §7 shows no body for reject: any 2xx without success false is success.
-  const answer = await upstreamJson(context, path, z.unknown(), { method: 'POST', headers: adminHeaders(context, actor) });
+  const answer = await upstreamJson(context, path, z.unknown(), {
+    method: 'POST',
+    headers: adminHeaders(context, actor),
+  });
   refuseUnlessSuccess(path, answer);
 }
 
@@ -199,7 +210,9 @@ export async function decideAdRequest(
  */
 export async function listManagedAds(context: AppLoadContext, actor: string, type: AdType): Promise<ManagedAd[]> {
   const path = `/api/${type}/ads/list`;
-  const answer = await upstreamJson(context, path, ManagedAdListResponseSchema, { headers: adminHeaders(context, actor) });
+  const answer = await upstreamJson(context, path, ManagedAdListResponseSchema, {
+    headers: adminHeaders(context, actor),
+  });
   refuseUnlessSuccess(path, answer);
   return answer.data;
 }
@@ -208,7 +221,12 @@ export async function listManagedAds(context: AppLoadContext, actor: string, typ
  * PUT /api/{type}/ads/bulk (spec §7): the list of ads, with their edited fields, in the order to keep.
  * @throws UpstreamError with the api's message when it refuses (also for an answer with success false).
  */
-export async function saveManagedAds(context: AppLoadContext, actor: string, type: AdType, ads: AdEdit[]): Promise<void> {
+export async function saveManagedAds(
+  context: AppLoadContext,
+  actor: string,
+  type: AdType,
+  ads: AdEdit[],
+): Promise<void> {
   const path = `/api/${type}/ads/bulk`;
   const answer = await upstreamJson(context, path, z.unknown(), {
     method: 'PUT',

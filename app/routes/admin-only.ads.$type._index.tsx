@@ -69,7 +69,9 @@ export default function AdRequestList() {
                   {request.status && (
                     <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
                   )}
-                  {request.createdAt && <time dateTime={request.createdAt}>{formatKstDateTime(request.createdAt)}</time>}
+                  {request.createdAt && (
+                    <time dateTime={request.createdAt}>{formatKstDateTime(request.createdAt)}</time>
+                  )}
                 </span>
               </Link>
             </li>
@@ -80,7 +82,10 @@ export default function AdRequestList() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `광고 요청 목록 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: `광고 요청 목록 | ${SITE_NAME}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -25,7 +25,11 @@ const DECISIONS: Record<Decision, { label: string; question: string; done: strin
     question: '이 광고 요청을 승인할까요? 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
     done: ADMIN_MESSAGES.approved,
   },
-  reject: { label: '거절', question: '이 광고 요청을 거절할까요? 거절한 요청은 다시 승인할 수 없습니다.', done: ADMIN_MESSAGES.rejected },
+  reject: {
+    label: '거절',
+    question: '이 광고 요청을 거절할까요? 거절한 요청은 다시 승인할 수 없습니다.',
+    done: ADMIN_MESSAGES.rejected,
+  },
 };
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -34,7 +38,9 @@ const isDecision = (value: unknown): value is Decision => value === 'approve' ||
 /** Spec §8: the failure message of a decision; approve adds the server's message when there is one. */
 function failureMessage(decision: Decision, error: UpstreamError): string {
   if (decision === 'reject') return ADMIN_MESSAGES.rejectFailed;
-  return error.serverMessage ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}` : `${ADMIN_MESSAGES.approveFailed}.`;
+  return error.serverMessage
+    ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}`
+    : `${ADMIN_MESSAGES.approveFailed}.`;
 }
 
 /** The type and id of the URL, or null (spec §2: any other type makes no call). */

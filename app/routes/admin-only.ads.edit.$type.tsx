@@ -25,7 +25,15 @@ import {
 } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { AD_EDIT_HEADINGS, ADMIN_MESSAGES } from '../../contract/admin';
-import { AD_FORMAT_MESSAGES, AD_IMAGE_SIZE, AdTypeSchema, IMAGE_MAX_BYTES, type AdEdit, type AdType, type ManagedAd } from '../../contract/ads';
+import {
+  AD_FORMAT_MESSAGES,
+  AD_IMAGE_SIZE,
+  AdTypeSchema,
+  IMAGE_MAX_BYTES,
+  type AdEdit,
+  type AdType,
+  type ManagedAd,
+} from '../../contract/ads';
 import { Dialog } from '~/components/dialog';
 import { FieldError } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
@@ -47,7 +55,9 @@ const pageOf = (type: AdType) => `/admin-only/ads/edit/${type}`;
 
 /** Spec §8: 'Failed to modify the ad: {server message}', or without a message 'Failed to modify the ad.'. */
 function modifyFailed(error: UpstreamError): string {
-  return error.serverMessage ? `${ADMIN_MESSAGES.modifyFailedWith}: ${error.serverMessage}` : ADMIN_MESSAGES.modifyFailed;
+  return error.serverMessage
+    ? `${ADMIN_MESSAGES.modifyFailedWith}: ${error.serverMessage}`
+    : ADMIN_MESSAGES.modifyFailed;
 }
 
 /** The list as PUT bulk takes it (spec §7): every ad's edited fields, in `ads`' order. */
@@ -98,7 +108,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     formData = read.formData;
   } catch (error) {
     if (!(error instanceof FormReadError)) throw error;
-    return json<ActionData>({ result: { status: 'error', error: { '': [ADMIN_MESSAGES.modifyFailed] } } }, { status: 400 });
+    return json<ActionData>(
+      { result: { status: 'error', error: { '': [ADMIN_MESSAGES.modifyFailed] } } },
+      { status: 400 },
+    );
   }
   const intent = formData.get('intent');
   if (intent === 'save') return saveCard(admin, context, type.data, formData);
@@ -120,7 +133,8 @@ async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], ty
   try {
     const ads = await listManagedAds(context, admin.username, type);
     const original = ads.find((ad) => ad.id === id);
-    if (!original) return refuse({ formErrors: [`${ADMIN_MESSAGES.modifyFailedWith}: no ${type} ad with id ${id}`] }, 404);
+    if (!original)
+      return refuse({ formErrors: [`${ADMIN_MESSAGES.modifyFailedWith}: no ${type} ad with id ${id}`] }, 404);
     if (!image && title === original.title && redirectUrl === original.redirectUrl) return redirect(page, 303);
     let imageUrl = original.imageUrl;
     if (image) {
@@ -182,7 +196,10 @@ async function reorder(admin: Admin, context: ActionFunctionArgs['context'], typ
       order = String(formData.get('order') ?? '')
         .split(',')
         .map(Number);
-      if (order.length !== ids.length || [...order].sort((a, b) => a - b).join() !== [...ids].sort((a, b) => a - b).join()) {
+      if (
+        order.length !== ids.length ||
+        [...order].sort((a, b) => a - b).join() !== [...ids].sort((a, b) => a - b).join()
+      ) {
         // The list changed meanwhile (an approval, another admin): show it again as it is now.
         return redirectWithFlash(context, admin, page, {
           tone: 'error',
@@ -254,16 +271,23 @@ export default function AdEditPage() {
           </p>
         )}
         {flash && !flash.title && (
-          <p className={flash.tone === 'error' ? 'admin-error' : 'admin-success'} role={flash.tone === 'error' ? 'alert' : 'status'}>
+          <p
+            className={flash.tone === 'error' ? 'admin-error' : 'admin-success'}
+            role={flash.tone === 'error' ? 'alert' : 'status'}
+          >
             {flash.message}
           </p>
         )}
       </div>
-      {!failed && ads.length === 0 && <p className="empty">게시 중인 광고가 없습니다. 광고 요청을 승인하면 여기에 추가됩니다.</p>}
+      {!failed && ads.length === 0 && (
+        <p className="empty">게시 중인 광고가 없습니다. 광고 요청을 승인하면 여기에 추가됩니다.</p>
+      )}
       {ads.length > 0 && (
         <>
           <p className="ad-edit__hint">
-            {hydrated ? '카드를 끌어 놓거나 위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. ' : '위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. '}
+            {hydrated
+              ? '카드를 끌어 놓거나 위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. '
+              : '위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. '}
             홈 배너{type === 'kakao' ? '와 챗봇' : ''}은 이 순서를 따릅니다.
           </p>
           <SortableList
@@ -297,7 +321,13 @@ export default function AdEditPage() {
             </Link>
             <Form method="post" action={page} encType="multipart/form-data">
               <input type="hidden" name="id" value={removing.id} />
-              <button type="submit" name="intent" value="delete" className="button button--primary" disabled={navigation.state !== 'idle'}>
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className="button button--primary"
+                disabled={navigation.state !== 'idle'}
+              >
                 yes
               </button>
             </Form>
@@ -378,13 +408,31 @@ function AdCard({
               delete<span className="sr-only"> {name}</span>
             </Link>
             <input type="file" disabled aria-label={`${name} 이미지 선택 (수정 중에만)`} className="ad-card__file" />
-            <Form method="post" action={page} encType="multipart/form-data" className="ad-card__move" preventScrollReset>
+            <Form
+              method="post"
+              action={page}
+              encType="multipart/form-data"
+              className="ad-card__move"
+              preventScrollReset
+            >
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="id" value={ad.id} />
-              <button type="submit" name="direction" value="up" className="button button--small" disabled={first || locked}>
+              <button
+                type="submit"
+                name="direction"
+                value="up"
+                className="button button--small"
+                disabled={first || locked}
+              >
                 위로<span className="sr-only"> {name}</span>
               </button>
-              <button type="submit" name="direction" value="down" className="button button--small" disabled={last || locked}>
+              <button
+                type="submit"
+                name="direction"
+                value="down"
+                className="button button--small"
+                disabled={last || locked}
+              >
                 아래로<span className="sr-only"> {name}</span>
               </button>
             </Form>
@@ -498,7 +546,13 @@ function EditForm({ ad, page, titleId }: { ad: ManagedAd; page: string; titleId:
       />
       <FieldError meta={fields.image} />
       <div className="ad-card__actions">
-        <button type="submit" name="intent" value="save" className="button button--small button--primary" disabled={saving}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="button button--small button--primary"
+          disabled={saving}
+        >
           {saving ? '저장 중…' : 'done'}
         </button>
         <Link to={page} className="button button--small" replace preventScrollReset>
@@ -509,7 +563,10 @@ function EditForm({ ad, page, titleId }: { ad: ManagedAd; page: string; titleId:
   );
 }
 
-export const meta: MetaFunction = () => [{ title: `광고 게시 / 수정 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: `광고 게시 / 수정 | ${SITE_NAME}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function ErrorBoundary() {
   return <RouteError />;

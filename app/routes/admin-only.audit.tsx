@@ -3,12 +3,11 @@
  * who, what, on what, and the state before and after as compact JSON, folded in a <details> so a long
  * value does not stretch the table.
  */
-import { TZDate } from '@date-fns/tz';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, type MetaFunction } from '@remix-run/react';
-import { format } from 'date-fns';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '../../contract/admin';
 import { RouteError } from '~/components/route-error';
+import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
 import { requireAdmin } from '~/utils/session.server';
@@ -84,7 +83,7 @@ export default function AuditLog() {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td className="admin-table__nowrap">
-                    <time dateTime={row.at}>{formatKst(row.at)}</time>
+                    <time dateTime={row.at}>{formatKstDateTime(row.at)}</time>
                   </td>
                   <td>{row.actor}</td>
                   <td className="admin-table__nowrap">{ACTION_LABELS[row.action]}</td>
@@ -112,11 +111,6 @@ export default function AuditLog() {
 /** A before/after value as one line of JSON; "없음" for nothing. */
 function compact(value: unknown): string {
   return value === null || value === undefined ? '없음' : JSON.stringify(value);
-}
-
-/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST, whatever the server's or the phone's zone. */
-function formatKst(iso: string): string {
-  return format(new TZDate(iso, 'Asia/Seoul'), 'yyyy-MM-dd HH:mm:ss');
 }
 
 export const meta: MetaFunction = () => [{ title: `활동 기록 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];

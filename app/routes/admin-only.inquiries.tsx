@@ -3,11 +3,10 @@
  * §3 Inquiry), newest first, each with its text as written (line breaks kept), the sender's e-mail
  * when given and the time in KST.
  */
-import { TZDate } from '@date-fns/tz';
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, type MetaFunction } from '@remix-run/react';
-import { format } from 'date-fns';
 import { RouteError } from '~/components/route-error';
+import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { listInquiries } from '~/models/admin.server';
 import { requireAdmin } from '~/utils/session.server';
@@ -51,7 +50,7 @@ export default function Inquiries() {
               <li key={inquiry.id}>
                 <article className="inquiry" aria-labelledby={`inquiry-${inquiry.id}`}>
                   <h2 id={`inquiry-${inquiry.id}`} className="inquiry__meta">
-                    <time dateTime={inquiry.createdAt}>{formatKst(inquiry.createdAt)}</time>
+                    <time dateTime={inquiry.createdAt}>{formatKstDateTime(inquiry.createdAt)}</time>
                     <span className="sr-only"> 문의</span>
                   </h2>
                   <p className="inquiry__email">
@@ -66,11 +65,6 @@ export default function Inquiries() {
       )}
     </section>
   );
-}
-
-/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST, whatever the server's or the phone's zone. */
-function formatKst(iso: string): string {
-  return format(new TZDate(iso, 'Asia/Seoul'), 'yyyy-MM-dd HH:mm:ss');
 }
 
 export const meta: MetaFunction = () => [{ title: `문의 목록 | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];

@@ -7,10 +7,8 @@
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { TZDate } from '@date-fns/tz';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, type MetaFunction } from '@remix-run/react';
-import { format } from 'date-fns';
 import { z } from 'zod';
 import {
   BACKTEST_METHODS,
@@ -22,6 +20,7 @@ import {
 } from '../../contract/admin';
 import { FieldError, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
+import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { getBacktest, getFeedStatus, getServiceNotice, saveServiceNotice } from '~/models/admin.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
@@ -158,7 +157,7 @@ function NoticeForm({ notice }: { notice: ServiceNotice }) {
       <Form method="post" action={PAGE_PATH} {...getFormProps(form)} className="form">
         <Checkbox meta={fields.enabled} label="홈 화면에 서비스 중단 안내 표시" />
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
-        <TextareaField meta={fields.text} label="내용" rows={6} hint="줄바꿈은 그대로 보입니다." />
+        <TextareaField meta={fields.text} label="내용" rows={6} />
         <div className="admin-form__actions">
           <SubmitButton pending={pending} pendingText={presetPending ? '저장' : '저장하는 중...'}>
             저장
@@ -209,7 +208,7 @@ function FeedStatusList({ feed }: { feed: AdminFeedStatus }) {
       <dd>
         {feed.takenAt ? (
           <>
-            <time dateTime={feed.takenAt}>{formatKst(feed.takenAt)}</time>
+            <time dateTime={feed.takenAt}>{formatKstDateTime(feed.takenAt)}</time>
             {feed.ageSec !== null && ` (${feed.ageSec}초 전)`}
           </>
         ) : (
@@ -218,15 +217,15 @@ function FeedStatusList({ feed }: { feed: AdminFeedStatus }) {
       </dd>
       <dt>지연 여부</dt>
       <dd className={feed.stale ? 'admin-error' : undefined}>
-        {feed.stale ? '예: 오래된 정보를 보여주는 중' : '아니요'}
+        {feed.stale ? '예 (오래된 정보를 보여주는 중)' : '아니요'}
       </dd>
       <dt>운행 시간</dt>
       <dd>{feed.inService ? '운행 중 (05:00–24:30)' : '운행 시간 아님'}</dd>
       <dt>마지막 오류</dt>
-      <dd className="admin-dl__long">{feed.lastError ?? '없음'}</dd>
-      <dt>오늘 호출 (도착 정보)</dt>
+      <dd>{feed.lastError ?? '없음'}</dd>
+      <dt>도착 정보 API</dt>
       <dd>오늘 호출 {calls(feed.callsToday.arrivals)}</dd>
-      <dt>오늘 호출 (위치 정보)</dt>
+      <dt>위치 정보 API</dt>
       <dd>오늘 호출 {calls(feed.callsToday.locations)}</dd>
       <dt>이 서버의 역할</dt>
       <dd>{ROLE_LABELS[feed.role]}</dd>
@@ -243,9 +242,9 @@ function BacktestTables({ report }: { report: BacktestReport }) {
   return (
     <>
       <p className="field__hint">
-        기간 {report.days[0]} ~ {report.days[report.days.length - 1]} ({report.days.length}일). 평균 오차는 실제
-        출발과의 차이(작을수록 좋음), 정확도는 남은 시간에 맞는 허용 오차 안에 든 비율(TransitApp ETA 점수, 클수록
-        좋음)입니다.
+        기간 {report.days[0]} ~ {report.days[report.days.length - 1]} ({report.days.length}일). 평균 오차는 예측한 출발
+        시각과 실제 출발의 차이로 작을수록, ETA 점수는 남은 시간에 맞는 허용 오차 안에 든 조회의 비율(TransitApp 방식)로
+        클수록 좋습니다.
       </p>
       {tables.map(({ id, caption, scores }) => (
         <div key={id} className="admin-table-wrap">
@@ -256,8 +255,8 @@ function BacktestTables({ report }: { report: BacktestReport }) {
             <thead>
               <tr>
                 <th scope="col">방법</th>
-                <th scope="col">평균 오차</th>
-                <th scope="col">정확도</th>
+                <th scope="col">평균 오차(MAE)</th>
+                <th scope="col">ETA 점수</th>
                 <th scope="col">답한 조회</th>
               </tr>
             </thead>
@@ -300,11 +299,6 @@ function settled<T>(result: PromiseSettledResult<T>, what: string): T | null {
   if (!(result.reason instanceof UpstreamError)) throw result.reason;
   console.error(`[admin/notice] the ${what} did not load:`, result.reason.message);
   return null;
-}
-
-/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST, whatever the server's or the phone's zone. */
-function formatKst(iso: string): string {
-  return format(new TZDate(iso, 'Asia/Seoul'), 'yyyy-MM-dd HH:mm:ss');
 }
 
 /** Seconds (a mean error) as "3분 12초", or "45초" under a minute. */

@@ -73,7 +73,11 @@ export default function Login() {
           label="아이디"
           inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
         />
-        <TextField meta={fields.password} label="비밀번호" inputProps={{ type: 'password', autoComplete: 'current-password' }} />
+        <TextField
+          meta={fields.password}
+          label="비밀번호"
+          inputProps={{ type: 'password', autoComplete: 'current-password' }}
+        />
         <SubmitButton pending={navigation.state === 'submitting'} pendingText="로그인하는 중…">
           로그인
         </SubmitButton>

@@ -9,9 +9,9 @@ export function formatKstDate(iso: string): string {
   return format(new TZDate(iso, KST), 'yyyy-MM-dd');
 }
 
-/** An ISO instant as "yyyy-MM-dd HH:mm" in KST. */
+/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST. */
 export function formatKstDateTime(iso: string): string {
-  return format(new TZDate(iso, KST), 'yyyy-MM-dd HH:mm');
+  return format(new TZDate(iso, KST), 'yyyy-MM-dd HH:mm:ss');
 }
 
 /**

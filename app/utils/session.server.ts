@@ -100,13 +100,18 @@ export function safeRedirectTo(to: FormDataEntryValue | string | null): string {
 }
 
 /** Stores the api's new session in a fresh cookie and redirects to `redirectTo` (303). */
-export async function startAdminSession(context: AppLoadContext, opened: AdminSession, redirectTo: string) {
+export async function startAdminSession(
+  context: AppLoadContext,
+  opened: Pick<AdminSession, 'sessionId'>,
+  redirectTo: string,
+) {
   const storage = storageOf(context);
   const session = await storage.getSession();
   session.set('sessionId', opened.sessionId);
   return redirect(redirectTo, {
     status: 303,
-    headers: { 'Set-Cookie': await storage.commitSession(session, { expires: new Date(opened.expiresAt) }) },
+    // The cookie's own Max-Age (12 h) bounds it; the api ends the session at the same time by its clock.
+    headers: { 'Set-Cookie': await storage.commitSession(session) },
   });
 }
 
@@ -123,7 +128,10 @@ export function sessionIdOf(admin: Admin): string {
 /** Redirects (303) to `to` with a one-shot `flash` message. */
 export async function redirectWithFlash(context: AppLoadContext, admin: Admin, to: string, flash: Flash) {
   admin.session.flash('flash', flash);
-  return redirect(to, { status: 303, headers: { 'Set-Cookie': await storageOf(context).commitSession(admin.session) } });
+  return redirect(to, {
+    status: 303,
+    headers: { 'Set-Cookie': await storageOf(context).commitSession(admin.session) },
+  });
 }
 
 /** The flash message waiting for this page (now spent), and the Set-Cookie header that spends it. */
