@@ -16,8 +16,9 @@
  * so the history never keeps a stale open modal. Focus returns to the opener on every close.
  */
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DepartureTimeList, NEXT_TIME_ID } from '~/components/departure-time-list';
+import { useModalDialog } from '~/components/dialog';
 import type { clientLoader } from '~/routes/bus.predicted';
 import {
   parseRouteFilter,
@@ -39,8 +40,6 @@ const DIALOG_TITLE = '출발 예상 시간';
 const SORT_LABEL = '노선 구분 없이 시간순 정렬';
 
 const TITLE_ID = 'times-dialog-title';
-/** A layout effect in the browser (no frame between mount and showModal), none on the server. */
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 /** History state of the entry the opener pushed: closing can go back over it. */
 const OPENED_HERE = 'timesDialogOpenedHere';
 
@@ -93,39 +92,16 @@ function TimesDialog({
   const answer = useTimesAnswer(modal.route, initial);
   const closedHref = timesModalHref(null);
 
-  const onClosed = useRef(() => {});
-  useEffect(() => {
-    onClosed.current = () => {
+  useModalDialog(
+    dialogRef,
+    () => {
       openerRef.current?.focus();
       if (isOpenedHere(location.state)) navigate(-1);
       else navigate(closedHref, { replace: true, preventScrollReset: true });
-    };
-  });
-
-  useBrowserLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    let upgrading = false;
-    // NOTE: Chrome queues the close event, a DOM shim may fire it at once: either way, a dialog
-    // that is open again (or being upgraded) was not closed by the user.
-    const onClose = () => {
-      if (!upgrading && !dialog.open) onClosed.current();
-    };
-    dialog.addEventListener('close', onClose);
-    // Rendered `open` (so it shows without JavaScript): reopen it as a modal.
-    upgrading = true;
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-    upgrading = false;
-    return () => {
-      dialog.removeEventListener('close', onClose);
-      // Closed by the URL (Back, Forward): leave the top layer and give the focus back.
-      if (dialog.open) {
-        dialog.close();
-        openerRef.current?.focus();
-      }
-    };
-  }, [openerRef]);
+    },
+    // Closed by the URL (Back, Forward): give the focus back.
+    () => openerRef.current?.focus(),
+  );
 
   // A single route or the chronological list opens at its next time (NEXT_TIME_ID; without
   // JavaScript the form's URL fragment does it), the groups of all routes at the top.

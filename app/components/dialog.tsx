@@ -6,9 +6,49 @@
  * Spec §9: 400px wide.
  */
 import { useNavigate } from '@remix-run/react';
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
+/** A layout effect in the browser (no frame between mount and showModal), none on the server. */
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Upgrades the dialog of `ref`, rendered `open` so it shows without JavaScript, to a modal
+ * (showModal: focus trap, Esc, backdrop) once mounted in the browser. `onClosed` runs when the
+ * person closes it (Esc); `onUnmountedOpen` when it leaves the page still open (the URL closed it:
+ * Back, Forward). The latest callbacks are used.
+ */
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement>,
+  onClosed: () => void,
+  onUnmountedOpen: () => void = () => {},
+): void {
+  const callbacks = useRef({ onClosed, onUnmountedOpen });
+  useEffect(() => {
+    callbacks.current = { onClosed, onUnmountedOpen };
+  });
+  useBrowserLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    let upgrading = false;
+    // NOTE: Chrome queues the close event, a DOM shim may fire it at once: either way, a dialog
+    // that is open again (or being upgraded) was not closed by the person.
+    const onClose = () => {
+      if (!upgrading && !dialog.open) callbacks.current.onClosed();
+    };
+    dialog.addEventListener('close', onClose);
+    upgrading = true;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    upgrading = false;
+    return () => {
+      dialog.removeEventListener('close', onClose);
+      if (dialog.open) {
+        dialog.close();
+        callbacks.current.onUnmountedOpen();
+      }
+    };
+  }, [ref]);
+}
 
 export function Dialog({
   title,
@@ -27,29 +67,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const navigate = useNavigate();
-  const onClosed = useRef(() => {});
-  useEffect(() => {
-    onClosed.current = () => navigate(closeTo, { replace: true, preventScrollReset: true });
-  });
-
-  useBrowserLayoutEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    let upgrading = false;
-    const onClose = () => {
-      if (!upgrading && !dialog.open) onClosed.current();
-    };
-    dialog.addEventListener('close', onClose);
-    // Rendered `open` (so it shows without JavaScript): reopen it as a modal.
-    upgrading = true;
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-    upgrading = false;
-    return () => {
-      dialog.removeEventListener('close', onClose);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
+  useModalDialog(ref, () => navigate(closeTo, { replace: true, preventScrollReset: true }));
 
   return (
     <dialog ref={ref} open className="dialog" role={alert ? 'alertdialog' : undefined} aria-labelledby={titleId}>
