@@ -6,12 +6,16 @@
  * The ads stories (tests/e2e/ads-*.spec.ts) run against a second deployment with the api apart
  * (API_BASE_URL), so a test can read what was stored through the api with its service token, and
  * the web trusts one proxy hop so each test can be its own phone (X-Forwarded-For) for the api's
- * per-IP rate limits.
+ * per-IP rate limits. The admin stories (tests/e2e/admin*.spec.ts) sign in to that web as the
+ * account ADMIN_CREDENTIALS, created with `npm run admin:create` before the api opens the database
+ * (the embedded PGlite directory belongs to one process while the api runs).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN_CREDENTIALS, E2E_SESSION_SECRET } from './tests/e2e/admin-deployment';
 import { ADS_API_PORT, ADS_WEB_PORT, E2E_SERVICE_TOKEN } from './tests/e2e/ads-deployment';
 
 const PORT = 3100;
@@ -19,6 +23,16 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'campus-b
 process.env.E2E_DATA_DIR = dataDir;
 const adsDataDir = process.env.E2E_ADS_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'campus-bus-e2e-ads-'));
 process.env.E2E_ADS_DATA_DIR = adsDataDir;
+// The config is read again in each worker (which inherits this env): the account is created once.
+if (!process.env.E2E_ADMIN_CREATED) {
+  execFileSync('npx', ['tsx', 'scripts/admin-create.ts', '--username', ADMIN_CREDENTIALS.username], {
+    env: { ...process.env, DATA_DIR: adsDataDir },
+    input: ADMIN_CREDENTIALS.password,
+    stdio: ['pipe', 'ignore', 'inherit'],
+    timeout: 60_000,
+  });
+  process.env.E2E_ADMIN_CREATED = '1';
+}
 const common = {
   TZ: 'America/Los_Angeles', // the server must keep KST whatever its zone
   NODE_ENV: 'production',
@@ -79,6 +93,8 @@ export default defineConfig({
         PORT: String(ADS_WEB_PORT),
         API_BASE_URL: `http://127.0.0.1:${ADS_API_PORT}`,
         TRUST_PROXY: '1',
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        API_SERVICE_TOKEN: E2E_SERVICE_TOKEN,
         AD_BANK_NAME: '캠퍼스은행',
         AD_BANK_ACCOUNT: '123-456-789012',
         AD_BANK_HOLDER: '외대버스',

@@ -16,6 +16,7 @@ import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from './app/utils/csrf.server';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
@@ -88,6 +89,15 @@ app.get('/healthz', async (_req, res) => {
   } catch (error) {
     console.error('[web] /healthz: api unreachable:', (error as Error).message);
     res.status(503).json({ status: 'down' });
+  }
+});
+
+// A cross-site write is refused with 403 here; Remix's own check would throw it as a 500.
+app.use((req, res, next) => {
+  if (isCrossSiteWrite(req.method, (name) => req.get(name))) {
+    res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
+  } else {
+    next();
   }
 });
 

@@ -10,6 +10,13 @@ export function NotFound() {
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <ErrorPanel title="요청을 처리할 수 없습니다.">
+        다른 사이트에서 보낸 요청이거나 허용되지 않은 요청입니다.
+      </ErrorPanel>
+    );
+  }
   return <ErrorPanel title="문제가 발생했습니다.">일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.</ErrorPanel>;
 }
 

@@ -62,8 +62,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await getAdRequest(context, admin.username, type, id);
   if (!found) throw new Response('Not found', { status: 404 });
   const confirm = new URL(request.url).searchParams.get('confirm');
+  const decidable = found.status === undefined || found.status === 'pending';
   return json(
-    { type, request: found, flash, confirm: isDecision(confirm) && !flash ? confirm : null },
+    { type, request: found, flash, confirm: isDecision(confirm) && !flash && decidable ? confirm : null },
     { headers: { ...noStore, ...headers } },
   );
 }

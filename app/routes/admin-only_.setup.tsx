@@ -6,7 +6,16 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  type MetaFunction,
+} from '@remix-run/react';
 import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -99,5 +108,18 @@ export const meta: MetaFunction = () => [
 ];
 
 export function ErrorBoundary() {
-  return <RouteError />;
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <RouteError />;
+  return (
+    <section className="error-panel" aria-labelledby="setup-gone-title">
+      <h1 id="setup-gone-title">{GONE}</h1>
+      <p>
+        관리자 계정이 이미 있다면 로그인해주세요. 새 계정은 서버에서 <code>npm run admin:create</code>로 만들 수
+        있습니다.
+      </p>
+      <Link to="/admin-only/login" className="button">
+        관리자 로그인
+      </Link>
+    </section>
+  );
 }

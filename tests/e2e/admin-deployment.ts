@@ -1,0 +1,116 @@
+/**
+ * The admin side of the split deployment (tests/e2e/ads-deployment.ts): the web on ADS_WEB_PORT
+ * signs its admin cookie with E2E_SESSION_SECRET, and playwright.config.ts creates the account
+ * ADMIN_CREDENTIALS (npm run admin:create) before the api starts. Helpers seed ad requests the way
+ * a shop sends them (presign, PUT, submit) and read or undo what the admin pages did, through the
+ * api with the service token.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { AdType } from '../../contract/ads';
+import { ADS_API_URL, approve, E2E_SERVICE_TOKEN, managedAds, pendingRequests } from './ads-deployment';
+
+/** SESSION_SECRET of the web on ADS_WEB_PORT (64 characters, test only). */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789abcdef0123456789abc';
+
+/** The admin account the stories sign in with. */
+export const ADMIN_CREDENTIALS = { username: 'e2e-admin', password: 'e2e-admin-password-0123' } as const;
+
+const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
+
+export const IMAGE_FILES = {
+  web: fileURLToPath(new URL('../fixtures/images/web-banner-350x100.png', import.meta.url)),
+  kakao: fileURLToPath(new URL('../fixtures/images/kakao-card-350x175.png', import.meta.url)),
+};
+
+/**
+ * Applies for an ad through the api as a shop at `ip` would (presign, PUT, submit; spec §7) and
+ * returns the new request's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
+ */
+export async function submitAdRequest(
+  request: APIRequestContext,
+  {
+    type,
+    title,
+    ip,
+    redirectUrl = 'https://shop.example/menu',
+  }: { type: AdType; title: string; ip: string; redirectUrl?: string },
+): Promise<number> {
+  const headers = { 'X-Forwarded-For': ip };
+  const image = readFileSync(IMAGE_FILES[type]);
+  const upload = await request.post(`${ADS_API_URL}/api/s3/presigned-url/image`, {
+    headers,
+    data: { type, extension: 'png', byteSize: image.byteLength },
+  });
+  expect(upload.status()).toBe(200);
+  const { presignedUrl, imageUrl } = (await upload.json()) as { presignedUrl: string; imageUrl: string };
+  expect((await request.put(presignedUrl, { headers: { 'Content-Type': 'image/png' }, data: image })).status()).toBe(
+    204,
+  );
+  const submit = await request.post(`${ADS_API_URL}/api/ads/${type}/submit`, {
+    headers,
+    data: {
+      type,
+      title,
+      applicantName: '김모현',
+      applicantPhone: '01012345678',
+      applicantEmail: 'shop@example.com',
+      redirectUrl,
+      imageUrl,
+      duration: 1,
+      confirmed: false,
+      ...(type === 'kakao' ? { content: '학생증 보여주면 음료 서비스!' } : {}),
+    },
+  });
+  expect(submit.status()).toBe(201);
+  const stored = (await pendingRequests(request, type)).find((item) => item.title === title);
+  expect(stored, `request "${title}" listed by the api`).toBeTruthy();
+  return stored!.id;
+}
+
+/** Applies for an ad and approves it through the api; returns the managed ad's id (last in the order). */
+export async function approvedAd(
+  request: APIRequestContext,
+  options: { type: AdType; title: string; ip: string; redirectUrl?: string },
+): Promise<number> {
+  const requestId = await submitAdRequest(request, options);
+  await approve(request, options.type, requestId);
+  const ad = (await managedAds(request, options.type)).find((item) => item.title === options.title);
+  expect(ad, `ad "${options.title}" managed`).toBeTruthy();
+  return ad!.id;
+}
+
+/** The managed ads of `type` as the api lists them, with their images (GET /api/{type}/ads/list). */
+export async function managedAdList(request: APIRequestContext, type: AdType) {
+  const response = await request.get(`${ADS_API_URL}/api/${type}/ads/list`, { headers: admin });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: number; title: string | null; imageUrl: string | null }[] }).data;
+}
+
+/** Deletes every managed ad of `type` whose title contains `tag` (DELETE /api/{type}/ads/{id}), so the home banner is left as found. */
+export async function deleteAdsTagged(request: APIRequestContext, type: AdType, tag: string): Promise<void> {
+  for (const ad of await managedAdList(request, type)) {
+    if (!ad.title?.includes(tag)) continue;
+    const response = await request.delete(`${ADS_API_URL}/api/${type}/ads/${ad.id}`, { headers: admin });
+    expect([200, 404]).toContain(response.status());
+  }
+}
+
+/** The public service notice (GET /api/notice on the api). */
+export async function publicNotice(
+  request: APIRequestContext,
+): Promise<{ enabled: boolean; title: string; text: string }> {
+  const response = await request.get(`${ADS_API_URL}/api/notice`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** Saves the service notice through the admin api (PUT /api/admin/notice), to put it back after a story. */
+export async function saveNotice(
+  request: APIRequestContext,
+  notice: { enabled: boolean; title: string; text: string },
+) {
+  const response = await request.put(`${ADS_API_URL}/api/admin/notice`, { headers: admin, data: notice });
+  expect(response.status()).toBe(200);
+}
