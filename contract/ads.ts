@@ -288,7 +288,7 @@ export const AdEditSchema = z.object({
   title: optionalText(AD_LIMITS.title)
     .nullable()
     .transform((value) => value ?? null),
-  redirectUrl: z.string().nullable(),
+  redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
   imageUrl: z.string().min(1).max(2048).nullable(),
 });
 export type AdEdit = z.output<typeof AdEditSchema>;

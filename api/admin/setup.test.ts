@@ -58,6 +58,14 @@ describe.each(testDatabaseKinds)('admin setup on %s', (kind) => {
   });
 
   describe('isSetupTokenValid', () => {
+    it('holds a pending token void once an admin exists another way (npm run admin:create)', async () => {
+      const token = (await issueSetupToken(db(), NOW))!;
+      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', NOW);
+      expect(await isSetupTokenValid(db(), token, at(1000))).toBe(false);
+      expect(await setup(token, at(1000))).toBeNull();
+      expect((await db().select().from(adminUsers)).map((user) => user.username)).toEqual(['bob']);
+    });
+
     it('holds the token valid for one hour, not from that instant on, and refuses any other token', async () => {
       const token = (await issueSetupToken(db(), NOW))!;
       expect(await isSetupTokenValid(db(), token, NOW)).toBe(true);

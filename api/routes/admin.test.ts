@@ -1,11 +1,20 @@
-import { emptyFeedState } from '../bus/feed-store';
+import { emptyFeedState, recordCalls } from '../bus/feed-store';
+import {
+  AdminFeedStatusSchema,
+  AUDIT_PAGE_SIZE,
+  AuditListResponseSchema,
+  InquiryListResponseSchema,
+} from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
+import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import { recordAudit } from '../admin/audit';
 import { createApi } from '../app';
 import type { BacktestReport } from '../bus/backtest';
 import { loadDepartures, saveDepartures } from '../bus/departures';
 import type { Database } from '../db/client';
+import { auditLog, inquiries } from '../db/schema';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
 
@@ -44,26 +53,6 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   });
   afterEach(() => database.close());
 
-  it('answers 503 on every admin route while API_SERVICE_TOKEN is not set', async () => {
-    for (const path of ['/api/admin/backtest', '/api/admin/anything']) {
-      const response = await api().request(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
-      expect(response.status).toBe(503);
-      expect(ApiErrorSchema.parse(await response.json())).toEqual({
-        message: 'Admin API disabled: API_SERVICE_TOKEN is not set',
-      });
-    }
-  });
-
-  it('answers 401 without the bearer token or with a wrong one', async () => {
-    const app = api(TOKEN);
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, 'Bearer ', TOKEN, `Basic ${TOKEN}`]) {
-      const response = await backtest(app, authorization);
-      expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe('Bearer');
-      expect(await response.json()).toEqual({ message: 'Unauthorized' });
-    }
-  });
-
   it('GET /api/admin/backtest?days=14 answers the backtest of the stored history, before today', async () => {
     const response = await backtest(api(TOKEN), `Bearer ${TOKEN}`);
     expect(response.status).toBe(200);
@@ -80,5 +69,133 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     const bad = await backtest(api(TOKEN), `Bearer ${TOKEN}`, '?days=0');
     expect(bad.status).toBe(400);
     expect(ApiErrorSchema.parse(await bad.json()).message).toMatch(/^days/);
+  });
+});
+
+describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
+  const database = adsDatabaseFor(kind);
+  const db = () => database().db;
+  const clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
+  const authorized = { Authorization: `Bearer ${TOKEN}` };
+  const get = (path: string, deps: { dailyQuota?: number } = {}) =>
+    adsTestApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN, ...deps }).request(path, {
+      headers: authorized,
+    });
+  const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);
+
+  it('GET /api/admin/audit answers the latest 200 entries, latest first (no-store)', async () => {
+    // 205 entries a minute apart, the newest last; two more now: the later id comes first.
+    for (let i = 205; i >= 1; i -= 1) {
+      await recordAudit(db(), { actor: 'alice', action: 'edit', target: `ad:web:${i}` }, minutesAgo(i));
+    }
+    await recordAudit(
+      db(),
+      { actor: 'bob', action: 'delete', target: 'ad:web:1', before: { title: 'A' } },
+      clock.now(),
+    );
+    await recordAudit(db(), { actor: 'bob', action: 'reorder', target: 'ads:web', after: [2, 1] }, clock.now());
+    // And a minute ago, entries whose ids are out of insert order: the id orders a tie, not the table.
+    const tie = (id: number) => ({ id, at: minutesAgo(1), actor: 'carol', action: 'sign-in' as const, target: 'x' });
+    await db()
+      .insert(auditLog)
+      .values([tie(900), tie(600), tie(800), tie(700)]);
+
+    const response = await get('/api/admin/audit');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = AuditListResponseSchema.parse(await response.json());
+    expect(body.success).toBe(true);
+    expect(body.data).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(AUDIT_PAGE_SIZE).toBe(200);
+    expect(body.data.slice(0, 2)).toEqual([
+      {
+        id: 207,
+        at: clock.now().toISOString(),
+        actor: 'bob',
+        action: 'reorder',
+        target: 'ads:web',
+        before: null,
+        after: [2, 1],
+      },
+      {
+        id: 206,
+        at: clock.now().toISOString(),
+        actor: 'bob',
+        action: 'delete',
+        target: 'ad:web:1',
+        before: { title: 'A' },
+        after: null,
+      },
+    ]);
+    expect(body.data[6]).toEqual({
+      id: 205,
+      at: minutesAgo(1).toISOString(),
+      actor: 'alice',
+      action: 'edit',
+      target: 'ad:web:1',
+      before: null,
+      after: null,
+    });
+    expect(body.data.slice(2, 6).map((entry) => entry.id)).toEqual([900, 800, 700, 600]);
+    // The oldest shown is the 194th minute back; the eleven before it are left out.
+    expect(body.data.at(-1)).toMatchObject({ target: 'ad:web:194', at: minutesAgo(194).toISOString() });
+    const times = body.data.map((entry) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('GET /api/admin/inquiries answers the inquiries newest first (no-store)', async () => {
+    await db()
+      .insert(inquiries)
+      .values([
+        { id: 1, content: '버스 시간이 틀려요', email: 'a@example.com', createdAt: minutesAgo(30) },
+        { id: 2, content: '좋은 서비스 감사합니다', email: null, createdAt: minutesAgo(1) },
+        { id: 3, content: '광고 문의', email: 'b@example.com', createdAt: minutesAgo(90) },
+        // The same instant as id 1, stored out of id order: the higher id comes first.
+        { id: 40, content: '같은 시각 40', email: null, createdAt: minutesAgo(30) },
+        { id: 20, content: '같은 시각 20', email: null, createdAt: minutesAgo(30) },
+        { id: 30, content: '같은 시각 30', email: null, createdAt: minutesAgo(30) },
+      ]);
+
+    const response = await get('/api/admin/inquiries');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await response.json();
+    expect(InquiryListResponseSchema.parse(body)).toStrictEqual(body);
+    expect(body).toStrictEqual({
+      success: true,
+      data: [
+        { id: 2, content: '좋은 서비스 감사합니다', email: null, createdAt: minutesAgo(1).toISOString() },
+        { id: 40, content: '같은 시각 40', email: null, createdAt: minutesAgo(30).toISOString() },
+        { id: 30, content: '같은 시각 30', email: null, createdAt: minutesAgo(30).toISOString() },
+        { id: 20, content: '같은 시각 20', email: null, createdAt: minutesAgo(30).toISOString() },
+        { id: 1, content: '버스 시간이 틀려요', email: 'a@example.com', createdAt: minutesAgo(30).toISOString() },
+        { id: 3, content: '광고 문의', email: 'b@example.com', createdAt: minutesAgo(90).toISOString() },
+      ],
+    });
+
+    await db().delete(inquiries);
+    expect(await (await get('/api/admin/inquiries')).json()).toEqual({ success: true, data: [] });
+  });
+
+  it('GET /api/admin/feed answers the feed’s health with today’s upstream calls and the quota', async () => {
+    await recordCalls(db(), '2026-11-22', { arrivals: 50, locations: 200 });
+    await recordCalls(db(), '2026-11-23', { arrivals: 3, locations: 12 });
+    await recordCalls(db(), '2026-11-23', { arrivals: 1, locations: 4 });
+
+    const response = await get('/api/admin/feed', { dailyQuota: 1000 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(AdminFeedStatusSchema.parse(await response.json())).toEqual({
+      source: 'demo',
+      takenAt: null,
+      ageSec: null,
+      stale: expect.any(Boolean),
+      inService: true,
+      lastError: null,
+      role: 'leader',
+      callsToday: { arrivals: 4, locations: 16 },
+      dailyQuota: 1000,
+    });
+    expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
   });
 });

@@ -70,8 +70,10 @@ beforeAll(async () => {
       res.end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
       return;
     }
+    // NOTE: agent false: a fresh connection per request, so no kept-alive socket to s3rver can go
+    // stale in the same way (see keepAliveTimeout below).
     const upstream = request(
-      { host: '127.0.0.1', port: s3rverPort, method: req.method, path: req.url, headers: req.headers },
+      { host: '127.0.0.1', port: s3rverPort, method: req.method, path: req.url, headers: req.headers, agent: false },
       (upstreamRes) => {
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
         upstreamRes.pipe(res);
@@ -80,6 +82,10 @@ beforeAll(async () => {
     upstream.on('error', (error) => res.destroy(error));
     req.pipe(upstream);
   });
+  // NOTE: starting PGlite can block this process's event loop for seconds, after which both ends' idle
+  // timers are overdue: with the default 5 s the gate could close a kept-alive socket just as fetch
+  // reuses it (ECONNRESET). With a long one here, only fetch's own (shorter) idle timeout applies.
+  gate.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
 });
@@ -246,7 +252,9 @@ describe('createS3Store', () => {
 });
 
 describe('an upload that went straight to S3 (api/ads/images.ts confirmStoredImage)', () => {
-  const now = new Date('2026-11-23T10:00:00+09:00');
+  // NOTE: s3rver checks the URL's expiry against the real clock, so the upload is issued now: issued
+  // at a fixed past instant, its URL would be signed for the 1-second minimum and fail under load.
+  const now = new Date();
   const issueAndPut = async (database: Database, bytes: Uint8Array<ArrayBuffer>) => {
     const issued = await issueImageUpload(
       database.db,

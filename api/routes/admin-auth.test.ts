@@ -1,0 +1,236 @@
+import { AdminSessionSchema, AuditListResponseSchema } from '../../contract/admin';
+import { ApiErrorSchema } from '../../contract/bus';
+import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseKinds } from '../../tests/setup/db';
+import { FakeClock } from '../../tests/setup/fakes';
+import { tempLocalStore } from '../../tests/setup/storage';
+import { createOrResetAdmin } from '../admin/accounts';
+import { issueSetupToken } from '../admin/setup';
+import { adminUsers } from '../db/schema';
+import type { Api } from '../app';
+
+const TOKEN = 'admin-auth-test-service-token-0123456789abcdef';
+const PASSWORD = 'correct horse battery staple';
+const HOUR_SEC = 3600;
+/** The sign-in limits (api/rate-limit.ts): failures per username and per client IP in 15 minutes. */
+const USERNAME_LIMIT = 10;
+const IP_LIMIT = 20;
+
+describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
+  const database = adsDatabaseFor(kind);
+  let store: ReturnType<typeof tempLocalStore>;
+  let clock: FakeClock;
+  let app: Api;
+  const db = () => database().db;
+
+  beforeEach(async () => {
+    store = tempLocalStore();
+    clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
+    app = adsTestApi({ db: db(), storage: store, clock, serviceToken: TOKEN });
+    await createOrResetAdmin(db(), { username: 'alice', password: PASSWORD }, 'cli', clock.now());
+  });
+  afterEach(() => store.remove());
+
+  const authorized = { Authorization: `Bearer ${TOKEN}` };
+  const login = (username: string, password: string, ip = '203.0.113.7') =>
+    app.request('/api/admin/login', {
+      method: 'POST',
+      headers: { ...authorized, 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      body: JSON.stringify({ username, password }),
+    });
+  const sessionCall = (method: 'GET' | 'DELETE', sessionId?: string) =>
+    app.request('/api/admin/session', {
+      method,
+      headers: { ...authorized, ...(sessionId === undefined ? {} : { 'X-Admin-Session': sessionId }) },
+    });
+  const message = async (response: Response) => ApiErrorSchema.parse(await response.json()).message;
+  async function signedIn(username = 'alice', password = PASSWORD, ip?: string) {
+    const response = await login(username, password, ip);
+    expect(response.status).toBe(200);
+    return AdminSessionSchema.parse(await response.json());
+  }
+  async function auditActions() {
+    const response = await app.request('/api/admin/audit', { headers: authorized });
+    return AuditListResponseSchema.parse(await response.json())
+      .data.reverse()
+      .map((entry) => `${entry.action} ${entry.target}`);
+  }
+  /** Expects 429 with a Retry-After of at most the 15-minute window, in whole seconds. */
+  async function expectLimited(response: Response) {
+    expect(response.status).toBe(429);
+    expect(await message(response)).toBe('Too many failed sign-ins; try again later');
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  }
+
+  describe('POST /api/admin/login', () => {
+    it('answers the session for the right password (200, no-store); the username is read lower-cased', async () => {
+      const response = await login('  Alice ', PASSWORD);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toStrictEqual({
+        sessionId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        username: 'alice',
+        expiresAt: new Date(clock.now().getTime() + 12 * HOUR_SEC * 1000).toISOString(),
+      });
+      expect(await auditActions()).toEqual(['admin-created admin:alice', 'sign-in admin:alice']);
+    });
+
+    it('answers 401 alike for a wrong password and an unknown username, each audited as sign-in-failed', async () => {
+      for (const [username, password] of [
+        ['alice', `${PASSWORD}!`],
+        ['mallory', PASSWORD],
+      ]) {
+        const response = await login(username, password);
+        expect(response.status, username).toBe(401);
+        expect(await response.json()).toEqual({ message: 'Wrong username or password' });
+      }
+      expect(await auditActions()).toEqual([
+        'admin-created admin:alice',
+        'sign-in-failed admin:alice',
+        'sign-in-failed admin:mallory',
+      ]);
+    });
+
+    it('answers 400 for a body without a username or a password', async () => {
+      for (const body of [{ username: 'alice' }, { password: PASSWORD }, { username: '', password: PASSWORD }, 'x']) {
+        const response = await app.request('/api/admin/login', {
+          method: 'POST',
+          headers: { ...authorized, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+      }
+    });
+
+    it(`answers 429 with Retry-After after ${USERNAME_LIMIT} failures for one username from anywhere`, async () => {
+      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', clock.now());
+      for (let i = 1; i <= USERNAME_LIMIT; i += 1) {
+        const response = await login(i % 2 ? 'alice' : 'ALICE', 'wrong password', `198.51.100.${i}`);
+        expect(response.status, `failure ${i}`).toBe(401);
+      }
+      // Even the right password, from an address never seen, waits now; nothing is checked or audited.
+      await expectLimited(await login('alice', PASSWORD, '192.0.2.200'));
+      await expectLimited(await login('alice', 'wrong password', '192.0.2.201'));
+      expect((await auditActions()).filter((action) => action.startsWith('sign-in'))).toHaveLength(USERNAME_LIMIT);
+      // Another admin signs in from the same addresses.
+      await signedIn('bob', PASSWORD, '198.51.100.1');
+    });
+
+    it(`answers 429 with Retry-After after ${IP_LIMIT} failures from one address, whatever the usernames`, async () => {
+      const ip = '198.51.100.77';
+      for (let i = 1; i <= IP_LIMIT; i += 1) {
+        const response = await login(`guess${i}`, 'wrong password', ip);
+        expect(response.status, `failure ${i}`).toBe(401);
+      }
+      await expectLimited(await login('alice', PASSWORD, ip));
+      // The username was never the problem: from another address it signs in.
+      await signedIn('alice', PASSWORD, '198.51.100.78');
+    });
+
+    it('clears the username’s failures on a success', async () => {
+      const failures = async (from: number) => {
+        for (let i = from; i < from + USERNAME_LIMIT - 1; i += 1) {
+          const response = await login('alice', 'wrong password', `198.51.100.${i}`);
+          expect(response.status, `failure from .${i}`).toBe(401);
+        }
+      };
+      await failures(1);
+      await signedIn('alice', PASSWORD, '192.0.2.1');
+      // Nine more failures would pass the limit of ten, had the success not cleared the first nine.
+      await failures(20);
+      await signedIn('alice', PASSWORD, '192.0.2.2');
+    });
+  });
+
+  describe('GET and DELETE /api/admin/session', () => {
+    it('answers the live session named in X-Admin-Session (no-store), until 12 hours after sign-in', async () => {
+      const session = await signedIn();
+      const response = await sessionCall('GET', session.sessionId);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toStrictEqual(session);
+
+      clock.advance(12 * HOUR_SEC - 1);
+      expect((await sessionCall('GET', session.sessionId)).status).toBe(200);
+      clock.advance(1);
+      const expired = await sessionCall('GET', session.sessionId);
+      expect(expired.status).toBe(404);
+      expect(await message(expired)).toBe('No such session');
+    });
+
+    it('answers 404 without the header, for an unknown id, or for an id too long to be one', async () => {
+      await signedIn();
+      for (const sessionId of [undefined, '', 'unknown', 'x'.repeat(101)]) {
+        const response = await sessionCall('GET', sessionId);
+        expect(response.status, String(sessionId)).toBe(404);
+        expect(await message(response)).toBe('No such session');
+      }
+    });
+
+    it('signs out with DELETE (204): a logged out session is rejected, another one is not', async () => {
+      const session = await signedIn();
+      const other = await signedIn();
+      const response = await sessionCall('DELETE', session.sessionId);
+      expect(response.status).toBe(204);
+      expect(await response.text()).toBe('');
+
+      expect((await sessionCall('GET', session.sessionId)).status).toBe(404);
+      expect((await sessionCall('GET', other.sessionId)).status).toBe(200);
+      // Signing out twice is harmless, and audited once.
+      expect((await sessionCall('DELETE', session.sessionId)).status).toBe(204);
+      expect((await auditActions()).filter((action) => action.startsWith('sign-out'))).toEqual([
+        'sign-out admin:alice',
+      ]);
+    });
+  });
+
+  describe('GET and POST /api/admin/setup', () => {
+    const setup = (body: Record<string, unknown>) =>
+      app.request('/api/admin/setup', {
+        method: 'POST',
+        headers: { ...authorized, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const check = (token: string) =>
+      app.request(`/api/admin/setup?token=${encodeURIComponent(token)}`, { headers: authorized });
+
+    beforeEach(async () => {
+      // No admin yet: the first start's state.
+      await db().delete(adminUsers);
+    });
+
+    it('checks the token, creates the first admin with it (201 and a session), and only once', async () => {
+      const token = (await issueSetupToken(db(), clock.now()))!;
+      expect(await (await check(token)).json()).toEqual({ success: true });
+      expect((await check(`${token}x`)).status).toBe(404);
+      expect((await app.request('/api/admin/setup', { headers: authorized })).status).toBe(404);
+
+      const tooShort = await setup({ token, username: 'alice', password: 'short' });
+      expect(tooShort.status).toBe(400);
+      expect(await message(tooShort)).toBe('password: 비밀번호는 12자 이상이어야 합니다.');
+
+      const response = await setup({ token, username: 'Alice', password: PASSWORD });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const session = AdminSessionSchema.parse(await response.json());
+      expect(session.username).toBe('alice');
+      expect((await sessionCall('GET', session.sessionId)).status).toBe(200);
+      await signedIn('alice', PASSWORD);
+
+      const again = await setup({ token, username: 'mallory', password: PASSWORD });
+      expect(again.status).toBe(404);
+      expect(await message(again)).toBe('No setup in progress');
+      expect((await check(token)).status).toBe(404);
+    });
+
+    it('answers 404 for a token an hour old', async () => {
+      const token = (await issueSetupToken(db(), clock.now()))!;
+      clock.advance(HOUR_SEC);
+      expect((await check(token)).status).toBe(404);
+      expect((await setup({ token, username: 'alice', password: PASSWORD })).status).toBe(404);
+    });
+  });
+});
