@@ -12,6 +12,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
+import { SETUP_TOKEN_HOURS } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
@@ -92,6 +93,12 @@ app.get('/healthz', async (_req, res) => {
   }
 });
 
+// Admin pages hold applicants' contacts and inquiries: never kept by a browser or proxy cache.
+app.use('/admin-only', (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+});
+
 // A cross-site write is refused with 403 here; Remix's own check would throw it as a 500.
 app.use((req, res, next) => {
   if (isCrossSiteWrite(req.method, (name) => req.get(name))) {
@@ -120,7 +127,10 @@ const server = app.listen(env.PORT, () => {
   const upstream = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process';
   console.info(`[web] listening on http://localhost:${env.PORT} (api ${upstream})`);
   if (runtime?.setupPath) {
-    console.info(`[web] First admin: open http://localhost:${env.PORT}${runtime.setupPath} (valid for 1 hour).`);
+    console.info(
+      `[web] No admin account yet. Open http://localhost:${env.PORT}${runtime.setupPath} within ` +
+        `${SETUP_TOKEN_HOURS} hour to create the first, or stop the server and run: npm run admin:create -- --username NAME`,
+    );
   }
 });
 

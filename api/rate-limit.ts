@@ -20,9 +20,9 @@ const LIMITS = {
   imageUpload: { points: 20, durationSec: 10 * 60 },
   /** POST /api/ads/{type}/submit. */
   adSubmit: { points: 5, durationSec: 10 * 60 },
-  /** Failed admin sign-ins per client IP (POST /api/admin/login). */
+  /** Admin sign-in attempts per client IP (POST /api/admin/login). */
   loginByIp: { points: 20, durationSec: 15 * 60 },
-  /** Failed admin sign-ins per username, from anywhere; a success clears it. */
+  /** Admin sign-in attempts per username, from anywhere; a success clears it. */
   loginByUsername: { points: 10, durationSec: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
@@ -66,16 +66,4 @@ export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
     }
     await next();
   };
-}
-
-/**
- * The seconds until every one of `checks` (limiter and key) has a point left: 0 when none is spent
- * out. Reading spends nothing (for limits on failures, spent with `consume` after a failure).
- */
-export async function secondsBlocked(checks: [RateLimiterDrizzle, string][]): Promise<number> {
-  const states = await Promise.all(checks.map(([limiter, key]) => limiter.get(key)));
-  const waits = states.map((state, index) =>
-    state && state.consumedPoints >= checks[index][0].points ? Math.ceil(state.msBeforeNext / 1000) : 0,
-  );
-  return Math.max(0, ...waits);
 }

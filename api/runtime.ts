@@ -17,7 +17,7 @@ import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore, type ObjectStore } from './storage';
 import { removeOrphanImages } from './ads/images';
-import { issueSetupToken, setupPath, SETUP_TOKEN_HOURS } from './admin/setup';
+import { issueSetupToken, setupPath } from './admin/setup';
 import { storedSecret } from './secrets';
 
 export type ApiRuntime = {
@@ -27,7 +27,7 @@ export type ApiRuntime = {
   serviceToken: string | null;
   /** Whether the database is the embedded PGlite under DATA_DIR (no DATABASE_URL). */
   embedded: boolean;
-  /** The one-time setup page's path with its token, when no admin exists yet; printed at start. */
+  /** The one-time setup page's path with its token, when no admin exists yet; the entry (server.ts, main.ts) prints it once it listens. */
   setupPath: string | null;
   close(): Promise<void>;
 };
@@ -56,12 +56,6 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   const serviceToken = env.API_SERVICE_TOKEN ?? (embedded ? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN') : null);
   if (!serviceToken) logger.warn('[admin] API_SERVICE_TOKEN is not set: the admin api answers 503.');
   const setupToken = await issueSetupToken(database.db, clock.now());
-  if (setupToken) {
-    logger.info(
-      `[admin] No admin account yet. Open ${setupPath(setupToken)} on the web within ${SETUP_TOKEN_HOURS} hour ` +
-        'to create the first one, or run: npm run admin:create -- --username NAME',
-    );
-  }
   const storage = openObjectStore(env);
   if (env.BUS_FEED === 'demo') {
     const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });

@@ -4,7 +4,7 @@
  * kept under DATA_DIR/secrets/ (mode 0600). Production passes them in env instead.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Secrets in env must be at least this long (32 characters; `openssl rand -hex 32` gives 64). */
@@ -13,18 +13,23 @@ export const SECRET_MIN_LENGTH = 32;
 export type SecretName = 'SESSION_SECRET' | 'API_SERVICE_TOKEN';
 
 /**
- * The secret `name` kept under `dataDir`, generated on first use. Safe when two processes race on a
- * first start: the file is created exclusively and the loser reads the winner's.
+ * The secret `name` kept under `dataDir`, generated on first use. The file appears whole or not at
+ * all (written aside, then hard-linked into place, which fails if it exists), so two processes racing
+ * on a first start agree on the winner's, and a crash never leaves an empty one.
  * @throws when the file cannot be written or read, or holds less than SECRET_MIN_LENGTH characters.
  */
 export function storedSecret(dataDir: string, name: SecretName): string {
   const dir = join(dataDir, 'secrets');
   const file = join(dir, name);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
   try {
-    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < SECRET_MIN_LENGTH) throw new Error(`${file}: shorter than ${SECRET_MIN_LENGTH} characters`);

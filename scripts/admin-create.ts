@@ -95,9 +95,6 @@ const args = readArgs();
 const username = AdminUsernameSchema.safeParse(args.username);
 if (!username.success) fail(`${username.error.issues[0].message}\n${USAGE}`);
 
-const password = NewPasswordSchema.safeParse(stdin.isTTY ? await promptPassword() : await readPipedPassword());
-if (!password.success) fail(password.error.issues[0].message);
-
 let env: ApiEnv;
 try {
   env = parseApiEnv();
@@ -111,6 +108,13 @@ try {
 } catch (error) {
   if (error instanceof DataDirBusyError) fail(busyMessage(env, error));
   throw error;
+}
+
+// Asked once the database is ours, so nobody types a password for a command that cannot run.
+const password = NewPasswordSchema.safeParse(stdin.isTTY ? await promptPassword() : await readPipedPassword());
+if (!password.success) {
+  await database.close();
+  fail(password.error.issues[0].message);
 }
 
 try {

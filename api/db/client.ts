@@ -49,9 +49,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   let unlock = async () => {};
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
-    unlock = await lockDataDir(dataDir, (error) =>
-      console.error(`[db] lost the lock on DATA_DIR ${dataDir}; another process may open it:`, error.message),
-    );
+    unlock = await lockDataDir(dataDir, (error) => {
+      // Another process may now open the files: writing on would risk corrupting them.
+      console.error(`[db] lost the lock on DATA_DIR ${dataDir} (${error.message}); stopping.`);
+      process.exit(1);
+    });
   }
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
   const db = drizzlePglite({ client, schema });

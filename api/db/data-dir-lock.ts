@@ -48,8 +48,14 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
   return async () => {
     if (released) return;
     released = true;
+    try {
+      await release();
+    } catch (error) {
+      // ERELEASED: the lock was already lost (onLost ran); the pid file is no longer ours.
+      if ((error as NodeJS.ErrnoException).code === 'ERELEASED') return;
+      throw error;
+    }
     rmSync(pidFile, { force: true });
-    await release();
   };
 }
 

@@ -90,8 +90,10 @@ export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext)
       const type = typeOf(c.req.param('type'));
       const edits = c.req.valid('json');
       // A new image that went straight to the object store is sniffed before it is used.
+      const current = new Map((await listManagedAds(db, type, clock.now())).map((ad) => [ad.id, ad.imageUrl]));
       for (const edit of edits) {
-        if (edit.imageUrl && (await confirmStoredImage(db, storage, edit.imageUrl, type)) === 'not-an-image') {
+        if (!edit.imageUrl || edit.imageUrl === current.get(edit.id)) continue;
+        if ((await confirmStoredImage(db, storage, edit.imageUrl, type)) === 'not-an-image') {
           throw new HTTPException(415, { message: `ad ${edit.id}: the image is not a jpg, png or gif` });
         }
       }

@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
   /** Expects 429 with a Retry-After of at most the 15-minute window, in whole seconds. */
   async function expectLimited(response: Response) {
     expect(response.status).toBe(429);
-    expect(await message(response)).toBe('Too many failed sign-ins; try again later');
+    expect(await message(response)).toBe('Too many sign-in attempts; try again later');
     const retryAfter = Number(response.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -128,6 +128,15 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
       await expectLimited(await login('alice', PASSWORD, ip));
       // The username was never the problem: from another address it signs in.
       await signedIn('alice', PASSWORD, '198.51.100.78');
+    });
+
+    it('checks no more passwords than the limit when the attempts come all at once', async () => {
+      const attempts = await Promise.all(
+        Array.from({ length: 3 * USERNAME_LIMIT }, (_, i) => login('alice', 'wrong password', `203.0.113.${i + 1}`)),
+      );
+      const statuses = attempts.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(USERNAME_LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * USERNAME_LIMIT);
     });
 
     it('clears the username’s failures on a success', async () => {

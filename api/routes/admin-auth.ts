@@ -1,8 +1,8 @@
 /**
  * Admin sign-in for the web's server (service token; issue 7): POST /api/admin/login, the session
  * check and sign-out (GET/DELETE /api/admin/session with the id in X-Admin-Session), and the first
- * admin's one-time setup (GET/POST /api/admin/setup). Failed sign-ins are limited per client IP and
- * per username (rate-limiter-flexible), answering 429 with Retry-After.
+ * admin's one-time setup (GET/POST /api/admin/setup). Sign-in attempts are limited per client IP and
+ * per username (rate-limiter-flexible; a success clears the username's count), answering 429 with Retry-After.
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -11,7 +11,7 @@ import { LoginRequestSchema, SetupRequestSchema } from '../../contract/admin';
 import { endSession, findSession, signIn } from '../admin/accounts';
 import { completeSetup, isSetupTokenValid } from '../admin/setup';
 import type { ApiContext } from '../context';
-import { clientIp, secondsBlocked } from '../rate-limit';
+import { clientIp } from '../rate-limit';
 import { jsonBody } from '../validate';
 
 /** The header the web sends the session id in (never in a URL, which logs keep). */
@@ -28,24 +28,22 @@ export function adminAuthRoutes({ db, clock, rateLimiters }: ApiContext) {
     .post('/login', jsonBody(LoginRequestSchema), async (c) => {
       const credentials = c.req.valid('json');
       const ip = clientIp(c);
-      const checks: [typeof rateLimiters.loginByIp, string][] = [
+      // Every attempt spends a point of both limits before the password is checked, so parallel
+      // attempts cannot all pass a read of the counters; a success gives the username's back.
+      for (const [limiter, key] of [
         [rateLimiters.loginByIp, ip],
         [rateLimiters.loginByUsername, credentials.username],
-      ];
-      const waitSec = await secondsBlocked(checks);
-      if (waitSec > 0) {
-        c.header('Retry-After', String(waitSec));
-        throw new HTTPException(429, { message: 'Too many failed sign-ins; try again later' });
+      ] as const) {
+        try {
+          await limiter.consume(key);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+          throw new HTTPException(429, { message: 'Too many sign-in attempts; try again later' });
+        }
       }
       const session = await signIn(db, credentials, ip, clock.now());
-      if (!session) {
-        for (const [limiter, key] of checks) {
-          await limiter.consume(key).catch((rejection: unknown) => {
-            if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          });
-        }
-        throw new HTTPException(401, { message: 'Wrong username or password' });
-      }
+      if (!session) throw new HTTPException(401, { message: 'Wrong username or password' });
       await rateLimiters.loginByUsername.delete(credentials.username);
       c.header('Cache-Control', 'no-store');
       return c.json(session);

@@ -54,6 +54,7 @@ export function Dialog({
   title,
   closeTo,
   alert = false,
+  message,
   children,
 }: {
   title: string;
@@ -61,20 +62,31 @@ export function Dialog({
   closeTo: string;
   /** An alertdialog (a confirmation or an outcome the admin must acknowledge). */
   alert?: boolean;
-  /** The message and the buttons (links and forms, so they work without JavaScript). */
+  /** The question or the outcome, read with the title (aria-describedby). */
+  message: ReactNode;
+  /** The buttons (links and forms, so they work without JavaScript). */
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const messageId = useId();
   const navigate = useNavigate();
   useModalDialog(ref, () => navigate(closeTo, { replace: true, preventScrollReset: true }));
 
   return (
-    <dialog ref={ref} open className="dialog" role={alert ? 'alertdialog' : undefined} aria-labelledby={titleId}>
+    <dialog
+      ref={ref}
+      open
+      className="dialog"
+      role={alert ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+    >
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>
-      {children}
+      <p id={messageId}>{message}</p>
+      <div className="dialog__actions">{children}</div>
     </dialog>
   );
 }

@@ -17,7 +17,7 @@ const BUTTONS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(null, { headers: { 'Cache-Control': 'no-store' } });
+  return json(null);
 }
 
 export default function AdminHome() {

@@ -15,22 +15,20 @@ import { formatKstDateTime } from '~/utils/kst';
 import { requireAdmin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
-const noStore = { 'Cache-Control': 'no-store' };
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
   const type = AdTypeSchema.safeParse(params.type);
   if (!type.success) {
     console.error(`[admin] ad request list: invalid ad type "${params.type}"`);
-    return json({ type: null, requests: [], failed: false } as const, { status: 404, headers: noStore });
+    return json({ type: null, requests: [], failed: false } as const, { status: 404 });
   }
   try {
     const requests = await listAdRequests(context, username, type.data);
-    return json({ type: type.data, requests, failed: false }, { headers: noStore });
+    return json({ type: type.data, requests, failed: false });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin] ad request list:', error.message);
-    return json({ type: type.data, requests: [], failed: true }, { status: 502, headers: noStore });
+    return json({ type: type.data, requests: [], failed: true }, { status: 502 });
   }
 }
 

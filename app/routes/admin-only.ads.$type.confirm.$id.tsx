@@ -7,7 +7,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
+import { AD_IMAGE_SIZE, AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
 import { Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -16,7 +16,6 @@ import { formatPhone } from '~/utils/ad-application';
 import { AD_TYPE_NAMES, isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
-import { AD_IMAGE_SIZE } from '../../contract/ads';
 
 type Decision = 'approve' | 'reject';
 const DECISIONS: Record<Decision, { label: string; question: string; done: string }> = {
@@ -31,16 +30,13 @@ const DECISIONS: Record<Decision, { label: string; question: string; done: strin
     done: ADMIN_MESSAGES.rejected,
   },
 };
-const noStore = { 'Cache-Control': 'no-store' };
 
 const isDecision = (value: unknown): value is Decision => value === 'approve' || value === 'reject';
 
 /** Spec §8: the failure message of a decision; approve adds the server's message when there is one. */
 function failureMessage(decision: Decision, error: UpstreamError): string {
   if (decision === 'reject') return ADMIN_MESSAGES.rejectFailed;
-  return error.serverMessage
-    ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}`
-    : `${ADMIN_MESSAGES.approveFailed}.`;
+  return error.serverMessage ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}` : ADMIN_MESSAGES.approveFailed;
 }
 
 /** The type and id of the URL, or null (spec §2: any other type makes no call). */
@@ -55,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { type, id } = targetOf(params);
   if (!type) {
     console.error(`[admin] ad request: invalid ad type "${params.type}"`);
-    return json({ type: null, request: null, flash: null, confirm: null }, { status: 404, headers: noStore });
+    return json({ type: null, request: null, flash: null, confirm: null }, { status: 404 });
   }
   if (id === null) throw new Response('Not found', { status: 404 });
   const { flash, headers } = await takeFlash(context, admin);
@@ -65,7 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const decidable = found.status === undefined || found.status === 'pending';
   return json(
     { type, request: found, flash, confirm: isDecision(confirm) && !flash && decidable ? confirm : null },
-    { headers: { ...noStore, ...headers } },
+    { headers },
   );
 }
 
@@ -179,34 +175,33 @@ export default function AdRequestDetail() {
         <p>이미 처리한 요청입니다.</p>
       )}
       {confirm && (
-        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} alert>
-          <p>{DECISIONS[confirm].question}</p>
-          <div className="dialog__actions">
-            <Link to={here} className="button" replace preventScrollReset>
-              취소
-            </Link>
-            <Form method="post" action={here}>
-              <button
-                type="submit"
-                name="intent"
-                value={confirm}
-                className="button button--primary"
-                disabled={navigation.state !== 'idle'}
-              >
-                {DECISIONS[confirm].label}
-              </button>
-            </Form>
-          </div>
+        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} alert message={DECISIONS[confirm].question}>
+          <Link to={here} className="button" replace preventScrollReset>
+            취소
+          </Link>
+          <Form method="post" action={here}>
+            <button
+              type="submit"
+              name="intent"
+              value={confirm}
+              className="button button--primary"
+              disabled={navigation.state !== 'idle'}
+            >
+              {DECISIONS[confirm].label}
+            </button>
+          </Form>
         </Dialog>
       )}
       {flash && (
-        <Dialog title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'} closeTo={listHref} alert>
-          <p role={flash.tone === 'error' ? 'alert' : 'status'}>{flash.message}</p>
-          <div className="dialog__actions">
-            <Link to={listHref} className="button button--primary">
-              OK
-            </Link>
-          </div>
+        <Dialog
+          title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
+          closeTo={listHref}
+          alert
+          message={flash.message}
+        >
+          <Link to={listHref} className="button button--primary">
+            OK
+          </Link>
         </Dialog>
       )}
     </section>

@@ -49,7 +49,6 @@ import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
 type ActionData = { result: SubmissionResult<string[]> };
-const noStore = { 'Cache-Control': 'no-store' };
 
 const pageOf = (type: AdType) => `/admin-only/ads/edit/${type}`;
 
@@ -71,7 +70,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     console.error(`[admin] ad edit page: invalid ad type "${params.type}"`);
     return json({ type: null, ads: [], failed: false, flash: null, edit: null, remove: null } as const, {
       status: 404,
-      headers: noStore,
     });
   }
   const { flash, headers } = await takeFlash(context, admin);
@@ -82,15 +80,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const known = (id: number | null) => (id !== null && ads.some((ad) => ad.id === id) ? id : null);
     return json(
       { type: type.data, ads, failed: false, flash, edit: known(idParam('edit')), remove: known(idParam('delete')) },
-      { headers: { ...noStore, ...headers } },
+      { headers },
     );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin] ad edit page:', ADMIN_MESSAGES.listLoadFailed, error.message);
-    return json(
-      { type: type.data, ads: [], failed: true, flash, edit: null, remove: null },
-      { status: 502, headers: { ...noStore, ...headers } },
-    );
+    return json({ type: type.data, ads: [], failed: true, flash, edit: null, remove: null }, { status: 502, headers });
   }
 }
 
@@ -201,10 +196,7 @@ async function reorder(admin: Admin, context: ActionFunctionArgs['context'], typ
         [...order].sort((a, b) => a - b).join() !== [...ids].sort((a, b) => a - b).join()
       ) {
         // The list changed meanwhile (an approval, another admin): show it again as it is now.
-        return redirectWithFlash(context, admin, page, {
-          tone: 'error',
-          message: `${ADMIN_MESSAGES.modifyFailedWith}: 목록이 바뀌었습니다. 다시 확인해주세요.`,
-        });
+        return redirectWithFlash(context, admin, page, { tone: 'error', message: ADMIN_MESSAGES.modifyFailed });
       }
     } else {
       const index = ids.indexOf(Number(formData.get('id')));
@@ -263,21 +255,14 @@ export default function AdEditPage() {
       <h1 id="edit-title" className="admin-page__title">
         {AD_EDIT_HEADINGS[type]}
       </h1>
-      <div className="ad-edit__status">
-        {loading && <p role="status">{ADMIN_MESSAGES.loading}</p>}
-        {failed && (
-          <p className="admin-error" role="alert">
-            {ADMIN_MESSAGES.listLoadFailed}
-          </p>
-        )}
-        {flash && !flash.title && (
-          <p
-            className={flash.tone === 'error' ? 'admin-error' : 'admin-success'}
-            role={flash.tone === 'error' ? 'alert' : 'status'}
-          >
-            {flash.message}
-          </p>
-        )}
+      {/* Live regions always on the page, so what appears in them is announced. */}
+      <div className="ad-edit__status" role="status">
+        {loading && <p>{ADMIN_MESSAGES.loading}</p>}
+        {flash?.tone === 'success' && !flash.title && <p className="admin-success">{flash.message}</p>}
+      </div>
+      <div role="alert">
+        {failed && <p className="admin-error">{ADMIN_MESSAGES.listLoadFailed}</p>}
+        {flash?.tone === 'error' && <p className="admin-error">{flash.message}</p>}
       </div>
       {!failed && ads.length === 0 && (
         <p className="empty">게시 중인 광고가 없습니다. 광고 요청을 승인하면 여기에 추가됩니다.</p>
@@ -288,7 +273,7 @@ export default function AdEditPage() {
             {hydrated
               ? '카드를 끌어 놓거나 위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. '
               : '위·아래 버튼으로 순서를 바꾸면 바로 저장됩니다. '}
-            홈 배너{type === 'kakao' ? '와 챗봇' : ''}은 이 순서를 따릅니다.
+            {type === 'web' ? '홈 배너는' : '챗봇은'} 이 순서를 따릅니다.
           </p>
           <SortableList
             className="ad-list"
@@ -313,35 +298,34 @@ export default function AdEditPage() {
         </>
       )}
       {removing && (
-        <Dialog title={ADMIN_MESSAGES.deleteConfirm} closeTo={page} alert>
-          <p>{removing.title ?? ADMIN_MESSAGES.noTitle}</p>
-          <div className="dialog__actions">
-            <Link to={page} className="button" replace preventScrollReset>
-              no
-            </Link>
-            <Form method="post" action={page} encType="multipart/form-data">
-              <input type="hidden" name="id" value={removing.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className="button button--primary"
-                disabled={navigation.state !== 'idle'}
-              >
-                yes
-              </button>
-            </Form>
-          </div>
+        <Dialog
+          title={ADMIN_MESSAGES.deleteConfirm}
+          closeTo={page}
+          alert
+          message={removing.title ?? ADMIN_MESSAGES.noTitle}
+        >
+          <Link to={page} className="button" replace preventScrollReset>
+            no
+          </Link>
+          <Form method="post" action={page} encType="multipart/form-data">
+            <input type="hidden" name="id" value={removing.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="button button--primary"
+              disabled={navigation.state !== 'idle'}
+            >
+              yes
+            </button>
+          </Form>
         </Dialog>
       )}
       {flash?.title && (
-        <Dialog title={flash.title} closeTo={page} alert>
-          <p>{flash.message}</p>
-          <div className="dialog__actions">
-            <Link to={page} className="button button--primary" replace preventScrollReset>
-              OK
-            </Link>
-          </div>
+        <Dialog title={flash.title} closeTo={page} alert message={flash.message}>
+          <Link to={page} className="button button--primary" replace preventScrollReset>
+            OK
+          </Link>
         </Dialog>
       )}
     </section>

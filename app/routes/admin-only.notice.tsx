@@ -77,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       feed: settled(feed, 'feed status'),
       backtest: settled(backtest, 'backtest'),
     },
-    { headers: { ...headers, 'Cache-Control': 'no-store' } },
+    { headers },
   );
 }
 
@@ -159,7 +159,7 @@ function NoticeForm({ notice }: { notice: ServiceNotice }) {
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
         <TextareaField meta={fields.text} label="내용" rows={6} />
         <div className="admin-form__actions">
-          <SubmitButton pending={pending} pendingText={presetPending ? '저장' : '저장하는 중...'}>
+          <SubmitButton pending={pending} pendingText={presetPending ? '저장' : '저장하는 중…'}>
             저장
           </SubmitButton>
           {/* Saves the switch as checked with the preset title and text; formNoValidate: an emptied field does not block it. */}
@@ -172,7 +172,7 @@ function NoticeForm({ notice }: { notice: ServiceNotice }) {
             disabled={pending}
             aria-describedby="notice-preset-hint"
           >
-            {presetPending ? '되돌리는 중...' : '기본 문구로 되돌리기'}
+            {presetPending ? '되돌리는 중…' : '기본 문구로 되돌리기'}
           </button>
           <p id="notice-preset-hint" className="field__hint">
             제목과 내용을 처음 제공된 안내 문구(공공데이터포털 점검 안내)로 바꿔 저장합니다. 표시 여부는 위 체크 상태를

@@ -11,7 +11,7 @@ import { requireAdmin } from '~/utils/session.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
-  return json({ username }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ username });
 }
 
 export default function AdminLayout() {

@@ -22,7 +22,7 @@ const SIGN_IN_FAILED = '로그인하지 못했습니다. 잠시 후 다시 시�
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
   if (await currentAdmin(request, context)) throw redirect(redirectTo);
-  return json({ redirectTo }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ redirectTo });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const open = token.length > 0 && token.length <= 200 && (await isSetupOpen(context, token));
   if (!open) throw new Response(GONE, { status: 404 });
-  return json({ token }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return json({ token });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

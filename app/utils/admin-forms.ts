@@ -7,7 +7,12 @@ import { AdminUsernameSchema, NewPasswordSchema } from '../../contract/admin';
 
 /** /admin-only/login. The password is only required here: the api checks it. */
 export const LoginFormSchema = z.object({
-  username: z.string({ required_error: '아이디를 입력해주세요.' }).trim().toLowerCase().max(64),
+  username: z
+    .string({ required_error: '아이디를 입력해주세요.' })
+    .trim()
+    .toLowerCase()
+    .min(1, '아이디를 입력해주세요.')
+    .max(64, '아이디가 너무 깁니다.'),
   password: z.string({ required_error: '비밀번호를 입력해주세요.' }).max(1024, '비밀번호가 너무 깁니다.'),
   redirectTo: z.string().optional(),
 });

@@ -30,11 +30,12 @@ export function isCrossSiteWrite(method: string, header: (name: string) => strin
  */
 export function assertSameOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
-  const own = new URL(request.url).origin;
+  // Hosts, not origins: behind a TLS proxy the request's own URL may say http while the browser says https.
+  const own = new URL(request.url).host;
   const origin = request.headers.get('Origin');
   const referer = request.headers.get('Referer');
   const from = origin && origin !== 'null' ? originOf(origin) : referer ? originOf(referer) : null;
-  if (from !== own) {
+  if (from === null || new URL(from).host !== own) {
     throw new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
 }

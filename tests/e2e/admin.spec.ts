@@ -154,7 +154,7 @@ for (const javaScriptEnabled of [true, false]) {
       await confirm.getByRole('button', { name: '승인' }).click();
       const failed = page.getByRole('alertdialog', { name: '처리하지 못했습니다' });
       await expect(
-        failed.getByRole('alert').getByText(`${ADMIN_MESSAGES.approveFailed}: ${DECIDED_ALREADY}`, { exact: true }),
+        failed.getByText(`${ADMIN_MESSAGES.approveFailed}: ${DECIDED_ALREADY}`, { exact: true }),
       ).toBeVisible();
       expect((await webAdOrder(page)).filter((ad) => ad === title)).toHaveLength(1);
       await failed.getByRole('link', { name: 'OK' }).click();
