@@ -216,6 +216,7 @@ async function reorder(admin: Admin, context: ActionFunctionArgs['context'], typ
 
 export default function AdEditPage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const reorderFetcher = useFetcher();
   const hydrated = useHydrated();
@@ -263,6 +264,10 @@ export default function AdEditPage() {
       <div role="alert">
         {failed && <p className="admin-error">{ADMIN_MESSAGES.listLoadFailed}</p>}
         {flash?.tone === 'error' && <p className="admin-error">{flash.message}</p>}
+        {/* A refused save of an ad that is gone has no card left to show it in. */}
+        {edit === null && actionData?.result.error?.['']?.[0] && (
+          <p className="admin-error">{actionData.result.error[''][0]}</p>
+        )}
       </div>
       {!failed && ads.length === 0 && (
         <p className="empty">게시 중인 광고가 없습니다. 광고 요청을 승인하면 여기에 추가됩니다.</p>

@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+/**
+ * The admin ad pages in the browser, in a memory router with stub loaders (what the real loaders
+ * answer is covered against the api in admin-only.ads.test.ts and admin-only.ads.edit.test.ts):
+ * the detail's link-open button (spec §2, §5: http(s) only, otherwise the alert 'invalid URL'), and
+ * the edit card's done, which sends nothing when unchanged (spec §4).
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+// NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
+// runs the route module in a test without a Remix server.
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ManagedAd } from '../../contract/ads';
+import RequestDetail from '~/routes/admin-only.ads.$type.confirm.$id';
+import AdEditPage from '~/routes/admin-only.ads.edit.$type';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** What the detail loader answers for a pending web request with `redirectUrl`. */
+const detailData = (redirectUrl: string | null) => ({
+  type: 'web',
+  request: {
+    id: 7,
+    title: '캠퍼스 카페',
+    applicantName: '홍길동',
+    applicantPhone: '01012345678',
+    applicantEmail: 'owner@example.com',
+    duration: 1,
+    redirectUrl,
+    contentForManager: null,
+    imageUrl: '/images/web-00000000-0000-4000-8000-000000000000.png',
+    content: null,
+    status: 'pending',
+  },
+  flash: null,
+  confirm: null,
+});
+
+function renderDetail(redirectUrl: string | null) {
+  const data = detailData(redirectUrl);
+  const router = createMemoryRouter(
+    [{ id: 'detail', path: '/admin-only/ads/:type/confirm/:id', Component: RequestDetail, loader: () => data }],
+    { initialEntries: ['/admin-only/ads/web/confirm/7'], hydrationData: { loaderData: { detail: data } } },
+  );
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+}
+
+describe('request detail: link open (spec §2, §5)', () => {
+  it("a javascript: link is no link: the button alerts 'invalid URL'", () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderDetail('javascript:alert(1)');
+    expect(document.querySelector('a[href="javascript:alert(1)"]')).toBeNull();
+    expect(document.querySelectorAll('a[target="_blank"]')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '링크 열기' }));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveBeenCalledWith('invalid URL');
+  });
+
+  it("other schemes alert 'invalid URL' too (data:, ftp:, a relative path)", () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    for (const url of ['data:text/html,<b>hi</b>', 'ftp://files.example.com/ad', '/admin-only']) {
+      renderDetail(url);
+      fireEvent.click(screen.getByRole('button', { name: '링크 열기' }));
+      expect(alert).toHaveBeenLastCalledWith('invalid URL');
+      cleanup();
+    }
+    expect(alert).toHaveBeenCalledTimes(3);
+  });
+
+  it('an https link opens in a new tab with noopener, and alerts nothing', () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderDetail('https://cafe.example.com/menu');
+    const link = screen.getByRole('link', { name: '링크 열기 (새 창)' });
+    expect(link.getAttribute('href')).toBe('https://cafe.example.com/menu');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')?.split(' ')).toContain('noopener');
+    expect(screen.queryByRole('button', { name: '링크 열기' })).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+const AD: ManagedAd = {
+  id: 3,
+  title: '캠퍼스 카페',
+  redirectUrl: 'https://cafe.example.com/',
+  imageUrl: '/images/web-00000000-0000-4000-8000-000000000000.png',
+};
+
+/** The edit page of web with `AD` in edit (?edit=3); `action` stands in for the route's action. */
+function renderEditing(action: (args: { request: Request }) => Promise<unknown>) {
+  const data = { type: 'web', ads: [AD], failed: false, flash: null, edit: AD.id, remove: null };
+  const loader = vi.fn(() => ({ ...data, edit: null }));
+  const router = createMemoryRouter(
+    [{ id: 'edit', path: '/admin-only/ads/edit/:type', Component: AdEditPage, loader, action }],
+    { initialEntries: ['/admin-only/ads/edit/web?edit=3'], hydrationData: { loaderData: { edit: data } } },
+  );
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+  return { router, loader };
+}
+
+describe('edit card: done (spec §4)', () => {
+  it('unchanged: nothing is sent, the card leaves edit mode', async () => {
+    const action = vi.fn(async () => null);
+    const { router } = renderEditing(action);
+    expect(screen.getByRole('textbox', { name: '제목' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'done' })));
+    expect(action).not.toHaveBeenCalled();
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('textbox', { name: '제목' })).toBeNull();
+    expect(document.querySelector('.ad-card__title')?.textContent).toBe('캠퍼스 카페');
+  });
+
+  it('a new title: the form is posted with intent save', async () => {
+    let sent: FormData | undefined;
+    const action = vi.fn(async ({ request }: { request: Request }) => {
+      sent = await request.formData();
+      return null;
+    });
+    renderEditing(action);
+    fireEvent.change(screen.getByRole('textbox', { name: '제목' }), { target: { value: '새 제목' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'done' })));
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(sent?.get('intent')).toBe('save');
+    expect(sent?.get('title')).toBe('새 제목');
+    expect(sent?.get('id')).toBe('3');
+  });
+});

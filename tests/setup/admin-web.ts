@@ -1,0 +1,165 @@
+/**
+ * The admin pages against the real api in-process (tests/setup/web-api.ts), for route tests under
+ * app/ (which may not import api/): a signed-in admin's cookie, ad requests and ads seeded through
+ * the api's own model, contexts whose api fails in one chosen way, and a server render of a route
+ * component with given loader (and action) data, read back as a DOM.
+ */
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
+import { eq, sql } from 'drizzle-orm';
+import { Window } from 'happy-dom';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
+import { expect } from 'vitest';
+import { createOrResetAdmin } from '../../api/admin/accounts';
+import { approveRequest, createAdRequest } from '../../api/ads/model';
+import { ads } from '../../api/db/schema';
+import { AdApplicationSchema, type AdType } from '../../contract/ads';
+import type { WebApi } from './web-api';
+
+/** The origin of the web in these tests: requests go to it, and mutating ones carry it as Origin. */
+export const WEB_ORIGIN = 'http://localhost';
+
+/** The load context of the admin pages: the api's service token and a session secret (64 characters). */
+export function adminContext(api: WebApi, serviceToken: string, overrides: Partial<AppLoadContext> = {}) {
+  return api.context({
+    admin: { serviceToken, sessionSecret: 'x'.repeat(64), secureCookie: false },
+    ...overrides,
+  });
+}
+
+/**
+ * A context like `base` whose api answers `intercept(request)` instead, whenever that returns a
+ * response (or throws: an api that cannot be reached); otherwise the real api answers.
+ */
+export function interceptingContext(
+  base: AppLoadContext,
+  intercept: (request: Request, url: URL) => Promise<Response | undefined> | Response | undefined,
+): AppLoadContext {
+  const real = base.api.fetch;
+  return {
+    ...base,
+    api: {
+      ...base.api,
+      fetch: async (request) => (await intercept(request, new URL(request.url))) ?? real(request),
+    },
+  };
+}
+
+/**
+ * Creates admin `username` in the api's database and signs in through the login page's action
+ * (`login`, app/routes/admin-only_.login.tsx).
+ * @returns the Cookie header value of the new session.
+ */
+export async function signInAdmin(
+  api: WebApi,
+  context: AppLoadContext,
+  login: (args: ActionFunctionArgs) => Promise<Response>,
+  account = { username: 'reviewer', password: 'correct horse battery staple' },
+): Promise<string> {
+  await createOrResetAdmin(api.db, account, 'test', new Date());
+  const body = new URLSearchParams({ ...account, redirectTo: '/admin-only' });
+  const response = await login({
+    request: new Request(`${WEB_ORIGIN}/admin-only/login`, { method: 'POST', body, headers: { Origin: WEB_ORIGIN } }),
+    context,
+    params: {},
+  });
+  expect(response.status).toBe(303);
+  return cookieOf(response);
+}
+
+/** The `name=value` of a response's Set-Cookie (the admin session cookie). */
+export function cookieOf(response: Response): string {
+  const header = response.headers.get('Set-Cookie');
+  expect(header).toBeTruthy();
+  return header!.split(';')[0];
+}
+
+/** Empties the ads tables (requests, ads, uploads, counters, rate limits); admins and sessions stay. */
+export async function resetAds(api: WebApi): Promise<void> {
+  await api.db.execute(
+    sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
+  );
+}
+
+let seeded = 0;
+
+/**
+ * Stores a pending application of `type` the way the api does (its image uploaded through the
+ * presigned flow first), with `fields` over a complete one.
+ * @returns the request's id.
+ */
+export async function seedAdRequest(
+  api: WebApi,
+  type: AdType,
+  fields: Partial<{ title: string; redirectUrl: string; contentForManager: string; content: string }> = {},
+): Promise<number> {
+  seeded += 1;
+  const { imageUrl } = await api.uploadImage(type, undefined, `198.51.100.${(seeded % 250) + 1}`);
+  const application = AdApplicationSchema.parse({
+    type,
+    title: `광고 ${seeded}`,
+    applicantName: '홍길동',
+    applicantPhone: '01012345678',
+    applicantEmail: 'owner@example.com',
+    redirectUrl: 'https://cafe.example.com/menu',
+    imageUrl,
+    duration: 1,
+    ...(type === 'kakao' ? { content: '오늘의 메뉴' } : {}),
+    ...fields,
+  });
+  const id = await createAdRequest(api.db, application, new Date());
+  expect(id).not.toBeNull();
+  return id!;
+}
+
+/** Approves request `id` of `type` through the api's model. @returns the new ad's id. */
+export async function approveAdRequest(api: WebApi, type: AdType, id: number): Promise<number> {
+  const ad = await approveRequest(api.db, type, id, 'test', new Date());
+  expect(ad).not.toBeNull();
+  return ad!.id;
+}
+
+/** A pending request of `type` approved at once: the managed ad's id. */
+export async function seedAd(api: WebApi, type: AdType, fields: Parameters<typeof seedAdRequest>[2] = {}) {
+  return approveAdRequest(api, type, await seedAdRequest(api, type, fields));
+}
+
+/** Sets fields of ad `id` directly in the ads table (e.g. nulls the api's own writes never leave). */
+export async function updateAd(
+  api: WebApi,
+  id: number,
+  fields: Partial<{ title: string | null; redirectUrl: string | null; imageUrl: string | null }>,
+) {
+  await api.db.update(ads).set(fields).where(eq(ads.id, id));
+}
+
+/** Deletes ad `id` directly in the ads table (another admin's delete, meanwhile). */
+export async function removeAd(api: WebApi, id: number) {
+  await api.db.delete(ads).where(eq(ads.id, id));
+}
+
+/** A route module as these tests render it. */
+type RouteComponent = ComponentType;
+
+/**
+ * Server-renders `Component` (a route module's default export) at `url` (matched by `path`) with
+ * `loaderData`, and `actionData` as after a POST, the way Remix renders a document; the HTML is
+ * then parsed into a DOM to read.
+ */
+export async function renderRoute(
+  Component: RouteComponent,
+  { path, url, loaderData, actionData }: { path: string; url: string; loaderData: object; actionData?: object },
+): Promise<Document> {
+  const handler = createStaticHandler([
+    { id: 'page', path, Component, loader: () => loaderData, action: () => actionData ?? null },
+  ]);
+  const init: RequestInit = actionData === undefined ? {} : { method: 'POST', body: new URLSearchParams() };
+  const context = await handler.query(new Request(new URL(url, WEB_ORIGIN), init));
+  if (context instanceof Response) throw new Error(`render: the static handler answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+  const window = new Window({ url: WEB_ORIGIN });
+  window.document.body.innerHTML = html;
+  return window.document as unknown as Document;
+}
