@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { AdType } from '../../contract/ads';
-import { ADS_API_URL, approve, E2E_SERVICE_TOKEN, managedAds, pendingRequests } from './ads-deployment';
+import { ADS_API_URL, approve, E2E_SERVICE_TOKEN, managedAds, listedRequests } from './ads-deployment';
 
 /** SESSION_SECRET of the web on ADS_WEB_PORT (64 characters, test only). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789abcdef0123456789abc';
@@ -64,7 +64,7 @@ export async function submitAdRequest(
     },
   });
   expect(submit.status()).toBe(201);
-  const stored = (await pendingRequests(request, type)).find((item) => item.title === title);
+  const stored = (await listedRequests(request, type)).find((item) => item.title === title);
   expect(stored, `request "${title}" listed by the api`).toBeTruthy();
   return stored!.id;
 }

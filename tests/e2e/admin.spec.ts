@@ -18,7 +18,7 @@ import {
   saveNotice,
   submitAdRequest,
 } from './admin-deployment';
-import { ADS_WEB_URL, approve, pendingRequests, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, approve, listedRequests, phoneIp, requestDetail } from './ads-deployment';
 
 /** In every title this spec makes, so what it approved is taken down again after each test. */
 const TAG = '관리e2e';
@@ -179,7 +179,7 @@ test('a type other than web or kakao is refused with the spec’s words, and an 
   await page.goto('/admin-only/ads/kakao');
   await expect(page.getByRole('heading', { name: '챗봇 광고 요청 목록' })).toBeVisible();
   // Nothing in this spec applies for a chatbot ad; another spec may have, when run before it.
-  if ((await pendingRequests(request, 'kakao')).length === 0) {
+  if ((await listedRequests(request, 'kakao')).length === 0) {
     await expect(page.getByText(ADMIN_MESSAGES.emptyRequestList, { exact: true })).toBeVisible();
   }
 });

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ADS_WEB_URL, pendingRequests, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, listedRequests, phoneIp, requestDetail } from './ads-deployment';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/images/${name}`, import.meta.url));
 const IMAGES = { web: fixture('web-banner-350x100.png'), kakao: fixture('kakao-card-350x175.png') };
@@ -57,7 +57,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByText('결제 금액:')).toHaveCount(0);
         await expect(page.getByText('선택한 이미지:')).toHaveCount(0);
 
-        const stored = (await pendingRequests(request, type)).find((item) => item.title === title);
+        const stored = (await listedRequests(request, type)).find((item) => item.title === title);
         expect(stored).toBeTruthy();
         const detail = await requestDetail(request, type, stored!.id);
         expect(detail).toMatchObject({

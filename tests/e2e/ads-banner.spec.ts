@@ -3,41 +3,15 @@
  * 6 seconds, each is counted once when first shown, and a click opens the shop's page in a new tab
  * through the counting redirect. The ads are applied for and approved through the api.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADS_API_URL, ADS_WEB_URL, approve, managedAds, pendingRequests, phoneIp } from './ads-deployment';
-
-const PNG = readFileSync(fileURLToPath(new URL('../fixtures/images/web-banner-350x100.png', import.meta.url)));
+import { submitAdRequest } from './admin-deployment';
+import { ADS_WEB_URL, approve, managedAds, phoneIp } from './ads-deployment';
 
 test.use({ baseURL: ADS_WEB_URL });
 
-/** Applies for a web ad through the api (presign, PUT, submit) and approves it; returns its title. */
+/** Applies for a web ad through the api (presign, PUT, submit) and approves it. */
 async function approvedWebAd(request: APIRequestContext, title: string, redirectUrl: string, ip: string) {
-  const headers = { 'X-Forwarded-For': ip };
-  const upload = await request.post(`${ADS_API_URL}/api/s3/presigned-url/image`, {
-    headers,
-    data: { type: 'web', extension: 'png', byteSize: PNG.byteLength },
-  });
-  const { presignedUrl, imageUrl } = (await upload.json()) as { presignedUrl: string; imageUrl: string };
-  expect((await request.put(presignedUrl, { headers: { 'Content-Type': 'image/png' }, data: PNG })).status()).toBe(204);
-  const submit = await request.post(`${ADS_API_URL}/api/ads/web/submit`, {
-    headers,
-    data: {
-      type: 'web',
-      title,
-      applicantName: '김모현',
-      applicantPhone: '01012345678',
-      applicantEmail: 'shop@example.com',
-      redirectUrl,
-      imageUrl,
-      duration: 1,
-      confirmed: false,
-    },
-  });
-  expect(submit.status()).toBe(201);
-  const { id } = (await pendingRequests(request, 'web')).find((item) => item.title === title)!;
-  await approve(request, 'web', id);
+  await approve(request, 'web', await submitAdRequest(request, { type: 'web', title, ip, redirectUrl }));
 }
 
 test('two approved ads rotate every 6 s, are counted when shown, and a click opens the shop in a new tab, counted', async ({

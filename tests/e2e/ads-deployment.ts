@@ -18,8 +18,8 @@ export function phoneIp(seed: number): string {
   return `198.51.100.${(seed % 250) + 1}`;
 }
 
-/** The pending requests of `type` as the api lists them (spec §7 GET /api/ads/{type}/submit). */
-export async function pendingRequests(request: APIRequestContext, type: 'web' | 'kakao') {
+/** The requests of `type`, newest first, as the api lists them (spec §7 GET /api/ads/{type}/submit). */
+export async function listedRequests(request: APIRequestContext, type: 'web' | 'kakao') {
   const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: admin });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: number; title: string }[] }).data;
