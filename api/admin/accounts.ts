@@ -15,10 +15,11 @@ import { recordAudit } from './audit';
 /** Issue 7: an admin session lasts 12 hours. */
 export const SESSION_HOURS = 12;
 
-/** A hash of nothing anyone knows, verified when the username is unknown so both cases take as long. */
-const DUMMY_HASH = hash(randomBytes(16).toString('hex'));
+/** A hash of nothing anyone knows, verified when the username is unknown so both cases take as long; made on first need. */
+let dummyHash: Promise<string> | null = null;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** The SHA-256 of `value`, hex: what is stored of a session id or a setup token. */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** How many admin accounts exist. */
 export async function countAdmins(db: Db): Promise<number> {
@@ -64,7 +65,7 @@ export async function createOrResetAdmin(
 export async function openSession(db: Pick<Db, 'insert'>, user: { id: number; username: string }, now: Date) {
   const sessionId = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
-  await db.insert(adminSessions).values({ idHash: sha256(sessionId), userId: user.id, createdAt: now, expiresAt });
+  await db.insert(adminSessions).values({ idHash: sha256Hex(sessionId), userId: user.id, createdAt: now, expiresAt });
   return { sessionId, username: user.username, expiresAt: expiresAt.toISOString() } satisfies AdminSession;
 }
 
@@ -80,7 +81,10 @@ export async function signIn(
   now: Date,
 ): Promise<AdminSession | null> {
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.username, credentials.username));
-  const valid = await verify(user?.passwordHash ?? (await DUMMY_HASH), credentials.password);
+  const valid = await verify(
+    user?.passwordHash ?? (await (dummyHash ??= hash(randomBytes(16).toString('hex')))),
+    credentials.password,
+  );
   const target = `admin:${credentials.username}`;
   if (!user || !valid) {
     await recordAudit(db, { actor: credentials.username, action: 'sign-in-failed', target, after: { client } }, now);
@@ -98,7 +102,7 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
     .select({ username: adminUsers.username, expiresAt: adminSessions.expiresAt })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(and(eq(adminSessions.idHash, sha256(sessionId)), gt(adminSessions.expiresAt, now)));
+    .where(and(eq(adminSessions.idHash, sha256Hex(sessionId)), gt(adminSessions.expiresAt, now)));
   return row ? { sessionId, username: row.username, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
@@ -109,7 +113,7 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
 export async function endSession(db: Db, sessionId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const session = await findSession(tx, sessionId, now);
-    await tx.delete(adminSessions).where(eq(adminSessions.idHash, sha256(sessionId)));
+    await tx.delete(adminSessions).where(eq(adminSessions.idHash, sha256Hex(sessionId)));
     await tx.delete(adminSessions).where(lte(adminSessions.expiresAt, now));
     if (session) {
       await recordAudit(tx, { actor: session.username, action: 'sign-out', target: `admin:${session.username}` }, now);

@@ -4,22 +4,20 @@
  * start-up log prints `/admin-only/setup?token=…`. The setup creates the first admin and deletes the
  * token; once any admin exists, setup is refused for good.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminSession } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { adminUsers, settings } from '../db/schema';
-import { countAdmins, openSession } from './accounts';
+import { countAdmins, openSession, sha256Hex } from './accounts';
 import { recordAudit } from './audit';
 
 /** Issue 7: the setup token expires in one hour. */
 export const SETUP_TOKEN_HOURS = 1;
 const SETUP_KEY = 'admin-setup';
 const StoredSetupSchema = z.object({ tokenHash: z.string(), expiresAt: z.string() });
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** The web path of the setup page for `token`. */
 export function setupPath(token: string): string {
@@ -37,7 +35,7 @@ export async function issueSetupToken(db: Db, now: Date): Promise<string | null>
   }
   const token = randomBytes(24).toString('base64url');
   const value = {
-    tokenHash: sha256(token).toString('hex'),
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(now.getTime() + SETUP_TOKEN_HOURS * 3_600_000).toISOString(),
   };
   await db
@@ -52,7 +50,10 @@ export async function isSetupTokenValid(db: Db, token: string, now: Date): Promi
   const [row] = await db.select().from(settings).where(eq(settings.key, SETUP_KEY));
   const stored = StoredSetupSchema.safeParse(row?.value);
   if (!stored.success || new Date(stored.data.expiresAt) <= now) return false;
-  return (await countAdmins(db)) === 0 && timingSafeEqual(sha256(token), Buffer.from(stored.data.tokenHash, 'hex'));
+  return (
+    (await countAdmins(db)) === 0 &&
+    timingSafeEqual(Buffer.from(sha256Hex(token), 'hex'), Buffer.from(stored.data.tokenHash, 'hex'))
+  );
 }
 
 /**

@@ -229,6 +229,12 @@ export async function adCounts(db: Db, id: number) {
     .orderBy(asc(adDailyCounts.day));
 }
 
+/** The imageUrl of each ad of `type`, by id (what a bulk save compares new images with). */
+export async function adImageUrls(db: Db, type: AdType): Promise<Map<number, string | null>> {
+  const rows = await db.select({ id: ads.id, imageUrl: ads.imageUrl }).from(ads).where(eq(ads.type, type));
+  return new Map(rows.map((row) => [row.id, row.imageUrl]));
+}
+
 /** Why a bulk save was refused: ids that are no ad of the type, or an imageUrl that is no stored upload for it. */
 export type SaveAdsRefusal = { refused: 'unknown-ad'; ids: number[] } | { refused: 'unknown-image'; id: number };
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AdBulkRequestSchema, type AdRequestDetailSchema, type AdType, type ManagedAd } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
 import {
+  adImageUrls,
   approveRequest,
   deleteAd,
   getRequest,
@@ -90,7 +91,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext)
       const type = typeOf(c.req.param('type'));
       const edits = c.req.valid('json');
       // A new image that went straight to the object store is sniffed before it is used.
-      const current = new Map((await listManagedAds(db, type, clock.now())).map((ad) => [ad.id, ad.imageUrl]));
+      const current = await adImageUrls(db, type);
       for (const edit of edits) {
         if (!edit.imageUrl || edit.imageUrl === current.get(edit.id)) continue;
         if ((await confirmStoredImage(db, storage, edit.imageUrl, type)) === 'not-an-image') {

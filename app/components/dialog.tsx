@@ -53,15 +53,12 @@ export function useModalDialog(
 export function Dialog({
   title,
   closeTo,
-  alert = false,
   message,
   children,
 }: {
   title: string;
   /** Where Esc (or the dialog closing otherwise) leads: the page without the dialog. */
   closeTo: string;
-  /** An alertdialog (a confirmation or an outcome the admin must acknowledge). */
-  alert?: boolean;
   /** The question or the outcome, read with the title (aria-describedby). */
   message: ReactNode;
   /** The buttons (links and forms, so they work without JavaScript). */
@@ -74,14 +71,7 @@ export function Dialog({
   useModalDialog(ref, () => navigate(closeTo, { replace: true, preventScrollReset: true }));
 
   return (
-    <dialog
-      ref={ref}
-      open
-      className="dialog"
-      role={alert ? 'alertdialog' : undefined}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-    >
+    <dialog ref={ref} open className="dialog" role="alertdialog" aria-labelledby={titleId} aria-describedby={messageId}>
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>

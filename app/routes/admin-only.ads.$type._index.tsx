@@ -8,9 +8,10 @@ import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import { AdTypeSchema } from '../../contract/ads';
 import { RouteError } from '~/components/route-error';
+import { AD_TYPE_LABELS } from '~/utils/ad-application';
 import { SITE_NAME } from '~/components/site-header';
 import { listAdRequests } from '~/models/ads.server';
-import { AD_TYPE_NAMES, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { formatKstDateTime } from '~/utils/kst';
 import { requireAdmin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -49,7 +50,7 @@ export default function AdRequestList() {
   return (
     <section className="admin-page" aria-labelledby="requests-title">
       <h1 id="requests-title" className="admin-page__title">
-        {AD_TYPE_NAMES[type]} 요청 목록
+        {AD_TYPE_LABELS[type]} 요청 목록
       </h1>
       {failed ? (
         <p className="admin-error" role="alert">

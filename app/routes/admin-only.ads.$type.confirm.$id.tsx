@@ -12,8 +12,8 @@ import { Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, getAdRequest } from '~/models/ads.server';
-import { formatPhone } from '~/utils/ad-application';
-import { AD_TYPE_NAMES, isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
+import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -115,7 +115,7 @@ export default function AdRequestDetail() {
   return (
     <section className="admin-page" aria-labelledby="request-title">
       <p>
-        <Link to={listHref}>← {AD_TYPE_NAMES[type]} 요청 목록</Link>
+        <Link to={listHref}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
       </p>
       <h1 id="request-title" className="admin-page__title">
         {request.title}
@@ -175,7 +175,7 @@ export default function AdRequestDetail() {
         <p>이미 처리한 요청입니다.</p>
       )}
       {confirm && (
-        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} alert message={DECISIONS[confirm].question}>
+        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} message={DECISIONS[confirm].question}>
           <Link to={here} className="button" replace preventScrollReset>
             취소
           </Link>
@@ -196,7 +196,6 @@ export default function AdRequestDetail() {
         <Dialog
           title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
           closeTo={listHref}
-          alert
           message={flash.message}
         >
           <Link to={listHref} className="button button--primary">

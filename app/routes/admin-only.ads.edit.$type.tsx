@@ -303,12 +303,7 @@ export default function AdEditPage() {
         </>
       )}
       {removing && (
-        <Dialog
-          title={ADMIN_MESSAGES.deleteConfirm}
-          closeTo={page}
-          alert
-          message={removing.title ?? ADMIN_MESSAGES.noTitle}
-        >
+        <Dialog title={ADMIN_MESSAGES.deleteConfirm} closeTo={page} message={removing.title ?? ADMIN_MESSAGES.noTitle}>
           <Link to={page} className="button" replace preventScrollReset>
             no
           </Link>
@@ -327,7 +322,7 @@ export default function AdEditPage() {
         </Dialog>
       )}
       {flash?.title && (
-        <Dialog title={flash.title} closeTo={page} alert message={flash.message}>
+        <Dialog title={flash.title} closeTo={page} message={flash.message}>
           <Link to={page} className="button button--primary" replace preventScrollReset>
             OK
           </Link>

@@ -31,6 +31,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { storeAdImage, submitAdApplication } from '~/models/ads.server';
 import {
+  AD_TYPE_LABELS,
   AdApplicationFormSchema,
   detectImageType,
   formatPhone,
@@ -43,7 +44,6 @@ import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const FORM_ID = 'ad-application';
-const TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '챗봇 광고' };
 /** Spec §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
 
@@ -209,7 +209,7 @@ function Application() {
             value,
             label: (
               <>
-                {TYPE_LABELS[value]}
+                {AD_TYPE_LABELS[value]}
                 <span className="choice__note">
                   이미지 {AD_IMAGE_SIZE[value].width}×{AD_IMAGE_SIZE[value].height}
                 </span>

@@ -1,10 +1,7 @@
 /** Names the admin ad pages share (spec §2: web is the banner, kakao the chatbot). */
 import { z } from 'zod';
-import { AD_FORMAT_MESSAGES, AdEditSchema, IMAGE_MAX_BYTES, type AdType } from '../../contract/ads';
+import { AD_FORMAT_MESSAGES, AdEditSchema, IMAGE_MAX_BYTES } from '../../contract/ads';
 import { isFile, type ImageFile } from '~/utils/ad-application';
-
-/** The ad type in the admins' words. */
-export const AD_TYPE_NAMES: Record<AdType, string> = { web: '웹 광고', kakao: '챗봇 광고' };
 
 /** Request status badges: pending is marked for review; decided ones say how. */
 export const REQUEST_STATUS_LABELS = { pending: '검토 대기', approved: '승인됨', rejected: '거절됨' } as const;

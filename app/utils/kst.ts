@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 const KST = 'Asia/Seoul';
 
 /** An ISO instant as "yyyy-MM-dd" in KST. */
-export function formatKstDate(iso: string): string {
+function formatKstDate(iso: string): string {
   return format(new TZDate(iso, KST), 'yyyy-MM-dd');
 }
 

@@ -71,23 +71,27 @@ export type Admin = { username: string; session: AdminCookieSession };
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<Admin> {
   assertSameOrigin(request);
-  const storage = storageOf(context);
-  const session = await storage.getSession(request.headers.get('Cookie'));
-  const sessionId = session.get('sessionId');
-  const live = sessionId ? await findAdminSession(context, sessionId) : null;
-  if (live) return { username: live.username, session };
+  const { admin, session, sessionId } = await liveSession(request, context);
+  if (admin) return admin;
   const url = new URL(request.url);
   const back = request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname;
   throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back })}`, {
-    headers: sessionId ? { 'Set-Cookie': await storage.destroySession(session) } : {},
+    headers: sessionId ? { 'Set-Cookie': await storageOf(context).destroySession(session) } : {},
   });
 }
 
 /** The username of a live session on `request`, or null (the login page sends a signed-in admin on). */
 export async function currentAdmin(request: Request, context: AppLoadContext): Promise<string | null> {
+  return (await liveSession(request, context)).admin?.username ?? null;
+}
+
+/** The cookie session of `request` and, when the api says its id is live, the signed-in admin. */
+async function liveSession(request: Request, context: AppLoadContext) {
   const session = await storageOf(context).getSession(request.headers.get('Cookie'));
   const sessionId = session.get('sessionId');
-  return sessionId ? ((await findAdminSession(context, sessionId))?.username ?? null) : null;
+  const live = sessionId ? await findAdminSession(context, sessionId) : null;
+  const admin: Admin | null = live ? { username: live.username, session } : null;
+  return { admin, session, sessionId };
 }
 
 /** Where to go after sign-in: `to` when it is a page under /admin-only on this site, else the admin home. */
