@@ -9,9 +9,9 @@ import { SITE_NAME } from '~/components/site-header';
 import { requireAdmin } from '~/utils/session.server';
 
 const BUTTONS = [
-  { to: '/admin-only/ads/web', label: '웹 광고 요청 목록' },
+  { to: '/admin-only/ads/web', label: '웹 배너 광고 요청 목록' },
   { to: '/admin-only/ads/kakao', label: '챗봇 광고 요청 목록' },
-  { to: '/admin-only/ads/edit/web', label: '웹 광고 게시 / 수정' },
+  { to: '/admin-only/ads/edit/web', label: '웹 배너 광고 게시 / 수정' },
   { to: '/admin-only/ads/edit/kakao', label: '챗봇 광고 게시 / 수정' },
 ] as const;
 

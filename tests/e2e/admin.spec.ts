@@ -73,14 +73,14 @@ test('an admin must sign in: the page asked for comes back after it, and signing
   await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page).toHaveURL('/admin-only/ads/web');
-  await expect(page.getByRole('heading', { name: '웹 광고 요청 목록' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '웹 배너 광고 요청 목록' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '관리자 메뉴' })).toContainText(ADMIN_CREDENTIALS.username);
 
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL('/admin-only/login');
   await page.goto('/admin-only/ads/web');
   await expect(page).toHaveURL('/admin-only/login?redirectTo=%2Fadmin-only%2Fads%2Fweb');
-  await expect(page.getByRole('heading', { name: '웹 광고 요청 목록' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '웹 배너 광고 요청 목록' })).toHaveCount(0);
 });
 
 for (const javaScriptEnabled of [true, false]) {
