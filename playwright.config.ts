@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN_CREDENTIALS, E2E_SESSION_SECRET } from './tests/e2e/admin-deployment';
-import { ADS_API_PORT, ADS_WEB_PORT, E2E_SERVICE_TOKEN } from './tests/e2e/ads-deployment';
+import { ADS_API_PORT, ADS_WEB_PORT, E2E_PORT_OFFSET, E2E_SERVICE_TOKEN } from './tests/e2e/ads-deployment';
 
-const PORT = 3100;
+const PORT = 3100 + E2E_PORT_OFFSET;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'campus-bus-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const adsDataDir = process.env.E2E_ADS_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'campus-bus-e2e-ads-'));

@@ -5,8 +5,10 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export const ADS_WEB_PORT = 3110;
-export const ADS_API_PORT = 3111;
+/** E2E_PORT_OFFSET shifts every e2e port, so two runs on one machine do not collide. */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const ADS_WEB_PORT = 3110 + E2E_PORT_OFFSET;
+export const ADS_API_PORT = 3111 + E2E_PORT_OFFSET;
 export const ADS_WEB_URL = `http://localhost:${ADS_WEB_PORT}`;
 export const ADS_API_URL = `http://127.0.0.1:${ADS_API_PORT}`;
 export const E2E_SERVICE_TOKEN = 'e2e-service-token-0123456789abcdef0123';
