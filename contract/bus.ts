@@ -18,6 +18,19 @@ export const SectionSchema = z.object({
 });
 export type Section = z.infer<typeof SectionSchema>;
 
+/** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
+export const KstDateTimeSchema = z.string().datetime({ offset: true });
+
+/** Issue 8 (막차): a route is marked with its last departure once that is this many minutes away or less. */
+export const LAST_RUN_NOTICE_MIN = 30;
+
+/**
+ * Extra (issue 8, 막차): the route's last departure of the service day from the campus terminus
+ * (its timetable's last run, the GBIS route info's last-bus time), KST ISO, while it is at most
+ * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
+ */
+const LastDepartureSchema = KstDateTimeSchema.nullable().optional();
+
 /**
  * One up-direction arrival card: the next bus of a route at the campus crossroads (spec §3).
  * `time` is whole minutes (rounded up) and `location` the stops remaining, both as of the response.
@@ -36,6 +49,7 @@ export const UpRouteSchema = z.object({
   lowPlate: z.number().int().nullable().optional(),
   /** Extra: where the bus is now (GBIS stationNm1). */
   stationName: z.string().nullable().optional(),
+  lastDeparture: LastDepartureSchema,
 });
 export type UpRoute = z.infer<typeof UpRouteSchema>;
 
@@ -46,9 +60,6 @@ export const VehicleMarkerSchema = z.object({
   section: SectionSchema,
 });
 export type VehicleMarker = z.infer<typeof VehicleMarkerSchema>;
-
-/** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
-export const KstDateTimeSchema = z.string().datetime({ offset: true });
 
 /** What an estimate rests on: a live up bus plus the observed turnaround, same-day-type history, or the timetable. */
 export const EstimateBasisSchema = z.enum(['live', 'history', 'timetable']);
@@ -68,6 +79,7 @@ export const DownRouteSchema = z.object({
   }),
   /** Extra: basis of `data.estimate`; null when there is none. */
   basis: EstimateBasisSchema.nullable().optional(),
+  lastDeparture: LastDepartureSchema,
 });
 export type DownRoute = z.infer<typeof DownRouteSchema>;
 
@@ -132,3 +144,51 @@ export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema
 
 /** An error answer of the api: `{ message }`. */
 export const ApiErrorSchema = z.object({ message: z.string() });
+
+/** Issue 8 (/faq): the prediction accuracy figure covers this many service days before today. */
+export const PREDICTION_ACCURACY_DAYS = 14;
+
+/** One method's figures in the backtest (api/bus/backtest.ts MethodScore, rounded for display). */
+const MethodAccuracySchema = z.object({
+  /** ETA score: mean over the lead buckets of the percentage of accurate answers, 0–100; null without queries. */
+  etaScore: z.number().min(0).max(100).nullable(),
+  /** Mean absolute error of the answered queries, whole seconds; null when none was answered. */
+  maeSec: z.number().int().min(0).nullable(),
+  /** Riders' questions replayed ("when does the next bus leave?", 0–15 min before each observed departure). */
+  queries: z.number().int().min(0),
+});
+export type MethodAccuracy = z.infer<typeof MethodAccuracySchema>;
+
+/**
+ * GET /api/bus/accuracy (issue 8): how the down predictions did over the last
+ * PREDICTION_ACCURACY_DAYS service days with observed departures before today, replayed by the
+ * backtest (api/bus/backtest.ts). `estimate` is the product's estimate (history plus live
+ * evidence), `yesterday` the baseline of yesterday's times. Without history the window has 0 days,
+ * null dates and null figures.
+ */
+export const PredictionAccuracySchema = z.object({
+  /** Whose departures were replayed: the demo simulator's or GBIS observations. */
+  source: FeedSourceNameSchema,
+  window: z.object({
+    /** Service days evaluated, 0 to PREDICTION_ACCURACY_DAYS. */
+    days: z.number().int().min(0),
+    /** First and last evaluated service date ("yyyy-MM-dd", KST); null without history. */
+    firstDate: z.string().date().nullable(),
+    lastDate: z.string().date().nullable(),
+  }),
+  estimate: MethodAccuracySchema,
+  yesterday: MethodAccuracySchema,
+  /**
+   * When an answer counts as accurate, per lead (seconds before the departure, [fromSec, toSec)):
+   * the bus left at most `earlySec` before or `lateSec` after the predicted time (backtest.ts ETA_BUCKETS).
+   */
+  tolerances: z.array(
+    z.object({
+      fromSec: z.number().int().min(0),
+      toSec: z.number().int().min(0),
+      earlySec: z.number().int().min(0),
+      lateSec: z.number().int().min(0),
+    }),
+  ),
+});
+export type PredictionAccuracy = z.infer<typeof PredictionAccuracySchema>;

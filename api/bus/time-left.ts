@@ -2,12 +2,12 @@
  * The GET /api/bus/timeLeft body (spec §3, §7) as of `now`, from the feed's latest state. Reads
  * memory only: serving it never calls the bus source, whatever the number of phones.
  */
-import type { DownRoute, TimeLeftResponse, UpRoute } from '../../contract/bus';
-import { isInService, toKstIso } from '../time';
+import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
+import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
 import type { FeedState } from './feed-store';
 import { nextAtOrAfter, type RoutePredictions } from './predictions';
 import type { Arrival } from './snapshot';
-import { ROUTES } from './transit-config';
+import { routeByNo, ROUTES, timetableMinutes } from './transit-config';
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
@@ -20,6 +20,9 @@ import { ROUTES } from './transit-config';
  * the prediction service; none → empty group), each with the first of its yesterday, 7-days-ago
  * and estimated departures at or after `now` (KST ISO; null when the list has none left) and the
  * estimate's basis. It needs no snapshot.
+ *
+ * Both groups' entries carry `lastDeparture` (issue 8, 막차): the route's last departure of the
+ * service day when it is LAST_RUN_NOTICE_MIN minutes away or less (lastDepartureNear).
  *
  * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
  */
@@ -53,7 +56,7 @@ export function timeLeftView(
   for (const { routeNo } of ROUTES) {
     const arrivals = snapshot.arrivals.filter((a) => a.routeNo === routeNo);
     const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
-    if (next) up.push(upRoute(next, ageSec ?? 0));
+    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastDeparture: lastDepartureNear(routeNo, now) });
   }
   const vehicles = snapshot.vehicles.flatMap((v) =>
     v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
@@ -68,7 +71,22 @@ export function timeLeftView(
   };
 }
 
-function upRoute(arrival: Arrival, elapsedSec: number): Required<UpRoute> {
+/**
+ * The route's last departure of `now`'s service day from the campus terminus, KST ISO, when it is
+ * at most LAST_RUN_NOTICE_MIN minutes after `now` (and not past); else null. The time is the
+ * route's timetable `last` for the day type (transit-config.ts; GBIS route info's last-bus time):
+ * the same run ends the up line at campus and starts the last down departure, so both tabs mark it.
+ */
+export function lastDepartureNear(routeNo: string, now: Date): string | null {
+  const route = routeByNo(routeNo);
+  if (!route) return null;
+  const { serviceDate } = serviceClock(now);
+  const last = kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)].last));
+  const minutesAway = (last.getTime() - now.getTime()) / 60_000;
+  return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;
+}
+
+function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 'lastDeparture'> {
   const predictTimeSec = Math.max(0, arrival.predictTimeSec - elapsedSec);
   return {
     routeNo: arrival.routeNo,
@@ -96,6 +114,7 @@ function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
       estimate: estimate ? toKstIso(estimate.at) : null,
     },
     basis: estimate?.basis ?? null,
+    lastDeparture: lastDepartureNear(route.routeNo, now),
   };
 }
 

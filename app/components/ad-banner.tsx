@@ -1,8 +1,8 @@
 /**
  * The home screen's rotating ad banner (spec §2 Home screen, §3 Ad banner, §4 Ad banner, §9): the
  * in-period web ads in the admins' order, one every 6 seconds, paused while the page is hidden and
- * by the visitor (WCAG 2.2.2). Its box keeps the web ad's 350×100 shape whatever loads, so nothing
- * shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
+ * by the visitor (WCAG 2.2.2); each new ad slides in, except with prefers-reduced-motion. Its
+ * box keeps the web ad's 350×100 shape whatever loads, so nothing shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
  * ads (or when their list failed) the default banner invites shops to advertise.
  */
 import { Link } from '@remix-run/react';
@@ -24,6 +24,8 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hidden, setHidden] = useState(false);
+  // The slide-in plays from the first rotation on, not on page load (no motion before the ad is read).
+  const [rotated, setRotated] = useState(false);
   const count = shown.length;
 
   useEffect(() => {
@@ -35,7 +37,10 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
 
   useEffect(() => {
     if (count < 2 || paused || hidden) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % count), BANNER_ROTATION_MS);
+    const timer = setInterval(() => {
+      setIndex((current) => (current + 1) % count);
+      setRotated(true);
+    }, BANNER_ROTATION_MS);
     return () => clearInterval(timer);
   }, [count, paused, hidden]);
 
@@ -47,7 +52,11 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
 
   if (count === 0) return <DefaultBanner />;
   return (
-    <section className="ad-banner" aria-roledescription="carousel" aria-label="광고">
+    <section
+      className={rotated ? 'ad-banner ad-banner--rotated' : 'ad-banner'}
+      aria-roledescription="carousel"
+      aria-label="광고"
+    >
       <div className="ad-banner__slides">
         {shown.map((ad, slide) => {
           const href = bannerHref(ad);

@@ -36,7 +36,7 @@ describe('ArrivalCards (up tab)', () => {
     expect(screen.getByText('도착 정보 없음')).toBeTruthy();
     expect(screen.queryByText('0분')).toBeNull();
     expect(screen.queryByText('0정거장 전')).toBeNull();
-    expect(screen.getByText('1150번 버스, 도착 정보 없음')).toBeTruthy();
+    expect(screen.getByText('1150번, 도착 정보 없음')).toBeTruthy();
   });
 
   it("shows 'no bus currently available' for an empty list", () => {
@@ -52,14 +52,36 @@ describe('ArrivalCards (up tab)', () => {
     );
     expect(screen.getByText('잔여 12석 · 저상 · 경기70아1234')).toBeTruthy();
     expect(
-      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234'),
+      screen.getByText('1150번, 3분 후 도착, 2정거장 전, 곧 도착, 잔여 12석, 저상버스, 차량 경기70아1234'),
     ).toBeTruthy();
   });
 
   it('leaves the extras out when unknown', () => {
     const { container } = render(<ArrivalCards routes={[upRoute({ time: 3, location: 2 })]} />);
     expect(container.querySelector('.card__extras')).toBeNull();
-    expect(screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전')).toBeTruthy();
+    expect(screen.getByText('1150번, 3분 후 도착, 2정거장 전, 곧 도착')).toBeTruthy();
+  });
+
+  it('says 곧 도착 in words with the red, not by colour alone (issue 8, spec §9)', () => {
+    render(<ArrivalCards routes={[upRoute({ routeNo: '1117', time: 4 }), upRoute({ routeNo: '1005', time: 5 })]} />);
+    expect(screen.getAllByText('곧 도착')).toHaveLength(1);
+    expect(screen.getByText('1117번, 4분 후 도착, 5정거장 전, 곧 도착')).toBeTruthy();
+    expect(screen.getByText('1005번, 5분 후 도착, 5정거장 전')).toBeTruthy();
+  });
+
+  it('marks a route near its last departure with 막차 and the time in KST (issue 8)', () => {
+    render(
+      <ArrivalCards
+        routes={[
+          upRoute({ routeNo: '1150', time: 7, location: 3, lastDeparture: '2026-11-23T23:30:00+09:00' }),
+          upRoute({ routeNo: '1117', time: 9, location: 4, lastDeparture: null }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('막차 23:30')).toBeTruthy();
+    expect(screen.getAllByText(/막차/).filter((node) => !node.classList.contains('sr-only'))).toHaveLength(1);
+    expect(screen.getByText('1150번, 7분 후 도착, 3정거장 전, 막차 23:30 출발')).toBeTruthy();
+    expect(screen.getByText('1117번, 9분 후 도착, 4정거장 전')).toBeTruthy();
   });
 });
 
@@ -77,6 +99,20 @@ describe('DepartureCards (down tab)', () => {
     const times = [...container.querySelectorAll('dd')].map((dd) => dd.textContent);
     expect(labels).toEqual(['어제', '7일 전', '예상']);
     expect(times).toEqual(['08:05', '–정보 없음', '08:10운행 기록 기준']);
+    expect(container.textContent).not.toContain('막차');
+  });
+
+  it('marks a route near its last departure with 막차 and the time (issue 8)', () => {
+    const routes: DownRoute[] = [
+      {
+        routeNo: '1303',
+        data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T22:45:00+09:00' },
+        basis: 'timetable',
+        lastDeparture: '2026-11-23T22:50:00+09:00',
+      },
+    ];
+    const { container } = render(<DepartureCards routes={routes} />);
+    expect(container.querySelector('.card__head')?.textContent).toBe('1303번 버스막차 22:50 출발');
   });
 
   it('says what each estimate rests on: a live bus, the history or the timetable', () => {

@@ -1,6 +1,9 @@
 /**
  * The home screen's cards (spec §2 Home screen): up arrivals per route (spec §3 Bus arrival) and
- * down departure estimates per route (spec §3 Predicted departure).
+ * down departure estimates per route (spec §3 Predicted departure). A screen reader reads each up
+ * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
+ * 곧 도착 in words (spec §9; colour is never the only signal), and a route near its last departure
+ * of the day carries the 막차 mark with that time on both tabs (issue 8).
  */
 import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone, formatKstTime } from '~/utils/arrival';
@@ -29,9 +32,12 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
   return (
     <ul className="cards">
-      {routes.map(({ routeNo, data, basis }) => (
+      {routes.map(({ routeNo, data, basis, lastDeparture }) => (
         <li key={routeNo} className="card">
-          <RouteNo routeNo={routeNo} />
+          <div className="card__head">
+            <RouteNo routeNo={routeNo} />
+            {lastDeparture && <LastRunMark iso={lastDeparture} />}
+          </div>
           <dl className="card__times">
             <DepartureTime label="어제" iso={data.dayBefore} />
             <DepartureTime label="7일 전" iso={data.weekBefore} />
@@ -54,16 +60,26 @@ function ArrivalCard({ route }: { route: UpRoute }) {
     route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
     route.plateNo != null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
   ].filter((extra) => extra !== false);
+  const lastRun = route.lastDeparture ? formatKstTime(route.lastDeparture) : null;
   const details =
     tone === 'none'
       ? ['도착 정보 없음']
-      : [`${route.time}분 후 도착`, `${route.location}정거장 전`, ...extras.map((extra) => extra.spoken)];
+      : [
+          `${route.time}분 후 도착`,
+          `${route.location}정거장 전`,
+          ...(tone === 'soon' ? [SOON_TEXT] : []),
+          ...extras.map((extra) => extra.spoken),
+        ];
+  if (lastRun) details.push(`막차 ${lastRun} 출발`);
 
   return (
     <li className="card">
-      <span className="sr-only">{[`${route.routeNo}번 버스`, ...details].join(', ')}</span>
+      <span className="sr-only">{[`${route.routeNo}번`, ...details].join(', ')}</span>
       <div className="card__body" aria-hidden="true">
-        <span className="card__route">{route.routeNo}</span>
+        <span className="card__route">
+          {route.routeNo}
+          {lastRun && <span className="card__last-run">막차 {lastRun}</span>}
+        </span>
         {tone === 'none' ? (
           <span className="card__none">도착 정보 없음</span>
         ) : (
@@ -71,6 +87,7 @@ function ArrivalCard({ route }: { route: UpRoute }) {
             <span className="card__arrival">
               <span className={tone === 'soon' ? 'card__time card__time--soon' : 'card__time'}>{route.time}분</span>
               <span className="card__stops">{route.location}정거장 전</span>
+              {tone === 'soon' && <span className="card__soon">{SOON_TEXT}</span>}
             </span>
             {extras.length > 0 && (
               <span className="card__extras">{extras.map((extra) => extra.shown).join(' · ')}</span>
@@ -79,6 +96,20 @@ function ArrivalCard({ route }: { route: UpRoute }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** Spec §9's red (4 minutes or less), said in words too. */
+const SOON_TEXT = '곧 도착';
+
+/** Issue 8: the 막차 mark of a route whose last departure (KST ISO) is near. */
+function LastRunMark({ iso }: { iso: string }) {
+  const time = formatKstTime(iso);
+  return (
+    <span className="card__last-run">
+      막차 {time}
+      <span className="sr-only"> 출발</span>
+    </span>
   );
 }
 

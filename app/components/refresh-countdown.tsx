@@ -1,10 +1,26 @@
-/** The visible refresh countdown (spec §2 Home screen): mm:ss, or the refreshing text at 0 or below. */
-import { formatCountdown, REFRESHING_TEXT } from '~/utils/countdown';
+/**
+ * The visible refresh countdown (spec §2 Home screen): mm:ss, or the refreshing text at 0 or below.
+ * It counts only with JavaScript; the server's HTML says instead how the page refreshes without it
+ * (the home's `<noscript>` meta refresh, every REFRESH_INTERVAL_SEC seconds) with a link that turns
+ * that off or on again (NOSCRIPT_REFRESH_PARAM; WCAG 2.2.1 lets the person stop a time limit).
+ */
+import { Link, useSearchParams } from '@remix-run/react';
+import {
+  formatCountdown,
+  noscriptRefreshOn,
+  NOSCRIPT_REFRESH_PARAM,
+  REFRESH_INTERVAL_SEC,
+  REFRESHING_TEXT,
+} from '~/utils/countdown';
+import { useHydrated } from '~/utils/use-hydrated';
 
 export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
+  const hydrated = useHydrated();
   return (
     <p className="countdown">
-      {secondsLeft <= 0 ? (
+      {!hydrated ? (
+        <NoscriptRefreshSwitch />
+      ) : secondsLeft <= 0 ? (
         REFRESHING_TEXT
       ) : (
         <>
@@ -13,5 +29,23 @@ export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
         </>
       )}
     </p>
+  );
+}
+
+/** The server's HTML: the refresh interval and the link that stops or restarts the no-JS refresh (the URL keeps its other parameters). */
+function NoscriptRefreshSwitch() {
+  const [searchParams] = useSearchParams();
+  const on = noscriptRefreshOn(searchParams);
+  const toggled = new URLSearchParams(searchParams);
+  if (on) toggled.set(NOSCRIPT_REFRESH_PARAM, 'off');
+  else toggled.delete(NOSCRIPT_REFRESH_PARAM);
+  const to = { search: toggled.size > 0 ? `?${toggled}` : '' };
+  return (
+    <noscript>
+      {on ? `${REFRESH_INTERVAL_SEC}초마다 새로고침 · ` : '자동 새로고침 꺼짐 · '}
+      <Link to={to} replace>
+        {on ? '멈추기' : '다시 켜기'}
+      </Link>
+    </noscript>
   );
 }

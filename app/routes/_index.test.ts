@@ -1,9 +1,11 @@
+import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { groupRoutes } from '../../contract/bus';
 import { loader, shouldRevalidate } from '~/routes/_index';
 import { http, HttpResponse } from 'msw';
 import {
   API_BASE_URL,
   apiContext,
+  noticeHandler,
   predictedAllBody,
   predictedFailureHandler,
   predictedHandlers,
@@ -14,12 +16,27 @@ import {
   webAdsHandler,
 } from '../../tests/mocks/api';
 
-const server = setupApiServer(timeLeftHandler(), ...predictedHandlers(), webAdsHandler());
+const server = setupApiServer(timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler());
 
 const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
 
 describe('home loader', () => {
+  it('passes the service notice only while the admins have it on (spec §4, issue 8)', async () => {
+    expect((await (await load()).json()).notice).toBeNull();
+    server.use(noticeHandler(true));
+    expect((await (await load()).json()).notice).toEqual(DEFAULT_SERVICE_NOTICE);
+  });
+
+  it('shows the bus information when the notice cannot be read, and only logs it', async () => {
+    server.use(http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { notice, timeLeft } = await (await load()).json();
+    expect(notice).toBeNull();
+    expect(timeLeft).toEqual(timeLeftBody);
+    expect(log).toHaveBeenCalledWith('[home] service notice unavailable:', 'GET /api/notice: HTTP 500');
+  });
+
   it('loads the bus data from the api for the server-rendered page', async () => {
     const response = await load();
     expect(response.status).toBe(200);

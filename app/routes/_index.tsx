@@ -1,9 +1,12 @@
 /**
  * Home (/): bus information (spec §2 Home screen, §4 Home). Server-rendered with the bus data, so
  * it works without JavaScript; with it, the 상행/하행 tabs switch without a loader call and the data
- * refreshes every 4 seconds through /bus/time-left. The down tab's expected departure times modal
- * lives in the URL (`?dir=down&times=…[&sort=time]`): without JavaScript this loader loads its
- * times; with it, the dialog loads them through /bus/predicted and the loader is not re-run.
+ * refreshes every 4 seconds through /bus/time-left. Without it, a `<noscript>` meta refresh
+ * reloads the page every 4 seconds (issue 8), and `?refresh=off` turns that off (WCAG 2.2.1). The
+ * down tab's expected departure times modal lives in the URL (`?dir=down&times=…[&sort=time]`):
+ * without JavaScript this loader loads its times; with it, the dialog loads them through
+ * /bus/predicted and the loader is not re-run. While the admins' service notice is on, its
+ * blocking modal covers the page (which is inert behind it) and nothing reloads it.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -19,12 +22,16 @@ import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
 import { DepartureTimes } from '~/components/departure-times-dialog';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
 import { FeedNotices } from '~/components/feed-status';
+import { InstallHint } from '~/components/install-hint';
 import { ProgressLine } from '~/components/progress-line';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
+import { ServiceNoticeModal } from '~/components/service-notice';
 import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
 import { getTimeLeft } from '~/models/bus.server';
+import { getActiveNotice } from '~/models/notice.server';
+import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
@@ -34,16 +41,27 @@ import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const PANEL_ID = 'bus-panel';
-/** The URL parameters that only change what is shown: the tab and the departure times modal. */
-const VIEW_PARAMS = ['dir', 'times', 'sort'];
+/** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */
+const VIEW_PARAMS = ['dir', 'times', 'sort', NOSCRIPT_REFRESH_PARAM];
+
+/** Spec §2 Home screen shortcut list; the inquiry screen is the real /contact (issue 8). */
+const SHORTCUTS = [
+  { to: '/howtouse', label: '이용 방법' },
+  { to: '/ads/apply', label: '광고 신청' },
+  { to: '/faq', label: '자주 묻는 질문' },
+  { to: '/privacypolicy', label: '개인정보 처리방침' },
+  { to: '/contact', label: '문의하기' },
+] as const;
 
 /**
  * `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still
- * renders. `departureTimes` is the modal's answer when the URL has it open, else null.
+ * renders. `departureTimes` is the modal's answer when the URL has it open, else null. `notice` is
+ * the service notice while it is on, else null (also when it could not be read: logged, and the
+ * bus information is shown rather than hidden behind a notice nobody set).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const modal = timesModalFromSearch(new URL(request.url).searchParams);
-  const [timeLeft, departureTimes, banners] = await Promise.all([
+  const [timeLeft, departureTimes, banners, notice] = await Promise.all([
     getTimeLeft(context).catch((error: unknown) => {
       if (!(error instanceof UpstreamError)) throw error;
       console.error('[home] bus data unavailable:', error.message);
@@ -56,9 +74,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       console.error('[home] banner list unavailable:', error.message);
       return [] as AdBannerData[];
     }),
+    getActiveNotice(context).catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      console.error('[home] service notice unavailable:', error.message);
+      return null;
+    }),
   ]);
   const adSlots = context.publicConfig?.adSlots ?? { adfitUnit: null, adsense: null };
-  return json({ timeLeft, departureTimes, banners, adSlots }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ timeLeft, departureTimes, banners, adSlots, notice }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -75,52 +98,65 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
-  const { timeLeft: initial, departureTimes, banners, adSlots } = useLoaderData<typeof loader>();
+  const { timeLeft: initial, departureTimes, banners, adSlots, notice } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  const autoRefresh = noscriptRefreshOn(searchParams);
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
   const timesModal = timesModalFromSearch(searchParams);
   const { timeLeft, secondsLeft } = useLiveTimeLeft(initial);
 
   return (
-    <div className="home">
-      <h1 className="sr-only">실시간 버스 정보</h1>
-      <div className="home__bar">
-        <DirectionTabs selected={direction} panelId={PANEL_ID} />
-        <RefreshCountdown secondsLeft={secondsLeft} />
-      </div>
-      <FeedNotices failed={timeLeft === null} feed={timeLeft?.feed} />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
-        <ProgressLine direction={direction} vehicles={timeLeft?.vehicles ?? null} />
-        <section className="home__cards" aria-labelledby="cards-title">
-          <h2 id="cards-title" className="section-title">
-            {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
+    <>
+      {/* NOTE: React 18 does not know `inert`; the empty string is the attribute's "on". */}
+      <div className="home" {...(notice ? { inert: '' } : {})}>
+        {!notice && autoRefresh && (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(REFRESH_INTERVAL_SEC)} />
+          </noscript>
+        )}
+        <h1 className="sr-only">실시간 버스 정보</h1>
+        <div className="home__bar">
+          <DirectionTabs selected={direction} panelId={PANEL_ID} />
+          <RefreshCountdown secondsLeft={secondsLeft} />
+        </div>
+        <FeedNotices failed={timeLeft === null} feed={timeLeft?.feed} />
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
+          <ProgressLine direction={direction} vehicles={timeLeft?.vehicles ?? null} />
+          <section className="home__cards" aria-labelledby="cards-title">
+            <h2 id="cards-title" className="section-title">
+              {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
+            </h2>
+            {timeLeft &&
+              (direction === 'up' ? (
+                <ArrivalCards routes={groupRoutes(timeLeft, 'up')} />
+              ) : (
+                <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
+              ))}
+            {direction === 'down' && (
+              <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
+            )}
+          </section>
+        </div>
+        <AdBanner ads={banners} />
+        <AdSlots slots={adSlots} />
+        <InstallHint />
+        <nav className="shortcuts" aria-labelledby="shortcuts-title">
+          <h2 id="shortcuts-title" className="section-title">
+            바로가기
           </h2>
-          {timeLeft &&
-            (direction === 'up' ? (
-              <ArrivalCards routes={groupRoutes(timeLeft, 'up')} />
-            ) : (
-              <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
+          <ul className="shortcuts__list">
+            {SHORTCUTS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className="shortcuts__link">
+                  {label}
+                </Link>
+              </li>
             ))}
-          {direction === 'down' && (
-            <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
-          )}
-        </section>
+          </ul>
+        </nav>
       </div>
-      <AdBanner ads={banners} />
-      <AdSlots slots={adSlots} />
-      <nav className="shortcuts" aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className="section-title">
-          바로가기
-        </h2>
-        <ul className="shortcuts__list">
-          <li>
-            <Link to="/ads/apply" className="shortcuts__link">
-              광고 신청
-            </Link>
-          </li>
-        </ul>
-      </nav>
-    </div>
+      {notice && <ServiceNoticeModal notice={notice} />}
+    </>
   );
 }
 

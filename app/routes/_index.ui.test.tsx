@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { groupRoutes, TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
 import Home, { shouldRevalidate } from '~/routes/_index';
 import { clientLoader } from '~/routes/bus.time-left';
+import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { homeData, timeLeftBody } from '../../tests/mocks/api';
 
 const withFirstUpTime = (time: number): TimeLeftResponse => ({
@@ -17,8 +18,13 @@ const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ],
 });
 
-function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promise<unknown>, url = '/') {
-  const homeLoader = vi.fn(() => homeData(initial));
+function renderHome(
+  initial: TimeLeftResponse | null,
+  serverLoader: () => Promise<unknown>,
+  url = '/',
+  notice: Parameters<typeof homeData>[2] = null,
+) {
+  const homeLoader = vi.fn(() => homeData(initial, null, notice));
   const router = createMemoryRouter(
     [
       { id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate },
@@ -28,7 +34,7 @@ function renderHome(initial: TimeLeftResponse | null, serverLoader: () => Promis
           clientLoader({ request, params, serverLoader: serverLoader as ClientLoaderFunctionArgs['serverLoader'] }),
       },
     ],
-    { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial) } } },
+    { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial, null, notice) } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { homeLoader, router };
@@ -44,6 +50,43 @@ afterEach(() => {
 });
 
 describe('Home', () => {
+  it('links every shortcut of spec §2, the inquiry to the real /contact', () => {
+    renderHome(timeLeftBody, vi.fn());
+    const shortcuts = within(screen.getByRole('navigation', { name: '바로가기' })).getAllByRole('link');
+    expect(shortcuts.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['이용 방법', '/howtouse'],
+      ['광고 신청', '/ads/apply'],
+      ['자주 묻는 질문', '/faq'],
+      ['개인정보 처리방침', '/privacypolicy'],
+      ['문의하기', '/contact'],
+    ]);
+  });
+
+  it('covers the page with the blocking service notice while it is on (spec §4, issue 8)', () => {
+    renderHome(timeLeftBody, vi.fn(), '/', DEFAULT_SERVICE_NOTICE);
+    const dialog = screen.getByRole('alertdialog', { name: DEFAULT_SERVICE_NOTICE.title }) as HTMLDialogElement;
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      DEFAULT_SERVICE_NOTICE.text,
+    );
+    expect(dialog.open).toBe(true);
+    const page = document.querySelector('.home')!;
+    expect(page.hasAttribute('inert')).toBe(true);
+    expect(page.contains(dialog)).toBe(false);
+    // Esc does not close it; closed anyway, it opens again.
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    act(() => dialog.close());
+    expect(dialog.open).toBe(true);
+  });
+
+  it('shows no notice and leaves the page usable while it is off', () => {
+    renderHome(timeLeftBody, vi.fn());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.querySelector('.home')!.hasAttribute('inert')).toBe(false);
+  });
+
   it('shows the up tab by default: stops, chips, cards and the demo label', () => {
     renderHome(timeLeftBody, vi.fn());
     expect(tab('상행').getAttribute('aria-selected')).toBe('true');
@@ -52,9 +95,9 @@ describe('Home', () => {
     expect(screen.getByText('외대 도서관')).toBeTruthy();
     expect(screen.getByText('모현사거리').closest('li')?.classList.contains('stop--active')).toBe(true);
     expect(
-      screen.getByText('1150번 버스, 3분 후 도착, 2정거장 전, 잔여 12석, 저상버스, 차량 경기70아1234'),
+      screen.getByText('1150번, 3분 후 도착, 2정거장 전, 곧 도착, 잔여 12석, 저상버스, 차량 경기70아1234'),
     ).toBeTruthy();
-    expect(screen.getByText('1303번 버스, 도착 정보 없음')).toBeTruthy();
+    expect(screen.getByText('1303번, 도착 정보 없음')).toBeTruthy();
     expect(within(screen.getByRole('status')).getByText('데모 데이터')).toBeTruthy();
     expect(screen.getByText('00:04')).toBeTruthy();
   });
@@ -86,7 +129,7 @@ describe('Home', () => {
       ],
     });
     renderHome(specOnly, vi.fn());
-    expect(screen.getByText('1150번 버스, 7분 후 도착, 4정거장 전')).toBeTruthy();
+    expect(screen.getByText('1150번, 7분 후 도착, 4정거장 전')).toBeTruthy();
     expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
     expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull(); // no vehicles: no claim
   });

@@ -4,6 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 /** Spec §4/§9: the home data refreshes every 4 seconds (the usage guide's 5 seconds is the older reading). */
 export const REFRESH_INTERVAL_SEC = 4;
 
+/** The home's URL parameter that stops its no-JavaScript meta refresh when set to `off` (issue 8, WCAG 2.2.1). */
+export const NOSCRIPT_REFRESH_PARAM = 'refresh';
+
+/** Whether the home's `<noscript>` meta refresh is on for these URL parameters (on unless `refresh=off`). */
+export function noscriptRefreshOn(searchParams: URLSearchParams): boolean {
+  return searchParams.get(NOSCRIPT_REFRESH_PARAM) !== 'off';
+}
+
 /** Spec §2: what the countdown shows at 0 seconds or below. */
 export const REFRESHING_TEXT = '새로고침 중...';
 

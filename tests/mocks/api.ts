@@ -5,6 +5,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_SERVICE_NOTICE, type ServiceNotice } from '../../contract/admin';
 import type { AdBanner } from '../../contract/ads';
 import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
 
@@ -139,7 +140,12 @@ export function webAdsHandler(data: AdBanner[] = []) {
 }
 
 /** Every handler of the healthy api. */
-export const apiHandlers = [timeLeftHandler(), ...predictedHandlers(), webAdsHandler()];
+/** The api answering GET /api/notice: off by default, or on with the spec §4 preset (or `notice`). */
+export function noticeHandler(enabled = false, notice: Omit<ServiceNotice, 'enabled'> = DEFAULT_SERVICE_NOTICE) {
+  return http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ enabled, ...notice }));
+}
+
+export const apiHandlers = [timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler()];
 
 /**
  * An msw server standing in for the api in this test file, started before its tests and reset
@@ -157,6 +163,10 @@ export function setupApiServer(...handlers: Parameters<typeof setupServer>) {
 }
 
 /** The home loader's data for UI tests rendering the route without a server: no ads, no third-party slots. */
-export function homeData(timeLeft: TimeLeftResponse | null, departureTimes: unknown = null) {
-  return { timeLeft, departureTimes, banners: [], adSlots: { adfitUnit: null, adsense: null } };
+export function homeData(
+  timeLeft: TimeLeftResponse | null,
+  departureTimes: unknown = null,
+  notice: Omit<ServiceNotice, 'enabled'> | null = null,
+) {
+  return { timeLeft, departureTimes, banners: [], adSlots: { adfitUnit: null, adsense: null }, notice };
 }
