@@ -13,6 +13,7 @@ import { adsRoutes } from './routes/ads';
 import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
+import { inquiryRoutes } from './routes/inquiries';
 import { noticeRoutes } from './routes/notice';
 
 const noHistory: HistoryLoader = async () => [];
@@ -32,6 +33,7 @@ export function createApi(deps: ApiDeps) {
   const app = new Hono();
   app.route('/api/bus', busRoutes(context));
   app.route('/api/admin', adminRoutes(context));
+  app.route('/api/inquiries', inquiryRoutes(context));
   app.route('/api', adsRoutes(context));
   app.route('/api', adReviewRoutes(context));
   app.route('/api', uploadRoutes(context));

@@ -20,6 +20,11 @@ const LIMITS = {
   imageUpload: { points: 20, durationSec: 10 * 60 },
   /** POST /api/ads/{type}/submit. */
   adSubmit: { points: 5, durationSec: 10 * 60 },
+  /**
+   * POST /api/inquiries (issue 8): a person sends one inquiry and perhaps a follow-up or two; 5 in
+   * 15 minutes leaves room for that and keeps a script from filling the admins' list.
+   */
+  inquiry: { points: 5, durationSec: 15 * 60 },
   /** Admin sign-in attempts per client IP (POST /api/admin/login). */
   loginByIp: { points: 20, durationSec: 15 * 60 },
   /** Admin sign-in attempts per username, from anywhere; a success clears it. */
@@ -41,6 +46,7 @@ export function createRateLimiters(db: Db): RateLimiters {
   return {
     imageUpload: limiter('imageUpload'),
     adSubmit: limiter('adSubmit'),
+    inquiry: limiter('inquiry'),
     loginByIp: limiter('loginByIp'),
     loginByUsername: limiter('loginByUsername'),
   };

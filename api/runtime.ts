@@ -17,6 +17,7 @@ import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore, type ObjectStore } from './storage';
 import { removeOrphanImages } from './ads/images';
+import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
 import { storedSecret } from './secrets';
 
@@ -72,6 +73,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     onSnapshot: predictions.observe,
   });
   const cleanup = scheduleImageCleanup(database.db, storage, clock, logger);
+  const stopRetention = scheduleRetention({ db: database.db, storage, clock, logger, feed });
   return {
     app: createApi({
       db: database.db,
@@ -91,6 +93,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     setupPath: setupToken ? setupPath(setupToken) : null,
     close: async () => {
       clearInterval(cleanup);
+      stopRetention();
       await feed.stop();
       await database.close();
     },
@@ -115,4 +118,20 @@ function scheduleImageCleanup(db: Db, storage: ObjectStore, clock: Clock, logger
   // A first run soon after start, so a process that restarts often still cleans up.
   setTimeout(run, IMAGE_CLEANUP_FIRST_RUN_MS).unref();
   return setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
+}
+
+/**
+ * Deletes what is past the privacy policy's retention (api/privacy/retention.ts runRetention, in
+ * the lease holder only) on the image cleanup's timetable: a minute after start, then every hour.
+ * A failed run is logged and retried at the next.
+ * @returns a stop function that clears both timers.
+ */
+function scheduleRetention(deps: Parameters<typeof runRetention>[0]): () => void {
+  const run = () => runRetention(deps).catch((error: unknown) => deps.logger.error('[retention] run failed:', error));
+  const first = setTimeout(run, IMAGE_CLEANUP_FIRST_RUN_MS).unref();
+  const every = setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

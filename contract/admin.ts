@@ -1,7 +1,7 @@
 /**
  * Admin payloads of the Campus Bus API (ours, beside spec §7): sign-in and sessions, the first
- * admin's setup, the service notice (spec §1, §4), inquiries (spec §3 Inquiry), the audit log and the
- * messages of the admin pages (spec §2, §8; the English ones are the spec's own words).
+ * admin's setup, the service notice (spec §1, §4), the audit log and the messages of the admin pages
+ * (spec §2, §8; the English ones are the spec's own words). Inquiries are in contract/inquiries.ts.
  */
 import { z } from 'zod';
 import { FeedStatusSchema } from './bus';
@@ -96,17 +96,6 @@ export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
     '버스 도착 정보 제공을 일시 중단합니다. 공공데이터포털 점검이 끝나는 대로 서비스를 재개하겠습니다. ' +
     '이용에 불편을 드려 죄송합니다.',
 };
-
-/** Spec §3 Inquiry, as the admin list shows it. */
-export const InquirySchema = z.object({
-  id: z.number().int(),
-  content: z.string(),
-  email: z.string().nullable(),
-  /** ISO instant. */
-  createdAt: z.string().datetime({ offset: true }),
-});
-export type Inquiry = z.infer<typeof InquirySchema>;
-export const InquiryListResponseSchema = z.object({ success: z.boolean(), data: z.array(InquirySchema) });
 
 /** What the audit log records (issue: every sign-in, approve, reject, edit, reorder, delete and notice change). */
 export const AUDIT_ACTIONS = [

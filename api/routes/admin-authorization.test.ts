@@ -134,6 +134,8 @@ const PUBLIC_ROUTES = [
   'GET /api/bus/timeLeft',
   'GET /api/bus/predicted/all',
   'GET /api/bus/predicted/:routeNo',
+  'GET /api/bus/accuracy',
+  'POST /api/inquiries',
   `POST /api/ads/:type${TYPE}/submit`,
   'GET /api/web/ads',
   `POST /api/ads/:id${ID}/impressions`,

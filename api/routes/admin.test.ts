@@ -1,10 +1,6 @@
 import { emptyFeedState, recordCalls } from '../bus/feed-store';
-import {
-  AdminFeedStatusSchema,
-  AUDIT_PAGE_SIZE,
-  AuditListResponseSchema,
-  InquiryListResponseSchema,
-} from '../../contract/admin';
+import { AdminFeedStatusSchema, AUDIT_PAGE_SIZE, AuditListResponseSchema } from '../../contract/admin';
+import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
 import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';

@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   PredictedAllResponseSchema,
   PredictedRouteResponseSchema,
+  PredictionAccuracySchema,
   TimeLeftResponseSchema,
   groupRoutes,
 } from '../../contract/bus';
@@ -9,7 +10,7 @@ import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } fr
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
-import { loadDepartures, saveDepartures } from '../bus/departures';
+import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/departures';
 import { startBusFeed, type BusFeed } from '../bus/feed-service';
 import { emptyFeedState } from '../bus/feed-store';
 import {
@@ -122,6 +123,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:21:00+09:00' },
       basis: 'live',
+      lastDeparture: null,
     });
     await predictions.today(clock.now()); // the load the first request started
 
@@ -131,6 +133,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:20:00+09:00' },
       basis: 'live',
+      lastDeparture: null,
     });
     expect(groupRoutes(body, 'down')[1]).toMatchObject({
       data: { estimate: '2026-11-23T08:05:00+09:00' },
@@ -270,5 +273,82 @@ describe('bus routes when the predictions fail', () => {
     broken = true;
     await app.request('/api/bus/timeLeft');
     expect(failures()).toBe(2);
+  });
+});
+
+describe('GET /api/bus/accuracy', () => {
+  const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+  const stubFeed: BusFeed = {
+    current: () => emptyFeedState('demo'),
+    role: () => 'leader',
+    stop: async () => undefined,
+  };
+
+  /** The api on a fresh database holding `stored`, its history loader counting its loads. */
+  const accuracyApi = async (options: { stored?: DepartureRecord[]; history?: HistoryLoader | null } = {}) => {
+    const database = await createTestDatabase('pglite');
+    onTestFinished(() => database.close());
+    await saveDepartures(database.db, options.stored ?? []);
+    const logger = recordingLogger();
+    const loads = { count: 0 };
+    const stored: HistoryLoader = (range) => {
+      loads.count += 1;
+      return loadDepartures(database.db, { source: 'gbis', ...range });
+    };
+    const history = options.history === null ? undefined : (options.history ?? stored);
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed: stubFeed, clock, logger, history });
+    return { app, logger, loads };
+  };
+
+  it('answers the backtest of the 14 service days before today, computed once per service day', async () => {
+    // 1150 at 08:00/08:30/09:00 on the 20 days before Monday 23 Nov 2026 (3–22 Nov).
+    const dates = Array.from({ length: 20 }, (_, k) => `2026-11-${String(3 + k).padStart(2, '0')}`);
+    const stored = dates.flatMap((date) => ['08:00', '08:30', '09:00'].map((hhmm) => departure('1150', date, hhmm)));
+    const { app, loads } = await accuracyApi({ stored });
+
+    const response = await app.request('/api/bus/accuracy');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const body = PredictionAccuracySchema.parse(await response.json());
+    expect(body).toMatchObject({
+      source: 'demo',
+      window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
+      estimate: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
+      yesterday: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
+    });
+    expect(body.tolerances).toHaveLength(4);
+
+    clock.advance(3600);
+    expect(PredictionAccuracySchema.parse(await (await app.request('/api/bus/accuracy')).json())).toEqual(body);
+    expect(loads.count).toBe(1);
+  });
+
+  it('answers the no-data shape when the api has no history (ApiDeps.history absent)', async () => {
+    const { app } = await accuracyApi({ history: null });
+    const response = await app.request('/api/bus/accuracy');
+    expect(response.status).toBe(200);
+    expect(PredictionAccuracySchema.parse(await response.json())).toMatchObject({
+      window: { days: 0, firstDate: null, lastDate: null },
+      estimate: { etaScore: null, maeSec: null, queries: 0 },
+      yesterday: { etaScore: null, maeSec: null, queries: 0 },
+    });
+  });
+
+  it('answers 503 and logs when the history cannot be loaded, and tries again at the next request', async () => {
+    let failing = true;
+    const { app, logger } = await accuracyApi({
+      history: async () => {
+        if (failing) throw new Error('database unreachable');
+        return [];
+      },
+    });
+    const response = await app.request('/api/bus/accuracy');
+    expect(response.status).toBe(503);
+    expect(ApiErrorSchema.parse(await response.json()).message).toMatch(/^The prediction accuracy is unavailable/);
+    expect(logger.lines.some((line) => line.includes('[accuracy]') && line.includes('database unreachable'))).toBe(
+      true,
+    );
+    failing = false;
+    expect((await app.request('/api/bus/accuracy')).status).toBe(200);
   });
 });

@@ -11,15 +11,14 @@ import {
   AdminSessionSchema,
   AuditListResponseSchema,
   BacktestReportSchema,
-  InquiryListResponseSchema,
   ServiceNoticeSchema,
   type AdminFeedStatus,
   type AdminSession,
   type AuditEntry,
   type BacktestReport,
-  type Inquiry,
   type ServiceNotice,
 } from '../../contract/admin';
+import { InquiryListResponseSchema, type Inquiry } from '../../contract/inquiries';
 import { UpstreamError, upstreamJson } from '~/utils/upstream.server';
 
 /** The acting admin's username, or null before anyone signed in (login, setup). */

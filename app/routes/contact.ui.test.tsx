@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+/**
+ * /contact in the browser (a memory router with a stub loader; the action is covered against the
+ * api in contact.test.ts): the character count in the textarea's hint follows the typing, while
+ * the polite live region speaks only near the 2,000-character limit, not on every keystroke; and
+ * conform refuses empty content with the spec §5 message before anything is sent.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+// NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
+// runs the route module in a test without a Remix server.
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import Contact from '~/routes/contact';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const honeypot = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm', encryptedValidFrom: 'x' };
+
+function renderContact(action: () => Response | null = () => null) {
+  const router = createMemoryRouter(
+    [{ id: 'contact', path: '/contact', Component: Contact, loader: () => ({ honeypot }), action }],
+    { initialEntries: ['/contact'], hydrationData: { loaderData: { contact: { honeypot } } } },
+  );
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+}
+
+const textarea = () => screen.getByLabelText('문의 내용') as HTMLTextAreaElement;
+/** The live region beside the textarea (the status region above the form is the other polite one). */
+const liveNotice = () => document.querySelector('.char-count__notice')!;
+const hint = () => document.getElementById(textarea().getAttribute('aria-describedby')!.split(' ')[0])!;
+
+function type(value: string) {
+  act(() => {
+    fireEvent.input(textarea(), { target: { value } });
+  });
+}
+
+describe('the character count (issue 8: at most 2,000 characters)', () => {
+  it('the hint counts as one types; the live region stays silent far from the limit', () => {
+    renderContact();
+    expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 0자');
+    expect(liveNotice().getAttribute('aria-live')).toBe('polite');
+
+    type('버스가 안 와요');
+    expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 8자');
+    type('가'.repeat(1899));
+    expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 1,899자');
+    expect(liveNotice().textContent).toBe('');
+  });
+
+  it('speaks once when 100 characters remain and once more at the limit, not per keystroke', () => {
+    renderContact();
+    type('가'.repeat(1900));
+    expect(liveNotice().textContent).toBe('남은 글자가 100자 이하입니다.');
+    type('가'.repeat(1950));
+    // The same sentence: the live region's text does not change, so nothing new is read out.
+    expect(liveNotice().textContent).toBe('남은 글자가 100자 이하입니다.');
+    expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 1,950자');
+    type('가'.repeat(2000));
+    expect(liveNotice().textContent).toBe('2,000자를 모두 썼습니다. 더 입력되지 않습니다.');
+    expect(textarea().maxLength).toBe(2000);
+  });
+
+  it('counts a line break once, as the browser’s maxlength does', () => {
+    renderContact();
+    type('가\r\n나\n다');
+    expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 5자');
+  });
+});
+
+it("refuses whitespace-only content in the browser with the spec's message, sending nothing", async () => {
+  const action = vi.fn(() => null);
+  renderContact(action);
+  type('   ');
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: '문의 보내기' }));
+  });
+  expect(action).not.toHaveBeenCalled();
+  expect(textarea().getAttribute('aria-invalid')).toBe('true');
+  expect(screen.getByRole('alert').textContent).toContain('문의 내용을 입력해주세요');
+});

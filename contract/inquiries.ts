@@ -1,0 +1,85 @@
+/**
+ * Inquiry payloads of the Campus Bus API (spec §3 Inquiry, §5 Inquiry, §7 last row, §8; issue 8):
+ * the POST /api/inquiries body and answer, the messages of the /contact form, and a stored inquiry
+ * as the admins read it. The api validates with InquiryRequestSchema and the web's form parses with
+ * the same schema, so the rule is written once.
+ */
+import { z } from 'zod';
+import { AD_FORMAT_MESSAGES } from './ads';
+
+/**
+ * Issue 8: an inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
+ * string length (UTF-16 code units), which is what the textarea's `maxlength` counts, so the
+ * browser's cap and the api's rule agree; line breaks count as one (normalizeLineBreaks).
+ */
+export const INQUIRY_CONTENT_MAX = 2000;
+/** The longest e-mail address (RFC 5321 path limit), as the ad application allows. */
+const EMAIL_MAX = 254;
+
+/** The /contact form's messages: the spec §5, §8 ones word for word, and ours in the same voice. */
+export const INQUIRY_MESSAGES = {
+  /** Spec §8 Inquiry success. */
+  submitted: '문의가 접수되었습니다.',
+  /** Spec §8 Inquiry failure. */
+  failed: '문의 전송에 실패했습니다.',
+  /** Spec §5, §8 Inquiry empty (no final period, as the spec has it). */
+  contentRequired: '문의 내용을 입력해주세요',
+  contentTooLong: `문의 내용은 ${INQUIRY_CONTENT_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다. 조금 줄여주세요.`,
+  /** The ad application's wording, one message for one mistake. */
+  badEmail: AD_FORMAT_MESSAGES.email,
+  invalidCharacter: AD_FORMAT_MESSAGES.invalidCharacter,
+  /** Shown after `failed` when the api answers 429 (api/rate-limit.ts LIMITS.inquiry). */
+  rateLimited: '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.',
+} as const;
+
+/**
+ * A textarea's line breaks as one LF each: a browser submits each as CRLF (two characters), while
+ * its `maxlength` counts one, so 2,000 typed characters with line breaks still pass.
+ */
+export function normalizeLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * POST /api/inquiries body (spec §3 Inquiry: content and an optional e-mail). `content`: line
+ * breaks normalized, trimmed, required (empty or whitespace-only gets the spec §5 message), at
+ * most INQUIRY_CONTENT_MAX characters, no NUL (PostgreSQL text cannot hold one). `email`: trimmed,
+ * '' or absent means none, otherwise an e-mail address.
+ */
+export const InquiryRequestSchema = z.object({
+  content: z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
+    z
+      .string({
+        required_error: INQUIRY_MESSAGES.contentRequired,
+        invalid_type_error: INQUIRY_MESSAGES.contentRequired,
+      })
+      .trim()
+      .min(1, INQUIRY_MESSAGES.contentRequired)
+      .max(INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES.contentTooLong)
+      .refine((value) => !value.includes('\u0000'), INQUIRY_MESSAGES.invalidCharacter),
+  ),
+  email: z
+    .string({ invalid_type_error: INQUIRY_MESSAGES.badEmail })
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().max(EMAIL_MAX, INQUIRY_MESSAGES.badEmail).email(INQUIRY_MESSAGES.badEmail).optional())
+    .optional(),
+});
+/** A valid POST /api/inquiries body, as the web sends it after parsing its form with the schema. */
+export type InquiryRequest = z.output<typeof InquiryRequestSchema>;
+
+/** POST /api/inquiries answer: 201 with the spec §8 success message. */
+export const InquirySubmitResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type InquirySubmitResponse = z.infer<typeof InquirySubmitResponseSchema>;
+
+/** Spec §3 Inquiry, stored, as the admin list shows it (GET /api/admin/inquiries). */
+export const InquirySchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  email: z.string().nullable(),
+  /** ISO instant. */
+  createdAt: z.string().datetime({ offset: true }),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;
+export const InquiryListResponseSchema = z.object({ success: z.boolean(), data: z.array(InquirySchema) });

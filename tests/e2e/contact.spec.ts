@@ -1,0 +1,132 @@
+/**
+ * A student writes to the service (spec §2 Inquiry screen, §5, §8; issue 8) on a phone, with
+ * JavaScript on and off: an inquiry is taken and the form starts afresh, empty content is refused
+ * with the spec's message, a text over 2,000 characters is capped by the browser and refused by
+ * the server, and the admin finds the inquiry in the admin inquiry list. Everything runs on the
+ * split deployment (tests/e2e/ads-deployment.ts), so what was stored is read back through the api;
+ * each test is its own phone (the api limits inquiries per IP).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_CREDENTIALS } from './admin-deployment';
+import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, phoneIp } from './ads-deployment';
+
+const SENT = '문의가 접수되었습니다.';
+const EMPTY = '문의 내용을 입력해주세요';
+const TOO_LONG = '문의 내용은 2,000자까지 쓸 수 있습니다. 조금 줄여주세요.';
+
+test.use({ baseURL: ADS_WEB_URL });
+
+/** The inquiries the api stored, newest first (GET /api/admin/inquiries with the service token). */
+async function storedInquiries(request: APIRequestContext) {
+  const response = await request.get(`${ADS_API_URL}/api/admin/inquiries`, {
+    headers: { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { content: string; email: string | null }[] }).data;
+}
+
+const content = (page: Page) => page.getByRole('textbox', { name: '문의 내용' });
+const send = (page: Page) => page.getByRole('button', { name: '문의 보내기' }).click();
+
+test('a student reports a wrong arrival, sees it taken with an empty form, and the admin reads it', async ({
+  page,
+  request,
+}) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(240) });
+  const report = `1150번이 3분 후 도착이라고 나왔는데 10분 넘게 안 왔어요. (e2e ${Date.now()})`;
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: '문의하기' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '개인정보 처리방침' })).toHaveAttribute('href', '/privacypolicy');
+
+  await content(page).fill(report);
+  await expect(content(page)).toHaveAccessibleDescription(`2,000자까지 쓸 수 있습니다. 지금 ${report.length}자`);
+  await page.getByRole('textbox', { name: '이메일 (선택)' }).fill('student@example.com');
+  await send(page);
+
+  await expect(page.getByRole('status')).toHaveText(SENT);
+  await expect(page).toHaveURL('/contact?sent=1');
+  await expect(content(page)).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: '이메일 (선택)' })).toHaveValue('');
+  expect((await storedInquiries(request))[0]).toEqual(
+    expect.objectContaining({ content: report, email: 'student@example.com' }),
+  );
+
+  // The admin signs in on the same deployment and finds it in the inquiry list.
+  await page.goto('/admin-only/inquiries');
+  await expect(page).toHaveURL('/admin-only/login?redirectTo=%2Fadmin-only%2Finquiries');
+  await page.getByLabel('아이디', { exact: true }).fill(ADMIN_CREDENTIALS.username);
+  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL('/admin-only/inquiries');
+  await expect(page.getByRole('heading', { level: 1, name: '문의 목록' })).toBeVisible();
+  const inquiry = page.getByRole('article').filter({ hasText: report });
+  await expect(inquiry).toHaveCount(1);
+  await expect(inquiry.getByRole('link', { name: 'student@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:student@example.com',
+  );
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("empty or blank content is refused with the spec's message, and nothing is stored", async ({
+      page,
+      request,
+    }) => {
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(javaScriptEnabled ? 241 : 242) });
+      const before = (await storedInquiries(request)).length;
+      await page.goto('/contact');
+      await send(page);
+      await expect(page.getByRole('alert').getByRole('link', { name: EMPTY })).toBeVisible();
+      await expect(content(page)).toHaveAttribute('aria-invalid', 'true');
+      await expect(content(page)).toHaveAccessibleDescription(new RegExp(EMPTY));
+
+      await content(page).fill('   \n  ');
+      await page.getByRole('textbox', { name: '이메일 (선택)' }).fill('student@example.com');
+      await send(page);
+      await expect(page.getByRole('alert').getByRole('link', { name: EMPTY })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: '이메일 (선택)' })).toHaveValue('student@example.com');
+      await expect(page.getByRole('status')).toHaveText('');
+      expect(await storedInquiries(request)).toHaveLength(before);
+    });
+  });
+}
+
+test.describe('2,000 characters at most', () => {
+  test('the browser stops at 2,000 characters, says so, and 2,000 are taken', async ({ page, request }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(243) });
+    await page.goto('/contact');
+    await expect(content(page)).toHaveAttribute('maxlength', '2000');
+    await content(page).fill('가'.repeat(1995));
+    await content(page).pressSequentially('나다라마바사');
+    await expect(content(page)).toHaveValue(`${'가'.repeat(1995)}나다라마바`);
+    await expect(content(page)).toHaveAccessibleDescription('2,000자까지 쓸 수 있습니다. 지금 2,000자');
+    await expect(page.getByText('2,000자를 모두 썼습니다. 더 입력되지 않습니다.')).toBeVisible();
+    await send(page);
+    await expect(page.getByRole('status')).toHaveText(SENT);
+    expect((await storedInquiries(request))[0].content).toBe(`${'가'.repeat(1995)}나다라마바`);
+  });
+
+  test.describe('JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a 2,001-character text (the cap removed) is refused by the server and kept in the form', async ({
+      page,
+      request,
+    }) => {
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(244) });
+      const before = (await storedInquiries(request)).length;
+      await page.goto('/contact');
+      // A browser that ignores maxlength (or a hand-made post): the server's own check.
+      await content(page).evaluate((element) => element.removeAttribute('maxlength'));
+      const text = 'a'.repeat(2001);
+      await content(page).fill(text);
+      await send(page);
+      await expect(page.getByRole('alert').getByRole('link', { name: TOO_LONG })).toBeVisible();
+      await expect(content(page)).toHaveValue(text);
+      expect(await storedInquiries(request)).toHaveLength(before);
+    });
+  });
+});
