@@ -1,0 +1,144 @@
+/**
+ * The home screen's install hint (spec §1 Home screen parts; issue 8 item 5): on Chrome (Android),
+ * an "앱 설치" button that opens the browser's install prompt; on iOS Safari, the steps to add the
+ * app to the home screen. Hidden when the app runs installed (display-mode standalone, iOS
+ * `navigator.standalone`), once it is installed from Chrome (`appinstalled`), and once the person
+ * closes it or declines the prompt (remembered in localStorage).
+ *
+ * Decided after mount only: nothing renders on the server or without JavaScript, so hydration always
+ * matches. A fixed bottom sheet over the page (app.css "Install hint"): it shifts nothing.
+ */
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+
+/** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+/** localStorage key, '1' once the person closed the hint or declined the install prompt. */
+const DISMISSED_KEY = 'campus-bus:install-hint-dismissed';
+
+// NOTE: page state, not component state: the prompt may come before the hint mounts.
+let deferredPrompt: BeforeInstallPromptEvent | null = null;
+const subscribers = new Set<() => void>();
+
+/**
+ * Keeps Chrome's install prompt for the hint instead of its mini-infobar, and drops it on
+ * `appinstalled` (installed from the browser's menu). Called once per page by entry.client before
+ * hydrating, because Chrome may fire `beforeinstallprompt` before the hint is mounted.
+ */
+export function captureInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    setDeferredPrompt(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => setDeferredPrompt(null));
+}
+
+export function InstallHint() {
+  const prompt = useSyncExternalStore(subscribe, readDeferredPrompt, readDeferredPrompt);
+  const titleId = useId();
+  // null until mounted: the server and a page without JavaScript show nothing.
+  const [browser, setBrowser] = useState<{ hidden: boolean; iosSafari: boolean } | null>(null);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    setBrowser({
+      hidden: isStandalone() || readDismissed(),
+      iosSafari: isIosSafari(navigator.userAgent, navigator.maxTouchPoints),
+    });
+  }, []);
+
+  if (!browser || browser.hidden || closed || (!prompt && !browser.iosSafari)) return null;
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // private mode or full storage: hidden for this page only
+    }
+    setClosed(true);
+  };
+  const install = async (event: BeforeInstallPromptEvent) => {
+    setDeferredPrompt(null); // an event prompts once
+    try {
+      await event.prompt();
+      if ((await event.userChoice).outcome === 'dismissed') dismiss();
+    } catch (error) {
+      console.error('[install-hint] install prompt failed:', error);
+    }
+  };
+
+  return (
+    <section className="install-hint" aria-labelledby={titleId}>
+      <div className="install-hint__body">
+        <h2 id={titleId} className="install-hint__title">
+          홈 화면에 외대 버스 추가
+        </h2>
+        {prompt ? (
+          <>
+            <p>설치하면 홈 화면에서 바로 버스 정보를 열 수 있어요.</p>
+            <button type="button" className="button install-hint__install" onClick={() => install(prompt)}>
+              앱 설치
+            </button>
+          </>
+        ) : (
+          <>
+            <p>홈 화면에 추가하면 앱처럼 바로 열 수 있어요.</p>
+            <ol className="install-hint__steps">
+              <li>
+                Safari의 <strong>공유</strong> 버튼을 누르세요.
+              </li>
+              <li>
+                <strong>&lsquo;홈 화면에 추가&rsquo;</strong>를 누르세요.
+              </li>
+            </ol>
+          </>
+        )}
+      </div>
+      <button type="button" className="install-hint__close" aria-label="설치 안내 닫기" onClick={dismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </section>
+  );
+}
+
+function setDeferredPrompt(event: BeforeInstallPromptEvent | null): void {
+  deferredPrompt = event;
+  for (const notify of subscribers) notify();
+}
+
+function subscribe(notify: () => void): () => void {
+  subscribers.add(notify);
+  return () => subscribers.delete(notify);
+}
+
+function readDeferredPrompt(): BeforeInstallPromptEvent | null {
+  return deferredPrompt;
+}
+
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false; // storage unavailable: offer the hint
+  }
+}
+
+/** Opened from the home screen: the manifest's standalone display, or iOS's own flag. */
+function isStandalone(): boolean {
+  return (
+    window.matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/**
+ * Safari on iPhone, iPod or iPad; iPadOS's Safari says "Macintosh" but has a touch screen. Not the
+ * other iOS browsers (CriOS, FxiOS, EdgiOS), whose menus differ, nor in-app browsers such as
+ * KakaoTalk's, which cannot add to the home screen and have no "Safari/" token.
+ */
+function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
+  const appleMobile = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  return appleMobile && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS/.test(userAgent);
+}

@@ -1,0 +1,49 @@
+/**
+ * Second step of `npm run build` (after `remix build`): generates public/sw.js with workbox-build's
+ * generateSW from the build output (issue 8 item 5; docs/decisions/009-installable-app.md).
+ *
+ * - Precached: the hashed Remix assets (public/build/**: JS and CSS, but the admin's route modules;
+ *   their names change with their content, so they are fetched without a cache-busting revision),
+ *   the icons, the manifest, the logo and the offline page.
+ * - Navigations: always the network (a page is never served stale); when the network fails, the
+ *   precached /offline.html.
+ * - Everything else (Remix data requests `?_data=`, /bus/*, /api/*, /ads/*, /images/*,
+ *   /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
+ *   bus data is never served as if it were current.
+ * - skipWaiting + clientsClaim: a new worker takes over at once. Safe, because no page depends on the
+ *   worker's version: pages come from the network and ask for assets by hashed name; an asset the new
+ *   precache no longer holds falls through to the network as it would without a worker.
+ *
+ * Any workbox warning (e.g. a file above the precache size limit) fails the build.
+ */
+import { generateSW } from 'workbox-build';
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: 'public',
+  globPatterns: ['build/**/*.{js,css}', 'icons/*.png', 'manifest.webmanifest', 'logo.svg', 'offline.html'],
+  // The admin's pages are of no use offline and never on a rider's phone.
+  globIgnores: ['build/routes/admin-only*'],
+  dontCacheBustURLsMatching: /^build\//,
+  swDest: 'public/sw.js',
+  inlineWorkboxRuntime: true,
+  sourcemap: false,
+  mode: 'production',
+  cacheId: 'campus-bus',
+  cleanupOutdatedCaches: true,
+  skipWaiting: true,
+  clientsClaim: true,
+  // The worker's start-up does not delay a page: the browser starts the request meanwhile.
+  navigationPreload: true,
+  runtimeCaching: [
+    {
+      // NOTE: serialised into sw.js with toString(): it may use only its argument.
+      urlPattern: ({ request }) => request.mode === 'navigate',
+      handler: 'NetworkOnly',
+      options: { precacheFallback: { fallbackURL: '/offline.html' } },
+    },
+  ],
+});
+
+for (const warning of warnings) console.error(`[build-sw] ${warning}`);
+console.info(`[build-sw] public/sw.js: ${count} files precached, ${(size / 1024).toFixed(1)} KB`);
+if (warnings.length > 0) process.exit(1);

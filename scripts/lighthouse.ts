@@ -1,0 +1,105 @@
+/**
+ * `npm run measure:lighthouse [-- URL]`: Lighthouse 12 (mobile preset: its default config, a
+ * Moto G Power sized screen, simulated slow 4G and a 4× slower CPU) on /, /ads/apply and /faq of a
+ * running server (issue 8, closing note), driving Debian's Chromium through chrome-launcher.
+ *
+ * The server is the first argument, else LIGHTHOUSE_URL, else http://localhost:3000; measure a
+ * production build (`npm run build`, then NODE_ENV=production). Prints the machine, the browser, one
+ * row per page (the four category scores out of 100; LCP and TBT in milliseconds; CLS) and then the
+ * failed accessibility, best-practices and SEO audits with the elements they name. A page Lighthouse
+ * could not load (e.g. a 404) gets a row of dashes, and its error under the table.
+ */
+import { cpus, totalmem } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+const PAGES = ['/', '/ads/apply', '/faq'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Categories whose failed audits are listed under the table. */
+const FINDING_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
+
+const origin = new URL(process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:3000').origin;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const results: { path: string; lhr: Result }[] = [];
+let browser = 'unknown';
+try {
+  // The full version (the user agent string is reduced to 156.0.0.0 and the like).
+  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string };
+  browser = version.Browser;
+  for (const path of PAGES) {
+    const run = await lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${path}`);
+    results.push({ path, lhr: run.lhr });
+  }
+} finally {
+  chrome.kill();
+}
+
+console.log(
+  `Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ` +
+    `browser ${browser}; Lighthouse ${results[0].lhr.lighthouseVersion}, ` +
+    `benchmark index ${Math.round(results[0].lhr.environment.benchmarkIndex)}`,
+);
+console.log(`Server: ${origin} (mobile preset, simulated throttling)\n`);
+
+const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'TBT ms', 'CLS'];
+const rows = results.map(({ path, lhr }) => {
+  if (lhr.runtimeError) return [path, ...header.slice(1).map(() => '—')];
+  const score = (id: (typeof CATEGORIES)[number]) => {
+    const value = lhr.categories[id]?.score;
+    return value === null || value === undefined ? '—' : String(Math.round(value * 100));
+  };
+  const metric = (id: string, digits: number) => lhr.audits[id]?.numericValue?.toFixed(digits) ?? '—';
+  return [
+    path,
+    ...CATEGORIES.map(score),
+    metric('largest-contentful-paint', 0),
+    metric('total-blocking-time', 0),
+    metric('cumulative-layout-shift', 3),
+  ];
+});
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+for (const row of [header, ...rows]) {
+  console.log(
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '),
+  );
+}
+
+for (const { path, lhr } of results) {
+  if (lhr.runtimeError) console.log(`\n${path}: not measured: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  for (const category of FINDING_CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (
+        audit.score === null ||
+        audit.score >= 1 ||
+        !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)
+      ) {
+        continue;
+      }
+      console.log(`\n${path} [${category}] ${audit.id}: ${audit.title}`);
+      const items = audit.details && 'items' in audit.details ? audit.details.items : [];
+      for (const item of items.slice(0, 5)) {
+        const node = (item as { node?: { selector?: string; snippet?: string } }).node;
+        const where = node?.selector ?? node?.snippet ?? (item as { source?: { url?: string } }).source?.url;
+        if (where) console.log(`  - ${where}`);
+      }
+    }
+  }
+}
