@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import type { ApiContext, ApiDeps } from './context';
 import { createRateLimiters } from './rate-limit';
@@ -28,6 +29,7 @@ export function createApi(deps: ApiDeps) {
     ...deps,
     history,
     predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
+    accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
     rateLimiters: createRateLimiters(deps.db),
   };
   const app = new Hono();

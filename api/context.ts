@@ -4,6 +4,7 @@
  */
 import type { Clock } from './clock';
 import type { BusFeed } from './bus/feed-service';
+import type { AccuracyService } from './bus/accuracy-service';
 import type { HistoryLoader, PredictionService } from './bus/prediction-service';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
@@ -24,6 +25,8 @@ export type ApiDeps = {
   serviceToken?: string;
   /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
   predictions?: PredictionService;
+  /** The /faq accuracy figure of `history` (startApiRuntime, which also warms it); absent → one over `history`. */
+  accuracy?: AccuracyService;
   /** SERVICE_NOTICE=on: the notice is on until an admin saves it (api/admin/notice.ts). Default false. */
   serviceNoticeDefault?: boolean;
   /** GBIS_DAILY_QUOTA, shown beside today's calls on the admin notice page. */
@@ -34,5 +37,6 @@ export type ApiDeps = {
 export type ApiContext = ApiDeps & {
   history: HistoryLoader;
   predictions: PredictionService;
+  accuracy: AccuracyService;
   rateLimiters: RateLimiters;
 };

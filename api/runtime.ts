@@ -6,16 +6,17 @@
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/demo/source';
 import { backfillDemoHistory, loadDepartures } from './bus/departures';
 import { startBusFeed, type BusFeed } from './bus/feed-service';
+import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
 import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
-import { openObjectStore, type ObjectStore } from './storage';
+import { openObjectStore } from './storage';
 import { removeOrphanImages } from './ads/images';
 import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
@@ -72,8 +73,19 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     logger,
     onSnapshot: predictions.observe,
   });
-  const cleanup = scheduleImageCleanup(database.db, storage, clock, logger);
-  const stopRetention = scheduleRetention({ db: database.db, storage, clock, logger, feed });
+  const accuracy = createAccuracyService({ loadHistory: history, source: source.name });
+  const stops = [
+    // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
+    scheduleHourly('images', logger, async () => {
+      const removed = await removeOrphanImages(database.db, storage, clock.now());
+      if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
+    }),
+    // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
+    scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
+    // The /faq accuracy figure (~0.6 s of CPU once per service day), computed by this timer at night
+    // (the first hour after 00:30 KST) rather than by the day's first visitor.
+    scheduleHourly('accuracy', logger, () => accuracy.get(clock.now())),
+  ];
   return {
     app: createApi({
       db: database.db,
@@ -83,6 +95,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
       logger,
       history,
       predictions,
+      accuracy,
       serviceToken: serviceToken ?? undefined,
       serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
       dailyQuota: env.GBIS_DAILY_QUOTA,
@@ -92,44 +105,26 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     embedded,
     setupPath: setupToken ? setupPath(setupToken) : null,
     close: async () => {
-      clearInterval(cleanup);
-      stopRetention();
+      for (const stop of stops) stop();
       await feed.stop();
       await database.close();
     },
   };
 }
 
-/** How often unreferenced images are looked for (api/ads/images.ts removeOrphanImages). */
-const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** The first run, a minute after start (not in the way of start-up). */
-const IMAGE_CLEANUP_FIRST_RUN_MS = 60 * 1000;
-
-/** Removes orphan images a minute after start, then every hour; a failed run is logged and retried at the next. */
-function scheduleImageCleanup(db: Db, storage: ObjectStore, clock: Clock, logger: Logger): NodeJS.Timeout {
-  const run = async () => {
-    try {
-      const removed = await removeOrphanImages(db, storage, clock.now());
-      if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
-    } catch (error) {
-      logger.error('[images] cleanup failed:', error);
-    }
-  };
-  // A first run soon after start, so a process that restarts often still cleans up.
-  setTimeout(run, IMAGE_CLEANUP_FIRST_RUN_MS).unref();
-  return setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
-}
+/** The housekeeping jobs run a minute after start (not in the way of start-up), then every hour. */
+const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Deletes what is past the privacy policy's retention (api/privacy/retention.ts runRetention, in
- * the lease holder only) on the image cleanup's timetable: a minute after start, then every hour.
- * A failed run is logged and retried at the next.
+ * Runs `job` a minute after start, so a process that restarts often still does it, then every hour.
+ * A failed run is logged under `name` and retried at the next.
  * @returns a stop function that clears both timers.
  */
-function scheduleRetention(deps: Parameters<typeof runRetention>[0]): () => void {
-  const run = () => runRetention(deps).catch((error: unknown) => deps.logger.error('[retention] run failed:', error));
-  const first = setTimeout(run, IMAGE_CLEANUP_FIRST_RUN_MS).unref();
-  const every = setInterval(run, IMAGE_CLEANUP_INTERVAL_MS).unref();
+function scheduleHourly(name: string, logger: Logger, job: () => Promise<unknown>): () => void {
+  const run = () => job().catch((error: unknown) => logger.error(`[${name}] run failed:`, error));
+  const first = setTimeout(run, HOUSEKEEPING_FIRST_RUN_MS).unref();
+  const every = setInterval(run, HOUSEKEEPING_INTERVAL_MS).unref();
   return () => {
     clearTimeout(first);
     clearInterval(every);

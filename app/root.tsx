@@ -2,9 +2,19 @@
  * The one layout of every route (spec §2): the header linking to /, the content outlet in a
  * mobile frame (max 390px, spec §1/§9) and the side logo of wide screens. Korean, hotpink theme.
  */
-import type { LinksFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type MetaFunction } from '@remix-run/react';
+import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { Analytics } from '~/components/analytics';
 import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
@@ -16,19 +26,39 @@ const THEME_COLOR = '#ff69b4';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
+  // Installable app (issue 8 item 5): the manifest, and the home screen icon iOS reads instead.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
+
+/**
+ * What every document needs of PublicConfig at server render: the analytics id (issue 8 item 6).
+ * The configuration is fixed for the process, so it is read once per document and never again on
+ * client navigations (shouldRevalidate).
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ analyticsId: context.publicConfig?.analyticsId ?? null });
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Shared by the app and the root ErrorBoundary, so an error keeps the header and the frame. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const analyticsId = useRouteLoaderData<typeof loader>('root')?.analyticsId ?? null;
   return (
     <html lang="ko">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {/* Opened from the home screen: full screen, titled like the manifest (older iOS reads only these). */}
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content={SITE_NAME} />
         <Meta />
         <Links />
+        <Analytics measurementId={analyticsId} />
       </head>
       <body>
         <div className="side-logo" aria-hidden="true" />

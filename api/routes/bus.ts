@@ -1,12 +1,18 @@
 /**
  * Bus routes of spec §7: the timeLeft view and the predicted down departures. timeLeft never waits
  * for nor fails on the predictions (its down group is then empty); the predicted routes wait for
- * the day's first history load and answer 503 when the predictions fail.
+ * the day's first history load and answer 503 when the predictions fail. Issue 8 adds the public
+ * prediction accuracy figure of /faq (GET /accuracy).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
-import type { PredictedAllResponse, PredictedRouteResponse, TimeLeftResponse } from '../../contract/bus';
+import type {
+  PredictedAllResponse,
+  PredictedRouteResponse,
+  PredictionAccuracy,
+  TimeLeftResponse,
+} from '../../contract/bus';
 import type { FeedState } from '../bus/feed-store';
 import { timeLeftView } from '../bus/time-left';
 import { routeByNo } from '../bus/transit-config';
@@ -17,8 +23,12 @@ import type { Estimate } from '../bus/predictions';
 
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
 
-/** Mounts GET /timeLeft, /predicted/all and /predicted/:routeNo; needs the feed, clock, logger and predictions. */
-export function busRoutes({ feed, clock, logger, predictions }: ApiContext) {
+/**
+ * Mounts GET /timeLeft, /predicted/all, /predicted/:routeNo and /accuracy; needs the feed, clock,
+ * logger, predictions and accuracy. Without stored history (ApiDeps.history absent) /accuracy
+ * answers the no-data shape (0 days, null figures); a failing history load answers 503.
+ */
+export function busRoutes({ feed, clock, logger, predictions, accuracy }: ApiContext) {
   let failing = false;
   /** `read`'s predictions, or null when it throws; logged once per run of failures. */
   const predictionsOrNull = async (
@@ -83,5 +93,17 @@ export function busRoutes({ feed, clock, logger, predictions }: ApiContext) {
         c.header('Cache-Control', 'no-store');
         return c.json(body);
       },
-    );
+    )
+    .get('/accuracy', async (c) => {
+      let body: PredictionAccuracy;
+      try {
+        body = await accuracy.get(clock.now());
+      } catch (error) {
+        logger.error('[accuracy] cannot load the departure history for the accuracy figure', error);
+        throw new HTTPException(503, { message: 'The prediction accuracy is unavailable right now; try again later' });
+      }
+      // The figure changes once per service day.
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json(body);
+    });
 }

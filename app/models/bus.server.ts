@@ -3,9 +3,11 @@ import type { AppLoadContext } from '@remix-run/node';
 import {
   PredictedAllResponseSchema,
   PredictedRouteResponseSchema,
+  PredictionAccuracySchema,
   TimeLeftResponseSchema,
   type PredictedAllResponse,
   type PredictedRouteResponse,
+  type PredictionAccuracy,
   type TimeLeftResponse,
 } from '../../contract/bus';
 import { upstreamJson } from '~/utils/upstream.server';
@@ -33,4 +35,14 @@ export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllRe
  */
 export function getPredictedRoute(context: AppLoadContext, routeNo: string): Promise<PredictedRouteResponse> {
   return upstreamJson(context, `/api/bus/predicted/${encodeURIComponent(routeNo)}`, PredictedRouteResponseSchema);
+}
+
+/**
+ * GET /api/bus/accuracy (issue 8, /faq): how the down predictions did over the last 14 service
+ * days (ETA score in percent, MAE in seconds, for the estimate and the yesterday baseline); null
+ * figures and 0 days when the api has no history yet.
+ * @throws UpstreamError when the api fails (503 when it cannot load its history) or answers off-contract.
+ */
+export function getPredictionAccuracy(context: AppLoadContext): Promise<PredictionAccuracy> {
+  return upstreamJson(context, '/api/bus/accuracy', PredictionAccuracySchema);
 }

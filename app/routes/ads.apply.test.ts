@@ -78,7 +78,14 @@ describe('loader', () => {
 
   it('answers the configured bank account', async () => {
     const bankAccount = { bank: '국민은행', number: '123-456-789', holder: '외대버스' };
-    const context = freshContext({ publicConfig: { bankAccount, adSlots: { adfitUnit: null, adsense: null } } });
+    const context = freshContext({
+      publicConfig: {
+        bankAccount,
+        adSlots: { adfitUnit: null, adsense: null },
+        privacyOfficer: null,
+        analyticsId: null,
+      },
+    });
     const response = await loader({ request: new Request('http://localhost/ads/apply'), context, params: {} });
     expect(await response.json()).toEqual({ bankAccount });
   });

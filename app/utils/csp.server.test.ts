@@ -30,6 +30,22 @@ describe('cspSources', () => {
     expect(JSON.stringify(adsense)).not.toContain('daum');
   });
 
+  it('allows Google Analytics hosts only when ANALYTICS_ID is set', () => {
+    expect(JSON.stringify(sourcesOf({}))).not.toContain('google');
+    const analytics = sourcesOf({ ANALYTICS_ID: 'G-ABC123XYZ9' });
+    const collect = [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ];
+    expect(analytics).toEqual({
+      script: ['https://www.googletagmanager.com'],
+      img: collect,
+      frame: [],
+      connect: collect,
+    });
+  });
+
   it('refuses malformed or half-configured slots and bank accounts at start-up, naming the variable', () => {
     expect(() => parseWebEnv({ KAKAO_ADFIT_UNIT: 'abc' })).toThrow(/KAKAO_ADFIT_UNIT/);
     expect(() => parseWebEnv({ ADSENSE_CLIENT: 'ca-pub-1' })).toThrow(/ADSENSE_CLIENT/);

@@ -1,8 +1,9 @@
 /**
  * The origins server.ts adds to its Content-Security-Policy beyond 'self': the public base URL of
- * S3-stored images when set, and the hosts of the third-party ad slots (anchors.md: Kakao AdFit,
- * Google AdSense) only when that slot is configured. With none configured, the page may load
- * nothing from a third party.
+ * S3-stored images when set, the hosts of the third-party ad slots (anchors.md: Kakao AdFit,
+ * Google AdSense) only when that slot is configured, and Google Analytics 4's only when
+ * ANALYTICS_ID is set (issue 8 item 6). With none configured, the page may load nothing from a
+ * third party.
  */
 import type { WebEnv } from '~/utils/env.server';
 import type { PublicConfig } from '~/utils/public-config';
@@ -25,6 +26,18 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
     sources.img.push(...ads, 'https://*.google.com', 'https://*.gstatic.com');
     sources.frame.push(...ads, 'https://*.google.com');
     sources.connect.push(...ads, 'https://*.adtrafficquality.google');
+  }
+  if (config.analyticsId) {
+    // Google's CSP guide for GA4 (developers.google.com/tag-platform/security/guides/csp): the
+    // gtag.js loader, then hits to the regional collection hosts (fetch or beacon, pixel fallback).
+    const collect = [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ];
+    sources.script.push('https://www.googletagmanager.com');
+    sources.img.push(...collect);
+    sources.connect.push(...collect);
   }
   return sources;
 }

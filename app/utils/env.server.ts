@@ -53,6 +53,11 @@ export const WebEnvSchema = z.object({
    * served over HTTPS. `COOKIE_SECURE=false` turns it off for a plain-HTTP trial on a LAN address.
    */
   COOKIE_SECURE: z.enum(['true', 'false', '']).optional(),
+  /** Spec §2/§9 privacy policy: the privacy officer named on /privacypolicy (both or none); unset → the page points to /contact. */
+  PRIVACY_OFFICER_NAME: optionalString,
+  PRIVACY_OFFICER_EMAIL: optionalString.pipe(z.string().email('expected an e-mail address').optional()),
+  /** Issue 8 item 6: Google Analytics 4 measurement id; unset → no analytics loaded, no Google host in the CSP. */
+  ANALYTICS_ID: optionalMatching(/^G-[A-Z0-9]+$/, 'G-ABC123XYZ9'),
 });
 
 export type WebEnv = z.infer<typeof WebEnvSchema> & { secureCookie: boolean };
@@ -72,6 +77,13 @@ export function parseWebEnv(source: Record<string, string | undefined> = process
       if (env.API_BASE_URL && !env[name]) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'required with API_BASE_URL (openssl rand -hex 32)' });
       }
+    }
+    if (!env.PRIVACY_OFFICER_NAME !== !env.PRIVACY_OFFICER_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PRIVACY_OFFICER_NAME'],
+        message: 'set PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL together',
+      });
     }
     if (!env.ADSENSE_CLIENT !== !env.ADSENSE_SLOT) {
       ctx.addIssue({
@@ -102,5 +114,10 @@ export function publicConfigOf(env: WebEnv): PublicConfig {
       adfitUnit: env.KAKAO_ADFIT_UNIT ?? null,
       adsense: env.ADSENSE_CLIENT && env.ADSENSE_SLOT ? { client: env.ADSENSE_CLIENT, slot: env.ADSENSE_SLOT } : null,
     },
+    privacyOfficer:
+      env.PRIVACY_OFFICER_NAME && env.PRIVACY_OFFICER_EMAIL
+        ? { name: env.PRIVACY_OFFICER_NAME, email: env.PRIVACY_OFFICER_EMAIL }
+        : null,
+    analyticsId: env.ANALYTICS_ID ?? null,
   };
 }

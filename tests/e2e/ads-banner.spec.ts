@@ -63,6 +63,37 @@ test('two approved ads rotate every 6 s, are counted when shown, and a click ope
   expect((await counts(first)).impressions).toBe(1);
 });
 
+test('each new ad slides in, and with reduced motion it changes every 6 s without moving (issue 8)', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const titles = [`움직임 하나 ${stamp}`, `움직임 둘 ${stamp}`];
+  for (const [index, title] of titles.entries()) {
+    await approvedWebAd(request, title, 'https://motion-shop.example/', phoneIp(53 + index));
+  }
+  const banner = page.getByRole('region', { name: '광고', exact: true });
+  const visibleSlideAnimation = () =>
+    banner.locator('.ad-banner__slide:not([hidden])').evaluate((slide) => getComputedStyle(slide).animationName);
+
+  await page.clock.install();
+  await page.goto('/');
+  // The first ad shows without motion; the next one slides in.
+  expect(await visibleSlideAnimation()).toBe('none');
+  const [shownFirst] = await banner.locator('.ad-banner__slide:not([hidden]) img').evaluateAll((images) =>
+    images.map((image) => image.getAttribute('alt')),
+  );
+  await page.clock.runFor(6_000);
+  await expect(banner.locator('.ad-banner__slide:not([hidden]) img')).not.toHaveAttribute('alt', shownFirst!);
+  expect(await visibleSlideAnimation()).toBe('ad-banner-in');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const shownBefore = await banner.locator('.ad-banner__slide:not([hidden]) img').getAttribute('alt');
+  await page.clock.runFor(6_000);
+  await expect(banner.locator('.ad-banner__slide:not([hidden]) img')).not.toHaveAttribute('alt', shownBefore!);
+  expect(await visibleSlideAnimation()).toBe('none');
+});
+
 test('the click redirect refuses anything but a stored ad, and never takes a URL from the query', async ({
   request,
 }) => {

@@ -1,0 +1,111 @@
+import { PredictionAccuracySchema } from '../../contract/bus';
+import { FakeClock } from '../../tests/setup/fakes';
+import { addServiceDays } from '../time';
+import { createAccuracyService } from './accuracy-service';
+import type { HistoryLoader } from './prediction-service';
+import type { ObservedDeparture } from './predictions';
+
+/** 1150 leaving at `times` (KST "HH:mm:ss") on `date`, seen at the crossroads 15 min before. */
+const runs = (date: string, times: string[]): ObservedDeparture[] =>
+  times.map((time) => {
+    const departedAt = new Date(`${date}T${time}+09:00`);
+    return { routeNo: '1150', serviceDate: date, departedAt, arrivedAt: new Date(departedAt.getTime() - 900_000) };
+  });
+
+// Monday 23 Nov 2026: 20 days of history before it (3 Nov – 22 Nov), a minute later every other day.
+const TODAY = '2026-11-23';
+const history = Array.from({ length: 20 }, (_, k) => addServiceDays(TODAY, -20 + k)).flatMap((date, k) =>
+  runs(date, k % 2 ? ['08:01:00', '08:31:00', '09:01:00'] : ['08:00:00', '08:30:00', '09:00:00']),
+);
+
+/** A loader over `records` that records the ranges asked. */
+function recordingLoader(records: ObservedDeparture[]) {
+  const ranges: { fromDate: string; toDate: string }[] = [];
+  const load: HistoryLoader = async (range) => {
+    ranges.push(range);
+    return records.filter((d) => d.serviceDate >= range.fromDate && d.serviceDate <= range.toDate);
+  };
+  return { load, ranges };
+}
+
+describe('prediction accuracy service', () => {
+  it('backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
+    const { load, ranges } = recordingLoader(history);
+    const accuracy = await createAccuracyService({ loadHistory: load, source: 'gbis' }).get(
+      new Date(`${TODAY}T08:00:00+09:00`),
+    );
+
+    // 14 days of the backtest plus the 35 days of history the first of them is predicted from.
+    expect(ranges).toEqual([{ fromDate: '2026-10-05', toDate: '2026-11-22' }]);
+    expect(PredictionAccuracySchema.parse(accuracy)).toEqual(accuracy);
+    expect(accuracy.source).toBe('gbis');
+    expect(accuracy.window).toEqual({ days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' });
+    // 15 leads (0–15 min) per run, runs 30 min apart so none is dropped: 14 × 3 × 15 queries.
+    // The estimate knows each run from its crossroads passage and the learnt 15-min turnaround.
+    expect(accuracy.estimate).toEqual({ etaScore: 100, maeSec: 0, queries: 630 });
+    // Yesterday is a minute off. Early days (08:00 after 08:01): −60 s misses the 0–3 min window
+    // (−30 s…+90 s) only. Late days: +60 s fits, except 30 s before, when yesterday's time has passed
+    // (08:01, 08:31: the next slot, −1740 s; 09:01: none). 0–3 min: 42 of 126 → (33.33 + 3 × 100) / 4.
+    // MAE: (7 × (42 × 60 + 2 × 1740) + 7 × 45 × 60) / 623 answered = 97.8 s.
+    expect(accuracy.yesterday).toEqual({ etaScore: 83.3, maeSec: 98, queries: 630 });
+    expect(accuracy.tolerances[0]).toEqual({ fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 });
+    expect(accuracy.tolerances.at(-1)).toEqual({ fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 });
+  });
+
+  it('answers the no-data shape without history: no days, no dates, no figures', async () => {
+    const accuracy = await createAccuracyService({ loadHistory: async () => [], source: 'demo' }).get(
+      new Date(`${TODAY}T08:00:00+09:00`),
+    );
+    expect(accuracy).toMatchObject({
+      source: 'demo',
+      window: { days: 0, firstDate: null, lastDate: null },
+      estimate: { etaScore: null, maeSec: null, queries: 0 },
+      yesterday: { etaScore: null, maeSec: null, queries: 0 },
+    });
+  });
+
+  it('computes once per service day: 00:20 still belongs to the day before, 00:30 starts the next', async () => {
+    const { load, ranges } = recordingLoader(history);
+    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
+    const clock = new FakeClock(new Date(`${TODAY}T05:00:00+09:00`));
+    const first = await service.get(clock.now());
+    clock.set(`${TODAY}T23:59:00+09:00`);
+    expect(await service.get(clock.now())).toBe(first);
+    clock.set('2026-11-24T00:20:00+09:00');
+    expect(await service.get(clock.now())).toBe(first);
+    expect(ranges).toHaveLength(1);
+
+    clock.set('2026-11-24T00:30:00+09:00');
+    const next = await service.get(clock.now());
+    expect(ranges).toEqual([
+      { fromDate: '2026-10-05', toDate: '2026-11-22' },
+      { fromDate: '2026-10-06', toDate: '2026-11-23' },
+    ]);
+    expect(next).not.toBe(first);
+  });
+
+  it('shares one computation among concurrent first requests (single flight)', async () => {
+    const pending: ((records: ObservedDeparture[]) => void)[] = [];
+    const load = vi.fn<HistoryLoader>(() => new Promise((resolve) => pending.push(resolve)));
+    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
+    const now = new Date(`${TODAY}T08:00:00+09:00`);
+    const answers = [service.get(now), service.get(now), service.get(new Date(`${TODAY}T08:00:01+09:00`))];
+    for (const release of pending) release(history);
+    const [a, b, c] = await Promise.all(answers);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+  });
+
+  it('does not keep a failed history load: the next request tries again', async () => {
+    const load = vi
+      .fn<HistoryLoader>()
+      .mockRejectedValueOnce(new Error('database unreachable'))
+      .mockResolvedValue(history);
+    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
+    const now = new Date(`${TODAY}T08:00:00+09:00`);
+    await expect(service.get(now)).rejects.toThrow('database unreachable');
+    expect((await service.get(now)).window.days).toBe(14);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,48 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Analytics } from '~/components/analytics';
+import { NonceProvider } from '~/components/nonce-provider';
+import { loader, shouldRevalidate } from '~/root';
+import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
+
+const render = (measurementId: string | null) =>
+  renderToStaticMarkup(
+    <NonceProvider value="r4nd0m">
+      <Analytics measurementId={measurementId} />
+    </NonceProvider>,
+  );
+
+describe('Analytics (issue 8 item 6)', () => {
+  it('renders nothing without an analytics id: nothing is loaded', () => {
+    expect(render(null)).toBe('');
+  });
+
+  it('loads gtag.js and configures the id, both scripts with the request’s CSP nonce', () => {
+    const html = render('G-ABC123XYZ9');
+    expect(html).toContain(
+      '<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9" nonce="r4nd0m"></script>',
+    );
+    expect(html).toContain('<script nonce="r4nd0m">window.dataLayer = window.dataLayer || [];');
+    expect(html).toContain(`gtag('config', "G-ABC123XYZ9");</script>`);
+  });
+});
+
+describe('root loader', () => {
+  const rootData = async (vars: Record<string, string>) => {
+    const context: AppLoadContext = {
+      api: { baseUrl: 'http://api.test', fetch: () => Promise.reject(new Error('no api call expected')) },
+      cspNonce: 'n',
+      publicConfig: publicConfigOf(parseWebEnv(vars)),
+    };
+    return (await loader({ request: new Request('http://web.test/'), context, params: {} })).json();
+  };
+
+  it('hands the layout the analytics id of PublicConfig, null when unset', async () => {
+    expect(await rootData({ ANALYTICS_ID: 'G-ABC123XYZ9' })).toEqual({ analyticsId: 'G-ABC123XYZ9' });
+    expect(await rootData({})).toEqual({ analyticsId: null });
+  });
+
+  it('is never called again on client navigations: the configuration is fixed for the process', () => {
+    expect(shouldRevalidate({} as Parameters<typeof shouldRevalidate>[0])).toBe(false);
+  });
+});

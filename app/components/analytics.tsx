@@ -1,0 +1,31 @@
+/**
+ * Google Analytics 4 (issue 8 item 6; the privacy policy's "cookies and analytics"): the gtag.js
+ * loader and its inline configuration, rendered in the document head only when ANALYTICS_ID is
+ * set (PublicConfig.analyticsId, which root's loader hands to the layout). Unset, nothing is
+ * rendered and the CSP allows no Google host (app/utils/csp.server.ts). The inline script carries
+ * the request's CSP nonce. Page views of client-side navigations are GA4's own enhanced measurement
+ * (browser history events), so nothing here runs per navigation.
+ */
+import { useNonce } from '~/components/nonce-provider';
+
+export function Analytics({ measurementId }: { measurementId: string | null }) {
+  const nonce = useNonce();
+  if (!measurementId) return null;
+  // Google's snippet. The id is a validated "G-[A-Z0-9]+" (env.server.ts), JSON-encoded all the same.
+  const config = [
+    'window.dataLayer = window.dataLayer || [];',
+    'function gtag(){dataLayer.push(arguments);}',
+    "gtag('js', new Date());",
+    `gtag('config', ${JSON.stringify(measurementId)});`,
+  ].join('\n');
+  return (
+    <>
+      <script
+        async
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
+        nonce={nonce}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: config }} />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { http, HttpResponse } from 'msw';
+import type { PredictionAccuracy } from '../../contract/bus';
+import Faq, { headers, loader } from '~/routes/faq';
+import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
+import { renderRoute } from '../../tests/setup/admin-web';
+
+const ACCURACY_URL = `${API_BASE_URL}/api/bus/accuracy`;
+
+/** GET /api/bus/accuracy with 14 days of GBIS history (backtest.ts ETA_BUCKETS as the tolerances). */
+const accuracyBody = {
+  source: 'gbis',
+  window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
+  estimate: { etaScore: 64.8, maeSec: 104, queries: 38664 },
+  yesterday: { etaScore: 41.4, maeSec: 328, queries: 38664 },
+  tolerances: [
+    { fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
+    { fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
+    { fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
+    { fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
+  ],
+} satisfies PredictionAccuracy;
+
+/** The api's answer on a deployment without history yet. */
+const noHistoryBody = {
+  ...accuracyBody,
+  window: { days: 0, firstDate: null, lastDate: null },
+  estimate: { etaScore: null, maeSec: null, queries: 0 },
+  yesterday: { etaScore: null, maeSec: null, queries: 0 },
+} satisfies PredictionAccuracy;
+
+const server = setupApiServer(http.get(ACCURACY_URL, () => HttpResponse.json(accuracyBody)));
+
+const load = () => loader({ request: new Request('http://web.test/faq'), context: apiContext(), params: {} });
+
+/** The loader's answer, then the page rendered with it (the HTML a phone without JavaScript gets). */
+async function page() {
+  const response = await load();
+  const loaderData = await response.json();
+  const document = await renderRoute(Faq, { path: '/faq', url: '/faq', loaderData });
+  return { response, loaderData, document, text: document.body.textContent ?? '' };
+}
+
+const accuracyText = (document: Document) => document.querySelector('.faq__accuracy')?.textContent ?? null;
+
+describe('/faq', () => {
+  it('has six native question items in order, the refresh interval, the price and an inquiry box to /contact', async () => {
+    const { document, text } = await page();
+    const headings = [...document.querySelectorAll('h1, h2')].map((h) => `${h.tagName} ${h.textContent}`);
+    expect(headings).toEqual(['H1 자주 묻는 질문', 'H2 찾는 답이 없나요?']);
+    const items = [...document.querySelectorAll('details')];
+    expect(items.map((item) => item.querySelector(':scope > summary')?.textContent)).toEqual([
+      '버스 정보는 어디에서 가져오나요?',
+      '정보는 얼마나 자주 새로고침되나요?',
+      '하행 출발 예상 시간은 어떻게 계산하나요? 얼마나 정확한가요?',
+      '광고는 어떻게 신청하나요?',
+      '오류를 발견했거나 건의하고 싶은 게 있어요.',
+      '제 개인정보는 어떻게 처리되나요?',
+    ]);
+    expect(items.every((item) => !item.hasAttribute('open'))).toBe(true);
+    expect(items[0].textContent).toContain('경기도 버스정보시스템(GBIS)이 공공데이터포털을 통해');
+    expect(items[0].textContent).toContain('‘데모 데이터’');
+    expect(items[1].textContent).toContain('홈 화면은 4초마다');
+    expect(text).not.toContain('5초');
+    expect(items[3].textContent).toContain('한 달(30일)에 26,000원이며, 기간은 1·2·3개월');
+    expect(items[3].querySelector('a')?.getAttribute('href')).toBe('/ads/apply');
+    expect(items[4].querySelector('a')?.getAttribute('href')).toBe('/contact');
+    expect(items[5].querySelector('a')?.getAttribute('href')).toBe('/privacypolicy');
+    const box = document.querySelector('section[aria-labelledby="inquiry-title"]');
+    expect(box?.querySelector('a')?.getAttribute('href')).toBe('/contact');
+    expect(box?.querySelector('a')?.textContent).toBe('문의하기');
+  });
+
+  it('states the last 14 days’ accuracy of the estimate against yesterday’s times, and what accurate means', async () => {
+    const { response, loaderData, document } = await page();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(loaderData).toEqual({ accuracy: accuracyBody });
+    const [figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
+    expect(figure).toBe(
+      '11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 65%가 정확했습니다. ' +
+        '실제 출발과의 차이는 평균 1분 44초였습니다. 같은 기간 ‘어제’ 시간을 그대로 믿었다면 41%, 평균 5분 28초 차이였습니다.',
+    );
+    expect(definition).toContain('출발 3분 전 이내라면 예상보다 30초 이르거나 1분 30초 늦은 범위까지');
+    expect(definition).toContain('10~15분 전이라면 1분 30초 이르거나 4분 30초 늦은 범위까지');
+    expect(definition).toContain('(0~3분 전, 3~6분 전, 6~10분 전, 10~15분 전)');
+    expect(definition).not.toContain('시뮬레이터');
+  });
+
+  it('says a demo figure comes from simulated history', async () => {
+    server.use(http.get(ACCURACY_URL, () => HttpResponse.json({ ...accuracyBody, source: 'demo' })));
+    expect(accuracyText((await page()).document)).toContain('시뮬레이터가 만든 가상의 운행 기록으로 계산한 것입니다.');
+  });
+
+  it('says the figure is not there yet when the api has no history', async () => {
+    server.use(http.get(ACCURACY_URL, () => HttpResponse.json(noHistoryBody)));
+    const { response, document } = await page();
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(accuracyText(document)).toBe(
+      '정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 14일 기준으로 하루에 한 번 계산해 여기에 보여드릴게요.',
+    );
+  });
+
+  it('leaves the figure out, logged and not cached, when the api fails or answers off-contract; the page still renders', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const answer of [
+      HttpResponse.json({ message: 'The prediction accuracy is unavailable right now' }, { status: 503 }),
+      HttpResponse.json({ ...accuracyBody, estimate: { etaScore: 'high' } }),
+    ]) {
+      server.use(http.get(ACCURACY_URL, () => answer));
+      const { response, loaderData, document } = await page();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      expect(loaderData).toEqual({ accuracy: null });
+      expect(accuracyText(document)).toBeNull();
+      expect(document.querySelectorAll('details')).toHaveLength(6);
+    }
+    expect(log.mock.calls).toEqual([
+      ['[faq] prediction accuracy unavailable:', 'GET /api/bus/accuracy: HTTP 503'],
+      ['[faq] prediction accuracy unavailable:', 'GET /api/bus/accuracy: answer does not match the contract'],
+    ]);
+  });
+
+  it('sends the loader’s Cache-Control with the document', async () => {
+    const loaderHeaders = new Headers({ 'Cache-Control': 'public, max-age=300' });
+    const empty = new Headers();
+    const sent = headers({ loaderHeaders, parentHeaders: empty, actionHeaders: empty, errorHeaders: undefined });
+    expect(new Headers(sent).get('Cache-Control')).toBe('public, max-age=300');
+  });
+});

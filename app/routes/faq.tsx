@@ -1,0 +1,212 @@
+/**
+ * /faq: six questions and answers about this product and an inquiry box (spec §2 FAQ; issue 8
+ * item 2). Native details/summary, so every item opens and closes without JavaScript, by keyboard
+ * too. The predictions' answer carries the accuracy of the last 14 service days from the api
+ * (GET /api/bus/accuracy, the backtest); when that call fails the figure is left out (logged), and
+ * when the api has no history yet the answer says so.
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { AD_DURATIONS, AD_MONTH_DAYS } from '../../contract/ads';
+import { PREDICTION_ACCURACY_DAYS, type PredictionAccuracy } from '../../contract/bus';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { getPredictionAccuracy } from '~/models/bus.server';
+import { formatWon, priceWon } from '~/utils/ad-application';
+import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
+import { UpstreamError } from '~/utils/upstream.server';
+
+/** "2026-11-09" → "11월 9일" (a service date, KST, as the api sends it). */
+const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
+ * null when the api has no history yet. The page is public and cacheable, except when the figure
+ * failed: that page is not kept, so the next visitor gets the figure again.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const accuracy = await getPredictionAccuracy(context).catch((error: unknown) => {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[faq] prediction accuracy unavailable:', error.message);
+    return null;
+  });
+  const cacheControl = accuracy ? 'public, max-age=300' : 'no-store';
+  return json({ accuracy }, { headers: { 'Cache-Control': cacheControl } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function Faq() {
+  const { accuracy } = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <h1 className="page__title">자주 묻는 질문</h1>
+      <p className="page__lead">질문을 누르면 답이 펼쳐집니다.</p>
+
+      <div className="faq__list">
+        <details className="faq__item">
+          <summary className="faq__question">버스 정보는 어디에서 가져오나요?</summary>
+          <div className="faq__answer">
+            <p>
+              경기도 버스정보시스템(GBIS)이 공공데이터포털을 통해 제공하는 실시간 버스 도착·위치 정보를 씁니다. 서버가
+              정보를 한 번 받아 와 모든 이용자에게 똑같이 나눠 주기 때문에, 이용자가 많아져도 공공데이터를 더 자주
+              부르지 않습니다.
+            </p>
+            <p>
+              공공데이터 이용 키 없이 설치한 시연·개발용 서버에서는 시뮬레이터가 만든 가상의 운행 정보를 보여주며, 이때
+              홈 화면에 ‘데모 데이터’라고 표시됩니다.
+            </p>
+          </div>
+        </details>
+
+        <details className="faq__item">
+          <summary className="faq__question">정보는 얼마나 자주 새로고침되나요?</summary>
+          <div className="faq__answer">
+            <p>
+              홈 화면은 <strong>{REFRESH_INTERVAL_SEC}초</strong>마다 최신 정보를 다시 받아옵니다. 화면의 카운트다운이
+              0이 되면 새로고침돼요.
+            </p>
+            <p>
+              다만 버스정보시스템에서 정보를 받아 오는 간격은 하루 이용 한도에 맞춰 20초에서 몇 분 사이로 조절됩니다.
+              버스가 가까이 올 때는 더 자주, 오는 버스가 없을 때는 드물게 받아요. 그래서 몇 번 새로고침하는 동안 같은
+              정보가 보일 수 있고, 남은 시간은 마지막으로 받은 정보에서 흐른 시간만큼 줄여 보여줍니다.
+            </p>
+          </div>
+        </details>
+
+        <details className="faq__item">
+          <summary className="faq__question">하행 출발 예상 시간은 어떻게 계산하나요? 얼마나 정확한가요?</summary>
+          <div className="faq__answer">
+            <p>하행 탭은 캠퍼스에서 떠나는 버스마다 세 가지 시간을 보여줍니다.</p>
+            <ul className="faq__bullets">
+              <li>
+                <strong>어제</strong>: 어제 실제로 출발한 시각
+              </li>
+              <li>
+                <strong>7일 전</strong>: 일주일 전 같은 요일에 실제로 출발한 시각
+              </li>
+              <li>
+                <strong>예상</strong>: 최근 같은 종류의 날(평일, 토요일, 일요일·공휴일) 며칠 동안의 운행 기록을 최근
+                날일수록 더 무겁게 반영해 계산한 시각. 캠퍼스로 들어오는 버스가 외대사거리를 지나면, 그 시각에 평소 회차
+                시간을 더해 바로 고칩니다. 기록이 모자라면 시간표를 씁니다.
+              </li>
+            </ul>
+            <p>예상 시각 아래의 ‘실시간 반영’, ‘운행 기록 기준’, ‘시간표 기준’이 그 시각의 근거입니다.</p>
+            {accuracy && <AccuracyFigure accuracy={accuracy} />}
+          </div>
+        </details>
+
+        <details className="faq__item">
+          <summary className="faq__question">광고는 어떻게 신청하나요?</summary>
+          <div className="faq__answer">
+            <p>
+              <Link to="/ads/apply">광고 신청</Link> 페이지에서 홈 화면 배너에 실리는 웹 배너 광고나 카카오톡 챗봇에
+              실리는 챗봇 광고를 신청할 수 있습니다. 광고비는 한 달({AD_MONTH_DAYS}일)에{' '}
+              <strong>{formatWon(priceWon(1))}</strong>이며, 기간은 {AD_DURATIONS.join('·')}개월 중에서 고를 수 있어요.
+            </p>
+            <p>
+              광고비는 계좌 이체로 먼저 입금해주세요. 입금을 확인하고 검토한 뒤 게재하며, 결과는 이메일로 알려드립니다.
+            </p>
+          </div>
+        </details>
+
+        <details className="faq__item">
+          <summary className="faq__question">오류를 발견했거나 건의하고 싶은 게 있어요.</summary>
+          <div className="faq__answer">
+            <p>
+              <Link to="/contact">문의하기</Link>에서 문의, 오류 신고, 건의를 모두 받습니다. 답변을 받고 싶다면 이메일
+              주소를 함께 남겨주세요. 이메일은 선택입니다.
+            </p>
+          </div>
+        </details>
+
+        <details className="faq__item">
+          <summary className="faq__question">제 개인정보는 어떻게 처리되나요?</summary>
+          <div className="faq__answer">
+            <p>
+              버스 정보를 보는 데는 로그인도 개인정보도 필요 없습니다. 광고를 신청할 때 이름·전화번호·이메일을, 문의할
+              때 원하시면 이메일을 받으며, 정해진 보유 기간이 지나면 자동으로 삭제됩니다.
+            </p>
+            <p>
+              자세한 내용은 <Link to="/privacypolicy">개인정보 처리방침</Link>에서 확인할 수 있어요.
+            </p>
+          </div>
+        </details>
+      </div>
+
+      <section className="notice-box faq__inquiry" aria-labelledby="inquiry-title">
+        <h2 id="inquiry-title" className="section-title">
+          찾는 답이 없나요?
+        </h2>
+        <p>문의, 오류 신고, 건의 무엇이든 보내주세요.</p>
+        <Link to="/contact" className="button">
+          문의하기
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** The last 14 days' backtest (issue 8): the estimate against the yesterday baseline, and what "accurate" means. */
+function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
+  const { window, estimate, yesterday, tolerances, source } = accuracy;
+  if (!window.firstDate || !window.lastDate || estimate.etaScore === null) {
+    return (
+      <p className="faq__accuracy">
+        정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 {PREDICTION_ACCURACY_DAYS}일 기준으로 하루에 한 번 계산해
+        여기에 보여드릴게요.
+      </p>
+    );
+  }
+  const period = `${MONTH_DAY.format(new Date(window.firstDate))}부터 ${MONTH_DAY.format(new Date(window.lastDate))}까지`;
+  const estimateError =
+    estimate.maeSec === null ? '' : ` 실제 출발과의 차이는 평균 ${formatDuration(estimate.maeSec)}였습니다.`;
+  const baseline =
+    yesterday.etaScore === null
+      ? ''
+      : ` 같은 기간 ‘어제’ 시간을 그대로 믿었다면 ${Math.round(yesterday.etaScore)}%` +
+        (yesterday.maeSec === null ? '였습니다.' : `, 평균 ${formatDuration(yesterday.maeSec)} 차이였습니다.`);
+  const [first, last] = [tolerances[0], tolerances.at(-1)];
+  return (
+    <div className="faq__accuracy">
+      <p>
+        {period} {window.days}일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의{' '}
+        <strong>{Math.round(estimate.etaScore)}%</strong>가 정확했습니다.
+        {estimateError}
+        {baseline}
+      </p>
+      {first && last && (
+        <p className="notice-box__small">
+          ‘정확’은 출발 {last.toSec / 60}분 전부터 직전까지 다음 버스 시간을 확인했을 때, 실제 출발이 확인한 시점에 따라
+          정한 범위 안에 든 경우입니다. 출발 {first.toSec / 60}분 전 이내라면 예상보다 {formatDuration(first.earlySec)}{' '}
+          이르거나 {formatDuration(first.lateSec)} 늦은 범위까지, {last.fromSec / 60}~{last.toSec / 60}분 전이라면{' '}
+          {formatDuration(last.earlySec)} 이르거나 {formatDuration(last.lateSec)} 늦은 범위까지 인정합니다. 비율은 확인
+          시점 구간(
+          {tolerances.map(({ fromSec, toSec }) => `${fromSec / 60}~${toSec / 60}분 전`).join(', ')})마다 낸 정확도의
+          평균입니다.
+          {source === 'demo' && ' 이 수치는 시뮬레이터가 만든 가상의 운행 기록으로 계산한 것입니다.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Whole seconds as Korean copy: 104 → "1분 44초", 45 → "45초", 120 → "2분". */
+function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest}초`;
+  return rest === 0 ? `${minutes}분` : `${minutes}분 ${rest}초`;
+}
+
+export const meta: MetaFunction = () => [
+  { title: `자주 묻는 질문 — ${SITE_NAME}` },
+  {
+    name: 'description',
+    content: `${SITE_NAME}의 버스 정보 출처, 새로고침 간격, 출발 예상 시간의 계산과 정확도, 광고, 문의, 개인정보 처리에 대한 답.`,
+  },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,113 @@
+import type { AppLoadContext } from '@remix-run/node';
+import PrivacyPolicy, { headers, loader } from '~/routes/privacypolicy';
+import type { PublicConfig } from '~/utils/public-config';
+import { renderRoute } from '../../tests/setup/admin-web';
+
+const unconfigured: PublicConfig = {
+  bankAccount: null,
+  adSlots: { adfitUnit: null, adsense: null },
+  privacyOfficer: null,
+  analyticsId: null,
+};
+
+/** The loader's answer with `config`, then the page rendered with it. */
+async function page(config: Partial<PublicConfig> = {}) {
+  const context: AppLoadContext = {
+    api: { baseUrl: 'http://api.test', fetch: () => Promise.reject(new Error('no api call expected')) },
+    cspNonce: 'n',
+    publicConfig: { ...unconfigured, ...config },
+  };
+  const response = await loader({ request: new Request('http://web.test/privacypolicy'), context, params: {} });
+  const loaderData = await response.json();
+  const document = await renderRoute(PrivacyPolicy, { path: '/privacypolicy', url: '/privacypolicy', loaderData });
+  /** The article (section) headed `heading`. */
+  const section = (heading: string) =>
+    [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === heading);
+  const article = (heading: string) => section(heading)?.textContent ?? '';
+  return { loaderData, document, section, article, text: document.body.textContent ?? '' };
+}
+
+describe('/privacypolicy', () => {
+  it('covers every item of spec §2 in numbered articles, under one h1', async () => {
+    const { document } = await page();
+    expect(document.querySelector('h1')?.textContent).toBe('개인정보 처리방침');
+    expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([
+      '제1조 (처리하는 개인정보 항목)',
+      '제2조 (개인정보의 처리 목적)',
+      '제3조 (개인정보의 보유 및 이용 기간)',
+      '제4조 (개인정보의 파기 절차 및 방법)',
+      '제5조 (개인정보의 제3자 제공)',
+      '제6조 (개인정보 처리의 위탁)',
+      '제7조 (정보주체의 권리와 행사 방법)',
+      '제8조 (쿠키와 분석 도구)',
+      '제9조 (개인정보의 안전성 확보 조치)',
+      '제10조 (개인정보 보호책임자)',
+      '제11조 (권익침해 구제 방법)',
+      '제12조 (개인정보 처리방침의 변경)',
+    ]);
+  });
+
+  it('states the collected data, retention (3 years, 1 year), destruction, no sharing, no outsourcing, rights via /contact', async () => {
+    const { article } = await page();
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain('광고 신청: 신청자 이름, 전화번호, 이메일 (필수)');
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain('문의하기: 답변받을 이메일 (선택)');
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain('광고 신청 정보: 신청한 날부터 3년');
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain('문의: 접수한 날부터 1년');
+    expect(article('제4조 (개인정보의 파기 절차 및 방법)')).toContain('데이터베이스에서 복구할 수 없도록 삭제');
+    expect(article('제4조 (개인정보의 파기 절차 및 방법)')).toContain('광고 이미지는 저장소에서 지웁니다');
+    expect(article('제5조 (개인정보의 제3자 제공)')).toContain('제3자에게 제공하지 않습니다');
+    expect(article('제6조 (개인정보 처리의 위탁)')).toBe(
+      '제6조 (개인정보 처리의 위탁)서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.',
+    );
+  });
+
+  it('links the rights and the officer to /contact when no officer is configured', async () => {
+    const { section, article } = await page();
+    expect(article('제7조 (정보주체의 권리와 행사 방법)')).toContain('문의하기로 요청해주시면 본인임을 확인한 뒤');
+    expect(section('제7조 (정보주체의 권리와 행사 방법)')?.querySelector('a')?.getAttribute('href')).toBe('/contact');
+    expect(article('제10조 (개인정보 보호책임자)')).toContain(
+      '개인정보 보호책임자에게 연락하시려면 문의하기를 이용해주세요.',
+    );
+    expect(section('제10조 (개인정보 보호책임자)')?.querySelector('a')?.getAttribute('href')).toBe('/contact');
+  });
+
+  it('names the configured privacy officer with a mail link', async () => {
+    const privacyOfficer = { name: '김외대', email: 'privacy@campus-bus.example' };
+    const { loaderData, document, article } = await page({ privacyOfficer });
+    expect(loaderData).toEqual({ privacyOfficer, analytics: false });
+    expect(article('제10조 (개인정보 보호책임자)')).toContain('성명김외대');
+    const mail = document.querySelector('a[href^="mailto:"]');
+    expect(mail?.getAttribute('href')).toBe('mailto:privacy@campus-bus.example');
+    expect(mail?.textContent).toBe('privacy@campus-bus.example');
+  });
+
+  it('tells the truth about cookies and analytics: none for visitors unless ANALYTICS_ID is set', async () => {
+    const without = await page();
+    expect(without.article('제8조 (쿠키와 분석 도구)')).toContain('일반 이용자에게는 쿠키를 쓰지 않습니다.');
+    expect(without.article('제8조 (쿠키와 분석 도구)')).toContain('관리자에게만 로그인 상태를 유지하는 세션 쿠키');
+    expect(without.article('제8조 (쿠키와 분석 도구)')).toContain(
+      '현재 분석 도구를 쓰지 않으므로 분석용 쿠키도 없습니다.',
+    );
+    expect(without.text).not.toContain('Google Analytics');
+
+    const withAnalytics = await page({ analyticsId: 'G-ABC123XYZ9' });
+    expect(withAnalytics.loaderData).toEqual({ privacyOfficer: null, analytics: true });
+    expect(withAnalytics.article('제1조 (처리하는 개인정보 항목)')).toContain('이용 통계를 위한 분석 정보');
+    expect(withAnalytics.article('제8조 (쿠키와 분석 도구)')).toContain('이용 통계를 위해 Google Analytics를 씁니다.');
+    expect(withAnalytics.text).not.toContain('G-ABC123XYZ9');
+  });
+
+  it('announces changes 7 days ahead and takes effect on 4 June 2024', async () => {
+    const { document, article } = await page();
+    expect(article('제12조 (개인정보 처리방침의 변경)')).toContain('시행하기 7일 전부터');
+    const effective = document.querySelector('time');
+    expect(effective?.getAttribute('datetime')).toBe('2024-06-04');
+    expect(effective?.parentElement?.textContent).toBe('시행일: 2024년 6월 4일');
+  });
+
+  it('is cacheable', () => {
+    const empty = new Headers();
+    const sent = headers({ loaderHeaders: empty, parentHeaders: empty, actionHeaders: empty, errorHeaders: undefined });
+    expect(new Headers(sent).get('Cache-Control')).toBe('public, max-age=300');
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * /privacypolicy: the privacy policy (개인정보 처리방침; spec §2 Privacy policy, §9; issue 8 item 4),
+ * in numbered articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's
+ * name, phone and e-mail), purposes, retention (ad applications 3 years, inquiries 1 year: the
+ * api's retention job, api/privacy/retention.ts, really deletes them), destruction, no third-party
+ * sharing, no outsourcing, the person's rights through /contact, cookies and analytics (what this
+ * deployment really uses: the admin cookie, and Google Analytics only when ANALYTICS_ID is set),
+ * the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the 7-day change notice and
+ * the effective date. Static per deployment, so cacheable.
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+
+/** Spec §2, §9: the policy's effective date (KST calendar date). */
+const EFFECTIVE_DATE = '2024-06-04';
+/** Spec §9: changes are announced this many days before they take effect. */
+const CHANGE_NOTICE_DAYS = 7;
+/** Spec §9 retention, counted from submission (api/privacy/retention.ts). */
+const RETENTION_YEARS = { adApplication: 3, inquiry: 1 } as const;
+
+/** "2024-06-04" → "2024년 6월 4일". */
+const LONG_DATE = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const config = context.publicConfig;
+  return json({ privacyOfficer: config?.privacyOfficer ?? null, analytics: Boolean(config?.analyticsId) });
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=300' });
+
+export default function PrivacyPolicy() {
+  const { privacyOfficer, analytics } = useLoaderData<typeof loader>();
+  const effectiveDate = LONG_DATE.format(new Date(EFFECTIVE_DATE));
+  return (
+    <div className="page">
+      <h1 className="page__title">개인정보 처리방침</h1>
+      <p className="page__lead">
+        {SITE_NAME}(이하 ‘서비스’)는 이용자의 개인정보를 소중히 여기며, 「개인정보 보호법」에 따라 다음과 같이
+        개인정보를 처리합니다. 버스 정보를 보는 데에는 회원가입이나 개인정보가 필요하지 않습니다.
+      </p>
+
+      <section className="policy__article" aria-labelledby="article-1">
+        <h2 id="article-1" className="section-title">
+          제1조 (처리하는 개인정보 항목)
+        </h2>
+        <ul className="policy__list">
+          <li>
+            <strong>광고 신청</strong>: 신청자 이름, 전화번호, 이메일 (필수)
+          </li>
+          <li>
+            <strong>문의하기</strong>: 답변받을 이메일 (선택). 문의 내용에 직접 적은 정보도 함께 보관됩니다.
+          </li>
+          <li>
+            <strong>서비스 이용 중 자동으로 생기는 정보</strong>: 광고 신청, 문의, 관리자 로그인 요청을 보낼 때의 접속
+            IP 주소(짧은 시간에 너무 많은 요청이 오는 것을 막는 데에만 쓰며 2시간 안에 지워집니다)
+            {analytics && ', 이용 통계를 위한 분석 정보(방문한 페이지, 기기·브라우저 종류, 대략적인 지역 등)'}
+          </li>
+        </ul>
+        {!analytics && (
+          <p>
+            현재 서비스는 이용 통계를 위한 분석 도구를 쓰지 않습니다. 분석 도구를 도입하면 제12조에 따라 미리
+            알려드립니다.
+          </p>
+        )}
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-2">
+        <h2 id="article-2" className="section-title">
+          제2조 (개인정보의 처리 목적)
+        </h2>
+        <ul className="policy__list">
+          <li>광고 신청 정보: 신청 확인, 입금 확인, 검토 결과와 게재에 관한 연락</li>
+          <li>문의 이메일: 문의·오류 신고·건의에 대한 답변</li>
+          <li>접속 IP 주소: 자동 프로그램의 반복 요청과 같은 서비스 남용 방지</li>
+          {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
+        </ul>
+        <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-3">
+        <h2 id="article-3" className="section-title">
+          제3조 (개인정보의 보유 및 이용 기간)
+        </h2>
+        <ul className="policy__list">
+          <li>
+            광고 신청 정보: 신청한 날부터 <strong>{RETENTION_YEARS.adApplication}년</strong>
+          </li>
+          <li>
+            문의: 접수한 날부터 <strong>{RETENTION_YEARS.inquiry}년</strong>
+          </li>
+        </ul>
+        <p>보유 기간이 지난 정보는 서버가 한 시간마다 확인해 자동으로 삭제합니다.</p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-4">
+        <h2 id="article-4" className="section-title">
+          제4조 (개인정보의 파기 절차 및 방법)
+        </h2>
+        <p>
+          보유 기간이 끝나거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다. 전자 파일 형태의 정보는
+          데이터베이스에서 복구할 수 없도록 삭제하고, 광고 신청과 함께 받은 광고 이미지는 저장소에서 지웁니다. 단, 게재
+          중인 광고에 쓰이고 있는 이미지는 그 광고가 내려간 뒤에 지웁니다. 종이 문서로는 개인정보를 받지 않습니다.
+        </p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-5">
+        <h2 id="article-5" className="section-title">
+          제5조 (개인정보의 제3자 제공)
+        </h2>
+        <p>
+          서비스는 이용자의 개인정보를 제3자에게 제공하지 않습니다. 다만 법령에 특별한 규정이 있거나 수사기관이 법령에
+          정한 절차에 따라 요구하는 경우에는 예외로 합니다.
+        </p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-6">
+        <h2 id="article-6" className="section-title">
+          제6조 (개인정보 처리의 위탁)
+        </h2>
+        <p>서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.</p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-7">
+        <h2 id="article-7" className="section-title">
+          제7조 (정보주체의 권리와 행사 방법)
+        </h2>
+        <p>
+          이용자는 언제든지 자신의 개인정보를 열람하거나 정정·삭제를 요구할 수 있고, 처리를 멈춰 달라고 요구할 수
+          있습니다. <Link to="/contact">문의하기</Link>로 요청해주시면 본인임을 확인한 뒤(신청 때 적은 이메일이나
+          전화번호로 확인합니다) 지체 없이 처리하고 결과를 알려드립니다.
+        </p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-8">
+        <h2 id="article-8" className="section-title">
+          제8조 (쿠키와 분석 도구)
+        </h2>
+        <ul className="policy__list">
+          <li>
+            일반 이용자에게는 쿠키를 쓰지 않습니다{analytics && '(아래 분석 도구의 쿠키는 예외)'}. 관리자 페이지에
+            로그인한 관리자에게만 로그인 상태를 유지하는 세션 쿠키를 쓰며, 이 쿠키는 12시간이 지나거나 로그아웃하면
+            사라집니다.
+          </li>
+          <li>
+            오늘 이미 본 광고를 다시 세지 않기 위한 광고 번호와, 앱 설치 안내를 닫았는지 여부를 휴대폰의 브라우저
+            저장소(localStorage)에 둡니다. 누구인지 알 수 있는 정보는 들어 있지 않으며, 브라우저의 사이트 데이터 삭제로
+            지울 수 있습니다.
+          </li>
+          {analytics ? (
+            <li>
+              이용 통계를 위해 Google Analytics를 씁니다. Google Analytics는 쿠키로 방문 기록을 모으며, 개인을 직접
+              알아볼 수 있는 정보는 보내지 않습니다. 원하지 않으면 브라우저 설정에서 쿠키를 차단하거나 Google 애널리틱스
+              차단 부가 기능을 쓰면 됩니다. 쿠키를 막아도 버스 정보는 그대로 볼 수 있습니다.
+            </li>
+          ) : (
+            <li>현재 분석 도구를 쓰지 않으므로 분석용 쿠키도 없습니다.</li>
+          )}
+        </ul>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-9">
+        <h2 id="article-9" className="section-title">
+          제9조 (개인정보의 안전성 확보 조치)
+        </h2>
+        <p>
+          개인정보가 담긴 관리자 페이지는 로그인한 관리자만 볼 수 있고, 관리자 비밀번호는 복원할 수 없는 방식으로
+          암호화해 저장합니다. 관리자의 처리 기록을 남기며, 정보는 암호화된 연결(HTTPS)로만 주고받습니다.
+        </p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-10">
+        <h2 id="article-10" className="section-title">
+          제10조 (개인정보 보호책임자)
+        </h2>
+        {privacyOfficer ? (
+          <dl className="policy__officer">
+            <div>
+              <dt>성명</dt>
+              <dd>{privacyOfficer.name}</dd>
+            </div>
+            <div>
+              <dt>이메일</dt>
+              <dd>
+                <a href={`mailto:${privacyOfficer.email}`}>{privacyOfficer.email}</a>
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p>
+            개인정보 보호책임자에게 연락하시려면 <Link to="/contact">문의하기</Link>를 이용해주세요. 운영자가 확인해
+            답변드립니다.
+          </p>
+        )}
+        <p>개인정보와 관련한 문의, 불만, 피해 구제 요청은 위 연락처로 보내주시면 지체 없이 답변하고 처리하겠습니다.</p>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-11">
+        <h2 id="article-11" className="section-title">
+          제11조 (권익침해 구제 방법)
+        </h2>
+        <p>개인정보 침해에 대한 상담이나 분쟁 해결이 필요하면 아래 기관에 문의할 수 있습니다.</p>
+        <ul className="policy__list">
+          <li>개인정보분쟁조정위원회: 국번 없이 1833-6972 (www.kopico.go.kr)</li>
+          <li>개인정보침해신고센터: 국번 없이 118 (privacy.kisa.or.kr)</li>
+          <li>대검찰청: 국번 없이 1301 (www.spo.go.kr)</li>
+          <li>경찰청: 국번 없이 182 (ecrm.police.go.kr)</li>
+        </ul>
+      </section>
+
+      <section className="policy__article" aria-labelledby="article-12">
+        <h2 id="article-12" className="section-title">
+          제12조 (개인정보 처리방침의 변경)
+        </h2>
+        <p>
+          이 방침을 바꿀 때에는 시행하기 <strong>{CHANGE_NOTICE_DAYS}일 전</strong>부터 이 페이지를 통해 바뀌는 내용과
+          시행일을 알려드립니다.
+        </p>
+      </section>
+
+      <p className="policy__effective">
+        시행일: <time dateTime={EFFECTIVE_DATE}>{effectiveDate}</time>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `개인정보 처리방침 — ${SITE_NAME}` },
+  {
+    name: 'description',
+    content: `${SITE_NAME}가 처리하는 개인정보 항목, 목적, 보유 기간과 파기, 이용자의 권리, 쿠키와 분석 도구, 개인정보 보호책임자.`,
+  },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
