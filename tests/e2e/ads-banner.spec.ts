@@ -80,9 +80,9 @@ test('each new ad slides in, and with reduced motion it changes every 6 s withou
   await page.goto('/');
   // The first ad shows without motion; the next one slides in.
   expect(await visibleSlideAnimation()).toBe('none');
-  const [shownFirst] = await banner.locator('.ad-banner__slide:not([hidden]) img').evaluateAll((images) =>
-    images.map((image) => image.getAttribute('alt')),
-  );
+  const [shownFirst] = await banner
+    .locator('.ad-banner__slide:not([hidden]) img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
   await page.clock.runFor(6_000);
   await expect(banner.locator('.ad-banner__slide:not([hidden]) img')).not.toHaveAttribute('alt', shownFirst!);
   expect(await visibleSlideAnimation()).toBe('ad-banner-in');

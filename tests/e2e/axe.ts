@@ -22,11 +22,13 @@ export async function axeViolations(
   { javaScriptEnabled, disableRules = [] }: { javaScriptEnabled: boolean; disableRules?: string[] },
 ): Promise<string[]> {
   if (javaScriptEnabled) return violationsOf(page, disableRules);
-  const dom = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<\/?noscript>/gi, '');
+  const dom = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
   const url = page.url();
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+  // NOTE: Playwright Test gives a context made in a test its `use` options, javaScriptEnabled included.
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
   try {
     const replica = await context.newPage();
     let served = false;
