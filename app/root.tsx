@@ -18,6 +18,7 @@ import { Analytics } from '~/components/analytics';
 import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
+import type { loader as homeLoader } from '~/routes/_index';
 import appStyles from '~/styles/app.css';
 
 /** Spec §9: primary colour hotpink (the browser UI colour on phones too). */
@@ -46,6 +47,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const analyticsId = useRouteLoaderData<typeof loader>('root')?.analyticsId ?? null;
+  // The home's blocking service notice makes the header inert too (the home makes itself inert).
+  const blocked = Boolean(useRouteLoaderData<typeof homeLoader>('routes/_index')?.notice);
   return (
     <html lang="ko">
       <head>
@@ -63,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <div className="side-logo" aria-hidden="true" />
         <div className="frame">
-          <SiteHeader />
+          <SiteHeader inert={blocked} />
           <main className="content">{children}</main>
         </div>
         {/* Scrolls to the top on every new navigation and restores the position on back/forward (spec §2). */}

@@ -21,15 +21,8 @@ export type Section = z.infer<typeof SectionSchema>;
 /** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
 export const KstDateTimeSchema = z.string().datetime({ offset: true });
 
-/** Issue 8 (막차): a route is marked with its last departure once that is this many minutes away or less. */
+/** Issue 8 (막차): a route is marked with its last run once that is this many minutes away or less. */
 export const LAST_RUN_NOTICE_MIN = 30;
-
-/**
- * Extra (issue 8, 막차): the route's last departure of the service day from the campus terminus
- * (its timetable's last run, the GBIS route info's last-bus time), KST ISO, while it is at most
- * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
- */
-const LastDepartureSchema = KstDateTimeSchema.nullable().optional();
 
 /**
  * One up-direction arrival card: the next bus of a route at the campus crossroads (spec §3).
@@ -49,7 +42,12 @@ export const UpRouteSchema = z.object({
   lowPlate: z.number().int().nullable().optional(),
   /** Extra: where the bus is now (GBIS stationNm1). */
   stationName: z.string().nullable().optional(),
-  lastDeparture: LastDepartureSchema,
+  /**
+   * Extra (issue 8, 막차): when the route's last up run of the service day is due at campus (its
+   * last departure from the campus terminus less the layover), KST ISO, while that is at most
+   * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
+   */
+  lastRun: KstDateTimeSchema.nullable().optional(),
 });
 export type UpRoute = z.infer<typeof UpRouteSchema>;
 
@@ -79,7 +77,12 @@ export const DownRouteSchema = z.object({
   }),
   /** Extra: basis of `data.estimate`; null when there is none. */
   basis: EstimateBasisSchema.nullable().optional(),
-  lastDeparture: LastDepartureSchema,
+  /**
+   * Extra (issue 8, 막차): the route's last departure of the service day from the campus terminus
+   * (its timetable's last run, the GBIS route info's last-bus time), KST ISO, while it is at most
+   * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
+   */
+  lastRun: KstDateTimeSchema.nullable().optional(),
 });
 export type DownRoute = z.infer<typeof DownRouteSchema>;
 

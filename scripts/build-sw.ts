@@ -21,8 +21,9 @@ import { generateSW } from 'workbox-build';
 const { count, size, warnings } = await generateSW({
   globDirectory: 'public',
   globPatterns: ['build/**/*.{js,css}', 'icons/*.png', 'manifest.webmanifest', 'logo.svg', 'offline.html'],
-  // The admin's pages are of no use offline and never on a rider's phone.
-  globIgnores: ['build/routes/admin-only*'],
+  // The admin's pages (and the drag-and-drop library only their ad list loads) are of no use offline
+  // and never on a rider's phone.
+  globIgnores: ['build/routes/admin-only*', 'build/_shared/sortable*'],
   dontCacheBustURLsMatching: /^build\//,
   swDest: 'public/sw.js',
   inlineWorkboxRuntime: true,

@@ -3,7 +3,7 @@ import { TimeLeftResponseSchema, groupRoutes } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed-store';
 import type { RoutePredictions } from './predictions';
-import { lastDepartureNear, STALE_GRACE_SEC, timeLeftView } from './time-left';
+import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
 const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);
@@ -121,13 +121,13 @@ describe('timeLeftView', () => {
             estimate: '2026-11-23T08:12:30+09:00',
           },
           basis: 'live',
-          lastDeparture: null,
+          lastRun: null,
         },
         {
           routeNo: '1303',
           data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:20:00+09:00' },
           basis: 'timetable',
-          lastDeparture: null,
+          lastRun: null,
         },
       ],
     });
@@ -136,7 +136,7 @@ describe('timeLeftView', () => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: null },
       basis: null,
-      lastDeparture: null,
+      lastRun: null,
     });
   });
 
@@ -159,21 +159,30 @@ describe('staleness without a failed poll', () => {
   });
 });
 
-describe('last departure (막차, issue 8)', () => {
-  // 2026-11-23 is a Monday (weekday timetable: 1150 last 23:30, 1303 last 22:50); 2026-11-28 a Saturday (1150: 23:20).
-  it('marks a route from 30 minutes before its last departure until it leaves, with that time in KST', () => {
-    const at = (iso: string) => lastDepartureNear('1150', new Date(iso));
+describe('last run (막차, issue 8)', () => {
+  // 2026-11-23 is a Monday (weekday timetable: 1150 last 23:30 with an 8-minute layover, 1303 last
+  // 22:50); 2026-11-28 a Saturday (1150: 23:20).
+  it('marks the down route from 30 minutes before its last departure until it leaves, with that time in KST', () => {
+    const at = (iso: string) => lastRunNear('1150', 'down', new Date(iso));
     expect(at('2026-11-23T22:59:59+09:00')).toBeNull();
     expect(at('2026-11-23T23:00:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:01+09:00')).toBeNull();
-    expect(lastDepartureNear('1303', new Date('2026-11-23T23:00:00+09:00'))).toBeNull();
-    expect(lastDepartureNear('1303', new Date('2026-11-23T22:30:00+09:00'))).toBe('2026-11-23T22:50:00+09:00');
+    expect(lastRunNear('1303', 'down', new Date('2026-11-23T23:00:00+09:00'))).toBeNull();
+    expect(lastRunNear('1303', 'down', new Date('2026-11-23T22:30:00+09:00'))).toBe('2026-11-23T22:50:00+09:00');
+  });
+
+  it('marks the up route until its last run is due at campus: the last departure less the layover', () => {
+    const at = (iso: string) => lastRunNear('1150', 'up', new Date(iso));
+    expect(at('2026-11-23T22:51:59+09:00')).toBeNull();
+    expect(at('2026-11-23T22:52:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
+    expect(at('2026-11-23T23:22:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
+    expect(at('2026-11-23T23:22:01+09:00')).toBeNull();
   });
 
   it("follows the day type's timetable and knows no other route", () => {
-    expect(lastDepartureNear('1150', new Date('2026-11-28T23:00:00+09:00'))).toBe('2026-11-28T23:20:00+09:00');
-    expect(lastDepartureNear('9999', new Date('2026-11-23T23:10:00+09:00'))).toBeNull();
+    expect(lastRunNear('1150', 'down', new Date('2026-11-28T23:00:00+09:00'))).toBe('2026-11-28T23:20:00+09:00');
+    expect(lastRunNear('9999', 'down', new Date('2026-11-23T23:10:00+09:00'))).toBeNull();
   });
 
   it('is carried by both groups of the answer', () => {
@@ -181,8 +190,8 @@ describe('last departure (막차, issue 8)', () => {
     const state = { ...stateWith([['1150', 300, 3]]), snapshot: snapshotAt(now, [['1150', 300, 3]]) };
     const view = timeLeftView(state, now, predictions);
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
-    expect(groupRoutes(view, 'up')[0].lastDeparture).toBe('2026-11-23T23:30:00+09:00');
-    expect(groupRoutes(view, 'down').map((r) => [r.routeNo, r.lastDeparture])).toEqual([
+    expect(groupRoutes(view, 'up')[0].lastRun).toBe('2026-11-23T23:22:00+09:00');
+    expect(groupRoutes(view, 'down').map((r) => [r.routeNo, r.lastRun])).toEqual([
       ['1150', '2026-11-23T23:30:00+09:00'],
       ['1303', null],
     ]);

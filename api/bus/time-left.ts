@@ -6,6 +6,7 @@ import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRout
 import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
 import type { FeedState } from './feed-store';
 import { nextAtOrAfter, type RoutePredictions } from './predictions';
+import type { Direction } from '../../contract/transit';
 import type { Arrival } from './snapshot';
 import { routeByNo, ROUTES, timetableMinutes } from './transit-config';
 
@@ -21,8 +22,9 @@ import { routeByNo, ROUTES, timetableMinutes } from './transit-config';
  * and estimated departures at or after `now` (KST ISO; null when the list has none left) and the
  * estimate's basis. It needs no snapshot.
  *
- * Both groups' entries carry `lastDeparture` (issue 8, 막차): the route's last departure of the
- * service day when it is LAST_RUN_NOTICE_MIN minutes away or less (lastDepartureNear).
+ * Both groups' entries carry `lastRun` (issue 8, 막차) while the route's last run of the service day
+ * is LAST_RUN_NOTICE_MIN minutes away or less (lastRunNear): for down its last departure from the
+ * campus terminus, for up when that run is due at campus.
  *
  * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
  */
@@ -56,7 +58,7 @@ export function timeLeftView(
   for (const { routeNo } of ROUTES) {
     const arrivals = snapshot.arrivals.filter((a) => a.routeNo === routeNo);
     const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
-    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastDeparture: lastDepartureNear(routeNo, now) });
+    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastRun: lastRunNear(routeNo, 'up', now) });
   }
   const vehicles = snapshot.vehicles.flatMap((v) =>
     v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
@@ -72,21 +74,23 @@ export function timeLeftView(
 }
 
 /**
- * The route's last departure of `now`'s service day from the campus terminus, KST ISO, when it is
- * at most LAST_RUN_NOTICE_MIN minutes after `now` (and not past); else null. The time is the
- * route's timetable `last` for the day type (transit-config.ts; GBIS route info's last-bus time):
- * the same run ends the up line at campus and starts the last down departure, so both tabs mark it.
+ * The route's last run of `now`'s service day, KST ISO, when it is at most LAST_RUN_NOTICE_MIN
+ * minutes after `now` (and not past); else null. Down: its last departure from the campus terminus,
+ * the timetable's `last` for the day type (transit-config.ts; the GBIS route info's last-bus time).
+ * Up: the same bus's up run, due at campus `layoverMin` earlier (it turns round there and leaves
+ * as that last departure).
  */
-export function lastDepartureNear(routeNo: string, now: Date): string | null {
+export function lastRunNear(routeNo: string, direction: Direction, now: Date): string | null {
   const route = routeByNo(routeNo);
   if (!route) return null;
   const { serviceDate } = serviceClock(now);
-  const last = kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)].last));
+  const lastDepartureMin = timetableMinutes(route.timetable[dayType(serviceDate)].last);
+  const last = kstInstant(serviceDate, direction === 'down' ? lastDepartureMin : lastDepartureMin - route.layoverMin);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
   return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;
 }
 
-function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 'lastDeparture'> {
+function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 'lastRun'> {
   const predictTimeSec = Math.max(0, arrival.predictTimeSec - elapsedSec);
   return {
     routeNo: arrival.routeNo,
@@ -114,7 +118,7 @@ function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
       estimate: estimate ? toKstIso(estimate.at) : null,
     },
     basis: estimate?.basis ?? null,
-    lastDeparture: lastDepartureNear(route.routeNo, now),
+    lastRun: lastRunNear(route.routeNo, 'down', now),
   };
 }
 

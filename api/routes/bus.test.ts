@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:21:00+09:00' },
       basis: 'live',
-      lastDeparture: null,
+      lastRun: null,
     });
     await predictions.today(clock.now()); // the load the first request started
 
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:20:00+09:00' },
       basis: 'live',
-      lastDeparture: null,
+      lastRun: null,
     });
     expect(groupRoutes(body, 'down')[1]).toMatchObject({
       data: { estimate: '2026-11-23T08:05:00+09:00' },

@@ -73,14 +73,14 @@ describe('ArrivalCards (up tab)', () => {
     render(
       <ArrivalCards
         routes={[
-          upRoute({ routeNo: '1150', time: 7, location: 3, lastDeparture: '2026-11-23T23:30:00+09:00' }),
-          upRoute({ routeNo: '1117', time: 9, location: 4, lastDeparture: null }),
+          upRoute({ routeNo: '1150', time: 7, location: 3, lastRun: '2026-11-23T23:22:00+09:00' }),
+          upRoute({ routeNo: '1117', time: 9, location: 4, lastRun: null }),
         ]}
       />,
     );
-    expect(screen.getByText('막차 23:30')).toBeTruthy();
+    expect(screen.getByText('막차 23:22')).toBeTruthy();
     expect(screen.getAllByText(/막차/).filter((node) => !node.classList.contains('sr-only'))).toHaveLength(1);
-    expect(screen.getByText('1150번, 7분 후 도착, 3정거장 전, 막차 23:30 출발')).toBeTruthy();
+    expect(screen.getByText('1150번, 7분 후 도착, 3정거장 전, 막차 23:22 캠퍼스 도착 예정')).toBeTruthy();
     expect(screen.getByText('1117번, 9분 후 도착, 4정거장 전')).toBeTruthy();
   });
 });
@@ -108,7 +108,7 @@ describe('DepartureCards (down tab)', () => {
         routeNo: '1303',
         data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T22:45:00+09:00' },
         basis: 'timetable',
-        lastDeparture: '2026-11-23T22:50:00+09:00',
+        lastRun: '2026-11-23T22:50:00+09:00',
       },
     ];
     const { container } = render(<DepartureCards routes={routes} />);

@@ -3,7 +3,8 @@
  * down departure estimates per route (spec §3 Predicted departure). A screen reader reads each up
  * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
  * 곧 도착 in words (spec §9; colour is never the only signal), and a route near its last departure
- * of the day carries the 막차 mark with that time on both tabs (issue 8).
+ * of the day carries the 막차 mark with that run's time on both tabs (issue 8): due at campus on the
+ * up tab, leaving campus on the down tab.
  */
 import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone, formatKstTime } from '~/utils/arrival';
@@ -32,11 +33,11 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
   return (
     <ul className="cards">
-      {routes.map(({ routeNo, data, basis, lastDeparture }) => (
+      {routes.map(({ routeNo, data, basis, lastRun }) => (
         <li key={routeNo} className="card">
           <div className="card__head">
             <RouteNo routeNo={routeNo} />
-            {lastDeparture && <LastRunMark iso={lastDeparture} />}
+            {lastRun && <LastRunMark iso={lastRun} />}
           </div>
           <dl className="card__times">
             <DepartureTime label="어제" iso={data.dayBefore} />
@@ -60,7 +61,7 @@ function ArrivalCard({ route }: { route: UpRoute }) {
     route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
     route.plateNo != null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
   ].filter((extra) => extra !== false);
-  const lastRun = route.lastDeparture ? formatKstTime(route.lastDeparture) : null;
+  const lastRun = route.lastRun ? formatKstTime(route.lastRun) : null;
   const details =
     tone === 'none'
       ? ['도착 정보 없음']
@@ -70,7 +71,7 @@ function ArrivalCard({ route }: { route: UpRoute }) {
           ...(tone === 'soon' ? [SOON_TEXT] : []),
           ...extras.map((extra) => extra.spoken),
         ];
-  if (lastRun) details.push(`막차 ${lastRun} 출발`);
+  if (lastRun) details.push(`막차 ${lastRun} 캠퍼스 도착 예정`);
 
   return (
     <li className="card">
@@ -102,7 +103,7 @@ function ArrivalCard({ route }: { route: UpRoute }) {
 /** Spec §9's red (4 minutes or less), said in words too. */
 const SOON_TEXT = '곧 도착';
 
-/** Issue 8: the 막차 mark of a route whose last departure (KST ISO) is near. */
+/** Issue 8: the down card's 막차 mark, for a route whose last departure from campus (KST ISO) is near. */
 function LastRunMark({ iso }: { iso: string }) {
   const time = formatKstTime(iso);
   return (

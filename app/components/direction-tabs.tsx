@@ -3,14 +3,23 @@
  * Plain links (`/` and `/?dir=down`), so it works without JavaScript; with it, the arrow keys
  * move between the tabs (WAI-ARIA tabs pattern).
  */
-import { Link, useNavigate } from '@remix-run/react';
+import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Direction } from '../../contract/transit';
+import { noscriptRefreshOn, NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
 
-const TABS: readonly { direction: Direction; label: string; href: string }[] = [
-  { direction: 'up', label: '상행', href: '/' },
-  { direction: 'down', label: '하행', href: '/?dir=down' },
+const TABS: readonly { direction: Direction; label: string }[] = [
+  { direction: 'up', label: '상행' },
+  { direction: 'down', label: '하행' },
 ];
+
+/** A tab's link: `/` or `/?dir=down`, keeping the no-JS refresh switched off when it is (issue 8). */
+function tabHref(direction: Direction, refreshOn: boolean): string {
+  const params = new URLSearchParams();
+  if (direction === 'down') params.set('dir', 'down');
+  if (!refreshOn) params.set(NOSCRIPT_REFRESH_PARAM, 'off');
+  return params.size > 0 ? `/?${params}` : '/';
+}
 
 /** Id of the tab element of `direction`, for the panel's aria-labelledby. */
 export function tabId(direction: Direction): string {
@@ -19,6 +28,7 @@ export function tabId(direction: Direction): string {
 
 export function DirectionTabs({ selected, panelId }: { selected: Direction; panelId: string }) {
   const navigate = useNavigate();
+  const refreshOn = noscriptRefreshOn(useSearchParams()[0]);
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
@@ -32,19 +42,19 @@ export function DirectionTabs({ selected, panelId }: { selected: Direction; pane
     if (target === undefined) return;
     event.preventDefault();
     tabRefs.current[target]?.focus();
-    navigate(TABS[target].href, { replace: true, preventScrollReset: true });
+    navigate(tabHref(TABS[target].direction, refreshOn), { replace: true, preventScrollReset: true });
   };
 
   return (
     <div className="tabs" role="tablist" aria-label="운행 방향">
-      {TABS.map(({ direction, label, href }, index) => (
+      {TABS.map(({ direction, label }, index) => (
         <Link
           key={direction}
           ref={(element) => {
             tabRefs.current[index] = element;
           }}
           id={tabId(direction)}
-          to={href}
+          to={tabHref(direction, refreshOn)}
           role="tab"
           aria-selected={direction === selected}
           aria-controls={panelId}

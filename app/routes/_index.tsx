@@ -6,7 +6,8 @@
  * down tab's expected departure times modal lives in the URL (`?dir=down&times=…[&sort=time]`):
  * without JavaScript this loader loads its times; with it, the dialog loads them through
  * /bus/predicted and the loader is not re-run. While the admins' service notice is on, its
- * blocking modal covers the page (which is inert behind it) and nothing reloads it.
+ * blocking modal covers the page (which is inert behind it) and nothing reloads it. Nor does the
+ * meta refresh run under the no-JS expected-times modal (it would reset it every 4 seconds).
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -103,13 +104,13 @@ export default function Home() {
   const autoRefresh = noscriptRefreshOn(searchParams);
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
   const timesModal = timesModalFromSearch(searchParams);
-  const { timeLeft, secondsLeft } = useLiveTimeLeft(initial);
+  const { timeLeft, secondsLeft } = useLiveTimeLeft(initial, !notice);
 
   return (
     <>
       {/* NOTE: React 18 does not know `inert`; the empty string is the attribute's "on". */}
       <div className="home" {...(notice ? { inert: '' } : {})}>
-        {!notice && autoRefresh && (
+        {!notice && autoRefresh && !timesModal && (
           <noscript>
             <meta httpEquiv="refresh" content={String(REFRESH_INTERVAL_SEC)} />
           </noscript>

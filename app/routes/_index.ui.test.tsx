@@ -62,8 +62,9 @@ describe('Home', () => {
     ]);
   });
 
-  it('covers the page with the blocking service notice while it is on (spec §4, issue 8)', () => {
-    renderHome(timeLeftBody, vi.fn(), '/', DEFAULT_SERVICE_NOTICE);
+  it('covers the page with the blocking service notice while it is on (spec §4, issue 8)', async () => {
+    const serverLoader = vi.fn();
+    renderHome(timeLeftBody, serverLoader, '/', DEFAULT_SERVICE_NOTICE);
     const dialog = screen.getByRole('alertdialog', { name: DEFAULT_SERVICE_NOTICE.title }) as HTMLDialogElement;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -79,6 +80,9 @@ describe('Home', () => {
     expect(cancel.defaultPrevented).toBe(true);
     act(() => dialog.close());
     expect(dialog.open).toBe(true);
+    // Nothing refreshes behind it.
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(serverLoader).not.toHaveBeenCalled();
   });
 
   it('shows no notice and leaves the page usable while it is off', () => {

@@ -77,8 +77,8 @@ describe('/faq', () => {
     expect(loaderData).toEqual({ accuracy: accuracyBody });
     const [figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
     expect(figure).toBe(
-      '11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 65%가 정확했습니다. ' +
-        '실제 출발과의 차이는 평균 1분 44초였습니다. 같은 기간 ‘어제’ 시간을 그대로 믿었다면 41%, 평균 5분 28초 차이였습니다.',
+      '11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는 65%였습니다. ' +
+        '실제 출발과의 차이는 평균 1분 44초였습니다. 같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는 41%, 평균 차이는 5분 28초였습니다.',
     );
     expect(definition).toContain('출발 3분 전 이내라면 예상보다 30초 이르거나 1분 30초 늦은 범위까지');
     expect(definition).toContain('10~15분 전이라면 1분 30초 이르거나 4분 30초 늦은 범위까지');
@@ -96,7 +96,7 @@ describe('/faq', () => {
     const { response, document } = await page();
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
     expect(accuracyText(document)).toBe(
-      '정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 14일 기준으로 하루에 한 번 계산해 여기에 보여드릴게요.',
+      '정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 14일 기준으로 하루에 한 번 계산해 여기에 보여드리겠습니다.',
     );
   });
 

@@ -64,11 +64,11 @@ export default function Faq() {
           <div className="faq__answer">
             <p>
               홈 화면은 <strong>{REFRESH_INTERVAL_SEC}초</strong>마다 최신 정보를 다시 받아옵니다. 화면의 카운트다운이
-              0이 되면 새로고침돼요.
+              0이 되면 새로고침됩니다.
             </p>
             <p>
-              다만 버스정보시스템에서 정보를 받아 오는 간격은 하루 이용 한도에 맞춰 20초에서 몇 분 사이로 조절됩니다.
-              버스가 가까이 올 때는 더 자주, 오는 버스가 없을 때는 드물게 받아요. 그래서 몇 번 새로고침하는 동안 같은
+              다만 버스정보시스템에서 정보를 받아 오는 간격은 하루 이용 한도에 맞춰 수십 초에서 몇 분 사이로
+              조절됩니다. 버스가 가까이 올 때는 더 자주, 오는 버스가 없을 때는 드물게 받습니다. 그래서 몇 번 새로고침하는 동안 같은
               정보가 보일 수 있고, 남은 시간은 마지막으로 받은 정보에서 흐른 시간만큼 줄여 보여줍니다.
             </p>
           </div>
@@ -102,7 +102,7 @@ export default function Faq() {
             <p>
               <Link to="/ads/apply">광고 신청</Link> 페이지에서 홈 화면 배너에 실리는 웹 배너 광고나 카카오톡 챗봇에
               실리는 챗봇 광고를 신청할 수 있습니다. 광고비는 한 달({AD_MONTH_DAYS}일)에{' '}
-              <strong>{formatWon(priceWon(1))}</strong>이며, 기간은 {AD_DURATIONS.join('·')}개월 중에서 고를 수 있어요.
+              <strong>{formatWon(priceWon(1))}</strong>이며, 기간은 {AD_DURATIONS.join('·')}개월 중에서 고를 수 있습니다.
             </p>
             <p>
               광고비는 계좌 이체로 먼저 입금해주세요. 입금을 확인하고 검토한 뒤 게재하며, 결과는 이메일로 알려드립니다.
@@ -128,7 +128,7 @@ export default function Faq() {
               때 원하시면 이메일을 받으며, 정해진 보유 기간이 지나면 자동으로 삭제됩니다.
             </p>
             <p>
-              자세한 내용은 <Link to="/privacypolicy">개인정보 처리방침</Link>에서 확인할 수 있어요.
+              자세한 내용은 <Link to="/privacypolicy">개인정보 처리방침</Link>에서 확인할 수 있습니다.
             </p>
           </div>
         </details>
@@ -154,7 +154,7 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
     return (
       <p className="faq__accuracy">
         정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 {PREDICTION_ACCURACY_DAYS}일 기준으로 하루에 한 번 계산해
-        여기에 보여드릴게요.
+        여기에 보여드리겠습니다.
       </p>
     );
   }
@@ -164,14 +164,14 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
   const baseline =
     yesterday.etaScore === null
       ? ''
-      : ` 같은 기간 ‘어제’ 시간을 그대로 믿었다면 ${Math.round(yesterday.etaScore)}%` +
-        (yesterday.maeSec === null ? '였습니다.' : `, 평균 ${formatDuration(yesterday.maeSec)} 차이였습니다.`);
+      : ` 같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는 ${Math.round(yesterday.etaScore)}%` +
+        (yesterday.maeSec === null ? '였습니다.' : `, 평균 차이는 ${formatDuration(yesterday.maeSec)}였습니다.`);
   const [first, last] = [tolerances[0], tolerances.at(-1)];
   return (
     <div className="faq__accuracy">
       <p>
-        {period} {window.days}일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의{' '}
-        <strong>{Math.round(estimate.etaScore)}%</strong>가 정확했습니다.
+        {period} {window.days}일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는{' '}
+        <strong>{Math.round(estimate.etaScore)}%</strong>였습니다.
         {estimateError}
         {baseline}
       </p>

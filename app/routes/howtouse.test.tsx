@@ -19,7 +19,7 @@ describe('/howtouse', () => {
       '하행 출발 예상 시간을 확인하세요',
       '궁금한 점은 FAQ와 문의하기로',
     ]);
-    expect(steps[1].textContent).toContain('그 정류장이 밝게 표시되고 버스 번호가 함께 나타나요');
+    expect(steps[1].textContent).toContain('그 정류장이 밝게 표시되고 버스 번호가 함께 나타납니다');
     expect(steps[3].textContent).toContain('‘출발 예상 시간 전체 보기’');
     expect([...steps[4].querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/faq', '/contact']);
   });

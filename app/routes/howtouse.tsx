@@ -43,7 +43,7 @@ export default function HowToUse() {
       <h1 className="page__title">이용 방법</h1>
       <p className="page__lead">
         {SITE_NAME}는 글로벌캠퍼스를 오가는 광역버스의 실시간 도착 정보와 캠퍼스에서 떠나는 버스의 출발 예상 시간을 한
-        화면에 보여줍니다. 하루 약 200명의 학생과 교직원이 통학길에 쓰고 있어요.
+        화면에 보여줍니다. 하루 약 200명의 학생과 교직원이 통학길에 쓰고 있습니다.
       </p>
 
       <ol className="guide__steps">
@@ -51,7 +51,7 @@ export default function HowToUse() {
           <h2 className="section-title">사이트에 접속하세요</h2>
           <p>
             휴대폰 브라우저로 <Link to="/">홈 화면</Link>을 여세요. 로그인이나 설치 없이 바로 볼 수 있고, 브라우저
-            메뉴의 ‘홈 화면에 추가’로 앱처럼 열 수도 있어요.
+            메뉴의 ‘홈 화면에 추가’로 앱처럼 열 수도 있습니다.
           </p>
         </li>
         <li className="guide__step">
@@ -59,7 +59,7 @@ export default function HowToUse() {
           <p>
             화면 위의 <strong>상행</strong>은 캠퍼스로 들어오는 방향({STOP_NAMES.up.join(' → ')}), <strong>하행</strong>
             은 캠퍼스에서 나가는 방향({STOP_NAMES.down.join(' → ')})입니다. 버스가 어느 구간에 들어오면 그 정류장이 밝게
-            표시되고 버스 번호가 함께 나타나요.
+            표시되고 버스 번호가 함께 나타납니다.
           </p>
         </li>
         <li className="guide__step">
@@ -67,7 +67,7 @@ export default function HowToUse() {
           <p>
             상행 탭의 카드마다 노선 번호, 도착까지 남은 시간, 남은 정류장 수가 나옵니다. 정보는{' '}
             <strong>{REFRESH_INTERVAL_SEC}초</strong>마다 자동으로 새로고침되고, 화면의 카운트다운이 다음 새로고침까지
-            남은 시간을 알려줘요.
+            남은 시간을 알려줍니다.
           </p>
         </li>
         <li className="guide__step">
@@ -75,7 +75,7 @@ export default function HowToUse() {
           <p>
             하행 탭에서는 노선마다 어제와 7일 전에 실제로 출발한 시각, 그리고 {SITE_NAME}가 운행 기록과 실시간 위치로
             계산한 예상 출발 시각을 보여줍니다. ‘출발 예상 시간 전체 보기’를 누르면 오늘의 예상 시간을 노선별로 골라 볼
-            수 있어요.
+            수 있습니다.
           </p>
         </li>
         <li className="guide__step">

@@ -25,10 +25,11 @@ export function formatCountdown(seconds: number): string {
 /**
  * Counts down from `intervalSec` once a second. At 0 it calls `onRefresh` and starts again from
  * `intervalSec` once the returned promise settles (a rejection is only logged, spec §7). The count
- * pauses while the tab is hidden; when the tab becomes visible again it refreshes at once.
+ * pauses while the tab is hidden; when the tab becomes visible again it refreshes at once. While
+ * `enabled` is false (the home's service notice covers the page) it neither counts nor refreshes.
  * @returns seconds left until the next refresh; 0 while a refresh is running.
  */
-export function useRefreshCountdown(intervalSec: number, onRefresh: () => Promise<unknown>): number {
+export function useRefreshCountdown(intervalSec: number, onRefresh: () => Promise<unknown>, enabled = true): number {
   const [secondsLeft, setSecondsLeft] = useState(intervalSec);
   const [visible, setVisible] = useState(true);
   const onRefreshRef = useRef(onRefresh);
@@ -49,13 +50,13 @@ export function useRefreshCountdown(intervalSec: number, onRefresh: () => Promis
 
   const due = secondsLeft <= 0;
   useEffect(() => {
-    if (due || !visible) return;
+    if (due || !visible || !enabled) return;
     const timer = setInterval(() => setSecondsLeft((s) => s - 1), 1000);
     return () => clearInterval(timer);
-  }, [due, visible]);
+  }, [due, visible, enabled]);
 
   useEffect(() => {
-    if (!due) return;
+    if (!due || !enabled) return;
     let active = true;
     Promise.resolve()
       .then(() => onRefreshRef.current())
@@ -66,7 +67,7 @@ export function useRefreshCountdown(intervalSec: number, onRefresh: () => Promis
     return () => {
       active = false;
     };
-  }, [due, intervalSec]);
+  }, [due, intervalSec, enabled]);
 
   return secondsLeft;
 }

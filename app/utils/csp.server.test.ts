@@ -37,6 +37,8 @@ describe('cspSources', () => {
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://*.googletagmanager.com',
+      'https://*.g.doubleclick.net',
+      'https://*.google.com',
     ];
     expect(analytics).toEqual({
       script: ['https://www.googletagmanager.com'],

@@ -34,6 +34,9 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://*.googletagmanager.com',
+      // Google signals (when the property has it on) sends its hits here.
+      'https://*.g.doubleclick.net',
+      'https://*.google.com',
     ];
     sources.script.push('https://www.googletagmanager.com');
     sources.img.push(...collect);

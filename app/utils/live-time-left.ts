@@ -11,10 +11,13 @@ const TIME_LEFT_PATH = '/bus/time-left';
 /**
  * Starts from the loader's `initial` answer (null when it failed) and refreshes it every
  * REFRESH_INTERVAL_SEC seconds with a fetcher. A failed refresh is only logged and the last good
- * answer stays (spec §7).
+ * answer stays (spec §7). While `enabled` is false (the service notice covers the page) nothing is fetched.
  * @returns the latest good answer and the seconds left until the next refresh (0 while refreshing).
  */
-export function useLiveTimeLeft(initial: TimeLeftResponse | null): {
+export function useLiveTimeLeft(
+  initial: TimeLeftResponse | null,
+  enabled = true,
+): {
   timeLeft: TimeLeftResponse | null;
   secondsLeft: number;
 } {
@@ -47,6 +50,6 @@ export function useLiveTimeLeft(initial: TimeLeftResponse | null): {
       }),
     [load],
   );
-  const secondsLeft = useRefreshCountdown(REFRESH_INTERVAL_SEC, refresh);
+  const secondsLeft = useRefreshCountdown(REFRESH_INTERVAL_SEC, refresh, enabled);
   return { timeLeft, secondsLeft };
 }

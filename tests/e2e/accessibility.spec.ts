@@ -74,8 +74,12 @@ test.describe('JavaScript off', () => {
     await expect(page).toHaveURL(/\/\?dir=down&refresh=off$/);
     await expect(refresh).toHaveCount(0);
     await expect(page.locator('.countdown')).toHaveText('자동 새로고침 꺼짐 · 다시 켜기', { useInnerText: true });
+    // Switching tabs keeps it off.
+    await page.getByRole('tab', { name: '상행' }).click();
+    await expect(page).toHaveURL(/\/\?refresh=off$/);
+    await expect(refresh).toHaveCount(0);
     await page.getByRole('link', { name: '다시 켜기' }).click();
-    await expect(page).toHaveURL(/\/\?dir=down$/);
+    await expect(page).toHaveURL(/\/$/);
     await expect(refresh).toHaveAttribute('content', '4');
   });
 

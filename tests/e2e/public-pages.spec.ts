@@ -86,9 +86,9 @@ for (const javaScriptEnabled of [true, false]) {
       await items.nth(2).locator('summary').click();
       const accuracy = items.nth(2).locator('.faq__accuracy');
       await expect(accuracy).toContainText(
-        /^11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 \d+%가 정확했습니다\./,
+        /^11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는 \d+%였습니다\./,
       );
-      await expect(accuracy).toContainText('같은 기간 ‘어제’ 시간을 그대로 믿었다면');
+      await expect(accuracy).toContainText('같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는');
       await expect(accuracy).toContainText('30초 이르거나 1분 30초 늦은 범위');
       await expect(accuracy).toContainText('시뮬레이터가 만든 가상의 운행 기록');
 

@@ -139,12 +139,12 @@ export function webAdsHandler(data: AdBanner[] = []) {
   return http.get(`${API_BASE_URL}/api/web/ads`, () => HttpResponse.json({ data }));
 }
 
-/** Every handler of the healthy api. */
 /** The api answering GET /api/notice: off by default, or on with the spec §4 preset (or `notice`). */
 export function noticeHandler(enabled = false, notice: Omit<ServiceNotice, 'enabled'> = DEFAULT_SERVICE_NOTICE) {
   return http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ enabled, ...notice }));
 }
 
+/** Every handler of the healthy api. */
 export const apiHandlers = [timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler()];
 
 /**
