@@ -9,6 +9,7 @@
  * matches. A fixed bottom sheet over the page (app.css "Install hint"): it shifts nothing.
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { SITE_NAME } from '~/components/site-header';
 
 /** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -73,7 +74,7 @@ export function InstallHint() {
     <section className="install-hint" aria-labelledby={titleId}>
       <div className="install-hint__body">
         <h2 id={titleId} className="install-hint__title">
-          홈 화면에 외대 버스 추가
+          홈 화면에 {SITE_NAME} 추가
         </h2>
         {prompt ? (
           <>

@@ -16,6 +16,7 @@ const FAILED = '문의 전송에 실패했습니다.';
 const EMPTY = '문의 내용을 입력해주세요';
 const TOO_LONG = '문의 내용은 2,000자까지 쓸 수 있습니다. 조금 줄여주세요.';
 const BAD_EMAIL = '이메일 형식이 올바르지 않습니다.';
+const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 const RATE_LIMITED = '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.';
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -150,36 +151,85 @@ describe('action', () => {
     expect(answer.data?.result.initialValue).toMatchObject({ content: '답장 부탁드려요', email: 'me@' });
   });
 
-  describe('honeypot: a bot is answered like a person and nothing is stored', () => {
-    const bots: [string, (context: AppLoadContext) => Promise<FormData>][] = [
-      ['the hidden field filled', (context) => form({ content: '스팸' }, context, { name__confirm: 'Bot' })],
-      ['the time field forged', (context) => form({ content: '스팸' }, context, { from__confirm: 'U2FsdGVkX19hYWFh' })],
+  describe('honeypot: a bot (the hidden field filled) is answered like a person and nothing is stored', () => {
+    const bots: [string, Record<string, string>][] = [
+      ['the hidden field filled', { name__confirm: 'Bot' }],
       [
-        'a post without the honeypot fields',
-        async () => {
-          const data = new FormData();
-          data.set('content', '스팸');
-          return data;
-        },
-      ],
-      [
-        'a form rendered under another SESSION_SECRET (a forged seed)',
-        (context) =>
-          form({ content: '스팸' }, { ...context, admin: { ...context.admin!, sessionSecret: 'y'.repeat(64) } }),
+        'the hidden field filled and the time field forged',
+        { name__confirm: 'Bot', from__confirm: 'U2FsdGVkX19hYWFh' },
       ],
     ];
-    for (const [what, build] of bots) {
+    for (const [what, honeypot] of bots) {
       it(what, async () => {
         const context = freshContext();
-        const body = await build(context);
+        const body = await form({ content: '스팸' }, context, honeypot);
+        const before = (await stored()).length;
         const calls = await inquiryCalls(async () => {
           expect(await submit(body, context)).toMatchObject({ status: 303, sent: true });
         });
         expect(calls).toEqual([]);
+        expect(await stored()).toHaveLength(before);
         expect(console.warn).toHaveBeenCalledWith('[contact] a post caught by the honeypot was dropped.');
       });
     }
+  });
 
+  describe('honeypot: a form whose time field does not pass gets the failure, the text kept, and a fresh form', () => {
+    const stale: [string, (context: AppLoadContext) => Promise<FormData>][] = [
+      [
+        'a form rendered under another SESSION_SECRET (rotated since)',
+        (context) =>
+          form(
+            { content: '오래 열어 둔 문의', email: 'me@example.com' },
+            { ...context, admin: { ...context.admin!, sessionSecret: 'y'.repeat(64) } },
+          ),
+      ],
+      [
+        'the time field forged',
+        (context) =>
+          form({ content: '오래 열어 둔 문의', email: 'me@example.com' }, context, {
+            from__confirm: 'U2FsdGVkX19hYWFh',
+          }),
+      ],
+      [
+        'a post without the honeypot fields',
+        async () => {
+          const data = new FormData();
+          data.set('content', '오래 열어 둔 문의');
+          data.set('email', 'me@example.com');
+          return data;
+        },
+      ],
+    ];
+    for (const [what, build] of stale) {
+      it(what, async () => {
+        const context = freshContext();
+        const body = await build(context);
+        const before = (await stored()).length;
+        const calls = await inquiryCalls(async () => {
+          const answer = await submit(body, context);
+          expect(answer.status).toBe(400);
+          expect(answer.data?.result.error).toEqual({ '': [FAILED, SEND_AGAIN] });
+          expect(answer.data?.result.initialValue).toMatchObject({
+            content: '오래 열어 둔 문의',
+            email: 'me@example.com',
+          });
+        });
+        expect(calls).toEqual([]);
+        expect(await stored()).toHaveLength(before);
+        expect(console.warn).toHaveBeenCalledWith(
+          '[contact] a post whose honeypot time did not pass was refused:',
+          expect.any(String),
+        );
+
+        // The page comes back with a fresh form (the loader runs after the action): sent as it is, it is taken.
+        expect(await send({ content: '오래 열어 둔 문의' }, context)).toMatchObject({ status: 303, sent: true });
+        expect((await stored())[0].content).toBe('오래 열어 둔 문의');
+      });
+    }
+  });
+
+  describe('honeypot: the seed', () => {
     it('a form rendered by another web instance with the same SESSION_SECRET passes', async () => {
       const renderedBy = freshContext();
       const body = await form({ content: '다른 인스턴스가 그린 폼' }, renderedBy);
@@ -188,7 +238,7 @@ describe('action', () => {
       expect((await stored())[0].content).toBe('다른 인스턴스가 그린 폼');
     });
 
-    it("without SESSION_SECRET, remix-utils' default seed serves the process", async () => {
+    it('without SESSION_SECRET (tests only), a seed of the process serves', async () => {
       const context = freshContext({ admin: undefined });
       expect(await send({ content: '기본 시드' }, context)).toMatchObject({ status: 303, sent: true });
       expect((await stored())[0].content).toBe('기본 시드');
@@ -276,6 +326,21 @@ describe('page', () => {
     );
     expect(page.querySelector('textarea[name="content"]')?.textContent).toBe('지워지면 안 되는 문의');
     expect(page.querySelector('input[name="email"]')?.getAttribute('value')).toBe('me@example.com');
+  });
+
+  it('after a stale form: the failure, the sentence to send again, and the text still in the form', async () => {
+    const page = await render('/contact', {
+      result: {
+        status: 'error',
+        initialValue: { content: '오래 열어 둔 문의' },
+        error: { '': [FAILED, SEND_AGAIN] },
+      },
+    });
+    expect(page.querySelector('[role="alert"]')?.textContent).toBe(
+      `${FAILED}${SEND_AGAIN} 입력하신 내용은 그대로 남아 있습니다.`,
+    );
+    expect(page.querySelector('textarea[name="content"]')?.textContent).toBe('오래 열어 둔 문의');
+    expect(page.querySelector('[role="status"]')?.textContent).toBe('');
   });
 
   it("after an empty post: the spec's message with the field, linked from the summary", async () => {

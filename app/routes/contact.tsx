@@ -4,25 +4,27 @@
  * parsed by conform in the browser and again by the action with the api's own schema (contract
  * InquiryRequestSchema), then sent to POST /api/inquiries. A taken inquiry redirects to
  * /contact?sent=1 (post/redirect/get: an empty form and the spec §8 success message); a failure
- * keeps the text. A honeypot (remix-utils) drops simple bots' posts while answering them like a
- * success. Works without JavaScript.
+ * keeps the text. A honeypot (app/utils/honeypot.server.ts) drops a bot's post while answering it
+ * like a success; a form whose hidden time field no longer passes (SESSION_SECRET rotated) is
+ * refused with the failure message instead, its text kept. Works without JavaScript.
  */
-import { createHmac } from 'node:crypto';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   Form,
   Link,
+  NavigationType,
   useActionData,
   useLoaderData,
   useLocation,
   useNavigation,
+  useNavigationType,
   useSearchParams,
   type MetaFunction,
 } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import {
   INQUIRY_CONTENT_MAX,
   INQUIRY_MESSAGES,
@@ -33,6 +35,7 @@ import { ErrorSummary, SubmitButton, TextareaField, TextField } from '~/componen
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitInquiry } from '~/models/inquiries.server';
+import { checkHoneypot, honeypotInputProps } from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -41,6 +44,12 @@ const FORM_ID = 'inquiry';
 const SENT_URL = '/contact?sent=1';
 /** What follows the spec §8 failure message when the api failed or could not be reached. */
 const RETRY_LATER = '잠시 후 다시 보내주세요.';
+/**
+ * What follows it when the form's honeypot time field did not pass (a page rendered before
+ * SESSION_SECRET changed, or a forged one). The answer itself carries a fresh form with the text
+ * kept, so the person sends again as it is; reloading could lose the text.
+ */
+const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 /** Remaining characters from which the live region speaks (once), so typing is not read out key by key. */
 const NEAR_LIMIT = 100;
 /** The form's fields in the order the error summary lists them. */
@@ -49,17 +58,24 @@ const FIELD_ORDER = ['content', 'email'] as const;
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ honeypot: honeypotOf(context).getInputProps() });
+  return json({ honeypot: honeypotInputProps(context) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  if (caughtByHoneypot(honeypotOf(context), formData)) {
+  const honeypot = checkHoneypot(context, formData);
+  if (honeypot.verdict === 'bot') {
     // Answered like a success, so a bot learns nothing; only the fact is logged.
     console.warn('[contact] a post caught by the honeypot was dropped.');
     return redirect(SENT_URL, 303);
   }
   const submission = parseWithZod(formData, { schema: InquiryRequestSchema });
+  if (honeypot.verdict === 'stale') {
+    console.warn('[contact] a post whose honeypot time did not pass was refused:', honeypot.reason);
+    // reply() keeps what was typed; the page's loader renders a fresh honeypot time with it.
+    const result = submission.reply({ formErrors: [INQUIRY_MESSAGES.failed, SEND_AGAIN] });
+    return json<ActionData>({ result }, { status: 400 });
+  }
   if (submission.status !== 'success') {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
@@ -78,19 +94,55 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(SENT_URL, 303);
 }
 
-/** Every navigation (a refusal answered, or the redirect after success) starts the form afresh from its answer. */
+/**
+ * The status region lives here, outside the form that every navigation (a refusal answered, or the
+ * redirect after success) starts afresh from its answer: it is in the page before the success
+ * message comes, so a screen reader announces the message when it appears.
+ */
 export default function Contact() {
   const { honeypot } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const actionData = useActionData<typeof action>();
+  const sent = useSearchParams()[0].has('sent') && !actionData;
+  // PUSH (from /contact) or REPLACE (from /contact?sent=1): the redirect that follows a send. POP:
+  // the page loaded (a reload, without JavaScript) or reached by back/forward: no focus is moved.
+  const navigationType = useNavigationType();
+  const justSent = sent && navigationType !== NavigationType.Pop;
+  // The location whose success message was put away because a new inquiry is being typed.
+  const [typingAt, setTypingAt] = useState<string | null>(null);
+  const sentMessage = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    // The send button went with the old form: focus goes to the message instead of the page's body.
+    if (justSent) sentMessage.current?.focus();
+  }, [justSent, location.key]);
+
   return (
-    <HoneypotProvider {...honeypot}>
-      <InquiryForm key={useLocation().key} />
-    </HoneypotProvider>
+    <div className="page contact">
+      <h1 className="page__title">문의하기</h1>
+      <p className="page__lead">
+        {SITE_NAME}를 쓰면서 궁금한 점, 발견한 오류, 바라는 기능이 있으면 알려주세요. 답장을 원하시면 이메일을 함께
+        적어주세요. 이메일은 답장하는 데에만 씁니다(<Link to="/privacypolicy">개인정보 처리방침</Link>).
+      </p>
+
+      <div aria-live="polite" role="status" className="form-status">
+        {sent && typingAt !== location.key && (
+          <p className="form-status__success" tabIndex={-1} ref={sentMessage}>
+            {INQUIRY_MESSAGES.submitted}
+          </p>
+        )}
+      </div>
+
+      <HoneypotProvider {...honeypot}>
+        <InquiryForm key={location.key} onInput={() => setTypingAt(location.key)} />
+      </HoneypotProvider>
+    </div>
   );
 }
 
-function InquiryForm() {
+/** The form, its error summary and the character count; `onInput` runs on each edit of a field. */
+function InquiryForm({ onInput }: { onInput: () => void }) {
   const actionData = useActionData<typeof action>();
-  const sent = useSearchParams()[0].has('sent') && !actionData;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const pending = navigation.state === 'submitting' && navigation.formAction === '/contact';
@@ -116,16 +168,7 @@ function InquiryForm() {
   const [formError, formErrorDetail] = form.status === 'error' ? (form.errors ?? []) : [];
 
   return (
-    <div className="page contact">
-      <h1 className="page__title">문의하기</h1>
-      <p className="page__lead">
-        {SITE_NAME}를 쓰면서 궁금한 점, 발견한 오류, 바라는 기능이 있으면 알려주세요. 답장을 원하시면 이메일을 함께
-        적어주세요. 이메일은 답장하는 데에만 씁니다(<Link to="/privacypolicy">개인정보 처리방침</Link>).
-      </p>
-
-      <div aria-live="polite" role="status" className="form-status">
-        {sent && <p className="form-status__success">{INQUIRY_MESSAGES.submitted}</p>}
-      </div>
+    <>
       {formError ? (
         <div className="error-summary" role="alert">
           <p className="error-summary__title">{formError}</p>
@@ -135,7 +178,7 @@ function InquiryForm() {
         <ErrorSummary title="입력한 내용을 확인해주세요" errors={summary} />
       )}
 
-      <Form method="post" action="/contact" {...getFormProps(form)} className="form">
+      <Form method="post" action="/contact" {...getFormProps(form)} onInput={onInput} className="form">
         <HoneypotInputs label="이 칸은 비워두세요" />
         <TextareaField
           meta={fields.content}
@@ -167,7 +210,7 @@ function InquiryForm() {
           문의 보내기
         </SubmitButton>
       </Form>
-    </div>
+    </>
   );
 }
 
@@ -181,49 +224,9 @@ function limitNotice(remaining: number): string {
   return '';
 }
 
-/** The fallback honeypot with remix-utils' default seed (see honeypotOf), made on first need. */
-let processHoneypot: Honeypot | undefined;
-
-/**
- * The honeypot of this form. Its time field is encrypted with a seed derived from the web's
- * SESSION_SECRET (HMAC, so the session key itself is not reused), the same in every web instance
- * and across restarts, so a form rendered by one instance passes the check in another. Without
- * the admin binding (tests) remix-utils' default applies: a random seed per Honeypot, hence one
- * for the process; a form rendered before a restart then fails the check and is dropped unseen.
- */
-function honeypotOf(context: AppLoadContext): Honeypot {
-  const secret = context.admin?.sessionSecret;
-  if (secret) {
-    return new Honeypot({
-      encryptionSeed: createHmac('sha256', secret).update('campus-bus /contact honeypot').digest('hex'),
-    });
-  }
-  processHoneypot ??= new Honeypot();
-  return processHoneypot;
-}
-
-/**
- * Whether the post is a bot's: the hidden field filled, or the encrypted time field missing,
- * forged or in the future (remix-utils' check). remix-utils checks only when one of its fields
- * came; a post with neither is a script that never loaded the form, and is caught too.
- */
-function caughtByHoneypot(honeypot: Honeypot, formData: FormData): boolean {
-  const { nameFieldName, validFromFieldName } = honeypot.getInputProps();
-  if (!formData.has(nameFieldName) || (validFromFieldName && !formData.has(validFromFieldName))) return true;
-  try {
-    honeypot.check(formData);
-    return false;
-  } catch (error) {
-    // NOTE: a time field encrypted under another seed may make crypto-js throw its own Error
-    // ('Malformed UTF-8 data') instead of remix-utils' SpamError: a forged field either way.
-    if (!(error instanceof SpamError)) console.warn('[contact] honeypot check:', (error as Error).message);
-    return true;
-  }
-}
-
 export const meta: MetaFunction = () => [
   { title: `문의하기 — ${SITE_NAME}` },
-  { name: 'description', content: '외대 버스에 대한 문의, 오류 제보, 기능 제안을 보냅니다.' },
+  { name: 'description', content: `${SITE_NAME}에 대한 문의, 오류 제보, 기능 제안을 보냅니다.` },
 ];
 
 export function ErrorBoundary() {

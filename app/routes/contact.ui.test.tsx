@@ -2,13 +2,15 @@
 /**
  * /contact in the browser (a memory router with a stub loader; the action is covered against the
  * api in contact.test.ts): the character count in the textarea's hint follows the typing, while
- * the polite live region speaks only near the 2,000-character limit, not on every keystroke; and
- * conform refuses empty content with the spec §5 message before anything is sent.
+ * the polite live region speaks only near the 2,000-character limit, not on every keystroke;
+ * conform refuses empty content with the spec §5 message before anything is sent; and the spec §8
+ * success message comes into a status region that was there before, takes the focus only right
+ * after a send, and goes away when a new inquiry is typed.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 // NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
 // runs the route module in a test without a Remix server.
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, redirect, RouterProvider } from 'react-router-dom';
 import Contact from '~/routes/contact';
 
 afterEach(() => {
@@ -18,10 +20,10 @@ afterEach(() => {
 
 const honeypot = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm', encryptedValidFrom: 'x' };
 
-function renderContact(action: () => Response | null = () => null) {
+function renderContact(action: () => Response | null = () => null, url = '/contact') {
   const router = createMemoryRouter(
     [{ id: 'contact', path: '/contact', Component: Contact, loader: () => ({ honeypot }), action }],
-    { initialEntries: ['/contact'], hydrationData: { loaderData: { contact: { honeypot } } } },
+    { initialEntries: [url], hydrationData: { loaderData: { contact: { honeypot } } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
 }
@@ -30,6 +32,15 @@ const textarea = () => screen.getByLabelText('문의 내용') as HTMLTextAreaEle
 /** The live region beside the textarea (the status region above the form is the other polite one). */
 const liveNotice = () => document.querySelector('.char-count__notice')!;
 const hint = () => document.getElementById(textarea().getAttribute('aria-describedby')!.split(' ')[0])!;
+
+const SENT = '문의가 접수되었습니다.';
+const status = () => screen.getByRole('status');
+
+async function send() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: '문의 보내기' }));
+  });
+}
 
 function type(value: string) {
   act(() => {
@@ -74,10 +85,49 @@ it("refuses whitespace-only content in the browser with the spec's message, send
   const action = vi.fn(() => null);
   renderContact(action);
   type('   ');
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: '문의 보내기' }));
-  });
+  await send();
   expect(action).not.toHaveBeenCalled();
   expect(textarea().getAttribute('aria-invalid')).toBe('true');
   expect(screen.getByRole('alert').textContent).toContain('문의 내용을 입력해주세요');
+});
+
+describe('the success message (spec §8)', () => {
+  it('comes into the status region that was already there, and takes the focus from the gone form', async () => {
+    const action = vi.fn(() => redirect('/contact?sent=1', 303));
+    renderContact(action);
+    const region = status();
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+
+    type('1150번이 지도에 안 보여요');
+    await send();
+    expect(action).toHaveBeenCalledTimes(1);
+    // The same element: a screen reader hears the text arrive, not a region born full.
+    expect(status()).toBe(region);
+    expect(region.textContent).toBe(SENT);
+    expect(document.activeElement).toBe(screen.getByText(SENT));
+    expect(textarea().value).toBe('');
+  });
+
+  it('goes away when a new inquiry is typed, and comes back, focused, after the next send', async () => {
+    renderContact(() => redirect('/contact?sent=1', 303));
+    type('첫 번째 문의');
+    await send();
+    expect(status().textContent).toBe(SENT);
+
+    act(() => textarea().focus());
+    type('두');
+    expect(status().textContent).toBe('');
+    expect(document.activeElement).toBe(textarea());
+    type('두 번째 문의');
+    await send();
+    expect(status().textContent).toBe(SENT);
+    expect(document.activeElement).toBe(screen.getByText(SENT));
+  });
+
+  it('on a page loaded at /contact?sent=1 (a reload): shown, the focus left where it is', () => {
+    renderContact(undefined, '/contact?sent=1');
+    expect(status().textContent).toBe(SENT);
+    expect(document.activeElement).toBe(document.body);
+  });
 });

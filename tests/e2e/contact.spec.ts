@@ -1,18 +1,23 @@
 /**
  * A student writes to the service (spec §2 Inquiry screen, §5, §8; issue 8) on a phone, with
- * JavaScript on and off: an inquiry is taken and the form starts afresh, empty content is refused
- * with the spec's message, a text over 2,000 characters is capped by the browser and refused by
- * the server, and the admin finds the inquiry in the admin inquiry list. Everything runs on the
+ * JavaScript on and off: an inquiry is taken and the form starts afresh (the success message takes
+ * the focus, and goes when a new inquiry is typed), empty content is refused with the spec's
+ * message, a text over 2,000 characters is capped by the browser and refused by the server, a form
+ * whose honeypot time no longer passes is refused with its text kept and then taken, and the admin
+ * finds the inquiry in the admin inquiry list. Everything runs on the
  * split deployment (tests/e2e/ads-deployment.ts), so what was stored is read back through the api;
  * each test is its own phone (the api limits inquiries per IP).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_CREDENTIALS } from './admin-deployment';
 import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, phoneIp } from './ads-deployment';
+import { axeViolations } from './axe';
 
 const SENT = '문의가 접수되었습니다.';
 const EMPTY = '문의 내용을 입력해주세요';
 const TOO_LONG = '문의 내용은 2,000자까지 쓸 수 있습니다. 조금 줄여주세요.';
+const FAILED = '문의 전송에 실패했습니다.';
+const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 
 test.use({ baseURL: ADS_WEB_URL });
 
@@ -44,12 +49,22 @@ test('a student reports a wrong arrival, sees it taken with an empty form, and t
   await send(page);
 
   await expect(page.getByRole('status')).toHaveText(SENT);
+  // The send button went with the old form: the focus is on the message, not lost to the page.
+  await expect(page.getByText(SENT)).toBeFocused();
+  expect(await axeViolations(page, { javaScriptEnabled: true })).toEqual([]);
   await expect(page).toHaveURL('/contact?sent=1');
   await expect(content(page)).toHaveValue('');
   await expect(page.getByRole('textbox', { name: '이메일 (선택)' })).toHaveValue('');
   expect((await storedInquiries(request))[0]).toEqual(
     expect.objectContaining({ content: report, email: 'student@example.com' }),
   );
+  // A reload shows the message again but leaves the focus alone: only a send moves it.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(SENT);
+  await expect(page.getByText(SENT)).not.toBeFocused();
+  // A second inquiry begun: the message about the first one goes away.
+  await content(page).fill('두 번째 문의');
+  await expect(page.getByRole('status')).toHaveText('');
 
   // The admin signs in on the same deployment and finds it in the inquiry list.
   await page.goto('/admin-only/inquiries');
@@ -90,6 +105,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('textbox', { name: '이메일 (선택)' })).toHaveValue('student@example.com');
       await expect(page.getByRole('status')).toHaveText('');
       expect(await storedInquiries(request)).toHaveLength(before);
+    });
+
+    test.describe('a form left open', () => {
+      // NOTE: page.route sees the page's requests only while no service worker handles them.
+      test.use({ serviceWorkers: 'block' });
+
+      test('its honeypot time no longer passes: refused with the text kept, then taken', async ({ page, request }) => {
+        await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(javaScriptEnabled ? 245 : 246) });
+        const before = (await storedInquiries(request)).length;
+        const text = `오래 열어 둔 화면에서 쓴 문의 (e2e ${Date.now()})`;
+        await page.goto('/contact');
+        await content(page).fill(text);
+        // As after a SESSION_SECRET change: the post's hidden time field is one this deployment cannot
+        // read (rewritten on the way, once; the page's own controlled input would not keep an edit).
+        let rewritten = false;
+        await page.route('**/contact**', (route) => {
+          const body = route.request().postData();
+          if (rewritten || route.request().method() !== 'POST' || !body) return route.fallback();
+          rewritten = true;
+          return route.continue({ postData: body.replace(/from__confirm=[^&]*/, 'from__confirm=U2FsdGVkX19hYWFh') });
+        });
+        await send(page);
+        const alert = page.getByRole('alert');
+        await expect(alert).toContainText(FAILED);
+        await expect(alert).toContainText(`${SEND_AGAIN} 입력하신 내용은 그대로 남아 있습니다.`);
+        await expect(content(page)).toHaveValue(text);
+        await expect(page.getByRole('status')).toHaveText('');
+        expect(rewritten).toBe(true);
+        expect(await axeViolations(page, { javaScriptEnabled })).toEqual([]);
+        expect(await storedInquiries(request)).toHaveLength(before);
+
+        // The answer carries a fresh form: sent again as it is, the inquiry is taken.
+        await send(page);
+        await expect(page.getByRole('status')).toHaveText(SENT);
+        await expect(content(page)).toHaveValue('');
+        expect((await storedInquiries(request))[0].content).toBe(text);
+      });
     });
   });
 }
