@@ -324,11 +324,39 @@ export async function deleteAd(db: Db, type: AdType, id: number, actor: string, 
   });
 }
 
+/**
+ * Deletes request `id` of `type` whatever its status (issue 8: the privacy policy's deletion on
+ * request, 제7조), audited as 'delete' by `actor` in the same transaction. The audit entry keeps only
+ * the request's status and submission time, never the applicant's data being erased. An ad
+ * approved from it stays (ads.request_id becomes null). The caller then applies the images' rule
+ * (api/privacy/application-images.ts eraseApplicationImages) to the returned imageUrl.
+ * @returns the deleted request's imageUrl, or null when there is no such request of `type`.
+ */
+export async function deleteAdRequest(
+  db: Db,
+  type: AdType,
+  id: number,
+  actor: string,
+  now: Date,
+): Promise<string | null> {
+  if (!isSerialId(id)) return null;
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .delete(adRequests)
+      .where(and(eq(adRequests.id, id), eq(adRequests.type, type)))
+      .returning({ imageUrl: adRequests.imageUrl, status: adRequests.status, createdAt: adRequests.createdAt });
+    if (!request) return null;
+    const before = { status: request.status, createdAt: request.createdAt };
+    await recordAudit(tx, { actor, action: 'delete', target: `ad-request:${type}:${id}`, before }, now);
+    return request.imageUrl;
+  });
+}
+
 /** The largest id of a serial (PostgreSQL integer) column: a larger one names no row, and would fail the query. */
 const MAX_SERIAL_ID = 2_147_483_647;
 
 /** Whether `id` can name a row of a serial column (1 … MAX_SERIAL_ID). */
-function isSerialId(id: number): boolean {
+export function isSerialId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_SERIAL_ID;
 }
 

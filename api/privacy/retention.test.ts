@@ -6,9 +6,10 @@ import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setu
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
+import { createOrResetAdmin, signIn } from '../admin/accounts';
 import { approveRequest, createAdRequest } from '../ads/model';
-import { adRequests, ads, imageUploads, inquiries } from '../db/schema';
-import { removeExpiredRecords, retentionCutoff, runRetention } from './retention';
+import { adRequests, ads, auditLog, imageUploads, inquiries } from '../db/schema';
+import { removeExpiredRecords, retentionCutoff, runRetention, type RetentionReport } from './retention';
 
 /** The fixed "now" of these tests: Monday 23 November 2026, 10:00 KST. */
 const NOW = new Date('2026-11-23T10:00:00+09:00');
@@ -16,6 +17,16 @@ const NOW = new Date('2026-11-23T10:00:00+09:00');
 const INQUIRY_CUTOFF = new Date('2025-11-23T10:00:00+09:00');
 const AD_REQUEST_CUTOFF = new Date('2023-11-23T10:00:00+09:00');
 const ms = (instant: Date, delta: number) => new Date(instant.getTime() + delta);
+const DAY_MS = 86_400_000;
+/** A run that removed nothing. */
+const NOTHING: RetentionReport = {
+  inquiries: 0,
+  adRequests: 0,
+  images: 0,
+  imagesKept: 0,
+  endedAdsUnlinked: 0,
+  signInIps: 0,
+};
 
 describe('retentionCutoff', () => {
   it('is the same KST wall-clock time whole calendar years earlier', () => {
@@ -79,66 +90,148 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       ]);
   }
 
-  it('deletes exactly the inquiries older than 1 year and the applications older than 3 years, with their unused images', async () => {
+  it('deletes exactly the inquiries older than 1 year and the applications older than 3 years, with their images unless a showing ad or a newer application uses them', async () => {
     await seedInquiries();
     const expired = await storedImage();
     const boundary = await storedImage();
-    const published = await storedImage();
+    const ended = await storedImage();
+    const showing = await storedImage();
     const shared = await storedImage();
     await application('3년 하고 1밀리초', expired.imageUrl, ms(AD_REQUEST_CUTOFF, -1));
     await application('딱 3년', boundary.imageUrl, AD_REQUEST_CUTOFF);
-    const approvedId = await application(
-      '게재 중인 오래된 광고',
-      published.imageUrl,
-      new Date('2022-05-01T12:00:00+09:00'),
+    const endedId = await application('게재 중인 오래된 광고', ended.imageUrl, new Date('2022-05-01T12:00:00+09:00'));
+    // Approved for 1 month in May 2022: its period ended on 1 June 2022.
+    const endedAd = await approveRequest(db(), 'web', endedId, 'test', new Date('2022-05-02T12:00:00+09:00'));
+    const showingId = await application(
+      '오래 기다린 신청, 어제 승인',
+      showing.imageUrl,
+      ms(AD_REQUEST_CUTOFF, -DAY_MS),
     );
-    const ad = await approveRequest(db(), 'web', approvedId, 'test', new Date('2022-05-02T12:00:00+09:00'));
+    // Approved yesterday for 1 month: it shows until 22 December 2026.
+    const showingAd = await approveRequest(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS));
     await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_REQUEST_CUTOFF, -60_000));
     await application('같은 이미지, 새 신청', shared.imageUrl, ms(NOW, -3_600_000));
 
     const report = await removeExpiredRecords(db(), store, clock.now());
-    expect(report).toEqual({ inquiries: 2, adRequests: 3, images: 1, imagesKept: 2 });
+    expect(report).toEqual({ ...NOTHING, inquiries: 2, adRequests: 4, images: 2, imagesKept: 2, endedAdsUnlinked: 1 });
 
     const left = await db().select().from(inquiries).orderBy(asc(inquiries.id));
     expect(left.map((row) => row.content)).toEqual(['딱 1년', '1년에서 1밀리초 모자람', '어제 문의']);
     const requests = await db().select().from(adRequests).orderBy(asc(adRequests.id));
     expect(requests.map((row) => row.title)).toEqual(['딱 3년', '같은 이미지, 새 신청']);
 
-    // The expired application's image: its file is gone from disk, and its record.
-    expect(existsSync(join(store.dir, expired.key))).toBe(false);
-    expect(await db().select().from(imageUploads).where(eq(imageUploads.key, expired.key))).toEqual([]);
-    // Kept: the boundary's, the published ad's (the ad stays, unlinked from its application), the shared one.
-    for (const kept of [boundary, published, shared]) {
+    // Gone: the expired application's image, and the ended ad's: their files from disk, and their records.
+    for (const gone of [expired, ended]) {
+      expect(existsSync(join(store.dir, gone.key)), gone.imageUrl).toBe(false);
+      expect(await db().select().from(imageUploads).where(eq(imageUploads.key, gone.key))).toEqual([]);
+    }
+    // Kept: the boundary's, the showing ad's, the one a newer application uses.
+    for (const kept of [boundary, showing, shared]) {
       expect(existsSync(join(store.dir, kept.key)), kept.imageUrl).toBe(true);
       expect(await db().select().from(imageUploads).where(eq(imageUploads.key, kept.key))).toHaveLength(1);
     }
-    expect(await db().select().from(ads)).toMatchObject([
-      { id: ad!.id, title: '게재 중인 오래된 광고', imageUrl: published.imageUrl, requestId: null },
+    // Both ads stay, unlinked from their deleted applications; the ended one without its image.
+    expect(await db().select().from(ads).orderBy(asc(ads.id))).toMatchObject([
+      { id: endedAd!.id, title: '게재 중인 오래된 광고', imageUrl: null, requestId: null, updatedAt: NOW },
+      { id: showingAd!.id, title: '오래 기다린 신청, 어제 승인', imageUrl: showing.imageUrl, requestId: null },
     ]);
 
-    // Nothing is past retention any more: a second run deletes nothing.
-    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({
-      inquiries: 0,
-      adRequests: 0,
-      images: 0,
-      imagesKept: 0,
-    });
+    // Nothing is past retention any more: a second run removes nothing.
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual(NOTHING);
   });
 
-  it('a run in the lease holder deletes and logs the counts, never the contents; a quiet run logs nothing', async () => {
+  it('an ad whose period ends exactly now has ended (it loses the image); one ending a millisecond later keeps it', async () => {
+    const atNow = await storedImage();
+    const later = await storedImage();
+    for (const [title, image, endsAt] of [
+      ['지금 끝난 광고', atNow, NOW],
+      ['1밀리초 뒤에 끝나는 광고', later, ms(NOW, 1)],
+    ] as const) {
+      await application(title, image.imageUrl, new Date('2020-01-01T00:00:00+09:00'));
+      const period = { startsAt: ms(endsAt, -30 * DAY_MS), endsAt };
+      await db()
+        .insert(ads)
+        .values({
+          type: 'web',
+          title,
+          imageUrl: image.imageUrl,
+          position: 0,
+          ...period,
+          createdAt: NOW,
+          updatedAt: NOW,
+        });
+    }
+
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({
+      ...NOTHING,
+      adRequests: 2,
+      images: 1,
+      imagesKept: 1,
+      endedAdsUnlinked: 1,
+    });
+    expect(existsSync(join(store.dir, atNow.key))).toBe(false);
+    expect(existsSync(join(store.dir, later.key))).toBe(true);
+    const left = await db().select({ title: ads.title, imageUrl: ads.imageUrl }).from(ads).orderBy(asc(ads.id));
+    expect(left).toEqual([
+      { title: '지금 끝난 광고', imageUrl: null },
+      { title: '1밀리초 뒤에 끝나는 광고', imageUrl: later.imageUrl },
+    ]);
+  });
+
+  it('blanks the client IP of admin sign-in attempts older than 1 year and keeps the rest of each entry', async () => {
+    const account = { username: 'keeper', password: 'correct horse battery staple' };
+    await createOrResetAdmin(db(), account, 'cli', new Date('2024-01-01T00:00:00+09:00'));
+    const attempts: [password: string, client: string, at: Date][] = [
+      [account.password, '192.0.2.1', new Date('2024-03-01T09:00:00+09:00')],
+      ['wrong password', '192.0.2.2', ms(INQUIRY_CUTOFF, -1)],
+      [account.password, '192.0.2.3', INQUIRY_CUTOFF],
+      ['wrong password', '192.0.2.4', ms(NOW, -DAY_MS)],
+    ];
+    for (const [password, client, at] of attempts) await signIn(db(), { ...account, password }, client, at);
+    const entries = async () =>
+      (await db().select().from(auditLog).orderBy(asc(auditLog.id))).map(({ action, target, at, after }) => ({
+        action,
+        target,
+        at,
+        after,
+      }));
+    const before = await entries();
+
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({ ...NOTHING, signInIps: 2 });
+    expect(await entries()).toEqual([
+      before[0], // admin-created: no client, untouched
+      { action: 'sign-in', target: 'admin:keeper', at: attempts[0][2], after: { client: null } },
+      { action: 'sign-in-failed', target: 'admin:keeper', at: attempts[1][2], after: { client: null } },
+      { action: 'sign-in', target: 'admin:keeper', at: INQUIRY_CUTOFF, after: { client: '192.0.2.3' } },
+      { action: 'sign-in-failed', target: 'admin:keeper', at: attempts[3][2], after: { client: '192.0.2.4' } },
+    ]);
+    expect(before[0].action).toBe('admin-created');
+
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual(NOTHING);
+  });
+
+  it('a run in the lease holder removes and logs the counts, never the contents; a quiet run logs nothing', async () => {
     await seedInquiries();
     const image = await storedImage();
     await application('오래된 신청', image.imageUrl, new Date('2020-01-01T00:00:00+09:00'));
+    await signIn(
+      db(),
+      { username: 'nobody', password: 'a guess' },
+      '198.51.100.77',
+      new Date('2024-03-01T09:00:00+09:00'),
+    );
     const deps = { db: db(), storage: store, clock, logger, feed: { role: () => 'leader' as const } };
 
-    expect(await runRetention(deps)).toEqual({ inquiries: 2, adRequests: 1, images: 1, imagesKept: 0 });
+    expect(await runRetention(deps)).toEqual({ ...NOTHING, inquiries: 2, adRequests: 1, images: 1, signInIps: 1 });
     expect(logger.lines).toEqual([
       '[retention] deleted 2 inquiries older than 1 year and 1 ad applications older than 3 years with ' +
-        '1 images (0 images kept: still used by an ad or a newer application).',
+        '1 images (0 kept: used by a showing or scheduled ad or a newer application; 0 ended ads lost their ' +
+        'image); blanked the client IP of 1 admin sign-in entries older than 1 year.',
     ]);
+    expect(logger.lines.join()).not.toContain('198.51.100.77');
     expect(existsSync(join(store.dir, image.key))).toBe(false);
 
-    expect(await runRetention(deps)).toEqual({ inquiries: 0, adRequests: 0, images: 0, imagesKept: 0 });
+    expect(await runRetention(deps)).toEqual(NOTHING);
     expect(logger.lines).toHaveLength(1);
   });
 

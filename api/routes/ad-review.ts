@@ -1,6 +1,7 @@
 /**
  * The admins' side of the ads in spec §7, for the web's server only (service token): the request
- * list and detail, approve and reject (spec §4 Admin request detail), and the managed ads: their
+ * list and detail, approve and reject (spec §4 Admin request detail), the deletion of a request on
+ * its applicant's request (issue 8, privacy policy 제7조), and the managed ads: their
  * list with counters, the bulk save of edits and order, and delete. Answers use spec §3's generic
  * admin response `{ success, message?, data? }`; refusals are `{ message }` with a 4xx status. The
  * acting admin is named in the X-Admin-User header, for the audit log.
@@ -14,6 +15,7 @@ import {
   adImageUrls,
   approveRequest,
   deleteAd,
+  deleteAdRequest,
   getRequest,
   listManagedAds,
   listRequests,
@@ -21,6 +23,7 @@ import {
   saveAds,
 } from '../ads/model';
 import type { ApiContext } from '../context';
+import { eraseApplicationImages } from '../privacy/application-images';
 import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
 
@@ -69,6 +72,14 @@ export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext)
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
       if (!(await rejectRequest(db, type, id, actorOf(c), clock.now()))) throw await notDecidable(type, id);
       return c.json({ success: true, message: 'Rejected' });
+    })
+    .delete(REQUEST, guard, async (c) => {
+      const [type, id, now] = [typeOf(c.req.param('type')), Number(c.req.param('id')), clock.now()];
+      const imageUrl = await deleteAdRequest(db, type, id, actorOf(c), now);
+      if (imageUrl === null) throw new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
+      // The image goes too, unless a showing or scheduled ad or another application uses it.
+      await eraseApplicationImages(db, storage, [imageUrl], now);
+      return c.json({ success: true, message: 'Deleted' });
     })
     .get('/:type{web|kakao}/ads/list', guard, async (c) => {
       const ads = await listManagedAds(db, typeOf(c.req.param('type')), clock.now());

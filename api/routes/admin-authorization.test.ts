@@ -29,7 +29,7 @@ const SECRETS = {
   noticeTitle: 'Seeded notice title',
 };
 
-type Seed = { sessionId: string; requestId: number; otherRequestId: number; adId: number };
+type Seed = { sessionId: string; requestId: number; otherRequestId: number; adId: number; inquiryId: number };
 type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as the api registers it (Hono's app.routes); null for a path no route serves. */
@@ -90,6 +90,12 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', route: '/api/admin/feed', path: () => '/api/admin/feed', ok: 200 },
   { method: 'GET', route: '/api/admin/inquiries', path: () => '/api/admin/inquiries', ok: 200 },
+  {
+    method: 'DELETE',
+    route: `/api/admin/inquiries/:id${ID}`,
+    path: (seed) => `/api/admin/inquiries/${seed.inquiryId}`,
+    ok: 200,
+  },
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', ok: 200 },
   // Not a route: the guard answers before the 404, so a probe learns nothing of what exists.
   { method: 'GET', route: null, path: () => '/api/admin/no-such-page', ok: 404 },
@@ -111,6 +117,12 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}/reject`,
     path: (seed) => `${request('web', seed.otherRequestId)}/reject`,
+    ok: 200,
+  },
+  {
+    method: 'DELETE',
+    route: `/api/ads/:type${TYPE}/submit/:id${ID}`,
+    path: (seed) => request('web', seed.otherRequestId),
     ok: 200,
   },
   { method: 'GET', route: `/api/:type${TYPE}/ads/list`, path: () => '/api/web/ads/list', ok: 200 },
@@ -208,10 +220,19 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
         updatedAt: now,
       })
       .returning({ id: ads.id });
-    await db().insert(inquiries).values({ content: SECRETS.inquiry, email: 'asker@example.com', createdAt: now });
+    const [inquiry] = await db()
+      .insert(inquiries)
+      .values({ content: SECRETS.inquiry, email: 'asker@example.com', createdAt: now })
+      .returning({ id: inquiries.id });
     const notice = { enabled: true, title: SECRETS.noticeTitle, text: 'Seeded notice text' };
     await saveNotice(db(), notice, { actor: SECRETS.username, enabledByDefault: false }, now);
-    return { sessionId: session!.sessionId, requestId: first.id, otherRequestId: second.id, adId: ad.id };
+    return {
+      sessionId: session!.sessionId,
+      requestId: first.id,
+      otherRequestId: second.id,
+      adId: ad.id,
+      inquiryId: inquiry.id,
+    };
   }
 
   /** Everything the admin endpoints could read or change, to compare before and after. */

@@ -173,6 +173,49 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
     expect(await (await get('/api/admin/inquiries')).json()).toEqual({ success: true, data: [] });
   });
 
+  it('DELETE /api/admin/inquiries/:id deletes that inquiry only, audited without its text or e-mail; 404 for an unknown id', async () => {
+    await db()
+      .insert(inquiries)
+      .values([
+        { id: 1, content: '제 이메일을 지워주세요', email: 'erase-me@example.com', createdAt: minutesAgo(90) },
+        { id: 2, content: '다른 문의', email: null, createdAt: minutesAgo(30) },
+      ]);
+    const remove = (id: number | string, actor = 'alice') =>
+      adsTestApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN }).request(
+        `/api/admin/inquiries/${id}`,
+        { method: 'DELETE', headers: { ...authorized, 'X-Admin-User': actor } },
+      );
+
+    const response = await remove(1, 'bob');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ success: true, message: 'Deleted' });
+    const left = InquiryListResponseSchema.parse(await (await get('/api/admin/inquiries')).json()).data;
+    expect(left.map((inquiry) => inquiry.id)).toEqual([2]);
+
+    const audit = AuditListResponseSchema.parse(await (await get('/api/admin/audit')).json()).data;
+    expect(audit).toEqual([
+      {
+        id: expect.any(Number),
+        at: clock.now().toISOString(),
+        actor: 'bob',
+        action: 'delete',
+        target: 'inquiry:1',
+        before: { createdAt: minutesAgo(90).toISOString() },
+        after: null,
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toMatch(/erase-me|지워주세요/);
+
+    for (const unknown of [1, 9999, '2147483648', 0]) {
+      const refused = await remove(unknown);
+      expect(refused.status, String(unknown)).toBe(404);
+      expect(ApiErrorSchema.parse(await refused.json()).message).toBe('문의를 찾을 수 없습니다.');
+    }
+    expect(await db().select().from(inquiries)).toHaveLength(1);
+    expect(await db().select().from(auditLog)).toHaveLength(1);
+  });
+
   it('GET /api/admin/feed answers the feed’s health with today’s upstream calls and the quota', async () => {
     await recordCalls(db(), '2026-11-22', { arrivals: 50, locations: 200 });
     await recordCalls(db(), '2026-11-23', { arrivals: 3, locations: 12 });

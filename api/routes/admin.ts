@@ -5,7 +5,8 @@
  * X-Admin-User header (audit log).
  *
  * Sign-in and sessions (admin-auth.ts), the prediction backtest, the service notice, the feed's
- * health with today's upstream calls, the inquiries and the audit log.
+ * health with today's upstream calls, the inquiries (and the deletion of one on its sender's request,
+ * issue 8) and the audit log.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -18,7 +19,7 @@ import { backtest } from '../bus/backtest';
 import { callsSpent } from '../bus/feed-store';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions';
 import { timeLeftView } from '../bus/time-left';
-import { listInquiries } from '../inquiries/model';
+import { deleteInquiry, listInquiries } from '../inquiries/model';
 import { addServiceDays, kstDateKey, serviceClock } from '../time';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
@@ -78,5 +79,11 @@ export function adminRoutes(context: ApiContext) {
       });
     })
     .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))
+    .delete('/inquiries/:id{[0-9]+}', async (c) => {
+      if (!(await deleteInquiry(db, Number(c.req.param('id')), actorOf(c), clock.now()))) {
+        throw new HTTPException(404, { message: '문의를 찾을 수 없습니다.' });
+      }
+      return c.json({ success: true, message: 'Deleted' });
+    })
     .get('/audit', async (c) => c.json({ success: true, data: await listAudit(db, AUDIT_PAGE_SIZE) }));
 }

@@ -163,6 +163,25 @@ export async function listInquiries(context: AppLoadContext, actor: string): Pro
   return answer.data;
 }
 
+/**
+ * DELETE /api/admin/inquiries/{id}: deletes one inquiry on its sender's request (issue 8, privacy
+ * policy 제7조); the api audits it.
+ * @returns false when there is no such inquiry (404: deleted already).
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export async function deleteInquiry(context: AppLoadContext, actor: string, id: number): Promise<boolean> {
+  try {
+    await upstreamJson(context, `/api/admin/inquiries/${id}`, z.unknown(), {
+      method: 'DELETE',
+      headers: adminHeaders(context, actor),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return false;
+    throw error;
+  }
+}
+
 /** GET /api/admin/audit: the latest 200 entries, newest first. @throws UpstreamError. */
 export async function listAudit(context: AppLoadContext, actor: string): Promise<AuditEntry[]> {
   const answer = await upstreamJson(context, '/api/admin/audit', AuditListResponseSchema, {

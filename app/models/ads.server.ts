@@ -204,6 +204,29 @@ export async function decideAdRequest(
 }
 
 /**
+ * DELETE /api/ads/{type}/submit/{id} (ours, in spec §7's style; issue 8, privacy policy 제7조): deletes
+ * the request on its applicant's request, with its image unless a showing ad uses it; the api audits it.
+ * @returns false when there is no such request (404: deleted already).
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export async function deleteAdRequest(
+  context: AppLoadContext,
+  actor: string,
+  request: { type: AdType; id: number },
+): Promise<boolean> {
+  try {
+    await upstreamJson(context, `/api/ads/${request.type}/submit/${request.id}`, z.unknown(), {
+      method: 'DELETE',
+      headers: adminHeaders(context, actor),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
  * GET /api/{type}/ads/list (spec §7): every managed ad of `type` in the admins' order, with its
  * paid period and counters. An answer with success false is a failure (spec §7).
  * @throws UpstreamError.

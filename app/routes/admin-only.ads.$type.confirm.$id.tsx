@@ -1,8 +1,9 @@
 /**
  * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (spec §2 Admin pages,
- * §4 Admin request detail, §7, §8). Approve or reject → a confirm dialog (?confirm=…) → the call
- * (the action) → a completion dialog whose OK returns to the type's list. The dialogs live in the
- * URL and the flash cookie, so every step works without JavaScript too.
+ * §4 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
+ * erased (issue 8, privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
+ * (?confirm=…) → the call (the action) → a completion dialog whose OK returns to the type's list.
+ * The dialogs live in the URL and the flash cookie, so every step works without JavaScript too.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
@@ -11,31 +12,48 @@ import { AD_IMAGE_SIZE, AdTypeSchema, isHttpUrl, type AdType } from '../../contr
 import { Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { decideAdRequest, getAdRequest } from '~/models/ads.server';
+import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
 import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 type Decision = 'approve' | 'reject';
-const DECISIONS: Record<Decision, { label: string; question: string; done: string }> = {
+/** What the page's buttons do: decide a pending request, or delete one in any status. */
+type Intent = Decision | 'delete';
+/** Each intent's button, its confirm dialog's title and question, and what the completion dialog says. */
+const INTENTS: Record<Intent, { label: string; title: string; question: string; done: string }> = {
   approve: {
     label: '승인',
+    title: '광고 승인',
     question: '이 광고 요청을 승인할까요? 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
     done: ADMIN_MESSAGES.approved,
   },
   reject: {
     label: '거절',
+    title: '광고 거절',
     question: '이 광고 요청을 거절할까요? 거절한 요청은 다시 승인할 수 없습니다.',
     done: ADMIN_MESSAGES.rejected,
   },
+  delete: {
+    label: '삭제',
+    title: '광고 요청 삭제',
+    question:
+      '이 광고 요청을 삭제할까요? 신청자 정보와 광고 이미지가 지워지며 되돌릴 수 없습니다. ' +
+      '게재 중인 광고가 쓰는 이미지는 그 광고에 남습니다.',
+    done: '광고 요청을 삭제했습니다.',
+  },
 };
+/** The request was deleted meanwhile (by another admin): the delete finds nothing. */
+const DELETED_ALREADY = '이미 삭제된 요청입니다.';
+const DELETE_FAILED = '광고 요청을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.';
 
-const isDecision = (value: unknown): value is Decision => value === 'approve' || value === 'reject';
+const isIntent = (value: unknown): value is Intent => typeof value === 'string' && Object.hasOwn(INTENTS, value);
 
-/** Spec §8: the failure message of a decision; approve adds the server's message when there is one. */
-function failureMessage(decision: Decision, error: UpstreamError): string {
-  if (decision === 'reject') return ADMIN_MESSAGES.rejectFailed;
+/** Spec §8: the failure message of a decision (approve adds the server's message when there is one); ours for delete. */
+function failureMessage(intent: Intent, error: UpstreamError): string {
+  if (intent === 'delete') return DELETE_FAILED;
+  if (intent === 'reject') return ADMIN_MESSAGES.rejectFailed;
   return error.serverMessage ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}` : ADMIN_MESSAGES.approveFailed;
 }
 
@@ -56,36 +74,42 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (id === null) throw new Response('Not found', { status: 404 });
   const { flash, headers } = await takeFlash(context, admin);
   const found = await getAdRequest(context, admin.username, type, id);
+  // Just deleted: the page says so under the completion dialog.
+  if (!found && flash) return json({ type, request: null, flash, confirm: null }, { headers });
   if (!found) throw new Response('Not found', { status: 404 });
-  const confirm = new URL(request.url).searchParams.get('confirm');
+  const asked = new URL(request.url).searchParams.get('confirm');
   const decidable = found.status === undefined || found.status === 'pending';
-  return json(
-    { type, request: found, flash, confirm: isDecision(confirm) && !flash && decidable ? confirm : null },
-    { headers },
-  );
+  const confirm = isIntent(asked) && !flash && (asked === 'delete' || decidable) ? asked : null;
+  return json({ type, request: found, flash, confirm }, { headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { type, id } = targetOf(params);
   if (!type || id === null) throw new Response('Not found', { status: 404 });
-  const decision = (await request.formData()).get('intent');
-  if (!isDecision(decision)) throw new Response('Bad request', { status: 400 });
+  const intent = (await request.formData()).get('intent');
+  if (!isIntent(intent)) throw new Response('Bad request', { status: 400 });
   const here = `/admin-only/ads/${type}/confirm/${id}`;
   try {
-    await decideAdRequest(context, admin.username, { type, id, decision });
-    return redirectWithFlash(context, admin, here, { tone: 'success', message: DECISIONS[decision].done });
+    if (intent === 'delete') {
+      if (!(await deleteAdRequest(context, admin.username, { type, id }))) {
+        return redirectWithFlash(context, admin, here, { tone: 'error', message: DELETED_ALREADY });
+      }
+    } else {
+      await decideAdRequest(context, admin.username, { type, id, decision: intent });
+    }
+    return redirectWithFlash(context, admin, here, { tone: 'success', message: INTENTS[intent].done });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    console.error(`[admin] ${decision} ${type} request ${id}:`, error.message);
-    return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(decision, error) });
+    console.error(`[admin] ${intent} ${type} request ${id}:`, error.message);
+    return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(intent, error) });
   }
 }
 
 export default function AdRequestDetail() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  if (!data.type || !data.request) {
+  if (!data.type) {
     return (
       <section className="admin-page" aria-labelledby="request-title">
         <h1 id="request-title" className="admin-page__title">
@@ -99,6 +123,31 @@ export default function AdRequestDetail() {
   }
   const { type, request, flash, confirm } = data;
   const listHref = `/admin-only/ads/${type}`;
+  const completion = flash && (
+    <Dialog
+      title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
+      closeTo={listHref}
+      message={flash.message}
+    >
+      <Link to={listHref} className="button button--primary">
+        OK
+      </Link>
+    </Dialog>
+  );
+  if (!request) {
+    return (
+      <section className="admin-page" aria-labelledby="request-title">
+        <p>
+          <Link to={listHref}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
+        </p>
+        <h1 id="request-title" className="admin-page__title">
+          광고 요청
+        </h1>
+        <p>이 요청은 삭제되어 더 이상 볼 수 없습니다.</p>
+        {completion}
+      </section>
+    );
+  }
   const here = `${listHref}/confirm/${request.id}`;
   const pending = request.status === undefined || request.status === 'pending';
   const size = AD_IMAGE_SIZE[type];
@@ -162,20 +211,25 @@ export default function AdRequestDetail() {
           </dd>
         </div>
       </dl>
-      {pending ? (
-        <div className="request-actions">
-          <Link to={`${here}?confirm=approve`} className="button button--primary" preventScrollReset>
-            승인
-          </Link>
-          <Link to={`${here}?confirm=reject`} className="button" preventScrollReset>
-            거절
-          </Link>
-        </div>
-      ) : (
-        <p>이미 처리한 요청입니다.</p>
-      )}
+      {!pending && <p>이미 처리한 요청입니다.</p>}
+      <div className="request-actions">
+        {pending && (
+          <>
+            <Link to={`${here}?confirm=approve`} className="button button--primary" preventScrollReset>
+              승인
+            </Link>
+            <Link to={`${here}?confirm=reject`} className="button" preventScrollReset>
+              거절
+            </Link>
+          </>
+        )}
+        <Link to={`${here}?confirm=delete`} className="button" preventScrollReset>
+          삭제
+        </Link>
+      </div>
+      <p className="field__hint">삭제는 신청자가 개인정보 삭제를 요청했을 때, 본인인지 확인한 뒤에 해주세요.</p>
       {confirm && (
-        <Dialog title={`광고 ${DECISIONS[confirm].label}`} closeTo={here} message={DECISIONS[confirm].question}>
+        <Dialog title={INTENTS[confirm].title} closeTo={here} message={INTENTS[confirm].question}>
           <Link to={here} className="button" replace preventScrollReset>
             취소
           </Link>
@@ -187,22 +241,12 @@ export default function AdRequestDetail() {
               className="button button--primary"
               disabled={navigation.state !== 'idle'}
             >
-              {DECISIONS[confirm].label}
+              {INTENTS[confirm].label}
             </button>
           </Form>
         </Dialog>
       )}
-      {flash && (
-        <Dialog
-          title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
-          closeTo={listHref}
-          message={flash.message}
-        >
-          <Link to={listHref} className="button button--primary">
-            OK
-          </Link>
-        </Dialog>
-      )}
+      {completion}
     </section>
   );
 }

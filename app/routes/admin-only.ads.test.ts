@@ -252,6 +252,70 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(page.querySelector('a[href$="?confirm=reject"]')).toBeNull();
   });
 
+  it('delete (issue 8): asks first, deletes the request and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
+    const id = await seedAdRequest(api, 'web', { title: '지워달라는 신청' });
+    const { imageUrl } = (await api.adRequests()).find((row) => row.id === id)!;
+    const detail = await detailPage('web', id);
+    expect(detail.page.querySelector(`a[href="/admin-only/ads/web/confirm/${id}?confirm=delete"]`)?.textContent).toBe(
+      '삭제',
+    );
+    const confirm = await detailPage('web', id, { search: '?confirm=delete' });
+    const confirmDialog = confirm.page.querySelector('[role="alertdialog"]');
+    expect(confirmDialog?.querySelector('h2')?.textContent).toBe('광고 요청 삭제');
+    expect(confirmDialog?.querySelector('p')?.textContent).toBe(
+      '이 광고 요청을 삭제할까요? 신청자 정보와 광고 이미지가 지워지며 되돌릴 수 없습니다. ' +
+        '게재 중인 광고가 쓰는 이미지는 그 광고에 남습니다.',
+    );
+    expect(confirmDialog?.querySelector('button[name="intent"]')?.getAttribute('value')).toBe('delete');
+
+    const done = await decide('web', id, 'delete');
+    expect(done.response.status).toBe(200);
+    expect(done.data).toMatchObject({
+      request: null,
+      flash: { tone: 'success', message: '광고 요청을 삭제했습니다.' },
+    });
+    expect(done.dialogTitle).toBe('완료');
+    expect(done.dialogMessage).toBe('광고 요청을 삭제했습니다.');
+    expect(done.okHref).toBe('/admin-only/ads/web');
+    expect(done.page.querySelector('h1')?.textContent).toBe('광고 요청');
+    expect(done.page.body.textContent).toContain('이 요청은 삭제되어 더 이상 볼 수 없습니다.');
+    expect(await statusOf(id)).toBeUndefined();
+    expect(await api.imageUpload(imageUrl)).toBeUndefined();
+
+    // Afterwards (the flash spent) the request is simply not found.
+    const gone = await detailLoader({
+      request: get(`/admin-only/ads/web/confirm/${id}`, cookieOf(done.response)),
+      context,
+      params: { type: 'web', id: String(id) },
+    }).catch((error: unknown) => error);
+    expect((gone as Response).status).toBe(404);
+  });
+
+  it('a decided request can be deleted too; one deleted meanwhile: 이미 삭제된 요청입니다.', async () => {
+    const id = await seedAdRequest(api, 'kakao');
+    await decide('kakao', id, 'reject');
+    const { data, page } = await detailPage('kakao', id, { search: '?confirm=delete' });
+    expect(data.confirm).toBe('delete');
+    expect(page.querySelector('[role="alertdialog"] h2')?.textContent).toBe('광고 요청 삭제');
+
+    expect((await decide('kakao', id, 'delete')).dialogMessage).toBe('광고 요청을 삭제했습니다.');
+    const twice = await decide('kakao', id, 'delete');
+    expect(twice.dialogTitle).toBe('처리하지 못했습니다');
+    expect(twice.dialogMessage).toBe('이미 삭제된 요청입니다.');
+  });
+
+  it('a delete when the api cannot be reached: 광고 요청을 삭제하지 못했습니다. and the request stays', async () => {
+    const id = await seedAdRequest(api, 'web');
+    const down = interceptingContext(context, (request) => {
+      if (request.method === 'DELETE') throw new TypeError('fetch failed');
+      return undefined;
+    });
+    const failed = await decide('web', id, 'delete', down);
+    expect(failed.dialogTitle).toBe('처리하지 못했습니다');
+    expect(failed.dialogMessage).toBe('광고 요청을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.');
+    expect(await statusOf(id)).toBe('pending');
+  });
+
   it('an https link renders as a link opening in a new tab with noopener', async () => {
     const id = await seedAdRequest(api, 'web', { redirectUrl: 'https://cafe.example.com/menu' });
     const { page } = await detailPage('web', id);

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import PrivacyPolicy, { headers, loader } from '~/routes/privacypolicy';
 import type { PublicConfig } from '~/utils/public-config';
 import { renderRoute } from '../../tests/setup/admin-web';
@@ -55,15 +56,49 @@ describe('/privacypolicy', () => {
     expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain('문의: 접수한 날부터 1년');
     expect(article('제4조 (개인정보의 파기 절차 및 방법)')).toContain('데이터베이스에서 복구할 수 없도록 삭제');
     expect(article('제4조 (개인정보의 파기 절차 및 방법)')).toContain('광고 이미지는 저장소에서 지웁니다');
+    expect(article('제4조 (개인정보의 파기 절차 및 방법)')).toContain(
+      '게재 중이거나 게재 예정인 광고에 쓰이는 이미지는 그 광고의 일부로 남고, 관리자가 그 광고를 삭제할 때 함께 지웁니다.',
+    );
     expect(article('제5조 (개인정보의 제3자 제공)')).toContain('제3자에게 제공하지 않습니다');
     expect(article('제6조 (개인정보 처리의 위탁)')).toBe(
       '제6조 (개인정보 처리의 위탁)서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.',
     );
   });
 
+  it('states the periods the api enforces (contract/privacy.ts), the IP addresses included', async () => {
+    expect(RETENTION_YEARS).toEqual({ adApplication: 3, inquiry: 1, adminSignInIp: 1 });
+    expect(RATE_LIMIT_IP_HOURS).toBe(2);
+    const { article } = await page();
+    const collected = article('제1조 (처리하는 개인정보 항목)');
+    expect(collected).toContain(
+      '광고 신청, 문의, 관리자 로그인 요청을 보낼 때의 접속 IP 주소(짧은 시간에 너무 많은 요청이 오는 것을 막는 데 쓰며, ' +
+        '이 용도의 기록은 마지막 요청 뒤 2시간 안에 지워집니다)',
+    );
+    expect(collected).toContain(
+      '관리자 로그인 기록: 관리자 페이지에 로그인을 시도한 아이디, 시각, 접속 IP 주소. 관리자 계정을 보호하기 위해 ' +
+        '관리자 활동 기록에 남기며, 접속 IP 주소는 1년 동안만 보관합니다.',
+    );
+    expect(collected).not.toContain('데에만');
+    expect(article('제2조 (개인정보의 처리 목적)')).toContain(
+      '관리자 로그인 기록: 관리자 계정의 무단 사용 방지와 보안 사고 확인',
+    );
+    const retention = article('제3조 (개인정보의 보유 및 이용 기간)');
+    expect(retention).toContain(
+      '관리자 로그인 시도의 접속 IP 주소: 시도한 날부터 1년 (아이디와 시각은 관리자 활동 기록으로 남습니다)',
+    );
+    expect(retention).toContain('요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 2시간 안에 삭제');
+  });
+
   it('links the rights and the officer to /contact when no officer is configured', async () => {
     const { section, article } = await page();
-    expect(article('제7조 (정보주체의 권리와 행사 방법)')).toContain('문의하기로 요청해주시면 본인임을 확인한 뒤');
+    const rights = article('제7조 (정보주체의 권리와 행사 방법)');
+    expect(rights).toContain(
+      '문의하기로 요청해주시면 운영자가 본인임을 확인한 뒤(광고 신청은 신청 때 적은 이메일이나 전화번호로, ' +
+        '문의는 문의 때 적은 이메일로 확인합니다)',
+    );
+    expect(rights).toContain(
+      '삭제를 요청하시면 운영자가 관리자 도구로 해당 문의나 광고 신청(신청자 정보와 광고 이미지)을 바로 지웁니다.',
+    );
     expect(section('제7조 (정보주체의 권리와 행사 방법)')?.querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(article('제10조 (개인정보 보호책임자)')).toContain(
       '개인정보 보호책임자에게 연락하시려면 문의하기를 이용해주세요.',

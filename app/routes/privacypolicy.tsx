@@ -1,15 +1,18 @@
 /**
  * /privacypolicy: the privacy policy (개인정보 처리방침; spec §2 Privacy policy, §9; issue 8 item 4),
  * in numbered articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's
- * name, phone and e-mail), purposes, retention (ad applications 3 years, inquiries 1 year: the
- * api's retention job, api/privacy/retention.ts, really deletes them), destruction, no third-party
- * sharing, no outsourcing, the person's rights through /contact, cookies and analytics (what this
- * deployment really uses: the admin cookie, and Google Analytics only when ANALYTICS_ID is set),
- * the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the 7-day change notice and
- * the effective date. Static per deployment, so cacheable.
+ * name, phone and e-mail, the client IP for the rate limits and in the admin sign-in log), purposes,
+ * retention (contract/privacy.ts: ad applications 3 years, inquiries 1 year, the sign-in IP 1 year,
+ * all enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP within 2
+ * hours, by rate-limiter-flexible's sweep), destruction, no third-party sharing, no outsourcing,
+ * the person's rights through /contact (a deletion is done with the admin pages' delete), cookies
+ * and analytics (what this deployment really uses: the admin cookie, and Google Analytics only when
+ * ANALYTICS_ID is set), the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the
+ * 7-day change notice and the effective date. Static per deployment, so cacheable.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 
@@ -17,8 +20,6 @@ import { SITE_NAME } from '~/components/site-header';
 const EFFECTIVE_DATE = '2024-06-04';
 /** Spec §9: changes are announced this many days before they take effect. */
 const CHANGE_NOTICE_DAYS = 7;
-/** Spec §9 retention, counted from submission (api/privacy/retention.ts). */
-const RETENTION_YEARS = { adApplication: 3, inquiry: 1 } as const;
 
 /** "2024-06-04" → "2024년 6월 4일". */
 const LONG_DATE = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
@@ -54,8 +55,14 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             <strong>서비스 이용 중 자동으로 생기는 정보</strong>: 광고 신청, 문의, 관리자 로그인 요청을 보낼 때의 접속
-            IP 주소(짧은 시간에 너무 많은 요청이 오는 것을 막는 데에만 쓰며 2시간 안에 지워집니다)
+            IP 주소(짧은 시간에 너무 많은 요청이 오는 것을 막는 데 쓰며, 이 용도의 기록은 마지막 요청 뒤{' '}
+            {RATE_LIMIT_IP_HOURS}시간 안에 지워집니다)
             {analytics && ', 이용 통계를 위한 분석 정보(방문한 페이지, 기기·브라우저 종류, 대략적인 지역 등)'}
+          </li>
+          <li>
+            <strong>관리자 로그인 기록</strong>: 관리자 페이지에 로그인을 시도한 아이디, 시각, 접속 IP 주소. 관리자
+            계정을 보호하기 위해 관리자 활동 기록에 남기며, 접속 IP 주소는 {RETENTION_YEARS.adminSignInIp}년 동안만
+            보관합니다.
           </li>
         </ul>
         {!analytics && (
@@ -74,6 +81,7 @@ export default function PrivacyPolicy() {
           <li>광고 신청 정보: 신청 확인, 입금 확인, 검토 결과와 게재에 관한 연락</li>
           <li>문의 이메일: 문의·오류 신고·건의에 대한 답변</li>
           <li>접속 IP 주소: 자동 프로그램의 반복 요청과 같은 서비스 남용 방지</li>
+          <li>관리자 로그인 기록: 관리자 계정의 무단 사용 방지와 보안 사고 확인</li>
           {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
         </ul>
         <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
@@ -90,6 +98,13 @@ export default function PrivacyPolicy() {
           <li>
             문의: 접수한 날부터 <strong>{RETENTION_YEARS.inquiry}년</strong>
           </li>
+          <li>
+            관리자 로그인 시도의 접속 IP 주소: 시도한 날부터 <strong>{RETENTION_YEARS.adminSignInIp}년</strong>{' '}
+            (아이디와 시각은 관리자 활동 기록으로 남습니다)
+          </li>
+          <li>
+            요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 <strong>{RATE_LIMIT_IP_HOURS}시간</strong> 안에 삭제
+          </li>
         </ul>
         <p>보유 기간이 지난 정보는 서버가 한 시간마다 확인해 자동으로 삭제합니다.</p>
       </section>
@@ -101,7 +116,8 @@ export default function PrivacyPolicy() {
         <p>
           보유 기간이 끝나거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다. 전자 파일 형태의 정보는
           데이터베이스에서 복구할 수 없도록 삭제하고, 광고 신청과 함께 받은 광고 이미지는 저장소에서 지웁니다. 단, 게재
-          중인 광고에 쓰이고 있는 이미지는 그 광고가 내려간 뒤에 지웁니다. 종이 문서로는 개인정보를 받지 않습니다.
+          중이거나 게재 예정인 광고에 쓰이는 이미지는 그 광고의 일부로 남고, 관리자가 그 광고를 삭제할 때 함께 지웁니다.
+          종이 문서로는 개인정보를 받지 않습니다.
         </p>
       </section>
 
@@ -128,8 +144,10 @@ export default function PrivacyPolicy() {
         </h2>
         <p>
           이용자는 언제든지 자신의 개인정보를 열람하거나 정정·삭제를 요구할 수 있고, 처리를 멈춰 달라고 요구할 수
-          있습니다. <Link to="/contact">문의하기</Link>로 요청해주시면 본인임을 확인한 뒤(신청 때 적은 이메일이나
-          전화번호로 확인합니다) 지체 없이 처리하고 결과를 알려드립니다.
+          있습니다. <Link to="/contact">문의하기</Link>로 요청해주시면 운영자가 본인임을 확인한 뒤(광고 신청은 신청 때
+          적은 이메일이나 전화번호로, 문의는 문의 때 적은 이메일로 확인합니다) 지체 없이 처리하고 결과를 알려드립니다.
+          삭제를 요청하시면 운영자가 관리자 도구로 해당 문의나 광고 신청(신청자 정보와 광고 이미지)을 바로 지웁니다.
+          게재 중인 광고에 쓰이는 이미지는 그 광고와 함께 남으니, 광고도 내리기를 원하시면 함께 알려주세요.
         </p>
       </section>
 

@@ -2,8 +2,9 @@
  * Who may use the admin pages (issue 7; spec §6): nobody without a live session. Every page under
  * /admin-only answers a visitor without one, or with a forged or signed-out cookie, with a redirect
  * to the login page that names the page, and shows none of its data; every action refuses such a
- * request, and refuses a cross-site one even with a live session (403). The api's admin endpoints
- * refuse anything without the service token (401). No browser: plain HTTP, redirects not followed.
+ * request (the deletions of issue 8 included), and refuses a cross-site one even with a live session
+ * (403). The api's admin endpoints refuse anything without the service token (401). No browser:
+ * plain HTTP, redirects not followed.
  */
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
@@ -24,8 +25,23 @@ const EVIL = 'https://evil.example';
 
 test.use({ baseURL: ADS_WEB_URL });
 
-/** What the admin pages must not show to a stranger: a pending request and a managed ad. */
-const seeded = { pending: `${TAG} 대기 ${Date.now()}`, ad: `${TAG} 게시 ${Date.now()}`, requestId: 0, adId: 0 };
+/** What the admin pages must not show to a stranger: a pending request, a managed ad and an inquiry. */
+const seeded = {
+  pending: `${TAG} 대기 ${Date.now()}`,
+  ad: `${TAG} 게시 ${Date.now()}`,
+  inquiry: `${TAG} 문의 ${Date.now()}`,
+  requestId: 0,
+  adId: 0,
+  inquiryId: 0,
+};
+const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
+
+/** The inquiries the api holds, newest first (GET /api/admin/inquiries). */
+async function storedInquiries(request: APIRequestContext) {
+  const response = await request.get(`${ADS_API_URL}/api/admin/inquiries`, { headers: admin });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: number; content: string }[] }).data;
+}
 
 test.beforeAll(async ({ playwright }, workerInfo) => {
   const api = await playwright.request.newContext();
@@ -33,6 +49,12 @@ test.beforeAll(async ({ playwright }, workerInfo) => {
   const ip = phoneIp(220 + workerInfo.workerIndex);
   seeded.requestId = await submitAdRequest(api, { type: 'web', title: seeded.pending, ip });
   seeded.adId = await approvedAd(api, { type: 'web', title: seeded.ad, ip });
+  const sent = await api.post(`${ADS_API_URL}/api/inquiries`, {
+    headers: { 'X-Forwarded-For': ip },
+    data: { content: seeded.inquiry },
+  });
+  expect(sent.status()).toBe(201);
+  seeded.inquiryId = (await storedInquiries(api)).find((inquiry) => inquiry.content === seeded.inquiry)!.id;
   await api.dispose();
 });
 
@@ -51,6 +73,8 @@ const pages = () => [
   '/admin-only/ads/kakao',
   `/admin-only/ads/web/confirm/${seeded.requestId}`,
   `/admin-only/ads/web/confirm/${seeded.requestId}?confirm=approve`,
+  `/admin-only/ads/web/confirm/${seeded.requestId}?confirm=delete`,
+  `/admin-only/inquiries?delete=${seeded.inquiryId}`,
   '/admin-only/ads/edit/web',
   `/admin-only/ads/edit/web?edit=${seeded.adId}`,
   '/admin-only/ads/edit/kakao',
@@ -63,6 +87,8 @@ type Action = { path: string; form?: Record<string, string>; multipart?: Record<
 const actions = (): Action[] => [
   { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'approve' } },
   { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'reject' } },
+  { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'delete' } },
+  { path: '/admin-only/inquiries', form: { intent: 'delete', id: String(seeded.inquiryId) } },
   { path: '/admin-only/ads/edit/web', multipart: { intent: 'delete', id: String(seeded.adId) } },
   {
     path: '/admin-only/ads/edit/web',
@@ -79,6 +105,7 @@ async function adminState(request: APIRequestContext) {
     request: await requestDetail(request, 'web', seeded.requestId),
     ads: await managedAdList(request, 'web'),
     notice: await publicNotice(request),
+    inquiries: (await storedInquiries(request)).map((inquiry) => inquiry.id),
   };
 }
 
@@ -103,7 +130,7 @@ async function expectRefused(response: APIResponse, path: string) {
 /** Asserts `response` shows none of the seeded data (nor, to a stranger, who the admin is). */
 async function expectNothingShown(response: APIResponse, { stranger = true } = {}) {
   const body = await response.text();
-  const secrets = [seeded.pending, seeded.ad, ...(stranger ? [ADMIN_CREDENTIALS.username] : [])];
+  const secrets = [seeded.pending, seeded.ad, seeded.inquiry, ...(stranger ? [ADMIN_CREDENTIALS.username] : [])];
   for (const secret of secrets) expect(body).not.toContain(secret);
 }
 
@@ -283,7 +310,7 @@ test('a signed-out session is refused even when its old cookie is sent again', a
 });
 
 test('the api’s admin endpoints refuse a caller without the service token (401)', async ({ request }) => {
-  const { requestId, adId } = seeded;
+  const { requestId, adId, inquiryId } = seeded;
   const endpoints: [string, string, unknown?][] = [];
   for (const type of ['web', 'kakao']) {
     endpoints.push(
@@ -294,6 +321,7 @@ test('the api’s admin endpoints refuse a caller without the service token (401
       ['GET', `/api/${type}/ads/list`],
       ['PUT', `/api/${type}/ads/bulk`, [{ id: adId, title: 'x', redirectUrl: null, imageUrl: null }]],
       ['DELETE', `/api/${type}/ads/${adId}`],
+      ['DELETE', `/api/ads/${type}/submit/${requestId}`],
     );
   }
   endpoints.push(
@@ -301,6 +329,7 @@ test('the api’s admin endpoints refuse a caller without the service token (401
     ['PUT', '/api/admin/notice', { enabled: true, title: '해킹', text: '해킹된 공지' }],
     ['GET', '/api/admin/feed'],
     ['GET', '/api/admin/inquiries'],
+    ['DELETE', `/api/admin/inquiries/${inquiryId}`],
     ['GET', '/api/admin/audit'],
     ['GET', '/api/admin/backtest?days=1'],
     ['POST', '/api/admin/login', ADMIN_CREDENTIALS],
