@@ -5,7 +5,7 @@
  * it and stays there, Esc closes it, the page behind is inert); closing it goes to `closeTo`.
  * Spec §9: 400px wide.
  */
-import { useNavigate } from '@remix-run/react';
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 /** A layout effect in the browser (no frame between mount and showModal), none on the server. */
@@ -78,5 +78,47 @@ export function Dialog({
       <p id={messageId}>{message}</p>
       <div className="dialog__actions">{children}</div>
     </dialog>
+  );
+}
+
+/**
+ * The buttons of a confirm step: a link back to `page` (cancel) and a form posting `intent` (with
+ * `id` when given) to it, disabled while a navigation is under way. Works without JavaScript.
+ */
+export function ConfirmActions({
+  page,
+  intent,
+  id,
+  cancelLabel,
+  confirmLabel,
+  multipart = false,
+}: {
+  page: string;
+  intent: string;
+  id?: number;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** The page's action reads multipart bodies (the ad edit page). */
+  multipart?: boolean;
+}) {
+  const navigation = useNavigation();
+  return (
+    <>
+      <Link to={page} className="button" replace preventScrollReset>
+        {cancelLabel}
+      </Link>
+      <Form method="post" action={page} encType={multipart ? 'multipart/form-data' : undefined}>
+        {id !== undefined && <input type="hidden" name="id" value={id} />}
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="button button--primary"
+          disabled={navigation.state !== 'idle'}
+        >
+          {confirmLabel}
+        </button>
+      </Form>
+    </>
   );
 }

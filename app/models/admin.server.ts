@@ -169,12 +169,18 @@ export async function listInquiries(context: AppLoadContext, actor: string): Pro
  * @returns false when there is no such inquiry (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
  */
-export async function deleteInquiry(context: AppLoadContext, actor: string, id: number): Promise<boolean> {
+export function deleteInquiry(context: AppLoadContext, actor: string, id: number): Promise<boolean> {
+  return adminDelete(context, actor, `/api/admin/inquiries/${id}`);
+}
+
+/**
+ * DELETE `path` on the admin api as `actor` (the erasures on request, issue 8).
+ * @returns true when deleted, false when there was nothing to delete (404).
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export async function adminDelete(context: AppLoadContext, actor: string, path: string): Promise<boolean> {
   try {
-    await upstreamJson(context, `/api/admin/inquiries/${id}`, z.unknown(), {
-      method: 'DELETE',
-      headers: adminHeaders(context, actor),
-    });
+    await upstreamJson(context, path, z.unknown(), { method: 'DELETE', headers: adminHeaders(context, actor) });
     return true;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return false;

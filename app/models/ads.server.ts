@@ -21,7 +21,7 @@ import {
   type ImageUploadResponse,
   type ManagedAd,
 } from '../../contract/ads';
-import { adminHeaders } from '~/models/admin.server';
+import { adminDelete, adminHeaders } from '~/models/admin.server';
 import { UpstreamError, upstreamFetch, upstreamJson } from '~/utils/upstream.server';
 
 /** The presigned PUT of an image up to 5 MB may take longer than a JSON call: 30 s. */
@@ -209,21 +209,12 @@ export async function decideAdRequest(
  * @returns false when there is no such request (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
  */
-export async function deleteAdRequest(
+export function deleteAdRequest(
   context: AppLoadContext,
   actor: string,
   request: { type: AdType; id: number },
 ): Promise<boolean> {
-  try {
-    await upstreamJson(context, `/api/ads/${request.type}/submit/${request.id}`, z.unknown(), {
-      method: 'DELETE',
-      headers: adminHeaders(context, actor),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return false;
-    throw error;
-  }
+  return adminDelete(context, actor, `/api/ads/${request.type}/submit/${request.id}`);
 }
 
 /**

@@ -6,10 +6,10 @@
  * The dialogs live in the URL and the flash cookie, so every step works without JavaScript too.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import { AD_IMAGE_SIZE, AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
-import { Dialog } from '~/components/dialog';
+import { ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
@@ -108,7 +108,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdRequestDetail() {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   if (!data.type) {
     return (
       <section className="admin-page" aria-labelledby="request-title">
@@ -230,20 +229,7 @@ export default function AdRequestDetail() {
       <p className="field__hint">삭제는 신청자가 개인정보 삭제를 요청했을 때, 본인인지 확인한 뒤에 해주세요.</p>
       {confirm && (
         <Dialog title={INTENTS[confirm].title} closeTo={here} message={INTENTS[confirm].question}>
-          <Link to={here} className="button" replace preventScrollReset>
-            취소
-          </Link>
-          <Form method="post" action={here}>
-            <button
-              type="submit"
-              name="intent"
-              value={confirm}
-              className="button button--primary"
-              disabled={navigation.state !== 'idle'}
-            >
-              {INTENTS[confirm].label}
-            </button>
-          </Form>
+          <ConfirmActions page={here} intent={confirm} cancelLabel="취소" confirmLabel={INTENTS[confirm].label} />
         </Dialog>
       )}
       {completion}

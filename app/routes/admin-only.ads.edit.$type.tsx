@@ -34,7 +34,7 @@ import {
   type AdType,
   type ManagedAd,
 } from '../../contract/ads';
-import { Dialog } from '~/components/dialog';
+import { ConfirmActions, Dialog } from '~/components/dialog';
 import { FieldError } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -304,21 +304,7 @@ export default function AdEditPage() {
       )}
       {removing && (
         <Dialog title={ADMIN_MESSAGES.deleteConfirm} closeTo={page} message={removing.title ?? ADMIN_MESSAGES.noTitle}>
-          <Link to={page} className="button" replace preventScrollReset>
-            no
-          </Link>
-          <Form method="post" action={page} encType="multipart/form-data">
-            <input type="hidden" name="id" value={removing.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--primary"
-              disabled={navigation.state !== 'idle'}
-            >
-              yes
-            </button>
-          </Form>
+          <ConfirmActions page={page} intent="delete" id={removing.id} cancelLabel="no" confirmLabel="yes" multipart />
         </Dialog>
       )}
       {flash?.title && (

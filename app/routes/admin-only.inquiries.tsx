@@ -9,8 +9,8 @@
  * the URL and the cookie, so every step works without JavaScript too.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
-import { Dialog } from '~/components/dialog';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
@@ -67,7 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Inquiries() {
   const { inquiries, flash, remove } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const removing = remove === null ? null : inquiries?.find((inquiry) => inquiry.id === remove);
   return (
     <section aria-labelledby="inquiries-title" className="admin-page">
@@ -112,21 +111,7 @@ export default function Inquiries() {
           closeTo={PAGE}
           message={`${formatKstDateTime(removing.createdAt)}에 받은 문의입니다. ${DELETE_MESSAGES.irreversible}`}
         >
-          <Link to={PAGE} className="button" replace preventScrollReset>
-            취소
-          </Link>
-          <Form method="post" action={PAGE}>
-            <input type="hidden" name="id" value={removing.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--primary"
-              disabled={navigation.state !== 'idle'}
-            >
-              삭제
-            </button>
-          </Form>
+          <ConfirmActions page={PAGE} intent="delete" id={removing.id} cancelLabel="취소" confirmLabel="삭제" />
         </Dialog>
       )}
       {flash && (
