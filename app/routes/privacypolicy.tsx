@@ -12,6 +12,7 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -42,10 +43,7 @@ export default function PrivacyPolicy() {
         개인정보를 처리합니다. 버스 정보를 보는 데에는 회원가입이나 개인정보가 필요하지 않습니다.
       </p>
 
-      <section className="policy__article" aria-labelledby="article-1">
-        <h2 id="article-1" className="section-title">
-          제1조 (처리하는 개인정보 항목)
-        </h2>
+      <Article number={1} title="처리하는 개인정보 항목">
         <ul className="policy__list">
           <li>
             <strong>광고 신청</strong>: 신청자 이름, 전화번호, 이메일 (필수)
@@ -71,12 +69,9 @@ export default function PrivacyPolicy() {
             알려드립니다.
           </p>
         )}
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-2">
-        <h2 id="article-2" className="section-title">
-          제2조 (개인정보의 처리 목적)
-        </h2>
+      <Article number={2} title="개인정보의 처리 목적">
         <ul className="policy__list">
           <li>광고 신청 정보: 신청 확인, 입금 확인, 검토 결과와 게재에 관한 연락</li>
           <li>문의 이메일: 문의·오류 신고·건의에 대한 답변</li>
@@ -85,12 +80,9 @@ export default function PrivacyPolicy() {
           {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
         </ul>
         <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-3">
-        <h2 id="article-3" className="section-title">
-          제3조 (개인정보의 보유 및 이용 기간)
-        </h2>
+      <Article number={3} title="개인정보의 보유 및 이용 기간">
         <ul className="policy__list">
           <li>
             광고 신청 정보: 신청한 날부터 <strong>{RETENTION_YEARS.adApplication}년</strong>
@@ -107,41 +99,29 @@ export default function PrivacyPolicy() {
           </li>
         </ul>
         <p>보유 기간이 지난 정보는 서버가 한 시간마다 확인해 자동으로 삭제합니다.</p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-4">
-        <h2 id="article-4" className="section-title">
-          제4조 (개인정보의 파기 절차 및 방법)
-        </h2>
+      <Article number={4} title="개인정보의 파기 절차 및 방법">
         <p>
           보유 기간이 끝나거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다. 전자 파일 형태의 정보는
           데이터베이스에서 복구할 수 없도록 삭제하고, 광고 신청과 함께 받은 광고 이미지는 저장소에서 지웁니다. 단, 게재
           중이거나 게재 예정인 광고에 쓰이는 이미지는 그 광고의 일부로 남고, 관리자가 그 광고를 삭제할 때 함께 지웁니다.
           종이 문서로는 개인정보를 받지 않습니다.
         </p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-5">
-        <h2 id="article-5" className="section-title">
-          제5조 (개인정보의 제3자 제공)
-        </h2>
+      <Article number={5} title="개인정보의 제3자 제공">
         <p>
           서비스는 이용자의 개인정보를 제3자에게 제공하지 않습니다. 다만 법령에 특별한 규정이 있거나 수사기관이 법령에
           정한 절차에 따라 요구하는 경우에는 예외로 합니다.
         </p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-6">
-        <h2 id="article-6" className="section-title">
-          제6조 (개인정보 처리의 위탁)
-        </h2>
+      <Article number={6} title="개인정보 처리의 위탁">
         <p>서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.</p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-7">
-        <h2 id="article-7" className="section-title">
-          제7조 (정보주체의 권리와 행사 방법)
-        </h2>
+      <Article number={7} title="정보주체의 권리와 행사 방법">
         <p>
           이용자는 언제든지 자신의 개인정보를 열람하거나 정정·삭제를 요구할 수 있고, 처리를 멈춰 달라고 요구할 수
           있습니다. <Link to="/contact">문의하기</Link>로 요청해주시면 운영자가 본인임을 확인한 뒤(광고 신청은 신청 때
@@ -149,12 +129,9 @@ export default function PrivacyPolicy() {
           삭제를 요청하시면 운영자가 관리자 도구로 해당 문의나 광고 신청(신청자 정보와 광고 이미지)을 바로 지웁니다.
           게재 중인 광고에 쓰이는 이미지는 그 광고와 함께 남으니, 광고도 내리기를 원하시면 함께 알려주세요.
         </p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-8">
-        <h2 id="article-8" className="section-title">
-          제8조 (쿠키와 분석 도구)
-        </h2>
+      <Article number={8} title="쿠키와 분석 도구">
         <ul className="policy__list">
           <li>
             일반 이용자에게는 쿠키를 쓰지 않습니다{analytics && '(아래 분석 도구의 쿠키는 예외)'}. 관리자 페이지에
@@ -176,22 +153,16 @@ export default function PrivacyPolicy() {
             <li>현재 분석 도구를 쓰지 않으므로 분석용 쿠키도 없습니다.</li>
           )}
         </ul>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-9">
-        <h2 id="article-9" className="section-title">
-          제9조 (개인정보의 안전성 확보 조치)
-        </h2>
+      <Article number={9} title="개인정보의 안전성 확보 조치">
         <p>
           개인정보가 담긴 관리자 페이지는 로그인한 관리자만 볼 수 있고, 관리자 비밀번호는 복원할 수 없는 방식으로
           암호화해 저장합니다. 관리자의 처리 기록을 남기며, 정보는 암호화된 연결(HTTPS)로만 주고받습니다.
         </p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-10">
-        <h2 id="article-10" className="section-title">
-          제10조 (개인정보 보호책임자)
-        </h2>
+      <Article number={10} title="개인정보 보호책임자">
         {privacyOfficer ? (
           <dl className="policy__officer">
             <div>
@@ -212,12 +183,9 @@ export default function PrivacyPolicy() {
           </p>
         )}
         <p>개인정보와 관련한 문의, 불만, 피해 구제 요청은 위 연락처로 보내주시면 지체 없이 답변하고 처리하겠습니다.</p>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-11">
-        <h2 id="article-11" className="section-title">
-          제11조 (권익침해 구제 방법)
-        </h2>
+      <Article number={11} title="권익침해 구제 방법">
         <p>개인정보 침해에 대한 상담이나 분쟁 해결이 필요하면 아래 기관에 문의할 수 있습니다.</p>
         <ul className="policy__list">
           <li>개인정보분쟁조정위원회: 국번 없이 1833-6972 (www.kopico.go.kr)</li>
@@ -225,17 +193,14 @@ export default function PrivacyPolicy() {
           <li>대검찰청: 국번 없이 1301 (www.spo.go.kr)</li>
           <li>경찰청: 국번 없이 182 (ecrm.police.go.kr)</li>
         </ul>
-      </section>
+      </Article>
 
-      <section className="policy__article" aria-labelledby="article-12">
-        <h2 id="article-12" className="section-title">
-          제12조 (개인정보 처리방침의 변경)
-        </h2>
+      <Article number={12} title="개인정보 처리방침의 변경">
         <p>
           이 방침을 바꿀 때에는 시행하기 <strong>{CHANGE_NOTICE_DAYS}일 전</strong>부터 이 페이지를 통해 바뀌는 내용과
           시행일을 알려드립니다.
         </p>
-      </section>
+      </Article>
 
       <p className="policy__effective">
         시행일: <time dateTime={EFFECTIVE_DATE}>{effectiveDate}</time>
@@ -254,4 +219,16 @@ export const meta: MetaFunction = () => [
 
 export function ErrorBoundary() {
   return <RouteError />;
+}
+
+/** One numbered article of the policy (제N조), a section named by its heading. */
+function Article({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <section className="policy__article" aria-labelledby={`article-${number}`}>
+      <h2 id={`article-${number}`} className="section-title">
+        제{number}조 ({title})
+      </h2>
+      {children}
+    </section>
+  );
 }
