@@ -1,7 +1,10 @@
 /**
  * `npm run measure:lighthouse [-- URL]`: Lighthouse 12 (mobile preset: its default config, a
  * Moto G Power sized screen, simulated slow 4G and a 4× slower CPU) on /, /ads/apply and /faq of a
- * running server (issue 8, closing note), driving Debian's Chromium through chrome-launcher.
+ * running server (issue 8, closing note), driving Debian's Chromium through chrome-launcher. The
+ * baseline, measured first in the same run, is /offline.html: a static page of the same server with
+ * inline styles and no script, the floor a page of this server can reach; the LCP column also gives
+ * each page's LCP as a multiple of the baseline's.
  *
  * The server is the first argument, else LIGHTHOUSE_URL, else http://localhost:3000; measure a
  * production build (`npm run build`, then NODE_ENV=production). Prints the machine, the browser, one
@@ -13,7 +16,9 @@ import { cpus, totalmem } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
-const PAGES = ['/', '/ads/apply', '/faq'];
+/** The baseline first (see above), then the measured pages. */
+const BASELINE = '/offline.html';
+const PAGES = [BASELINE, '/', '/ads/apply', '/faq'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Categories whose failed audits are listed under the table. */
 const FINDING_CATEGORIES = ['accessibility', 'best-practices', 'seo'] as const;
@@ -58,7 +63,9 @@ console.log(
 );
 console.log(`Server: ${origin} (mobile preset, simulated throttling)\n`);
 
-const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'TBT ms', 'CLS'];
+const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', '× base', 'TBT ms', 'CLS'];
+const lcpOf = (lhr: Result) => lhr.audits['largest-contentful-paint']?.numericValue;
+const baselineLcp = lcpOf(results[0].lhr);
 const rows = results.map(({ path, lhr }) => {
   if (lhr.runtimeError) return [path, ...header.slice(1).map(() => '—')];
   const score = (id: (typeof CATEGORIES)[number]) => {
@@ -67,9 +74,10 @@ const rows = results.map(({ path, lhr }) => {
   };
   const metric = (id: string, digits: number) => lhr.audits[id]?.numericValue?.toFixed(digits) ?? '—';
   return [
-    path,
+    path === BASELINE ? `${path} (baseline)` : path,
     ...CATEGORIES.map(score),
     metric('largest-contentful-paint', 0),
+    baselineLcp && lcpOf(lhr) !== undefined ? (lcpOf(lhr)! / baselineLcp).toFixed(2) : '—',
     metric('total-blocking-time', 0),
     metric('cumulative-layout-shift', 3),
   ];
