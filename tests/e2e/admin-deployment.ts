@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdType } from '../../contract/ads';
 import { ADS_API_URL, approve, E2E_SERVICE_TOKEN, managedAds, listedRequests } from './ads-deployment';
 
@@ -113,4 +113,14 @@ export async function saveNotice(
 ) {
   const response = await request.put(`${ADS_API_URL}/api/admin/notice`, { headers: admin, data: notice });
   expect(response.status()).toBe(200);
+}
+
+/** Opens `path`, is sent to the login page, signs in there and is brought back to `path`. */
+export async function signIn(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(`/admin-only/login?${new URLSearchParams({ redirectTo: path })}`);
+  await page.getByLabel('아이디', { exact: true }).fill(ADMIN_CREDENTIALS.username);
+  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(path);
 }

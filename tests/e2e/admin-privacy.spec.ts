@@ -6,8 +6,8 @@
  * way. Inquiries and applications are sent through the api as /contact and shops send them, each
  * test from its own address; what the pages did is read back through the api with the service token.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_CREDENTIALS, submitAdRequest } from './admin-deployment';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_CREDENTIALS, signIn, submitAdRequest } from './admin-deployment';
 import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, listedRequests, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';
 
@@ -32,16 +32,6 @@ async function sendInquiry(request: APIRequestContext, content: string, ip: stri
   const stored = (await storedInquiries(request)).find((inquiry) => inquiry.content === content);
   expect(stored, `inquiry "${content}" stored`).toBeTruthy();
   return stored!.id;
-}
-
-/** Opens `path`, is sent to the login page, signs in there and is brought back to `path`. */
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(`/admin-only/login?${new URLSearchParams({ redirectTo: path })}`);
-  await page.getByLabel('아이디', { exact: true }).fill(ADMIN_CREDENTIALS.username);
-  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(path);
 }
 
 for (const javaScriptEnabled of [true, false]) {

@@ -16,6 +16,7 @@ import {
   managedAdList,
   publicNotice,
   saveNotice,
+  signIn,
   submitAdRequest,
 } from './admin-deployment';
 import { ADS_WEB_URL, approve, listedRequests, phoneIp, requestDetail } from './ads-deployment';
@@ -34,16 +35,6 @@ test.afterEach(async ({ request }) => {
 
 const titleOf = (what: string) => `${TAG} ${what} ${Date.now()}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Opens `path`, is sent to the login page, signs in there and is brought back to `path`. */
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(`/admin-only/login?${new URLSearchParams({ redirectTo: path })}`);
-  await page.getByLabel('아이디', { exact: true }).fill(ADMIN_CREDENTIALS.username);
-  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** The card of the ad titled `title` on the ad edit page, viewing or editing. */
 function adCard(page: Page, title: string): Locator {
