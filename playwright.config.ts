@@ -16,7 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN_CREDENTIALS, E2E_SESSION_SECRET } from './tests/e2e/admin-deployment';
-import { ADS_API_PORT, ADS_WEB_PORT, E2E_PORT_OFFSET, E2E_SERVICE_TOKEN } from './tests/e2e/ads-deployment';
+import {
+  ADS_API_PORT,
+  ADS_WEB_PORT,
+  E2E_KAKAO_SKILL_SECRET,
+  E2E_PORT_OFFSET,
+  E2E_SERVICE_TOKEN,
+} from './tests/e2e/ads-deployment';
 
 const PORT = 3100 + E2E_PORT_OFFSET;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'campus-bus-e2e-'));
@@ -72,7 +78,13 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { ...common, PORT: String(PORT), DATA_DIR: dataDir },
+      env: {
+        ...common,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        KAKAO_SKILL_SECRET: E2E_KAKAO_SKILL_SECRET,
+        PUBLIC_BASE_URL: 'https://bus.example',
+      },
     },
     {
       command: 'npx tsx api/main.ts',

@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import type { ApiContext, ApiDeps } from './context';
+import { createKakaoAdService } from './kakao/ads';
 import { createRateLimiters } from './rate-limit';
 import { adminRoutes } from './routes/admin';
 import { adReviewRoutes } from './routes/ad-review';
@@ -15,6 +16,7 @@ import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
 import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
+import { kakaoRoutes } from './routes/kakao';
 import { noticeRoutes } from './routes/notice';
 
 const noHistory: HistoryLoader = async () => [];
@@ -31,11 +33,14 @@ export function createApi(deps: ApiDeps) {
     predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
     accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
     rateLimiters: createRateLimiters(deps.db),
+    kakaoAds:
+      deps.kakaoAds ?? createKakaoAdService({ db: deps.db, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl }),
   };
   const app = new Hono();
   app.route('/api/bus', busRoutes(context));
   app.route('/api/admin', adminRoutes(context));
   app.route('/api/inquiries', inquiryRoutes(context));
+  app.route('/api/kakao', kakaoRoutes(context));
   app.route('/api', adsRoutes(context));
   app.route('/api', adReviewRoutes(context));
   app.route('/api', uploadRoutes(context));

@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';
 import type { ObjectStore } from './storage';
+import type { KakaoAdService } from './kakao/ads';
 
 export type ApiDeps = {
   /** The database (ads, uploads, rate limits); the bus feed has its own handle. */
@@ -31,6 +32,12 @@ export type ApiDeps = {
   serviceNoticeDefault?: boolean;
   /** GBIS_DAILY_QUOTA, shown beside today's calls on the admin notice page. */
   dailyQuota?: number;
+  /** KAKAO_SKILL_SECRET, the X-Kakao-Skill-Secret of POST /api/kakao/skill; absent → that endpoint answers 503. */
+  kakaoSkillSecret?: string;
+  /** PUBLIC_BASE_URL, the site's https origin: the chatbot ad card's image and click URLs are made on it. */
+  publicBaseUrl?: string;
+  /** The chatbot ad rotation (api/kakao/ads.ts); absent → one over `db` and `publicBaseUrl`. */
+  kakaoAds?: KakaoAdService;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */
@@ -39,4 +46,5 @@ export type ApiContext = ApiDeps & {
   predictions: PredictionService;
   accuracy: AccuracyService;
   rateLimiters: RateLimiters;
+  kakaoAds: KakaoAdService;
 };

@@ -99,6 +99,8 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
       serviceToken: serviceToken ?? undefined,
       serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
       dailyQuota: env.GBIS_DAILY_QUOTA,
+      kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
+      publicBaseUrl: env.PUBLIC_BASE_URL,
     }),
     feed,
     serviceToken,

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ADMIN_USER_HEADER } from '../contract/admin';
 
 /** Constant-time comparison of two secrets of any lengths (their SHA-256 digests are compared). */
-function sameSecret(given: string, expected: string): boolean {
+export function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }

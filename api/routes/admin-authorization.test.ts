@@ -157,6 +157,7 @@ const PUBLIC_ROUTES = [
   'GET /api/images/:key',
   'GET /api/healthz',
   'GET /api/notice',
+  'POST /api/kakao/skill',
 ];
 
 /** Authorization headers that are not the service token. */

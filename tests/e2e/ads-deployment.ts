@@ -12,6 +12,8 @@ export const ADS_API_PORT = 3111 + E2E_PORT_OFFSET;
 export const ADS_WEB_URL = `http://localhost:${ADS_WEB_PORT}`;
 export const ADS_API_URL = `http://127.0.0.1:${ADS_API_PORT}`;
 export const E2E_SERVICE_TOKEN = 'e2e-service-token-0123456789abcdef0123';
+/** KAKAO_SKILL_SECRET of the main e2e server (issue 9), test only. */
+export const E2E_KAKAO_SKILL_SECRET = 'e2e-kakao-skill-secret-0123456789abcdef';
 
 const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
 

@@ -1,0 +1,103 @@
+/**
+ * Chatbot ads (issue 9 §3): each skill answer carries one in-period kakao ad as a basicCard, the
+ * served ads taken in turn in the admins' order, with one impression counted per card shown.
+ */
+import { isHttpUrl } from '../../contract/ads';
+import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
+import { listServedAds, recordImpression } from '../ads/model';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+
+/** How long the served kakao ads are read from memory before the list is read again (ms). */
+export const KAKAO_ADS_CACHE_MS = 30_000;
+
+/** The label of the card's link button (at most KAKAO_LIMITS.buttonLabel characters). */
+export const AD_BUTTON_LABEL = '자세히 보기';
+
+type ServedAd = Awaited<ReturnType<typeof listServedAds>>[number];
+
+export type KakaoAdService = {
+  /**
+   * The next ad's card at `now`, its impression counted on the KST day of `now`; null when no
+   * served kakao ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
+   * path). Reads the database at most once per KAKAO_ADS_CACHE_MS, plus the impression.
+   */
+  next(now: Date): Promise<BasicCard | null>;
+};
+
+/**
+ * The card of `ad`: title, the ad message (`content`) as description cut to Kakao's limit, the
+ * image as an absolute https URL (already one, or `publicBaseUrl` + its path), and a button to the
+ * web's click-counting redirect `${publicBaseUrl}/ads/click/${id}` (app/routes/ads.click.$id.ts)
+ * when the ad has an http(s) redirectUrl. null when no absolute https image URL can be made.
+ */
+export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCard | null {
+  const image = ad.imageUrl ?? '';
+  const imageUrl = image.startsWith('https://')
+    ? image
+    : publicBaseUrl && image.startsWith('/')
+      ? `${publicBaseUrl}${image}`
+      : null;
+  if (!imageUrl) return null;
+  const title = ad.title?.trim();
+  const description = ad.content?.trim();
+  return {
+    ...(title ? { title: clipText(title, KAKAO_LIMITS.basicCardTitle) } : {}),
+    ...(description ? { description: clipText(description, KAKAO_LIMITS.basicCardDescription) } : {}),
+    thumbnail: { imageUrl },
+    ...(publicBaseUrl && ad.redirectUrl && isHttpUrl(ad.redirectUrl)
+      ? { buttons: [{ action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${publicBaseUrl}/ads/click/${ad.id}` }] }
+      : {}),
+  } satisfies BasicCard;
+}
+
+/**
+ * The ad rotation: a cursor over the served kakao ads that can make a card, in the admins' order
+ * (listServedAds: position, then id), advancing by one per card shown, so each ad is shown in turn
+ * whatever the list's length. The list is read at most every KAKAO_ADS_CACHE_MS (issue 9: the
+ * answer reads memory and at most one small query; an edit or reorder shows within that time) and
+ * filtered to the ads in period at each `now`. "No card" and its end are logged once per change.
+ * @param options.publicBaseUrl PUBLIC_BASE_URL, the https origin of the site; absent → only ads whose image URL is already absolute https.
+ */
+export function createKakaoAdService(options: { db: Db; logger: Logger; publicBaseUrl?: string }): KakaoAdService {
+  const { db, logger, publicBaseUrl } = options;
+  // One read in flight is shared by the requests that arrive meanwhile; a failed read is not kept.
+  let cached: { ads: Promise<ServedAd[]>; readAtMs: number } | null = null;
+  let cursor = 0;
+  let cardless: boolean | null = null;
+
+  const served = async (now: Date): Promise<ServedAd[]> => {
+    if (!cached || now.getTime() - cached.readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < cached.readAtMs) {
+      const read = { ads: listServedAds(db, 'kakao', now), readAtMs: now.getTime() };
+      cached = read;
+      read.ads.catch(() => {
+        if (cached === read) cached = null;
+      });
+    }
+    return (await cached.ads).filter(
+      (ad) => ad.startsAt.getTime() <= now.getTime() && now.getTime() < ad.endsAt.getTime(),
+    );
+  };
+
+  return {
+    next: async (now) => {
+      const cards = (await served(now)).flatMap((ad) => {
+        const card = adCard(ad, publicBaseUrl);
+        return card ? [{ id: ad.id, card }] : [];
+      });
+      if ((cards.length === 0) !== cardless) {
+        cardless = cards.length === 0;
+        if (cardless)
+          logger.info(
+            `[kakao] no chatbot ad card: no in-period kakao ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
+          );
+        else logger.info(`[kakao] chatbot ad cards: ${cards.length} in rotation.`);
+      }
+      if (cards.length === 0) return null;
+      const { id, card } = cards[cursor % cards.length];
+      cursor = (cursor + 1) % cards.length;
+      await recordImpression(db, id, now);
+      return card;
+    },
+  };
+}

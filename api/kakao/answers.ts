@@ -1,0 +1,174 @@
+/**
+ * The chatbot's answers (issue 9 §2), built from memory only: the timeLeft view of the feed's
+ * latest state (api/bus/time-left.ts), today's predictions (the prediction service) and the
+ * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
+ */
+import { format } from 'date-fns';
+import { groupRoutes, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
+import {
+  clipText,
+  KAKAO_LIMITS,
+  type BasicCard,
+  type QuickReply,
+  type SkillOutput,
+  type SkillResponse,
+} from '../../contract/kakao';
+import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
+import type { RoutePredictions } from '../bus/predictions';
+import { ROUTES, timetableMinutes, type DayType } from '../bus/transit-config';
+import { dayType, kstInstant, secondsUntilService, serviceClock, toKst } from '../time';
+import type { SkillIntent } from './intent';
+
+/** What an answer is built from, as of `now`. */
+export type SkillFacts = {
+  now: Date;
+  /** timeLeftView of the feed's state at `now` (its `feed` tells stale and in-service). */
+  view: Required<TimeLeftResponse>;
+  /** Today's predictions per route (PredictionService.todayNow), ROUTES order. */
+  predictions: readonly RoutePredictions[];
+};
+
+/** The timetable answer lists this many next departures per route, then "외 N회". */
+export const TIMETABLE_TIMES_PER_ROUTE = 5;
+
+const DAY_TYPE_NAMES: Record<DayType, string> = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' };
+
+/** The quick replies, one per question, each sending its own label as the next utterance. */
+const QUESTIONS: { label: string; intent: SkillIntent }[] = [
+  { label: '학교 가는 버스', intent: { kind: 'up' } },
+  { label: '나가는 버스', intent: { kind: 'down' } },
+  { label: '시간표', intent: { kind: 'timetable' } },
+  { label: '막차', intent: { kind: 'lastBus' } },
+  ...ROUTE_NOS.map((routeNo) => ({ label: `${routeNo}번`, intent: { kind: 'route', routeNo } as const })),
+];
+
+const HELP_TEXT = [
+  '외대 버스 챗봇이에요. 이렇게 물어보세요.',
+  '• 버스, 상행: 학교 가는 버스 도착 정보',
+  '• 하행, 출발: 학교에서 나가는 버스',
+  '• 1150: 노선의 오늘 남은 출발 예정',
+  '• 시간표: 모든 노선의 출발 예정',
+  '• 막차: 노선별 막차 시각',
+].join('\n');
+
+/** "HH:mm" KST of an instant. */
+const hhmm = (instant: Date) => format(toKst(instant), 'HH:mm');
+
+/** "3시간 20분" / "20분" for a number of seconds (rounded up to the minute). */
+function duration(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}시간${minutes % 60 ? ` ${minutes % 60}분` : ''}` : `${minutes}분`;
+}
+
+/** "3분 후 · 2정거장 전", "곧 도착 · 1정거장 전". */
+const arrivalText = (route: UpRoute) =>
+  `${route.time > 0 ? `${route.time}분 후` : '곧 도착'} · ${route.location}정거장 전`;
+
+/** The stale-snapshot warning, or null when the snapshot is fresh (contract FeedStatus.stale). */
+function staleNotice({ view }: SkillFacts): string | null {
+  if (!view.feed.stale) return null;
+  const age = view.feed.ageSec === null ? '' : ` (${duration(view.feed.ageSec)} 전 정보)`;
+  return `⚠️ 실시간 정보가 제때 갱신되지 않고 있어요${age}. 실제와 다를 수 있어요.`;
+}
+
+function upText(facts: SkillFacts): string {
+  const up = groupRoutes(facts.view, 'up');
+  const lines = ROUTES.map(({ routeNo }) => {
+    const route = up.find((candidate) => candidate.routeNo === routeNo);
+    return `${routeNo}번 ${route ? arrivalText(route) : '오는 버스 없음'}`;
+  });
+  const header = `학교 가는 버스 · ${STOP_NAMES.up[0]} 도착`;
+  const missing = facts.view.feed.takenAt === null ? '실시간 정보를 아직 받지 못했어요.' : null;
+  return [header, missing ?? lines.join('\n'), staleNotice(facts)].filter(Boolean).join('\n');
+}
+
+function downText(facts: SkillFacts): string {
+  const down = groupRoutes(facts.view, 'down');
+  if (down.length === 0) return '학교에서 나가는 버스의 예상 출발 정보가 아직 없어요.';
+  const lines = down.map(({ routeNo, data }) => {
+    const next = data.estimate ? hhmm(new Date(data.estimate)) : null;
+    return `${routeNo}번 ${next ? `${next} 출발` : '오늘 남은 출발 없음'}`;
+  });
+  return ['학교에서 나가는 버스 · 다음 출발 예정', ...lines, '예상 시각이라 실제와 다를 수 있어요.'].join('\n');
+}
+
+/** The route's estimated departures at or after `now`. */
+const remaining = (facts: SkillFacts, routeNo: string) =>
+  (facts.predictions.find((route) => route.routeNo === routeNo)?.estimate ?? []).filter(
+    ({ at }) => at.getTime() >= facts.now.getTime(),
+  );
+
+function routeText(facts: SkillFacts, routeNo: string): string {
+  const up = groupRoutes(facts.view, 'up').find((route) => route.routeNo === routeNo);
+  const coming = facts.view.feed.takenAt === null ? '정보 없음' : up ? arrivalText(up) : '없음';
+  const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
+  const departures =
+    times.length > 0 ? [`오늘 남은 출발 예정 ${times.length}회`, times.join(' ')] : ['오늘 남은 출발 예정이 없어요.'];
+  return [`${routeNo}번`, `학교 가는 버스: ${coming}`, ...departures, staleNotice(facts)].filter(Boolean).join('\n');
+}
+
+function timetableText(facts: SkillFacts): string {
+  const lines = ROUTES.map(({ routeNo }) => {
+    const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
+    if (times.length === 0) return `${routeNo}번 오늘 남은 출발 없음`;
+    const more = times.length - TIMETABLE_TIMES_PER_ROUTE;
+    return `${routeNo}번 ${times.slice(0, TIMETABLE_TIMES_PER_ROUTE).join(' ')}${more > 0 ? ` 외 ${more}회` : ''}`;
+  });
+  return ['오늘 학교에서 출발 예정', ...lines, '노선 번호를 보내면 전체를 볼 수 있어요.'].join('\n');
+}
+
+/**
+ * Each route's last departure from campus (the timetable's `last` for the day type, KST HH:mm) on
+ * the service day of `now` (serviceClock: from 00:30 KST that is the coming day's).
+ */
+function lastBusText({ now }: SkillFacts): string {
+  const { serviceDate } = serviceClock(now);
+  const type = dayType(serviceDate);
+  const lines = ROUTES.map(({ routeNo, timetable }) => {
+    const last = kstInstant(serviceDate, timetableMinutes(timetable[type].last));
+    return `${routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
+  });
+  return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[type]})`, ...lines].join('\n');
+}
+
+/** Outside service hours: when service starts again (SERVICE_HOURS, secondsUntilService). */
+function outOfServiceText({ now }: SkillFacts): string {
+  const start = new Date(now.getTime() + secondsUntilService(now) * 1000);
+  return `지금은 버스 운행 시간이 아니에요. ${hhmm(start)}에 운행을 시작해요 (${duration(secondsUntilService(now))} 후).`;
+}
+
+/** The answer's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. */
+export function answerText(intent: SkillIntent, facts: SkillFacts): string {
+  const needsService =
+    intent.kind === 'up' || intent.kind === 'down' || intent.kind === 'route' || intent.kind === 'timetable';
+  let text: string;
+  if (needsService && !facts.view.feed.inService) text = outOfServiceText(facts);
+  else if (intent.kind === 'up') text = upText(facts);
+  else if (intent.kind === 'down') text = downText(facts);
+  else if (intent.kind === 'route') text = routeText(facts, intent.routeNo);
+  else if (intent.kind === 'timetable') text = timetableText(facts);
+  else if (intent.kind === 'lastBus') text = lastBusText(facts);
+  else text = HELP_TEXT;
+  return clipText(text, KAKAO_LIMITS.simpleTextText);
+}
+
+/** Quick replies to the other questions (all of them after help), at most KAKAO_LIMITS.quickReplies. */
+export function quickRepliesFor(intent: SkillIntent): QuickReply[] {
+  const same = (other: SkillIntent) =>
+    other.kind === intent.kind &&
+    (other.kind !== 'route' || intent.kind !== 'route' || other.routeNo === intent.routeNo);
+  return QUESTIONS.filter((question) => !same(question.intent))
+    .slice(0, KAKAO_LIMITS.quickReplies)
+    .map(({ label }) => ({ label, action: 'message', messageText: label }));
+}
+
+/**
+ * The SkillResponse (version 2.0) for `intent`: the answer as a simpleText, then the ad card when
+ * there is one, and quick replies to the other questions. Valid against SkillResponseSchema.
+ */
+export function skillAnswer(intent: SkillIntent, facts: SkillFacts, adCard: BasicCard | null = null): SkillResponse {
+  const outputs: SkillOutput[] = [{ simpleText: { text: answerText(intent, facts) } }];
+  if (adCard) outputs.push({ basicCard: adCard });
+  return { version: '2.0', template: { outputs, quickReplies: quickRepliesFor(intent) } };
+}

@@ -1,0 +1,57 @@
+/**
+ * The KakaoTalk chatbot's skill (issue 9): POST /skill, called by Kakao i Open Builder with its
+ * SkillPayload, answered with a version 2.0 SkillResponse from memory (the feed's state, today's
+ * predictions) plus the ad rotation's cached list, well inside Kakao's 5-second limit.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { MiddlewareHandler } from 'hono';
+import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
+import { timeLeftView } from '../bus/time-left';
+import type { ApiContext } from '../context';
+import { skillAnswer } from '../kakao/answers';
+import { intentOf } from '../kakao/intent';
+import { sameSecret } from '../service-token';
+import { jsonBody } from '../validate';
+
+/**
+ * Admits only requests carrying `secret` in X-Kakao-Skill-Secret (compared in constant time).
+ * @throws HTTPException 503 while no secret is configured, 401 for a missing or wrong one.
+ */
+function requireSkillSecret(secret: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    if (!secret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
+    const given = c.req.header(SKILL_SECRET_HEADER);
+    if (given === undefined || !sameSecret(given, secret)) throw new HTTPException(401, { message: 'Unauthorized' });
+    await next();
+  };
+}
+
+/**
+ * Mounts POST /skill; needs the feed, clock, predictions, the kakao ad rotation and
+ * kakaoSkillSecret. Refusals answer `{ message }`: 503 without a secret configured, 401 for a
+ * wrong one, 413 over 64 KB, 400 for a body that is not JSON or not a SkillPayload.
+ */
+export function kakaoRoutes({ feed, clock, predictions, kakaoAds, kakaoSkillSecret }: ApiContext) {
+  return new Hono().post(
+    '/skill',
+    requireSkillSecret(kakaoSkillSecret),
+    bodyLimit({
+      maxSize: SKILL_MAX_BODY_BYTES,
+      onError: () => {
+        throw new HTTPException(413, { message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` });
+      },
+    }),
+    jsonBody(SkillRequestSchema),
+    async (c) => {
+      const request = c.req.valid('json');
+      const now = clock.now();
+      const intent = intentOf(request.userRequest.utterance, request.action?.params);
+      const today = predictions.todayNow(now).routes;
+      const facts = { now, view: timeLeftView(feed.current(), now, today), predictions: today };
+      c.header('Cache-Control', 'no-store');
+      return c.json(skillAnswer(intent, facts, await kakaoAds.next(now)));
+    },
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * POST /api/kakao/skill on the web (issue 9; ADR 011): the KakaoTalk chatbot's skill URL. Kakao i
+ * Open Builder calls it from the internet; the web relays it to the api at the same path. A body over
+ * SKILL_MAX_BODY_BYTES (64 KB) is refused here with 413 before anything is forwarded; everything else
+ * (the shared secret, the JSON, the answer) is the api's. Any other method answers 405.
+ */
+import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { relaySkillRequest } from '~/models/kakao.server';
+import { readBodyUpTo } from '~/utils/request-body.server';
+import { UpstreamError } from '~/utils/upstream.server';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export async function loader() {
+  return json({ message: 'Method not allowed' }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return loader();
+  const body = await readBodyUpTo(request, SKILL_MAX_BODY_BYTES);
+  if (!body) {
+    return json({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` }, { status: 413, headers: NO_STORE });
+  }
+  try {
+    const relayed = await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER));
+    return 'answer' in relayed
+      ? json(relayed.answer, { headers: NO_STORE })
+      : json({ message: relayed.message }, { status: relayed.status, headers: NO_STORE });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[kakao] skill relay failed:', error.message);
+    return json({ message: 'The skill is unavailable right now' }, { status: 502, headers: NO_STORE });
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The Kakao i Open Builder skill payloads (issue 9; ../shared/reference/anchors.md, Kakao i Open
+ * Builder skill): the request the bot POSTs to our skill (SkillPayload) and our version 2.0 answer
+ * (SkillResponse), with Open Builder's own field names. Sources: "응답 타입별 JSON 포맷"
+ * (https://kakaobusiness.gitbook.io/main/tool/chatbot/skill_guide/answer_json_format, formerly
+ * https://i.kakao.com/docs/skill-response-format).
+ */
+import { z } from 'zod';
+
+/**
+ * Kakao's limits on a skill answer, in one place (style.md: limits in one schema). Counts are items,
+ * lengths are characters (UTF-16 code units, as zod and Kakao count them).
+ * - outputs 1–3, quickReplies ≤ 10, basicCard buttons ≤ 3, simpleText.text ≤ 1000, basicCard
+ *   description ≤ 230: Kakao's format page, also enforced by the Open Builder SDKs
+ *   (chatbot-response-v2-builder: "max Component is 3", "max QuickReply is 10", "description max
+ *   length is 230", "max button is 3"); the 230 is also the ad form's `content` limit (contract/ads.ts).
+ * - basicCard title ≤ 50, quickReply and button label ≤ 14: Kakao's format page (the ad form's
+ *   title limit is 50 too). NOTE: these three were not in the excerpts the issue's search returned;
+ *   they are the published figures as we know them. Kakao cuts longer labels on screen.
+ */
+export const KAKAO_LIMITS = {
+  outputs: 3,
+  simpleTextText: 1000,
+  basicCardTitle: 50,
+  basicCardDescription: 230,
+  basicCardButtons: 3,
+  buttonLabel: 14,
+  quickReplies: 10,
+  quickReplyLabel: 14,
+} as const;
+
+/** The header Open Builder's skill settings send with KAKAO_SKILL_SECRET (issue 9 §4). */
+export const SKILL_SECRET_HEADER = 'X-Kakao-Skill-Secret';
+
+/** Issue 9 §4: a larger skill request body is refused with 413 (a real SkillPayload is a few KB). */
+export const SKILL_MAX_BODY_BYTES = 64 * 1024;
+
+/** `text` cut to `max` characters, the last one an ellipsis when it was longer. */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+const httpsUrl = z
+  .string()
+  .url()
+  .refine((value) => value.startsWith('https://'), 'must be an absolute https URL');
+
+/**
+ * The parts of Open Builder's SkillPayload the skill reads: the user's utterance and the block's
+ * action parameters (`action.params`: name → value, as strings). Everything else (bot, intent,
+ * userRequest.user, action.detailParams, contexts, flow…) passes through unread.
+ */
+export const SkillRequestSchema = z
+  .object({
+    intent: z.object({ id: z.string().optional(), name: z.string().optional() }).passthrough().optional(),
+    userRequest: z.object({ utterance: z.string() }).passthrough(),
+    bot: z.object({ id: z.string().optional(), name: z.string().optional() }).passthrough().optional(),
+    action: z
+      .object({
+        params: z.record(z.string(), z.string()).optional(),
+        detailParams: z.record(z.string(), z.unknown()).optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+export type SkillRequest = z.infer<typeof SkillRequestSchema>;
+
+/** A text bubble. */
+export const SimpleTextSchema = z.object({ text: z.string().min(1).max(KAKAO_LIMITS.simpleTextText) }).strict();
+
+/** A button opening a web page (action "webLink"). */
+export const WebLinkButtonSchema = z
+  .object({
+    action: z.literal('webLink'),
+    label: z.string().min(1).max(KAKAO_LIMITS.buttonLabel),
+    webLinkUrl: httpUrl,
+  })
+  .strict();
+
+/** A card with a thumbnail (Kakao fetches `imageUrl` itself, so it is absolute https), as the chatbot ad. */
+export const BasicCardSchema = z
+  .object({
+    title: z.string().min(1).max(KAKAO_LIMITS.basicCardTitle).optional(),
+    description: z.string().min(1).max(KAKAO_LIMITS.basicCardDescription).optional(),
+    thumbnail: z.object({ imageUrl: httpsUrl }).strict(),
+    buttons: z.array(WebLinkButtonSchema).max(KAKAO_LIMITS.basicCardButtons).optional(),
+  })
+  .strict();
+export type BasicCard = z.infer<typeof BasicCardSchema>;
+
+/** One output: exactly one of a simpleText or a basicCard (the only components the skill sends). */
+export const SkillOutputSchema = z.union([
+  z.object({ simpleText: SimpleTextSchema }).strict(),
+  z.object({ basicCard: BasicCardSchema }).strict(),
+]);
+export type SkillOutput = z.infer<typeof SkillOutputSchema>;
+
+/** A quick reply that sends `messageText` as the user's next utterance. */
+export const QuickReplySchema = z
+  .object({
+    label: z.string().min(1).max(KAKAO_LIMITS.quickReplyLabel),
+    action: z.literal('message'),
+    messageText: z.string().min(1),
+  })
+  .strict();
+export type QuickReply = z.infer<typeof QuickReplySchema>;
+
+/** Our SkillResponse, version 2.0: 1–3 outputs and up to 10 quick replies. */
+export const SkillResponseSchema = z
+  .object({
+    version: z.literal('2.0'),
+    template: z
+      .object({
+        outputs: z.array(SkillOutputSchema).min(1).max(KAKAO_LIMITS.outputs),
+        quickReplies: z.array(QuickReplySchema).max(KAKAO_LIMITS.quickReplies).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type SkillResponse = z.infer<typeof SkillResponseSchema>;
