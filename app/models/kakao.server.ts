@@ -25,5 +25,8 @@ export async function relaySkillRequest(
     if (!parsed.success) throw new UpstreamError('POST /api/kakao/skill: answer does not match the contract', 200);
     return { status: 200, answer: parsed.data };
   }
-  return { status: response.status, message: ApiErrorSchema.safeParse(json).data?.message ?? `HTTP ${response.status}` };
+  return {
+    status: response.status,
+    message: ApiErrorSchema.safeParse(json).data?.message ?? `HTTP ${response.status}`,
+  };
 }
