@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { AdApplicationSchema } from '../../contract/ads';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { adsDatabaseFor, adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -63,15 +62,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
 
   /** A web application with `imageUrl`, submitted at `createdAt`. @returns its id. */
   async function application(title: string, imageUrl: string, createdAt: Date): Promise<number> {
-    const valid = AdApplicationSchema.parse({
-      type: 'web',
-      title,
-      applicantName: '홍길동',
-      applicantPhone: '01012345678',
-      applicantEmail: 'owner@example.com',
-      imageUrl,
-      duration: 1,
-    });
+    const valid = validApplication('web', imageUrl, { title });
     const id = await createAdRequest(db(), valid, createdAt);
     expect(id).not.toBeNull();
     return id!;

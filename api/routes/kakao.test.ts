@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { AdApplicationSchema } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import {
   SKILL_MAX_BODY_BYTES,
@@ -8,7 +7,7 @@ import {
   SkillResponseSchema,
   type SkillResponse,
 } from '../../contract/kakao';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { adsDatabaseFor, adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -99,17 +98,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
   /** An approved kakao ad (its image uploaded through the api), paid from NOW for `duration` months. */
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
-    const application = AdApplicationSchema.parse({
-      type: 'kakao',
-      title,
-      applicantName: '홍길동',
-      applicantPhone: '01012345678',
-      applicantEmail: 'owner@example.com',
-      imageUrl,
-      duration: 1,
-      content: `${title}의 광고 메시지`,
-      ...fields,
-    });
+    const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
     const requestId = await createAdRequest(db(), application, clock.now());
     const ad = await approveRequest(db(), 'kakao', requestId!, 'test', clock.now());
     return ad!;
@@ -199,33 +188,12 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
       const app = api();
       const { imageUrl } = await uploadImageThrough(app, 'web');
-      const webId = await createAdRequest(
-        db(),
-        AdApplicationSchema.parse({
-          type: 'web',
-          title: '웹 배너',
-          applicantName: '홍길동',
-          applicantPhone: '01012345678',
-          applicantEmail: 'owner@example.com',
-          imageUrl,
-          duration: 1,
-        }),
-        NOW,
-      );
+      const webId = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW);
       await approveRequest(db(), 'web', webId!, 'test', NOW);
       const pending = await uploadImageThrough(app, 'kakao');
       await createAdRequest(
         db(),
-        AdApplicationSchema.parse({
-          type: 'kakao',
-          title: '심사 중',
-          applicantName: '홍길동',
-          applicantPhone: '01012345678',
-          applicantEmail: 'owner@example.com',
-          imageUrl: pending.imageUrl,
-          duration: 1,
-          content: '아직 승인 전',
-        }),
+        validApplication('kakao', pending.imageUrl, { title: '심사 중', content: '아직 승인 전' }),
         NOW,
       );
       for (let i = 0; i < 3; i += 1) expect(card(await ask(app, payload('버스')))).toBeNull();

@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { ImageUploadResponseSchema, type AdType } from '../../contract/ads';
+import type { z } from 'zod';
+import { AdApplicationSchema, ImageUploadResponseSchema, type AdApplication, type AdType } from '../../contract/ads';
 import { createApi, type Api } from '../../api/app';
 import { emptyFeedState } from '../../api/bus/feed-store';
 import type { ApiDeps } from '../../api/context';
@@ -19,6 +20,28 @@ export function adsTestApi(deps: Pick<ApiDeps, 'db' | 'storage' | 'clock'> & Par
     feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
     logger: recordingLogger(),
     ...deps,
+  });
+}
+
+/**
+ * A valid application of `type` for `imageUrl` (a kakao one with an ad message), parsed by the
+ * contract, with `fields` over the defaults.
+ */
+export function validApplication(
+  type: AdType,
+  imageUrl: string,
+  fields: Partial<Record<keyof AdApplication, unknown>> = {},
+): z.output<typeof AdApplicationSchema> {
+  return AdApplicationSchema.parse({
+    type,
+    title: '캠퍼스 카페',
+    applicantName: '홍길동',
+    applicantPhone: '01012345678',
+    applicantEmail: 'owner@example.com',
+    imageUrl,
+    duration: 1,
+    ...(type === 'kakao' ? { content: '광고 메시지' } : {}),
+    ...fields,
   });
 }
 
