@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { serveForMeasure } from './serve-for-measure';
 
 const { values } = parseArgs({
@@ -28,7 +29,7 @@ const served = await serveForMeasure({
 try {
   const check = await fetch(`${served.url}/api/kakao/skill`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-kakao-skill-secret': secret },
+    headers: { 'content-type': 'application/json', [SKILL_SECRET_HEADER]: secret },
     body,
   });
   if (check.status !== 200) throw new Error(`the skill answered ${check.status}: ${await check.text()}`);
@@ -37,7 +38,7 @@ try {
   const skill = await autocannon({
     url: `${served.url}/api/kakao/skill`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-kakao-skill-secret': secret },
+    headers: { 'content-type': 'application/json', [SKILL_SECRET_HEADER]: secret },
     body,
     connections,
     duration,

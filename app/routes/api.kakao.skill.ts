@@ -23,12 +23,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` }, { status: 413, headers: NO_STORE });
   }
   try {
-    const relayed = await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER));
-    return 'answer' in relayed
-      ? json(relayed.answer, { headers: NO_STORE })
-      : json({ message: relayed.message }, { status: relayed.status, headers: NO_STORE });
+    return json(await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER)), {
+      headers: NO_STORE,
+    });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    // The api's refusals (401, 400, 413, 503) reach Kakao as they are; an unreachable api is a 502.
+    if (error.status !== null && error.status !== 200) {
+      return json(
+        { message: error.serverMessage ?? `HTTP ${error.status}` },
+        { status: error.status, headers: NO_STORE },
+      );
+    }
     console.error('[kakao] skill relay failed:', error.message);
     return json({ message: 'The skill is unavailable right now' }, { status: 502, headers: NO_STORE });
   }

@@ -9,6 +9,8 @@
  * as malformed, which failed the whole application.
  */
 
+import { readBodyUpTo } from '~/utils/request-body.server';
+
 /** The whole body is refused beyond this (10 MB): an image of 5 MB plus the text fields fits easily. */
 const MAX_FORM_BYTES = 10 * 1024 * 1024;
 /** A text field is cut at this many bytes (16 KB); the form's schema then refuses it as too long. */
@@ -36,14 +38,17 @@ export async function readUploadForm(
   request: Request,
   { maxFileBytes }: { maxFileBytes: number },
 ): Promise<{ formData: FormData; oversized: string[] }> {
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) {
-    throw new FormReadError('The form is larger than 10 MB', true);
-  }
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new FormReadError(`Not a multipart form: ${JSON.stringify(contentType)}`, false);
   }
-  const body = await readBody(request);
+  let body: Uint8Array<ArrayBuffer> | null;
+  try {
+    body = await readBodyUpTo(request, MAX_FORM_BYTES);
+  } catch (error) {
+    throw new FormReadError(`The body could not be read: ${(error as Error).message}`, false);
+  }
+  if (!body) throw new FormReadError('The form is larger than 10 MB', true);
   let parsed: FormData;
   try {
     parsed = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
@@ -70,26 +75,4 @@ export async function readUploadForm(
     }
   }
   return { formData, oversized };
-}
-
-/** The request body, read to its end. @throws FormReadError (tooLarge) past MAX_FORM_BYTES, or when it cannot be read. */
-async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      total += read.value.byteLength;
-      if (total > MAX_FORM_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw new FormReadError('The form is larger than 10 MB', true);
-      }
-      chunks.push(read.value);
-    }
-  } catch (error) {
-    if (error instanceof FormReadError) throw error;
-    throw new FormReadError(`The body could not be read: ${(error as Error).message}`, false);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -1,9 +1,10 @@
-/** Reading a raw request body with a size cap (the KakaoTalk skill relay, issue 9). */
+/** Reading a raw request body with a size cap (the ad application's multipart form, the KakaoTalk skill relay). */
 
 /**
  * The body of `request` as bytes, or null when it is larger than `maxBytes` (by its Content-Length,
  * or counted while reading, so a body without a length cannot get past the cap either). Reading
  * stops at the first byte over the cap.
+ * @throws what reading the body throws (a dropped connection).
  */
 export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('Content-Length'));
@@ -17,7 +18,7 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await reader.cancel().catch(() => undefined);
       return null;
     }
     chunks.push(value);

@@ -83,26 +83,27 @@ export async function upstreamFetch(
 }
 
 /**
- * Calls the api and parses its JSON answer with `schema` (a JSON body is sent as such).
+ * Calls the api and parses its JSON answer with `schema`. `json` is sent serialised; `body` (bytes
+ * already JSON, e.g. a relayed request) as it is, with the JSON content type either way.
  * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
- * @throws UpstreamError on timeout, network failure, non-2xx status or
+ * @throws UpstreamError on timeout, network failure, non-2xx status (with the api's message) or
  *   a body that does not match the schema.
  */
 export async function upstreamJson<T extends z.ZodTypeAny>(
   context: AppLoadContext,
   path: string,
   schema: T,
-  init: Omit<RequestInit, 'body'> & { timeoutMs?: number; json?: unknown } = {},
+  init: Omit<RequestInit, 'body'> & { timeoutMs?: number; json?: unknown; body?: Uint8Array<ArrayBuffer> } = {},
 ): Promise<z.infer<T>> {
-  const { json, ...rest } = init;
+  const { json, body: raw, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
-  if (json !== undefined) headers.set('content-type', 'application/json');
+  if (json !== undefined || raw !== undefined) headers.set('content-type', 'application/json');
   const label = `${rest.method ?? 'GET'} ${path}`;
   const response = await upstreamFetch(context, path, {
     ...rest,
     headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: json === undefined ? raw : JSON.stringify(json),
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
