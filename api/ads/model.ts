@@ -157,8 +157,16 @@ export async function listServedAds(db: Db, type: AdType, now: Date): Promise<Ad
  */
 export async function recordImpression(db: Db, id: number, now: Date): Promise<boolean> {
   if (!(await servedAd(db, id, now))) return false;
-  await bump(db, id, now, 'impressions');
+  await countImpression(db, id, now);
   return true;
+}
+
+/**
+ * Counts one impression of ad `id` on the KST day of `now`, for a caller that has just read the ad
+ * among the served ones (the chatbot's rotation); one upsert.
+ */
+export function countImpression(db: Db, id: number, now: Date): Promise<void> {
+  return bump(db, id, now, 'impressions');
 }
 
 /**

@@ -12,10 +12,9 @@ import {
   type MethodAccuracy,
   type PredictionAccuracy,
 } from '../../contract/bus';
-import { addServiceDays, serviceClock } from '../time';
-import { backtest, ETA_BUCKETS, type MethodScore } from './backtest';
+import { serviceClock } from '../time';
+import { backtest, backtestHistoryRange, ETA_BUCKETS, type MethodScore } from './backtest';
 import type { HistoryLoader } from './prediction-service';
-import { HISTORY_WINDOW_DAYS } from './predictions';
 
 export type AccuracyService = {
   /**
@@ -40,10 +39,7 @@ export function createAccuracyService(options: {
   let cached: { serviceDate: string; accuracy: Promise<PredictionAccuracy> } | null = null;
 
   const compute = async (serviceDate: string): Promise<PredictionAccuracy> => {
-    const history = await loadHistory({
-      fromDate: addServiceDays(serviceDate, -(PREDICTION_ACCURACY_DAYS + HISTORY_WINDOW_DAYS)),
-      toDate: addServiceDays(serviceDate, -1),
-    });
+    const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
     // NOTE: synchronous and CPU-bound (~0.6 s for 14 demo days): once per service day, not per request.
     const report = backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate });
     return {

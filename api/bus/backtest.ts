@@ -28,9 +28,10 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../../contract/bus';
-import { kstInstant, serviceClock } from '../time';
+import { addServiceDays, kstInstant, serviceClock } from '../time';
 import {
   applyLiveEvidence,
+  HISTORY_WINDOW_DAYS,
   isLive,
   nextAtOrAfter,
   predictDay,
@@ -140,6 +141,14 @@ function answerers(
     lastWeek: (q) => nextAtOrAfter(plan.weekBefore, q),
     timetable: (q) => nextAtOrAfter(timetable, q),
   };
+}
+
+/**
+ * The history a backtest of the `days` service dates before `before` ("yyyy-MM-dd", KST) reads:
+ * those dates and the HISTORY_WINDOW_DAYS before the first, up to the day before `before`.
+ */
+export function backtestHistoryRange(days: number, before: string): { fromDate: string; toDate: string } {
+  return { fromDate: addServiceDays(before, -(days + HISTORY_WINDOW_DAYS)), toDate: addServiceDays(before, -1) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { FeedState } from './feed-store';
 import { nextAtOrAfter, type RoutePredictions } from './predictions';
 import type { Direction } from '../../contract/transit';
 import type { Arrival } from './snapshot';
-import { routeByNo, ROUTES, timetableMinutes } from './transit-config';
+import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './transit-config';
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
@@ -74,6 +74,14 @@ export function timeLeftView(
 }
 
 /**
+ * The route's last departure from the campus terminus on `serviceDate` ("yyyy-MM-dd", KST): its
+ * timetable's `last` for the date's day type (weekday, Saturday, Sunday or public holiday).
+ */
+export function lastDeparture(route: RouteConfig, serviceDate: string): Date {
+  return kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)].last));
+}
+
+/**
  * The route's last run of `now`'s service day, KST ISO, when it is at most LAST_RUN_NOTICE_MIN
  * minutes after `now` (and not past); else null. Down: its last departure from the campus terminus,
  * the timetable's `last` for the day type (transit-config.ts; the GBIS route info's last-bus time).
@@ -83,9 +91,8 @@ export function timeLeftView(
 export function lastRunNear(routeNo: string, direction: Direction, now: Date): string | null {
   const route = routeByNo(routeNo);
   if (!route) return null;
-  const { serviceDate } = serviceClock(now);
-  const lastDepartureMin = timetableMinutes(route.timetable[dayType(serviceDate)].last);
-  const last = kstInstant(serviceDate, direction === 'down' ? lastDepartureMin : lastDepartureMin - route.layoverMin);
+  const departure = lastDeparture(route, serviceClock(now).serviceDate);
+  const last = direction === 'down' ? departure : new Date(departure.getTime() - route.layoverMin * 60_000);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
   return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;
 }

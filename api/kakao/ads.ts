@@ -4,7 +4,7 @@
  */
 import { isHttpUrl } from '../../contract/ads';
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
-import { listServedAds, recordImpression } from '../ads/model';
+import { countImpression, listServedAds } from '../ads/model';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -96,7 +96,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       if (cards.length === 0) return null;
       const { id, card } = cards[cursor % cards.length];
       cursor = (cursor + 1) % cards.length;
-      await recordImpression(db, id, now);
+      await countImpression(db, id, now);
       return card;
     },
   };

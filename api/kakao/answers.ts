@@ -15,8 +15,9 @@ import {
 } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { RoutePredictions } from '../bus/predictions';
-import { ROUTES, timetableMinutes, type DayType } from '../bus/transit-config';
-import { dayType, kstInstant, secondsUntilService, serviceClock, toKst } from '../time';
+import { lastDeparture } from '../bus/time-left';
+import { ROUTES, type DayType } from '../bus/transit-config';
+import { dayType, secondsUntilService, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
 
 /** What an answer is built from, as of `now`. */
@@ -125,17 +126,18 @@ function timetableText(facts: SkillFacts): string {
 function lastBusText({ now }: SkillFacts): string {
   const { serviceDate } = serviceClock(now);
   const type = dayType(serviceDate);
-  const lines = ROUTES.map(({ routeNo, timetable }) => {
-    const last = kstInstant(serviceDate, timetableMinutes(timetable[type].last));
-    return `${routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
+  const lines = ROUTES.map((route) => {
+    const last = lastDeparture(route, serviceDate);
+    return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
   });
   return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[type]})`, ...lines].join('\n');
 }
 
 /** Outside service hours: when service starts again (SERVICE_HOURS, secondsUntilService). */
 function outOfServiceText({ now }: SkillFacts): string {
-  const start = new Date(now.getTime() + secondsUntilService(now) * 1000);
-  return `지금은 버스 운행 시간이 아니에요. ${hhmm(start)}에 운행을 시작해요 (${duration(secondsUntilService(now))} 후).`;
+  const waitSec = secondsUntilService(now);
+  const start = new Date(now.getTime() + waitSec * 1000);
+  return `지금은 버스 운행 시간이 아니에요. ${hhmm(start)}에 운행을 시작해요 (${duration(waitSec)} 후).`;
 }
 
 /** The answer's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. */

@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     return second && 'basicCard' in second ? second.basicCard : null;
   };
 
-  /** An approved kakao ad (its image uploaded through the api), paid from NOW for `duration` months. */
+  /** An approved kakao ad (its image uploaded through the api), paid from NOW for one month. */
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
@@ -242,10 +242,11 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       ['misplaced', { Authorization: `Bearer ${SECRET}` }],
     ])('answers 401 and no data with a %s secret', async (_, headers) => {
       const app = api();
-      await kakaoAd(app, '캠퍼스 카페');
+      const ad = await kakaoAd(app, '캠퍼스 카페');
       const response = await post(app, payload('버스'), headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: 'Unauthorized' });
+      expect(await impressions(ad.id)).toBe(0);
     });
 
     it.each([
