@@ -9,15 +9,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdType } from '../../contract/ads';
-import { ADS_API_URL, approve, E2E_SERVICE_TOKEN, managedAds, listedRequests } from './ads-deployment';
+import { ADS_API_URL, approve, managedAds, listedRequests, SERVICE_AUTH } from './ads-deployment';
 
 /** SESSION_SECRET of the web on ADS_WEB_PORT (64 characters, test only). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789abcdef0123456789abc';
 
 /** The admin account the stories sign in with. */
 export const ADMIN_CREDENTIALS = { username: 'e2e-admin', password: 'e2e-admin-password-0123' } as const;
-
-const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
 
 export const IMAGE_FILES = {
   web: fileURLToPath(new URL('../fixtures/images/web-banner-350x100.png', import.meta.url)),
@@ -81,18 +79,11 @@ export async function approvedAd(
   return ad!.id;
 }
 
-/** The managed ads of `type` as the api lists them, with their images (GET /api/{type}/ads/list). */
-export async function managedAdList(request: APIRequestContext, type: AdType) {
-  const response = await request.get(`${ADS_API_URL}/api/${type}/ads/list`, { headers: admin });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { id: number; title: string | null; imageUrl: string | null }[] }).data;
-}
-
 /** Deletes every managed ad of `type` whose title contains `tag` (DELETE /api/{type}/ads/{id}), so the home banner is left as found. */
 export async function deleteAdsTagged(request: APIRequestContext, type: AdType, tag: string): Promise<void> {
-  for (const ad of await managedAdList(request, type)) {
+  for (const ad of await managedAds(request, type)) {
     if (!ad.title?.includes(tag)) continue;
-    const response = await request.delete(`${ADS_API_URL}/api/${type}/ads/${ad.id}`, { headers: admin });
+    const response = await request.delete(`${ADS_API_URL}/api/${type}/ads/${ad.id}`, { headers: SERVICE_AUTH });
     expect([200, 404]).toContain(response.status());
   }
 }
@@ -111,7 +102,7 @@ export async function saveNotice(
   request: APIRequestContext,
   notice: { enabled: boolean; title: string; text: string },
 ) {
-  const response = await request.put(`${ADS_API_URL}/api/admin/notice`, { headers: admin, data: notice });
+  const response = await request.put(`${ADS_API_URL}/api/admin/notice`, { headers: SERVICE_AUTH, data: notice });
   expect(response.status()).toBe(200);
 }
 
@@ -123,4 +114,27 @@ export async function signIn(page: Page, path: string) {
   await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page).toHaveURL(path);
+}
+
+/** The inquiries the api holds, newest first (GET /api/admin/inquiries with the service token). */
+export async function storedInquiries(request: APIRequestContext) {
+  const response = await request.get(`${ADS_API_URL}/api/admin/inquiries`, { headers: SERVICE_AUTH });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: number; content: string; email: string | null }[] }).data;
+}
+
+/** Sends an inquiry as /contact does (POST /api/inquiries) from `ip`. @returns its id. */
+export async function sendInquiry(
+  request: APIRequestContext,
+  inquiry: { content: string; email?: string },
+  ip: string,
+): Promise<number> {
+  const response = await request.post(`${ADS_API_URL}/api/inquiries`, {
+    headers: { 'X-Forwarded-For': ip },
+    data: inquiry,
+  });
+  expect(response.status()).toBe(201);
+  const stored = (await storedInquiries(request)).find((row) => row.content === inquiry.content);
+  expect(stored, `inquiry "${inquiry.content}" stored`).toBeTruthy();
+  return stored!.id;
 }

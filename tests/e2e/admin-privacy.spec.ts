@@ -6,33 +6,12 @@
  * way. Inquiries and applications are sent through the api as /contact and shops send them, each
  * test from its own address; what the pages did is read back through the api with the service token.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_CREDENTIALS, signIn, submitAdRequest } from './admin-deployment';
-import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, listedRequests, phoneIp } from './ads-deployment';
+import { expect, test } from '@playwright/test';
+import { ADMIN_CREDENTIALS, sendInquiry, signIn, storedInquiries, submitAdRequest } from './admin-deployment';
+import { ADS_WEB_URL, listedRequests, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';
 
 test.use({ baseURL: ADS_WEB_URL });
-
-const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
-
-/** The inquiries the api holds, newest first (GET /api/admin/inquiries). */
-async function storedInquiries(request: APIRequestContext) {
-  const response = await request.get(`${ADS_API_URL}/api/admin/inquiries`, { headers: admin });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { id: number; content: string }[] }).data;
-}
-
-/** Sends an inquiry as /contact does (POST /api/inquiries) from `ip`. @returns its id. */
-async function sendInquiry(request: APIRequestContext, content: string, ip: string): Promise<number> {
-  const response = await request.post(`${ADS_API_URL}/api/inquiries`, {
-    headers: { 'X-Forwarded-For': ip },
-    data: { content, email: 'erase-me@example.com' },
-  });
-  expect(response.status()).toBe(201);
-  const stored = (await storedInquiries(request)).find((inquiry) => inquiry.content === content);
-  expect(stored, `inquiry "${content}" stored`).toBeTruthy();
-  return stored!.id;
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -45,7 +24,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const ip = phoneIp(seed);
       const text = `제 문의와 이메일을 지워주세요. (e2e ${javaScriptEnabled ? 'js' : 'nojs'} ${Date.now()})`;
-      const id = await sendInquiry(request, text, ip);
+      const id = await sendInquiry(request, { content: text, email: 'erase-me@example.com' }, ip);
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
       await signIn(page, '/admin-only/inquiries');
 

@@ -13,13 +13,12 @@ import {
   approvedAd,
   deleteAdsTagged,
   IMAGE_FILES,
-  managedAdList,
   publicNotice,
   saveNotice,
   signIn,
   submitAdRequest,
 } from './admin-deployment';
-import { ADS_WEB_URL, approve, listedRequests, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, approve, listedRequests, managedAds, phoneIp, requestDetail } from './ads-deployment';
 
 /** In every title this spec makes, so what it approved is taken down again after each test. */
 const TAG = '관리e2e';
@@ -45,7 +44,7 @@ function adCard(page: Page, title: string): Locator {
 
 /** The titles of the managed web ads in the api's order. */
 async function webAdOrder(page: Page) {
-  return (await managedAdList(page.request, 'web')).map((ad) => ad.title);
+  return (await managedAds(page.request, 'web')).map((ad) => ad.title);
 }
 
 test('an admin must sign in: the page asked for comes back after it, and signing out closes the admin pages', async ({
@@ -212,7 +211,7 @@ test('an admin replaces an ad’s image while editing its card', async ({ page, 
   const ip = phoneIp(150);
   const title = titleOf('이미지');
   const id = await approvedAd(request, { type: 'web', title, ip });
-  const before = (await managedAdList(request, 'web')).find((ad) => ad.id === id)!.imageUrl;
+  const before = (await managedAds(request, 'web')).find((ad) => ad.id === id)!.imageUrl;
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   await signIn(page, '/admin-only/ads/edit/web');
 
@@ -225,7 +224,7 @@ test('an admin replaces an ad’s image while editing its card', async ({ page, 
   await card.getByRole('button', { name: 'done' }).click();
   await expect(page.getByRole('status').getByText(ADMIN_MESSAGES.modified, { exact: true })).toBeVisible();
 
-  const after = (await managedAdList(request, 'web')).find((ad) => ad.id === id)!.imageUrl;
+  const after = (await managedAds(request, 'web')).find((ad) => ad.id === id)!.imageUrl;
   expect(after).toMatch(/^\/images\//);
   expect(after).not.toBe(before);
   await expect(thumbnail).toHaveAttribute('src', after!);

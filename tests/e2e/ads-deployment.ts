@@ -15,7 +15,8 @@ export const E2E_SERVICE_TOKEN = 'e2e-service-token-0123456789abcdef0123';
 /** KAKAO_SKILL_SECRET of the main e2e server (issue 9), test only. */
 export const E2E_KAKAO_SKILL_SECRET = 'e2e-kakao-skill-secret-0123456789abcdef';
 
-const admin = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
+/** The api's service-token header (the admin endpoints), as the web sends it. */
+export const SERVICE_AUTH = { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` };
 
 /** A client address of its own for each test (the web trusts X-Forwarded-For from one proxy). */
 export function phoneIp(seed: number): string {
@@ -24,31 +25,38 @@ export function phoneIp(seed: number): string {
 
 /** The requests of `type`, newest first, as the api lists them (spec §7 GET /api/ads/{type}/submit). */
 export async function listedRequests(request: APIRequestContext, type: 'web' | 'kakao') {
-  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: admin });
+  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: number; title: string }[] }).data;
 }
 
 /** One request's detail (spec §7 GET /api/ads/{type}/submit/{id}). */
 export async function requestDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
-  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit/${id}`, { headers: admin });
+  const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit/${id}`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
 /** Approves a request through the api (spec §7 POST …/approve), as the admin pages will. */
 export async function approve(request: APIRequestContext, type: 'web' | 'kakao', id: number): Promise<void> {
-  const response = await request.post(`${ADS_API_URL}/api/ads/${type}/submit/${id}/approve`, { headers: admin });
+  const response = await request.post(`${ADS_API_URL}/api/ads/${type}/submit/${id}/approve`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
 }
 
 /** The managed ads of `type` with their counters (GET /api/{type}/ads/list). */
 export async function managedAds(request: APIRequestContext, type: 'web' | 'kakao') {
-  const response = await request.get(`${ADS_API_URL}/api/${type}/ads/list`, { headers: admin });
+  const response = await request.get(`${ADS_API_URL}/api/${type}/ads/list`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return (
     (await response.json()) as {
-      data: { id: number; title: string | null; redirectUrl: string | null; impressions: number; clicks: number }[];
+      data: {
+        id: number;
+        title: string | null;
+        redirectUrl: string | null;
+        imageUrl: string | null;
+        impressions: number;
+        clicks: number;
+      }[];
     }
   ).data;
 }

@@ -8,9 +8,9 @@
  * split deployment (tests/e2e/ads-deployment.ts), so what was stored is read back through the api;
  * each test is its own phone (the api limits inquiries per IP).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_CREDENTIALS } from './admin-deployment';
-import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, phoneIp } from './ads-deployment';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, storedInquiries } from './admin-deployment';
+import { ADS_WEB_URL, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';
 
 const SENT = '문의가 접수되었습니다.';
@@ -20,15 +20,6 @@ const FAILED = '문의 전송에 실패했습니다.';
 const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 
 test.use({ baseURL: ADS_WEB_URL });
-
-/** The inquiries the api stored, newest first (GET /api/admin/inquiries with the service token). */
-async function storedInquiries(request: APIRequestContext) {
-  const response = await request.get(`${ADS_API_URL}/api/admin/inquiries`, {
-    headers: { Authorization: `Bearer ${E2E_SERVICE_TOKEN}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { content: string; email: string | null }[] }).data;
-}
 
 const content = (page: Page) => page.getByRole('textbox', { name: '문의 내용' });
 const send = (page: Page) => page.getByRole('button', { name: '문의 보내기' }).click();
@@ -67,12 +58,7 @@ test('a student reports a wrong arrival, sees it taken with an empty form, and t
   await expect(page.getByRole('status')).toHaveText('');
 
   // The admin signs in on the same deployment and finds it in the inquiry list.
-  await page.goto('/admin-only/inquiries');
-  await expect(page).toHaveURL('/admin-only/login?redirectTo=%2Fadmin-only%2Finquiries');
-  await page.getByLabel('아이디', { exact: true }).fill(ADMIN_CREDENTIALS.username);
-  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN_CREDENTIALS.password);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL('/admin-only/inquiries');
+  await signIn(page, '/admin-only/inquiries');
   await expect(page.getByRole('heading', { level: 1, name: '문의 목록' })).toBeVisible();
   const inquiry = page.getByRole('article').filter({ hasText: report });
   await expect(inquiry).toHaveCount(1);
