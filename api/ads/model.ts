@@ -15,6 +15,7 @@ import {
 } from '../../contract/ads';
 import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
+import { isSerialId } from '../db/serial-id';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import { kstDateKey } from '../time';
 
@@ -358,14 +359,6 @@ export async function deleteAdRequest(
     await recordAudit(tx, { actor, action: 'delete', target: `ad-request:${type}:${id}`, before }, now);
     return request.imageUrl;
   });
-}
-
-/** The largest id of a serial (PostgreSQL integer) column: a larger one names no row, and would fail the query. */
-const MAX_SERIAL_ID = 2_147_483_647;
-
-/** Whether `id` can name a row of a serial column (1 … MAX_SERIAL_ID). */
-export function isSerialId(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= MAX_SERIAL_ID;
 }
 
 async function servedAd(db: Db, id: number, now: Date): Promise<AdRow | null> {

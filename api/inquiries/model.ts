@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Inquiry, InquiryRequest } from '../../contract/inquiries';
 import { recordAudit } from '../admin/audit';
-import { isSerialId } from '../ads/model';
+import { isSerialId } from '../db/serial-id';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
 

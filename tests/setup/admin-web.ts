@@ -14,7 +14,8 @@ import { expect } from 'vitest';
 import { createOrResetAdmin } from '../../api/admin/accounts';
 import { approveRequest, createAdRequest } from '../../api/ads/model';
 import { ads } from '../../api/db/schema';
-import { AdApplicationSchema, type AdType } from '../../contract/ads';
+import type { AdType } from '../../contract/ads';
+import { validApplication } from './ads-api';
 import type { WebApi } from './web-api';
 
 /** The origin of the web in these tests: requests go to it, and mutating ones carry it as Origin. */
@@ -96,15 +97,9 @@ export async function seedAdRequest(
 ): Promise<number> {
   seeded += 1;
   const { imageUrl } = await api.uploadImage(type, undefined, `198.51.100.${(seeded % 250) + 1}`);
-  const application = AdApplicationSchema.parse({
-    type,
+  const application = validApplication(type, imageUrl, {
     title: `광고 ${seeded}`,
-    applicantName: '홍길동',
-    applicantPhone: '01012345678',
-    applicantEmail: 'owner@example.com',
     redirectUrl: 'https://cafe.example.com/menu',
-    imageUrl,
-    duration: 1,
     ...(type === 'kakao' ? { content: '오늘의 메뉴' } : {}),
     ...fields,
   });
