@@ -12,7 +12,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
-import { SETUP_TOKEN_HOURS } from './api/admin/setup';
+import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
@@ -133,11 +133,9 @@ const server = app.listen(env.PORT, () => {
   const upstream = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process';
   console.info(`[web] listening on http://localhost:${env.PORT} (api ${upstream})`);
   if (runtime?.setupPath) {
-    console.info(
-      `[web] No admin account yet. Open http://localhost:${env.PORT}${runtime.setupPath} within ` +
-        `${SETUP_TOKEN_HOURS} hour to create the first, or stop the server and run: npm run admin:create -- --username NAME`,
-    );
+    console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${runtime.setupPath}`)}`);
   }
+
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

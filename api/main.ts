@@ -1,6 +1,6 @@
 /** `npm run start:api`: serves the Campus Bus API alone on API_PORT (default 4000). */
 import { serve } from '@hono/node-server';
-import { SETUP_TOKEN_HOURS } from './admin/setup';
+import { setupMessage } from './admin/setup';
 import { parseApiEnv } from './env';
 import { startApiRuntime } from './runtime';
 
@@ -9,12 +9,7 @@ const runtime = await startApiRuntime(env);
 const server = serve({ fetch: runtime.app.fetch, port: env.API_PORT }, ({ port }) => {
   console.info(`[api] listening on http://localhost:${port}`);
   // The page is the web's (point a web at this api with API_BASE_URL), so only the path is known here.
-  if (runtime.setupPath) {
-    console.info(
-      `[api] No admin account yet. Open ${runtime.setupPath} on the web within ${SETUP_TOKEN_HOURS} hour, ` +
-        'or stop the server and run: npm run admin:create -- --username NAME',
-    );
-  }
+  if (runtime.setupPath) console.info(`[api] ${setupMessage(`${runtime.setupPath} on the web`)}`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

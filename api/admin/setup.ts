@@ -25,6 +25,18 @@ export function setupPath(token: string): string {
 }
 
 /**
+ * What an entry prints once it listens while no admin exists: where to open the setup page (`url`,
+ * the page's full address on the web, or only its path when the entry does not know the web's
+ * origin) and the command-line alternative.
+ */
+export function setupMessage(url: string): string {
+  return (
+    `No admin account yet. Open ${url} within ${SETUP_TOKEN_HOURS} hour to create the first, ` +
+    'or stop the server and run: npm run admin:create -- --username NAME'
+  );
+}
+
+/**
  * Issues a fresh setup token when there is no admin (replacing an older one), for the start-up log.
  * @returns the token, or null when an admin exists.
  */
