@@ -135,7 +135,6 @@ const server = app.listen(env.PORT, () => {
   if (runtime?.setupPath) {
     console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${runtime.setupPath}`)}`);
   }
-
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
