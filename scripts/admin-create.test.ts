@@ -90,8 +90,10 @@ describe('npm run admin:create', () => {
   it('names the process that holds the embedded database and exits 1', async () => {
     const held = await openDatabase({ dataDir });
     try {
-      const run = await runScript(['--username', 'operator'], dataDir, `another ${PASSWORD}\n`);
+      // A password that would be refused: the busy database is said first, before any password is read.
+      const run = await runScript(['--username', 'operator'], dataDir, 'short\n');
       expect(run.code).toBe(1);
+      expect(run.stderr).not.toContain('비밀번호는 12자 이상이어야 합니다.');
       expect(run.stderr).toContain(`held by the running server (pid ${process.pid})`);
       expect(run.stderr).toContain('Stop the server');
       expect(run.stderr).toContain('/admin-only/setup?token=');
