@@ -8,16 +8,11 @@
  * also given as multiples of it. Needs `npm run build` first. Loopback only.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
-import { serveForMeasure } from './serve-for-measure';
+import { latencyLine, loadOptions, serveForMeasure } from './serve-for-measure';
 
-const { values } = parseArgs({
-  options: { connections: { type: 'string', default: '200' }, seconds: { type: 'string', default: '20' } },
-});
-const connections = Number(values.connections);
-const duration = Number(values.seconds);
+const { connections, duration } = loadOptions({ connections: 200, seconds: 20 });
 const secret = 'bench-kakao-skill-secret-0123456789abcdef';
 const body = readFileSync(new URL('../tests/fixtures/kakao/request.json', import.meta.url), 'utf8');
 
@@ -44,16 +39,8 @@ try {
     duration,
   });
   console.log(`${connections} concurrent connections, ${duration} s each (autocannon, loopback, this machine)`);
-  for (const [label, result] of [
-    ['GET /bus/time-left (baseline)', baseline],
-    ['POST /api/kakao/skill', skill],
-  ] as const) {
-    console.log(
-      `  ${label}: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
-        `max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s; ` +
-        `non-2xx/errors ${result.non2xx + result.errors}`,
-    );
-  }
+  console.log(latencyLine('GET /bus/time-left (baseline)', baseline));
+  console.log(latencyLine('POST /api/kakao/skill', skill));
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
   console.log(
     `  skill / baseline: p50 ×${ratio(skill.latency.p50, baseline.latency.p50)}, ` +

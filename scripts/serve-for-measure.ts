@@ -3,6 +3,8 @@
  * directory, and resolves once GET `path` answers 200. Shared by the measuring scripts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import type { Result } from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,4 +53,27 @@ export async function serveForMeasure(options: {
   }
   await stop();
   throw new Error(`nothing answered on ${url}${path} within 120 s`);
+}
+
+/** `--connections N --seconds S` of a load-test script, with its defaults. */
+export function loadOptions(defaults: { connections: number; seconds: number }): {
+  connections: number;
+  duration: number;
+} {
+  const { values } = parseArgs({
+    options: {
+      connections: { type: 'string', default: String(defaults.connections) },
+      seconds: { type: 'string', default: String(defaults.seconds) },
+    },
+  });
+  return { connections: Number(values.connections), duration: Number(values.seconds) };
+}
+
+/** One autocannon result as a line: latency percentiles in ms, requests/s, non-2xx answers and errors. */
+export function latencyLine(label: string, result: Result): string {
+  return (
+    `  ${label}: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
+    `max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s (total ${result.requests.total}); ` +
+    `non-2xx/errors ${result.non2xx + result.errors}`
+  );
 }
