@@ -14,13 +14,13 @@ import {
   cookieOf,
   interceptingContext,
   removeAd,
-  renderRoute,
   resetAds,
   seedAd,
   signInAdmin,
   updateAd,
   WEB_ORIGIN,
 } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 
 const SERVICE_TOKEN = 'test-service-token-for-the-edit-page';

@@ -15,12 +15,12 @@ import {
   adminContext,
   cookieOf,
   interceptingContext,
-  renderRoute,
   resetAds,
   seedAdRequest,
   signInAdmin,
   WEB_ORIGIN,
 } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 import { startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 const SERVICE_TOKEN = 'test-service-token-for-admin-pages';

@@ -10,14 +10,8 @@ import { InquiryListResponseSchema } from '../../contract/inquiries';
 import Inquiries, { action, loader } from '~/routes/admin-only.inquiries';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { formatKstDateTime } from '~/utils/kst';
-import {
-  adminContext,
-  cookieOf,
-  interceptingContext,
-  renderRoute,
-  signInAdmin,
-  WEB_ORIGIN,
-} from '../../tests/setup/admin-web';
+import { adminContext, cookieOf, interceptingContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-inquiries';

@@ -7,7 +7,8 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { AppLoadContext } from '@remix-run/node';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
 import Contact, { action, loader } from '~/routes/contact';
-import { adminContext, interceptingContext, renderRoute } from '../../tests/setup/admin-web';
+import { adminContext, interceptingContext } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-contact';

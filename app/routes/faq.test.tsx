@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { PredictionAccuracy } from '../../contract/bus';
 import Faq, { headers, loader } from '~/routes/faq';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
-import { renderRoute } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 
 const ACCURACY_URL = `${API_BASE_URL}/api/bus/accuracy`;
 

@@ -1,6 +1,6 @@
 import HowToUse, { headers } from '~/routes/howtouse';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
-import { renderRoute } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 
 const page = async () => {
   const document = await renderRoute(HowToUse, { path: '/howtouse', url: '/howtouse', loaderData: {} });

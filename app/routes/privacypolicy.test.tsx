@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import PrivacyPolicy, { headers, loader } from '~/routes/privacypolicy';
 import type { PublicConfig } from '~/utils/public-config';
-import { renderRoute } from '../../tests/setup/admin-web';
+import { renderRoute } from '../../tests/setup/render-route';
 
 const unconfigured: PublicConfig = {
   bankAccount: null,

@@ -6,10 +6,6 @@
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { eq, sql } from 'drizzle-orm';
-import { Window } from 'happy-dom';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { expect } from 'vitest';
 import { createOrResetAdmin } from '../../api/admin/accounts';
 import { approveRequest, createAdRequest } from '../../api/ads/model';
@@ -132,29 +128,4 @@ export async function updateAd(
 /** Deletes ad `id` directly in the ads table (another admin's delete, meanwhile). */
 export async function removeAd(api: WebApi, id: number) {
   await api.db.delete(ads).where(eq(ads.id, id));
-}
-
-/** A route module as these tests render it. */
-type RouteComponent = ComponentType;
-
-/**
- * Server-renders `Component` (a route module's default export) at `url` (matched by `path`) with
- * `loaderData`, and `actionData` as after a POST, the way Remix renders a document; the HTML is
- * then parsed into a DOM to read.
- */
-export async function renderRoute(
-  Component: RouteComponent,
-  { path, url, loaderData, actionData }: { path: string; url: string; loaderData: object; actionData?: object },
-): Promise<Document> {
-  const handler = createStaticHandler([
-    { id: 'page', path, Component, loader: () => loaderData, action: () => actionData ?? null },
-  ]);
-  const init: RequestInit = actionData === undefined ? {} : { method: 'POST', body: new URLSearchParams() };
-  const context = await handler.query(new Request(new URL(url, WEB_ORIGIN), init));
-  if (context instanceof Response) throw new Error(`render: the static handler answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  const window = new Window({ url: WEB_ORIGIN });
-  window.document.body.innerHTML = html;
-  return window.document as unknown as Document;
 }
