@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import type { ApiContext, ApiDeps } from './context';
-import { createKakaoAdService } from './kakao/ads';
+import { noChatbotAds } from './kakao/ads';
 import { createRateLimiters } from './rate-limit';
 import { adminRoutes } from './routes/admin';
 import { adReviewRoutes } from './routes/ad-review';
@@ -33,8 +33,7 @@ export function createApi(deps: ApiDeps) {
     predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
     accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
     rateLimiters: createRateLimiters(deps.db),
-    kakaoAds:
-      deps.kakaoAds ?? createKakaoAdService({ db: deps.db, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl }),
+    kakaoAds: deps.kakaoAds ?? noChatbotAds,
   };
   const app = new Hono();
   app.route('/api/bus', busRoutes(context));

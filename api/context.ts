@@ -34,9 +34,10 @@ export type ApiDeps = {
   dailyQuota?: number;
   /** KAKAO_SKILL_SECRET, the X-Kakao-Skill-Secret of POST /api/kakao/skill; absent → that endpoint answers 503. */
   kakaoSkillSecret?: string;
-  /** PUBLIC_BASE_URL, the site's https origin: the chatbot ad card's image and click URLs are made on it. */
-  publicBaseUrl?: string;
-  /** The chatbot ad rotation (api/kakao/ads.ts); absent → one over `db` and `publicBaseUrl`. */
+  /**
+   * The chatbot ad rotation (api/kakao/ads.ts), whose owner flushes its impressions
+   * (startApiRuntime); absent → the skill answers without ad cards.
+   */
   kakaoAds?: KakaoAdService;
 };
 

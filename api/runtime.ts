@@ -20,6 +20,7 @@ import { openObjectStore } from './storage';
 import { removeOrphanImages } from './ads/images';
 import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
+import { createKakaoAdService, IMPRESSION_FLUSH_MS } from './kakao/ads';
 import { storedSecret } from './secrets';
 
 export type ApiRuntime = {
@@ -74,7 +75,10 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     onSnapshot: predictions.observe,
   });
   const accuracy = createAccuracyService({ loadHistory: history, source: source.name });
+  const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
+  const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
   const stops = [
+    () => clearInterval(impressionFlush),
     // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
     scheduleHourly('images', logger, async () => {
       const removed = await removeOrphanImages(database.db, storage, clock.now());
@@ -100,7 +104,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
       serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
       dailyQuota: env.GBIS_DAILY_QUOTA,
       kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
-      publicBaseUrl: env.PUBLIC_BASE_URL,
+      kakaoAds,
     }),
     feed,
     serviceToken,
@@ -109,6 +113,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     close: async () => {
       for (const stop of stops) stop();
       await feed.stop();
+      await kakaoAds.flush();
       await database.close();
     },
   };

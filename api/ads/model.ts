@@ -158,16 +158,17 @@ export async function listServedAds(db: Db, type: AdType, now: Date): Promise<Ad
  */
 export async function recordImpression(db: Db, id: number, now: Date): Promise<boolean> {
   if (!(await servedAd(db, id, now))) return false;
-  await countImpression(db, id, now);
+  await bump(db, id, kstDateKey(now), 'impressions', 1);
   return true;
 }
 
 /**
- * Counts one impression of ad `id` on the KST day of `now`, for a caller that has just read the ad
- * among the served ones (the chatbot's rotation); one upsert.
+ * Adds `count` impressions of ad `id` on KST day `day` ("yyyy-MM-dd"), for a caller that counted
+ * them itself (the chatbot's rotation, api/kakao/ads.ts); one upsert. An ad deleted meanwhile
+ * counts nothing.
  */
-export function countImpression(db: Db, id: number, now: Date): Promise<void> {
-  return bump(db, id, now, 'impressions');
+export function addImpressions(db: Db, id: number, day: string, count: number): Promise<void> {
+  return bump(db, id, day, 'impressions', count);
 }
 
 /**
@@ -179,7 +180,7 @@ export function countImpression(db: Db, id: number, now: Date): Promise<void> {
 export async function recordClick(db: Db, id: number, now: Date): Promise<string | null> {
   const ad = await servedAd(db, id, now);
   if (!ad?.redirectUrl || !isHttpUrl(ad.redirectUrl)) return null;
-  await bump(db, id, now, 'clicks');
+  await bump(db, id, kstDateKey(now), 'clicks', 1);
   return ad.redirectUrl;
 }
 
@@ -370,12 +371,24 @@ async function servedAd(db: Db, id: number, now: Date): Promise<AdRow | null> {
   return ad ?? null;
 }
 
-async function bump(db: Db, id: number, now: Date, counter: 'impressions' | 'clicks'): Promise<void> {
+/** Adds `by` to one daily counter of ad `id` (one upsert; nothing when the ad no longer exists). */
+async function bump(db: Db, id: number, day: string, counter: 'impressions' | 'clicks', by: number): Promise<void> {
+  const added = (name: typeof counter) => sql<number>`${name === counter ? by : 0}::integer`.as(name);
   await db
     .insert(adDailyCounts)
-    .values({ adId: id, day: kstDateKey(now), [counter]: 1 })
+    .select(
+      db
+        .select({
+          adId: ads.id,
+          day: sql<string>`${day}::text`.as('day'),
+          impressions: added('impressions'),
+          clicks: added('clicks'),
+        })
+        .from(ads)
+        .where(eq(ads.id, id)),
+    )
     .onConflictDoUpdate({
       target: [adDailyCounts.adId, adDailyCounts.day],
-      set: { [counter]: sql`${adDailyCounts[counter]} + 1` },
+      set: { [counter]: sql`${adDailyCounts[counter]} + excluded.${sql.identifier(adDailyCounts[counter].name)}` },
     });
 }

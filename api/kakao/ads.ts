@@ -1,15 +1,24 @@
 /**
  * Chatbot ads (issue 9 §3): each skill answer carries one in-period kakao ad as a basicCard, the
- * served ads taken in turn in the admins' order, with one impression counted per card shown.
+ * served ads taken in turn in the admins' order, with one impression counted per card shown. The
+ * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
+ * waits for the database.
  */
 import { isHttpUrl } from '../../contract/ads';
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
-import { countImpression, listServedAds } from '../ads/model';
+import { addImpressions, listServedAds } from '../ads/model';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import { kstDateKey } from '../time';
 
 /** How long the served kakao ads are read from memory before the list is read again (ms). */
 export const KAKAO_ADS_CACHE_MS = 30_000;
+
+/**
+ * How often the counted impressions are written (ms): one upsert per ad and KST day per flush. A
+ * crash loses at most this long's counts; a clean stop flushes (api/runtime.ts).
+ */
+export const IMPRESSION_FLUSH_MS = 5_000;
 
 /** The label of the card's link button (at most KAKAO_LIMITS.buttonLabel characters). */
 export const AD_BUTTON_LABEL = '자세히 보기';
@@ -20,10 +29,20 @@ export type KakaoAdService = {
   /**
    * The next ad's card at `now`, its impression counted on the KST day of `now`; null when no
    * served kakao ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
-   * path). Reads the database at most once per KAKAO_ADS_CACHE_MS, plus the impression.
+   * path). Reads the database at most once per KAKAO_ADS_CACHE_MS; the impression is counted in
+   * memory until the next flush.
    */
   next(now: Date): Promise<BasicCard | null>;
+  /**
+   * Writes the impressions counted so far (addImpressions, one upsert per ad and KST day; an ad
+   * deleted meanwhile counts nothing). Never rejects: a count that fails to write is logged and
+   * kept for the next flush.
+   */
+  flush(): Promise<void>;
 };
+
+/** The rotation of an api built without one (createApi in tests): no card, nothing to write. */
+export const noChatbotAds: KakaoAdService = { next: async () => null, flush: async () => undefined };
 
 /**
  * The card of `ad`: title, the ad message (`content`) as description cut to Kakao's limit, the
@@ -65,6 +84,14 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   let cached: { ads: Promise<ServedAd[]>; readAtMs: number } | null = null;
   let cursor = 0;
   let cardless: boolean | null = null;
+  // Impressions not yet written, by ad id and KST day ("id day").
+  const unwritten = new Map<string, { id: number; day: string; count: number }>();
+  const count = (id: number, day: string, n: number) => {
+    const key = `${id} ${day}`;
+    const entry = unwritten.get(key);
+    if (entry) entry.count += n;
+    else unwritten.set(key, { id, day, count: n });
+  };
 
   const served = async (now: Date): Promise<ServedAd[]> => {
     if (!cached || now.getTime() - cached.readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < cached.readAtMs) {
@@ -96,8 +123,23 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       if (cards.length === 0) return null;
       const { id, card } = cards[cursor % cards.length];
       cursor = (cursor + 1) % cards.length;
-      await countImpression(db, id, now);
+      count(id, kstDateKey(now), 1);
       return card;
+    },
+    flush: async () => {
+      const entries = [...unwritten.values()];
+      unwritten.clear();
+      let failure: unknown = null;
+      for (const { id, day, count: n } of entries) {
+        try {
+          await addImpressions(db, id, day, n);
+        } catch (error) {
+          count(id, day, n);
+          failure = error;
+        }
+      }
+      if (failure)
+        logger.error('[kakao] could not write some chatbot ad impressions; they are kept for the next flush.', failure);
     },
   };
 }

@@ -16,7 +16,7 @@ import type { Api } from '../app';
 import type { FeedState } from '../bus/feed-store';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
-import { AD_BUTTON_LABEL, KAKAO_ADS_CACHE_MS } from '../kakao/ads';
+import { AD_BUTTON_LABEL, createKakaoAdService, KAKAO_ADS_CACHE_MS, type KakaoAdService } from '../kakao/ads';
 
 const SECRET = 'k'.repeat(64);
 const BASE = 'https://bus.example.com';
@@ -62,16 +62,20 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
   });
   afterEach(() => store.remove());
 
-  const api = (options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE }) =>
-    adsTestApi({
+  // The ad rotation of the api last built, whose impressions `impressions` flushes before reading.
+  let rotation: KakaoAdService;
+  const api = (options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE }) => {
+    rotation = createKakaoAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
+    return adsTestApi({
       db: db(),
       storage: store,
       clock,
       logger,
       feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
       kakaoSkillSecret: options.secret,
-      publicBaseUrl: options.publicBaseUrl,
+      kakaoAds: rotation,
     });
+  };
 
   const post = (app: Api, body: string | object, headers: Record<string, string> = { [SKILL_SECRET_HEADER]: SECRET }) =>
     app.request('/api/kakao/skill', {
@@ -103,7 +107,12 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     const ad = await approveRequest(db(), 'kakao', requestId!, 'test', clock.now());
     return ad!;
   }
-  const impressions = async (id: number) => (await adCounts(db(), id)).reduce((sum, day) => sum + day.impressions, 0);
+  const stored = async (id: number) => (await adCounts(db(), id)).reduce((sum, day) => sum + day.impressions, 0);
+  /** Ad `id`'s stored impressions once the rotation has written what it counted. */
+  const impressions = async (id: number) => {
+    await rotation.flush();
+    return stored(id);
+  };
 
   describe('answers each kind of question with a valid SkillResponse', () => {
     it.each([
@@ -183,6 +192,55 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       const after: (string | undefined)[] = [];
       for (let i = 0; i < 4; i += 1) after.push(card(await ask(app, payload('버스')))?.title);
       expect(after).toEqual(['캠퍼스 카페', '모현 서점', '캠퍼스 카페', '모현 서점']);
+    });
+
+    it('writes the counted impressions at a flush, per ad and KST day, keeping them while writing fails', async () => {
+      const app = api();
+      const ad = await kakaoAd(app, '캠퍼스 카페');
+      await ask(app, payload('버스'));
+      await ask(app, payload('막차'));
+      expect(await stored(ad.id)).toBe(0);
+      await rotation.flush();
+      clock.advance(16 * 3600); // Tuesday 00:00 KST: the next KST day's row
+      await ask(app, payload('버스'));
+      await rotation.flush();
+      await rotation.flush(); // nothing new: nothing added
+      expect(await adCounts(db(), ad.id)).toEqual([
+        { day: '2026-11-23', impressions: 2, clicks: 0 },
+        { day: '2026-11-24', impressions: 1, clicks: 0 },
+      ]);
+
+      // A database that refuses writes (a read-only failover): the counts wait for the next flush.
+      let refuse = true;
+      const flaky = new Proxy(db(), {
+        get: (target, key, receiver) =>
+          key === 'insert' && refuse
+            ? () => {
+                throw new Error('cannot execute INSERT in a read-only transaction');
+              }
+            : Reflect.get(target, key, receiver),
+      });
+      const failing = createKakaoAdService({ db: flaky, logger, publicBaseUrl: BASE });
+      await failing.next(clock.now());
+      await failing.next(clock.now());
+      await failing.flush();
+      expect(logger.lines.filter((line) => line.includes('could not write some chatbot ad impressions'))).toHaveLength(
+        1,
+      );
+      refuse = false;
+      await failing.next(clock.now());
+      await failing.flush();
+      expect(await adCounts(db(), ad.id)).toEqual([
+        { day: '2026-11-23', impressions: 2, clicks: 0 },
+        { day: '2026-11-24', impressions: 4, clicks: 0 },
+      ]);
+
+      // An ad deleted before the flush counts nothing, and the flush does not fail.
+      await ask(app, payload('버스'));
+      await db().delete(ads).where(eq(ads.id, ad.id));
+      await rotation.flush();
+      expect(await stored(ad.id)).toBe(0);
+      expect(logger.lines.filter((line) => line.includes('could not write'))).toHaveLength(1);
     });
 
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
