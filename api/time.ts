@@ -16,9 +16,21 @@ export function toKst(instant: Date): TZDate {
   return new TZDate(instant, KST);
 }
 
+// Formatting in a time zone costs tens of microseconds, and the api formats the same few hundred
+// instants (a day's predicted departures and last runs) on every answer; the set is cleared when full.
+const KST_ISO_CACHE_MAX = 4096;
+const kstIsoCache = new Map<number, string>();
+
 /** ISO 8601 in KST with its offset ("2026-11-23T08:15:00+09:00"), the api's date-time format. */
 export function toKstIso(instant: Date): string {
-  return format(toKst(instant), "yyyy-MM-dd'T'HH:mm:ssXXX");
+  const ms = instant.getTime();
+  let iso = kstIsoCache.get(ms);
+  if (iso === undefined) {
+    if (kstIsoCache.size >= KST_ISO_CACHE_MAX) kstIsoCache.clear();
+    iso = format(toKst(instant), "yyyy-MM-dd'T'HH:mm:ssXXX");
+    kstIsoCache.set(ms, iso);
+  }
+  return iso;
 }
 
 /** "yyyy-MM-dd" of the KST calendar day of an instant. */
