@@ -13,6 +13,7 @@ export type Served = { url: string; child: ChildProcess; readyMs: number; stop()
 
 /**
  * @param command the command line that serves (default: tsx server.ts on the existing build).
+ * @param dataDir the PGlite directory to serve (default: a fresh temporary one).
  * @param env extra environment of the served process.
  * @returns the base URL, the child, and milliseconds from spawn to the first 200 on `path`.
  * @throws when nothing answers within 120 s.
@@ -21,6 +22,7 @@ export async function serveForMeasure(options: {
   port: number;
   command?: string[];
   path?: string;
+  dataDir?: string;
   env?: Record<string, string>;
 }): Promise<Served> {
   const { port, command = ['npx', 'tsx', 'server.ts'], path = '/' } = options;
@@ -31,7 +33,7 @@ export async function serveForMeasure(options: {
       ...process.env,
       PORT: String(port),
       NODE_ENV: 'production',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-bus-measure-')),
+      DATA_DIR: options.dataDir ?? measureDataDir(),
       CLOCK_START: '2026-11-23T08:00:00+09:00',
       ...options.env,
     },
@@ -55,6 +57,11 @@ export async function serveForMeasure(options: {
   throw new Error(`nothing answered on ${url}${path} within 120 s`);
 }
 
+/** A fresh, empty temporary PGlite directory for one measured server. */
+export function measureDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'campus-bus-measure-'));
+}
+
 /** `--connections N --seconds S` of a load-test script, with its defaults. */
 export function loadOptions(defaults: { connections: number; seconds: number }): {
   connections: number;
@@ -69,11 +76,11 @@ export function loadOptions(defaults: { connections: number; seconds: number }):
   return { connections: Number(values.connections), duration: Number(values.seconds) };
 }
 
-/** One autocannon result as a line: latency percentiles in ms, requests/s, non-2xx answers and errors. */
+/** One autocannon result as a line: latency percentiles in ms, requests/s, non-2xx answers, errors (of which timeouts). */
 export function latencyLine(label: string, result: Result): string {
   return (
     `  ${label}: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
     `max ${result.latency.max} ms; ${result.requests.average.toFixed(0)} req/s (total ${result.requests.total}); ` +
-    `non-2xx/errors ${result.non2xx + result.errors}`
+    `non-2xx ${result.non2xx}, errors ${result.errors} (timeouts ${result.timeouts})`
   );
 }
