@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SKILL_SECRET_HEADER } from '../contract/kakao';
+import { recordingLogger } from '../tests/setup/fakes';
+import { adCounts } from './ads/model';
+import { openDatabase } from './db/client';
+import { ads } from './db/schema';
+import { parseApiEnv } from './env';
+import { startApiRuntime } from './runtime';
+
+const SECRET = 'r'.repeat(40);
+
+describe('startApiRuntime', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-runtime-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('writes the chatbot impressions it counted when it closes (ADR 012)', async () => {
+    const seeding = await openDatabase({ dataDir });
+    const [ad] = await seeding.db
+      .insert(ads)
+      .values({
+        type: 'kakao',
+        title: '캠퍼스 카페',
+        content: '광고 메시지',
+        imageUrl: 'https://cdn.example.com/kakao.png',
+        position: 0,
+        startsAt: new Date('2026-11-01T00:00:00+09:00'),
+        endsAt: new Date('2027-01-01T00:00:00+09:00'),
+        createdAt: new Date('2026-11-01T00:00:00+09:00'),
+        updatedAt: new Date('2026-11-01T00:00:00+09:00'),
+      })
+      .returning();
+    await seeding.close();
+
+    const runtime = await startApiRuntime(
+      parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00', KAKAO_SKILL_SECRET: SECRET }),
+      recordingLogger(),
+    );
+    for (const utterance of ['버스', '막차']) {
+      const response = await runtime.app.request('/api/kakao/skill', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SKILL_SECRET_HEADER]: SECRET },
+        body: JSON.stringify({ userRequest: { utterance }, action: { params: {} } }),
+      });
+      expect(await response.text()).toContain('"basicCard"');
+    }
+    await runtime.close();
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await adCounts(reopened.db, ad.id)).toEqual([{ day: '2026-11-23', impressions: 2, clicks: 0 }]);
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
+});
