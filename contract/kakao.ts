@@ -15,7 +15,8 @@ import { z } from 'zod';
  *   (chatbot-response-v2-builder: "max Component is 3", "max QuickReply is 10", "description max
  *   length is 230", "max button is 3"); the 230 is also the ad form's `content` limit (contract/ads.ts).
  * - basicCard title ≤ 50, quickReply and button label ≤ 14: Kakao's format page (the ad form's
- *   title limit is 50 too). NOTE: these three were not in the excerpts the issue's search returned;
+ *   title limit is 50 too). Thumbnail altText ≤ 50: Kakao's format page, as typed by the
+ *   typia-based Open Builder SDKs (`MaxLength<50>`). NOTE: these three were not in the excerpts the issue's search returned;
  *   they are the published figures as we know them. Kakao cuts longer labels on screen.
  */
 export const KAKAO_LIMITS = {
@@ -25,6 +26,7 @@ export const KAKAO_LIMITS = {
   basicCardDescription: 230,
   basicCardButtons: 3,
   buttonLabel: 14,
+  thumbnailAltText: 50,
   quickReplies: 10,
   quickReplyLabel: 14,
 } as const;
@@ -35,9 +37,15 @@ export const SKILL_SECRET_HEADER = 'X-Kakao-Skill-Secret';
 /** Issue 9 §4: a larger skill request body is refused with 413 (a real SkillPayload is a few KB). */
 export const SKILL_MAX_BODY_BYTES = 64 * 1024;
 
-/** `text` cut to `max` characters, the last one an ellipsis when it was longer. */
+/**
+ * `text` cut to at most `max` characters (UTF-16 units, as Kakao counts), the last one an ellipsis
+ * when it was longer. The cut falls between code points, so an emoji is never split in half.
+ */
 export function clipText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1; // a high surrogate would lose its pair
+  return `${text.slice(0, end)}…`;
 }
 
 const httpUrl = z
@@ -87,7 +95,17 @@ export const BasicCardSchema = z
   .object({
     title: z.string().min(1).max(KAKAO_LIMITS.basicCardTitle).optional(),
     description: z.string().min(1).max(KAKAO_LIMITS.basicCardDescription).optional(),
-    thumbnail: z.object({ imageUrl: httpsUrl }).strict(),
+    /**
+     * fixedRatio false (Kakao's default, sent explicitly): a 2:1 image area, the image's centre
+     * cropped to fit, so the spec's 350x175 chatbot ad shows whole. altText is read by screen readers.
+     */
+    thumbnail: z
+      .object({
+        imageUrl: httpsUrl,
+        altText: z.string().min(1).max(KAKAO_LIMITS.thumbnailAltText).optional(),
+        fixedRatio: z.literal(false),
+      })
+      .strict(),
     buttons: z.array(WebLinkButtonSchema).max(KAKAO_LIMITS.basicCardButtons).optional(),
   })
   .strict();

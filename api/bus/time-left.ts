@@ -74,11 +74,12 @@ export function timeLeftView(
 }
 
 /**
- * The route's last departure from the campus terminus on `serviceDate` ("yyyy-MM-dd", KST): its
- * timetable's `last` for the date's day type (weekday, Saturday, Sunday or public holiday).
+ * The route's first or last departure from the campus terminus on `serviceDate` ("yyyy-MM-dd",
+ * KST): its timetable's `first` or `last` for the date's day type (weekday, Saturday, Sunday or
+ * public holiday; transit-config.ts).
  */
-export function lastDeparture(route: RouteConfig, serviceDate: string): Date {
-  return kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)].last));
+export function timetableDeparture(route: RouteConfig, serviceDate: string, end: 'first' | 'last'): Date {
+  return kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)][end]));
 }
 
 /**
@@ -91,7 +92,7 @@ export function lastDeparture(route: RouteConfig, serviceDate: string): Date {
 export function lastRunNear(routeNo: string, direction: Direction, now: Date): string | null {
   const route = routeByNo(routeNo);
   if (!route) return null;
-  const departure = lastDeparture(route, serviceClock(now).serviceDate);
+  const departure = timetableDeparture(route, serviceClock(now).serviceDate, 'last');
   const last = direction === 'down' ? departure : new Date(departure.getTime() - route.layoverMin * 60_000);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
   return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;

@@ -23,7 +23,7 @@ describe('adCard', () => {
     expect(BasicCardSchema.parse(adCard(ad(), BASE))).toEqual({
       title: '캠퍼스 카페',
       description: '오늘의 메뉴',
-      thumbnail: { imageUrl: `${BASE}/images/kakao-x.png` },
+      thumbnail: { imageUrl: `${BASE}/images/kakao-x.png`, altText: '캠퍼스 카페', fixedRatio: false },
       buttons: [{ action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${BASE}/ads/click/7` }],
     });
   });
@@ -32,7 +32,7 @@ describe('adCard', () => {
     expect(adCard(ad({ imageUrl: 'https://cdn.example.com/k.png' }), undefined)).toEqual({
       title: '캠퍼스 카페',
       description: '오늘의 메뉴',
-      thumbnail: { imageUrl: 'https://cdn.example.com/k.png' },
+      thumbnail: { imageUrl: 'https://cdn.example.com/k.png', altText: '캠퍼스 카페', fixedRatio: false },
     });
     expect(adCard(ad(), undefined)).toBeNull();
     expect(adCard(ad({ imageUrl: 'http://cdn.example.com/k.png' }), BASE)).toBeNull();
@@ -46,8 +46,9 @@ describe('adCard', () => {
     expect(BasicCardSchema.parse(long).title).toHaveLength(KAKAO_LIMITS.basicCardTitle);
     expect(long.description).toHaveLength(KAKAO_LIMITS.basicCardDescription);
     expect(long.description!.endsWith('…')).toBe(true);
+    expect(BasicCardSchema.parse(long).thumbnail.altText).toHaveLength(KAKAO_LIMITS.thumbnailAltText);
     expect(adCard(ad({ title: null, content: '  ' }), BASE)).toEqual({
-      thumbnail: { imageUrl: `${BASE}/images/kakao-x.png` },
+      thumbnail: { imageUrl: `${BASE}/images/kakao-x.png`, fixedRatio: false },
       buttons: [{ action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${BASE}/ads/click/7` }],
     });
   });

@@ -63,7 +63,11 @@ export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCa
   return {
     ...(title ? { title: clipText(title, KAKAO_LIMITS.basicCardTitle) } : {}),
     ...(description ? { description: clipText(description, KAKAO_LIMITS.basicCardDescription) } : {}),
-    thumbnail: { imageUrl },
+    thumbnail: {
+      imageUrl,
+      ...(title ? { altText: clipText(title, KAKAO_LIMITS.thumbnailAltText) } : {}),
+      fixedRatio: false,
+    },
     ...(publicBaseUrl && ad.redirectUrl && isHttpUrl(ad.redirectUrl)
       ? { buttons: [{ action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${publicBaseUrl}/ads/click/${ad.id}` }] }
       : {}),
@@ -73,15 +77,18 @@ export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCa
 /**
  * The ad rotation: a cursor over the served kakao ads that can make a card, in the admins' order
  * (listServedAds: position, then id), advancing by one per card shown, so each ad is shown in turn
- * whatever the list's length. The list is read at most every KAKAO_ADS_CACHE_MS (issue 9: the
- * answer reads memory and at most one small query; an edit or reorder shows within that time) and
- * filtered to the ads in period at each `now`. "No card" and its end are logged once per change.
+ * whatever the list's length. The list is read again at most every KAKAO_ADS_CACHE_MS, in the
+ * background (an edit or reorder shows within that time plus one answer; a failed read keeps the
+ * last list and is logged), and filtered to the ads in period at each `now`. "No card" and its end
+ * are logged once per change.
  * @param options.publicBaseUrl PUBLIC_BASE_URL, the https origin of the site; absent → only ads whose image URL is already absolute https.
  */
 export function createKakaoAdService(options: { db: Db; logger: Logger; publicBaseUrl?: string }): KakaoAdService {
   const { db, logger, publicBaseUrl } = options;
-  // One read in flight is shared by the requests that arrive meanwhile; a failed read is not kept.
-  let cached: { ads: Promise<ServedAd[]>; readAtMs: number } | null = null;
+  // The list last read (null until the first read ends), when the last read started, the read under way.
+  let list: ServedAd[] | null = null;
+  let readAtMs = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | null = null;
   let cursor = 0;
   let cardless: boolean | null = null;
   // Impressions not yet written, by ad id and KST day ("id day").
@@ -93,17 +100,47 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
     else unwritten.set(key, { id, day, count: n });
   };
 
-  const served = async (now: Date): Promise<ServedAd[]> => {
-    if (!cached || now.getTime() - cached.readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < cached.readAtMs) {
-      const read = { ads: listServedAds(db, 'kakao', now), readAtMs: now.getTime() };
-      cached = read;
-      read.ads.catch(() => {
-        if (cached === read) cached = null;
+  const refresh = (now: Date) => {
+    readAtMs = now.getTime();
+    reading ??= listServedAds(db, 'kakao', now)
+      .then(
+        (ads) => {
+          list = ads;
+        },
+        (error: unknown) => {
+          list ??= [];
+          logger.error('[kakao] could not read the chatbot ads; answering with the last list read.', error);
+        },
+      )
+      .finally(() => {
+        reading = null;
       });
+  };
+
+  // Writes the counts taken so far; never rejects (what fails is counted again and logged).
+  const writeUnwritten = async () => {
+    const entries = [...unwritten.values()];
+    unwritten.clear();
+    let failure: unknown = null;
+    for (const { id, day, count: n } of entries) {
+      try {
+        await addImpressions(db, id, day, n);
+      } catch (error) {
+        count(id, day, n);
+        failure = error;
+      }
     }
-    return (await cached.ads).filter(
-      (ad) => ad.startsAt.getTime() <= now.getTime() && now.getTime() < ad.endsAt.getTime(),
-    );
+    if (failure)
+      logger.error('[kakao] could not write some chatbot ad impressions; they are kept for the next flush.', failure);
+  };
+  let flushing = Promise.resolve();
+
+  // Stale while revalidating: only the first read is waited for; later ones replace the list when
+  // they end, so an answer never waits for the database (nor fails with it) once a list is known.
+  const served = async (now: Date): Promise<ServedAd[]> => {
+    if (now.getTime() - readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < readAtMs) refresh(now);
+    if (list === null) await reading;
+    return (list ?? []).filter((ad) => ad.startsAt.getTime() <= now.getTime() && now.getTime() < ad.endsAt.getTime());
   };
 
   return {
@@ -126,20 +163,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       count(id, kstDateKey(now), 1);
       return card;
     },
-    flush: async () => {
-      const entries = [...unwritten.values()];
-      unwritten.clear();
-      let failure: unknown = null;
-      for (const { id, day, count: n } of entries) {
-        try {
-          await addImpressions(db, id, day, n);
-        } catch (error) {
-          count(id, day, n);
-          failure = error;
-        }
-      }
-      if (failure)
-        logger.error('[kakao] could not write some chatbot ad impressions; they are kept for the next flush.', failure);
-    },
+    // Flushes run one after another, so a stop's flush ends after the timer's (runtime close).
+    flush: () => (flushing = flushing.then(writeUnwritten)),
   };
 }

@@ -126,14 +126,62 @@ describe('answerText', () => {
     // Sunday 2026-11-29 02:10 KST: the service day is Sunday (holiday timetable), not yet started.
     const night = new Date('2026-11-29T02:10:00+09:00');
     const nightFacts = facts(emptyFeedState('gbis'), night);
-    for (const kind of ['up', 'down', 'timetable'] as const) {
-      expect(answerText({ kind }, nightFacts)).toBe(
-        '지금은 버스 운행 시간이 아니에요. 05:00에 운행을 시작해요 (2시간 50분 후).',
+    for (const intent of [
+      { kind: 'up' },
+      { kind: 'down' },
+      { kind: 'timetable' },
+      { kind: 'route', routeNo: '1303' },
+    ] as const) {
+      expect(answerText(intent, nightFacts)).toBe(
+        [
+          '지금은 버스 운행 시간이 아니에요.',
+          '첫차는 05:30에 학교에서 출발해요 (3시간 20분 후).',
+          '첫차 · 학교 출발 (일요일·공휴일)',
+          '1150번 05:50',
+          '1117번 05:40',
+          '1303번 06:10',
+          '1005번 05:30',
+        ].join('\n'),
       );
     }
     expect(answerText({ kind: 'lastBus' }, nightFacts).split('\n')[0]).toBe('오늘 막차 · 학교 출발 (일요일·공휴일)');
     expect(answerText({ kind: 'help' }, nightFacts)).toContain('외대 버스 챗봇이에요.');
   });
+});
+
+describe('answerText after the last bus', () => {
+  it('gives the next day’s first buses once every route’s last departure has left, not before', () => {
+    // Monday 2026-11-23 (weekday): the last departures are 23:30, 23:40, 22:50 and 23:50.
+    const late = new Date('2026-11-23T23:45:00+09:00');
+    expect(answerText({ kind: 'down' }, facts(liveState(late), late))).toMatch(/^학교에서 나가는 버스/);
+    const after = new Date('2026-11-23T23:55:00+09:00');
+    expect(answerText({ kind: 'down' }, facts(liveState(after), after))).toBe(
+      [
+        '오늘 버스 운행이 모두 끝났어요.',
+        '첫차는 05:10에 학교에서 출발해요 (5시간 15분 후).',
+        '첫차 · 학교 출발 (평일)',
+        '1150번 05:30',
+        '1117번 05:20',
+        '1303번 05:40',
+        '1005번 05:10',
+      ].join('\n'),
+    );
+    expect(answerText({ kind: 'lastBus', routeNo: '1005' }, facts(liveState(after), after))).toBe(
+      '오늘 막차 · 학교 출발 (평일)\n1005번 23:50 (운행 끝)',
+    );
+  });
+});
+
+describe('answerText on a stale snapshot', () => {
+  it.each([{ kind: 'up' }, { kind: 'down' }, { kind: 'route', routeNo: '1150' }, { kind: 'timetable' }] as const)(
+    '%o starts with the stale warning',
+    (intent) => {
+      const stale = { ...liveState(new Date(now.getTime() - 10 * 60_000)), lastError: 'GBIS timeout' };
+      expect(answerText(intent, facts(stale)).split('\n')[0]).toBe(
+        '⚠️ 실시간 정보가 제때 갱신되지 않고 있어요 (10분 전 정보). 실제와 다를 수 있어요.',
+      );
+    },
+  );
 });
 
 describe('quickRepliesFor', () => {
@@ -159,7 +207,7 @@ describe('skillAnswer', () => {
   const card: BasicCard = {
     title: '캠퍼스 카페',
     description: '오늘의 메뉴',
-    thumbnail: { imageUrl: 'https://bus.example.com/images/kakao-x.png' },
+    thumbnail: { imageUrl: 'https://bus.example.com/images/kakao-x.png', altText: '캠퍼스 카페', fixedRatio: false },
   };
 
   it.each(ALL_INTENTS)('%o answers a valid SkillResponse, with and without the ad card', (intent) => {

@@ -15,9 +15,9 @@ import {
 } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { RoutePredictions } from '../bus/predictions';
-import { lastDeparture } from '../bus/time-left';
+import { timetableDeparture } from '../bus/time-left';
 import { ROUTES, type DayType } from '../bus/transit-config';
-import { dayType, secondsUntilService, serviceClock, toKst } from '../time';
+import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
 
 /** What an answer is built from, as of `now`. */
@@ -81,7 +81,7 @@ function upText(facts: SkillFacts): string {
   });
   const header = `학교 가는 버스 · ${STOP_NAMES.up[0]} 도착`;
   const missing = facts.view.feed.takenAt === null ? '실시간 정보를 아직 받지 못했어요.' : null;
-  return [header, missing ?? lines.join('\n'), staleNotice(facts)].filter(Boolean).join('\n');
+  return [header, missing ?? lines.join('\n')].join('\n');
 }
 
 function downText(facts: SkillFacts): string {
@@ -106,7 +106,7 @@ function routeText(facts: SkillFacts, routeNo: string): string {
   const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
   const departures =
     times.length > 0 ? [`오늘 남은 출발 예정 ${times.length}회`, times.join(' ')] : ['오늘 남은 출발 예정이 없어요.'];
-  return [`${routeNo}번`, `학교 가는 버스: ${coming}`, ...departures, staleNotice(facts)].filter(Boolean).join('\n');
+  return [`${routeNo}번`, `학교 가는 버스: ${coming}`, ...departures].join('\n');
 }
 
 function timetableText(facts: SkillFacts): string {
@@ -120,46 +120,83 @@ function timetableText(facts: SkillFacts): string {
 }
 
 /**
- * Each route's last departure from campus (the timetable's `last` for the day type, KST HH:mm) on
- * the service day of `now` (serviceClock: from 00:30 KST that is the coming day's).
+ * The last departure from campus (the timetable's `last` for the day type, KST HH:mm) of each route,
+ * or of `routeNo` only, on the service day of `now` (serviceClock: from 00:30 KST that is the coming
+ * day's).
  */
-function lastBusText({ now }: SkillFacts): string {
+function lastBusText({ now }: SkillFacts, routeNo?: string): string {
   const { serviceDate } = serviceClock(now);
-  const type = dayType(serviceDate);
-  const lines = ROUTES.map((route) => {
-    const last = lastDeparture(route, serviceDate);
+  const lines = ROUTES.filter((route) => routeNo === undefined || route.routeNo === routeNo).map((route) => {
+    const last = timetableDeparture(route, serviceDate, 'last');
     return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
   });
-  return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[type]})`, ...lines].join('\n');
+  return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`, ...lines].join('\n');
 }
 
-/** Outside service hours: when service starts again (SERVICE_HOURS, secondsUntilService). */
-function outOfServiceText({ now }: SkillFacts): string {
-  const waitSec = secondsUntilService(now);
-  const start = new Date(now.getTime() + waitSec * 1000);
-  return `지금은 버스 운행 시간이 아니에요. ${hhmm(start)}에 운행을 시작해요 (${duration(waitSec)} 후).`;
+/**
+ * The service day whose first buses come next when none runs now: outside service hours (00:30–05:00
+ * KST, SERVICE_HOURS) the day starting at 05:00, and after every route's last departure of the day
+ * the next one. null while buses run.
+ */
+function nextServiceDate({ now, view }: SkillFacts): string | null {
+  const { serviceDate } = serviceClock(now);
+  if (!view.feed.inService) return serviceDate;
+  const over = ROUTES.every((route) => timetableDeparture(route, serviceDate, 'last').getTime() < now.getTime());
+  return over ? addServiceDays(serviceDate, 1) : null;
 }
 
-/** The answer's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. */
+/** When no bus runs: when the first bus leaves campus, and each route's first departure of `serviceDate`. */
+function noServiceText({ now, view }: SkillFacts, serviceDate: string): string {
+  const firsts = ROUTES.map((route) => ({
+    routeNo: route.routeNo,
+    at: timetableDeparture(route, serviceDate, 'first'),
+  }));
+  const earliest = new Date(Math.min(...firsts.map(({ at }) => at.getTime())));
+  const wait = duration((earliest.getTime() - now.getTime()) / 1000);
+  return [
+    view.feed.inService ? '오늘 버스 운행이 모두 끝났어요.' : '지금은 버스 운행 시간이 아니에요.',
+    `첫차는 ${hhmm(earliest)}에 학교에서 출발해요 (${wait} 후).`,
+    `첫차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`,
+    ...firsts.map(({ routeNo, at }) => `${routeNo}번 ${hhmm(at)}`),
+  ].join('\n');
+}
+
+/**
+ * The answer's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. The questions on
+ * the buses running now (up, down, a route, the timetable) get the first buses instead when none
+ * runs, and start with the stale warning when the snapshot is stale, so a cut never drops it.
+ */
 export function answerText(intent: SkillIntent, facts: SkillFacts): string {
-  const needsService =
-    intent.kind === 'up' || intent.kind === 'down' || intent.kind === 'route' || intent.kind === 'timetable';
   let text: string;
-  if (needsService && !facts.view.feed.inService) text = outOfServiceText(facts);
-  else if (intent.kind === 'up') text = upText(facts);
-  else if (intent.kind === 'down') text = downText(facts);
-  else if (intent.kind === 'route') text = routeText(facts, intent.routeNo);
-  else if (intent.kind === 'timetable') text = timetableText(facts);
-  else if (intent.kind === 'lastBus') text = lastBusText(facts);
-  else text = HELP_TEXT;
+  if (intent.kind === 'lastBus') text = lastBusText(facts, intent.routeNo);
+  else if (intent.kind === 'help') text = HELP_TEXT;
+  else {
+    const next = nextServiceDate(facts);
+    text =
+      next !== null
+        ? noServiceText(facts, next)
+        : [staleNotice(facts), liveText(intent, facts)].filter(Boolean).join('\n');
+  }
   return clipText(text, KAKAO_LIMITS.simpleTextText);
+}
+
+function liveText(intent: Extract<SkillIntent, { kind: 'up' | 'down' | 'route' | 'timetable' }>, facts: SkillFacts) {
+  switch (intent.kind) {
+    case 'up':
+      return upText(facts);
+    case 'down':
+      return downText(facts);
+    case 'route':
+      return routeText(facts, intent.routeNo);
+    case 'timetable':
+      return timetableText(facts);
+  }
 }
 
 /** Quick replies to the other questions (all of them after help), at most KAKAO_LIMITS.quickReplies. */
 export function quickRepliesFor(intent: SkillIntent): QuickReply[] {
-  const same = (other: SkillIntent) =>
-    other.kind === intent.kind &&
-    (other.kind !== 'route' || intent.kind !== 'route' || other.routeNo === intent.routeNo);
+  const routeOf = (question: SkillIntent) => ('routeNo' in question ? question.routeNo : undefined);
+  const same = (other: SkillIntent) => other.kind === intent.kind && routeOf(other) === routeOf(intent);
   return QUESTIONS.filter((question) => !same(question.intent))
     .slice(0, KAKAO_LIMITS.quickReplies)
     .map(({ label }) => ({ label, action: 'message', messageText: label }));

@@ -1,4 +1,4 @@
-import { intentOf, normaliseUtterance, type SkillIntent } from './intent';
+import { intentOf, normaliseUtterance, UTTERANCE_READ_MAX, type SkillIntent } from './intent';
 
 const up: SkillIntent = { kind: 'up' };
 const down: SkillIntent = { kind: 'down' };
@@ -47,6 +47,30 @@ describe('intentOf (utterance)', () => {
     ['9999', help],
     ['9999번 버스', help],
     ['도움말', help],
+    // Where the student is going decides the direction: campus-bound is up, anywhere else is down.
+    ['등교', up],
+    ['등교 버스', up],
+    ['외대 가는 버스', up],
+    ['기숙사 가는 버스', up],
+    ['하교', down],
+    ['하교 버스', down],
+    ['집 가는 버스', down],
+    ['집에 가는 버스', down],
+    ['강남 가는 버스', down],
+    ['역 가는 버스', down],
+    // Spaces inside a keyword, English, an emoji.
+    ['막 차', lastBus],
+    ['시간 표', timetable],
+    ['bus', up],
+    ['Last bus?', lastBus],
+    ['🚌', up],
+    // Times are not route numbers; a route's 막차 is that route's last bus.
+    ['8시 버스', up],
+    ['10분 뒤 버스', up],
+    ['1150 막차', { kind: 'lastBus', routeNo: '1150' }],
+    ['1117번 막차 언제야', { kind: 'lastBus', routeNo: '1117' }],
+    ['1150 언제 와', route('1150')],
+    ['5번 버스', help],
   ])('%j → %o', (utterance, expected) => {
     expect(intentOf(utterance)).toEqual(expected);
   });
@@ -57,6 +81,7 @@ describe('intentOf (action.params win over the utterance)', () => {
     ['버스', { routeNo: '1150' }, route('1150')],
     ['아무 말', { routeNo: '1117번' }, route('1117')],
     ['아무 말', { routeNo: '１３０３' }, route('1303')],
+    ['아무 말', { routeNo: '1150번 버스' }, route('1150')],
     ['하행', { direction: 'up' }, up],
     ['버스', { direction: '하행' }, down],
     ['버스', { direction: 'down' }, down],
@@ -78,5 +103,14 @@ describe('normaliseUtterance', () => {
     ['막차…', '막차'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseUtterance(input)).toBe(expected);
+  });
+});
+
+describe('a very long utterance', () => {
+  it('reads only its first UTTERANCE_READ_MAX characters, so 60,000 characters cost no more than 200', () => {
+    const flood = `버스${'!'.repeat(60_000)}가`;
+    expect(normaliseUtterance(flood)).toBe('버스');
+    expect(intentOf(flood)).toEqual(up);
+    expect(normaliseUtterance(`${'가'.repeat(UTTERANCE_READ_MAX)}막차`)).toBe('가'.repeat(UTTERANCE_READ_MAX));
   });
 });
