@@ -20,7 +20,12 @@ test('the skill answers the README example with a valid v2.0 response', async ({
   expect(response.headers()['cache-control']).toBe('no-store');
   const answer = SkillResponseSchema.parse(await response.json());
   expect(answer.version).toBe('2.0');
-  expect(answer.template.outputs.length).toBeGreaterThan(0);
+  // At the e2e clock (Monday 08:00 KST, demo feed) the up answer lists every route.
+  const [first] = answer.template.outputs;
+  const text = 'simpleText' in first ? first.simpleText.text : '';
+  expect(text).toContain('학교 가는 버스 · ');
+  for (const routeNo of ['1150', '1117', '1303', '1005']) expect(text).toMatch(new RegExp(`^${routeNo}번 `, 'm'));
+  expect(answer.template.quickReplies?.map((reply) => reply.label)).toContain('나가는 버스');
 });
 
 test('a wrong or missing secret, bad JSON, a body over 64 KB and a GET are refused with a JSON message', async ({
