@@ -76,6 +76,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   });
   const accuracy = createAccuracyService({ loadHistory: history, source: source.name });
   const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
+  void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
   const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
   const stops = [
     () => clearInterval(impressionFlush),

@@ -39,10 +39,21 @@ export type KakaoAdService = {
    * kept for the next flush.
    */
   flush(): Promise<void>;
+  /**
+   * Reads the served kakao ads now (or joins the read under way) at `now`, resolving when it has
+   * ended; never rejects (a failed read keeps the last list and is logged). The runtime warms the
+   * list with it at start; `next` calls it in the background when the list is older than
+   * KAKAO_ADS_CACHE_MS.
+   */
+  refresh(now: Date): Promise<void>;
 };
 
 /** The rotation of an api built without one (createApi in tests): no card, nothing to write. */
-export const noChatbotAds: KakaoAdService = { next: async () => null, flush: async () => undefined };
+export const noChatbotAds: KakaoAdService = {
+  next: async () => null,
+  flush: async () => undefined,
+  refresh: async () => undefined,
+};
 
 /**
  * The card of `ad`: title, the ad message (`content`) as description cut to Kakao's limit, the
@@ -100,7 +111,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
     else unwritten.set(key, { id, day, count: n });
   };
 
-  const refresh = (now: Date) => {
+  const refresh = (now: Date): Promise<void> => {
     readAtMs = now.getTime();
     reading ??= listServedAds(db, 'kakao', now)
       .then(
@@ -115,6 +126,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       .finally(() => {
         reading = null;
       });
+    return reading;
   };
 
   // Writes the counts taken so far; never rejects (what fails is counted again and logged).
@@ -138,7 +150,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   // Stale while revalidating: only the first read is waited for; later ones replace the list when
   // they end, so an answer never waits for the database (nor fails with it) once a list is known.
   const served = async (now: Date): Promise<ServedAd[]> => {
-    if (now.getTime() - readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < readAtMs) refresh(now);
+    if (now.getTime() - readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < readAtMs) void refresh(now);
     if (list === null) await reading;
     return (list ?? []).filter((ad) => ad.startsAt.getTime() <= now.getTime() && now.getTime() < ad.endsAt.getTime());
   };
@@ -165,5 +177,6 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
     },
     // Flushes run one after another, so a stop's flush ends after the timer's (runtime close).
     flush: () => (flushing = flushing.then(writeUnwritten)),
+    refresh,
   };
 }

@@ -99,6 +99,20 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     return second && 'basicCard' in second ? second.basicCard : null;
   };
 
+  /** db() whose `method` throws `message` while `failure.on` (a read-only failover, a dropped connection). */
+  function flakyDb(method: 'insert' | 'select', message: string) {
+    const failure = { on: true };
+    const flaky = new Proxy(db(), {
+      get: (target, key, receiver) =>
+        key === method && failure.on
+          ? () => {
+              throw new Error(message);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    return { db: flaky, failure };
+  }
+
   /** An approved kakao ad (its image uploaded through the api), paid from NOW for one month. */
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
@@ -182,8 +196,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         { action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${BASE}/ads/click/${first.id}` },
       ]);
 
-      // The admins put 모현 서점 first (the bulk save). The first answer after the cache's window
-      // still uses the list read before (the new one is read meanwhile); the next follow the new order.
+      // The admins put 모현 서점 first (the bulk save): once the list is read again, the turn follows it.
       const edits = [second, first].map(({ id, title, redirectUrl, imageUrl }) => ({
         id,
         title,
@@ -192,9 +205,10 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       }));
       expect(await saveAds(db(), 'kakao', edits, 'test', clock.now())).toEqual({ edited: 0, reordered: true });
       clock.advance(KAKAO_ADS_CACHE_MS / 1000);
+      await rotation.refresh(clock.now());
       const after: (string | undefined)[] = [];
       for (let i = 0; i < 4; i += 1) after.push(card(await ask(app, payload('버스')))?.title);
-      expect(after).toEqual(['모현 서점', '모현 서점', '캠퍼스 카페', '모현 서점']);
+      expect(after).toEqual(['캠퍼스 카페', '모현 서점', '캠퍼스 카페', '모현 서점']);
     });
 
     it('writes the counted impressions at a flush, per ad and KST day, keeping them while writing fails', async () => {
@@ -214,23 +228,15 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       ]);
 
       // A database that refuses writes (a read-only failover): the counts wait for the next flush.
-      let refuse = true;
-      const flaky = new Proxy(db(), {
-        get: (target, key, receiver) =>
-          key === 'insert' && refuse
-            ? () => {
-                throw new Error('cannot execute INSERT in a read-only transaction');
-              }
-            : Reflect.get(target, key, receiver),
-      });
-      const failing = createKakaoAdService({ db: flaky, logger, publicBaseUrl: BASE });
+      const flaky = flakyDb('insert', 'cannot execute INSERT in a read-only transaction');
+      const failing = createKakaoAdService({ db: flaky.db, logger, publicBaseUrl: BASE });
       await failing.next(clock.now());
       await failing.next(clock.now());
       await failing.flush();
       expect(logger.lines.filter((line) => line.includes('could not write some chatbot ad impressions'))).toHaveLength(
         1,
       );
-      refuse = false;
+      flaky.failure.on = false;
       await failing.next(clock.now());
       await failing.flush();
       expect(await adCounts(db(), ad.id)).toEqual([
@@ -249,15 +255,8 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     it('answers whatever the ad list’s database does: without a card before any list, else with the last list read', async () => {
       const setup = api();
       await kakaoAd(setup, '캠퍼스 카페');
-      let refuse = true;
-      const flaky = new Proxy(db(), {
-        get: (target, key, receiver) =>
-          key === 'select' && refuse
-            ? () => {
-                throw new Error('connection terminated unexpectedly');
-              }
-            : Reflect.get(target, key, receiver),
-      });
+      const flaky = flakyDb('select', 'connection terminated unexpectedly');
+      const failing = createKakaoAdService({ db: flaky.db, logger, publicBaseUrl: BASE });
       const app = adsTestApi({
         db: db(),
         storage: store,
@@ -265,7 +264,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         logger,
         feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
         kakaoSkillSecret: SECRET,
-        kakaoAds: createKakaoAdService({ db: flaky, logger, publicBaseUrl: BASE }),
+        kakaoAds: failing,
       });
       const failures = () => logger.lines.filter((line) => line.includes('could not read the chatbot ads')).length;
 
@@ -274,15 +273,17 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       expect(card(first)).toBeNull();
       expect(failures()).toBe(1);
 
-      refuse = false;
+      flaky.failure.on = false;
       clock.advance(KAKAO_ADS_CACHE_MS / 1000);
-      await ask(app, payload('버스')); // reads the list meanwhile
+      await failing.refresh(clock.now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
 
-      refuse = true;
+      // A later read fails: the answers keep the last list read.
+      flaky.failure.on = true;
       clock.advance(KAKAO_ADS_CACHE_MS / 1000);
-      for (let i = 0; i < 2; i += 1) expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
+      await failing.refresh(clock.now());
       expect(failures()).toBe(2);
+      for (let i = 0; i < 2; i += 1) expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
     });
 
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
@@ -301,7 +302,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
       const ad = await kakaoAd(app, '캠퍼스 카페');
       clock.advance(KAKAO_ADS_CACHE_MS / 1000);
-      expect(card(await ask(app, payload('버스')))).toBeNull(); // the list read before; the new one is read meanwhile
+      await rotation.refresh(clock.now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
       // Past its paid period (1 month = 30 days), even inside the cache's window.
       await db()
@@ -309,6 +310,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         .set({ endsAt: new Date(clock.now().getTime() + KAKAO_ADS_CACHE_MS + 1000) })
         .where(eq(ads.id, ad.id));
       clock.advance(KAKAO_ADS_CACHE_MS / 1000);
+      await rotation.refresh(clock.now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
       clock.advance(2);
       expect(card(await ask(app, payload('버스')))).toBeNull();
