@@ -58,6 +58,8 @@ describe('intentOf (utterance)', () => {
     ['집에 가는 버스', down],
     ['강남 가는 버스', down],
     ['역 가는 버스', down],
+    ['역으로', down],
+    ['역시 버스', up],
     // Spaces inside a keyword, English, an emoji.
     ['막 차', lastBus],
     ['시간 표', timetable],

@@ -28,7 +28,7 @@ const KEYWORDS: [RegExp, SkillIntent][] = [
   [/막차|lastbus/, { kind: 'lastBus' }],
   [/시간표|timetable|schedule/, { kind: 'timetable' }],
   [/상행|등교|(학교|외대|캠퍼스|기숙사)(가는|로|행|까지)/, { kind: 'up' }],
-  [/하행|하교|나가|출발|내려가|떠나|가는|집|역/, { kind: 'down' }],
+  [/하행|하교|나가|출발|내려가|떠나|가는|집|역으로|역까지/, { kind: 'down' }],
   [/오는|도착|버스|bus|🚌/u, { kind: 'up' }],
 ];
 
