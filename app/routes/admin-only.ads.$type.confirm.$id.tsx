@@ -106,6 +106,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/** The back link to the type's request list and the page's heading (`#request-title`). */
+function RequestHeading({ type, title }: { type: AdType; title: string }) {
+  return (
+    <>
+      <p>
+        <Link to={`/admin-only/ads/${type}`}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
+      </p>
+      <h1 id="request-title" className="admin-page__title">
+        {title}
+      </h1>
+    </>
+  );
+}
+
 export default function AdRequestDetail() {
   const data = useLoaderData<typeof loader>();
   if (!data.type) {
@@ -136,12 +150,7 @@ export default function AdRequestDetail() {
   if (!request) {
     return (
       <section className="admin-page" aria-labelledby="request-title">
-        <p>
-          <Link to={listHref}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
-        </p>
-        <h1 id="request-title" className="admin-page__title">
-          광고 요청
-        </h1>
+        <RequestHeading type={type} title="광고 요청" />
         <p>이 요청은 삭제되어 더 이상 볼 수 없습니다.</p>
         {completion}
       </section>
@@ -162,12 +171,7 @@ export default function AdRequestDetail() {
   ];
   return (
     <section className="admin-page" aria-labelledby="request-title">
-      <p>
-        <Link to={listHref}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
-      </p>
-      <h1 id="request-title" className="admin-page__title">
-        {request.title}
-      </h1>
+      <RequestHeading type={type} title={request.title} />
       {request.status && (
         <p>
           <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
