@@ -1,5 +1,6 @@
 /**
- * Second step of `npm run build` (after `remix build`): generates public/sw.js with workbox-build's
+ * Second step of `npm run build` (after `remix build`): writes public/offline.html from its template
+ * (app/offline.html) with the built app stylesheet, then generates public/sw.js with workbox-build's
  * generateSW from the build output (issue 8 item 5; docs/decisions/009-installable-app.md).
  *
  * - Precached: the hashed Remix assets (public/build/**: JS and CSS, but the admin's route modules;
@@ -16,7 +17,21 @@
  *
  * Any workbox warning (e.g. a file above the precache size limit) fails the build.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateSW } from 'workbox-build';
+
+// The offline page links the same hashed stylesheet as every page (app/root.tsx), precached below.
+const stylesheets = readdirSync('public/build/_assets').filter((name) => /^app-[\w-]+\.css$/.test(name));
+if (stylesheets.length !== 1) {
+  console.error(`[build-sw] expected one public/build/_assets/app-*.css, found ${stylesheets.length}`);
+  process.exit(1);
+}
+const template = readFileSync('app/offline.html', 'utf8');
+if (!template.includes('href="%APP_CSS%"')) {
+  console.error('[build-sw] app/offline.html has no <link href="%APP_CSS%"> to fill');
+  process.exit(1);
+}
+writeFileSync('public/offline.html', template.replace('href="%APP_CSS%"', `href="/build/_assets/${stylesheets[0]}"`));
 
 const { count, size, warnings } = await generateSW({
   globDirectory: 'public',

@@ -139,8 +139,9 @@ test('after one visit, a phone offline sees the offline page, and no bus data co
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: '오프라인 상태입니다' })).toBeVisible();
   await expect(page.getByText('실시간 버스 정보는 인터넷에 연결되어 있어야 볼 수 있습니다.')).toBeVisible();
-  // The logo comes from the precache too.
-  expect(await page.locator('main img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // The logo and the app's stylesheet come from the precache too: the header is the app's hotpink one.
+  expect(await page.locator('header img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('header.site-header')).toHaveCSS('background-color', 'rgb(255, 105, 180)');
 
   await context.setOffline(false);
   await page.getByRole('link', { name: '다시 시도' }).click();
