@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createAccuracyService } from './bus/accuracy-service';
+import { createLiveView } from './bus/live-view';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import type { ApiContext, ApiDeps } from './context';
 import { noChatbotAds } from './kakao/ads';
@@ -27,10 +28,12 @@ const noHistory: HistoryLoader = async () => [];
  */
 export function createApi(deps: ApiDeps) {
   const history = deps.history ?? noHistory;
+  const predictions = deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger });
   const context: ApiContext = {
     ...deps,
     history,
-    predictions: deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger }),
+    predictions,
+    liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, logger: deps.logger }),
     accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
     rateLimiters: createRateLimiters(deps.db),
     kakaoAds: deps.kakaoAds ?? noChatbotAds,

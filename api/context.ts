@@ -5,6 +5,7 @@
 import type { Clock } from './clock';
 import type { BusFeed } from './bus/feed-service';
 import type { AccuracyService } from './bus/accuracy-service';
+import type { LiveViewService } from './bus/live-view';
 import type { HistoryLoader, PredictionService } from './bus/prediction-service';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
@@ -45,6 +46,8 @@ export type ApiDeps = {
 export type ApiContext = ApiDeps & {
   history: HistoryLoader;
   predictions: PredictionService;
+  /** The timeLeft view of this second, shared by GET /api/bus/timeLeft and the KakaoTalk skill. */
+  liveView: LiveViewService;
   accuracy: AccuracyService;
   rateLimiters: RateLimiters;
   kakaoAds: KakaoAdService;

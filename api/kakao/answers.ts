@@ -4,7 +4,7 @@
  * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
  */
 import { format } from 'date-fns';
-import { groupRoutes, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
+import { groupRoutes, type UpRoute } from '../../contract/bus';
 import {
   clipText,
   KAKAO_LIMITS,
@@ -14,20 +14,17 @@ import {
   type SkillResponse,
 } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
-import type { RoutePredictions } from '../bus/predictions';
+import type { LiveView } from '../bus/live-view';
 import { timetableDeparture } from '../bus/time-left';
 import { ROUTES, type DayType } from '../bus/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
 
-/** What an answer is built from, as of `now`. */
-export type SkillFacts = {
-  now: Date;
-  /** timeLeftView of the feed's state at `now` (its `feed` tells stale and in-service). */
-  view: Required<TimeLeftResponse>;
-  /** Today's predictions per route (PredictionService.todayNow), ROUTES order. */
-  predictions: readonly RoutePredictions[];
-};
+/**
+ * What an answer is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`
+ * tells stale and in-service, and today's predictions per route in ROUTES order.
+ */
+export type SkillFacts = LiveView;
 
 /** The timetable answer lists this many next departures per route, then "외 N회". */
 export const TIMETABLE_TIMES_PER_ROUTE = 5;

@@ -7,14 +7,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
-import type {
-  PredictedAllResponse,
-  PredictedRouteResponse,
-  PredictionAccuracy,
-  TimeLeftResponse,
-} from '../../contract/bus';
-import type { FeedState } from '../bus/feed-store';
-import { timeLeftView } from '../bus/time-left';
+import type { PredictedAllResponse, PredictedRouteResponse, PredictionAccuracy } from '../../contract/bus';
 import { routeByNo } from '../bus/transit-config';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../context';
@@ -24,49 +17,22 @@ import type { Estimate } from '../bus/predictions';
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
 
 /**
- * Mounts GET /timeLeft, /predicted/all, /predicted/:routeNo and /accuracy; needs the feed, clock,
- * logger, predictions and accuracy. Without stored history (ApiDeps.history absent) /accuracy
+ * Mounts GET /timeLeft, /predicted/all, /predicted/:routeNo and /accuracy; needs the clock, logger,
+ * predictions, the live view and accuracy. Without stored history (ApiDeps.history absent) /accuracy
  * answers the no-data shape (0 days, null figures); a failing history load answers 503.
  */
-export function busRoutes({ feed, clock, logger, predictions, accuracy }: ApiContext) {
-  let failing = false;
-  /** `read`'s predictions, or null when it throws; logged once per run of failures. */
-  const predictionsOrNull = async (
-    read: () => TodayPredictions | Promise<TodayPredictions>,
-  ): Promise<TodayPredictions | null> => {
-    try {
-      const today = await read();
-      if (failing) logger.info('[predictions] serving predictions again.');
-      failing = false;
-      return today;
-    } catch (error) {
-      if (!failing)
-        logger.error('[predictions] failing: timeLeft without its down group, /predicted answers 503', error);
-      failing = true;
-      return null;
-    }
-  };
+export function busRoutes({ clock, logger, predictions, liveView, accuracy }: ApiContext) {
   const predictedToday = async (now: Date): Promise<TodayPredictions> => {
-    const today = await predictionsOrNull(() => predictions.today(now));
+    const today = await liveView.predictionsOrNull(() => predictions.today(now));
     if (!today) throw new HTTPException(503, { message: 'Predictions are unavailable right now; try again shortly' });
     return today;
   };
 
-  // Every phone asks every 4 s and the answer only changes by the second or with a new feed state:
-  // one view per (second, state) serves them all.
-  let cached: { second: number; state: FeedState; body: Required<TimeLeftResponse> } | null = null;
-
   return new Hono()
     .get('/timeLeft', async (c) => {
-      const now = clock.now();
-      const second = Math.floor(now.getTime() / 1000);
-      const state = feed.current();
-      if (cached?.second !== second || cached.state !== state) {
-        const today = await predictionsOrNull(() => predictions.todayNow(now));
-        cached = { second, state, body: timeLeftView(state, now, today?.routes ?? []) };
-      }
+      const { view } = await liveView.current();
       c.header('Cache-Control', 'no-store');
-      return c.json(cached.body);
+      return c.json(view);
     })
     .get('/predicted/all', async (c) => {
       const today = await predictedToday(clock.now());

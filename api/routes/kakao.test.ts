@@ -167,6 +167,23 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       ).toEqual(['지금은 버스 운행 시간이 아니에요.', '첫차는 05:10에 학교에서 출발해요 (4시간 10분 후).']);
     });
 
+    it('still answers when the predictions fail: up from the feed, down says there is no estimate yet', async () => {
+      const broken = (): never => {
+        throw new Error('a bug in the plan');
+      };
+      const app = adsTestApi({
+        db: db(),
+        storage: store,
+        clock,
+        logger,
+        feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
+        kakaoSkillSecret: SECRET,
+        predictions: { today: async () => broken(), todayNow: broken, observe: () => undefined },
+      });
+      expect(text(await ask(app, payload('하행')))).toBe('학교에서 나가는 버스의 예상 출발 정보가 아직 없어요.');
+      expect(text(await ask(app, payload('버스')))).toMatch(/^학교 가는 버스 · .+\n1150번 3분 후 · 2정거장 전/);
+    });
+
     it('ignores what it does not read (bot, intent, contexts, detailParams, unknown fields)', async () => {
       const body = { ...payload('막차'), contexts: [{ name: 'x' }], flow: { trigger: { type: 'x' } }, extra: 1 };
       expect(text(await ask(api(), body))).toMatch(/^오늘 막차/);

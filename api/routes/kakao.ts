@@ -8,7 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { MiddlewareHandler } from 'hono';
 import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
-import { timeLeftView } from '../bus/time-left';
 import type { ApiContext } from '../context';
 import { skillAnswer } from '../kakao/answers';
 import { intentOf } from '../kakao/intent';
@@ -29,11 +28,11 @@ function requireSkillSecret(secret: string | undefined): MiddlewareHandler {
 }
 
 /**
- * Mounts POST /skill; needs the feed, clock, predictions, the kakao ad rotation and
+ * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
  * kakaoSkillSecret. Refusals answer `{ message }`: 503 without a secret configured, 401 for a
  * wrong one, 413 over 64 KB, 400 for a body that is not JSON or not a SkillPayload.
  */
-export function kakaoRoutes({ feed, clock, predictions, kakaoAds, kakaoSkillSecret }: ApiContext) {
+export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret }: ApiContext) {
   return new Hono().post(
     '/skill',
     requireSkillSecret(kakaoSkillSecret),
@@ -46,12 +45,10 @@ export function kakaoRoutes({ feed, clock, predictions, kakaoAds, kakaoSkillSecr
     jsonBody(SkillRequestSchema),
     async (c) => {
       const request = c.req.valid('json');
-      const now = clock.now();
       const intent = intentOf(request.userRequest.utterance, request.action?.params);
-      const today = predictions.todayNow(now).routes;
-      const facts = { now, view: timeLeftView(feed.current(), now, today), predictions: today };
+      const live = await liveView.current();
       c.header('Cache-Control', 'no-store');
-      return c.json(skillAnswer(intent, facts, await kakaoAds.next(now)));
+      return c.json(skillAnswer(intent, live, await kakaoAds.next(live.now)));
     },
   );
 }
