@@ -6,6 +6,7 @@
  * https://i.kakao.com/docs/skill-response-format).
  */
 import { z } from 'zod';
+import { isHttpUrl } from './ads';
 
 /**
  * Kakao's limits on a skill answer, in one place (style.md: limits in one schema). Counts are items,
@@ -48,10 +49,7 @@ export function clipText(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-const httpUrl = z
-  .string()
-  .url()
-  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+const httpUrl = z.string().url().refine(isHttpUrl, 'must be an http(s) URL');
 const httpsUrl = z
   .string()
   .url()
@@ -76,13 +74,12 @@ export const SkillRequestSchema = z
       .optional(),
   })
   .passthrough();
-export type SkillRequest = z.infer<typeof SkillRequestSchema>;
 
 /** A text bubble. */
-export const SimpleTextSchema = z.object({ text: z.string().min(1).max(KAKAO_LIMITS.simpleTextText) }).strict();
+const SimpleTextSchema = z.object({ text: z.string().min(1).max(KAKAO_LIMITS.simpleTextText) }).strict();
 
 /** A button opening a web page (action "webLink"). */
-export const WebLinkButtonSchema = z
+const WebLinkButtonSchema = z
   .object({
     action: z.literal('webLink'),
     label: z.string().min(1).max(KAKAO_LIMITS.buttonLabel),
@@ -112,14 +109,14 @@ export const BasicCardSchema = z
 export type BasicCard = z.infer<typeof BasicCardSchema>;
 
 /** One output: exactly one of a simpleText or a basicCard (the only components the skill sends). */
-export const SkillOutputSchema = z.union([
+const SkillOutputSchema = z.union([
   z.object({ simpleText: SimpleTextSchema }).strict(),
   z.object({ basicCard: BasicCardSchema }).strict(),
 ]);
 export type SkillOutput = z.infer<typeof SkillOutputSchema>;
 
 /** A quick reply that sends `messageText` as the user's next utterance. */
-export const QuickReplySchema = z
+const QuickReplySchema = z
   .object({
     label: z.string().min(1).max(KAKAO_LIMITS.quickReplyLabel),
     action: z.literal('message'),

@@ -27,7 +27,7 @@ import type { SkillIntent } from './intent';
 export type SkillFacts = LiveView;
 
 /** The timetable answer lists this many next departures per route, then "외 N회". */
-export const TIMETABLE_TIMES_PER_ROUTE = 5;
+const TIMETABLE_TIMES_PER_ROUTE = 5;
 
 const DAY_TYPE_NAMES: Record<DayType, string> = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' };
 

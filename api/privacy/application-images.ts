@@ -15,7 +15,7 @@ import { adRequests, ads, imageUploads } from '../db/schema';
 import type { ObjectStore } from '../storage';
 
 /** What eraseApplicationImages did with the images it was given. */
-export type ImageErasure = {
+type ImageErasure = {
   /** Images deleted (object and image_uploads row). */
   deleted: number;
   /** Images kept because a showing or scheduled ad, or a remaining application, uses them. */

@@ -13,7 +13,6 @@
  * managed ad itself stays; its link to the deleted application becomes null (ads.request_id ON
  * DELETE SET NULL).
  */
-import { TZDate } from '@date-fns/tz';
 import { subYears } from 'date-fns';
 import { and, lt, sql } from 'drizzle-orm';
 import { RETENTION_YEARS } from '../../contract/privacy';
@@ -23,7 +22,7 @@ import type { Db } from '../db/client';
 import { adRequests, auditLog, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage';
-import { KST } from '../time';
+import { toKst } from '../time';
 import { eraseApplicationImages } from './application-images';
 
 /**
@@ -33,7 +32,7 @@ import { eraseApplicationImages } from './application-images';
  * E.g. now 2026-11-23 10:00 KST, 1 year → 2025-11-23 10:00 KST.
  */
 export function retentionCutoff(now: Date, years: number): Date {
-  return new Date(subYears(new TZDate(now, KST), years).getTime());
+  return new Date(subYears(toKst(now), years).getTime());
 }
 
 /** What one retention run removed (counts only: the log never carries personal data). */
