@@ -7,6 +7,7 @@
  */
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { Flash } from '~/utils/session.server';
 
 /** A layout effect in the browser (no frame between mount and showModal), none on the server. */
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -120,5 +121,24 @@ export function ConfirmActions({
         </button>
       </Form>
     </>
+  );
+}
+
+/**
+ * The completion step of an admin action (spec §2: 'Completed' with an OK button): the flash's
+ * title, else '완료' or '처리하지 못했습니다' by its tone, its message, and OK back to `closeTo`
+ * (replacing the entry, so Back does not show the dialog again).
+ */
+export function CompletionDialog({ flash, closeTo }: { flash: Flash; closeTo: string }) {
+  return (
+    <Dialog
+      title={flash.title ?? (flash.tone === 'success' ? '완료' : '처리하지 못했습니다')}
+      closeTo={closeTo}
+      message={flash.message}
+    >
+      <Link to={closeTo} className="button button--primary" replace preventScrollReset>
+        OK
+      </Link>
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import { AD_IMAGE_SIZE, AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
-import { ConfirmActions, Dialog } from '~/components/dialog';
+import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
@@ -136,17 +136,7 @@ export default function AdRequestDetail() {
   }
   const { type, request, flash, confirm } = data;
   const listHref = `/admin-only/ads/${type}`;
-  const completion = flash && (
-    <Dialog
-      title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
-      closeTo={listHref}
-      message={flash.message}
-    >
-      <Link to={listHref} className="button button--primary">
-        OK
-      </Link>
-    </Dialog>
-  );
+  const completion = flash && <CompletionDialog flash={flash} closeTo={listHref} />;
   if (!request) {
     return (
       <section className="admin-page" aria-labelledby="request-title">

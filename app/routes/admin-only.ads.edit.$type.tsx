@@ -34,7 +34,7 @@ import {
   type AdType,
   type ManagedAd,
 } from '../../contract/ads';
-import { ConfirmActions, Dialog } from '~/components/dialog';
+import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { FieldError } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -307,13 +307,7 @@ export default function AdEditPage() {
           <ConfirmActions page={page} intent="delete" id={removing.id} cancelLabel="no" confirmLabel="yes" multipart />
         </Dialog>
       )}
-      {flash?.title && (
-        <Dialog title={flash.title} closeTo={page} message={flash.message}>
-          <Link to={page} className="button button--primary" replace preventScrollReset>
-            OK
-          </Link>
-        </Dialog>
-      )}
+      {flash?.title && <CompletionDialog flash={flash} closeTo={page} />}
     </section>
   );
 }

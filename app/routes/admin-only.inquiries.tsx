@@ -10,7 +10,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
-import { ConfirmActions, Dialog } from '~/components/dialog';
+import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
@@ -114,17 +114,7 @@ export default function Inquiries() {
           <ConfirmActions page={PAGE} intent="delete" id={removing.id} cancelLabel="취소" confirmLabel="삭제" />
         </Dialog>
       )}
-      {flash && (
-        <Dialog
-          title={flash.tone === 'success' ? '완료' : '처리하지 못했습니다'}
-          closeTo={PAGE}
-          message={flash.message}
-        >
-          <Link to={PAGE} className="button button--primary" replace preventScrollReset>
-            확인
-          </Link>
-        </Dialog>
-      )}
+      {flash && <CompletionDialog flash={flash} closeTo={PAGE} />}
     </section>
   );
 }

@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
       await confirm.getByRole('button', { name: '삭제' }).click();
       const done = page.getByRole('alertdialog', { name: '완료' });
       await expect(done.getByText('문의를 삭제했습니다.', { exact: true })).toBeVisible();
-      await done.getByRole('link', { name: '확인' }).click();
+      await done.getByRole('link', { name: 'OK' }).click();
       await expect(done).toHaveCount(0);
       await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
       expect((await storedInquiries(request)).map((row) => row.id)).not.toContain(id);
