@@ -5,7 +5,7 @@
  * are removed after ORPHAN_IMAGE_AGE_MS.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, notInArray, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import {
@@ -156,24 +156,29 @@ export async function confirmStoredImage(
  * ad references (abandoned forms, failed uploads, replaced ad images): the object, then its record.
  * @returns how many were removed.
  */
-export async function removeOrphanImages(db: Db, store: ObjectStore, now: Date): Promise<number> {
+export function removeOrphanImages(db: Db, store: ObjectStore, now: Date): Promise<number> {
+  return deleteUnreferencedImages(db, store, lt(imageUploads.issuedAt, new Date(now.getTime() - ORPHAN_IMAGE_AGE_MS)));
+}
+
+/**
+ * Deletes the images among `which` (a condition on image_uploads) that no ad request and no ad
+ * references: the object, then its record. Shared by the orphan sweep and the privacy erasure
+ * (api/privacy/application-images.ts).
+ * @returns how many were deleted.
+ * @throws what the database or the object store throws (what is left is deleted by a later sweep).
+ */
+export async function deleteUnreferencedImages(db: Db, store: ObjectStore, which: SQL): Promise<number> {
   const requested = db.select({ imageUrl: adRequests.imageUrl }).from(adRequests);
   const shown = db.select({ imageUrl: ads.imageUrl }).from(ads).where(isNotNull(ads.imageUrl));
-  const orphans = await db
+  const unreferenced = await db
     .select({ key: imageUploads.key })
     .from(imageUploads)
-    .where(
-      and(
-        lt(imageUploads.issuedAt, new Date(now.getTime() - ORPHAN_IMAGE_AGE_MS)),
-        notInArray(imageUploads.imageUrl, requested),
-        notInArray(imageUploads.imageUrl, shown),
-      ),
-    );
-  for (const { key } of orphans) {
+    .where(and(which, notInArray(imageUploads.imageUrl, requested), notInArray(imageUploads.imageUrl, shown)));
+  for (const { key } of unreferenced) {
     await store.delete(key);
     await db.delete(imageUploads).where(eq(imageUploads.key, key));
   }
-  return orphans.length;
+  return unreferenced.length;
 }
 
 /** The extension of a server-chosen key (`web-<uuid>.png` → png). */

@@ -9,7 +9,8 @@
  * - Otherwise the image goes: the ads whose period has ended and that still reference it lose it
  *   (ads.image_url set to null), then its object is deleted from the store, then its image_uploads row.
  */
-import { and, eq, gt, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { and, gt, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { deleteUnreferencedImages } from '../ads/images';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import type { ObjectStore } from '../storage';
@@ -44,30 +45,23 @@ export async function eraseApplicationImages(
     .select({ imageUrl: ads.imageUrl })
     .from(ads)
     .where(and(isNotNull(ads.imageUrl), gt(ads.endsAt, now)));
-  const erasable = await db
-    .select({ key: imageUploads.key, imageUrl: imageUploads.imageUrl })
-    .from(imageUploads)
+  // Ended ads let go of an image that nothing else keeps; then it is unreferenced and goes.
+  const unlinked = await db
+    .update(ads)
+    .set({ imageUrl: null, updatedAt: now })
     .where(
       and(
-        inArray(imageUploads.imageUrl, urls),
-        notInArray(imageUploads.imageUrl, requested),
-        notInArray(imageUploads.imageUrl, showing),
+        inArray(ads.imageUrl, urls),
+        lte(ads.endsAt, now),
+        notInArray(ads.imageUrl, requested),
+        notInArray(ads.imageUrl, showing),
       ),
-    );
-  let endedAdsUnlinked = 0;
-  for (const { key, imageUrl } of erasable) {
-    const unlinked = await db
-      .update(ads)
-      .set({ imageUrl: null, updatedAt: now })
-      .where(and(eq(ads.imageUrl, imageUrl), lte(ads.endsAt, now)))
-      .returning({ id: ads.id });
-    endedAdsUnlinked += unlinked.length;
-    await store.delete(key);
-    await db.delete(imageUploads).where(eq(imageUploads.key, key));
-  }
+    )
+    .returning({ id: ads.id });
+  const deleted = await deleteUnreferencedImages(db, store, inArray(imageUploads.imageUrl, urls));
   const kept = await db
     .select({ key: imageUploads.key })
     .from(imageUploads)
     .where(inArray(imageUploads.imageUrl, urls));
-  return { deleted: erasable.length, kept: kept.length, endedAdsUnlinked };
+  return { deleted, kept: kept.length, endedAdsUnlinked: unlinked.length };
 }
