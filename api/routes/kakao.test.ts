@@ -13,6 +13,7 @@ import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes'
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts, approveRequest, createAdRequest, saveAds } from '../ads/model';
 import type { Api } from '../app';
+import type { ApiDeps } from '../context';
 import type { FeedState } from '../bus/feed-store';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
@@ -64,7 +65,11 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
   // The ad rotation of the api last built, whose impressions `impressions` flushes before reading.
   let rotation: KakaoAdService;
-  const api = (options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE }) => {
+  /** The api on the test's feed state, with `deps` over a fresh rotation and the secret. */
+  const api = (
+    options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE },
+    deps: Partial<ApiDeps> = {},
+  ) => {
     rotation = createKakaoAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
     return adsTestApi({
       db: db(),
@@ -74,6 +79,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
       kakaoSkillSecret: options.secret,
       kakaoAds: rotation,
+      ...deps,
     });
   };
 
@@ -171,13 +177,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       const broken = (): never => {
         throw new Error('a bug in the plan');
       };
-      const app = adsTestApi({
-        db: db(),
-        storage: store,
-        clock,
-        logger,
-        feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
-        kakaoSkillSecret: SECRET,
+      const app = api(undefined, {
         predictions: { today: async () => broken(), todayNow: broken, observe: () => undefined },
       });
       expect(text(await ask(app, payload('하행')))).toBe('학교에서 나가는 버스의 예상 출발 정보가 아직 없어요.');
@@ -274,15 +274,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       await kakaoAd(setup, '캠퍼스 카페');
       const flaky = flakyDb('select', 'connection terminated unexpectedly');
       const failing = createKakaoAdService({ db: flaky.db, logger, publicBaseUrl: BASE });
-      const app = adsTestApi({
-        db: db(),
-        storage: store,
-        clock,
-        logger,
-        feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
-        kakaoSkillSecret: SECRET,
-        kakaoAds: failing,
-      });
+      const app = api(undefined, { kakaoAds: failing });
       const failures = () => logger.lines.filter((line) => line.includes('could not read the chatbot ads')).length;
 
       const first = await ask(app, payload('버스'));
