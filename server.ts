@@ -2,9 +2,11 @@
  * Production entry of the web (ARCHITECTURE.md): one HTTP server with compression, security headers
  * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz, the Remix request
  * handler, and the Campus Bus API mounted in-process unless API_BASE_URL points at a separate one.
- * SIGTERM/SIGINT close the server gracefully: stop accepting, finish requests, stop the api.
+ * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully
+ * (api/lifecycle.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
@@ -14,7 +16,8 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
-import { startApiRuntime, type ApiRuntime } from './api/runtime';
+import { serveUntilSignal } from './api/lifecycle';
+import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from './app/utils/csrf.server';
@@ -32,7 +35,7 @@ if (env.API_BASE_URL) {
   admin = { serviceToken: env.API_SERVICE_TOKEN!, sessionSecret: env.SESSION_SECRET!, secureCookie: env.secureCookie };
 } else {
   const apiEnv = parseApiEnv();
-  const inProcess = await startApiRuntime(apiEnv);
+  const inProcess = await createApiRuntime(apiEnv);
   runtime = inProcess;
   api = { baseUrl: 'http://api.internal', fetch: async (request) => inProcess.app.fetch(request) };
   // The embedded default keeps its secrets under DATA_DIR; production (DATABASE_URL) passes them in env.
@@ -129,22 +132,14 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, () => {
-  const upstream = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process';
-  console.info(`[web] listening on http://localhost:${env.PORT} (api ${upstream})`);
-  if (runtime?.setupPath) {
-    console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${runtime.setupPath}`)}`);
-  }
+serveUntilSignal(createServer(app), {
+  port: env.PORT,
+  label: `[web] (api ${env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process'})`,
+  onListening: async () => {
+    await runtime?.start();
+    if (runtime?.setupPath) console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${runtime.setupPath}`)}`);
+  },
+  onClose: async () => {
+    await runtime?.close();
+  },
 });
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    console.info(`[web] ${signal}: closing`);
-    server.close(async () => {
-      await runtime?.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
-}

@@ -1,7 +1,20 @@
 /** Every clock in the api is injected so tests can fix "now" (ARCHITECTURE.md, Time). */
-export type Clock = { now(): Date };
+export type Clock = {
+  now(): Date;
+  /**
+   * Runs `callback` once `ms` milliseconds of this clock's time have passed (a real timer on the
+   * system clock; on a test clock, when the test advances it past that point).
+   * @returns the function that cancels it.
+   */
+  after(ms: number, callback: () => void): () => void;
+};
 
-export const systemClock: Clock = { now: () => new Date() };
+function realTimer(ms: number, callback: () => void): () => void {
+  const timer = setTimeout(callback, ms);
+  return () => clearTimeout(timer);
+}
+
+export const systemClock: Clock = { now: () => new Date(), after: realTimer };
 
 /**
  * A clock that starts at `start` and then runs in real time. Used when `CLOCK_START` is set, so a
@@ -9,5 +22,5 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export function offsetClock(start: Date, base: Clock = systemClock): Clock {
   const offsetMs = start.getTime() - base.now().getTime();
-  return { now: () => new Date(base.now().getTime() + offsetMs) };
+  return { now: () => new Date(base.now().getTime() + offsetMs), after: base.after };
 }

@@ -18,16 +18,17 @@ export type ApiDeps = {
   db: Db;
   /** Where ad images live (api/storage). */
   storage: ObjectStore;
-  feed: BusFeed;
+  /** The bus feed as the routes read it (its lifecycle belongs to the runtime). */
+  feed: Pick<BusFeed, 'current' | 'role'>;
   clock: Clock;
   logger: Logger;
   /** The running feed's stored departures (loadDepartures); absent → no history, predictions from the timetable. */
   history?: HistoryLoader;
   /** API_SERVICE_TOKEN, the bearer token of /api/admin; absent → the admin api answers 503. */
   serviceToken?: string;
-  /** Fed by the feed's snapshots (startApiRuntime); absent → one over `history` without live evidence. */
+  /** Fed by the feed's snapshots (createApiRuntime); absent → one over `history` without live evidence. */
   predictions?: PredictionService;
-  /** The /faq accuracy figure of `history` (startApiRuntime, which also warms it); absent → one over `history`. */
+  /** The /faq accuracy figure of `history` (createApiRuntime, which also warms it); absent → one over `history`. */
   accuracy?: AccuracyService;
   /** SERVICE_NOTICE=on: the notice is on until an admin saves it (api/admin/notice.ts). Default false. */
   serviceNoticeDefault?: boolean;
@@ -37,7 +38,7 @@ export type ApiDeps = {
   kakaoSkillSecret?: string;
   /**
    * The chatbot ad rotation (api/kakao/ads.ts), whose owner flushes its impressions
-   * (startApiRuntime); absent → the skill answers without ad cards.
+   * (createApiRuntime); absent → the skill answers without ad cards.
    */
   kakaoAds?: KakaoAdService;
 };

@@ -7,11 +7,11 @@ import { adCounts } from './ads/model';
 import { openDatabase } from './db/client';
 import { ads } from './db/schema';
 import { parseApiEnv } from './env';
-import { startApiRuntime } from './runtime';
+import { createApiRuntime } from './runtime';
 
 const SECRET = 'r'.repeat(40);
 
-describe('startApiRuntime', () => {
+describe('createApiRuntime', () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-runtime-'));
@@ -36,7 +36,7 @@ describe('startApiRuntime', () => {
       .returning();
     await seeding.close();
 
-    const runtime = await startApiRuntime(
+    const runtime = await createApiRuntime(
       parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00', KAKAO_SKILL_SECRET: SECRET }),
       recordingLogger(),
     );

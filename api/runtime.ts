@@ -9,7 +9,7 @@ import { offsetClock, systemClock, type Clock } from './clock';
 import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/demo/source';
 import { backfillDemoHistory, loadDepartures } from './bus/departures';
-import { startBusFeed, type BusFeed } from './bus/feed-service';
+import { createBusFeed, type BusFeed } from './bus/feed-service';
 import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
 import { GbisSource } from './bus/gbis/source';
@@ -32,6 +32,12 @@ export type ApiRuntime = {
   embedded: boolean;
   /** The one-time setup page's path with its token, when no admin exists yet; the entry (server.ts, main.ts) prints it once it listens. */
   setupPath: string | null;
+  /**
+   * Starts the background work: the bus feed's lease loop (and so the polls), the chatbot ads'
+   * first read and the housekeeping timers. The entries call it once the server listens, so a
+   * process that fails to start (port in use, missing build) spends no GBIS calls.
+   */
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -40,8 +46,12 @@ export function apiClock(env: Pick<ApiEnv, 'CLOCK_START'>): Clock {
   return env.CLOCK_START ? offsetClock(new Date(env.CLOCK_START)) : systemClock;
 }
 
-/** @throws when the database cannot be opened or the GBIS source is misconfigured. */
-export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogger): Promise<ApiRuntime> {
+/**
+ * Opens the database and builds the api; nothing runs in the background until `start()`.
+ * @throws when the database cannot be opened (DataDirBusyError: another process holds DATA_DIR) or
+ *   the GBIS source is misconfigured.
+ */
+export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogger): Promise<ApiRuntime> {
   const clock = apiClock(env);
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
@@ -66,7 +76,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   }
   const history: HistoryLoader = (range) => loadDepartures(database.db, { source: source.name, ...range });
   const predictions = createPredictionService({ loadHistory: history, logger });
-  const feed = await startBusFeed({
+  const feed = await createBusFeed({
     database,
     source,
     clock,
@@ -76,21 +86,25 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
   });
   const accuracy = createAccuracyService({ loadHistory: history, source: source.name });
   const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
-  void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
-  const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
-  const stops = [
-    () => clearInterval(impressionFlush),
-    // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
-    scheduleHourly('images', logger, async () => {
-      const removed = await removeOrphanImages(database.db, storage, clock.now());
-      if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
-    }),
-    // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
-    scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
-    // The /faq accuracy figure (~0.6 s of CPU once per service day), computed by this timer at night
-    // (the first hour after 00:30 KST) rather than by the day's first visitor.
-    scheduleHourly('accuracy', logger, () => accuracy.get(clock.now())),
-  ];
+  const stops: (() => void)[] = [];
+  const start = async () => {
+    await feed.start();
+    void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
+    const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
+    stops.push(
+      () => clearInterval(impressionFlush),
+      // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
+      scheduleHourly('images', logger, async () => {
+        const removed = await removeOrphanImages(database.db, storage, clock.now());
+        if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
+      }),
+      // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
+      scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
+      // The /faq accuracy figure (~0.6 s of CPU once per service day), computed by this timer at night
+      // (the first hour after 00:30 KST) rather than by the day's first visitor.
+      scheduleHourly('accuracy', logger, () => accuracy.get(clock.now())),
+    );
+  };
   return {
     app: createApi({
       db: database.db,
@@ -111,6 +125,7 @@ export async function startApiRuntime(env: ApiEnv, logger: Logger = consoleLogge
     serviceToken,
     embedded,
     setupPath: setupToken ? setupPath(setupToken) : null,
+    start,
     close: async () => {
       for (const stop of stops) stop();
       await feed.stop();

@@ -1,9 +1,11 @@
 /**
  * Runs the bus feed for one api instance (ARCHITECTURE.md, scale-out): the instance that takes
- * the poller lease (a PostgreSQL advisory lock; always granted on single-process PGlite) runs the
- * poller and NOTIFYs after each poll; the others LISTEN and reload the stored state. Every
- * instance checks the lease every LEASE_CHECK_MS, so a follower takes over when the holder dies and
- * a holder whose database session dropped (releasing the lock) steps down instead of polling twice.
+ * the poller lease (a PostgreSQL advisory lock; on PGlite always granted, the data directory's
+ * lock making the process the only one: db/data-dir-lock.ts) runs the poller and NOTIFYs after
+ * each poll; the others LISTEN and reload the stored state. Every instance checks the lease every
+ * LEASE_CHECK_MS, so a follower takes over when the holder dies and a holder whose database
+ * session dropped (releasing the lock) steps down; the poller also confirms the lease right before
+ * each call, so two instances never poll.
  */
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -24,17 +26,23 @@ export type BusFeed = {
   /** The feed's latest state, from memory. */
   current(): FeedState;
   role(): 'leader' | 'follower';
+  /**
+   * Starts the lease loop (and so the polls); resolves after the first lease check. Call it once
+   * the server listens, so a process that fails to start spends no calls.
+   */
+  start(): Promise<void>;
   stop(): Promise<void>;
 };
 
 /**
- * Loads the stored feed state and starts the lease loop: every LEASE_CHECK_MS the instance checks
- * the lease; holding it, it runs the poller; not holding it (never, or lost when its session
- * dropped), it stops any poller, LISTENs and reloads the stored state. `stop()` must settle before
- * the database is closed.
+ * Loads the stored feed state; `start()` then runs the lease loop: every LEASE_CHECK_MS (real
+ * time) the instance checks the lease; holding it, it runs the poller, which also confirms the
+ * lease right before each call; not holding it (never, or lost when its session dropped or the
+ * check timed out), it stops any poller, LISTENs and reloads the stored state. `stop()` must
+ * settle before the database is closed.
  * @throws when the stored state cannot be read (database unreachable at start).
  */
-export async function startBusFeed(options: {
+export async function createBusFeed(options: {
   database: Database;
   source: FeedSource;
   clock: Clock;
@@ -55,6 +63,7 @@ export async function startBusFeed(options: {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let checking: Promise<void> = Promise.resolve();
+  const tryLease = () => database.tryLease(POLLER_LEASE_KEY);
 
   const reload = async () => {
     state = await loadFeedState(database.db, source.name).catch(() => state);
@@ -75,6 +84,7 @@ export async function startBusFeed(options: {
       dailyQuota,
       logger,
       state,
+      confirmLease: tryLease,
       onState: () => database.notify(FEED_CHANNEL).catch((error) => logger.warn('[bus feed] NOTIFY failed', error)),
       onSnapshot: async (snapshot) => {
         onSnapshot?.(snapshot);
@@ -96,18 +106,20 @@ export async function startBusFeed(options: {
     await reload();
   };
   const check = async () => {
-    const held = await database.tryLease(POLLER_LEASE_KEY).catch(() => false);
+    const held = await tryLease().catch(() => false);
     if (stopped) return;
     if (held && !poller) await lead();
     else if (!held) await follow().catch((error) => logger.warn('[bus feed] following failed; retrying', error));
     if (!stopped) timer = setTimeout(() => void (checking = check()), leaseCheckMs);
   };
 
-  checking = check();
-  await checking;
   return {
     current: () => (poller ? (poller as Poller).current() : state),
     role: () => (poller ? 'leader' : 'follower'),
+    start: async () => {
+      checking = check();
+      await checking;
+    },
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);

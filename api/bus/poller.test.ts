@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { kstDateKey } from '../time';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase } from '../../tests/setup/db';
-import { callsSpent, loadFeedState } from './feed-store';
+import { callsSpent, emptyFeedState, loadFeedState } from './feed-store';
 import { BACKOFF_START_SEC, Poller } from './poller';
 
 describe('Poller', () => {
@@ -79,5 +80,67 @@ describe('Poller', () => {
     expect(poller.current().lastError).toBe('budget: daily quota of 1000 calls per dataset spent');
     expect(poller.current().nextPollAt?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
     expect(await callsSpent(database.db, '2026-11-23')).toEqual({ arrivals: 237, locations: 948 });
+  });
+
+  it('reserves the calls before calling: a database that cannot write skips the poll and backs off', async () => {
+    source.answer((now) => snapshotAt(now, [['1150', 600, 5]]));
+    await poller.pollOnce();
+    // A read-only failover (or a full disk): reads work, writes fail.
+    await database.db.execute(sql`SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY`);
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(600);
+      delays.push(await poller.pollOnce());
+    }
+    expect(source.polls).toBe(1);
+    expect(delays).toEqual([BACKOFF_START_SEC, BACKOFF_START_SEC * 2, BACKOFF_START_SEC * 4]);
+    expect(poller.current().lastError).toMatch(/^database: .*read-only/);
+    expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(1);
+
+    await database.db.execute(sql`SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE`);
+    clock.advance(600);
+    await poller.pollOnce();
+    expect(source.polls).toBe(2);
+    expect(poller.current().lastError).toBeNull();
+    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 2, locations: 8 });
+    expect(logger.lines.filter((l) => l.includes('recovered after 3 failed polls'))).toHaveLength(1);
+  });
+
+  it('makes no call when the lease is not confirmed right before it, and says so once', async () => {
+    let held = false;
+    ({ poller } = pollerFeed({ source, db: database.db, clock, logger, confirmLease: async () => held }));
+    await poller.pollOnce();
+    await poller.pollOnce();
+    expect(source.polls).toBe(0);
+    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
+    expect(logger.lines.filter((l) => l.includes('lease is not confirmed'))).toHaveLength(1);
+    held = true;
+    await poller.pollOnce();
+    expect(source.polls).toBe(1);
+  });
+
+  it('resumes at the stored next-poll time after a restart, so restarts spend no extra calls', async () => {
+    const nextPollAt = new Date(clock.now().getTime() + 200_000);
+    ({ poller } = pollerFeed({
+      source,
+      db: database.db,
+      clock,
+      logger,
+      state: { ...emptyFeedState('gbis'), nextPollAt },
+    }));
+    poller.start();
+    clock.advance(199);
+    await Promise.resolve();
+    expect(source.polls).toBe(0);
+    clock.advance(1);
+    await vi.waitFor(() => expect(source.polls).toBe(1));
+    await poller.stop();
+
+    // A free source (the demo) has no quota to keep: it polls at once.
+    const free = new ScriptedSource(null);
+    const demo = pollerFeed({ source: free, db: database.db, clock, state: { ...emptyFeedState('gbis'), nextPollAt } });
+    demo.poller.start();
+    await vi.waitFor(() => expect(free.polls).toBe(1));
+    await demo.poller.stop();
   });
 });

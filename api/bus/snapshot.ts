@@ -66,8 +66,12 @@ export interface FeedSource {
   poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot>;
 }
 
-/** Why a poll failed; 'budget' is our own daily quota (GBIS_DAILY_QUOTA) being spent, so no poll was made. */
-export type FeedErrorKind = 'timeout' | 'http' | 'portal' | 'gbis' | 'body' | 'config' | 'budget';
+/**
+ * Why a poll failed. 'budget': our own daily quota (GBIS_DAILY_QUOTA) is spent, so no call was made.
+ * 'database': our database failed, so the calls could not be reserved (none was made) or the
+ * outcome could not be stored.
+ */
+export type FeedErrorKind = 'timeout' | 'http' | 'portal' | 'gbis' | 'body' | 'config' | 'budget' | 'database';
 
 /** A failed poll; `kind` says why, `message` is for the log (never shown to users). */
 export class FeedError extends Error {

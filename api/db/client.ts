@@ -29,6 +29,7 @@ export type Database = {
   /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
+  /** Closes the connections (and releases DATA_DIR); a second call waits for the first. */
   close(): Promise<void>;
 };
 
@@ -42,7 +43,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  *   database cannot be reached or a migration fails.
  */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  let closing: Promise<void> | null = null;
+  return { ...database, close: () => (closing ??= database.close()) };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

@@ -26,7 +26,6 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
       feed: {
         current: () => emptyFeedState('gbis'),
         role: () => 'leader',
-        stop: async () => undefined,
       },
       clock,
       logger: recordingLogger(),

@@ -11,7 +11,7 @@ import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
 import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/departures';
-import { startBusFeed, type BusFeed } from '../bus/feed-service';
+import { createBusFeed, type BusFeed } from '../bus/feed-service';
 import { emptyFeedState } from '../bus/feed-store';
 import {
   createPredictionService,
@@ -180,8 +180,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     const fed = createPredictionService({ loadHistory: history, logger: recordingLogger() });
     const source = new ScriptedSource();
     source.answer((now) => snapshotAt(now, [['1117', 600, 6]])); // not in the stored snapshot
-    clock.advance(60);
-    const leader = await startBusFeed({
+    const leader = await createBusFeed({
       database,
       source,
       clock,
@@ -189,6 +188,8 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       logger: recordingLogger(),
       onSnapshot: fed.observe,
     });
+    await leader.start();
+    clock.set(feed.current().nextPollAt!); // the poll the stored state planned
     await vi.waitFor(async () =>
       expect((await fed.today(clock.now())).routes[1].estimate.map((e) => e.basis)).toContain('live'),
     );
@@ -202,8 +203,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('predictions on a follower instanc
     const first = await openDatabase({ url: database.url, dataDir: 'memory' });
     const second = await openDatabase({ url: database.url, dataDir: 'memory' });
     const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-    const start = (db: Database, onSnapshot?: PredictionService['observe']) =>
-      startBusFeed({
+    const start = async (db: Database, onSnapshot?: PredictionService['observe']) => {
+      const feed = await createBusFeed({
         database: db,
         source: scriptedSource(),
         clock,
@@ -211,6 +212,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('predictions on a follower instanc
         logger: recordingLogger(),
         onSnapshot,
       });
+      await feed.start();
+      return feed;
+    };
     const leader = await start(first);
     await vi.waitFor(() => expect(leader.current().snapshot).not.toBeNull());
 
@@ -245,7 +249,6 @@ describe('bus routes when the predictions fail', () => {
       feed: {
         current: () => ({ ...emptyFeedState('gbis'), snapshot: snapshotAt(clock.now(), [['1150', 300, 3]]) }),
         role: () => 'leader',
-        stop: async () => undefined,
       },
       clock,
       logger,
@@ -278,10 +281,9 @@ describe('bus routes when the predictions fail', () => {
 
 describe('GET /api/bus/accuracy', () => {
   const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-  const stubFeed: BusFeed = {
+  const stubFeed: Pick<BusFeed, 'current' | 'role'> = {
     current: () => emptyFeedState('demo'),
     role: () => 'leader',
-    stop: async () => undefined,
   };
 
   /** The api on a fresh database holding `stored`, its history loader counting its loads. */

@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       storage: store,
       clock,
       logger,
-      feed: { current: () => state, role: () => 'leader', stop: async () => undefined },
+      feed: { current: () => state, role: () => 'leader' },
       kakaoSkillSecret: options.secret,
       kakaoAds: rotation,
       ...deps,

@@ -12,7 +12,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { CallsPerPoll } from '../../api/bus/snapshot';
-import { callOf, contentTypeOf, countCalls, liveAnswer, portalErrorBody, type GbisCall, type GbisReply } from './gbis';
+import {
+  MOCK_ARRIVAL_STOP,
+  MOCK_ROUTES,
+  callOf,
+  contentTypeOf,
+  countCalls,
+  liveAnswer,
+  portalErrorBody,
+  type GbisCall,
+  type GbisReply,
+} from './gbis';
 
 export type GbisStubMode = 'ok' | 'quota';
 
@@ -55,6 +65,17 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
     },
     calls: () => [...log],
     counts: () => countCalls(log),
+  };
+}
+
+/** The api's env (api/env.ts) for BUS_FEED=gbis against `stub`, with the mock routes' ids. */
+export function gbisStubEnv(stub: Pick<GbisStub, 'url'>): Record<string, string> {
+  return {
+    BUS_FEED: 'gbis',
+    GBIS_SERVICE_KEY: 'stub-key',
+    GBIS_BASE_URL: stub.url,
+    GBIS_ROUTE_IDS: MOCK_ROUTES.map((route) => `${route.routeNo}=${route.routeId}`).join(','),
+    GBIS_ARRIVAL_STATION_ID: MOCK_ARRIVAL_STOP.stationId,
   };
 }
 

@@ -17,7 +17,7 @@ import { recordingLogger } from './fakes';
 /** createApi on `deps` with a bus feed that never changes and a recording logger unless given. */
 export function adsTestApi(deps: Pick<ApiDeps, 'db' | 'storage' | 'clock'> & Partial<ApiDeps>): Api {
   return createApi({
-    feed: { current: () => emptyFeedState('demo'), role: () => 'leader', stop: async () => undefined },
+    feed: { current: () => emptyFeedState('demo'), role: () => 'leader' },
     logger: recordingLogger(),
     ...deps,
   });

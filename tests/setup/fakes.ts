@@ -6,16 +6,41 @@ import type { BusFeed } from '../../api/bus/feed-service';
 import { Poller, type PollerOptions } from '../../api/bus/poller';
 import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/snapshot';
 
+/**
+ * A clock that moves only when told. Its timers (Clock.after) fire during `advance`/`set`, in
+ * order of their due time, each once the clock has reached it.
+ */
 export class FakeClock implements Clock {
+  private timers: { dueMs: number; callback: () => void }[] = [];
+
   constructor(private instant: Date) {}
   now(): Date {
     return new Date(this.instant);
   }
+  after(ms: number, callback: () => void): () => void {
+    const timer = { dueMs: this.instant.getTime() + ms, callback };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  }
+  /** Timers not yet fired. */
+  pending(): number {
+    return this.timers.length;
+  }
   set(instant: Date | string): void {
-    this.instant = new Date(instant);
+    const target = new Date(instant).getTime();
+    for (;;) {
+      const due = this.timers.filter((t) => t.dueMs <= target).sort((a, b) => a.dueMs - b.dueMs)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.instant = new Date(Math.max(this.instant.getTime(), due.dueMs));
+      due.callback();
+    }
+    this.instant = new Date(target);
   }
   advance(seconds: number): void {
-    this.instant = new Date(this.instant.getTime() + seconds * 1000);
+    this.set(new Date(this.instant.getTime() + seconds * 1000));
   }
 }
 
@@ -84,5 +109,13 @@ export function pollerFeed(options: Pick<PollerOptions, 'source' | 'db' | 'clock
     onState: () => undefined,
     ...options,
   });
-  return { poller, feed: { current: () => poller.current(), role: () => 'leader', stop: () => poller.stop() } };
+  return {
+    poller,
+    feed: {
+      current: () => poller.current(),
+      role: () => 'leader',
+      start: async () => poller.start(),
+      stop: () => poller.stop(),
+    },
+  };
 }
