@@ -6,6 +6,7 @@
  * (api/lifecycle.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -16,7 +17,7 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
-import { serveUntilSignal } from './api/lifecycle';
+import { serveUntilSignal, startOrExit } from './api/lifecycle';
 import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
@@ -25,33 +26,47 @@ import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
-const env = parseWebEnv();
-let runtime: ApiRuntime | null = null;
-let api: ApiBinding;
-let admin: AdminBinding;
-if (env.API_BASE_URL) {
-  // parseWebEnv requires SESSION_SECRET and API_SERVICE_TOKEN with API_BASE_URL (production).
-  api = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
-  admin = { serviceToken: env.API_SERVICE_TOKEN!, sessionSecret: env.SESSION_SECRET!, secureCookie: env.secureCookie };
-} else {
+/**
+ * Reads the env, imports the build and opens the api (in-process unless API_BASE_URL), in that
+ * order, so a missing build fails before the database is opened.
+ * @throws on a bad env, a missing build, DATA_DIR in use or an unreachable database.
+ */
+async function prepare() {
+  const env = parseWebEnv();
+  // React, Express and Remix read it: never development unless asked for (error details stay out of responses).
+  process.env.NODE_ENV = env.NODE_ENV;
+  const buildUrl = new URL('./build/index.js', import.meta.url);
+  if (!existsSync(buildUrl))
+    throw new Error('build/index.js is missing: run `npm run build` first (`npm start` does).');
+  const build = (await import(buildUrl.href)) as ServerBuild;
+  if (env.API_BASE_URL) {
+    // parseWebEnv requires SESSION_SECRET and API_SERVICE_TOKEN with API_BASE_URL (production).
+    const api: ApiBinding = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
+    const admin: AdminBinding = {
+      serviceToken: env.API_SERVICE_TOKEN!,
+      sessionSecret: env.SESSION_SECRET!,
+      secureCookie: env.secureCookie,
+    };
+    return { env, build, api, admin, runtime: null };
+  }
   const apiEnv = parseApiEnv();
-  const inProcess = await createApiRuntime(apiEnv);
-  runtime = inProcess;
-  api = { baseUrl: 'http://api.internal', fetch: async (request) => inProcess.app.fetch(request) };
+  const runtime: ApiRuntime = await createApiRuntime(apiEnv);
+  const api: ApiBinding = { baseUrl: 'http://api.internal', fetch: async (request) => runtime.app.fetch(request) };
   // The embedded default keeps its secrets under DATA_DIR; production (DATABASE_URL) passes them in env.
   const sessionSecret =
-    env.SESSION_SECRET ?? (inProcess.embedded ? storedSecret(apiEnv.DATA_DIR, 'SESSION_SECRET') : undefined);
-  if (!sessionSecret || !inProcess.serviceToken) {
-    await inProcess.close();
+    env.SESSION_SECRET ?? (runtime.embedded ? storedSecret(apiEnv.DATA_DIR, 'SESSION_SECRET') : undefined);
+  if (!sessionSecret || !runtime.serviceToken) {
+    await runtime.close();
     throw new Error(
       'Invalid configuration:\n  SESSION_SECRET and API_SERVICE_TOKEN are required with DATABASE_URL ' +
         '(production); generate each with: openssl rand -hex 32',
     );
   }
-  admin = { serviceToken: inProcess.serviceToken, sessionSecret, secureCookie: env.secureCookie };
+  const admin: AdminBinding = { serviceToken: runtime.serviceToken, sessionSecret, secureCookie: env.secureCookie };
+  return { env, build, api, admin, runtime };
 }
 
-const build = (await import(new URL('./build/index.js', import.meta.url).href)) as ServerBuild;
+const { env, build, api, admin, runtime } = await startOrExit('[web]', prepare);
 
 const publicConfig = publicConfigOf(env);
 const csp = cspSources(env, publicConfig);

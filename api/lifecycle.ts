@@ -9,11 +9,28 @@
  */
 import type { Server } from 'node:http';
 import { createHttpTerminator } from 'http-terminator';
+import { DataDirBusyError } from './db/data-dir-lock';
 
 /** Sockets still busy this long after the signal are cut. */
 const DRAIN_MS = 5_000;
 /** The whole shutdown; a supervisor (systemd, Kubernetes) waits 10 s before SIGKILL by default. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * Runs an entry's start-up (read the env, open the database…). A failure stops the process with
+ * exit code 1 and one line naming the cause: a bad variable, DATA_DIR held by another process
+ * (with its pid), a missing build; an unexpected error also gets its stack.
+ */
+export async function startOrExit<T>(label: string, prepare: () => Promise<T>): Promise<T> {
+  try {
+    return await prepare();
+  } catch (error) {
+    const expected =
+      error instanceof DataDirBusyError || /^(Invalid configuration|build\/)/.test(String((error as Error).message));
+    console.error(`${label} cannot start: ${(error as Error).message ?? String(error)}`, ...(expected ? [] : [error]));
+    process.exit(1);
+  }
+}
 
 /**
  * Listens on `port`; then runs `onListening` (start polling, print the setup link). A failure to

@@ -3,11 +3,13 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { setupMessage } from './admin/setup';
 import { parseApiEnv } from './env';
-import { serveUntilSignal } from './lifecycle';
+import { serveUntilSignal, startOrExit } from './lifecycle';
 import { createApiRuntime } from './runtime';
 
-const env = parseApiEnv();
-const runtime = await createApiRuntime(env);
+const { env, runtime } = await startOrExit('[api]', async () => {
+  const env = parseApiEnv();
+  return { env, runtime: await createApiRuntime(env) };
+});
 serveUntilSignal(createAdaptorServer({ fetch: runtime.app.fetch }) as Server, {
   port: env.API_PORT,
   label: '[api]',

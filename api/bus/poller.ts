@@ -142,7 +142,9 @@ export class Poller {
     const { clock, source, logger } = this.options;
     const { lastError, failingSince, nextPollAt } = this.state;
     if (lastError) {
-      logger.warn(`[bus feed] ${source.name} resuming while failing since ${failingSince?.toISOString()}: ${lastError}`);
+      logger.warn(
+        `[bus feed] ${source.name} resuming while failing since ${failingSince?.toISOString()}: ${lastError}`,
+      );
     }
     const loop = async () => {
       this.running = this.pollOnce();

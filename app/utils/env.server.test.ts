@@ -38,3 +38,18 @@ describe('ANALYTICS_ID (issue 8 item 6)', () => {
     }
   });
 });
+
+describe('NODE_ENV (issue 10, defect 7)', () => {
+  it('is production unless development is asked for explicitly, so error details never reach a response by default', () => {
+    expect(parseWebEnv({}).NODE_ENV).toBe('production');
+    expect(parseWebEnv({ NODE_ENV: '' }).NODE_ENV).toBe('production');
+    expect(parseWebEnv({ NODE_ENV: 'test' }).NODE_ENV).toBe('production');
+    expect(parseWebEnv({ NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+  });
+
+  it('turns the Secure cookie on by default, off in development or with COOKIE_SECURE=false', () => {
+    expect(parseWebEnv({}).secureCookie).toBe(true);
+    expect(parseWebEnv({ NODE_ENV: 'development' }).secureCookie).toBe(false);
+    expect(parseWebEnv({ COOKIE_SECURE: 'false' }).secureCookie).toBe(false);
+  });
+});

@@ -21,7 +21,14 @@ const optionalMatching = (pattern: RegExp, example: string) =>
   optionalString.pipe(z.string().regex(pattern, `expected something like ${example}`).optional());
 
 export const WebEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Remix's mode: development (error details in responses, no caching) only when asked for
+   * explicitly; unset or anything else is production, so a forgotten variable leaks nothing.
+   */
+  NODE_ENV: z
+    .string()
+    .optional()
+    .transform((value): 'development' | 'production' => (value === 'development' ? 'development' : 'production')),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The api over HTTP; unset → the api runs in-process. */
   API_BASE_URL: optionalString.pipe(z.string().url().optional()),

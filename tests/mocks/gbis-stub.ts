@@ -1,12 +1,12 @@
 /**
  * A stand-in GBIS server (node:http) for local runs and load tests:
  *
- *   npx tsx tests/mocks/gbis-stub.ts --port 4010 [--mode ok|quota]
+ *   npx tsx tests/mocks/gbis-stub.ts --port 4010 [--mode ok|quota|key|error500|hang|…]
  *   GBIS_BASE_URL=http://127.0.0.1:4010/6410000 GBIS_SERVICE_KEY=any …
  *
  * `ok` answers getBusArrivalListv2 / getBusLocationListv2 like a healthy GBIS for routes
- * 1150/1117/1303/1005 (liveAnswer: buses count down with the wall clock); `quota` answers every call
- * with the portal's daily-quota error (code 22, XML, HTTP 200). In-process: startGbisStub().
+ * 1150/1117/1303/1005 (liveAnswer: buses count down with the wall clock); the other modes
+ * (GbisStubMode) answer every call with one fault. In-process: startGbisStub().
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,37 +15,96 @@ import type { CallsPerPoll } from '../../api/bus/snapshot';
 import {
   MOCK_ARRIVAL_STOP,
   MOCK_ROUTES,
+  arrivalListBody,
   callOf,
   contentTypeOf,
   countCalls,
   liveAnswer,
+  noResultBody,
   portalErrorBody,
+  type GbisAnswer,
   type GbisCall,
   type GbisReply,
 } from './gbis';
 
-export type GbisStubMode = 'ok' | 'quota';
+/**
+ * How the stub answers every call:
+ * - ok: like a healthy GBIS (liveAnswer);
+ * - quota / key: the portal's daily-quota (22) or unregistered-key (30) error, XML with HTTP 200;
+ * - error500: HTTP 500 with an HTML page;
+ * - hang: no answer until the stub closes (the caller's time limit cuts it);
+ * - truncated: a healthy JSON body cut in half;
+ * - html: HTTP 200 with an HTML page (a proxy's or portal's maintenance page);
+ * - noHeader: JSON with a body and no msgHeader;
+ * - noResult: GBIS's "no result" (resultCode 4), as at night when no bus runs;
+ * - huge: a healthy-looking JSON body of 3 MB.
+ */
+export const GBIS_STUB_MODES = [
+  'ok',
+  'quota',
+  'key',
+  'error500',
+  'hang',
+  'truncated',
+  'html',
+  'noHeader',
+  'noResult',
+  'huge',
+] as const;
+export type GbisStubMode = (typeof GBIS_STUB_MODES)[number];
 
 export type GbisStub = {
   /** Base URL to use as GBIS_BASE_URL (ends in /6410000 like the real one). */
   url: string;
   close(): Promise<void>;
   setMode(mode: GbisStubMode): void;
-  /** Every call received so far. */
+  /** Every answer waits this long first (0 by default). */
+  setDelay(ms: number): void;
+  /** Every call received so far (counted on arrival, answered or not). */
   calls(): GbisCall[];
   /** Calls received so far per quota dataset. */
   counts(): CallsPerPoll;
 };
 
+const HTML_PAGE = '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>';
+
+async function replyIn(mode: Exclude<GbisStubMode, 'hang'>, call: GbisCall, live: GbisAnswer): Promise<GbisReply> {
+  switch (mode) {
+    case 'ok':
+      return live(call);
+    case 'quota':
+      return { status: 200, body: portalErrorBody('22') };
+    case 'key':
+      return { status: 200, body: portalErrorBody('30') };
+    case 'error500':
+      return { status: 500, body: HTML_PAGE };
+    case 'truncated': {
+      const { body } = await live(call);
+      return { status: 200, body: body.slice(0, Math.floor(body.length / 2)) };
+    }
+    case 'html':
+      return { status: 200, body: HTML_PAGE };
+    case 'noHeader':
+      return { status: 200, body: JSON.stringify({ response: { msgBody: { busArrivalList: [] } } }) };
+    case 'noResult':
+      return { status: 200, body: noResultBody() };
+    case 'huge':
+      return { status: 200, body: arrivalListBody(Array.from({ length: 30_000 }, () => ({ pad: 'x'.repeat(90) }))) };
+  }
+}
+
 /** Starts the stub on 127.0.0.1:`port` (0 = any free port). */
 export async function startGbisStub(options: { port?: number; mode?: GbisStubMode } = {}): Promise<GbisStub> {
   let mode = options.mode ?? 'ok';
+  let delayMs = 0;
   const live = liveAnswer();
   const log: GbisCall[] = [];
   const server = createServer(async (request, response) => {
     const call = callOf(new URL(request.url ?? '/', 'http://stub'));
     log.push(call);
-    const reply: GbisReply = mode === 'quota' ? { status: 200, body: portalErrorBody('22') } : await live(call);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (mode === 'hang') return; // closeAllConnections ends it
+    const reply = await replyIn(mode, call, live);
     response.writeHead(reply.status, { 'content-type': contentTypeOf(reply.body) }).end(reply.body);
   });
   await new Promise<void>((resolve, reject) => {
@@ -62,6 +121,9 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
       }),
     setMode(next) {
       mode = next;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     calls: () => [...log],
     counts: () => countCalls(log),
@@ -86,8 +148,10 @@ function argument(name: string): string | undefined {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const mode = argument('mode') ?? 'ok';
-  if (mode !== 'ok' && mode !== 'quota') throw new Error(`--mode must be ok or quota, not ${mode}`);
-  const stub = await startGbisStub({ port: Number(argument('port') ?? 4010), mode });
+  if (!GBIS_STUB_MODES.includes(mode as GbisStubMode)) {
+    throw new Error(`--mode must be one of ${GBIS_STUB_MODES.join(', ')}, not ${mode}`);
+  }
+  const stub = await startGbisStub({ port: Number(argument('port') ?? 4010), mode: mode as GbisStubMode });
   console.log(`GBIS stub (${mode}) listening: GBIS_BASE_URL=${stub.url}`);
   process.once('SIGINT', () => void stub.close().then(() => process.exit(0)));
 }

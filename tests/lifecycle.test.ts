@@ -1,0 +1,120 @@
+/**
+ * The entries as processes (issue 10, defects 2–5; server.ts needs `npm run build`, which `npm test`
+ * runs first): the api starts polling only once it listens,
+ * a start-up failure exits with its cause and spends no GBIS call, one process owns a PGlite data
+ * directory, and SIGTERM under load (keep-alive connections kept busy) exits 0 within 10 s with
+ * every call counted and the database closed.
+ */
+import autocannon from 'autocannon';
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { callsSpent } from '../api/bus/feed-store';
+import { openDatabase } from '../api/db/client';
+import { SHUTDOWN_LIMIT_MS } from '../api/lifecycle';
+import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';
+import { freePort, runEntry, type EntryProcess } from './setup/process';
+
+const CLOCK_START = '2026-11-23T08:00:00+09:00';
+
+describe('the entries as processes', () => {
+  let stub: GbisStub;
+  let dataDir: string;
+  const running: EntryProcess[] = [];
+  beforeEach(async () => {
+    stub = await startGbisStub();
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-lifecycle-'));
+  });
+  afterEach(async () => {
+    for (const entry of running.splice(0)) {
+      if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+    }
+    await stub.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (port: number, entry = 'api/main.ts', portVar = 'API_PORT') => {
+    const process = runEntry(entry, {
+      ...gbisStubEnv(stub),
+      DATA_DIR: dataDir,
+      [portVar]: String(port),
+      CLOCK_START,
+      API_SERVICE_TOKEN: 't'.repeat(40),
+    });
+    running.push(process);
+    return process;
+  };
+  const calls = async () => {
+    const database = await openDatabase({ dataDir });
+    try {
+      return await callsSpent(database.db, '2026-11-23');
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('stops with the cause when its port is in use, before any GBIS call', async () => {
+    const port = await freePort();
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, resolve));
+    try {
+      const api = start(port);
+      const exit = await api.exited();
+      expect(exit.code).toBe(1);
+      expect(api.output()).toContain(`[api] cannot listen on port ${port}: the port is in use`);
+      expect(stub.calls()).toHaveLength(0);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
+  it('refuses a second process on its DATA_DIR, naming the first one’s pid, and the first keeps serving', async () => {
+    const first = start(await freePort());
+    await first.waitFor(/\[api\] listening on http:\/\/localhost:(\d+)/);
+    const port = Number(/localhost:(\d+)/.exec(first.output())![1]);
+    const second = start(await freePort());
+    const exit = await second.exited();
+    expect(exit.code).toBe(1);
+    expect(second.output()).toContain(
+      `[api] cannot start: DATA_DIR ${dataDir} is in use by another process (pid ${first.child.pid})`,
+    );
+    expect(second.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    const health = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+    expect(health.status).toBe(200);
+  }, 60_000);
+
+  // The web's SSR pages keep each connection busy (a request always in flight), where server.close()
+  // alone never called back: exit 1 after 10 s before this fix. The api's answers are quicker.
+  it.each([
+    { entry: 'server.ts', portVar: 'PORT', path: '/' },
+    { entry: 'api/main.ts', portVar: 'API_PORT', path: '/api/bus/timeLeft' },
+  ])(
+    '$entry exits 0 within 10 s on SIGTERM under 20 busy keep-alive connections, a poll in flight, every call counted',
+    async ({ entry, portVar, path }) => {
+      stub.setDelay(3_000); // the first poll is still waiting for GBIS when the signal comes
+      const port = await freePort();
+      const server = start(port, entry, portVar);
+      await server.waitFor(/listening on/);
+      await vi.waitFor(() => expect(stub.calls()).toHaveLength(5), { timeout: 10_000 });
+
+      // 20 keep-alive connections sending back to back (autocannon reconnects when one is closed).
+      let answered = 0;
+      const load = autocannon(
+        { url: `http://127.0.0.1:${port}${path}`, connections: 20, duration: 60 },
+        () => undefined,
+      );
+      load.on('response', () => (answered += 1));
+      await vi.waitFor(() => expect(answered).toBeGreaterThan(200), { timeout: 10_000 });
+
+      server.child.kill('SIGTERM');
+      const exit = await server.exited();
+      load.stop();
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      expect(exit.afterMs).toBeLessThan(SHUTDOWN_LIMIT_MS);
+      // The database was closed (DATA_DIR is free again) and the poll cut short was counted.
+      expect(await calls()).toEqual(stub.counts());
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,68 @@
+/**
+ * Entries run as real processes (`tsx api/main.ts`, `tsx server.ts`), for the tests of what only a
+ * process shows: start-up failures, signals, SIGKILL, two processes on one database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export type EntryProcess = {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the output matches `pattern`; rejects when the process exits first or after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves with the exit code (null when killed by a signal) and the ms from this call until the exit. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>;
+};
+
+/** Starts `entry` (a path under the repo) with tsx and `env` over the current environment. */
+export function runEntry(entry: string, env: Record<string, string>): EntryProcess {
+  // node --import tsx: one process, so its pid is the server's (tsx's CLI would put a parent in between).
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, NODE_ENV: 'production', TZ: 'America/Los_Angeles', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => text,
+    waitFor: (pattern, timeoutMs = 60_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern}:\n${text}`)), timeoutMs);
+        const check = () => pattern.test(text) && finish();
+        const exited = () => finish(new Error(`${entry} exited before printing ${pattern}:\n${text}`));
+        function finish(error?: Error) {
+          clearTimeout(timer);
+          child.stdout!.off('data', check);
+          child.stderr!.off('data', check);
+          child.off('exit', exited);
+          if (error) reject(error);
+          else resolve();
+        }
+        child.stdout!.on('data', check);
+        child.stderr!.on('data', check);
+        child.once('exit', exited);
+        if (child.exitCode !== null) exited();
+        check();
+      }),
+    exited: async () => {
+      const start = Date.now();
+      const result = await exit;
+      return { ...result, afterMs: Date.now() - start };
+    },
+  };
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
