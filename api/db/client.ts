@@ -24,6 +24,8 @@ export type Database = {
   /**
    * Tries to take the session-level advisory lock `key` (PostgreSQL: held by a dedicated connection
    * until it closes; PGlite: single process, always granted). Returns true when held.
+   * @throws when the check fails or times out (LEASE_CHECK_TIMEOUT_MS); the session is then ended,
+   *   releasing the lock, so callers count a rejection as lost.
    */
   tryLease(key: number): Promise<boolean>;
   /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
@@ -85,8 +87,25 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/**
+ * Time limits of every PostgreSQL connection (issue 10): a database that hangs fails the call
+ * instead of holding it, and TCP keep-alive finds a dead peer. Milliseconds.
+ */
+export const PG_LIMITS = {
+  connectionTimeoutMillis: 5_000,
+  /** Client side: the query's promise rejects after this long. */
+  query_timeout: 10_000,
+  /** Server side: PostgreSQL cancels a statement running this long. */
+  statement_timeout: 10_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
+/** A lease check not answered within this many ms counts as lost (the poller confirms before each call). */
+export const LEASE_CHECK_TIMEOUT_MS = 3_000;
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_LIMITS });
   // NOTE: an idle client that the server terminates (restart, failover) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
@@ -97,39 +116,50 @@ async function openPostgres(url: string): Promise<Database> {
   // LISTENs again to every subscribed channel.
   const listeners = new Map<string, Set<() => void>>();
   let session: Promise<pg.Client> | null = null;
-  const sessionClient = () => {
-    session ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
-      const drop = () => {
-        session = null;
-      };
-      client.on('error', drop);
-      client.on('end', drop);
-      client.on('notification', (message) => listeners.get(message.channel)?.forEach((onNotify) => onNotify()));
-      try {
-        await client.connect();
-        for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        return client;
-      } catch (error) {
-        drop();
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-    })();
-    return session;
+  const sessionClient = (): Promise<pg.Client> => {
+    if (session) return session;
+    // The session runs only the lease checks and LISTEN: its queries get the lease check's limit.
+    const client = new pg.Client({ connectionString: url, ...PG_LIMITS, query_timeout: LEASE_CHECK_TIMEOUT_MS });
+    const opened: Promise<pg.Client> = (async () => {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return client;
+    })().catch(async (error: unknown) => {
+      drop();
+      await client.end().catch(() => undefined);
+      throw error;
+    });
+    // An old session's late 'error' or 'end' must not drop a newer one.
+    const drop = () => {
+      if (session === opened) session = null;
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => listeners.get(message.channel)?.forEach((onNotify) => onNotify()));
+    session = opened;
+    return opened;
   };
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     tryLease: async (key) => {
-      const client = await sessionClient();
-      // Already held by this session → true without stacking another lock level.
-      const { rows } = await client.query<{ locked: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
-           AND classid = 0 AND objid::bigint = $1::bigint AND objsubid = 1) OR pg_try_advisory_lock($1::bigint) AS locked`,
-        [key],
-      );
-      return rows[0].locked;
+      const opened = sessionClient();
+      const client = await opened;
+      try {
+        // Already held by this session → true without stacking another lock level.
+        const { rows } = await client.query<{ locked: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+             AND classid = 0 AND objid::bigint = $1::bigint AND objsubid = 1) OR pg_try_advisory_lock($1::bigint) AS locked`,
+          [key],
+        );
+        return rows[0].locked;
+      } catch (error) {
+        // A check that fails or times out counts as lost: end this session, so that its lock goes
+        // with it once PostgreSQL sees the connection close, and the next check opens a new one.
+        if (session === opened) session = null;
+        void client.end().catch(() => undefined);
+        throw error;
+      }
     },
     listen: async (channel, onNotify) => {
       const handlers = listeners.get(channel) ?? new Set();
