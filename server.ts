@@ -1,6 +1,6 @@
 /**
  * Production entry of the web (ARCHITECTURE.md): one HTTP server with compression, security headers
- * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz, the Remix request
+ * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz and /readyz, the Remix request
  * handler, and the Campus Bus API mounted in-process unless API_BASE_URL points at a separate one.
  * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully
  * (api/lifecycle.ts).
@@ -24,7 +24,7 @@ import { cspSources } from './app/utils/csp.server';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from './app/utils/csrf.server';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
-import { upstreamJson, type ApiBinding } from './app/utils/upstream.server';
+import { UpstreamError, upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
 /**
  * Reads the env, imports the build and opens the api (in-process unless API_BASE_URL), in that
@@ -105,17 +105,25 @@ app.get('/sw.js', (_req, res, next) => {
 app.use('/build', express.static(`${publicDir}/build`, { immutable: true, maxAge: '1y' }));
 app.use(express.static(publicDir, { maxAge: '1h' }));
 
-// Public: the feed's state with the failure's kind only (details stay in the api's logs).
-app.get('/healthz', async (_req, res) => {
-  res.set('Cache-Control', 'no-store');
-  try {
-    const health = await upstreamJson({ api, cspNonce: '' }, '/api/healthz', HealthResponseSchema);
-    res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
-  } catch (error) {
-    console.error('[web] /healthz: api unreachable:', (error as Error).message);
-    res.status(503).json({ status: 'down' });
-  }
-});
+// Probes (docs/deploy.md): /healthz is the web's liveness (always 200 while it answers), /readyz
+// its readiness (503 unless the api and its database answer). Both relay the api's report of the
+// feed with the failure's kind only (details stay in the api's logs).
+const probe =
+  (path: '/api/healthz' | '/api/readyz', liveness: boolean): express.RequestHandler =>
+  async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      const health = await upstreamJson({ api, cspNonce: '' }, path, HealthResponseSchema);
+      res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
+    } catch (error) {
+      console.error(`[web] ${path}: ${(error as Error).message}`);
+      // The api answered with an error (503: its database is unreachable), or did not answer.
+      const api = error instanceof UpstreamError && error.status !== null ? `answered ${error.status}` : 'unreachable';
+      res.status(liveness ? 200 : 503).json({ status: liveness ? 'degraded' : 'unavailable', api });
+    }
+  };
+app.get('/healthz', probe('/api/healthz', true));
+app.get('/readyz', probe('/api/readyz', false));
 
 // Admin pages hold applicants' contacts and inquiries: never kept by a browser or proxy cache.
 app.use('/admin-only', (_req, res, next) => {

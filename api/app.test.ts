@@ -1,5 +1,6 @@
 import { HealthResponseSchema, TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from './app';
+import { STALE_GRACE_SEC } from './bus/time-left';
 import type { BusFeed } from './bus/feed-service';
 import { Poller } from './bus/poller';
 import type { Database } from './db/client';
@@ -54,6 +55,31 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     const body = TimeLeftResponseSchema.parse(await (await app.request('/api/bus/timeLeft')).json());
     expect(body.feed).toMatchObject({ stale: true, ageSec: 300 });
     expect(groupRoutes(body, 'up')[0].routeNo).toBe('1150');
+  });
+
+  it('GET /api/healthz reports degraded when the poller has stopped (no error, the planned poll long past)', async () => {
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const health = async () => HealthResponseSchema.parse(await (await app.request('/api/healthz')).json());
+    expect((await health()).status).toBe('ok');
+    clock.set(new Date(feed.current().nextPollAt!.getTime() + (STALE_GRACE_SEC + 1) * 1000));
+    const dead = await health();
+    expect(dead).toMatchObject({ status: 'degraded', feed: { stale: true, lastError: null } });
+  });
+
+  it('GET /api/readyz answers 200 while the database answers, and 503 unavailable when it does not', async () => {
+    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const ready = await app.request('/api/readyz');
+    expect(ready.status).toBe(200);
+    expect(HealthResponseSchema.parse(await ready.json())).toMatchObject({ status: 'ok', database: 'ok' });
+    await database.close();
+    const down = await app.request('/api/readyz');
+    expect(down.status).toBe(503);
+    expect(HealthResponseSchema.parse(await down.json())).toMatchObject({
+      status: 'unavailable',
+      database: 'unreachable',
+    });
+    // Liveness does not touch the database: the process answers.
+    expect((await app.request('/api/healthz')).status).toBe(200);
   });
 
   it('answers unknown paths with a JSON 404', async () => {

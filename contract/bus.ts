@@ -125,10 +125,16 @@ export function groupRoutes(body: TimeLeftResponse, type: 'up' | 'down'): UpRout
   return body.data.find((group) => group.type === type)?.routes ?? [];
 }
 
-/** GET /api/healthz. */
+/**
+ * GET /api/healthz (liveness) and GET /api/readyz (readiness). `status`: ok; degraded while the
+ * feed's data is stale or its polls fail (still served, marked stale); unavailable (readyz, 503)
+ * when the database does not answer.
+ */
 export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
+  /** readyz only: whether the database answered the probe. */
+  database: z.enum(['ok', 'unreachable']).optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

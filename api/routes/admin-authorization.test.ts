@@ -156,6 +156,7 @@ const PUBLIC_ROUTES = [
   'PUT /api/uploads/:key',
   'GET /api/images/:key',
   'GET /api/healthz',
+  'GET /api/readyz',
   'GET /api/notice',
   'POST /api/kakao/skill',
 ];

@@ -28,10 +28,14 @@ test('hashed assets are cached for a year as immutable', async ({ request }) => 
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-test('/healthz reports the feed for load balancers', async ({ request }) => {
-  const response = await request.get('/healthz');
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body.status).toBe('ok');
-  expect(body.feed).toMatchObject({ source: 'demo', stale: false });
+test('/healthz (liveness) and /readyz (readiness) report the feed for load balancers', async ({ request }) => {
+  for (const path of ['/healthz', '/readyz']) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    const body = await response.json();
+    expect(body.status).toBe('ok');
+    expect(body.feed).toMatchObject({ source: 'demo', stale: false });
+  }
+  expect((await (await request.get('/readyz')).json()).database).toBe('ok');
 });
