@@ -7,6 +7,7 @@ import { planDay, snapshotAt } from './demo/simulator';
 import {
   backfillDemoHistory,
   departureRecorder,
+  MAX_UNSAVED_DEPARTURES,
   DepartureDetector,
   loadDepartures,
   MAX_DEPARTURE_GAP_SEC,
@@ -313,6 +314,40 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
     expect(logger.lines.filter((line) => line.includes('works again'))).toHaveLength(1);
     expect(await loadDepartures(database.db, { source: 'gbis', fromDate: MONDAY, toDate: MONDAY })).toEqual(
       detect(NORMAL_RUN),
+    );
+  });
+
+  it('keeps at most MAX_UNSAVED_DEPARTURES while storing fails (the newest), and says how many were dropped', async () => {
+    const logger = recordingLogger();
+    const record = departureRecorder(database.db, 'gbis', logger);
+    await database.db.execute(sql`ALTER TABLE departures RENAME TO departures_away`);
+    const fleet = (count: number, from: number) => Array.from({ length: count }, (_, i) => `V${from + i}`);
+    // Two waves of buses leave while the table is away: 400, then 200 more.
+    for (const [start, ids] of [
+      [0, fleet(400, 0)],
+      [600, fleet(200, 400)],
+    ] as const) {
+      await record(
+        snap(
+          start,
+          ids.map((id) => bus('terminus', 35, 1, id)),
+        ),
+      );
+      await record(
+        snap(
+          start + 60,
+          ids.map((id) => bus(['down', 0], 36, 1, id)),
+        ),
+      );
+    }
+    await database.db.execute(sql`ALTER TABLE departures_away RENAME TO departures`);
+    await record(snap(1200, []));
+    const stored = await loadDepartures(database.db, { source: 'gbis', fromDate: MONDAY, toDate: MONDAY });
+    expect(stored).toHaveLength(MAX_UNSAVED_DEPARTURES);
+    expect(stored.some((departure) => departure.vehId === 'V599')).toBe(true); // the newest kept
+    expect(stored.some((departure) => departure.vehId === 'V0')).toBe(false);
+    expect(logger.lines.filter((line) => line.includes('100 departures detected meanwhile were dropped'))).toHaveLength(
+      1,
     );
   });
 });

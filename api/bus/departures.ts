@@ -7,6 +7,7 @@ import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { FeedSourceName } from '../../contract/bus';
 import type { Db } from '../db/client';
 import { departures } from '../db/schema';
+import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import { addServiceDays, serviceClock } from '../time';
 import { planDay } from './demo/simulator';
@@ -302,10 +303,14 @@ export async function backfillDemoHistory(
   return db.transaction((tx) => saveDepartures(tx, records));
 }
 
+/** Departures kept for retry while the database fails: about two days of all routes' runs. */
+export const MAX_UNSAVED_DEPARTURES = 500;
+
 /**
  * The poller's snapshot hook for one feed: runs a DepartureDetector over each good snapshot and
  * stores what it detects. Never throws: a failure (database down) is logged once until storing
- * works again, and the unsaved departures are retried with the next snapshot.
+ * works again, and the unsaved departures are retried with the next snapshot; at most
+ * MAX_UNSAVED_DEPARTURES of them are kept (the newest), the count dropped logged on recovery.
  */
 export function departureRecorder(
   db: Db,
@@ -314,17 +319,24 @@ export function departureRecorder(
 ): (snapshot: FeedSnapshot) => Promise<void> {
   const detector = new DepartureDetector(source);
   let unsaved: DepartureRecord[] = [];
-  let failing = false;
+  let dropped = 0;
+  const storing = failureLog(logger, {
+    failing: `[departures] ${source}: cannot detect or store departures; retrying with the next snapshot`,
+    recovered: `[departures] ${source}: storing departures works again.`,
+  });
   return async (snapshot) => {
     try {
       unsaved = [...unsaved, ...detector.observe(snapshot)];
+      dropped += Math.max(0, unsaved.length - MAX_UNSAVED_DEPARTURES);
+      unsaved = unsaved.slice(-MAX_UNSAVED_DEPARTURES);
       if (unsaved.length > 0) await saveDepartures(db, unsaved);
       unsaved = [];
-      if (failing) logger.info(`[departures] ${source}: storing departures works again.`);
-      failing = false;
+      storing.ok();
+      if (dropped > 0)
+        logger.warn(`[departures] ${source}: ${dropped} departures detected meanwhile were dropped (the oldest).`);
+      dropped = 0;
     } catch (error) {
-      if (!failing) logger.warn(`[departures] ${source}: cannot detect or store departures; retrying`, error);
-      failing = true;
+      storing.fail(error);
     }
   };
 }

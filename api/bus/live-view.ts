@@ -7,6 +7,7 @@
  */
 import type { TimeLeftResponse } from '../../contract/bus';
 import type { Clock } from '../clock';
+import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import type { BusFeed } from './feed-service';
 import type { FeedState } from './feed-store';
@@ -38,17 +39,18 @@ export function createLiveView(deps: {
   logger: Logger;
 }): LiveViewService {
   const { feed, clock, predictions, logger } = deps;
-  let failing = false;
+  const serving = failureLog(logger, {
+    failing: '[predictions] failing: timeLeft without its down group, /predicted answers 503',
+    recovered: '[predictions] serving predictions again.',
+    level: 'error',
+  });
   const predictionsOrNull: LiveViewService['predictionsOrNull'] = async (read) => {
     try {
       const today = await read();
-      if (failing) logger.info('[predictions] serving predictions again.');
-      failing = false;
+      serving.ok();
       return today;
     } catch (error) {
-      if (!failing)
-        logger.error('[predictions] failing: timeLeft without its down group, /predicted answers 503', error);
-      failing = true;
+      serving.fail(error);
       return null;
     }
   };

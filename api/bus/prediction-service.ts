@@ -6,6 +6,7 @@
  * after each reload), so it does not depend on requests. No database access and no upstream call
  * per request.
  */
+import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import { addServiceDays, serviceClock } from '../time';
 import {
@@ -106,7 +107,10 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
   const live = new LiveTracker();
   let cached: { plan: DayPlan; refreshAtMs: number } | null = null;
   let loading: { serviceDate: string; plan: Promise<DayPlan> } | null = null;
-  let failing = false;
+  const historyLoad = failureLog(logger, {
+    failing: '[predictions] cannot load the departure history; predicting from memory or the timetable',
+    recovered: '[predictions] loading the departure history works again.',
+  });
   let timetable: DayPlan | null = null;
 
   /** The plan of `serviceDate` without history: timetable estimates (computed once per date). */
@@ -124,12 +128,9 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
       });
       plan = predictDay(history, serviceDate);
       refreshAtMs = nowMs + PLAN_REFRESH_MS;
-      if (failing) logger.info('[predictions] loading the departure history works again.');
-      failing = false;
+      historyLoad.ok();
     } catch (error) {
-      if (!failing)
-        logger.warn('[predictions] cannot load the departure history; predicting from memory or the timetable', error);
-      failing = true;
+      historyLoad.fail(error);
       plan = cached?.plan.serviceDate === serviceDate ? cached.plan : timetablePlan(serviceDate);
       refreshAtMs = nowMs + PLAN_RETRY_MS;
     }

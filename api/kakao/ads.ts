@@ -8,6 +8,7 @@ import { isHttpUrl } from '../../contract/ads';
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
 import { addImpressions, listServedAds } from '../ads/model';
 import type { Db } from '../db/client';
+import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import { kstDateKey } from '../time';
 
@@ -102,6 +103,16 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   let reading: Promise<void> | null = null;
   let cursor = 0;
   let cardless: boolean | null = null;
+  const reads = failureLog(logger, {
+    failing: '[kakao] could not read the chatbot ads; answering with the last list read.',
+    recovered: '[kakao] reading the chatbot ads works again.',
+    level: 'error',
+  });
+  const writes = failureLog(logger, {
+    failing: '[kakao] could not write some chatbot ad impressions; they are kept for the next flush.',
+    recovered: '[kakao] writing the chatbot ad impressions works again.',
+    level: 'error',
+  });
   // Impressions not yet written, by ad id and KST day ("id day").
   const unwritten = new Map<string, { id: number; day: string; count: number }>();
   const count = (id: number, day: string, n: number) => {
@@ -117,10 +128,11 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       .then(
         (ads) => {
           list = ads;
+          reads.ok();
         },
         (error: unknown) => {
           list ??= [];
-          logger.error('[kakao] could not read the chatbot ads; answering with the last list read.', error);
+          reads.fail(error);
         },
       )
       .finally(() => {
@@ -142,8 +154,8 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
         failure = error;
       }
     }
-    if (failure)
-      logger.error('[kakao] could not write some chatbot ad impressions; they are kept for the next flush.', failure);
+    if (failure) writes.fail(failure);
+    else writes.ok();
   };
   let flushing = Promise.resolve();
 

@@ -293,6 +293,10 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       await failing.refresh(clock.now());
       expect(failures()).toBe(2);
       for (let i = 0; i < 2; i += 1) expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
+      // Logged once per run of failed reads, not once per read.
+      clock.advance(KAKAO_ADS_CACHE_MS / 1000);
+      await failing.refresh(clock.now());
+      expect(failures()).toBe(2);
     });
 
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {

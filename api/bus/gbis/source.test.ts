@@ -16,7 +16,7 @@ import {
 import { startGbisStub } from '../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
 import { UP_STOPS, type RouteConfig } from '../transit-config';
-import { GbisSource, redactKey, type GbisSourceOptions } from './source';
+import { GBIS_MAX_BODY_BYTES, GbisSource, redactKey, type GbisSourceOptions } from './source';
 
 const KEY = 'abc+/def==';
 const mock = createGbisMock();
@@ -292,6 +292,12 @@ describe('GbisSource', () => {
     ],
     ['HTTP 500', () => ({ status: 500, body: 'Internal Server Error' }), 'http', 'HTTP 500'],
     ['an HTML error page', () => ({ status: 200, body: '<html><body>Bad Gateway' }), 'body', 'unreadable XML'],
+    [
+      'a body over 2 MB',
+      () => ({ status: 200, body: arrivalListBody([{ pad: 'x'.repeat(GBIS_MAX_BODY_BYTES) }]) }),
+      'body',
+      'getBusArrivalListv2: answer longer than 2 MB',
+    ],
   ])('%s fails the poll', async (_name, reply, kind, message) => {
     mock.answerWith(reply);
     const error = await pollError(source());
