@@ -1,7 +1,8 @@
 /**
  * Done-when of the first issue, over real HTTP: the api on BUS_FEED=gbis pointed at a local stub
  * that answers GBIS-shaped bodies serves those arrivals; when the stub switches to the portal's
- * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving.
+ * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving;
+ * a page that echoes the service key never puts it in a log.
  */
 import { TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from '../api/app';
@@ -33,6 +34,7 @@ describe('the api on a GBIS stub', () => {
       baseUrl: stub.url,
       routes: MOCK_ROUTES,
       arrivalStop: MOCK_ARRIVAL_STOP,
+      logger,
     });
     const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
     const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
@@ -61,6 +63,14 @@ describe('the api on a GBIS stub', () => {
     );
     expect(poller.current().lastError).toMatch(/^portal: .*22/);
     expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(1);
-    expect(logger.lines.join('\n')).not.toContain('stub-key'); // the service key never reaches a log
+
+    // A page that echoes the request's query, service key included: the failure is kept and
+    // logged with a preview of the body, and the key never reaches the state or a log.
+    stub.setMode('html');
+    clock.advance(60);
+    await poller.pollOnce();
+    expect(poller.current().lastError).toMatch(/^body: .*unreadable XML body: .*serviceKey=<serviceKey>/);
+    expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(2);
+    expect([poller.current().lastError, ...logger.lines].join('\n')).not.toContain('stub-key');
   });
 });

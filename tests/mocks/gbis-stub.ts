@@ -34,7 +34,8 @@ import {
  * - error500: HTTP 500 with an HTML page;
  * - hang: no answer until the stub closes (the caller's time limit cuts it);
  * - truncated: a healthy JSON body cut in half;
- * - html: HTTP 200 with an HTML page (a proxy's or portal's maintenance page);
+ * - html: HTTP 200 with an HTML page that echoes the query, service key included (a firewall's
+ *   "request rejected" page);
  * - noHeader: JSON with a body and no msgHeader;
  * - noResult: GBIS's "no result" (resultCode 4), as at night when no bus runs;
  * - huge: a healthy-looking JSON body of 3 MB.
@@ -68,7 +69,12 @@ export type GbisStub = {
 
 const HTML_PAGE = '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>';
 
-async function replyIn(mode: Exclude<GbisStubMode, 'hang'>, call: GbisCall, live: GbisAnswer): Promise<GbisReply> {
+async function replyIn(
+  mode: Exclude<GbisStubMode, 'hang'>,
+  call: GbisCall,
+  live: GbisAnswer,
+  query: string,
+): Promise<GbisReply> {
   switch (mode) {
     case 'ok':
       return live(call);
@@ -83,7 +89,7 @@ async function replyIn(mode: Exclude<GbisStubMode, 'hang'>, call: GbisCall, live
       return { status: 200, body: body.slice(0, Math.floor(body.length / 2)) };
     }
     case 'html':
-      return { status: 200, body: HTML_PAGE };
+      return { status: 200, body: `<html><body><h1>Request rejected</h1><p>${query}</p></body></html>` };
     case 'noHeader':
       return { status: 200, body: JSON.stringify({ response: { msgBody: { busArrivalList: [] } } }) };
     case 'noResult':
@@ -100,11 +106,12 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
   const live = liveAnswer();
   const log: GbisCall[] = [];
   const server = createServer(async (request, response) => {
-    const call = callOf(new URL(request.url ?? '/', 'http://stub'));
+    const url = new URL(request.url ?? '/', 'http://stub');
+    const call = callOf(url);
     log.push(call);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (mode === 'hang') return; // closeAllConnections ends it
-    const reply = await replyIn(mode, call, live);
+    const reply = await replyIn(mode, call, live, url.search);
     response.writeHead(reply.status, { 'content-type': contentTypeOf(reply.body) }).end(reply.body);
   });
   await new Promise<void>((resolve, reject) => {
