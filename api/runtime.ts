@@ -3,6 +3,10 @@
  * history back-filled on first start), bus source, the prediction service, the bus feed (poller or
  * follower, handing its snapshots to the predictions) and the Hono app. Used by api/main.ts (standalone) and server.ts (in-process).
  */
+import { chmodSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
@@ -87,8 +91,25 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
   const accuracy = createAccuracyService({ loadHistory: history, source: source.name });
   const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
   const stops: (() => void)[] = [];
+  const app = createApi({
+    db: database.db,
+    storage,
+    feed,
+    clock,
+    logger,
+    history,
+    predictions,
+    accuracy,
+    serviceToken: serviceToken ?? undefined,
+    serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
+    dailyQuota: env.GBIS_DAILY_QUOTA,
+    kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
+    kakaoAds,
+  });
+  let localDoor: Server | null = null;
   const start = async () => {
     await feed.start();
+    if (embedded && env.DATA_DIR !== 'memory') localDoor = await openLocalDoor(app, env.DATA_DIR, logger);
     void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
     const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
     stops.push(
@@ -106,21 +127,7 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
     );
   };
   return {
-    app: createApi({
-      db: database.db,
-      storage,
-      feed,
-      clock,
-      logger,
-      history,
-      predictions,
-      accuracy,
-      serviceToken: serviceToken ?? undefined,
-      serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
-      dailyQuota: env.GBIS_DAILY_QUOTA,
-      kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
-      kakaoAds,
-    }),
+    app,
     feed,
     serviceToken,
     embedded,
@@ -128,11 +135,39 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
     start,
     close: async () => {
       for (const stop of stops) stop();
+      await new Promise((resolve) => (localDoor ? localDoor.close(resolve) : resolve(undefined)));
       await feed.stop();
       await kakaoAds.flush();
       await database.close();
     },
   };
+}
+
+/** The file under DATA_DIR where the embedded server serves its api to local CLIs (owner-only). */
+export const LOCAL_API_SOCKET = 'api.sock';
+
+/**
+ * The embedded server owns DATA_DIR (one process per data directory), so CLIs that only read
+ * (`npm run backtest`) ask the running api instead, over a Unix socket in DATA_DIR readable by
+ * the owner only (who can read DATA_DIR's secrets anyway). Admin endpoints still need the service
+ * token. A socket file left by a crashed owner is replaced (this process holds the lock).
+ * @returns the server, or null (logged) when the socket cannot be opened (e.g. a path too long).
+ */
+async function openLocalDoor(app: Api, dataDir: string, logger: Logger): Promise<Server | null> {
+  const path = join(dataDir, LOCAL_API_SOCKET);
+  rmSync(path, { force: true });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, resolve);
+    });
+    chmodSync(path, 0o600);
+    return server;
+  } catch (error) {
+    logger.warn(`[api] no local socket at ${path} for CLIs (${(error as Error).message}).`);
+    return null;
+  }
 }
 
 /** The housekeeping jobs run a minute after start (not in the way of start-up), then every hour. */

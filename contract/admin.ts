@@ -159,7 +159,13 @@ const MethodScoreSchema = z.object({
 });
 const BacktestScoresSchema = z.object({
   departures: z.number().int(),
-  methods: z.record(z.enum(BACKTEST_METHODS), MethodScoreSchema),
+  methods: z.object({
+    estimate: MethodScoreSchema,
+    history: MethodScoreSchema,
+    yesterday: MethodScoreSchema,
+    lastWeek: MethodScoreSchema,
+    timetable: MethodScoreSchema,
+  } satisfies Record<(typeof BACKTEST_METHODS)[number], typeof MethodScoreSchema>),
 });
 
 /** GET /api/admin/backtest?days=N: the prediction backtest over the last N service days. */

@@ -5,18 +5,24 @@
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
  * DATA_DIR) for the feed BUS_FEED; a demo database without departures is back-filled first, as the
- * api does on start. "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
+ * api does on start. While the server holds DATA_DIR (the embedded database has one owner), the
+ * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28). "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
  * report as JSON with --json.
  */
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { backtest, formatBacktestTable, parseHistoryCsv } from '../api/bus/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/departures';
 import { HISTORY_WINDOW_DAYS, type ObservedDeparture } from '../api/bus/predictions';
 import { openDatabase } from '../api/db/client';
+import { DataDirBusyError } from '../api/db/data-dir-lock';
+import { storedSecret } from '../api/secrets';
+import { BacktestReportSchema, type BacktestReport } from '../contract/admin';
 import { parseApiEnv } from '../api/env';
-import { apiClock } from '../api/runtime';
+import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
 import { addServiceDays, serviceClock } from '../api/time';
 
 const { values } = parseArgs({
@@ -37,6 +43,33 @@ const env = parseApiEnv();
 const now = apiClock(env).now();
 const today = serviceClock(now).serviceDate;
 
+/**
+ * The report of the running server that holds DATA_DIR: GET /api/admin/backtest over its local
+ * socket (api/runtime.ts LOCAL_API_SOCKET), with the service token it keeps under DATA_DIR.
+ * @throws when the server answers an error (its message: e.g. days over HISTORY_WINDOW_DAYS).
+ */
+async function reportFromRunningServer(): Promise<BacktestReport> {
+  const token = env.API_SERVICE_TOKEN ?? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN');
+  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpGet(
+      {
+        socketPath: join(env.DATA_DIR, LOCAL_API_SOCKET),
+        path: `/api/admin/backtest?days=${days}`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.once('error', reject);
+  });
+  if (status !== 200) throw new Error(`the running server answered ${status}: ${body}`);
+  return BacktestReportSchema.parse(JSON.parse(body));
+}
+
 async function historyFromDatabase(): Promise<ObservedDeparture[]> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
@@ -51,6 +84,20 @@ async function historyFromDatabase(): Promise<ObservedDeparture[]> {
   }
 }
 
-const history = values.history ? parseHistoryCsv(readFileSync(values.history, 'utf8')) : await historyFromDatabase();
-const report = backtest(history, { days: days, before: today });
-console.log(values.json ? JSON.stringify(report, null, 2) : formatBacktestTable(report));
+/** The report: from the CSV, the database, or (DATA_DIR held by the running server) that server. */
+async function report(): Promise<BacktestReport> {
+  if (values.history) return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today });
+  try {
+    return backtest(await historyFromDatabase(), { days, before: today });
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it.`);
+    return reportFromRunningServer();
+  }
+}
+
+const result = await report().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});
+console.log(values.json ? JSON.stringify(result, null, 2) : formatBacktestTable(result));

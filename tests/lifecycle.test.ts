@@ -34,14 +34,9 @@ describe('the entries as processes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const serverEnv = () => ({ ...gbisStubEnv(stub), DATA_DIR: dataDir, CLOCK_START, API_SERVICE_TOKEN: 't'.repeat(40) });
   const start = (port: number, entry = 'api/main.ts', portVar = 'API_PORT') => {
-    const process = runEntry(entry, {
-      ...gbisStubEnv(stub),
-      DATA_DIR: dataDir,
-      [portVar]: String(port),
-      CLOCK_START,
-      API_SERVICE_TOKEN: 't'.repeat(40),
-    });
+    const process = runEntry(entry, { ...serverEnv(), [portVar]: String(port) });
     running.push(process);
     return process;
   };
@@ -69,7 +64,7 @@ describe('the entries as processes', () => {
     }
   }, 60_000);
 
-  it('refuses a second process on its DATA_DIR, naming the first one’s pid, and the first keeps serving', async () => {
+  it('refuses a second process on its DATA_DIR, naming the first one’s pid; the first keeps serving, read-only CLIs through it', async () => {
     const first = start(await freePort());
     await first.waitFor(/\[api\] listening on http:\/\/localhost:(\d+)/);
     const port = Number(/localhost:(\d+)/.exec(first.output())![1]);
@@ -82,7 +77,16 @@ describe('the entries as processes', () => {
     expect(second.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
     const health = await fetch(`http://127.0.0.1:${port}/api/healthz`);
     expect(health.status).toBe(200);
-  }, 60_000);
+
+    // A CLI that only reads works meanwhile: the backtest asks the running server.
+    const backtest = runEntry('scripts/backtest.ts', serverEnv(), ['--days', '7']);
+    const done = await backtest.exited();
+    expect(done.code).toBe(0);
+    expect(backtest.output()).toContain(`DATA_DIR is held by the running server (pid ${first.child.pid}): asking it.`);
+    // The server's report (a new GBIS feed has no departures yet).
+    expect(backtest.output()).toMatch(/^Backtest of 0 service days/m);
+    expect(backtest.output()).toMatch(/^overall +0 +0 \|/m);
+  }, 90_000);
 
   // The web's SSR pages keep each connection busy (a request always in flight), where server.close()
   // alone never called back: exit 1 after 10 s before this fix. The api's answers are quicker.

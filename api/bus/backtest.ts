@@ -39,7 +39,7 @@ import {
   type ObservedDeparture,
   type RouteDayPlan,
 } from './predictions';
-import { BACKTEST_METHODS } from '../../contract/admin';
+import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../contract/admin';
 import { ROUTES, SERVICE_HOURS } from './transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
@@ -251,12 +251,15 @@ const METHOD_LABELS: Record<Method, string> = {
   timetable: 'timetable',
 };
 
-/** The report as a plain-text table: per route and overall, MAE (s) and ETA score (%) per method. */
-export function formatBacktestTable(report: BacktestReport): string {
-  const cell = (score: MethodScore) =>
+/**
+ * The report (this module's, or as GET /api/admin/backtest sends it) as a plain-text table: per
+ * route and overall, MAE (s) and ETA score (%) per method.
+ */
+export function formatBacktestTable(report: BacktestReportBody): string {
+  const cell = (score: Pick<MethodScore, 'maeSec' | 'etaScore'>) =>
     `${score.maeSec === null ? '-' : Math.round(score.maeSec)}`.padStart(7) +
     `${score.etaScore === null ? '-' : score.etaScore.toFixed(1)}`.padStart(8);
-  const row = (name: string, scores: BacktestScores) =>
+  const row = (name: string, scores: BacktestReportBody['overall']) =>
     name.padEnd(8) +
     String(scores.departures).padStart(10) +
     String(scores.methods.estimate.queries).padStart(9) +
