@@ -65,6 +65,8 @@ export type GbisStub = {
   calls(): GbisCall[];
   /** Calls received so far per quota dataset. */
   counts(): CallsPerPoll;
+  /** When each poll arrived (ms since the epoch): the times of the arrival-list calls, one per poll. */
+  pollTimes(): number[];
 };
 
 const HTML_PAGE = '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>';
@@ -105,10 +107,12 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
   let delayMs = 0;
   const live = liveAnswer();
   const log: GbisCall[] = [];
+  const pollTimes: number[] = [];
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stub');
     const call = callOf(url);
     log.push(call);
+    if (countCalls([call]).arrivals === 1) pollTimes.push(Date.now());
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (mode === 'hang') return; // closeAllConnections ends it
     const reply = await replyIn(mode, call, live, url.search);
@@ -134,6 +138,7 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
     },
     calls: () => [...log],
     counts: () => countCalls(log),
+    pollTimes: () => [...pollTimes],
   };
 }
 
