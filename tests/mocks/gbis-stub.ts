@@ -69,6 +69,8 @@ export type GbisStub = {
   pollTimes(): number[];
 };
 
+let hugeBody: string | undefined;
+
 const HTML_PAGE = '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>';
 
 async function replyIn(
@@ -97,7 +99,7 @@ async function replyIn(
     case 'noResult':
       return { status: 200, body: noResultBody() };
     case 'huge':
-      return { status: 200, body: arrivalListBody(Array.from({ length: 30_000 }, () => ({ pad: 'x'.repeat(90) }))) };
+      return { status: 200, body: (hugeBody ??= arrivalListBody([{ pad: 'x'.repeat(3 * 1024 * 1024) }])) };
   }
 }
 
