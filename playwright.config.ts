@@ -19,6 +19,8 @@ import { ADMIN_CREDENTIALS, E2E_SESSION_SECRET } from './tests/e2e/admin-deploym
 import {
   ADS_API_PORT,
   ADS_WEB_PORT,
+  API_DOWN_API_PORT,
+  API_DOWN_WEB_PORT,
   E2E_KAKAO_SKILL_SECRET,
   E2E_PORT_OFFSET,
   E2E_SERVICE_TOKEN,
@@ -110,6 +112,22 @@ export default defineConfig({
         AD_BANK_NAME: '캠퍼스은행',
         AD_BANK_ACCOUNT: '123-456-789012',
         AD_BANK_HOLDER: '외대버스',
+      },
+    },
+    {
+      // The api of this web never runs: every page must still render (tests/e2e/api-down.spec.ts).
+      // Its liveness (/healthz) answers 200 'degraded'; its readiness (/readyz) 503.
+      command: 'npx tsx server.ts',
+      url: `http://localhost:${API_DOWN_WEB_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        ...common,
+        PORT: String(API_DOWN_WEB_PORT),
+        API_BASE_URL: `http://127.0.0.1:${API_DOWN_API_PORT}`,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        API_SERVICE_TOKEN: E2E_SERVICE_TOKEN,
       },
     },
   ],
