@@ -17,6 +17,7 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
+import { failureLog } from './api/failure-log';
 import { serveUntilSignal, startOrExit } from './api/lifecycle';
 import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
@@ -108,20 +109,27 @@ app.use(express.static(publicDir, { maxAge: '1h' }));
 // Probes (docs/deploy.md): /healthz is the web's liveness (always 200 while it answers), /readyz
 // its readiness (503 unless the api and its database answer). Both relay the api's report of the
 // feed with the failure's kind only (details stay in the api's logs).
-const probe =
-  (path: '/api/healthz' | '/api/readyz', liveness: boolean): express.RequestHandler =>
-  async (_req, res) => {
+const probe = (path: '/api/healthz' | '/api/readyz', liveness: boolean): express.RequestHandler => {
+  // Probes come every few seconds: a run of failures is logged once, and its end.
+  const failures = failureLog(console, {
+    failing: `[web] ${path} fails; the web answers ${liveness ? "200 'degraded'" : "503 'unavailable'"}:`,
+    recovered: `[web] ${path} answers again.`,
+    level: 'error',
+  });
+  return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
       const health = await upstreamJson({ api, cspNonce: '' }, path, HealthResponseSchema);
+      failures.ok();
       res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
     } catch (error) {
-      console.error(`[web] ${path}: ${(error as Error).message}`);
+      failures.fail((error as Error).message);
       // The api answered with an error (503: its database is unreachable), or did not answer.
       const api = error instanceof UpstreamError && error.status !== null ? `answered ${error.status}` : 'unreachable';
       res.status(liveness ? 200 : 503).json({ status: liveness ? 'degraded' : 'unavailable', api });
     }
   };
+};
 app.get('/healthz', probe('/api/healthz', true));
 app.get('/readyz', probe('/api/readyz', false));
 

@@ -42,7 +42,8 @@ test('an inquiry answers with its failure message and keeps the text', async ({ 
 });
 
 test('an ad application answers with its failure message and keeps what was typed', async ({ page }) => {
-  await page.goto('/ads/apply?type=web');
+  await page.goto('/ads/apply');
+  await page.getByRole('radio', { name: /웹 배너/ }).check();
   await page.getByLabel('광고 제목').fill('캠퍼스 카페');
   await page.getByLabel('신청자 이름').fill('김모현');
   await page.getByLabel('전화번호').fill('01012345678');
@@ -51,12 +52,15 @@ test('an ad application answers with its failure message and keeps what was type
   await page
     .getByLabel('광고 이미지')
     .setInputFiles(fileURLToPath(new URL('../fixtures/images/web-banner-350x100.png', import.meta.url)));
+  await page.getByRole('radio', { name: /2개월/ }).check();
   await page.getByRole('button', { name: '광고 신청하기' }).click();
   await expect(page.getByText('광고 접수에 실패했습니다.')).toBeVisible();
   await expect(page.getByLabel('광고 제목')).toHaveValue('캠퍼스 카페');
   await expect(page.getByLabel('신청자 이름')).toHaveValue('김모현');
   await expect(page.getByLabel('이메일')).toHaveValue('shop@example.com');
   await expect(page.getByLabel('연결할 링크')).toHaveValue('https://shop.example/menu');
+  await expect(page.getByRole('radio', { name: /웹 배너/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /2개월/ })).toBeChecked();
 });
 
 test('the admin sign-in answers with its failure message and keeps the username', async ({ page }) => {
