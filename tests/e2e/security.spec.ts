@@ -1,0 +1,199 @@
+/**
+ * Security suite (issue 10), through the real servers: every page carries the security headers and
+ * a nonce CSP; no secret's value reaches a page or a script; cross-site writes to the public forms
+ * are refused and store nothing; markup and scriptable URLs typed into stored fields never run
+ * nor render as links, on the pages that show them. The admin authorization matrix is
+ * tests/e2e/admin-authorization.spec.ts (and api/routes/admin-authorization.test.ts); upload abuse
+ * and rate limits are proven at the api (api/routes/uploads.test.ts, the routes' tests).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { CROSS_SITE_MESSAGE } from '../../app/utils/csrf.server';
+import { E2E_SESSION_SECRET, IMAGE_FILES, publicNotice, saveNotice, signIn, storedInquiries } from './admin-deployment';
+import {
+  ADS_API_URL,
+  ADS_WEB_URL,
+  E2E_KAKAO_SKILL_SECRET,
+  E2E_SERVICE_TOKEN,
+  listedRequests,
+  phoneIp,
+} from './ads-deployment';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/?tab=down',
+  '/faq',
+  '/howtouse',
+  '/privacypolicy',
+  '/contact',
+  '/ads/apply',
+  '/no-such-page',
+];
+
+/** Asserts the headers server.ts promises on an HTML page. */
+function expectSecurityHeaders(headers: Record<string, string>, path: string) {
+  const csp = headers['content-security-policy'] ?? '';
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .find((part) => part.trim().startsWith(`${name} `))
+      ?.trim();
+  expect(directive('script-src'), path).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(directive('script-src'), path).not.toContain("'unsafe-inline'");
+  expect(directive('default-src'), path).toBe("default-src 'self'");
+  expect(directive('object-src'), path).toBe("object-src 'none'");
+  expect(directive('frame-ancestors'), path).toBe("frame-ancestors 'self'");
+  expect(directive('base-uri'), path).toBe("base-uri 'self'");
+  expect(directive('form-action'), path).toBe("form-action 'self'");
+  expect(headers['x-content-type-options'], path).toBe('nosniff');
+  expect(headers['x-frame-options'], path).toBe('SAMEORIGIN');
+  expect(headers['referrer-policy'], path).toBe('same-origin');
+  expect(headers['strict-transport-security'], path).toMatch(/max-age=\d+/);
+  expect(headers['x-powered-by'], path).toBeUndefined();
+}
+
+test('every public page carries the security headers and a nonce CSP', async ({ request }) => {
+  for (const path of [...PUBLIC_PAGES, '/admin-only/login']) {
+    const response = await request.get(path);
+    expectSecurityHeaders(response.headers(), path);
+  }
+});
+
+test.describe('on the split deployment', () => {
+  test.use({ baseURL: ADS_WEB_URL });
+
+  test('admin pages carry the headers and Cache-Control: no-store', async ({ page }) => {
+    await signIn(page, '/admin-only/inquiries');
+    for (const path of ['/admin-only', '/admin-only/inquiries', '/admin-only/ads/web', '/admin-only/notice']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expectSecurityHeaders(response!.headers(), path);
+      expect(response!.headers()['cache-control'], path).toBe('no-store');
+    }
+  });
+
+  test('no secret’s value is in any page or script the browser loads', async ({ page }) => {
+    const secrets = [E2E_SERVICE_TOKEN, E2E_SESSION_SECRET, E2E_KAKAO_SKILL_SECRET];
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (/text\/html|javascript|json/.test(response.headers()['content-type'] ?? '')) {
+        bodies.push(await response.text().catch(() => ''));
+      }
+    });
+    for (const path of [...PUBLIC_PAGES, '/admin-only/login']) await page.goto(path);
+    await signIn(page, '/admin-only');
+    await page.goto('/admin-only/notice');
+    expect(bodies.length).toBeGreaterThan(20);
+    for (const secret of secrets) expect(bodies.some((body) => body.includes(secret))).toBe(false);
+  });
+
+  test('cross-site writes to the public forms are refused and store nothing', async ({ request }) => {
+    const before = (await storedInquiries(request)).length;
+    const requestsBefore = (await listedRequests(request, 'web')).length;
+    const evil = { Origin: 'https://evil.example', 'X-Forwarded-For': phoneIp(201) };
+    const writes = [
+      request.post('/contact', { headers: evil, form: { content: 'cross-site 문의' } }),
+      request.post('/ads/apply', { headers: evil, multipart: { type: 'web', title: 'cross-site' } }),
+      request.post('/ads/impressions', { headers: evil, data: { ids: [1] } }),
+      request.post('/api/kakao/skill', {
+        headers: { ...evil, 'X-Kakao-Skill-Secret': E2E_KAKAO_SKILL_SECRET },
+        data: { userRequest: { utterance: '버스' } },
+      }),
+      request.post('/admin-only/login', { headers: evil, form: { username: 'e2e-admin', password: 'x' } }),
+    ];
+    for (const response of await Promise.all(writes)) {
+      expect(response.status(), response.url()).toBe(403);
+      expect(await response.text()).toBe(CROSS_SITE_MESSAGE);
+      expect(response.headers()['set-cookie']).toBeUndefined();
+    }
+    expect(await storedInquiries(request)).toHaveLength(before);
+    expect(await listedRequests(request, 'web')).toHaveLength(requestsBefore);
+  });
+
+  test('markup and scriptable URLs in stored fields never run nor render as links', async ({ page, request }) => {
+    const tag = `x${Date.now() % 100_000}`;
+    const markup = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:window.__xss=1">${tag}</a>`;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // An inquiry and an ad application carrying the markup, stored through the api as the web would.
+    const ip = phoneIp(202);
+    expect(
+      (
+        await request.post(`${ADS_API_URL}/api/inquiries`, {
+          headers: { 'X-Forwarded-For': ip },
+          data: { content: markup },
+        })
+      ).status(),
+    ).toBe(201);
+    const png = readFileSync(IMAGE_FILES.web);
+    const upload = await request.post(`${ADS_API_URL}/api/s3/presigned-url/image`, {
+      headers: { 'X-Forwarded-For': ip },
+      data: { type: 'web', extension: 'png', byteSize: png.byteLength },
+    });
+    const { presignedUrl, imageUrl } = (await upload.json()) as { presignedUrl: string; imageUrl: string };
+    expect((await request.put(presignedUrl, { headers: { 'Content-Type': 'image/png' }, data: png })).status()).toBe(
+      204,
+    );
+    const submit = await request.post(`${ADS_API_URL}/api/ads/web/submit`, {
+      headers: { 'X-Forwarded-For': ip },
+      data: {
+        type: 'web',
+        title: `${tag}<script>window.__xss=1</script>`, // 50 characters at most
+        applicantName: '<b onmouseover="__xss=1">김</b>',
+        applicantPhone: '01012345678',
+        applicantEmail: 'shop@example.com',
+        contentForManager: markup,
+        imageUrl,
+        duration: 1,
+      },
+    });
+    expect(submit.status()).toBe(201);
+    const { id } = (await submit.json()) as { id: number };
+    // A scriptable link is refused at the door.
+    const refused = await request.post(`${ADS_API_URL}/api/ads/web/submit`, {
+      headers: { 'X-Forwarded-For': ip },
+      data: {
+        type: 'web',
+        title: tag,
+        applicantName: '김',
+        applicantPhone: '01012345678',
+        applicantEmail: 'a@b.co',
+        redirectUrl: 'javascript:alert(1)',
+        imageUrl,
+        duration: 1,
+      },
+    });
+    expect(refused.status()).toBe(400);
+    // The notice, shown on every phone's home screen.
+    const notice = await publicNotice(request);
+    await saveNotice(request, { enabled: true, title: `${tag}<script>window.__xss=1</script>`, text: markup });
+    try {
+      const pagesShowingIt: [string, string][] = [
+        ['/', tag],
+        ['/admin-only/inquiries', tag],
+        [`/admin-only/ads/web/confirm/${id}`, tag],
+        ['/admin-only/ads/web', tag],
+        ['/admin-only/audit', 'notice'],
+      ];
+      await signIn(page, '/admin-only/inquiries');
+      for (const [path, text] of pagesShowingIt) {
+        await page.goto(path);
+        await expect(page.getByText(text).first(), path).toBeVisible();
+        await expectNothingRan(page, path);
+      }
+      expect(dialogs).toEqual([]);
+    } finally {
+      await saveNotice(request, notice);
+    }
+  });
+});
+
+async function expectNothingRan(page: Page, path: string) {
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), path).toBeUndefined();
+  // The markup is text: no element from it, and no scriptable link anywhere.
+  expect(await page.locator('img[onerror], [onmouseover], a[href^="javascript:" i]').count(), path).toBe(0);
+  expect(await page.locator('body script:not([nonce])').count(), path).toBe(0);
+}
