@@ -29,6 +29,11 @@ const LIMITS = {
   loginByIp: { points: 20, durationSec: 15 * 60 },
   /** Admin sign-in attempts per username, from anywhere; a success clears it. */
   loginByUsername: { points: 10, durationSec: 15 * 60 },
+  /**
+   * Chatbot skill calls with a missing or wrong X-Kakao-Skill-Secret, per client IP. Open
+   * Builder's own calls carry the secret and are never counted, so the bot is never slowed.
+   */
+  skillSecretFailures: { points: 20, durationSec: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimiters = Record<keyof typeof LIMITS, RateLimiterDrizzle>;
@@ -49,6 +54,7 @@ export function createRateLimiters(db: Db): RateLimiters {
     inquiry: limiter('inquiry'),
     loginByIp: limiter('loginByIp'),
     loginByUsername: limiter('loginByUsername'),
+    skillSecretFailures: limiter('skillSecretFailures'),
   };
 }
 
@@ -58,18 +64,23 @@ export function clientIp(c: Context): string {
 }
 
 /**
- * Hono middleware spending one point of `limiter` per request for the client's IP.
+ * Spends one point of `limiter` for the client's IP.
  * @throws HTTPException 429 `{ message }` with Retry-After (seconds) once the client is over the limit.
  */
+export async function spendPoint(c: Context, limiter: RateLimiterDrizzle): Promise<void> {
+  try {
+    await limiter.consume(clientIp(c));
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
+    throw new HTTPException(429, { message: 'Too many requests; try again later' });
+  }
+}
+
+/** Hono middleware spending one point of `limiter` per request for the client's IP (spendPoint). */
 export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
   return async (c, next) => {
-    try {
-      await limiter.consume(clientIp(c));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
-      throw new HTTPException(429, { message: 'Too many requests; try again later' });
-    }
+    await spendPoint(c, limiter);
     await next();
   };
 }

@@ -367,6 +367,20 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       expect(await impressions(ad.id)).toBe(0);
     });
 
+    it('answers 429 after 20 wrong secrets from one client in 15 minutes, yet never holds back the right one', async () => {
+      const app = api();
+      const from = (ip: string, secret: string) =>
+        post(app, payload('버스'), { [SKILL_SECRET_HEADER]: secret, 'X-Forwarded-For': ip });
+      for (let i = 0; i < 20; i += 1) expect((await from('198.51.100.9', 'guess')).status).toBe(401);
+      const limited = await from('198.51.100.9', 'guess');
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ message: 'Too many requests; try again later' });
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect((await from('198.51.100.9', SECRET)).status).toBe(200); // Open Builder's own call
+      expect((await from('198.51.100.10', 'guess')).status).toBe(401); // another client
+      for (let i = 0; i < 30; i += 1) expect((await from('198.51.100.11', SECRET)).status).toBe(200);
+    });
+
     it.each([
       ['not JSON', '{"userRequest": '],
       ['an empty body', ''],

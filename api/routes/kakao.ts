@@ -7,35 +7,41 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { MiddlewareHandler } from 'hono';
+import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
 import type { ApiContext } from '../context';
 import { skillAnswer } from '../kakao/answers';
 import { intentOf } from '../kakao/intent';
+import { spendPoint } from '../rate-limit';
 import { sameSecret } from '../service-token';
 import { jsonBody } from '../validate';
 
 /**
- * Admits only requests carrying `secret` in X-Kakao-Skill-Secret (compared in constant time).
- * @throws HTTPException 503 while no secret is configured, 401 for a missing or wrong one.
+ * Admits only requests carrying `secret` in X-Kakao-Skill-Secret (compared in constant time). A
+ * missing or wrong one spends a point of `failures` for the client's IP.
+ * @throws HTTPException 503 while no secret is configured, 401 for a missing or wrong one, 429 once
+ *   the client has sent too many of those (LIMITS.skillSecretFailures).
  */
-function requireSkillSecret(secret: string | undefined): MiddlewareHandler {
+function requireSkillSecret(secret: string | undefined, failures: RateLimiterDrizzle): MiddlewareHandler {
   return async (c, next) => {
     if (!secret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
     const given = c.req.header(SKILL_SECRET_HEADER);
-    if (given === undefined || !sameSecret(given, secret)) throw new HTTPException(401, { message: 'Unauthorized' });
-    await next();
+    if (given !== undefined && sameSecret(given, secret)) return next();
+    await spendPoint(c, failures);
+    throw new HTTPException(401, { message: 'Unauthorized' });
   };
 }
 
 /**
  * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
  * kakaoSkillSecret. Refusals answer `{ message }`: 503 without a secret configured, 401 for a
- * wrong one, 413 over 64 KB, 400 for a body that is not JSON or not a SkillPayload.
+ * wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB, 400 for a body that is
+ * not JSON or not a SkillPayload.
  */
-export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret }: ApiContext) {
+export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
   return new Hono().post(
     '/skill',
-    requireSkillSecret(kakaoSkillSecret),
+    requireSkillSecret(kakaoSkillSecret, rateLimiters.skillSecretFailures),
     bodyLimit({
       maxSize: SKILL_MAX_BODY_BYTES,
       onError: () => {

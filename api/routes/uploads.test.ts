@@ -298,4 +298,30 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
       }
     });
   });
+  describe('abuse', () => {
+    it('answers 429 with Retry-After after 20 presigns from one client in 10 minutes', async () => {
+      for (let i = 0; i < 20; i += 1)
+        expect((await presign({ type: 'web', byteSize: PNG.byteLength })).status).toBe(200);
+      const limited = await presign({ type: 'web', byteSize: PNG.byteLength });
+      expect(limited.status).toBe(429);
+      expect(await message(limited)).toBe('Too many requests; try again later');
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['a NUL byte', 'web-a%00.png'],
+      ['a backslash climb', '..%5C..%5Cetc%5Cpasswd'],
+      ['an absolute path', '%2Fetc%2Fpasswd'],
+      ['a right-to-left override', 'web-%E2%80%AEgnp.exe'],
+      ['full-width dots', '%EF%BC%8E%EF%BC%8E%2Fetc'],
+      ['a very long key', 'a'.repeat(5_000)],
+    ])('never reads nor writes a key with %s', async (_, key) => {
+      expect((await getImage(key)).status).toBe(404);
+      const { presignedUrl } = await issue(PNG);
+      const url = new URL(presignedUrl);
+      url.pathname = `/api/uploads/${key}`;
+      expect([403, 404]).toContain((await put(url.href, PNG)).status);
+      expect(storedFiles()).toEqual([]);
+    });
+  });
 });

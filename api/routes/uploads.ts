@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ImageUploadRequestSchema, type ImageUploadResponse } from '../../contract/ads';
+import { IMAGE_KEY_PATTERN, ImageUploadRequestSchema, type ImageUploadResponse } from '../../contract/ads';
 import { issueImageUpload, receiveImagePut, UploadRejected } from '../ads/images';
 import type { ApiContext } from '../context';
 import { imageUploads } from '../db/schema';
@@ -49,6 +49,8 @@ export function uploadRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
     })
     .get('/images/:key', async (c) => {
       const key = c.req.param('key');
+      // Only keys of the shape this api issues reach the database (a NUL byte there is a 500).
+      if (!IMAGE_KEY_PATTERN.test(key)) throw new HTTPException(404, { message: 'No such image' });
       const [upload] = await db
         .select({ status: imageUploads.status })
         .from(imageUploads)
