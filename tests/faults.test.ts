@@ -8,12 +8,10 @@
 import { HealthResponseSchema, TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from '../api/app';
 import { callsSpent } from '../api/bus/feed-store';
-import { GbisSource } from '../api/bus/gbis/source';
 import type { FeedErrorKind } from '../api/bus/snapshot';
 import { openDatabase, type Database } from '../api/db/client';
 import { kstDateKey } from '../api/time';
-import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from './mocks/gbis';
-import { startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';
+import { gbisStubSource, startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
@@ -38,14 +36,8 @@ describe('the api under GBIS faults', () => {
   const setup = (now: string, db: Database = database) => {
     const clock = new FakeClock(new Date(now));
     const logger = recordingLogger();
-    const source = new GbisSource({
-      serviceKey: 'stub-key',
-      baseUrl: stub.url,
-      routes: MOCK_ROUTES,
-      arrivalStop: MOCK_ARRIVAL_STOP,
-      timeoutMs: 1_000, // a hanging GBIS is cut sooner here (5 s in production)
-      logger,
-    });
+    // A hanging GBIS is cut sooner here (5 s in production).
+    const source = gbisStubSource(stub, { logger, timeoutMs: 1_000 });
     const { poller, feed } = pollerFeed({ source, db: db.db, clock, logger, dailyQuota: QUOTA });
     const api = createApi({ db: db.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => {
@@ -155,13 +147,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the api when PostgreSQL goes away
     try {
       const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
       const logger = recordingLogger();
-      const source = new GbisSource({
-        serviceKey: 'stub-key',
-        baseUrl: stub.url,
-        routes: MOCK_ROUTES,
-        arrivalStop: MOCK_ARRIVAL_STOP,
-        logger,
-      });
+      const source = gbisStubSource(stub, { logger });
       const { poller, feed } = pollerFeed({ source, db: throughProxy.db, clock, logger, dailyQuota: QUOTA });
       const api = createApi({ db: throughProxy.db, storage: tempLocalStore(), feed, clock, logger });
       let delay = await poller.pollOnce();

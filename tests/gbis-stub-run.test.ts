@@ -6,10 +6,8 @@
  */
 import { TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
 import { createApi } from '../api/app';
-import { GbisSource } from '../api/bus/gbis/source';
 import type { Database } from '../api/db/client';
-import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from './mocks/gbis';
-import { startGbisStub, type GbisStub } from './mocks/gbis-stub';
+import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
@@ -29,13 +27,7 @@ describe('the api on a GBIS stub', () => {
   it('shows the stub’s arrivals, then keeps them on screen marked stale through a quota error', async () => {
     const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
     const logger = recordingLogger();
-    const source = new GbisSource({
-      serviceKey: 'stub-key',
-      baseUrl: stub.url,
-      routes: MOCK_ROUTES,
-      arrivalStop: MOCK_ARRIVAL_STOP,
-      logger,
-    });
+    const source = gbisStubSource(stub, { logger });
     const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
     const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());

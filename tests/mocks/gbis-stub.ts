@@ -11,6 +11,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { GbisSource, type GbisSourceOptions } from '../../api/bus/gbis/source';
 import type { CallsPerPoll } from '../../api/bus/snapshot';
 import {
   MOCK_ARRIVAL_STOP,
@@ -142,6 +143,20 @@ export async function startGbisStub(options: { port?: number; mode?: GbisStubMod
     counts: () => countCalls(log),
     pollTimes: () => [...pollTimes],
   };
+}
+
+/** A GbisSource on `stub` with the mock routes and arrival stop (key 'stub-key'). */
+export function gbisStubSource(
+  stub: Pick<GbisStub, 'url'>,
+  options: Pick<GbisSourceOptions, 'logger' | 'timeoutMs'> = {},
+): GbisSource {
+  return new GbisSource({
+    serviceKey: 'stub-key',
+    baseUrl: stub.url,
+    routes: MOCK_ROUTES,
+    arrivalStop: MOCK_ARRIVAL_STOP,
+    ...options,
+  });
 }
 
 /** The api's env (api/env.ts) for BUS_FEED=gbis against `stub`, with the mock routes' ids. */
