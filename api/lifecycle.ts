@@ -5,7 +5,8 @@
  * Shutdown (issue 10): stop taking connections, answer the requests in flight with
  * `Connection: close` and close each keep-alive socket as its response ends (http-terminator;
  * `server.close()` alone never calls back while clients keep their sockets busy), then stop the
- * api (poller, database) and exit 0, all within SHUTDOWN_LIMIT_MS; past it, exit 1.
+ * api (poller, database) and exit 0, all within SHUTDOWN_LIMIT_MS; past it, or on a second
+ * signal, exit 1.
  */
 import type { Server } from 'node:http';
 import { createHttpTerminator } from 'http-terminator';
@@ -70,7 +71,10 @@ export function serveUntilSignal(
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (closing) return;
+      if (closing) {
+        console.error(`${label} ${signal} again: exiting now.`);
+        process.exit(1);
+      }
       closing = true;
       console.info(`${label} ${signal}: closing`);
       setTimeout(() => {

@@ -1,7 +1,9 @@
 /**
- * Starts the api's parts from its configuration: clock, database (migrated; the demo's departure
- * history back-filled on first start), bus source, the prediction service, the bus feed (poller or
- * follower, handing its snapshots to the predictions) and the Hono app. Used by api/main.ts (standalone) and server.ts (in-process).
+ * The api's parts from its configuration: clock, database (migrated; the demo's departure history
+ * back-filled on first start), bus source, the prediction service, the bus feed (poller or
+ * follower, handing its snapshots to the predictions) and the Hono app. `createApiRuntime` opens
+ * and builds them; `start()` begins the background work once the entry listens (api/main.ts
+ * standalone, server.ts in-process; ADR 013).
  */
 import { chmodSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
