@@ -1,14 +1,13 @@
 /**
  * Logging once per change of state (style.md): a run of failures is logged when it starts and when
- * it ends, never once per poll or request. One helper for every loop and cache that can fail.
+ * it ends, never once per poll or request. One helper for the loops, caches and probes that can
+ * fail; the poller's feed failures keep their own (their kind is stored, as lastError, across restarts).
  */
 import type { Logger } from './logger';
 
 export type FailureLog = {
-  /** Whether the last outcome was a failure. */
-  readonly failing: boolean;
-  /** Records a failure: logs `failing` (with the error) when the run starts, or when `kind` changes. */
-  fail(error: unknown, kind?: string): void;
+  /** Records a failure: logs `failing` (with the error, if any) when the run starts, or when `kind` changes. */
+  fail(error?: unknown, kind?: string): void;
   /** Records a success: logs `recovered` when it ends a run of failures. */
   ok(): void;
 };
@@ -23,11 +22,9 @@ export function failureLog(
 ): FailureLog {
   let failingKind: string | null = null;
   return {
-    get failing() {
-      return failingKind !== null;
-    },
     fail(error, kind = '') {
-      if (failingKind !== kind) logger[messages.level ?? 'warn'](messages.failing, error);
+      if (failingKind !== kind)
+        logger[messages.level ?? 'warn'](messages.failing, ...(error === undefined ? [] : [error]));
       failingKind = kind;
     },
     ok() {

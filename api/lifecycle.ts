@@ -64,7 +64,7 @@ export function serveUntilSignal(
     console.info(`${label} listening on http://localhost:${port}`);
     void Promise.resolve(onListening()).catch((error: unknown) => {
       console.error(`${label} start-up failed after listening; stopping.`, error);
-      process.exit(1);
+      void onClose().finally(() => process.exit(1));
     });
   });
 

@@ -109,6 +109,7 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
     kakaoAds,
   });
   let localDoor: Server | null = null;
+  let starting: Promise<void> | null = null;
   const start = async () => {
     await feed.start();
     if (embedded && env.DATA_DIR !== 'memory') localDoor = await openLocalDoor(app, env.DATA_DIR, logger);
@@ -134,10 +135,15 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
     serviceToken,
     embedded,
     setupPath: setupToken ? setupPath(setupToken) : null,
-    start,
+    start: () => (starting ??= start()),
     close: async () => {
+      await starting?.catch(() => undefined); // a signal during start() waits for it, then undoes it
       for (const stop of stops) stop();
-      await new Promise((resolve) => (localDoor ? localDoor.close(resolve) : resolve(undefined)));
+      await new Promise((resolve) => {
+        if (!localDoor) return resolve(undefined);
+        localDoor.close(resolve);
+        localDoor.closeAllConnections();
+      });
       await feed.stop();
       await kakaoAds.flush();
       await database.close();

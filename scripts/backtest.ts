@@ -92,7 +92,10 @@ async function report(): Promise<BacktestReport> {
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     console.error(`DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it.`);
-    return reportFromRunningServer();
+    return reportFromRunningServer().catch((cause: unknown) => {
+      // No socket: the holder is not the server (another CLI), or a server of an older version.
+      throw new Error(`${error.message}\n(${(cause as Error).message})`);
+    });
   }
 }
 

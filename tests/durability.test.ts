@@ -116,6 +116,10 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
           expect(upload?.status).toBe('stored');
           expect(existsSync(join(dataDir, 'images', upload!.key))).toBe(true);
         }
+        // No orphan: every upload recorded as stored has its file.
+        for (const upload of uploads.values()) {
+          if (upload.status === 'stored') expect(existsSync(join(dataDir, 'images', upload.key))).toBe(true);
+        }
       } finally {
         await database.close();
       }

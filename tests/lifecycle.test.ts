@@ -96,7 +96,7 @@ describe('the entries as processes', () => {
   ])(
     '$entry exits 0 within 10 s on SIGTERM under 20 busy keep-alive connections, a poll in flight, every call counted',
     async ({ entry, portVar, path }) => {
-      stub.setDelay(3_000); // the first poll is still waiting for GBIS when the signal comes
+      stub.setDelay(60_000); // the first poll is still waiting for GBIS when the signal comes
       const port = await freePort();
       const server = start(port, entry, portVar);
       await server.waitFor(/listening on/);

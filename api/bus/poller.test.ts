@@ -128,12 +128,16 @@ describe('Poller', () => {
       logger,
       state: { ...emptyFeedState('gbis'), nextPollAt },
     }));
+    const polledAt: Date[] = [];
+    source.answer((now) => {
+      polledAt.push(now);
+      return snapshotAt(now, []);
+    });
     poller.start();
     clock.advance(199);
-    await Promise.resolve();
-    expect(source.polls).toBe(0);
     clock.advance(1);
     await vi.waitFor(() => expect(source.polls).toBe(1));
+    expect(polledAt).toEqual([nextPollAt]); // not at the start, 200 s earlier
     await poller.stop();
 
     // A free source (the demo) has no quota to keep: it polls at once.

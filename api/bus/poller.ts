@@ -97,7 +97,7 @@ export class Poller {
     if (confirmLease) {
       const held = await confirmLease().catch(() => false);
       if (!held) {
-        this.lease.fail(null);
+        this.lease.fail();
         return MIN_POLL_SEC; // the feed service's lease check steps this instance down meanwhile
       }
       this.lease.ok();

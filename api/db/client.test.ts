@@ -58,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the poller lease on PostgreSQL', 
     const started = Date.now();
     await expect(a.tryLease(7)).rejects.toThrow(/timeout/i);
     expect(Date.now() - started).toBeLessThan(LEASE_CHECK_TIMEOUT_MS + 1_000);
-    await vi.waitFor(async () => expect(await b.tryLease(7)).toBe(true));
+    await vi.waitFor(async () => expect(await b.tryLease(7)).toBe(true), { timeout: 5_000 });
 
     proxy.up();
     expect(await a.tryLease(7)).toBe(false); // a new session, and b holds the lease now

@@ -126,7 +126,17 @@ async function openPostgres(url: string): Promise<Database> {
   // unhandled, that would crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  // Migrations run without the statement limit: one may rewrite a large table.
+  const migrator = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: PG_LIMITS.connectionTimeoutMillis,
+  });
+  try {
+    await migratePg(drizzlePg({ client: migrator }), { migrationsFolder });
+  } finally {
+    await migrator.end();
+  }
   // NOTE: the advisory lock and LISTEN live on one dedicated session connection. If it drops, the
   // lease is released (another instance may take it) and the next call opens a new session that
   // LISTENs again to every subscribed channel.
