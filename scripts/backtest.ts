@@ -6,7 +6,8 @@
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
  * DATA_DIR) for the feed BUS_FEED; a demo database without departures is back-filled first, as the
  * api does on start. While the server holds DATA_DIR (the embedded database has one owner), the
- * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28). "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
+ * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28), with its
+ * own "today". "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
  * report as JSON with --json.
  */
 import { readFileSync } from 'node:fs';

@@ -11,6 +11,7 @@ import { IMAGE_KEY_PATTERN, ImageUploadRequestSchema, type ImageUploadResponse }
 import { issueImageUpload, receiveImagePut, UploadRejected } from '../ads/images';
 import type { ApiContext } from '../context';
 import { imageUploads } from '../db/schema';
+import { readBodyUpTo } from '../http-body';
 import { rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 
@@ -65,21 +66,4 @@ export function uploadRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
         'Content-Security-Policy': "default-src 'none'; sandbox",
       });
     });
-}
-
-/** The request body, or null as soon as it exceeds `maxBytes` (the rest is not read). */
-async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    length += read.value.byteLength;
-    if (length > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks);
 }

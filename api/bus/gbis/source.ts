@@ -3,6 +3,7 @@
  * the campus crossroads + one getBusLocationListv2 call per route with a known routeId. Also the
  * shared HTTP call (timeout, error kinds, key redaction) that discovery reuses.
  */
+import { readBodyUpTo } from '../../http-body';
 import { consoleLogger, type Logger } from '../../logger';
 import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
 import { FeedError } from '../snapshot';
@@ -103,7 +104,9 @@ export async function callGbis<T>(
     new FeedError(kind, redactKey(`${operation}: ${message}`, http.serviceKey));
   try {
     const response = await http.fetch(url, { signal: combined, headers: { accept: 'application/json' } });
-    return parse(await readCapped(response, GBIS_MAX_BODY_BYTES), response.status);
+    const body = await readBodyUpTo(response, GBIS_MAX_BODY_BYTES);
+    if (!body) throw new FeedError('body', `answer longer than ${GBIS_MAX_BODY_BYTES / 1024 / 1024} MB`);
+    return parse(Buffer.from(body).toString('utf8'), response.status);
   } catch (error) {
     if (error instanceof FeedError) throw fail(error.kind, error.message);
     if (timeout.aborted) throw fail('timeout', `no answer within ${http.timeoutMs} ms`);
@@ -114,32 +117,6 @@ export async function callGbis<T>(
 
 /** GBIS answers are a few KB; a longer body is cut at this many bytes and fails the call. */
 export const GBIS_MAX_BODY_BYTES = 2 * 1024 * 1024;
-
-/**
- * The body as UTF-8 text, read up to `limit` bytes.
- * @throws FeedError('body') when the declared or the read length passes `limit` (the rest is not read).
- */
-async function readCapped(response: Response, limit: number): Promise<string> {
-  const tooLong = () => new FeedError('body', `answer longer than ${limit / 1024 / 1024} MB`);
-  // NOTE: the cancels are not awaited: a stream that never ends would hold them.
-  if (Number(response.headers.get('content-length')) > limit) {
-    void response.body?.cancel().catch(() => undefined);
-    throw tooLong();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    length += read.value.byteLength;
-    if (length > limit) {
-      void reader.cancel().catch(() => undefined);
-      throw tooLong();
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
