@@ -6,30 +6,29 @@
 import type { Logger } from './logger';
 
 export type FailureLog = {
-  /** Records a failure: logs `failing` (with the error, if any) when the run starts, or when `kind` changes. */
-  fail(error?: unknown, kind?: string): void;
+  /** Records a failure: logs `failing` (with the error, if any) when it starts a run. */
+  fail(error?: unknown): void;
   /** Records a success: logs `recovered` when it ends a run of failures. */
   ok(): void;
 };
 
 /**
- * @param messages.failing logged at `level` (default warn) with the error, once per run (or per new kind).
+ * @param messages.failing logged at `level` (default warn) with the error, once per run.
  * @param messages.recovered logged at info when a run ends.
  */
 export function failureLog(
   logger: Logger,
   messages: { failing: string; recovered: string; level?: 'warn' | 'error' },
 ): FailureLog {
-  let failingKind: string | null = null;
+  let failing = false;
   return {
-    fail(error, kind = '') {
-      if (failingKind !== kind)
-        logger[messages.level ?? 'warn'](messages.failing, ...(error === undefined ? [] : [error]));
-      failingKind = kind;
+    fail(error) {
+      if (!failing) logger[messages.level ?? 'warn'](messages.failing, ...(error === undefined ? [] : [error]));
+      failing = true;
     },
     ok() {
-      if (failingKind !== null) logger.info(messages.recovered);
-      failingKind = null;
+      if (failing) logger.info(messages.recovered);
+      failing = false;
     },
   };
 }
