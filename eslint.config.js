@@ -31,7 +31,17 @@ const apiFromWeb = {
 };
 
 export default tseslint.config(
-  { ignores: ['build/', 'public/build/', 'public/sw.js', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'build/',
+      'public/build/',
+      'public/sw.js',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,

@@ -6,9 +6,10 @@
  * (api/lifecycle.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -19,12 +20,15 @@ import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
 import { failureLog } from './api/failure-log';
 import { serveUntilSignal, startOrExit } from './api/lifecycle';
+import { PACKAGE_ROOT } from './api/package-root';
 import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from './app/utils/csrf.server';
+import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
+import { createTimeLeftAnswers } from './app/utils/time-left-answer.server';
 import { UpstreamError, upstreamJson, type ApiBinding } from './app/utils/upstream.server';
 
 /**
@@ -36,10 +40,10 @@ async function prepare() {
   const env = parseWebEnv();
   // React, Express and Remix read it: never development unless asked for (error details stay out of responses).
   process.env.NODE_ENV = env.NODE_ENV;
-  const buildUrl = new URL('./build/index.js', import.meta.url);
-  if (!existsSync(buildUrl))
+  const buildPath = join(PACKAGE_ROOT, 'build', 'index.js');
+  if (!existsSync(buildPath))
     throw new Error('build/index.js is missing: run `npm run build` first (`npm start` does).');
-  const build = (await import(buildUrl.href)) as ServerBuild;
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   if (env.API_BASE_URL) {
     // parseWebEnv requires SESSION_SECRET and API_SERVICE_TOKEN with API_BASE_URL (production).
     const api: ApiBinding = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
@@ -81,22 +85,52 @@ app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString('base64');
   next();
 });
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...csp.script],
-        'connect-src': ["'self'", ...csp.connect],
-        'img-src': ["'self'", 'data:', ...csp.img],
-        'frame-src': ["'self'", ...csp.frame],
-        'upgrade-insecure-requests': null,
-      },
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...csp.script],
+      'connect-src': ["'self'", ...csp.connect],
+      'img-src': ["'self'", 'data:', ...csp.img],
+      'frame-src': ["'self'", ...csp.frame],
+      'upgrade-insecure-requests': null,
     },
-    referrerPolicy: { policy: 'same-origin' },
+  },
+  referrerPolicy: { policy: 'same-origin' },
+});
+app.use(securityHeaders);
+
+/**
+ * The headers `securityHeaders` sets, for the answers that skip express (the lean path below),
+ * without the script nonce: a JSON answer runs no script.
+ */
+function staticSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    locals: { cspNonce: '' },
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  securityHeaders({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  headers['content-security-policy'] = headers['content-security-policy'].replace(" 'nonce-'", '');
+  return headers;
+}
+
+// The phones' refresh (GET /bus/time-left, issue 11): one answer per second, encoded once, served
+// ahead of express (ADR 014). The home page's SSR reads the same answer (load context).
+const leanHeaders = staticSecurityHeaders();
+const timeLeft = createTimeLeftAnswers({
+  api,
+  headers: leanHeaders,
+  failures: failureLog(console, {
+    failing: '[bus/time-left] the api fails; phones get the 502 until it answers:',
+    recovered: '[bus/time-left] the api answers again.',
+    level: 'error',
   }),
-);
-const publicDir = fileURLToPath(new URL('./public', import.meta.url));
+});
+const isRefresh = ({ method, url }: IncomingMessage) =>
+  (method === 'GET' || method === 'HEAD') && (url === TIME_LEFT_PATH || url?.startsWith(`${TIME_LEFT_PATH}?`));
+const publicDir = join(PACKAGE_ROOT, 'public');
 // The service worker (generated by `npm run build`) is revalidated on every check, so a new
 // deployment's worker is found at once; express.static keeps a Cache-Control already set.
 app.get('/sw.js', (_req, res, next) => {
@@ -104,7 +138,16 @@ app.get('/sw.js', (_req, res, next) => {
   next();
 });
 app.use('/build', express.static(`${publicDir}/build`, { immutable: true, maxAge: '1y' }));
-app.use(express.static(publicDir, { maxAge: '1h' }));
+// The other public files (icons, manifest, offline page, worker) are listed once: a page request
+// costs no file-system lookup.
+const publicFiles = new Set(
+  readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+    .filter((path) => !path.startsWith('/build/')),
+);
+const publicStatic = express.static(publicDir, { maxAge: '1h' });
+app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
 // Probes (docs/deploy.md): /healthz is the web's liveness (always 200 while it answers), /readyz
 // its readiness (503 unless the api and its database answer). Both relay the api's report of the
@@ -119,7 +162,7 @@ const probe = (path: '/api/healthz' | '/api/readyz', liveness: boolean): express
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
-      const health = await upstreamJson({ api, cspNonce: '' }, path, HealthResponseSchema);
+      const health = await upstreamJson({ api }, path, HealthResponseSchema);
       failures.ok();
       res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
     } catch (error) {
@@ -134,7 +177,8 @@ app.get('/healthz', probe('/api/healthz', true));
 app.get('/readyz', probe('/api/readyz', false));
 
 // Admin pages hold applicants' contacts and inquiries: never kept by a browser or proxy cache.
-app.use('/admin-only', (_req, res, next) => {
+// (/admin-only.data is the dashboard's single-fetch data request.)
+app.use(['/admin-only', '/admin-only.data'], (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 });
@@ -159,11 +203,20 @@ app.all(
       clientIp: req.ip,
       publicConfig,
       admin,
+      timeLeft,
     }),
   }),
 );
 
-serveUntilSignal(createServer(app), {
+const server = createServer((req, res) => {
+  if (!isRefresh(req)) return app(req, res);
+  timeLeft.serve(req, res).catch((error: unknown) => {
+    console.error('[bus/time-left] failed:', error);
+    if (!res.headersSent) res.writeHead(500, leanHeaders).end();
+  });
+});
+
+serveUntilSignal(server, {
   port: env.PORT,
   label: `[web] (api ${env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process'})`,
   onListening: async () => {

@@ -1,4 +1,4 @@
-import { HealthResponseSchema, TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
+import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
 import { createApi } from './app';
 import { STALE_GRACE_SEC } from './bus/time-left';
 import type { BusFeed } from './bus/feed-service';
@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';
 import { tempLocalStore } from '../tests/setup/storage';
+import { groupRoutes } from '../contract/helpers';
 
 describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   let database: Database;

@@ -19,6 +19,12 @@ import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
 import { kakaoRoutes } from './routes/kakao';
 import { noticeRoutes } from './routes/notice';
+import { getNotice } from './admin/notice';
+import { listServedAds } from './ads/model';
+import { sharedRead } from './shared-read';
+
+/** Issue 11: how long the notice and the web banner list are shared by every page view (at most this old). */
+export const PAGE_READ_TTL_MS = 1000;
 
 const noHistory: HistoryLoader = async () => [];
 
@@ -37,8 +43,27 @@ export function createApi(deps: ApiDeps) {
     accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
     rateLimiters: createRateLimiters(deps.db),
     kakaoAds: deps.kakaoAds ?? noChatbotAds,
+    pageReads: {
+      notice: sharedRead(() => getNotice(deps.db, deps.serviceNoticeDefault ?? false), {
+        clock: deps.clock,
+        ttlMs: PAGE_READ_TTL_MS,
+      }),
+      webAds: sharedRead(() => listServedAds(deps.db, 'web', deps.clock.now()), {
+        clock: deps.clock,
+        ttlMs: PAGE_READ_TTL_MS,
+      }),
+    },
   };
   const app = new Hono();
+  // An admins' write (the service token's: the notice, ad reviews and edits) may change what every
+  // page shows: the next view reads it again. The phones' writes (impressions, clicks) do not.
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('Authorization')) {
+      context.pageReads.notice.forget();
+      context.pageReads.webAds.forget();
+    }
+  });
   app.route('/api/bus', busRoutes(context));
   app.route('/api/admin', adminRoutes(context));
   app.route('/api/inquiries', inquiryRoutes(context));

@@ -12,6 +12,9 @@ import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';
 import type { ObjectStore } from './storage';
 import type { KakaoAdService } from './kakao/ads';
+import type { SharedRead } from './shared-read';
+import type { ServiceNotice } from '../contract/admin';
+import type { AdRow } from './ads/model';
 
 export type ApiDeps = {
   /** The database (ads, uploads, rate limits); the bus feed has its own handle. */
@@ -52,4 +55,6 @@ export type ApiContext = ApiDeps & {
   accuracy: AccuracyService;
   rateLimiters: RateLimiters;
   kakaoAds: KakaoAdService;
+  /** What every page view reads, shared for PAGE_READ_TTL_MS and forgotten after any write (api/shared-read.ts). */
+  pageReads: { notice: SharedRead<ServiceNotice>; webAds: SharedRead<AdRow[]> };
 };

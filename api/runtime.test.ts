@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TimeLeftResponseSchema } from '../contract/bus';
+import { groupRoutes } from '../contract/helpers';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { recordingLogger } from '../tests/setup/fakes';
 import { adCounts } from './ads/model';
@@ -17,6 +19,36 @@ describe('createApiRuntime', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-runtime-'));
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves before the demo back-fill (timetable estimates), and history reads wait for it (issue 11)', async () => {
+    const runtime = await createApiRuntime(
+      parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00' }),
+      recordingLogger(),
+    );
+    try {
+      // Not started: nothing back-filled yet, and the live view still answers, from the timetable.
+      const timeLeft = TimeLeftResponseSchema.parse(await (await runtime.app.request('/api/bus/timeLeft')).json());
+      const down = groupRoutes(timeLeft, 'down');
+      expect(down.length).toBeGreaterThan(0);
+      expect(down.every((route) => route.basis === 'timetable' && route.data.dayBefore === null)).toBe(true);
+      let predicted: Response | null = null;
+      const asking = Promise.resolve(runtime.app.request('/api/bus/predicted/all')).then((r) => (predicted = r));
+      // Its history read waits for the back-fill (without the wait it answers within these turns).
+      for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(predicted).toBeNull();
+
+      await runtime.start();
+      await asking;
+      expect(predicted!.status).toBe(200);
+      // The day's plan is computed again in the background with the history (PLAN_REFRESH_MS or a new load).
+      await vi.waitFor(async () => {
+        const now = TimeLeftResponseSchema.parse(await (await runtime.app.request('/api/bus/timeLeft')).json());
+        expect(groupRoutes(now, 'down').some((route) => route.data.dayBefore !== null)).toBe(true);
+      });
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
 
   it('writes the chatbot impressions it counted when it closes (ADR 012)', async () => {
     const seeding = await openDatabase({ dataDir });

@@ -53,12 +53,17 @@ export function apiClock(env: Pick<ApiEnv, 'CLOCK_START'>): Clock {
 }
 
 /**
- * Opens the database and builds the api; nothing runs in the background until `start()`.
+ * Opens the database and builds the api; nothing runs in the background until `start()`. `clock`
+ * is the env's (CLOCK_START) unless given (the bench's simulated hour). With the demo feed, history
+ * reads (predictions, accuracy) wait for the back-fill that `start()` runs once the server listens.
  * @throws when the database cannot be opened (DataDirBusyError: another process holds DATA_DIR) or
  *   the GBIS source is misconfigured.
  */
-export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogger): Promise<ApiRuntime> {
-  const clock = apiClock(env);
+export async function createApiRuntime(
+  env: ApiEnv,
+  logger: Logger = consoleLogger,
+  clock: Clock = apiClock(env),
+): Promise<ApiRuntime> {
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
       ? new GbisSource({
@@ -76,11 +81,15 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
   if (!serviceToken) logger.warn('[admin] API_SERVICE_TOKEN is not set: the admin api answers 503.');
   const setupToken = await issueSetupToken(database.db, clock.now());
   const storage = openObjectStore(env);
-  if (env.BUS_FEED === 'demo') {
-    const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
-    logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
-  }
-  const history: HistoryLoader = (range) => loadDepartures(database.db, { source: source.name, ...range });
+  // The demo's history is back-filled by start(), once the server listens (issue 11: a cold start
+  // serves pages at once). Until it is written, history reads wait for it; the timeLeft view
+  // meanwhile estimates from the timetable (PredictionService.todayNow).
+  let backfilled!: () => void;
+  const backfill = new Promise<void>((resolve) => (backfilled = resolve));
+  const history: HistoryLoader = async (range) => {
+    await backfill;
+    return loadDepartures(database.db, { source: source.name, ...range });
+  };
   const predictions = createPredictionService({ loadHistory: history, logger });
   const feed = await createBusFeed({
     database,
@@ -110,24 +119,41 @@ export async function createApiRuntime(env: ApiEnv, logger: Logger = consoleLogg
   });
   let localDoor: Server | null = null;
   let starting: Promise<void> | null = null;
+  if (env.BUS_FEED !== 'demo') backfilled(); // nothing to wait for
+  const backfillDemo = async () => {
+    try {
+      const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
+      logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
+    } catch (error) {
+      logger.error('[departures] the demo history back-fill failed; predicting from what is stored:', error);
+    } finally {
+      backfilled();
+    }
+  };
   const start = async () => {
-    await feed.start();
-    if (embedded && env.DATA_DIR !== 'memory') localDoor = await openLocalDoor(app, env.DATA_DIR, logger);
-    void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
-    const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
-    stops.push(
-      () => clearInterval(impressionFlush),
-      // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
-      scheduleHourly('images', logger, async () => {
-        const removed = await removeOrphanImages(database.db, storage, clock.now());
-        if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
-      }),
-      // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
-      scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
-      // The /faq accuracy figure (~0.6 s of CPU once per service day), computed by this timer at night
-      // (the first hour after 00:30 KST) rather than by the day's first visitor.
-      scheduleHourly('accuracy', logger, () => accuracy.get(clock.now())),
-    );
+    try {
+      await feed.start();
+      if (embedded && env.DATA_DIR !== 'memory') localDoor = await openLocalDoor(app, env.DATA_DIR, logger);
+      void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
+      const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
+      stops.push(
+        () => clearInterval(impressionFlush),
+        // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
+        scheduleHourly('images', logger, async () => {
+          const removed = await removeOrphanImages(database.db, storage, clock.now());
+          if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
+        }),
+        // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
+        scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
+        // The /faq accuracy figure (~0.6 s of CPU once per service day), computed by this timer at night
+        // (the first hour after 00:30 KST) rather than by the day's first visitor.
+        scheduleHourly('accuracy', logger, () => accuracy.get(clock.now())),
+      );
+    } catch (error) {
+      backfilled(); // nothing will be back-filled: history reads go on with what is stored
+      throw error;
+    }
+    if (env.BUS_FEED === 'demo') await backfillDemo();
   };
   return {
     app,

@@ -1,17 +1,23 @@
 /**
- * Streams the HTML of a document request. Bots get the whole document at once (onAllReady), people
- * the shell as soon as it is ready (onShellReady). The per-request CSP nonce (AppLoadContext.cspNonce,
- * set by server.ts) reaches React's inline scripts and, through NonceProvider, Remix's <Scripts>.
+ * Renders a document request. No route defers data, so the document is complete once React has
+ * rendered everything (onAllReady, single fetch's inline data scripts included); it is then sent as
+ * one body, which the compression middleware compresses in one go rather than per React chunk
+ * (issue 11: the home page's requests/s, docs/benchmarks.md). The per-request CSP nonce
+ * (AppLoadContext.cspNonce, set by server.ts) reaches React's inline scripts, single fetch's data
+ * scripts (RemixServer's nonce) and, through NonceProvider, Remix's <Scripts>.
  */
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
+import { buffer } from 'node:stream/consumers';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce-provider';
 
-/** A render still streaming after this many milliseconds is aborted. */
-const ABORT_DELAY_MS = 5_000;
+/**
+ * Single fetch (Remix v3_singleFetch) stops streaming promises not settled after this many
+ * milliseconds; the render itself is aborted a second later.
+ */
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -21,35 +27,28 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const bot = isbot(request.headers.get('user-agent'));
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const respond = () => {
-      shellRendered = true;
-      const body = new PassThrough();
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      pipe(body);
-    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
         onShellReady() {
-          if (!bot) respond();
+          shellRendered = true;
         },
         onAllReady() {
-          if (bot) respond();
+          clearTimeout(timer);
+          const body = new PassThrough();
+          pipe(body);
+          buffer(body).then((html) => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -59,6 +58,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    // NOTE: React calls the callbacks above asynchronously, after this line has run.
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -5,6 +5,7 @@
  * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
  */
 import { z } from 'zod';
+import { isHttpUrl } from './helpers';
 
 /** Spec §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;
@@ -16,8 +17,6 @@ export const AD_DURATIONS = [1, 2, 3] as const;
 type AdDuration = (typeof AD_DURATIONS)[number];
 /** Spec §9: 1 month = 30 days. */
 export const AD_MONTH_DAYS = 30;
-/** Spec §9: price in won per month. */
-export const AD_PRICE_PER_MONTH_WON = 26_000;
 
 /** Spec §2, §9: the image size hints in pixels. */
 export const AD_IMAGE_SIZE: Readonly<Record<AdType, { width: number; height: number }>> = {
@@ -80,16 +79,6 @@ const AD_LIMITS = {
   contentForManager: 1000,
   content: 230,
 } as const;
-
-/** True for an absolute http: or https: URL: the only links the product opens (banner, admin link-open). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The phone as submitted (spec §5): digits only, a Korean number of 9–11 digits starting with 0. */
 const PHONE_PATTERN = /^0\d{8,10}$/;

@@ -118,13 +118,6 @@ export const TimeLeftResponseSchema = z.object({
 });
 export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
 
-/** The routes of the `type` group of a timeLeft answer, in its order; [] when the answer has no such group. */
-export function groupRoutes(body: TimeLeftResponse, type: 'up'): UpRoute[];
-export function groupRoutes(body: TimeLeftResponse, type: 'down'): DownRoute[];
-export function groupRoutes(body: TimeLeftResponse, type: 'up' | 'down'): UpRoute[] | DownRoute[] {
-  return body.data.find((group) => group.type === type)?.routes ?? [];
-}
-
 /**
  * GET /api/healthz (liveness) and GET /api/readyz (readiness). `status`: ok; degraded while the
  * feed's data is stale or its polls fail (still served, marked stale); unavailable (readyz, 503)

@@ -6,7 +6,7 @@
  * https://i.kakao.com/docs/skill-response-format).
  */
 import { z } from 'zod';
-import { isHttpUrl } from './ads';
+import { isHttpUrl } from './helpers';
 
 /**
  * Kakao's limits on a skill answer, in one place (style.md: limits in one schema). Counts are items,

@@ -8,8 +8,8 @@
  *   the icons, the manifest, the logo and the offline page.
  * - Navigations: always the network (a page is never served stale); when the network fails, the
  *   precached /offline.html.
- * - Everything else (Remix data requests `?_data=`, /bus/*, /api/*, /ads/*, /images/*,
- *   /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
+ * - Everything else (Remix's single-fetch data requests `*.data` and route discovery
+ *   `/__manifest`, /bus/*, /api/*, /ads/*, /images/*, /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
  *   bus data is never served as if it were current.
  * - skipWaiting + clientsClaim: a new worker takes over at once. Safe, because no page depends on the
  *   worker's version: pages come from the network and ask for assets by hashed name; an asset the new

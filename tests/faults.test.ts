@@ -5,7 +5,7 @@
  * the last good snapshot marked stale, recovers on the next good poll without a restart, and never
  * spends more than the daily budget, however it retries.
  */
-import { HealthResponseSchema, TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
+import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
 import { createApi } from '../api/app';
 import { callsSpent } from '../api/bus/feed-store';
 import type { FeedErrorKind } from '../api/bus/snapshot';
@@ -16,6 +16,7 @@ import { createTestDatabase } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
 import { startTcpProxy } from './setup/tcp-proxy';
+import { groupRoutes } from '../contract/helpers';
 
 /** The budget of location calls per day: 95% of GBIS_DAILY_QUOTA (the plan's reserve is 5%). */
 const QUOTA = 1000;

@@ -4,13 +4,14 @@
  * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving;
  * a page that echoes the service key never puts it in a log.
  */
-import { TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
+import { TimeLeftResponseSchema } from '../contract/bus';
 import { createApi } from '../api/app';
 import type { Database } from '../api/db/client';
 import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
+import { groupRoutes } from '../contract/helpers';
 
 describe('the api on a GBIS stub', () => {
   let stub: GbisStub;

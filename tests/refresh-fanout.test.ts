@@ -1,22 +1,20 @@
 /**
- * Done-when of the first issue: 1,000 phones polling the same-origin refresh route cause zero extra
- * upstream calls. The whole chain is what `npm start` runs (the web's resource route → upstream
- * client → the api runtime with its poller and GBIS source), against a GBIS stub on loopback that
- * counts the calls: a route that polled on demand would show here.
+ * Done-when of the first issue, and issue 11's: 1,000 phones polling the same-origin refresh route
+ * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (server.ts,
+ * its lean path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
+ * a GBIS stub on loopback that counts the calls: a route that polled on demand would show here.
+ * Needs `npm run build` (npm test builds first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppLoadContext } from '@remix-run/node';
-import { TimeLeftResponseSchema, groupRoutes } from '../contract/bus';
+import { TimeLeftResponseSchema } from '../contract/bus';
 import { callsSpent } from '../api/bus/feed-store';
 import { openDatabase } from '../api/db/client';
-import { parseApiEnv } from '../api/env';
-import { createApiRuntime, type ApiRuntime } from '../api/runtime';
 import { kstDateKey } from '../api/time';
-import { loader as refreshLoader } from '../app/routes/bus.time-left';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';
-import { recordingLogger } from './setup/fakes';
+import { freePort, runEntry, type EntryProcess } from './setup/process';
+import { groupRoutes } from '../contract/helpers';
 
 const PHONES = 1000;
 const REFRESHES = 3;
@@ -25,39 +23,51 @@ const CLOCK_START = '2026-11-23T08:00:00+09:00';
 describe('the refresh route under 1,000 phones', () => {
   let stub: GbisStub;
   let dataDir: string;
-  let runtime: ApiRuntime;
+  let web: EntryProcess;
+  let url: string;
 
   beforeAll(async () => {
     stub = await startGbisStub();
     dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-fanout-'));
-    runtime = await createApiRuntime(
-      parseApiEnv({ ...gbisStubEnv(stub), DATA_DIR: dataDir, CLOCK_START, API_SERVICE_TOKEN: 't'.repeat(40) }),
-      recordingLogger(),
-    );
-    await runtime.start();
-    await vi.waitFor(() => expect(runtime.feed.current().snapshot).not.toBeNull(), { timeout: 10_000 });
-  }, 60_000);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    web = runEntry('server.ts', {
+      ...gbisStubEnv(stub),
+      DATA_DIR: dataDir,
+      CLOCK_START,
+      PORT: String(port),
+      API_SERVICE_TOKEN: 't'.repeat(40),
+    });
+    await web.waitFor(/\[web\] .*listening/);
+    await vi.waitFor(() => expect(stub.counts()).toEqual({ arrivals: 1, locations: 4 }), { timeout: 20_000 });
+  }, 90_000);
   afterAll(async () => {
-    await runtime.close();
+    if (web.child.exitCode === null) web.child.kill('SIGKILL');
     await stub.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('carries the security headers express sets on the other routes (the CSP without a script nonce)', async () => {
+    const lean = (await fetch(`${url}/bus/time-left`)).headers;
+    const general = (await fetch(`${url}/healthz`)).headers;
+    const security = [...general.keys()].filter((name) =>
+      /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(
+        name,
+      ),
+    );
+    expect(security.length).toBeGreaterThanOrEqual(10);
+    for (const name of security) {
+      const expected = general.get(name)!.replace(/ 'nonce-[^']+'/, '');
+      expect(lean.get(name), name).toBe(expected);
+    }
+    expect(lean.get('x-powered-by')).toBeNull();
+  });
+
   it('answers every phone from the latest snapshot with no GBIS call beyond the poller’s', async () => {
     const afterFirstPoll = stub.counts();
-    expect(afterFirstPoll).toEqual({ arrivals: 1, locations: 4 });
-
-    const context: AppLoadContext = {
-      api: { baseUrl: 'http://api.internal', fetch: async (request) => runtime.app.fetch(request) },
-      cspNonce: 'test',
-    };
     for (let refresh = 0; refresh < REFRESHES; refresh += 1) {
-      const responses = await Promise.all(
-        Array.from({ length: PHONES }, () =>
-          refreshLoader({ request: new Request('http://localhost/bus/time-left'), context, params: {} }),
-        ),
-      );
-      expect(responses.every((response) => response.status === 200)).toBe(true);
+      const responses = await Promise.all(Array.from({ length: PHONES }, () => fetch(`${url}/bus/time-left`)));
+      expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
       const bodies = await Promise.all(responses.map((response) => response.json()));
       const first = TimeLeftResponseSchema.parse(bodies[0]);
       expect(groupRoutes(first, 'up').length).toBeGreaterThan(0);
@@ -65,12 +75,13 @@ describe('the refresh route under 1,000 phones', () => {
     }
     expect(stub.counts()).toEqual(afterFirstPoll);
     // Every call made is in the day's count.
-    await runtime.close();
+    web.child.kill('SIGTERM');
+    expect((await web.exited()).code).toBe(0);
     const database = await openDatabase({ dataDir });
     try {
       expect(await callsSpent(database.db, kstDateKey(new Date(CLOCK_START)))).toEqual(afterFirstPoll);
     } finally {
       await database.close();
     }
-  });
+  }, 60_000);
 });

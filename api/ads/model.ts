@@ -7,7 +7,6 @@ import { and, asc, desc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AD_MONTH_DAYS,
-  isHttpUrl,
   type AdApplicationSchema,
   type AdEdit,
   type AdRequestSummary,
@@ -18,9 +17,10 @@ import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adDailyCounts, adRequests, ads, imageUploads } from '../db/schema';
 import { kstDateKey } from '../time';
+import { isHttpUrl } from '../../contract/helpers';
 
 type AdRequestRow = typeof adRequests.$inferSelect;
-type AdRow = typeof ads.$inferSelect;
+export type AdRow = typeof ads.$inferSelect;
 /** A validated application (contract AdApplicationSchema's output). */
 type ValidApplication = z.output<typeof AdApplicationSchema>;
 

@@ -3,7 +3,7 @@
  * detection from successive vehicle-location snapshots, storage, and the demo feed's back-filled
  * history.
  */
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
 import type { FeedSourceName } from '../../contract/bus';
 import type { Db } from '../db/client';
 import { departures } from '../db/schema';
@@ -265,7 +265,7 @@ export async function loadDepartures(
 
 /**
  * Gives a fresh demo deployment a history to predict from: when the database holds no demo
- * departure at all, stores the departures of the `days` service days before the service day of
+ * departure before today (the running poller may have stored some of today's), stores the departures of the `days` service days before the service day of
  * `now` as planned by the simulator (planDay with `seed`): departedAt = the trip's departure,
  * arrivedAt = its time at the campus crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's
  * poll interval), backfilled true. One transaction; several instances starting at once store each
@@ -277,14 +277,15 @@ export async function backfillDemoHistory(
   options: { seed: number; now: Date; days?: number },
 ): Promise<number> {
   const { seed, now, days = 28 } = options;
+  const today = serviceClock(now).serviceDate;
+  // Past days only: the running demo poller may already have stored some of today's.
   const existing = await db
     .select({ id: departures.id })
     .from(departures)
-    .where(eq(departures.source, 'demo'))
+    .where(and(eq(departures.source, 'demo'), lt(departures.serviceDate, today)))
     .limit(1);
   if (existing.length > 0) return 0;
 
-  const today = serviceClock(now).serviceDate;
   const records: DepartureRecord[] = [];
   for (let back = days; back >= 1; back -= 1) {
     for (const trip of planDay(seed, addServiceDays(today, -back))) {

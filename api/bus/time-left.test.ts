@@ -1,9 +1,10 @@
 import { emptyFeedState } from './feed-store';
-import { TimeLeftResponseSchema, groupRoutes } from '../../contract/bus';
+import { TimeLeftResponseSchema } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed-store';
 import type { RoutePredictions } from './predictions';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left';
+import { groupRoutes } from '../../contract/helpers';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
 const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);

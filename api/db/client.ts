@@ -4,7 +4,7 @@
  * from drizzle/ are applied on open.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { PACKAGE_ROOT } from '../package-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -51,7 +52,7 @@ export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolea
   }
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = join(PACKAGE_ROOT, 'drizzle');
 
 /**
  * @param options.url PostgreSQL connection string; when absent PGlite is used.

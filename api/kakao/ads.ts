@@ -4,13 +4,13 @@
  * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
  * waits for the database.
  */
-import { isHttpUrl } from '../../contract/ads';
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
 import { addImpressions, listServedAds } from '../ads/model';
 import type { Db } from '../db/client';
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import { kstDateKey } from '../time';
+import { isHttpUrl } from '../../contract/helpers';
 
 /** How long the served kakao ads are read from memory before the list is read again (ms). */
 export const KAKAO_ADS_CACHE_MS = 30_000;

@@ -4,7 +4,7 @@
  * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
  */
 import { format } from 'date-fns';
-import { groupRoutes, type UpRoute } from '../../contract/bus';
+import { type UpRoute } from '../../contract/bus';
 import {
   clipText,
   KAKAO_LIMITS,
@@ -19,6 +19,7 @@ import { timetableDeparture } from '../bus/time-left';
 import { ROUTES, type DayType } from '../bus/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
+import { groupRoutes } from '../../contract/helpers';
 
 /**
  * What an answer is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`

@@ -5,17 +5,18 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AdApplicationSchema, isHttpUrl, type AdBannerListResponse, type AdType } from '../../contract/ads';
+import { AdApplicationSchema, type AdBannerListResponse, type AdType } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
-import { createAdRequest, listServedAds, recordClick, recordImpression } from '../ads/model';
+import { createAdRequest, recordClick, recordImpression } from '../ads/model';
 import type { ApiContext } from '../context';
 import { rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
+import { isHttpUrl } from '../../contract/helpers';
 
 const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presigned-url/image for this ad type';
 
-/** Mounts the ads routes; needs the database, the object store, the clock and the rate limiters. */
-export function adsRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
+/** Mounts the ads routes; needs the database, the object store, the clock, the rate limiters and the shared banner list. */
+export function adsRoutes({ db, storage, clock, rateLimiters, pageReads }: ApiContext) {
   return new Hono()
     .post(
       '/ads/:type{web|kakao}/submit',
@@ -35,7 +36,7 @@ export function adsRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
       },
     )
     .get('/web/ads', async (c) => {
-      const ads = await listServedAds(db, 'web', clock.now());
+      const ads = await pageReads.webAds.get();
       const body: AdBannerListResponse = {
         data: ads.flatMap((ad) =>
           ad.imageUrl

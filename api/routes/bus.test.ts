@@ -4,7 +4,6 @@ import {
   PredictedRouteResponseSchema,
   PredictionAccuracySchema,
   TimeLeftResponseSchema,
-  groupRoutes,
 } from '../../contract/bus';
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
@@ -22,6 +21,7 @@ import {
 import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
+import { groupRoutes } from '../../contract/helpers';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
 // before (too few runs to be a history day, but last week's); the other routes have no history.

@@ -5,6 +5,7 @@ import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { ApiDeps } from '../context';
+import { saveNotice } from '../admin/notice';
 
 const TOKEN = 'notice-test-service-token-0123456789abcdef';
 
@@ -55,6 +56,21 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       const app = api({ serviceNoticeDefault: true });
       expect(await publicNotice(app)).toStrictEqual({ enabled: true, ...DEFAULT_SERVICE_NOTICE });
       expect(await adminNotice(app)).toStrictEqual({ enabled: true, ...DEFAULT_SERVICE_NOTICE });
+    });
+
+    it('is shared by page views for a second, and an admin’s save shows on the next view at once', async () => {
+      const app = api();
+      expect((await publicNotice(app)).enabled).toBe(false);
+      // Another instance's save (straight to the database): this one shows it within the second.
+      const elsewhere = { enabled: true, title: '다른 인스턴스', text: '저장됨' };
+      await saveNotice(database().db, elsewhere, { actor: 'bob', enabledByDefault: false }, clock.now());
+      expect((await publicNotice(app)).enabled).toBe(false);
+      clock.advance(1);
+      expect(await publicNotice(app)).toStrictEqual(elsewhere);
+      // This instance's save: at once.
+      const notice = { enabled: false, title: '점검 안내', text: '오늘은 쉽니다.' };
+      expect((await save(app, notice)).status).toBe(200);
+      expect(await publicNotice(app)).toStrictEqual(notice);
     });
 
     it('needs no token: it answers while the admin api is disabled', async () => {

@@ -1,11 +1,10 @@
 /** GET /api/notice: the service-suspension notice the home screen shows (spec §1, §4), public. */
 import { Hono } from 'hono';
-import { getNotice } from '../admin/notice';
 import type { ApiContext } from '../context';
 
-export function noticeRoutes({ db, serviceNoticeDefault }: ApiContext) {
+export function noticeRoutes({ pageReads }: ApiContext) {
   return new Hono().get('/notice', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await getNotice(db, serviceNoticeDefault ?? false));
+    return c.json(await pageReads.notice.get());
   });
 }

@@ -7,8 +7,9 @@
  */
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { isHttpUrl, type AdBanner as Ad } from '../../contract/ads';
-import { formatWon, priceWon } from '~/utils/ad-application';
+import { type AdBanner as Ad } from '../../contract/ads';
+import { isHttpUrl } from '../../contract/helpers';
+import { formatWon, priceWon } from '~/utils/ad-price';
 
 /** Spec §4, §9: rotation period. */
 export const BANNER_ROTATION_MS = 6_000;

@@ -4,6 +4,7 @@ import { Analytics } from '~/components/analytics';
 import { NonceProvider } from '~/components/nonce-provider';
 import { loader, shouldRevalidate } from '~/root';
 import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
+import { apiContext } from '../../tests/mocks/api';
 
 const render = (measurementId: string | null) =>
   renderToStaticMarkup(
@@ -30,8 +31,8 @@ describe('Analytics (issue 8 item 6)', () => {
 describe('root loader', () => {
   const rootData = async (vars: Record<string, string>) => {
     const context: AppLoadContext = {
+      ...apiContext(),
       api: { baseUrl: 'http://api.test', fetch: () => Promise.reject(new Error('no api call expected')) },
-      cspNonce: 'n',
       publicConfig: publicConfigOf(parseWebEnv(vars)),
     };
     return (await loader({ request: new Request('http://web.test/'), context, params: {} })).json();

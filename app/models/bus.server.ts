@@ -10,13 +10,13 @@ import {
   type PredictionAccuracy,
   type TimeLeftResponse,
 } from '../../contract/bus';
-import { upstreamJson } from '~/utils/upstream.server';
+import { upstreamJson, type UpstreamContext } from '~/utils/upstream.server';
 
 /**
  * GET /api/bus/timeLeft: up arrivals, down predictions, vehicles on the progress line and feed freshness.
  * @throws UpstreamError when the api fails or answers off-contract.
  */
-export function getTimeLeft(context: AppLoadContext): Promise<TimeLeftResponse> {
+export function getTimeLeft(context: UpstreamContext): Promise<TimeLeftResponse> {
   return upstreamJson(context, '/api/bus/timeLeft', TimeLeftResponseSchema);
 }
 

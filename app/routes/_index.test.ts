@@ -1,5 +1,4 @@
 import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
-import { groupRoutes } from '../../contract/bus';
 import { loader, shouldRevalidate } from '~/routes/_index';
 import { http, HttpResponse } from 'msw';
 import {
@@ -15,6 +14,7 @@ import {
   setupApiServer,
   webAdsHandler,
 } from '../../tests/mocks/api';
+import { groupRoutes } from '../../contract/helpers';
 
 const server = setupApiServer(timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler());
 
@@ -52,7 +52,7 @@ describe('home loader', () => {
     const response = await load();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ timeLeft: null, departureTimes: null });
-    expect(log).toHaveBeenCalledWith('[home] bus data unavailable:', 'GET /api/bus/timeLeft: HTTP 503');
+    expect(log).toHaveBeenCalledWith('[bus/time-left] the api fails:', 'GET /api/bus/timeLeft: HTTP 503');
   });
 
   it("passes the banner list in the admins' order, and the default banner (none) when it fails (spec §7)", async () => {

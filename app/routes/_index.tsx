@@ -30,16 +30,15 @@ import { RouteError } from '~/components/route-error';
 import { ServiceNoticeModal } from '~/components/service-notice';
 import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
-import { getTimeLeft } from '~/models/bus.server';
 import { getActiveNotice } from '~/models/notice.server';
 import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
-import { groupRoutes } from '../../contract/bus';
 import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
+import { groupRoutes } from '../../contract/helpers';
 
 const PANEL_ID = 'bus-panel';
 /** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */
@@ -63,11 +62,8 @@ const SHORTCUTS = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const modal = timesModalFromSearch(new URL(request.url).searchParams);
   const [timeLeft, departureTimes, banners, notice] = await Promise.all([
-    getTimeLeft(context).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
-      console.error('[home] bus data unavailable:', error.message);
-      return null;
-    }),
+    // The refresh route's answer of this second (its failure is logged there): null when the api failed.
+    Promise.resolve(context.timeLeft.current()).then(({ data }) => data),
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
     // Spec §7: a banner list failure is only logged; the default banner shows.
     getWebAds(context).catch((error: unknown) => {

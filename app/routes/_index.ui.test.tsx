@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 // NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
 // runs the route module in a test without a Remix server.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { groupRoutes, TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
+import { TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bus';
 import Home, { shouldRevalidate } from '~/routes/_index';
-import { clientLoader } from '~/routes/bus.time-left';
 import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { homeData, timeLeftBody } from '../../tests/mocks/api';
+import { groupRoutes } from '../../contract/helpers';
 
 const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ...timeLeftBody,
@@ -18,22 +17,26 @@ const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ],
 });
 
+/**
+ * Renders the home with `initial` as its loader data; `busAnswer` stands in for the network behind
+ * the refresh's fetch of /bus/time-left (the phone's side of it is what is tested here).
+ */
 function renderHome(
   initial: TimeLeftResponse | null,
-  serverLoader: () => Promise<unknown>,
+  busAnswer: () => Promise<Response>,
   url = '/',
   notice: Parameters<typeof homeData>[2] = null,
 ) {
   const homeLoader = vi.fn(() => homeData(initial, null, notice));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input !== '/bus/time-left') throw new Error(`unexpected fetch of ${input}`);
+      return busAnswer();
+    }),
+  );
   const router = createMemoryRouter(
-    [
-      { id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate },
-      {
-        path: '/bus/time-left',
-        loader: ({ request, params }) =>
-          clientLoader({ request, params, serverLoader: serverLoader as ClientLoaderFunctionArgs['serverLoader'] }),
-      },
-    ],
+    [{ id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate }],
     { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial, null, notice) } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
@@ -47,7 +50,12 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
+const answer =
+  (body: unknown, status = 200) =>
+  async () =>
+    Response.json(body, { status });
 
 describe('Home', () => {
   it('links every shortcut of spec §2, the inquiry to the real /contact', () => {
@@ -63,8 +71,8 @@ describe('Home', () => {
   });
 
   it('covers the page with the blocking service notice while it is on (spec §4, issue 8)', async () => {
-    const serverLoader = vi.fn();
-    renderHome(timeLeftBody, serverLoader, '/', DEFAULT_SERVICE_NOTICE);
+    const busAnswer = vi.fn<() => Promise<Response>>();
+    renderHome(timeLeftBody, busAnswer, '/', DEFAULT_SERVICE_NOTICE);
     const dialog = screen.getByRole('alertdialog', { name: DEFAULT_SERVICE_NOTICE.title }) as HTMLDialogElement;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -82,7 +90,7 @@ describe('Home', () => {
     expect(dialog.open).toBe(true);
     // Nothing refreshes behind it.
     await act(async () => vi.advanceTimersByTime(10_000));
-    expect(serverLoader).not.toHaveBeenCalled();
+    expect(busAnswer).not.toHaveBeenCalled();
   });
 
   it('shows no notice and leaves the page usable while it is off', () => {
@@ -145,35 +153,35 @@ describe('Home', () => {
   });
 
   it('refreshes every 4 seconds through /bus/time-left', async () => {
-    const serverLoader = vi.fn(async () => withFirstUpTime(8));
-    renderHome(timeLeftBody, serverLoader);
+    const busAnswer = vi.fn(answer(withFirstUpTime(8)));
+    renderHome(timeLeftBody, busAnswer);
     expect(screen.getByText('3분')).toBeTruthy();
 
     await act(async () => vi.advanceTimersByTime(4000));
-    expect(serverLoader).toHaveBeenCalledTimes(1);
+    expect(busAnswer).toHaveBeenCalledTimes(1);
     expect(screen.getByText('8분')).toBeTruthy();
     expect(screen.getByText('00:04')).toBeTruthy();
   });
 
   it('keeps the last data when a refresh fails, and only logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const serverLoader = vi
-      .fn()
-      .mockResolvedValueOnce(withFirstUpTime(8))
+    const busAnswer = vi
+      .fn<() => Promise<Response>>()
+      .mockImplementationOnce(answer(withFirstUpTime(8)))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce({ message: '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.' });
-    renderHome(timeLeftBody, serverLoader);
+      .mockImplementationOnce(answer({ message: '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.' }, 502));
+    renderHome(timeLeftBody, busAnswer);
 
     await act(async () => vi.advanceTimersByTime(4000));
     expect(screen.getByText('8분')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(4000));
     await act(async () => vi.advanceTimersByTime(4000));
-    expect(serverLoader).toHaveBeenCalledTimes(3);
+    expect(busAnswer).toHaveBeenCalledTimes(3);
     expect(screen.getByText('8분')).toBeTruthy();
     expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
-    expect(log).toHaveBeenCalledWith(
-      '[home] bus refresh failed:',
-      '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
-    );
+    expect(log.mock.calls).toEqual([
+      ['[home] bus refresh failed:', new TypeError('Failed to fetch')],
+      ['[home] bus refresh failed:', new Error('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')],
+    ]);
   });
 });

@@ -8,7 +8,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { AD_IMAGE_SIZE, AdTypeSchema, isHttpUrl, type AdType } from '../../contract/ads';
+import { AD_IMAGE_SIZE, AdTypeSchema, type AdType } from '../../contract/ads';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -17,6 +17,7 @@ import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { isHttpUrl } from '../../contract/helpers';
 
 type Decision = 'approve' | 'reject';
 /** What the page's buttons do: decide a pending request, or delete one in any status. */

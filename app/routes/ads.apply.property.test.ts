@@ -7,9 +7,10 @@
 import type { SubmissionResult } from '@conform-to/react';
 import fc from 'fast-check';
 import { action } from '~/routes/ads.apply';
-import { AdApplicationSchema, isHttpUrl } from '../../contract/ads';
+import { AdApplicationSchema } from '../../contract/ads';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
+import { isHttpUrl } from '../../contract/helpers';
 
 type ActionData = { result: SubmissionResult<string[]> };
 

@@ -35,13 +35,12 @@ import {
   AdApplicationFormSchema,
   detectImageType,
   formatPhone,
-  formatWon,
   orderedErrors,
-  priceWon,
 } from '~/utils/ad-application';
 import { FormReadError, readUploadForm } from '~/utils/multipart.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
+import { formatWon, priceWon } from '~/utils/ad-price';
 
 const FORM_ID = 'ad-application';
 /** Spec §8 failure, and what to do about it when the api says the phone sent too many. */

@@ -4,9 +4,9 @@
  * expired or link-less ad, or a link that is not http(s), answers 404, so this is no open redirect.
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { isHttpUrl } from '../../contract/ads';
 import { recordAdClick } from '~/models/ads.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { isHttpUrl } from '../../contract/helpers';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);

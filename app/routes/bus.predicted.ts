@@ -6,7 +6,7 @@
  * No ErrorBoundary here: with one, Remix would treat this module as a page, not a resource route.
  */
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { parseRouteFilter, TIMES_LOAD_FAILED, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 
@@ -20,6 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { answer, status } = await loadTimes(context, route);
   return json<TimesAnswer>(answer, { status, headers: NO_STORE });
 }
+
+// Single fetch answers the dialog's fetcher through /bus/predicted.data: its headers come from here.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * In the browser, turns a failed call (offline, a thrown 5xx) into the same `{ route, message }`

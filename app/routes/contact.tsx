@@ -22,6 +22,7 @@ import {
   useNavigationType,
   useSearchParams,
   type MetaFunction,
+  type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
@@ -60,6 +61,13 @@ type ActionData = { result: SubmissionResult<string[]> };
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ honeypot: honeypotInputProps(context) });
 }
+
+/**
+ * After every submission, a refused one (400) too, the loader runs again: a stale honeypot time is
+ * answered with a fresh one. (Single fetch leaves loaders alone after a 4xx unless asked.)
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === 'POST' || defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();

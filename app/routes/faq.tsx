@@ -12,9 +12,9 @@ import { PREDICTION_ACCURACY_DAYS, type PredictionAccuracy } from '../../contrac
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getPredictionAccuracy } from '~/models/bus.server';
-import { formatWon, priceWon } from '~/utils/ad-application';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
+import { formatWon, priceWon } from '~/utils/ad-price';
 
 /** "2026-11-09" → "11월 9일" (a service date, KST, as the api sends it). */
 const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -3,6 +3,7 @@ import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import PrivacyPolicy, { headers, loader } from '~/routes/privacypolicy';
 import type { PublicConfig } from '~/utils/public-config';
 import { renderRoute } from '../../tests/setup/render-route';
+import { apiContext } from '../../tests/mocks/api';
 
 const unconfigured: PublicConfig = {
   bankAccount: null,
@@ -14,8 +15,8 @@ const unconfigured: PublicConfig = {
 /** The loader's answer with `config`, then the page rendered with it. */
 async function page(config: Partial<PublicConfig> = {}) {
   const context: AppLoadContext = {
+    ...apiContext(),
     api: { baseUrl: 'http://api.test', fetch: () => Promise.reject(new Error('no api call expected')) },
-    cspNonce: 'n',
     publicConfig: { ...unconfigured, ...config },
   };
   const response = await loader({ request: new Request('http://web.test/privacypolicy'), context, params: {} });

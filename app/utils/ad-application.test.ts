@@ -4,11 +4,10 @@ import {
   AdApplicationFormSchema,
   detectImageType,
   formatPhone,
-  formatWon,
   orderedErrors,
   phoneDigits,
-  priceWon,
 } from '~/utils/ad-application';
+import { formatWon, priceWon } from '~/utils/ad-price';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,13 +1,12 @@
 /**
  * The ad application form (spec §2 Ad application page, §3, §5, §9): its one zod schema, used by
  * conform in the browser and by the action on the server, and the form's isomorphic helpers (phone
- * formatting, the first-bytes image type, the price).
+ * formatting, the first-bytes image type); the price is ~/utils/ad-price.
  */
 import { z } from 'zod';
 import {
   AD_FORMAT_MESSAGES,
   AD_MESSAGES,
-  AD_PRICE_PER_MONTH_WON,
   AdTypeSchema,
   DurationSchema,
   IMAGE_MAX_BYTES,
@@ -96,14 +95,4 @@ export function detectImageType(bytes: Uint8Array): ImageExtension | null {
   if (a === 0x89 && b === 0x50 && c === 0x4e && d === 0x47) return 'png';
   if (a === 0x47 && b === 0x49 && c === 0x46 && d === 0x38) return 'gif';
   return null;
-}
-
-/** Spec §9: the price of `months` months in won (26,000원 per month). */
-export function priceWon(months: number): number {
-  return months * AD_PRICE_PER_MONTH_WON;
-}
-
-/** A won amount as Korean copy: 52000 → "52,000원". */
-export function formatWon(amount: number): string {
-  return `${amount.toLocaleString('ko-KR')}원`;
 }

@@ -1,6 +1,7 @@
 /**
  * The admin session (issue 7): Remix's cookie session storage, signed with SESSION_SECRET,
- * HttpOnly, SameSite=Lax, Secure in production, 12 hours, sent to /admin-only only. The cookie holds
+ * HttpOnly, SameSite=Lax, Secure in production, 12 hours, on path / (single fetch asks for the
+ * dashboard's data at /admin-only.data, outside /admin-only/; issue 11). The cookie holds
  * the api's opaque session id alone; every admin request asks the api whether that session is still
  * live, so a signed-out (or reset) session is refused even if its cookie was copied. The same
  * cookie carries one-shot flash messages across post/redirect/get.
@@ -39,11 +40,13 @@ const storages = new Map<string, ReturnType<typeof createStorage>>();
 function createStorage(binding: AdminBinding) {
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
-      name: '__campus_admin',
+      // Renamed with its path: a browser still holding the old cookie on /admin-only would send
+      // that one first there, and its sign-in could never take.
+      name: '__campus_admin_session',
       httpOnly: true,
       sameSite: 'lax',
       secure: binding.secureCookie,
-      path: ADMIN_HOME,
+      path: '/',
       maxAge: SESSION_MAX_AGE_SEC,
       secrets: [binding.sessionSecret],
     },

@@ -17,6 +17,10 @@ export type ApiBinding = {
 };
 
 declare module '@remix-run/node' {
+  // Remix's v3_singleFetch (remix.config.js): useLoaderData and friends are typed for single fetch.
+  interface Future {
+    v3_singleFetch: true;
+  }
   interface AppLoadContext {
     api: ApiBinding;
     /** Per-request CSP nonce for inline scripts (server.ts). */
@@ -27,6 +31,9 @@ declare module '@remix-run/node' {
     publicConfig?: PublicConfig;
   }
 }
+
+/** What an upstream call needs of the load context: the api and the phone's address (if any). */
+export type UpstreamContext = Pick<AppLoadContext, 'api' | 'clientIp'>;
 
 /** Spec §7: request timeout. */
 export const UPSTREAM_TIMEOUT_MS = 5000;
@@ -58,7 +65,7 @@ export class UpstreamError extends Error {
  * @throws UpstreamError on timeout, network failure, or a URL that is not http(s).
  */
 export async function upstreamFetch(
-  context: AppLoadContext,
+  context: UpstreamContext,
   pathOrUrl: string,
   init: RequestInit & { timeoutMs?: number } = {},
 ): Promise<Response> {
@@ -90,7 +97,7 @@ export async function upstreamFetch(
  *   a body that does not match the schema.
  */
 export async function upstreamJson<T extends z.ZodTypeAny>(
-  context: AppLoadContext,
+  context: UpstreamContext,
   path: string,
   schema: T,
   init: Omit<RequestInit, 'body'> & { timeoutMs?: number; json?: unknown; body?: Uint8Array<ArrayBuffer> } = {},

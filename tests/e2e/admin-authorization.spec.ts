@@ -21,7 +21,7 @@ import {
 import { ADS_API_URL, ADS_WEB_URL, E2E_SERVICE_TOKEN, managedAds, phoneIp, requestDetail } from './ads-deployment';
 
 const TAG = '권한e2e';
-const COOKIE = '__campus_admin';
+const COOKIE = '__campus_admin_session';
 const EVIL = 'https://evil.example';
 
 test.use({ baseURL: ADS_WEB_URL });

@@ -55,7 +55,8 @@ test('a phone opens the expected departure times, filters, sorts, and closes the
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let loads = 0;
-  await page.route('**/bus/predicted?*', async (route) => {
+  // (single fetch: the dialog's fetcher asks /bus/predicted.data)
+  await page.route('**/bus/predicted.data?*', async (route) => {
     loads += 1;
     if (loads === 1) await held;
     await route.continue();
@@ -140,7 +141,7 @@ test('a shared link with the modal open hydrates into the modal dialog, without 
   page.on('pageerror', (error) => errors.push(error.message));
   let loads = 0;
   await page.route(
-    (url) => url.pathname === '/bus/predicted',
+    (url) => url.pathname === '/bus/predicted.data',
     async (route) => {
       loads += 1;
       await route.continue();

@@ -27,7 +27,7 @@ test('a phone sees live arrival cards, switches tabs instantly, and watches the 
   // Tabs switch without a loader call.
   let loaderCalls = 0;
   page.on('request', (request) => {
-    if (request.url().includes('_data=routes')) loaderCalls += 1;
+    if (new URL(request.url()).pathname.endsWith('.data')) loaderCalls += 1; // single fetch's loader calls
   });
   await downTab.click();
   await expect(page).toHaveURL(/\?dir=down$/);

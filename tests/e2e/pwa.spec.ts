@@ -116,17 +116,21 @@ test('after one visit, a phone offline sees the offline page, and no bus data co
 
   // Online, through the worker: the bus data and a Remix data request answer, and are not kept.
   const online = await page.evaluate(() =>
-    Promise.all(['/bus/time-left', '/?_data=routes%2F_index'].map(async (url) => (await fetch(url)).status)),
+    Promise.all(
+      ['/bus/time-left', '/_root.data?_routes=routes%2F_index'].map(async (url) => (await fetch(url)).status),
+    ),
   );
   expect(online).toEqual([200, 200]);
   const cached = await cachedUrls(page);
   expect(cached.map((url) => url.split('?')[0])).toContain('/offline.html');
-  expect(cached.filter((url) => /^\/(bus|api|ads|images|admin-only)\b|_data=|^\/(\?|$)/.test(url))).toEqual([]);
+  expect(
+    cached.filter((url) => /^\/(bus|api|ads|images|admin-only|__manifest)\b|\.data\b|^\/(\?|$)/.test(url)),
+  ).toEqual([]);
 
   await context.setOffline(true);
   const offline = await page.evaluate(() =>
     Promise.all(
-      ['/bus/time-left', '/?_data=routes%2F_index'].map((url) =>
+      ['/bus/time-left', '/_root.data?_routes=routes%2F_index'].map((url) =>
         fetch(url).then(
           (response) => `answered ${response.status}`,
           () => 'failed',

@@ -70,6 +70,12 @@ test.describe('on the split deployment', () => {
       expectSecurityHeaders(response!.headers(), path);
       expect(response!.headers()['cache-control'], path).toBe('no-store');
     }
+    // Their single-fetch data requests too (the dashboard's is /admin-only.data, outside /admin-only/).
+    for (const path of ['/admin-only.data', '/admin-only/inquiries.data']) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+    }
   });
 
   test('no secret’s value is in any page or script the browser loads', async ({ page }) => {

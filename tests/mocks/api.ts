@@ -5,6 +5,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { createTimeLeftAnswers, type TimeLeftAnswers } from '../../app/utils/time-left-answer.server';
+import type { ApiBinding } from '../../app/utils/upstream.server';
 import { DEFAULT_SERVICE_NOTICE, type ServiceNotice } from '../../contract/admin';
 import type { AdBanner } from '../../contract/ads';
 import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
@@ -13,7 +15,17 @@ export const API_BASE_URL = 'http://api.test';
 
 /** A load context whose api is reached over HTTP at API_BASE_URL (server.ts's API_BASE_URL mode). */
 export function apiContext(): AppLoadContext {
-  return { api: { baseUrl: API_BASE_URL, fetch: (request) => fetch(request) }, cspNonce: 'n' };
+  const api: ApiBinding = { baseUrl: API_BASE_URL, fetch: (request) => fetch(request) };
+  return { api, cspNonce: 'n', timeLeft: timeLeftAnswersOn(api) };
+}
+
+/** The refresh route's shared answer as server.ts builds it on `api`, each failure logged with console.error. */
+export function timeLeftAnswersOn(api: ApiBinding): TimeLeftAnswers {
+  return createTimeLeftAnswers({
+    api,
+    headers: {},
+    failures: { fail: (error) => console.error('[bus/time-left] the api fails:', error), ok: () => undefined },
+  });
 }
 
 /**

@@ -104,11 +104,13 @@ async function replyIn(
   }
 }
 
-/** Starts the stub on 127.0.0.1:`port` (0 = any free port). */
-export async function startGbisStub(options: { port?: number; mode?: GbisStubMode } = {}): Promise<GbisStub> {
+/** Starts the stub on 127.0.0.1:`port` (0 = any free port); `clock` drives the ok mode's buses (default: the wall clock). */
+export async function startGbisStub(
+  options: { port?: number; mode?: GbisStubMode; clock?: () => Date } = {},
+): Promise<GbisStub> {
   let mode = options.mode ?? 'ok';
   let delayMs = 0;
-  const live = liveAnswer();
+  const live = liveAnswer(options.clock);
   const log: GbisCall[] = [];
   const pollTimes: number[] = [];
   const server = createServer(async (request, response) => {

@@ -3,6 +3,7 @@
  * a fresh PGlite database, a temporary local object store, and a load context whose `api.fetch`
  * is the Hono app's own fetch (server.ts's in-process mode), plus readers of what the api stored.
  */
+import { timeLeftAnswersOn } from '../mocks/api';
 import type { AppLoadContext } from '@remix-run/node';
 import { eq, gt } from 'drizzle-orm';
 import { systemClock } from '../../api/clock';
@@ -38,9 +39,11 @@ export async function startWebApi(options: { serviceToken?: string } = {}) {
     calls.push(request.clone());
     return app.fetch(request);
   };
+  const api = { baseUrl: IN_PROCESS_API_URL, fetch };
   const context = (overrides: Partial<AppLoadContext> = {}): AppLoadContext => ({
-    api: { baseUrl: IN_PROCESS_API_URL, fetch },
+    api,
     cspNonce: 'n',
+    timeLeft: timeLeftAnswersOn(api),
     ...overrides,
   });
   const db = database.db;

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench [-- --seconds 10]`: the speed figures of issue 11, on this machine, in one run,
+ * each beside a baseline measured in the same run, printed and written to docs/benchmarks.md
+ * (newest first, so the history of the figures is in git). Loopback only; about 4 minutes.
+ *
+ * - Load (autocannon, `--seconds` per run, connections 100 and 1,000, `Accept-Encoding: gzip, br`
+ *   like a phone): requests/s and p50/p99 latency (ms) of GET /bus/time-left and of the SSR home
+ *   page of the built server (build/server.js on a fresh PGlite DATA_DIR), each beside a bare Node `http`
+ *   server that answers the same bytes with the same headers (captured from the server first). The
+ *   ratio is the figure. Peak RSS (MiB) of the server, sampled from /proc every 100 ms during its
+ *   1,000-connection runs.
+ * - Upstream: GBIS calls in one simulated hour (08:00–09:00 KST on a test clock) with 1 and with
+ *   1,000 phones refreshing every 4 s, against the counting GBIS stub, and how often the route
+ *   asked the api meanwhile (scripts/bench-upstream.ts).
+ * - JavaScript: gzipped bytes (level 9) each page route loads, from the build manifest (scripts/route-js.ts).
+ * - Start: milliseconds from `npm start` to the first served page on a fresh DATA_DIR (cold) and
+ *   again on the same one (warm), with the build up to date.
+ *
+ * Needs an up-to-date build (`npm run build`; `npm start` rebuilds only when the sources changed).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, totalmem } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import autocannon, { type Result } from 'autocannon';
+import { routeScripts } from './route-js';
+import { loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
+import { upstreamCallsPerHour } from './bench-upstream';
+
+const { duration } = loadOptions({ connections: 0, seconds: 10 });
+const CONNECTIONS = [100, 1000] as const;
+const PATHS = ['/bus/time-left', '/'] as const;
+const PHONE_HEADERS = { 'accept-encoding': 'gzip, br' };
+const BENCHMARKS_FILE = 'docs/benchmarks.md';
+const PORTS = { server: 3310, bare: 3311, start: 3312 };
+
+type Captured = { status: number; headers: Record<string, string | string[]>; body: string };
+type LoadRow = { path: string; connections: number; bare: Result; served: Result };
+
+/** One raw answer of `url` (body still compressed, as it went over the wire), base64. */
+function capture(url: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: PHONE_HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        // Node sets these itself for the bare server, as for ours.
+        const headers = { ...response.headers } as Record<string, string | string[]>;
+        for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+          delete headers[name];
+        resolve({ status: response.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The bare server: plain node:http (no tsx, no framework) answering each path's captured bytes. */
+const BARE_SERVER = `
+const answers = JSON.parse(process.env.BENCH_ANSWERS);
+for (const answer of Object.values(answers)) answer.bytes = Buffer.from(answer.body, 'base64');
+require('node:http').createServer((req, res) => {
+  const answer = answers[req.url];
+  if (!answer) { res.statusCode = 404; res.end(); return; }
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.bytes);
+}).listen(Number(process.env.PORT), () => console.log('listening'));
+`;
+
+async function serveBare(answers: Record<string, Captured>): Promise<Served> {
+  return serveForMeasure({
+    port: PORTS.bare,
+    command: [process.execPath, '-e', BARE_SERVER],
+    path: PATHS[0],
+    env: { BENCH_ANSWERS: JSON.stringify(answers) },
+  });
+}
+
+function load(url: string, connections: number, seconds = duration): Promise<Result> {
+  return autocannon({ url, connections, duration: seconds, headers: PHONE_HEADERS });
+}
+
+/** Peak resident set (MiB) of `pid` while `work` runs, sampled every 100 ms from /proc. */
+async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = 0;
+  const sample = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    peak = Math.max(peak, Number(match?.[1] ?? 0));
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakMiB: peak / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Milliseconds from `npm start` to the first 200 on / on `dataDir`, then stops it. */
+async function startTime(dataDir: string): Promise<number> {
+  const served = await serveForMeasure({ port: PORTS.start, command: ['npm', 'start'], dataDir });
+  await served.stop();
+  return served.readyMs;
+}
+
+function gzippedJs(): { route: string; kib: number; files: number }[] {
+  return [...routeScripts()].map(([route, files]) => ({
+    route,
+    files: files.length,
+    kib: files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024,
+  }));
+}
+
+const ratio = (ours: number, base: number) => (base > 0 ? (ours / base).toFixed(2) : '—');
+const perSec = (result: Result) => Math.round(result.requests.average);
+const failures = (result: Result) => result.non2xx + result.errors;
+
+// ---- load runs (on an up-to-date build, as `npm start` would make it) ----
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
+const server = await serveForMeasure({
+  port: PORTS.server,
+  // What `npm start` runs, without npm in between (so that the pid is the server's).
+  command: [process.execPath, 'build/server.js'],
+  path: PATHS[0],
+});
+const rows: LoadRow[] = [];
+let peakMiB = 0;
+try {
+  const answers = Object.fromEntries(
+    await Promise.all(PATHS.map(async (path) => [path, await capture(server.url + path)] as const)),
+  );
+  const bare = await serveBare(answers);
+  try {
+    for (const path of PATHS) {
+      // Warm both (JIT, caches) before the measured runs.
+      await load(bare.url + path, 100, 2);
+      await load(server.url + path, 100, 2);
+      for (const connections of CONNECTIONS) {
+        const bareResult = await load(bare.url + path, connections);
+        const measured = await peakRss(server.child.pid!, () => load(server.url + path, connections));
+        if (connections === 1000) peakMiB = Math.max(peakMiB, measured.peakMiB);
+        rows.push({ path, connections, bare: bareResult, served: measured.result });
+        console.log(`load ${path} × ${connections}: ${perSec(measured.result)} req/s (bare ${perSec(bareResult)})`);
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+} finally {
+  await server.stop();
+}
+
+// ---- upstream calls, JS, start ----
+const upstream = await upstreamCallsPerHour([1, 1000]);
+const js = gzippedJs();
+const startDir = measureDataDir();
+const coldMs = await startTime(startDir);
+const warmMs = await startTime(startDir);
+
+// ---- report ----
+const machine =
+  `${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+  `Node ${process.version}, ${process.platform}`;
+const commit = await new Promise<string>((resolve) => {
+  const git = spawn('git', ['rev-parse', '--short', 'HEAD']);
+  let out = '';
+  git.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  git.on('close', () => resolve(out.trim() || 'unknown'));
+});
+const lines = [
+  `## ${new Date().toISOString()} (commit ${commit})`,
+  '',
+  `Machine: ${machine}. \`npm run bench\`, autocannon on loopback, ${duration} s per run, \`Accept-Encoding: gzip, br\`.`,
+  '',
+  '| route | connections | bare req/s | ours req/s | ratio | bare p50 / p99 ms | ours p50 / p99 ms | p99 ratio | ours non-2xx + errors |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    ({ path, connections, bare, served }) =>
+      `| ${path} | ${connections} | ${perSec(bare)} | ${perSec(served)} | ${ratio(served.requests.average, bare.requests.average)} | ` +
+      `${bare.latency.p50} / ${bare.latency.p99} | ${served.latency.p50} / ${served.latency.p99} | ` +
+      `${ratio(served.latency.p99, bare.latency.p99)} | ${failures(served)} |`,
+  ),
+  '',
+  `Peak RSS of the server during its 1,000-connection runs: ${peakMiB.toFixed(0)} MiB.`,
+  '',
+  '| phones refreshing every 4 s | GBIS calls in the simulated hour (08:00–09:00 KST) | reads of the api by the route |',
+  '|---|---|---|',
+  ...upstream.map(({ phones, calls, apiReads }) => `| ${phones} | ${calls} | ${apiReads} |`),
+  '',
+  `Upstream calls with 1,000 phones ÷ with 1: ${ratio(upstream[1].calls, upstream[0].calls)}.`,
+  '',
+  '| page route | JS files | JS gzipped (KiB) |',
+  '|---|---|---|',
+  ...js.map(({ route, files, kib }) => `| ${route} | ${files} | ${kib.toFixed(1)} |`),
+  '',
+  `\`npm start\` to the first page (PGlite, build up to date): cold ${(coldMs / 1000).toFixed(2)} s (fresh DATA_DIR), ` +
+    `warm ${(warmMs / 1000).toFixed(2)} s (second start).`,
+  '',
+];
+console.log(`\n${lines.join('\n')}`);
+
+const INTRO =
+  '# Benchmarks\n\nWritten by `npm run bench` (scripts/bench.ts), newest first. Every load figure has ' +
+  'its baseline from the same run: a bare Node `http` server answering the same bytes with the same headers.\n\n';
+const previous = (() => {
+  try {
+    return readFileSync(BENCHMARKS_FILE, 'utf8').replace(INTRO, '');
+  } catch {
+    return '';
+  }
+})();
+writeFileSync(BENCHMARKS_FILE, INTRO + lines.join('\n') + '\n' + previous);
+console.log(`written to ${BENCHMARKS_FILE}`);
