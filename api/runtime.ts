@@ -18,7 +18,6 @@ import { backfillDemoHistory, loadDepartures } from './bus/departures';
 import { createBusFeed, type BusFeed } from './bus/feed-service';
 import { createAccuracyService } from './bus/accuracy-service';
 import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
-import { GbisSource } from './bus/gbis/source';
 import type { FeedSource } from './bus/snapshot';
 import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
@@ -64,9 +63,10 @@ export async function createApiRuntime(
   logger: Logger = consoleLogger,
   clock: Clock = apiClock(env),
 ): Promise<ApiRuntime> {
+  // The GBIS source (and its XML parser) is loaded only for the real feed (issue 11: a lean start).
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
-      ? new GbisSource({
+      ? new (await import('./bus/gbis/source')).GbisSource({
           serviceKey: env.GBIS_SERVICE_KEY ?? '',
           baseUrl: env.GBIS_BASE_URL,
           routes: routesWithIds(env.GBIS_ROUTE_IDS),
@@ -80,7 +80,7 @@ export async function createApiRuntime(
   const serviceToken = env.API_SERVICE_TOKEN ?? (embedded ? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN') : null);
   if (!serviceToken) logger.warn('[admin] API_SERVICE_TOKEN is not set: the admin api answers 503.');
   const setupToken = await issueSetupToken(database.db, clock.now());
-  const storage = openObjectStore(env);
+  const storage = await openObjectStore(env);
   // The demo's history is back-filled by start(), once the server listens (issue 11: a cold start
   // serves pages at once). Until it is written, history reads wait for it; the timeLeft view
   // meanwhile estimates from the timetable (PredictionService.todayNow).

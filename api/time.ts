@@ -3,7 +3,8 @@
  * Day types follow Korean public holidays from date-holidays.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import Holidays from 'date-holidays';
 import { SERVICE_HOURS, type DayType } from './bus/transit-config';
 

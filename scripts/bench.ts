@@ -24,6 +24,7 @@ import { request } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
+import { buildIsFresh } from './build-inputs.js';
 import { routeScripts } from './route-js';
 import { loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 import { upstreamCallsPerHour } from './bench-upstream';
@@ -119,11 +120,11 @@ const perSec = (result: Result) => Math.round(result.requests.average);
 const failures = (result: Result) => result.non2xx + result.errors;
 
 // ---- load runs (on an up-to-date build, as `npm start` would make it) ----
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
+if (!buildIsFresh()) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
 const server = await serveForMeasure({
   port: PORTS.server,
   // What `npm start` runs, without npm in between (so that the pid is the server's).
-  command: [process.execPath, 'build/server.js'],
+  command: [process.execPath, 'scripts/start.js'],
   path: PATHS[0],
 });
 const rows: LoadRow[] = [];

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, notInArray, type SQL } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
@@ -31,6 +30,8 @@ const SNIFF_BYTES = 4100;
  * product accepts: jpg, png or gif (spec §5). Anything else (SVG, text, WebP, HTML…) → null.
  */
 export async function sniffImage(bytes: Uint8Array): Promise<ImageExtension | null> {
+  // Loaded on the first upload, not at start (issue 11).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   return detected && detected.ext in IMAGE_CONTENT_TYPES ? (detected.ext as ImageExtension) : null;
 }

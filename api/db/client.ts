@@ -1,18 +1,14 @@
 /**
  * Opens the database: PGlite (Postgres in WASM) under DATA_DIR when no URL is given, PostgreSQL via
- * node-postgres when DATABASE_URL is set. The only module that imports a database driver. Migrations
- * from drizzle/ are applied on open.
+ * node-postgres when DATABASE_URL is set. The only module that imports a database driver, and only
+ * the one it opens (issue 11: a start loads no driver it does not use). Migrations from drizzle/ are
+ * applied on open.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { Client as PgClient } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { PACKAGE_ROOT } from '../package-root';
@@ -54,6 +50,11 @@ export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolea
 
 const migrationsFolder = join(PACKAGE_ROOT, 'drizzle');
 
+/** A quoted SQL identifier (LISTEN/NOTIFY channels), as PostgreSQL's quote_ident writes it. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
 /**
  * @param options.url PostgreSQL connection string; when absent PGlite is used.
  * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests). A
@@ -68,6 +69,11 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let unlock = async () => {};
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
@@ -78,9 +84,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     });
   }
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzle({ client, schema });
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => undefined);
     await unlock();
@@ -95,7 +101,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return unsubscribe;
     },
     notify: async (channel) => {
-      await client.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
+      await client.query(`NOTIFY ${quoteIdentifier(channel)}`);
     },
     close: async () => {
       await client.close();
@@ -122,11 +128,16 @@ export const PG_LIMITS = {
 export const LEASE_CHECK_TIMEOUT_MS = 3_000;
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_LIMITS });
   // NOTE: an idle client that the server terminates (restart, failover) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzle({ client: pool, schema });
   // Migrations run without the statement limit: one may rewrite a large table.
   const migrator = new pg.Pool({
     connectionString: url,
@@ -134,7 +145,7 @@ async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: PG_LIMITS.connectionTimeoutMillis,
   });
   try {
-    await migratePg(drizzlePg({ client: migrator }), { migrationsFolder });
+    await migrate(drizzle({ client: migrator }), { migrationsFolder });
   } finally {
     await migrator.end();
   }
@@ -142,14 +153,14 @@ async function openPostgres(url: string): Promise<Database> {
   // lease is released (another instance may take it) and the next call opens a new session that
   // LISTENs again to every subscribed channel.
   const listeners = new Map<string, Set<() => void>>();
-  let session: Promise<pg.Client> | null = null;
-  const sessionClient = (): Promise<pg.Client> => {
+  let session: Promise<PgClient> | null = null;
+  const sessionClient = (): Promise<PgClient> => {
     if (session) return session;
     // The session runs only the lease checks and LISTEN: its queries get the lease check's limit.
     const client = new pg.Client({ connectionString: url, ...PG_LIMITS, query_timeout: LEASE_CHECK_TIMEOUT_MS });
-    const opened: Promise<pg.Client> = (async () => {
+    const opened: Promise<PgClient> = (async () => {
       await client.connect();
-      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
       return client;
     })().catch(async (error: unknown) => {
       drop();
@@ -194,16 +205,16 @@ async function openPostgres(url: string): Promise<Database> {
       handlers.add(onNotify);
       listeners.set(channel, handlers);
       const client = await sessionClient();
-      if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (first) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
       return async () => {
         handlers.delete(onNotify);
         if (handlers.size > 0) return;
         listeners.delete(channel);
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => undefined);
       };
     },
     notify: async (channel) => {
-      await pool.query(`NOTIFY ${pg.escapeIdentifier(channel)}`);
+      await pool.query(`NOTIFY ${quoteIdentifier(channel)}`);
     },
     close: async () => {
       const open = session;

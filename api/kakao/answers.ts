@@ -3,7 +3,7 @@
  * latest state (api/bus/time-left.ts), today's predictions (the prediction service) and the
  * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
  */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { type UpRoute } from '../../contract/bus';
 import {
   clipText,

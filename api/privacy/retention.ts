@@ -13,7 +13,7 @@
  * managed ad itself stays; its link to the deleted application becomes null (ads.request_id ON
  * DELETE SET NULL).
  */
-import { subYears } from 'date-fns';
+import { subYears } from 'date-fns/subYears';
 import { and, lt, sql } from 'drizzle-orm';
 import { RETENTION_YEARS } from '../../contract/privacy';
 import type { BusFeed } from '../bus/feed-service';

@@ -1,6 +1,6 @@
 /** Instants shown as KST dates and times on the admin pages, whatever the server's or device's zone (@date-fns/tz). */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 const KST = 'Asia/Seoul';
 
