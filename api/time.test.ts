@@ -35,6 +35,18 @@ describe('KST business time', () => {
     expect(dayType('2026-10-09')).toBe('holiday'); // 한글날, a Friday
     expect(dayType('2026-12-25')).toBe('holiday'); // 성탄절
   });
+
+  it('counts every day of a multi-day holiday and substitute days', () => {
+    // 추석 2026: Thursday 24 to Saturday 26 September; the Friday is its middle day.
+    expect(dayType('2026-09-24')).toBe('holiday');
+    expect(dayType('2026-09-25')).toBe('holiday');
+    expect(dayType('2026-09-23')).toBe('weekday');
+    // 설날 2027 falls on Sunday 7 February: 6–8 February, and Tuesday the 9th in substitute.
+    expect(dayType('2027-02-08')).toBe('holiday');
+    expect(dayType('2027-02-09')).toBe('holiday');
+    expect(dayType('2027-02-10')).toBe('weekday');
+    expect(dayType('2026-03-02')).toBe('holiday'); // 3·1절 (대체공휴일), a Monday
+  });
 });
 
 describe('toKstIso', () => {

@@ -83,9 +83,28 @@ export function addServiceDays(dateKey: string, days: number): string {
   return kstDateKey(new Date(kstInstant(dateKey, 12 * 60).getTime() + days * 86_400_000));
 }
 
-// A date-holidays look-up costs milliseconds, and a day's plan, a demo poll and a backtest ask the
-// same few dates thousands of times; one entry per distinct date, a few hundred a year.
+// A date-holidays look-up of one date costs ~3 ms (its lunar calendar), a year's list ~17 ms, and
+// a start plans a month of days (issue 11): the public holidays are listed once per year. A day's
+// plan, a demo poll and a backtest then ask the same few dates thousands of times: one entry each.
+const publicHolidays = new Map<number, Set<string>>();
 const dayTypes = new Map<string, DayType>();
+
+/** "yyyy-MM-dd" (KST) of every day of a Korean public holiday in `year`, substitute days included. */
+function publicHolidaysOf(year: number): Set<string> {
+  let days = publicHolidays.get(year);
+  if (!days) {
+    days = new Set();
+    for (const holiday of holidays.getHolidays(year)) {
+      if (holiday.type !== 'public') continue;
+      // A holiday spans [start, end): Chuseok and Seollal are three days.
+      for (let day = holiday.start.getTime(); day < holiday.end.getTime(); day += 86_400_000) {
+        days.add(kstDateKey(new Date(day)));
+      }
+    }
+    publicHolidays.set(year, days);
+  }
+  return days;
+}
 
 /**
  * Day type of a KST calendar date ("yyyy-MM-dd"): Sunday or a Korean public holiday (date-holidays,
@@ -94,9 +113,8 @@ const dayTypes = new Map<string, DayType>();
 export function dayType(dateKey: string): DayType {
   let type = dayTypes.get(dateKey);
   if (!type) {
-    const noon = kstInstant(dateKey, 12 * 60);
-    const weekday = toKst(noon).getDay();
-    const isPublicHoliday = (holidays.isHoliday(noon) || []).some((h) => h.type === 'public');
+    const weekday = toKst(kstInstant(dateKey, 12 * 60)).getDay();
+    const isPublicHoliday = publicHolidaysOf(Number(dateKey.slice(0, 4))).has(dateKey);
     type = weekday === 0 || isPublicHoliday ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday';
     dayTypes.set(dateKey, type);
   }
