@@ -4,14 +4,18 @@
  * one body, which the compression middleware compresses in one go rather than per React chunk
  * (issue 11: the home page's requests/s, docs/benchmarks.md). The per-request CSP nonce
  * (AppLoadContext.cspNonce, set by server.ts) reaches React's inline scripts, single fetch's data
- * scripts (RemixServer's nonce) and, through NonceProvider, Remix's <Scripts>.
+ * scripts (RemixServer's nonce) and, through NonceProvider, Remix's <Scripts>. The app stylesheet
+ * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx).
  */
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { StylesheetProvider } from '~/components/inline-stylesheet';
 import { NonceProvider } from '~/components/nonce-provider';
+import appStyles from '~/styles/app.css';
+import { stylesheetText } from '~/utils/inline-stylesheet.server';
 
 /**
  * Single fetch (Remix v3_singleFetch) stops streaming promises not settled after this many
@@ -31,7 +35,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText(appStyles)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -15,17 +15,17 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Analytics } from '~/components/analytics';
+import { InlineStylesheet } from '~/components/inline-stylesheet';
 import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
-import appStyles from '~/styles/app.css';
 
 /** Spec §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
 
+// The app stylesheet is inlined by the server (InlineStylesheet), not linked: no request before the first paint.
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appStyles },
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
   // Installable app (issue 8 item 5): the manifest, and the home screen icon iOS reads instead.
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -60,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content={SITE_NAME} />
         <Meta />
+        <InlineStylesheet />
         <Links />
         <Analytics measurementId={analyticsId} />
       </head>

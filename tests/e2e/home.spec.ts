@@ -93,3 +93,26 @@ test('with no ad yet, the default banner invites shops to advertise, and nothing
   await expect(page.getByRole('heading', { name: '광고 신청' })).toBeVisible();
   expect(foreign).toEqual([]);
 });
+
+test('the app stylesheet comes inline with the document, and stays through client-side navigation', async ({
+  page,
+}) => {
+  const stylesheetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+  });
+  await page.goto('/');
+  const header = page.locator('header.site-header');
+  await expect(header).toHaveCSS('background-color', 'rgb(255, 105, 180)');
+  await expect(page.locator('.countdown')).toContainText('다음 새로고침'); // hydrated
+  let dataRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.data')) dataRequests += 1;
+  });
+  await page.getByRole('link', { name: '자주 묻는 질문' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '자주 묻는 질문' })).toBeVisible();
+  expect(dataRequests).toBeGreaterThan(0); // a client-side navigation, not a new document
+  await expect(header).toHaveCSS('background-color', 'rgb(255, 105, 180)');
+  await expect(page.locator('head style')).toHaveCount(1);
+  expect(stylesheetRequests).toEqual([]);
+});
