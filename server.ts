@@ -33,7 +33,7 @@ import { UpstreamError, upstreamJson, type ApiBinding } from './app/utils/upstre
 
 /**
  * Reads the env, then imports the build while it opens the api (in-process unless API_BASE_URL):
- * PGlite compiles its WebAssembly off the main thread, so the two overlap (issue 11). A missing build
+ * PGlite compiles its WebAssembly off the main thread, so the two can overlap (issue 11). A missing build
  * fails before the database is opened; a build that fails to load closes it again.
  * @throws on a bad env, a missing build, DATA_DIR in use or an unreachable database.
  */
@@ -44,7 +44,7 @@ async function prepare() {
   const buildPath = join(PACKAGE_ROOT, 'build', 'index.js');
   if (!existsSync(buildPath))
     throw new Error('build/index.js is missing: run `npm run build` first (`npm start` does).');
-  const buildImport = import(pathToFileURL(buildPath).href) as Promise<ServerBuild>;
+  const loadBuild = () => import(pathToFileURL(buildPath).href) as Promise<ServerBuild>;
   if (env.API_BASE_URL) {
     // parseWebEnv requires SESSION_SECRET and API_SERVICE_TOKEN with API_BASE_URL (production).
     const api: ApiBinding = { baseUrl: env.API_BASE_URL, fetch: (request) => fetch(request) };
@@ -53,10 +53,10 @@ async function prepare() {
       sessionSecret: env.SESSION_SECRET!,
       secureCookie: env.secureCookie,
     };
-    return { env, build: await buildImport, api, admin, runtime: null };
+    return { env, build: await loadBuild(), api, admin, runtime: null };
   }
   const apiEnv = parseApiEnv();
-  const [loaded, created] = await Promise.allSettled([buildImport, createApiRuntime(apiEnv)]);
+  const [loaded, created] = await Promise.allSettled([loadBuild(), createApiRuntime(apiEnv)]);
   if (created.status === 'rejected') throw created.reason;
   const runtime: ApiRuntime = created.value;
   if (loaded.status === 'rejected') {
