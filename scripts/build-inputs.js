@@ -1,19 +1,19 @@
 /**
  * The build stamp (issue 11: `npm start` does not rebuild when the build is up to date with the
  * sources): the SHA-256 of every input of `npm run build`, kept in build/inputs.sha256. Plain
- * JavaScript, so that `npm start` checks it without tsx's loader (0.3 s of every start). Paths are
- * relative to the package root, where npm runs its scripts.
+ * JavaScript, so that `npm start` checks it without tsx's loader (0.3 s of every start). `root` is
+ * the package root, where npm runs its scripts (the current directory by default).
  *
  * Inputs: server.ts, api/, app/, contract/, public/ (less what the build writes there, and less the
  * tests), package.json, package-lock.json, remix.config.js, tsconfig.json and the build scripts.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 export const STAMP = 'build/inputs.sha256';
-const INPUT_DIRS = ['api', 'app', 'contract', 'public'];
-const INPUT_FILES = [
+export const INPUT_DIRS = ['api', 'app', 'contract', 'public'];
+export const INPUT_FILES = [
   'server.ts',
   'package.json',
   'remix.config.js',
@@ -28,12 +28,15 @@ const TEST_FILE = /\.test\.tsx?$/;
 /** What the build itself writes under public/. */
 const OUTPUTS = ['public/build', 'public/sw.js', 'public/offline.html'];
 
-/** @returns {string[]} the input files, sorted. */
-function inputFiles() {
+/**
+ * @param {string} root
+ * @returns {string[]} the input files, relative to `root`, sorted.
+ */
+function inputFiles(root) {
   const files = [...INPUT_FILES];
   for (const dir of INPUT_DIRS) {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      const path = join(entry.parentPath, entry.name);
+    for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+      const path = relative(root, join(entry.parentPath, entry.name));
       const output = OUTPUTS.some((out) => path === out || path.startsWith(`${out}/`));
       if (entry.isFile() && !output && !TEST_FILE.test(path)) files.push(path);
     }
@@ -41,14 +44,23 @@ function inputFiles() {
   return files.sort();
 }
 
-/** @returns {string} SHA-256 (hex) over the input files' paths and contents. */
-export function inputsHash() {
+/**
+ * @param {string} [root]
+ * @returns {string} SHA-256 (hex) over the input files' paths and contents.
+ */
+export function inputsHash(root = '.') {
   const hash = createHash('sha256');
-  for (const file of inputFiles()) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of inputFiles(root)) {
+    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  }
   return hash.digest('hex');
 }
 
-/** @returns {boolean} whether build/ was made from the sources as they are now. */
-export function buildIsFresh() {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputsHash();
+/**
+ * @param {string} [root]
+ * @returns {boolean} whether build/ was made from the sources as they are now (its stamp matches).
+ */
+export function buildIsFresh(root = '.') {
+  const stamp = join(root, STAMP);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputsHash(root);
 }
