@@ -51,7 +51,11 @@ function inputFiles(root) {
 export function inputsHash(root = '.') {
   const hash = createHash('sha256');
   for (const file of inputFiles(root)) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
