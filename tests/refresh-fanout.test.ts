@@ -63,6 +63,14 @@ describe('the refresh route under 1,000 phones', () => {
     expect(lean.get('x-powered-by')).toBeNull();
   });
 
+  it('answers the path with a trailing slash or a query like the path itself', async () => {
+    for (const path of ['/bus/time-left/', '/bus/time-left?t=1', '/bus/time-left/?t=1']) {
+      const response = await fetch(url + path);
+      expect(response.status, path).toBe(200);
+      expect(TimeLeftResponseSchema.safeParse(await response.json()).success, path).toBe(true);
+    }
+  });
+
   it('answers every phone from the latest snapshot with no GBIS call beyond the poller’s', async () => {
     const afterFirstPoll = stub.counts();
     for (let refresh = 0; refresh < REFRESHES; refresh += 1) {
