@@ -8,13 +8,11 @@
  * - dayBefore / weekBefore: the departures observed on the previous service day / 7 days before,
  *   moved to the date at the same KST wall-clock time (whatever those days' day types).
  * - estimate, TransitClock's fallback chain (anchors.md) live → history → timetable:
- *   1. history: the last HISTORY_DAYS earlier days of the same day type (weekday / Saturday /
- *      Sunday or public holiday, api/time.ts dayType) within HISTORY_WINDOW_DAYS that have enough
- *      runs (at least half the median of those days). Each day's runs are matched to a reference
- *      day's (the median-sized day) in order, by nearest time within half the usual headway. A
- *      reference run matched on days weighing at least half of all is kept; its estimate is the
- *      weighted median of the matched times, weighting a day RECENCY_DECAY^k (k = 0 for the
- *      most recent day, 1 for the next…).
+ *   1. history: the slots learnt (learnSlots) from the last SLOT_DAYS earlier days of the same
+ *      day type (weekday / Saturday / Sunday or public holiday, api/time.ts dayType) within
+ *      HISTORY_WINDOW_DAYS that have enough runs (at least half the median of those days), a day
+ *      weighing RECENCY_DECAY^k (k = 0 for the most recent day, 1 for the next…). A weekday's
+ *      slots move by the same-weekday effect (sameWeekdayEffects) of the date's weekday.
  *   2. timetable: with fewer than MIN_HISTORY_DAYS such days, the route's timetable for the day
  *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
@@ -60,8 +58,16 @@ export type DayPlan = { serviceDate: string; routes: RouteDayPlan[] };
 
 /** Service days of history a prediction may read: 5 weeks, so 5 of each weekday and day type. */
 export const HISTORY_WINDOW_DAYS = 35;
-/** Same-day-type days the history estimate combines, most recent first. */
-const HISTORY_DAYS = 6;
+/** Same-day-type days the slots are learnt from, most recent first (4 weeks of weekdays). */
+const SLOT_DAYS = 20;
+/** Passes of learnSlots' align-and-re-estimate. */
+const SLOT_ITERATIONS = 3;
+/** Half-width (seconds) of the span of slots whose deviations make one slot's same-weekday effect. */
+const SAME_WEEKDAY_WINDOW_SEC = 45 * 60;
+/** Same-weekday days needed, all deviating the same way, for a same-weekday effect. */
+const MIN_SAME_WEEKDAY_DAYS = 3;
+/** Smallest same-weekday effect applied, seconds. */
+const MIN_SAME_WEEKDAY_EFFECT_SEC = 60;
 /** Fewer same-day-type days than this → timetable estimate. */
 const MIN_HISTORY_DAYS = 2;
 /** Weight of a day relative to the next more recent one in the weighted median. */
@@ -85,6 +91,8 @@ function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
 }
 
 const midnightMs = perDate((dateKey) => kstInstant(dateKey, 0).getTime());
+/** Day of the week of a KST date, 0 = Sunday (the UTC day of its KST noon shifted by 9 h). */
+const weekdayOf = perDate((dateKey) => new Date(midnightMs(dateKey) + 21 * 3_600_000).getUTCDay());
 
 /** Seconds after 00:00 KST of its service date (above 86,400 for a run after midnight). */
 function secondOfDay(departure: ObservedDeparture): number {
@@ -101,10 +109,10 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The smallest value whose cumulative weight (values ascending) reaches half the total. */
-function weightedMedian(points: readonly { value: number; weight: number }[]): number {
+/** The smallest value whose cumulative weight (values ascending) reaches `quantile` of the total. */
+function weightedQuantile(points: readonly { value: number; weight: number }[], quantile: number): number {
   const sorted = [...points].sort((a, b) => a.value - b.value);
-  const half = sorted.reduce((sum, p) => sum + p.weight, 0) / 2;
+  const half = sorted.reduce((sum, p) => sum + p.weight, 0) * quantile;
   let cumulative = 0;
   for (const point of sorted) {
     cumulative += point.weight;
@@ -113,12 +121,14 @@ function weightedMedian(points: readonly { value: number; weight: number }[]): n
   return sorted[sorted.length - 1].value;
 }
 
+const weightedMedian = (points: readonly { value: number; weight: number }[]) => weightedQuantile(points, 0.5);
+
 /**
  * An order-preserving match of two ascending sequences (seconds) minimising the total time
  * difference, each unmatched element costing tolerance / 2, pairs further apart than `tolerance`
- * never matched. Returns, per element of `reference`, its match in `day` or undefined.
+ * never matched. Returns, per element of `reference`, the index of its match in `day` or -1.
  */
-function align(reference: readonly number[], day: readonly number[], tolerance: number): (number | undefined)[] {
+function align(reference: readonly number[], day: readonly number[], tolerance: number): number[] {
   const gap = tolerance / 2;
   const n = reference.length;
   const m = day.length;
@@ -131,11 +141,11 @@ function align(reference: readonly number[], day: readonly number[], tolerance: 
       cost[i][j] = Math.min(match, cost[i - 1][j] + gap, cost[i][j - 1] + gap);
     }
   }
-  const matched: (number | undefined)[] = new Array(n).fill(undefined);
+  const matched: number[] = new Array(n).fill(-1);
   for (let i = n, j = m; i > 0 && j > 0;) {
     const difference = Math.abs(reference[i - 1] - day[j - 1]);
     if (difference <= tolerance && cost[i][j] === cost[i - 1][j - 1] + difference) {
-      matched[i - 1] = day[j - 1];
+      matched[i - 1] = j - 1;
       i--;
       j--;
     } else if (cost[i][j] === cost[i - 1][j] + gap) i--;
@@ -144,23 +154,86 @@ function align(reference: readonly number[], day: readonly number[], tolerance: 
   return matched;
 }
 
+/** One same-day-type day of history: its runs (seconds of day, ascending), recency weight and weekday (0 = Sunday). */
+type HistoryDay = { runs: number[]; weight: number; weekday: number };
+/** A departure of a history day, weighted like its day. */
+type Point = { value: number; weight: number; day: HistoryDay };
+/** A learnt slot: where it is (weighted median, seconds of day) and the departures matched to it. */
+type Slot = { second: number; points: Point[] };
+
+const weightOf = (points: readonly Point[]) => points.reduce((sum, p) => sum + p.weight, 0);
+/** The weight of the distinct days among `points` (a day counts once). */
+const dayWeightOf = (points: readonly Point[]) => weightOf([...new Map(points.map((p) => [p.day, p])).values()]);
+
 /**
- * The history estimate from same-day-type days (seconds of day, ascending, most recent day
- * first): see the module docstring, step 1. `tolerance` is in seconds.
+ * The slots of a route and day type (issue 12, item 2): times of day at which a run leaves on
+ * most days, learnt by aligning every day to a template and re-estimating it (SLOT_ITERATIONS
+ * times). A template slot matched on days weighing at least half of all is kept at the weighted
+ * median of its matches; runs matched to no slot that recur (within `tolerance` / 2 of each
+ * other on days weighing at least half) become new slots. So a skipped or an inserted run moves
+ * no other slot, and a timetable change is followed once the days after it weigh half.
+ * `tolerance` in seconds; days most recent first.
  */
-function combineDays(days: readonly number[][], tolerance: number): number[] {
-  const weights = days.map((_, age) => RECENCY_DECAY ** age);
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const bySize = days.map((_, index) => index).sort((a, b) => days[a].length - days[b].length || a - b);
-  const ref = bySize[(bySize.length - 1) >> 1];
-  const matches = days.map((day, index) => (index === ref ? day : align(days[ref], day, tolerance)));
-  return days[ref].flatMap((_, slot) => {
-    const points = matches.flatMap((match, index) => {
-      const value = match[slot];
-      return value === undefined ? [] : [{ value, weight: weights[index] }];
-    });
-    const weight = points.reduce((sum, p) => sum + p.weight, 0);
-    return weight >= total / 2 ? [weightedMedian(points)] : [];
+function learnSlots(days: readonly HistoryDay[], tolerance: number): Slot[] {
+  const total = days.reduce((sum, day) => sum + day.weight, 0);
+  const counts = days.slice(0, 5).map((day) => day.runs.length);
+  const typical = median(counts);
+  let template = (days.find((day) => day.runs.length === Math.round(typical)) ?? days[0]).runs;
+  let slots: Slot[] = [];
+  for (let iteration = 0; iteration < SLOT_ITERATIONS; iteration++) {
+    const matched: Point[][] = template.map(() => []);
+    const loose: Point[] = [];
+    for (const day of days) {
+      const match = align(template, day.runs, tolerance);
+      const used = new Set(match);
+      match.forEach((j, i) => {
+        if (j >= 0) matched[i].push({ value: day.runs[j], weight: day.weight, day });
+      });
+      day.runs.forEach((value, j) => {
+        if (!used.has(j)) loose.push({ value, weight: day.weight, day });
+      });
+    }
+    const found = matched.filter((points) => dayWeightOf(points) >= total / 2);
+    loose.sort((a, b) => a.value - b.value);
+    for (let start = 0; start < loose.length;) {
+      let end = start + 1;
+      while (end < loose.length && loose[end].value - loose[start].value <= tolerance / 2) end++;
+      const group = loose.slice(start, end);
+      if (dayWeightOf(group) >= total / 2) {
+        found.push(group);
+        start = end;
+      } else start++;
+    }
+    slots = found.map((points) => ({ second: weightedMedian(points), points })).sort((a, b) => a.second - b.second);
+    template = slots.map((slot) => slot.second);
+  }
+  return slots;
+}
+
+/**
+ * The same-weekday effect of each slot (issue 12: a weekly disrupted evening), seconds to add:
+ * around the slot (SAME_WEEKDAY_WINDOW_SEC either side), the median deviation of the `weekday`'s
+ * departures from their slots minus that of the other days. Kept only when at least
+ * MIN_SAME_WEEKDAY_DAYS such days all deviate the same way and the effect is at least
+ * MIN_SAME_WEEKDAY_EFFECT_SEC; else 0.
+ */
+function sameWeekdayEffects(slots: readonly Slot[], weekday: number): number[] {
+  const deviations = slots.flatMap((slot) =>
+    slot.points.map((p) => ({ at: slot.second, deviation: p.value - slot.second, day: p.day })),
+  );
+  return slots.map((slot) => {
+    const near = deviations.filter((d) => Math.abs(d.at - slot.second) <= SAME_WEEKDAY_WINDOW_SEC);
+    const same = near.filter((d) => d.day.weekday === weekday);
+    const others = near.filter((d) => d.day.weekday !== weekday);
+    if (same.length === 0 || others.length === 0) return 0;
+    const baseline = median(others.map((d) => d.deviation));
+    const byDay = new Map<HistoryDay, number[]>();
+    for (const d of same) byDay.set(d.day, [...(byDay.get(d.day) ?? []), d.deviation - baseline]);
+    const dayEffects = [...byDay.values()].map(median);
+    if (dayEffects.length < MIN_SAME_WEEKDAY_DAYS) return 0;
+    const effect = median(same.map((d) => d.deviation)) - baseline;
+    if (Math.abs(effect) < MIN_SAME_WEEKDAY_EFFECT_SEC) return 0;
+    return dayEffects.every((e) => Math.sign(e) === Math.sign(effect)) ? effect : 0;
   });
 }
 
@@ -226,11 +299,14 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
     const byDate = runsByDate(window, route.routeNo);
     const sameType = sameTypeDates.flatMap((date) => {
       const runs = byDate.get(date);
-      return runs ? [runs] : [];
+      return runs ? [{ date, runs }] : [];
     });
-    const enough = sameType.length ? median(sameType.map((runs) => runs.length)) / 2 : 0;
-    const days = sameType.filter((runs) => runs.length >= enough).slice(0, HISTORY_DAYS);
-    const headways = days.flatMap((runs) => runs.slice(1).map((second, i) => second - runs[i]));
+    const enough = sameType.length ? median(sameType.map(({ runs }) => runs.length)) / 2 : 0;
+    const days = sameType
+      .filter(({ runs }) => runs.length >= enough)
+      .slice(0, SLOT_DAYS)
+      .map(({ date, runs }, age): HistoryDay => ({ runs, weight: RECENCY_DECAY ** age, weekday: weekdayOf(date) }));
+    const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
     const common = { routeNo: route.routeNo, dayBefore: shifted(byDate, 1), weekBefore: shifted(byDate, 7) };
     const turnaround = turnaroundSec(window, route);
 
@@ -244,12 +320,14 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
       };
     }
     const sameRunSec = median(headways) / 2;
+    const slots = learnSlots(days, sameRunSec);
+    const effects = type === 'weekday' ? sameWeekdayEffects(slots, weekdayOf(serviceDate)) : slots.map(() => 0);
     return {
       ...common,
-      estimate: combineDays(days, sameRunSec).map((second) => ({
-        at: atSecond(serviceDate, second),
-        basis: 'history',
-      })),
+      estimate: slots
+        .map((slot, i) => slot.second + effects[i])
+        .sort((a, b) => a - b)
+        .map((second) => ({ at: atSecond(serviceDate, second), basis: 'history' })),
       turnaroundSec: turnaround,
       sameRunSec,
     };
