@@ -79,16 +79,14 @@ describe('backtest', () => {
     expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
   });
 
-  it("keeps a run live only as the service would: the earlier days' turnaround plus its grace, whenever it left", () => {
-    // At the crossroads at 07:40, gone at 08:00: 20 min today, but 15 min learnt from the earlier
-    // days, so the service expects it at 07:55 and forgets it at 07:57; from then on the 08:00
-    // history estimate answers.
+  it('a bus seen early at the crossroads waits for its on-time departure: every query answers it', () => {
+    // At the crossroads at 07:40, gone at 08:00: 20 min today. The earlier days learnt a 15 min
+    // turnaround and the 08:00 slot, so the bus is ready at 07:55 and waits for 08:00 (while it is
+    // live, until 07:57, and from the history after that).
     const report = backtest([...prior, run('2026-11-19', '08:00:00', 1200)], { days: 1, before: '2026-11-20' });
     const { estimate } = report.routes[0].methods;
-    // Asked at 07:57:30 or later (leads 30–150 s): 08:00, exact. At 07:56:30 and 07:55:30: "now",
-    // off by the lead. Until 07:55 (leads 330–870 s): 07:55, 300 s early.
-    expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 0, 0, 0], etaScore: 25 });
-    expect(estimate.maeSec).toBeCloseTo((210 + 270 + 10 * 300) / 15, 9);
+    expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
+    expect(estimate.maeSec).toBe(0);
   });
 
   it("drops a query whose rider's next bus is an earlier departure", () => {

@@ -113,15 +113,15 @@ describe('prediction service', () => {
       watching.clock.set(`2026-11-19T${time}:00+09:00`);
       watching.poll();
     }
-    // 08:20: a bus reaches the crossroads at 08:44 and leaves at 08:59, replacing the 09:00 run.
+    // 08:20: a bus reaches the crossroads at 08:44, ready at 08:59, and waits for the 09:00 run.
     // Watched since 07:50, any bus leaving from 08:05 on would have been seen: none leaves at 08:30.
     watching.clock.set('2026-11-19T08:20:00+09:00');
     const snapshot = watching.poll([['1150', 1440, 12]]);
-    expect(await watching.estimates()).toEqual(['08:00:00 history', '08:59:00 live']);
+    expect(await watching.estimates()).toEqual(['08:00:00 history', '09:00:00 live']);
     // Just started: a bus may be waiting unseen, so the 08:30 estimate stays.
     fresh.clock.set('2026-11-19T08:20:00+09:00');
     fresh.service.observe(snapshot);
-    expect(await fresh.estimates()).toEqual(['08:00:00 history', '08:30:00 history', '08:59:00 live']);
+    expect(await fresh.estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 live']);
   });
 
   it('todayNow answers at once: the timetable while the first history load of the day runs, then the history', async () => {

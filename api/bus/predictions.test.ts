@@ -169,6 +169,7 @@ describe('applyLiveEvidence', () => {
     estimate: ['08:00:00', '08:10:00', '08:20:00', '08:40:00'].map((t) => ({ at: at(t), basis: 'history' })),
     turnaroundSec: 900,
     sameRunSec: 600,
+    minTurnarounds: [],
   };
   const view = (estimates: ReturnType<typeof applyLiveEvidence>) =>
     estimates.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
@@ -177,6 +178,28 @@ describe('applyLiveEvidence', () => {
     const result = applyLiveEvidence(plan, [at('08:08:00')], at('08:05:00'), null);
     expect(view(result)).toEqual(['08:00:00 history', '08:10:00 history', '08:23:00 live', '08:40:00 history']);
     expect(plan.estimate).toHaveLength(4); // not changed
+  });
+
+  it('an early bus waits for its run’s on-time departure; a late one leaves a shortest turnaround after arriving', () => {
+    const learnt: RouteDayPlan = {
+      ...plan,
+      // History estimates (slot medians) with their on-time departures a minute or two before.
+      estimate: [
+        ['08:00:00', '07:59:00'],
+        ['08:10:00', '08:09:00'],
+        ['08:20:00', '08:18:00'],
+        ['08:40:00', '08:38:00'],
+      ].map(([time, onTime]) => ({ at: at(time), basis: 'history', onTimeAt: at(onTime) })),
+      // The shortest turnaround: 6 min before 08:00, 9 min from 08:00 (seconds of the service day).
+      minTurnarounds: [
+        { fromSecond: 0, seconds: 360 },
+        { fromSecond: 8 * 3600, seconds: 540 },
+      ],
+    };
+    // 07:50 at the crossroads: ready at 07:56 (6 min), early, so it waits for the 08:00 run's 07:59.
+    // 08:06: ready at 08:15, past the 08:10 run's 08:09: that late run leaves at 08:15.
+    const result = applyLiveEvidence(learnt, [at('08:06:00'), at('07:50:00')], at('07:45:00'), null);
+    expect(view(result)).toEqual(['07:59:00 live', '08:15:00 live', '08:20:00 history', '08:40:00 history']);
   });
 
   it('adds a run with no estimate near it, and changes nothing without evidence', () => {

@@ -22,15 +22,23 @@
  *      where every bus has been watched, the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
-import { addServiceDays, dayType, kstInstant } from '../time';
+import { addServiceDays, dayType, kstInstant, serviceClock } from '../time';
 import type { DepartureRecord } from './departures';
-import { ROUTES, timetableMinutes, type RouteConfig } from './transit-config';
+import { ROUTES, SERVICE_HOURS, timetableMinutes, type RouteConfig } from './transit-config';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
 
 /** One predicted departure and what it rests on. */
-export type Estimate = { at: Date; basis: EstimateBasis };
+export type Estimate = {
+  at: Date;
+  basis: EstimateBasis;
+  /**
+   * A history estimate's on-time departure: its slot's early quantile (ON_TIME_QUANTILE), when a
+   * bus known to be early leaves (it waits for its time). Absent for other bases.
+   */
+  onTimeAt?: Date;
+};
 
 /** A route's predicted departures for one service date (spec §3), every list ascending. */
 export type RoutePredictions = {
@@ -51,6 +59,11 @@ export type RouteDayPlan = RoutePredictions & {
   turnaroundSec: number;
   /** Two times closer than this (seconds, half the usual headway) are taken for the same run. */
   sameRunSec: number;
+  /**
+   * The shortest turnaround (seconds from the crossroads to leaving, a late bus's) by time of day:
+   * from `fromSecond` (seconds of the service day, ascending, the first 0) until the next entry.
+   */
+  minTurnarounds: { fromSecond: number; seconds: number }[];
 };
 
 /** Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST). */
@@ -74,6 +87,14 @@ const MIN_HISTORY_DAYS = 2;
 const RECENCY_DECAY = 0.8;
 /** Minutes from the campus crossroads to the terminus, added to layoverMin when no turnaround was observed. */
 const UP_SECTION_MIN = 8;
+/** The quantile of a slot's departures taken as its on-time departure (Estimate.onTimeAt). */
+const ON_TIME_QUANTILE = 0.2;
+/** Width (seconds) of the time-of-day buckets of minTurnarounds. */
+const TURNAROUND_BUCKET_SEC = 3 * 3600;
+/** The quantile of observed turnarounds taken as the shortest (a late bus's). */
+const MIN_TURNAROUND_QUANTILE = 0.15;
+/** Turnarounds a time-of-day bucket needs for its own minimum. */
+const MIN_TURNAROUND_SAMPLES = 20;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
 /** How long past its live departure (arrival + turnaround) a bus not seen leaving still counts as waiting. */
@@ -107,6 +128,12 @@ function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The `q` quantile of `values` (nearest rank). */
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** The smallest value whose cumulative weight (values ascending) reaches `quantile` of the total. */
@@ -279,6 +306,42 @@ export function turnaroundSec(history: readonly ObservedDeparture[], route: Rout
 }
 
 /**
+ * The shortest turnaround by time of day (RouteDayPlan.minTurnarounds; issue 12: late buses
+ * shorten their layover): per TURNAROUND_BUCKET_SEC of the day from SERVICE_HOURS' start, the
+ * MIN_TURNAROUND_QUANTILE of the turnarounds observed then, with at least MIN_TURNAROUND_SAMPLES;
+ * else that of the whole day; else `fallbackSec` (the median turnaround or the configured one).
+ */
+function minTurnaroundsOf(
+  window: readonly ObservedDeparture[],
+  route: RouteConfig,
+  fallbackSec: number,
+): RouteDayPlan['minTurnarounds'] {
+  const observed = window.flatMap((departure) => {
+    if (departure.routeNo !== route.routeNo || !departure.arrivedAt) return [];
+    const seconds = (departure.departedAt.getTime() - departure.arrivedAt.getTime()) / 1000;
+    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [{ second: secondOfDay(departure), seconds }] : [];
+  });
+  const low = (values: number[], otherwise: number) =>
+    values.length >= MIN_TURNAROUND_SAMPLES ? quantile(values, MIN_TURNAROUND_QUANTILE) : otherwise;
+  const wholeDay = low(
+    observed.map((o) => o.seconds),
+    fallbackSec,
+  );
+  const buckets: RouteDayPlan['minTurnarounds'] = [];
+  for (let from = SERVICE_HOURS.startMin * 60; from < SERVICE_HOURS.endMin * 60; from += TURNAROUND_BUCKET_SEC) {
+    const inBucket = observed.filter((o) => o.second >= from && o.second < from + TURNAROUND_BUCKET_SEC);
+    buckets.push({
+      fromSecond: buckets.length ? from : 0,
+      seconds: low(
+        inBucket.map((o) => o.seconds),
+        wholeDay,
+      ),
+    });
+  }
+  return buckets;
+}
+
+/**
  * The history-based predictions of every route for `serviceDate` ("yyyy-MM-dd", KST): dayBefore,
  * weekBefore, and the history or timetable estimate (module docstring). Reads only departures of
  * the HISTORY_WINDOW_DAYS service days before `serviceDate`; the rest of `history` is ignored, so
@@ -309,6 +372,7 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
     const common = { routeNo: route.routeNo, dayBefore: shifted(byDate, 1), weekBefore: shifted(byDate, 7) };
     const turnaround = turnaroundSec(window, route);
+    const minTurnarounds = minTurnaroundsOf(window, route, turnaround);
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
@@ -317,6 +381,7 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
         estimate: timetableDepartures(route, serviceDate).map((at) => ({ at, basis: 'timetable' })),
         turnaroundSec: turnaround,
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
+        minTurnarounds,
       };
     }
     const sameRunSec = median(headways) / 2;
@@ -325,11 +390,19 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
     return {
       ...common,
       estimate: slots
-        .map((slot, i) => slot.second + effects[i])
-        .sort((a, b) => a - b)
-        .map((second) => ({ at: atSecond(serviceDate, second), basis: 'history' })),
+        .map((slot, i) => ({
+          second: slot.second + effects[i],
+          onTime: weightedQuantile(slot.points, ON_TIME_QUANTILE) + effects[i],
+        }))
+        .sort((a, b) => a.second - b.second)
+        .map(({ second, onTime }) => ({
+          at: atSecond(serviceDate, second),
+          basis: 'history',
+          onTimeAt: atSecond(serviceDate, Math.min(second, onTime)),
+        })),
       turnaroundSec: turnaround,
       sameRunSec,
+      minTurnarounds,
     };
   });
   return { serviceDate, routes };
@@ -345,18 +418,28 @@ export function isLive(arrival: Date, now: Date, turnaroundSec: number): boolean
   return now.getTime() < arrival.getTime() + (turnaroundSec + LIVE_GRACE_SEC) * 1000;
 }
 
+/** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
+function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
+  const second = serviceClock(arrival).minuteOfDay * 60;
+  let seconds = plan.minTurnarounds[0]?.seconds ?? plan.turnaroundSec;
+  for (const bucket of plan.minTurnarounds) if (second >= bucket.fromSecond) seconds = bucket.seconds;
+  return seconds;
+}
+
 /**
- * A route's estimates with live evidence applied. `arrivals` are the instants up buses of the
- * route pass (or passed) the campus crossroads on their way to the terminus, for live runs
- * (isLive); each leaves at arrival + plan.turnaroundSec, and at `now` at the earliest (a bus
- * known to be waiting has not left). Each live departure takes the place of the nearest
- * history/timetable estimate within plan.sameRunSec (the same run, not a second one).
+ * A route's estimates with live evidence applied (issue 12, item 3). `arrivals` are the instants
+ * up buses of the route pass (or passed) the campus crossroads on their way to the terminus, for
+ * live runs (isLive). Buses keep their order, so each, in arrival order, makes the earliest
+ * remaining estimate from its ready time (arrival + the shortest turnaround at that time of day,
+ * minTurnarounds) less plan.sameRunSec, up to arrival + plan.turnaroundSec + plan.sameRunSec.
+ * It leaves at the later of its ready time (a late bus shortens its layover) and that estimate's
+ * on-time departure (an early bus waits), and at `now` at the earliest; a bus with no such
+ * estimate (an extra run), or whose estimate is the timetable's, at arrival + plan.turnaroundSec.
  *
  * `watchingSince`: since when every bus coming to the crossroads has been seen (snapshots without
  * a gap), or null when unknown. A turnaround later the evidence is complete: every run leaving
- * between then and the last live departure is among `arrivals` (buses keep their order between
- * the crossroads and the terminus), so the other estimates in that span are dropped too. Returns
- * a new ascending list; `plan` is not changed.
+ * between then and the last live departure is among `arrivals`, so the other estimates in that
+ * span are dropped too. Returns a new ascending list; `plan` is not changed.
  */
 export function applyLiveEvidence(
   plan: RouteDayPlan,
@@ -365,20 +448,19 @@ export function applyLiveEvidence(
   watchingSince: Date | null,
 ): Estimate[] {
   if (arrivals.length === 0) return plan.estimate;
-  const live = arrivals
-    .map((arrival) => Math.max(now.getTime(), arrival.getTime() + plan.turnaroundSec * 1000))
-    .sort((a, b) => a - b);
   const rest = [...plan.estimate];
-  for (const at of live) {
-    let nearest = -1;
-    for (let i = 0; i < rest.length; i++) {
-      const distance = Math.abs(rest[i].at.getTime() - at);
-      if (distance <= plan.sameRunSec * 1000 && (nearest < 0 || distance < Math.abs(rest[nearest].at.getTime() - at))) {
-        nearest = i;
-      }
-    }
-    if (nearest >= 0) rest.splice(nearest, 1);
+  const live: number[] = [];
+  for (const arrival of [...arrivals].sort((a, b) => a.getTime() - b.getTime())) {
+    const ready = arrival.getTime() + minTurnaroundAt(plan, arrival) * 1000;
+    const typical = arrival.getTime() + plan.turnaroundSec * 1000;
+    const from = ready - plan.sameRunSec * 1000;
+    const to = typical + plan.sameRunSec * 1000;
+    const index = rest.findIndex(({ at }) => at.getTime() >= from && at.getTime() <= to);
+    const run = index >= 0 ? rest.splice(index, 1)[0] : undefined;
+    const leaves = run?.onTimeAt ? Math.max(ready, run.onTimeAt.getTime()) : typical;
+    live.push(Math.max(now.getTime(), leaves));
   }
+  live.sort((a, b) => a - b);
   const spanFrom = watchingSince
     ? Math.max(now.getTime(), watchingSince.getTime() + plan.turnaroundSec * 1000)
     : Infinity;
