@@ -16,10 +16,12 @@
  *   2. timetable: with fewer than MIN_HISTORY_DAYS such days, the route's timetable for the day
  *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
- *      crossroads leaves at its arrival there + the route's turnaround (median of departedAt −
- *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN); it counts until LIVE_GRACE_SEC
- *      after that (isLive). It replaces the history or timetable estimate of the same run; and
- *      where every bus has been watched, the estimates before it that no bus was seen for are dropped.
+ *      crossroads makes the next run of the plan; it leaves at the later of its ready time
+ *      (arrival + the shortest turnaround learnt for that time of day: a late bus shortens its
+ *      layover) and that run's on-time departure (an early bus waits). It counts until
+ *      LIVE_GRACE_SEC after arrival + the route's median turnaround (isLive; median of departedAt −
+ *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN). Where every bus has been
+ *      watched, the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
 import { addServiceDays, dayType, kstInstant, serviceClock } from '../time';
@@ -136,14 +138,14 @@ function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-/** The smallest value whose cumulative weight (values ascending) reaches `quantile` of the total. */
-function weightedQuantile(points: readonly { value: number; weight: number }[], quantile: number): number {
+/** The smallest value whose cumulative weight (values ascending) reaches the fraction `q` of the total. */
+function weightedQuantile(points: readonly { value: number; weight: number }[], q: number): number {
   const sorted = [...points].sort((a, b) => a.value - b.value);
-  const half = sorted.reduce((sum, p) => sum + p.weight, 0) * quantile;
+  const target = sorted.reduce((sum, p) => sum + p.weight, 0) * q;
   let cumulative = 0;
   for (const point of sorted) {
     cumulative += point.weight;
-    if (cumulative >= half) return point.value;
+    if (cumulative >= target) return point.value;
   }
   return sorted[sorted.length - 1].value;
 }
