@@ -174,7 +174,7 @@ describe('applyLiveEvidence', () => {
   const view = (estimates: ReturnType<typeof applyLiveEvidence>) =>
     estimates.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
 
-  it('replaces the nearest estimate of the same run with arrival + turnaround', () => {
+  it('without an on-time departure, a bus leaves at arrival + turnaround in place of its run', () => {
     const result = applyLiveEvidence(plan, [at('08:08:00')], at('08:05:00'), null);
     expect(view(result)).toEqual(['08:00:00 history', '08:10:00 history', '08:23:00 live', '08:40:00 history']);
     expect(plan.estimate).toHaveLength(4); // not changed
