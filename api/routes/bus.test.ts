@@ -32,7 +32,7 @@ const stored = [
   departure('1150', '2026-11-16', '08:45'),
 ];
 
-/** 1150 reaches the crossroads at 08:05 (leaves at 08:20); 1303 at 08:20 (leaves at 08:38). */
+/** 1150 reaches the crossroads at 08:05 (ready at 08:20, waits for its 08:30 run); 1303 at 08:20 (leaves at 08:38). */
 const scriptedSource = () => {
   const source = new ScriptedSource();
   source.answer((now) =>
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     expect(Object.keys(predictedDownTimes).sort()).toEqual(['1005', '1117', '1150', '1303']);
     expect(predictedDownTimes['1150']).toEqual([
       '2026-11-23T07:40:00+09:00',
-      '2026-11-23T08:20:00+09:00', // live: 08:05 + the observed 15 min turnaround, not 08:30
+      '2026-11-23T08:30:00+09:00', // live: ready at 08:05 + the observed 15 min turnaround, it waits for its 08:30 run
       '2026-11-23T09:10:00+09:00',
     ]);
     // 1303: no history → the weekday timetable (05:40, every 32.5 min) with 08:22:30 replaced by
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     const one = PredictedRouteResponseSchema.parse(await (await app.request('/api/bus/predicted/1150')).json());
     expect(one).toEqual({
       routeNo: '1150',
-      predictedDownTimes: ['2026-11-23T07:40:00+09:00', '2026-11-23T08:20:00+09:00', '2026-11-23T09:10:00+09:00'],
+      predictedDownTimes: ['2026-11-23T07:40:00+09:00', '2026-11-23T08:30:00+09:00', '2026-11-23T09:10:00+09:00'],
     });
     const unknown = await app.request('/api/bus/predicted/9999');
     expect(unknown.status).toBe(404);
@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     expect(groupRoutes(body, 'down').map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
     expect(groupRoutes(body, 'down')[0]).toEqual({
       routeNo: '1150',
-      data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:20:00+09:00' },
+      data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:30:00+09:00' },
       basis: 'live',
       lastRun: null,
     });
