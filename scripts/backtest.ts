@@ -1,6 +1,7 @@
 /**
- * `npm run backtest -- [--days 14] [--history FILE.csv] [--json]`: how well the departure
- * predictions would have done on the last N service days (method and metrics: api/bus/backtest.ts).
+ * `npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]`: how
+ * well the departure predictions would have done on the last N service days (method and metrics:
+ * api/bus/backtest.ts).
  *
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
@@ -8,16 +9,18 @@
  * api does on start. While the server holds DATA_DIR (the embedded database has one owner), the
  * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28), with its
  * own "today". "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
- * report as JSON with --json.
+ * report as JSON with --json. --predictions-out also writes what the history part predicted for each
+ * test day (backtest.ts predictionsCsv: routeNo,serviceDate,predictedAt), for anyone's own scoring;
+ * it needs the history here (--history, or a DATA_DIR no server holds).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { backtest, formatBacktestTable, parseHistoryCsv } from '../api/bus/backtest';
+import { backtest, formatBacktestTable, parseHistoryCsv, predictionsCsv } from '../api/bus/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/departures';
-import { HISTORY_WINDOW_DAYS, type ObservedDeparture } from '../api/bus/predictions';
+import { HISTORY_WINDOW_DAYS, type DayPlan, type ObservedDeparture } from '../api/bus/predictions';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
 import { storedSecret } from '../api/secrets';
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '14' },
     history: { type: 'string' },
     json: { type: 'boolean', default: false },
+    'predictions-out': { type: 'string' },
   },
 });
 const parsedDays = z.coerce.number().int().min(1).max(366).safeParse(values.days);
@@ -85,13 +89,24 @@ async function historyFromDatabase(): Promise<ObservedDeparture[]> {
   }
 }
 
+/** The test days' plans, kept for --predictions-out. */
+const plans: DayPlan[] = [];
+const onDayPlan = values['predictions-out'] ? (plan: DayPlan) => plans.push(plan) : undefined;
+
 /** The report: from the CSV, the database, or (DATA_DIR held by the running server) that server. */
 async function report(): Promise<BacktestReport> {
-  if (values.history) return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today });
+  if (values.history) {
+    return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today, onDayPlan });
+  }
   try {
-    return backtest(await historyFromDatabase(), { days, before: today });
+    return backtest(await historyFromDatabase(), { days, before: today, onDayPlan });
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
+    if (onDayPlan) {
+      throw new Error(
+        `${error.message}\n--predictions-out needs the history here: pass --history FILE.csv, or stop the server.`,
+      );
+    }
     console.error(`DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it.`);
     return reportFromRunningServer().catch((cause: unknown) => {
       // No socket: the holder is not the server (another CLI), or a server of an older version.
@@ -105,3 +120,8 @@ const result = await report().catch((error: unknown) => {
   process.exit(1);
 });
 console.log(values.json ? JSON.stringify(result, null, 2) : formatBacktestTable(result));
+if (values['predictions-out']) {
+  writeFileSync(values['predictions-out'], predictionsCsv(plans));
+  const rows = plans.reduce((sum, plan) => sum + plan.routes.reduce((n, route) => n + route.estimate.length, 0), 0);
+  console.error(`${rows} predicted departures of ${plans.length} days written to ${values['predictions-out']}.`);
+}

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { backtest, bucketOf, formatBacktestTable, isAccurate, parseHistoryCsv, QUERY_LEADS_SEC } from './backtest';
-import type { ObservedDeparture } from './predictions';
+import {
+  backtest,
+  bucketOf,
+  formatBacktestTable,
+  isAccurate,
+  parseHistoryCsv,
+  predictionsCsv,
+  QUERY_LEADS_SEC,
+} from './backtest';
+import type { DayPlan, ObservedDeparture } from './predictions';
 
 /** A 1150 departure at KST `time` ("HH:mm:ss") of `date`, seen at the crossroads `turnaroundSec` before when given. */
 function run(date: string, time: string, turnaroundSec?: number): ObservedDeparture {
@@ -105,6 +113,32 @@ describe('backtest', () => {
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
     expect(formatBacktestTable(report)).toMatch(/^Backtest of 2 service days \(2026-11-16 – 2026-11-17\)/);
     expect(formatBacktestTable(report).split('\n').at(-1)).toMatch(/^overall\s+6\s+90 \|/);
+  });
+});
+
+describe('predictionsCsv (--predictions-out)', () => {
+  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt row per predicted departure", () => {
+    const plans: DayPlan[] = [];
+    const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
+    backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
+    expect(plans.map((plan) => plan.serviceDate)).toEqual(['2026-11-18', '2026-11-19']);
+
+    const lines = predictionsCsv(plans).trimEnd().split('\n');
+    expect(lines[0]).toBe('routeNo,serviceDate,predictedAt');
+    // Thursday's 1150 plan is the learnt 08:00/08:30/09:00 (its history part, before any live evidence).
+    expect(lines.filter((line) => line.startsWith('1150,2026-11-19,'))).toEqual([
+      '1150,2026-11-19,2026-11-19T08:00:00+09:00',
+      '1150,2026-11-19,2026-11-19T08:30:00+09:00',
+      '1150,2026-11-19,2026-11-19T09:00:00+09:00',
+    ]);
+    // Every route's plan of both days, none left out or added.
+    const planned = plans.flatMap(({ serviceDate, routes }) =>
+      routes.map((r) => [serviceDate, r.routeNo, r.estimate.length]),
+    );
+    for (const [serviceDate, routeNo, count] of planned) {
+      expect(lines.filter((line) => line.startsWith(`${routeNo},${serviceDate},`))).toHaveLength(count as number);
+    }
+    expect(lines).toHaveLength(1 + planned.reduce((sum, [, , count]) => sum + (count as number), 0));
   });
 });
 

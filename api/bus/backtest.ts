@@ -28,7 +28,7 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../../contract/bus';
-import { addServiceDays, kstInstant, serviceClock } from '../time';
+import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
@@ -36,6 +36,7 @@ import {
   nextAtOrAfter,
   predictDay,
   timetableDepartures,
+  type DayPlan,
   type ObservedDeparture,
   type RouteDayPlan,
 } from './predictions';
@@ -154,11 +155,12 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
 /**
  * Runs the backtest (module docstring) over the last `days` service dates before `before`
  * ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that have
- * observations. Each date is predicted with predictDay from the departures of earlier dates only.
+ * observations. Each date is predicted with predictDay from the departures of earlier dates only;
+ * `onDayPlan`, when given, receives each date's plan as it is made (issue 12: --predictions-out).
  */
 export function backtest(
   history: readonly ObservedDeparture[],
-  options: { days: number; before: string },
+  options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void },
 ): BacktestReport {
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
@@ -168,6 +170,7 @@ export function backtest(
 
   for (const date of dates) {
     const plan = predictDay(history, date);
+    options.onDayPlan?.(plan);
     for (const routePlan of plan.routes) {
       const observed = history
         .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
@@ -241,6 +244,19 @@ export function parseHistoryCsv(text: string): ObservedDeparture[] {
       arrivedAt: parsed.data.arrivedAt ? new Date(parsed.data.arrivedAt) : null,
     };
   });
+}
+
+/**
+ * The day plans' history part (issue 12, `npm run backtest -- --predictions-out FILE`) as CSV: a
+ * header `routeNo,serviceDate,predictedAt`, then one row per predicted departure (RouteDayPlan
+ * estimate, before live evidence: what 'history' is scored on), predictedAt in KST ISO 8601 with
+ * offset like the history CSV, by date, route and time.
+ */
+export function predictionsCsv(plans: readonly DayPlan[]): string {
+  const rows = plans.flatMap(({ serviceDate, routes }) =>
+    routes.flatMap(({ routeNo, estimate }) => estimate.map(({ at }) => `${routeNo},${serviceDate},${toKstIso(at)}`)),
+  );
+  return ['routeNo,serviceDate,predictedAt', ...rows].join('\n') + '\n';
 }
 
 const METHOD_LABELS: Record<Method, string> = {

@@ -1,0 +1,49 @@
+/**
+ * `npm run backtest -- --history FILE --predictions-out OUT.csv` as anyone runs it (issue 12 item 4):
+ * a child process (npx tsx) on a generated history, whose written plan an outside evaluator can
+ * read and score.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serviceClock } from '../api/time';
+import { generateHistory, historyCsv } from './history-generator';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'backtest-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('writes the predicted day plan of each test day beside the table', { timeout: 60_000 }, async () => {
+  const { rows } = generateHistory({ seed: 7, lastDate: '2026-11-15', days: 30 });
+  const history = join(dir, 'history.csv');
+  const out = join(dir, 'predictions.csv');
+  writeFileSync(history, historyCsv(rows, false));
+
+  const { stdout, stderr } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'scripts/backtest.ts', '--history', history, '--days', '3', '--predictions-out', out],
+    { cwd: root, env: { ...process.env, DATABASE_URL: '', CLOCK_START: '' } },
+  );
+  expect(stdout).toMatch(/^Backtest of 3 service days \(2026-11-13 – 2026-11-15\)/);
+
+  const [header, ...lines] = readFileSync(out, 'utf8').trimEnd().split('\n');
+  expect(header).toBe('routeNo,serviceDate,predictedAt');
+  expect(stderr).toContain(`${lines.length} predicted departures of 3 days written to ${out}.`);
+  const rowsOf = (date: string) => lines.filter((line) => line.split(',')[1] === date);
+  for (const date of ['2026-11-13', '2026-11-14', '2026-11-15']) {
+    // Each test day has a plan for every route (over 20 runs a day), in KST in that service day.
+    for (const routeNo of ['1150', '1117', '1303', '1005']) {
+      expect(rowsOf(date).filter((line) => line.startsWith(`${routeNo},`)).length).toBeGreaterThan(20);
+    }
+    for (const line of rowsOf(date)) {
+      const predictedAt = line.split(',')[2];
+      expect(predictedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
+      expect(serviceClock(new Date(predictedAt)).serviceDate).toBe(date);
+    }
+  }
+  // Nothing of other days: the plans are the test days'.
+  expect(lines.length).toBe(['2026-11-13', '2026-11-14', '2026-11-15'].reduce((n, date) => n + rowsOf(date).length, 0));
+});
