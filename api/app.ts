@@ -40,7 +40,14 @@ export function createApi(deps: ApiDeps) {
     history,
     predictions,
     liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, logger: deps.logger }),
-    accuracy: deps.accuracy ?? createAccuracyService({ loadHistory: history, source: deps.feed.current().source }),
+    accuracy:
+      deps.accuracy ??
+      createAccuracyService({
+        db: deps.db,
+        clock: deps.clock,
+        loadHistory: history,
+        source: deps.feed.current().source,
+      }),
     rateLimiters: createRateLimiters(deps.db),
     kakaoAds: deps.kakaoAds ?? noChatbotAds,
     pageReads: {

@@ -31,7 +31,7 @@ export type ApiDeps = {
   serviceToken?: string;
   /** Fed by the feed's snapshots (createApiRuntime); absent → one over `history` without live evidence. */
   predictions?: PredictionService;
-  /** The /faq accuracy figure of `history` (createApiRuntime, which also warms it); absent → one over `history`. */
+  /** The stored accuracy figure (createApiRuntime, whose lease holder refreshes it daily); absent → one over `history` and `db`. */
   accuracy?: AccuracyService;
   /** SERVICE_NOTICE=on: the notice is on until an admin saves it (api/admin/notice.ts). Default false. */
   serviceNoticeDefault?: boolean;

@@ -162,15 +162,18 @@ const MethodAccuracySchema = z.object({
 export type MethodAccuracy = z.infer<typeof MethodAccuracySchema>;
 
 /**
- * GET /api/bus/accuracy (issue 8): how the down predictions did over the last
- * PREDICTION_ACCURACY_DAYS service days with observed departures before today, replayed by the
- * backtest (api/bus/backtest.ts). `estimate` is the product's estimate (history plus live
- * evidence), `yesterday` the baseline of yesterday's times. Without history the window has 0 days,
- * null dates and null figures.
+ * GET /api/bus/accuracy (issues 8 and 12): how the down predictions did over the last
+ * PREDICTION_ACCURACY_DAYS service days with observed departures before the day it was computed,
+ * replayed by the backtest (api/bus/backtest.ts), once per service day by one api instance.
+ * `estimate` is the product's estimate (history plus live evidence), `yesterday` the baseline of
+ * yesterday's times. Without history, or before the first computation (computedAt null), the
+ * window has 0 days, null dates and null figures.
  */
 export const PredictionAccuracySchema = z.object({
   /** Whose departures were replayed: the demo simulator's or GBIS observations. */
   source: FeedSourceNameSchema,
+  /** When it was computed (ISO instant, UTC); null: not yet, the figures are empty. */
+  computedAt: z.string().datetime().nullable(),
   window: z.object({
     /** Service days evaluated, 0 to PREDICTION_ACCURACY_DAYS. */
     days: z.number().int().min(0),

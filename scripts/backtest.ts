@@ -99,7 +99,7 @@ async function report(): Promise<BacktestReport> {
     return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today, onDayPlan });
   }
   try {
-    return backtest(await historyFromDatabase(), { days, before: today, onDayPlan });
+    return await backtest(await historyFromDatabase(), { days, before: today, onDayPlan });
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     if (onDayPlan) {

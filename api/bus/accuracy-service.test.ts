@@ -1,7 +1,9 @@
 import { PredictionAccuracySchema } from '../../contract/bus';
+import type { Database } from '../db/client';
+import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { addServiceDays } from '../time';
-import { createAccuracyService } from './accuracy-service';
+import { ACCURACY_READ_TTL_MS, createAccuracyService } from './accuracy-service';
 import type { HistoryLoader } from './prediction-service';
 import type { ObservedDeparture } from './predictions';
 
@@ -28,17 +30,30 @@ function recordingLoader(records: ObservedDeparture[]) {
   return { load, ranges };
 }
 
-describe('prediction accuracy service', () => {
-  it('backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
+describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => {
+  let database: Database;
+  let clock: FakeClock;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    clock = new FakeClock(new Date(`${TODAY}T01:00:00+09:00`));
+  });
+  afterEach(() => database.close());
+
+  /** An api instance's service over the shared database. */
+  const instance = (loadHistory: HistoryLoader, source: 'gbis' | 'demo' = 'gbis') =>
+    createAccuracyService({ db: database.db, clock, loadHistory, source });
+
+  it('the lease holder backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
     const { load, ranges } = recordingLoader(history);
-    const accuracy = await createAccuracyService({ loadHistory: load, source: 'gbis' }).get(
-      new Date(`${TODAY}T08:00:00+09:00`),
-    );
+    const leader = instance(load);
+    expect(await leader.refresh(clock.now())).toBe(true);
+    const accuracy = await leader.get();
 
     // 14 days of the backtest plus the 35 days of history the first of them is predicted from.
     expect(ranges).toEqual([{ fromDate: '2026-10-05', toDate: '2026-11-22' }]);
     expect(PredictionAccuracySchema.parse(accuracy)).toEqual(accuracy);
     expect(accuracy.source).toBe('gbis');
+    expect(accuracy.computedAt).toBe(new Date(`${TODAY}T01:00:00+09:00`).toISOString());
     expect(accuracy.window).toEqual({ days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' });
     // 15 leads (0–15 min) per run, runs 30 min apart so none is dropped: 14 × 3 × 15 queries.
     // The estimate knows each run from its crossroads passage and the learnt 15-min turnaround.
@@ -52,60 +67,80 @@ describe('prediction accuracy service', () => {
     expect(accuracy.tolerances.at(-1)).toEqual({ fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 });
   });
 
-  it('answers the no-data shape without history: no days, no dates, no figures', async () => {
-    const accuracy = await createAccuracyService({ loadHistory: async () => [], source: 'demo' }).get(
-      new Date(`${TODAY}T08:00:00+09:00`),
-    );
-    expect(accuracy).toMatchObject({
-      source: 'demo',
+  it('every other instance serves the stored figure and never computes it; before the first computation it is empty', async () => {
+    const follower = vi.fn<HistoryLoader>(async () => history);
+    const other = instance(follower);
+    const empty = await other.get();
+    expect(empty).toMatchObject({
+      source: 'gbis',
+      computedAt: null,
       window: { days: 0, firstDate: null, lastDate: null },
       estimate: { etaScore: null, maeSec: null, queries: 0 },
-      yesterday: { etaScore: null, maeSec: null, queries: 0 },
     });
+    expect(PredictionAccuracySchema.parse(empty)).toEqual(empty);
+
+    const leader = instance(recordingLoader(history).load);
+    await leader.refresh(clock.now());
+    // The other instance read the empty row a moment ago: it reads again once that is ACCURACY_READ_TTL_MS old.
+    expect((await other.get()).computedAt).toBeNull();
+    clock.advance(ACCURACY_READ_TTL_MS / 1000);
+    expect(await other.get()).toEqual(await leader.get());
+    expect(follower).not.toHaveBeenCalled();
+  });
+
+  it("keeps one figure per feed: the demo's is not the GBIS one", async () => {
+    await instance(recordingLoader(history).load, 'gbis').refresh(clock.now());
+    const demo = instance(async () => [], 'demo');
+    expect((await demo.get()).computedAt).toBeNull();
+    await demo.refresh(clock.now());
+    expect(await demo.get()).toMatchObject({ source: 'demo', window: { days: 0 }, estimate: { queries: 0 } });
+    expect((await instance(async () => [], 'gbis').get()).window.days).toBe(14);
   });
 
   it('computes once per service day: 00:20 still belongs to the day before, 00:30 starts the next', async () => {
     const { load, ranges } = recordingLoader(history);
-    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
-    const clock = new FakeClock(new Date(`${TODAY}T05:00:00+09:00`));
-    const first = await service.get(clock.now());
+    const leader = instance(load);
+    clock.set(`${TODAY}T05:00:00+09:00`);
+    expect(await leader.refresh(clock.now())).toBe(true);
+    const first = await leader.get();
     clock.set(`${TODAY}T23:59:00+09:00`);
-    expect(await service.get(clock.now())).toBe(first);
+    expect(await leader.refresh(clock.now())).toBe(false);
     clock.set('2026-11-24T00:20:00+09:00');
-    expect(await service.get(clock.now())).toBe(first);
+    expect(await leader.refresh(clock.now())).toBe(false);
     expect(ranges).toHaveLength(1);
+    expect(await leader.get()).toEqual(first);
 
     clock.set('2026-11-24T00:30:00+09:00');
-    const next = await service.get(clock.now());
+    expect(await leader.refresh(clock.now())).toBe(true);
     expect(ranges).toEqual([
       { fromDate: '2026-10-05', toDate: '2026-11-22' },
       { fromDate: '2026-10-06', toDate: '2026-11-23' },
     ]);
-    expect(next).not.toBe(first);
+    // The history ends on 22 Nov: the same 14 days, computed anew.
+    expect(await leader.get()).toEqual({ ...first, computedAt: new Date('2026-11-24T00:30:00+09:00').toISOString() });
   });
 
-  it('shares one computation among concurrent first requests (single flight)', async () => {
+  it('shares one computation among concurrent refreshes', async () => {
     const pending: ((records: ObservedDeparture[]) => void)[] = [];
     const load = vi.fn<HistoryLoader>(() => new Promise((resolve) => pending.push(resolve)));
-    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
-    const now = new Date(`${TODAY}T08:00:00+09:00`);
-    const answers = [service.get(now), service.get(now), service.get(new Date(`${TODAY}T08:00:01+09:00`))];
+    const leader = instance(load);
+    const runs = [leader.refresh(clock.now()), leader.refresh(clock.now())];
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
     for (const release of pending) release(history);
-    const [a, b, c] = await Promise.all(answers);
+    expect(await Promise.all(runs)).toEqual([true, true]);
     expect(load).toHaveBeenCalledTimes(1);
-    expect(b).toBe(a);
-    expect(c).toBe(a);
   });
 
-  it('does not keep a failed history load: the next request tries again', async () => {
+  it('stores nothing when the history load fails: the next refresh tries again', async () => {
     const load = vi
       .fn<HistoryLoader>()
       .mockRejectedValueOnce(new Error('database unreachable'))
       .mockResolvedValue(history);
-    const service = createAccuracyService({ loadHistory: load, source: 'gbis' });
-    const now = new Date(`${TODAY}T08:00:00+09:00`);
-    await expect(service.get(now)).rejects.toThrow('database unreachable');
-    expect((await service.get(now)).window.days).toBe(14);
+    const leader = instance(load);
+    await expect(leader.refresh(clock.now())).rejects.toThrow('database unreachable');
+    expect((await leader.get()).computedAt).toBeNull();
+    expect(await leader.refresh(clock.now())).toBe(true);
+    expect((await leader.get()).window.days).toBe(14);
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,49 +1,79 @@
 /**
- * The public prediction accuracy figure (issue 8: /faq says how accurate the predictions were over
- * the last 14 days): the backtest (backtest.ts) of the last PREDICTION_ACCURACY_DAYS service days
- * before today, for the product's estimate and the yesterday baseline. It is computed at most once
- * per service day (KST, api/time.ts serviceClock) and then served from memory; concurrent requests
- * share the computation under way (single flight). A failed history load is not kept: the next
- * request tries again.
+ * The public prediction accuracy figure (issue 8 /faq; issue 12: the down tab's sentence "지난 2주
+ * 동안 예상 출발 시각의 평균 오차는 약 N분"): the backtest (backtest.ts) of the last
+ * PREDICTION_ACCURACY_DAYS service days before today, for the product's estimate and the yesterday
+ * baseline, on the running feed's own history.
+ *
+ * One instance computes it, once per service day (KST, api/time.ts serviceClock): the poller lease
+ * holder calls `refresh` (api/runtime.ts: after start and then hourly), which stores it in
+ * prediction_accuracy. Every instance serves the stored figure (`get`, read at most once per
+ * ACCURACY_READ_TTL_MS and shared); no request ever computes it.
  */
+import { eq } from 'drizzle-orm';
 import {
   PREDICTION_ACCURACY_DAYS,
   type FeedSourceName,
   type MethodAccuracy,
   type PredictionAccuracy,
 } from '../../contract/bus';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { predictionAccuracy } from '../db/schema';
+import { sharedRead } from '../shared-read';
 import { serviceClock } from '../time';
 import { backtest, backtestHistoryRange, ETA_BUCKETS, type MethodScore } from './backtest';
 import type { HistoryLoader } from './prediction-service';
 
+/** How long an instance serves the stored figure before reading it again (it changes once a day). */
+export const ACCURACY_READ_TTL_MS = 60 * 1000;
+
+/** The ETA score's windows as the answer states them. */
+const TOLERANCES = ETA_BUCKETS.map(({ fromSec, toSec, earlySec, lateSec }) => ({ fromSec, toSec, earlySec, lateSec }));
+
 export type AccuracyService = {
   /**
-   * The figure of the service date of `now`: cached for that date, or computed (history load, then
-   * the backtest, ~40 ms of CPU per day evaluated) by the first call of the date.
-   * @throws what the history loader throws (not cached).
+   * The stored figure of the running feed (shared read, at most ACCURACY_READ_TTL_MS old), or the
+   * empty one (computedAt null) before the first computation. Never computes.
+   * @throws what the database read throws (not kept: the next call reads again).
    */
-  get(now: Date): Promise<PredictionAccuracy>;
+  get(): Promise<PredictionAccuracy>;
+  /**
+   * For the lease holder only: when the stored figure is not of `now`'s service date, computes it
+   * (history load, then the backtest: ~80 ms of CPU per day evaluated, yielding between days) and
+   * stores it. Concurrent calls share one computation.
+   * @returns whether it computed.
+   * @throws what the history loader or the database throws (nothing is stored).
+   */
+  refresh(now: Date): Promise<boolean>;
 };
 
 /**
  * @param options.loadHistory the running feed's stored departures; the backtest of a date reads
  *   the HISTORY_WINDOW_DAYS days before each evaluated day, so PREDICTION_ACCURACY_DAYS +
  *   HISTORY_WINDOW_DAYS days before today in all.
- * @param options.source the feed whose history it is (named in the answer: demo or gbis).
+ * @param options.source the feed whose history it is (its row, and named in the answer).
  */
 export function createAccuracyService(options: {
+  db: Db;
+  clock: Clock;
   loadHistory: HistoryLoader;
   source: FeedSourceName;
 }): AccuracyService {
-  const { loadHistory, source } = options;
-  let cached: { serviceDate: string; accuracy: Promise<PredictionAccuracy> } | null = null;
+  const { db, clock, loadHistory, source } = options;
+  const stored = sharedRead(
+    async () => {
+      const [row] = await db.select().from(predictionAccuracy).where(eq(predictionAccuracy.feed, source));
+      return row ?? null;
+    },
+    { clock, ttlMs: ACCURACY_READ_TTL_MS },
+  );
 
-  const compute = async (serviceDate: string): Promise<PredictionAccuracy> => {
+  const compute = async (serviceDate: string, now: Date): Promise<PredictionAccuracy> => {
     const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
-    // NOTE: synchronous and CPU-bound (~0.6 s for 14 demo days): once per service day, not per request.
-    const report = backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate });
+    const report = await backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate });
     return {
       source,
+      computedAt: now.toISOString(),
       window: {
         days: report.days.length,
         firstDate: report.days[0] ?? null,
@@ -51,21 +81,45 @@ export function createAccuracyService(options: {
       },
       estimate: figuresOf(report.overall.methods.estimate),
       yesterday: figuresOf(report.overall.methods.yesterday),
-      tolerances: ETA_BUCKETS.map(({ fromSec, toSec, earlySec, lateSec }) => ({ fromSec, toSec, earlySec, lateSec })),
+      tolerances: TOLERANCES,
     };
   };
 
+  let refreshing: Promise<boolean> | null = null;
+  const refresh = async (now: Date): Promise<boolean> => {
+    const { serviceDate } = serviceClock(now);
+    stored.forget(); // the lease holder decides on what is stored now, not on a minute-old read
+    if ((await stored.get())?.serviceDate === serviceDate) return false;
+    const accuracy = await compute(serviceDate, now);
+    await db
+      .insert(predictionAccuracy)
+      .values({ feed: source, serviceDate, accuracy })
+      .onConflictDoUpdate({ target: predictionAccuracy.feed, set: { serviceDate, accuracy } });
+    stored.forget();
+    return true;
+  };
+
   return {
-    get(now) {
-      const { serviceDate } = serviceClock(now);
-      if (cached?.serviceDate === serviceDate) return cached.accuracy;
-      const entry = { serviceDate, accuracy: compute(serviceDate) };
-      cached = entry;
-      entry.accuracy.catch(() => {
-        if (cached === entry) cached = null;
-      });
-      return entry.accuracy;
+    async get() {
+      return (await stored.get())?.accuracy ?? emptyAccuracy(source);
     },
+    refresh(now) {
+      refreshing ??= refresh(now).finally(() => (refreshing = null));
+      return refreshing;
+    },
+  };
+}
+
+/** The figure before any computation: no days, no dates, no figures. */
+function emptyAccuracy(source: FeedSourceName): PredictionAccuracy {
+  const none: MethodAccuracy = { etaScore: null, maeSec: null, queries: 0 };
+  return {
+    source,
+    computedAt: null,
+    window: { days: 0, firstDate: null, lastDate: null },
+    estimate: none,
+    yesterday: none,
+    tolerances: TOLERANCES,
   };
 }
 

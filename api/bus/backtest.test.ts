@@ -26,12 +26,12 @@ const prior = [
 ];
 
 describe('ETA accuracy windows (anchors.md)', () => {
-  it('puts leads in the 0–3, 3–6, 6–10, 10–15 min buckets', () => {
+  it('puts leads in the 0–3, 3–6, 6–10, 10–15 min buckets', async () => {
     expect([0, 179, 180, 359, 360, 599, 600, 899, 900].map(bucketOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, -1]);
     expect(QUERY_LEADS_SEC.map(bucketOf)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
   });
 
-  it('counts actual − predicted inside [−early, +late] as accurate, bounds included', () => {
+  it('counts actual − predicted inside [−early, +late] as accurate, bounds included', async () => {
     const edges = [
       [0, -30, 90],
       [1, -60, 150],
@@ -51,11 +51,11 @@ describe('ETA accuracy windows (anchors.md)', () => {
 });
 
 describe('backtest', () => {
-  it('scores history estimates and baselines with known errors', () => {
+  it('scores history estimates and baselines with known errors', async () => {
     // Thursday's buses leave 45 s after the estimate: fine except when asked 30 s before, by when
     // the estimate has passed and the answer is the next run (or none after the last).
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    const report = backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
     expect(report.days).toEqual(['2026-11-19']);
     const route = report.routes.find((r) => r.routeNo === '1150')!;
     expect(route.departures).toBe(3);
@@ -78,27 +78,27 @@ describe('backtest', () => {
     expect(report.overall.methods.estimate).toEqual(estimate);
   });
 
-  it('uses live evidence once the run passed the crossroads: arrival + the learnt turnaround', () => {
+  it('uses live evidence once the run passed the crossroads: arrival + the learnt turnaround', async () => {
     // An extra 08:10 run, at the crossroads at 07:55: every query (07:55:30 or later) knows it,
     // and the 08:00 history slot it makes impossible is dropped.
-    const report = backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
     const { estimate, yesterday } = report.routes[0].methods;
     expect(estimate).toMatchObject({ queries: 15, answered: 15, maeSec: 0, etaScore: 100 });
     expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
   });
 
-  it('a bus seen early at the crossroads waits for its on-time departure: every query answers it', () => {
+  it('a bus seen early at the crossroads waits for its on-time departure: every query answers it', async () => {
     // At the crossroads at 07:40, gone at 08:00: 20 min today. The earlier days learnt a 15 min
     // turnaround and the 08:00 slot, so the bus is ready at 07:55 and waits for 08:00 (while it is
     // live, until 07:57, and from the history after that).
-    const report = backtest([...prior, run('2026-11-19', '08:00:00', 1200)], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...prior, run('2026-11-19', '08:00:00', 1200)], { days: 1, before: '2026-11-20' });
     const { estimate } = report.routes[0].methods;
     expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
     expect(estimate.maeSec).toBe(0);
   });
 
-  it("drops a query whose rider's next bus is an earlier departure", () => {
-    const report = backtest([...prior, run('2026-11-19', '08:00:00'), run('2026-11-19', '08:02:00')], {
+  it("drops a query whose rider's next bus is an earlier departure", async () => {
+    const report = await backtest([...prior, run('2026-11-19', '08:00:00'), run('2026-11-19', '08:02:00')], {
       days: 1,
       before: '2026-11-20',
     });
@@ -106,8 +106,8 @@ describe('backtest', () => {
     expect(report.routes[0].methods.timetable.queries).toBe(17);
   });
 
-  it('evaluates the last N days with observations before `before`, each from earlier days only', () => {
-    const report = backtest(prior, { days: 2, before: '2026-11-18' });
+  it('evaluates the last N days with observations before `before`, each from earlier days only', async () => {
+    const report = await backtest(prior, { days: 2, before: '2026-11-18' });
     expect(report.days).toEqual(['2026-11-16', '2026-11-17']);
     // 16 Nov has no earlier day: no history, no yesterday; the timetable still answers.
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
@@ -117,10 +117,10 @@ describe('backtest', () => {
 });
 
 describe('predictionsCsv (--predictions-out)', () => {
-  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt row per predicted departure", () => {
+  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt row per predicted departure", async () => {
     const plans: DayPlan[] = [];
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
+    await backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
     expect(plans.map((plan) => plan.serviceDate)).toEqual(['2026-11-18', '2026-11-19']);
 
     const lines = predictionsCsv(plans).trimEnd().split('\n');
@@ -143,7 +143,7 @@ describe('predictionsCsv (--predictions-out)', () => {
 });
 
 describe('parseHistoryCsv', () => {
-  it('reads routeNo, departedAt and an optional arrivedAt, and derives the service date', () => {
+  it('reads routeNo, departedAt and an optional arrivedAt, and derives the service date', async () => {
     const path = fileURLToPath(new URL('../../tests/fixtures/history/departures-small.csv', import.meta.url));
     const rows = parseHistoryCsv(readFileSync(path, 'utf8'));
     expect(rows.map((r) => [r.routeNo, r.serviceDate, r.departedAt.toISOString(), r.arrivedAt?.toISOString()])).toEqual(
@@ -157,7 +157,7 @@ describe('parseHistoryCsv', () => {
     );
   });
 
-  it('names the line of a bad row', () => {
+  it('names the line of a bad row', async () => {
     expect(() => parseHistoryCsv('routeNo,departedAt\n1150,2026-11-18T08:00:00+09:00\n1150,08:30\n')).toThrow(
       /history CSV line 3: departedAt/,
     );

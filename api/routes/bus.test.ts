@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
 import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/departures';
+import { createAccuracyService } from '../bus/accuracy-service';
 import { createBusFeed, type BusFeed } from '../bus/feed-service';
 import { emptyFeedState } from '../bus/feed-store';
 import {
@@ -286,34 +287,54 @@ describe('GET /api/bus/accuracy', () => {
     role: () => 'leader',
   };
 
-  /** The api on a fresh database holding `stored`, its history loader counting its loads. */
-  const accuracyApi = async (options: { stored?: DepartureRecord[]; history?: HistoryLoader | null } = {}) => {
+  /** The api on a fresh database holding `stored`; its accuracy service's history loads are counted. */
+  const accuracyApi = async (stored: DepartureRecord[] = []) => {
     const database = await createTestDatabase('pglite');
-    onTestFinished(() => database.close());
-    await saveDepartures(database.db, options.stored ?? []);
+    onTestFinished(() => database.close().catch(() => undefined));
+    await saveDepartures(database.db, stored);
     const logger = recordingLogger();
     const loads = { count: 0 };
-    const stored: HistoryLoader = (range) => {
+    const history: HistoryLoader = (range) => {
       loads.count += 1;
       return loadDepartures(database.db, { source: 'gbis', ...range });
     };
-    const history = options.history === null ? undefined : (options.history ?? stored);
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed: stubFeed, clock, logger, history });
-    return { app, logger, loads };
+    const accuracy = createAccuracyService({ db: database.db, clock, loadHistory: history, source: 'demo' });
+    const app = createApi({
+      db: database.db,
+      storage: tempLocalStore(),
+      feed: stubFeed,
+      clock,
+      logger,
+      history,
+      accuracy,
+    });
+    return { app, logger, loads, accuracy, database };
   };
 
-  it('answers the backtest of the 14 service days before today, computed once per service day', async () => {
+  it('answers the figure the lease holder stored; no request computes it', async () => {
     // 1150 at 08:00/08:30/09:00 on the 20 days before Monday 23 Nov 2026 (3–22 Nov).
     const dates = Array.from({ length: 20 }, (_, k) => `2026-11-${String(3 + k).padStart(2, '0')}`);
     const stored = dates.flatMap((date) => ['08:00', '08:30', '09:00'].map((hhmm) => departure('1150', date, hhmm)));
-    const { app, loads } = await accuracyApi({ stored });
+    const { app, loads, accuracy } = await accuracyApi(stored);
 
+    // Before the first computation: the empty figure, not to be cached.
+    const before = await app.request('/api/bus/accuracy');
+    expect(before.status).toBe(200);
+    expect(before.headers.get('Cache-Control')).toBe('no-store');
+    expect(PredictionAccuracySchema.parse(await before.json())).toMatchObject({
+      computedAt: null,
+      window: { days: 0 },
+    });
+    expect(loads.count).toBe(0);
+
+    await accuracy.refresh(clock.now());
     const response = await app.request('/api/bus/accuracy');
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
     const body = PredictionAccuracySchema.parse(await response.json());
     expect(body).toMatchObject({
       source: 'demo',
+      computedAt: clock.now().toISOString(),
       window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
       estimate: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
       yesterday: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
@@ -325,32 +346,12 @@ describe('GET /api/bus/accuracy', () => {
     expect(loads.count).toBe(1);
   });
 
-  it('answers the no-data shape when the api has no history (ApiDeps.history absent)', async () => {
-    const { app } = await accuracyApi({ history: null });
-    const response = await app.request('/api/bus/accuracy');
-    expect(response.status).toBe(200);
-    expect(PredictionAccuracySchema.parse(await response.json())).toMatchObject({
-      window: { days: 0, firstDate: null, lastDate: null },
-      estimate: { etaScore: null, maeSec: null, queries: 0 },
-      yesterday: { etaScore: null, maeSec: null, queries: 0 },
-    });
-  });
-
-  it('answers 503 and logs when the history cannot be loaded, and tries again at the next request', async () => {
-    let failing = true;
-    const { app, logger } = await accuracyApi({
-      history: async () => {
-        if (failing) throw new Error('database unreachable');
-        return [];
-      },
-    });
+  it('answers 503 and logs when the stored figure cannot be read', async () => {
+    const { app, logger, database } = await accuracyApi();
+    await database.close();
     const response = await app.request('/api/bus/accuracy');
     expect(response.status).toBe(503);
     expect(ApiErrorSchema.parse(await response.json()).message).toMatch(/^The prediction accuracy is unavailable/);
-    expect(logger.lines.some((line) => line.includes('[accuracy]') && line.includes('database unreachable'))).toBe(
-      true,
-    );
-    failing = false;
-    expect((await app.request('/api/bus/accuracy')).status).toBe(200);
+    expect(logger.lines.some((line) => line.includes('[accuracy] cannot read the stored accuracy figure'))).toBe(true);
   });
 });

@@ -63,13 +63,13 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
     .get('/accuracy', async (c) => {
       let body: PredictionAccuracy;
       try {
-        body = await accuracy.get(clock.now());
+        body = await accuracy.get();
       } catch (error) {
-        logger.error('[accuracy] cannot load the departure history for the accuracy figure', error);
+        logger.error('[accuracy] cannot read the stored accuracy figure', error);
         throw new HTTPException(503, { message: 'The prediction accuracy is unavailable right now; try again later' });
       }
-      // The figure changes once per service day.
-      c.header('Cache-Control', 'public, max-age=300');
+      // The figure changes once per service day; before its first computation, ask again soon.
+      c.header('Cache-Control', body.computedAt ? 'public, max-age=300' : 'no-store');
       return c.json(body);
     });
 }

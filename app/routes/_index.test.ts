@@ -2,6 +2,9 @@ import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { loader, shouldRevalidate } from '~/routes/_index';
 import { http, HttpResponse } from 'msw';
 import {
+  ACCURACY_URL,
+  accuracyBody,
+  accuracyHandler,
   API_BASE_URL,
   apiContext,
   noticeHandler,
@@ -16,7 +19,13 @@ import {
 } from '../../tests/mocks/api';
 import { groupRoutes } from '../../contract/helpers';
 
-const server = setupApiServer(timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler());
+const server = setupApiServer(
+  timeLeftHandler(),
+  ...predictedHandlers(),
+  webAdsHandler(),
+  noticeHandler(),
+  accuracyHandler(),
+);
 
 const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
@@ -35,6 +44,21 @@ describe('home loader', () => {
     expect(notice).toBeNull();
     expect(timeLeft).toEqual(timeLeftBody);
     expect(log).toHaveBeenCalledWith('[home] service notice unavailable:', 'GET /api/notice: HTTP 500');
+  });
+
+  it("passes the down tab's accuracy sentence (issue 12), none without a figure, and only logs a failure", async () => {
+    expect((await (await load()).json()).accuracy).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
+
+    const pending = { ...accuracyBody, computedAt: null, estimate: { etaScore: null, maeSec: null, queries: 0 } };
+    server.use(accuracyHandler(pending));
+    expect((await (await load()).json()).accuracy).toBeNull();
+
+    server.use(http.get(ACCURACY_URL, () => HttpResponse.json({ message: 'down' }, { status: 503 })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { accuracy, timeLeft } = await (await load()).json();
+    expect(accuracy).toBeNull();
+    expect(timeLeft).toEqual(timeLeftBody);
+    expect(log).toHaveBeenCalledWith('[home] prediction accuracy unavailable:', 'GET /api/bus/accuracy: HTTP 503');
   });
 
   it('loads the bus data from the api for the server-rendered page', async () => {

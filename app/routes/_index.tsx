@@ -7,7 +7,8 @@
  * without JavaScript this loader loads its times; with it, the dialog loads them through
  * /bus/predicted and the loader is not re-run. While the admins' service notice is on, its
  * blocking modal covers the page (which is inert behind it) and nothing reloads it. Nor does the
- * meta refresh run under the no-JS expected-times modal (it would reset it every 4 seconds).
+ * meta refresh run under the no-JS expected-times modal (it would reset it every 4 seconds). The
+ * down tab states the predictions' accuracy of the last 2 weeks (issue 12), from the api's daily figure.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -30,11 +31,13 @@ import { RouteError } from '~/components/route-error';
 import { ServiceNoticeModal } from '~/components/service-notice';
 import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
+import { getPredictionAccuracy } from '~/models/bus.server';
 import { getActiveNotice } from '~/models/notice.server';
 import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/live-time-left';
+import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -57,11 +60,12 @@ const SHORTCUTS = [
  * `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still
  * renders. `departureTimes` is the modal's answer when the URL has it open, else null. `notice` is
  * the service notice while it is on, else null (also when it could not be read: logged, and the
- * bus information is shown rather than hidden behind a notice nobody set).
+ * bus information is shown rather than hidden behind a notice nobody set). `accuracy` is the down
+ * tab's sentence, null without a figure (none yet, or the api failed: logged).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const modal = timesModalFromSearch(new URL(request.url).searchParams);
-  const [timeLeft, departureTimes, banners, notice] = await Promise.all([
+  const [timeLeft, departureTimes, banners, notice, accuracy] = await Promise.all([
     // The refresh route's answer of this second (its failure is logged there): null when the api failed.
     Promise.resolve(context.timeLeft.current()).then(({ data }) => data),
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
@@ -76,9 +80,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       console.error('[home] service notice unavailable:', error.message);
       return null;
     }),
+    getPredictionAccuracy(context).then(accuracySentence, (error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      console.error('[home] prediction accuracy unavailable:', error.message);
+      return null;
+    }),
   ]);
   const adSlots = context.publicConfig?.adSlots ?? { adfitUnit: null, adsense: null };
-  return json({ timeLeft, departureTimes, banners, adSlots, notice }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { timeLeft, departureTimes, banners, adSlots, notice, accuracy },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -95,7 +107,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
-  const { timeLeft: initial, departureTimes, banners, adSlots, notice } = useLoaderData<typeof loader>();
+  const { timeLeft: initial, departureTimes, banners, adSlots, notice, accuracy } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const autoRefresh = noscriptRefreshOn(searchParams);
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
@@ -131,6 +143,11 @@ export default function Home() {
               ))}
             {direction === 'down' && (
               <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
+            )}
+            {direction === 'down' && accuracy && (
+              <p className="home__accuracy">
+                {accuracy} <Link to="/faq#accuracy">계산 방법과 자세한 수치</Link>
+              </p>
             )}
           </section>
         </div>

@@ -26,8 +26,9 @@ function renderHome(
   busAnswer: () => Promise<Response>,
   url = '/',
   notice: Parameters<typeof homeData>[2] = null,
+  accuracy: string | null = null,
 ) {
-  const homeLoader = vi.fn(() => homeData(initial, null, notice));
+  const homeLoader = vi.fn(() => homeData(initial, null, notice, accuracy));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -37,7 +38,7 @@ function renderHome(
   );
   const router = createMemoryRouter(
     [{ id: 'home', path: '/', Component: Home, loader: homeLoader, shouldRevalidate }],
-    { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial, null, notice) } } },
+    { initialEntries: [url], hydrationData: { loaderData: { home: homeData(initial, null, notice, accuracy) } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { homeLoader, router };
@@ -124,6 +125,23 @@ describe('Home', () => {
     expect(screen.getByText('출발 예상 시간')).toBeTruthy();
     expect(document.querySelector('.stop--active .chip')?.textContent).toBe('1005번 버스');
     expect(homeLoader).not.toHaveBeenCalled();
+  });
+
+  it("states the last 2 weeks' accuracy on the down tab only, linking to how it is worked out", async () => {
+    const sentence = '지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.';
+    renderHome(timeLeftBody, vi.fn(), '/', null, sentence);
+    expect(screen.queryByText(sentence, { exact: false })).toBeNull();
+    await act(async () => fireEvent.click(tab('하행')));
+    const paragraph = screen.getByText(sentence, { exact: false });
+    expect(paragraph.textContent).toBe(`${sentence} 계산 방법과 자세한 수치`);
+    expect(within(paragraph).getByRole('link', { name: '계산 방법과 자세한 수치' }).getAttribute('href')).toBe(
+      '/faq#accuracy',
+    );
+  });
+
+  it('has no accuracy line on the down tab without a figure', () => {
+    renderHome(timeLeftBody, vi.fn(), '/?dir=down');
+    expect(document.querySelector('.home__accuracy')).toBeNull();
   });
 
   it('moves between the tabs with the arrow keys', async () => {

@@ -1,24 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { PredictionAccuracy } from '../../contract/bus';
 import Faq, { headers, loader } from '~/routes/faq';
-import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
+import { ACCURACY_URL, accuracyBody, accuracyHandler, apiContext, setupApiServer } from '../../tests/mocks/api';
 import { renderRoute } from '../../tests/setup/render-route';
-
-const ACCURACY_URL = `${API_BASE_URL}/api/bus/accuracy`;
-
-/** GET /api/bus/accuracy with 14 days of GBIS history (backtest.ts ETA_BUCKETS as the tolerances). */
-const accuracyBody = {
-  source: 'gbis',
-  window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
-  estimate: { etaScore: 64.8, maeSec: 104, queries: 38664 },
-  yesterday: { etaScore: 41.4, maeSec: 328, queries: 38664 },
-  tolerances: [
-    { fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
-    { fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
-    { fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
-    { fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
-  ],
-} satisfies PredictionAccuracy;
 
 /** The api's answer on a deployment without history yet. */
 const noHistoryBody = {
@@ -28,7 +12,7 @@ const noHistoryBody = {
   yesterday: { etaScore: null, maeSec: null, queries: 0 },
 } satisfies PredictionAccuracy;
 
-const server = setupApiServer(http.get(ACCURACY_URL, () => HttpResponse.json(accuracyBody)));
+const server = setupApiServer(accuracyHandler());
 
 const load = () => loader({ request: new Request('http://web.test/faq'), context: apiContext(), params: {} });
 
@@ -75,7 +59,9 @@ describe('/faq', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
     expect(loaderData).toEqual({ accuracy: accuracyBody });
-    const [figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
+    const [lead, figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
+    // The down tab's sentence (issue 12): 104 s is about 2 minutes.
+    expect(lead).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
     expect(figure).toBe(
       '11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는 65%였습니다. ' +
         '실제 출발과의 차이는 평균 1분 44초였습니다. 같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는 41%, 평균 차이는 5분 28초였습니다.',
@@ -91,13 +77,18 @@ describe('/faq', () => {
     expect(accuracyText((await page()).document)).toContain('시뮬레이터가 만든 가상의 운행 기록으로 계산한 것입니다.');
   });
 
-  it('says the figure is not there yet when the api has no history', async () => {
-    server.use(http.get(ACCURACY_URL, () => HttpResponse.json(noHistoryBody)));
-    const { response, document } = await page();
-    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
-    expect(accuracyText(document)).toBe(
-      '정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 14일 기준으로 하루에 한 번 계산해 여기에 보여드리겠습니다.',
-    );
+  it('says the figure is not there yet when the api has no history, or has not computed it yet', async () => {
+    for (const [body, cacheControl] of [
+      [noHistoryBody, 'public, max-age=300'],
+      [{ ...noHistoryBody, computedAt: null }, 'no-store'], // computed within the minute: not kept
+    ] as const) {
+      server.use(http.get(ACCURACY_URL, () => HttpResponse.json(body)));
+      const { response, document } = await page();
+      expect(response.headers.get('Cache-Control')).toBe(cacheControl);
+      expect(accuracyText(document)).toBe(
+        '정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 14일 기준으로 하루에 한 번 계산해 여기에 보여드리겠습니다.',
+      );
+    }
   });
 
   it('leaves the figure out, logged and not cached, when the api fails or answers off-contract; the page still renders', async () => {

@@ -2,11 +2,12 @@
  * /faq: six questions and answers about this product and an inquiry box (spec §2 FAQ; issue 8
  * item 2). Native details/summary, so every item opens and closes without JavaScript, by keyboard
  * too. The predictions' answer carries the accuracy of the last 14 service days from the api
- * (GET /api/bus/accuracy, the backtest); when that call fails the figure is left out (logged), and
- * when the api has no history yet the answer says so.
+ * (GET /api/bus/accuracy, its daily backtest), led by the down tab's sentence (issue 12); when that
+ * call fails the figure is left out (logged), and when the api has no figure yet the answer says so.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, type MetaFunction } from '@remix-run/react';
+import { useEffect } from 'react';
 import { AD_DURATIONS, AD_MONTH_DAYS } from '../../contract/ads';
 import { PREDICTION_ACCURACY_DAYS, type PredictionAccuracy } from '../../contract/bus';
 import { RouteError } from '~/components/route-error';
@@ -15,6 +16,7 @@ import { getPredictionAccuracy } from '~/models/bus.server';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '~/utils/ad-price';
+import { accuracySentence } from '~/utils/prediction-accuracy';
 
 /** "2026-11-09" → "11월 9일" (a service date, KST, as the api sends it). */
 const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -22,7 +24,7 @@ const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeri
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
  * null when the api has no history yet. The page is public and cacheable, except when the figure
- * failed: that page is not kept, so the next visitor gets the figure again.
+ * failed or is not computed yet: that page is not kept, so the next visitor gets the figure.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const accuracy = await getPredictionAccuracy(context).catch((error: unknown) => {
@@ -30,7 +32,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     console.error('[faq] prediction accuracy unavailable:', error.message);
     return null;
   });
-  const cacheControl = accuracy ? 'public, max-age=300' : 'no-store';
+  const cacheControl = accuracy?.computedAt ? 'public, max-age=300' : 'no-store';
   return json({ accuracy }, { headers: { 'Cache-Control': cacheControl } });
 }
 
@@ -38,6 +40,16 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Faq() {
   const { accuracy } = useLoaderData<typeof loader>();
+  const { hash } = useLocation();
+  // A link to something inside an answer (the down tab's /faq#accuracy) opens its item. The browser
+  // does so itself on a document load; a client-side navigation needs this.
+  useEffect(() => {
+    const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const item = target?.closest('details');
+    if (!target || !item) return;
+    item.open = true;
+    target.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <div className="page">
       <h1 className="page__title">자주 묻는 질문</h1>
@@ -86,11 +98,16 @@ export default function Faq() {
                 <strong>7일 전</strong>: 일주일 전 같은 요일에 실제로 출발한 시각
               </li>
               <li>
-                <strong>예상</strong>: 최근 같은 종류의 날(평일, 토요일, 일요일·공휴일) 며칠 동안의 운행 기록을 최근
-                날일수록 더 무겁게 반영해 계산한 시각. 캠퍼스로 들어오는 버스가 외대사거리를 지나면, 그 시각에 평소 회차
-                시간을 더해 바로 고칩니다. 기록이 모자라면 시간표를 씁니다.
+                <strong>예상</strong>: 최근 몇 주 동안 같은 종류의 날(평일, 토요일, 일요일·공휴일)의 운행 기록에서 배운
+                실제 출발 시간표로 계산한 시각. 최근 날일수록 더 무겁게 반영해 시간표가 바뀌어도 며칠 안에 따라가고, 한
+                번 빠지거나 더 생긴 운행이 뒤의 시각을 밀지 않습니다. 매주 같은 요일에 되풀이되는 지연도 반영합니다.
               </li>
             </ul>
+            <p>
+              캠퍼스로 들어오는 버스가 외대사거리를 지나면, 그 시각에 그 시간대의 회차 시간을 더해 바로 고칩니다. 일찍
+              온 버스는 평소 출발 시각까지 기다리고, 늦은 버스는 쉬는 시간을 줄여 곧 떠나는 것까지 셈합니다. 운행 기록이
+              모자라면 시간표를 씁니다.
+            </p>
             <p>예상 시각 아래의 ‘실시간 반영’, ‘운행 기록 기준’, ‘시간표 기준’이 그 시각의 근거입니다.</p>
             {accuracy && <AccuracyFigure accuracy={accuracy} />}
           </div>
@@ -151,9 +168,10 @@ export default function Faq() {
 /** The last 14 days' backtest (issue 8): the estimate against the yesterday baseline, and what "accurate" means. */
 function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
   const { window, estimate, yesterday, tolerances, source } = accuracy;
-  if (!window.firstDate || !window.lastDate || estimate.etaScore === null) {
+  const sentence = accuracySentence(accuracy);
+  if (!window.firstDate || !window.lastDate || estimate.etaScore === null || !sentence) {
     return (
-      <p className="faq__accuracy">
+      <p className="faq__accuracy" id="accuracy">
         정확도 수치는 아직 없습니다. 운행 기록이 쌓이면 최근 {PREDICTION_ACCURACY_DAYS}일 기준으로 하루에 한 번 계산해
         여기에 보여드리겠습니다.
       </p>
@@ -169,7 +187,10 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
         (yesterday.maeSec === null ? '였습니다.' : `, 평균 차이는 ${formatDuration(yesterday.maeSec)}였습니다.`);
   const [first, last] = [tolerances[0], tolerances.at(-1)];
   return (
-    <div className="faq__accuracy">
+    <div className="faq__accuracy" id="accuracy">
+      <p>
+        <strong>{sentence}</strong>
+      </p>
       <p>
         {period} {window.days}일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는{' '}
         <strong>{Math.round(estimate.etaScore)}%</strong>였습니다.

@@ -197,3 +197,24 @@ test('a phone with JavaScript off follows the link, submits the filter, sorts, a
   await expect(opener(page)).toBeVisible();
   await context.close();
 });
+
+test("the down tab states the last 2 weeks' accuracy from the demo history, linking to the FAQ's figures", async ({
+  page,
+}) => {
+  // The lease holder computes the figure once the back-filled history is there (seconds after a
+  // first start); until then the tab has no line. A reload shows it once computed.
+  const line = page.locator('.home__accuracy');
+  await expect(async () => {
+    await page.goto('/?dir=down');
+    await expect(line).toHaveText(
+      /^지난 2주 동안 예상 출발 시각의 평균 오차는 (약 [1-9]\d*분|1분 미만)입니다\. 계산 방법과 자세한 수치$/,
+      { timeout: 1000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  await line.getByRole('link', { name: '계산 방법과 자세한 수치' }).click();
+  await expect(page).toHaveURL(/\/faq#accuracy$/);
+  // The fragment opens the FAQ item that holds it, whose first line is the same sentence.
+  const figure = page.locator('#accuracy');
+  await expect(figure).toBeVisible();
+  await expect(figure.locator('p').first()).toHaveText(/^지난 2주 동안 예상 출발 시각의 평균 오차는 /);
+});

@@ -9,7 +9,7 @@ import { createTimeLeftAnswers, type TimeLeftAnswers } from '../../app/utils/tim
 import type { ApiBinding } from '../../app/utils/upstream.server';
 import { DEFAULT_SERVICE_NOTICE, type ServiceNotice } from '../../contract/admin';
 import type { AdBanner } from '../../contract/ads';
-import type { PredictedAllResponse, TimeLeftResponse } from '../../contract/bus';
+import type { PredictedAllResponse, PredictionAccuracy, TimeLeftResponse } from '../../contract/bus';
 
 export const API_BASE_URL = 'http://api.test';
 
@@ -156,8 +156,35 @@ export function noticeHandler(enabled = false, notice: Omit<ServiceNotice, 'enab
   return http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ enabled, ...notice }));
 }
 
+/** GET /api/bus/accuracy with 14 days of GBIS history (backtest.ts ETA_BUCKETS as the tolerances): MAE 104 s. */
+export const accuracyBody = {
+  source: 'gbis',
+  computedAt: '2026-11-22T15:40:00.000Z',
+  window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
+  estimate: { etaScore: 64.8, maeSec: 104, queries: 38664 },
+  yesterday: { etaScore: 41.4, maeSec: 328, queries: 38664 },
+  tolerances: [
+    { fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
+    { fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
+    { fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
+    { fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
+  ],
+} satisfies PredictionAccuracy;
+
+export const ACCURACY_URL = `${API_BASE_URL}/api/bus/accuracy`;
+
+export function accuracyHandler(body: PredictionAccuracy = accuracyBody) {
+  return http.get(ACCURACY_URL, () => HttpResponse.json(body));
+}
+
 /** Every handler of the healthy api. */
-export const apiHandlers = [timeLeftHandler(), ...predictedHandlers(), webAdsHandler(), noticeHandler()];
+export const apiHandlers = [
+  timeLeftHandler(),
+  ...predictedHandlers(),
+  webAdsHandler(),
+  noticeHandler(),
+  accuracyHandler(),
+];
 
 /**
  * An msw server standing in for the api in this test file, started before its tests and reset
@@ -174,11 +201,15 @@ export function setupApiServer(...handlers: Parameters<typeof setupServer>) {
   return server;
 }
 
-/** The home loader's data for UI tests rendering the route without a server: no ads, no third-party slots. */
+/**
+ * The home loader's data for UI tests rendering the route without a server: no ads, no third-party
+ * slots; `accuracy` is the down tab's sentence (none by default).
+ */
 export function homeData(
   timeLeft: TimeLeftResponse | null,
   departureTimes: unknown = null,
   notice: Omit<ServiceNotice, 'enabled'> | null = null,
+  accuracy: string | null = null,
 ) {
-  return { timeLeft, departureTimes, banners: [], adSlots: { adfitUnit: null, adsense: null }, notice };
+  return { timeLeft, departureTimes, banners: [], adSlots: { adfitUnit: null, adsense: null }, notice, accuracy };
 }

@@ -12,6 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { FeedSnapshot } from '../../bus/snapshot';
+import type { PredictionAccuracy } from '../../../contract/bus';
 
 /**
  * Latest state of each bus feed, written by the lease holder after every poll and read by every
@@ -70,3 +71,15 @@ export const departures = pgTable(
     index('departures_by_day').on(table.source, table.serviceDate, table.routeNo),
   ],
 );
+
+/**
+ * The public accuracy figure of each feed's predictions (issue 12): the backtest of the last
+ * PREDICTION_ACCURACY_DAYS service days before `serviceDate`, computed once per service day by the
+ * poller lease holder (api/bus/accuracy-service.ts) and read by every instance.
+ */
+export const predictionAccuracy = pgTable('prediction_accuracy', {
+  feed: text('feed').primaryKey(),
+  /** The KST service day ("yyyy-MM-dd") it was computed on: it covers the days before it. */
+  serviceDate: text('service_date').notNull(),
+  accuracy: jsonb('accuracy').$type<PredictionAccuracy>().notNull(),
+});

@@ -1,0 +1,17 @@
+/**
+ * How the down tab and the FAQ state the predictions' accuracy (issue 12 item 5): the estimate's
+ * mean absolute error over the last PREDICTION_ACCURACY_DAYS (14) service days, from the api's
+ * daily backtest (GET /api/bus/accuracy), in whole minutes.
+ */
+import type { PredictionAccuracy } from '../../contract/bus';
+
+/**
+ * "지난 2주 동안 예상 출발 시각의 평균 오차는 약 N분입니다." with N the estimate's MAE rounded to the
+ * minute ("1분 미만" under 30 s); null when there is no figure (no history yet, or not computed).
+ */
+export function accuracySentence(accuracy: PredictionAccuracy): string | null {
+  const { maeSec } = accuracy.estimate;
+  if (maeSec === null) return null;
+  const minutes = Math.round(maeSec / 60);
+  return `지난 2주 동안 예상 출발 시각의 평균 오차는 ${minutes === 0 ? '1분 미만' : `약 ${minutes}분`}입니다.`;
+}
