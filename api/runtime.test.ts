@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TimeLeftResponseSchema } from '../contract/bus';
+import { PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bus';
 import { groupRoutes } from '../contract/helpers';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { recordingLogger } from '../tests/setup/fakes';
@@ -45,6 +45,30 @@ describe('createApiRuntime', () => {
         const now = TimeLeftResponseSchema.parse(await (await runtime.app.request('/api/bus/timeLeft')).json());
         expect(groupRoutes(now, 'down').some((route) => route.data.dayBefore !== null)).toBe(true);
       });
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it("stores the day's accuracy figure by itself once the demo history is back-filled (issue 12), before anyone asks", async () => {
+    const env = parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00' });
+    const runtime = await createApiRuntime(env, recordingLogger());
+    try {
+      await runtime.start();
+      // The lease holder (PGlite: this instance) computes it after start and stores it; no request here.
+      const stored = await vi.waitFor(
+        async () => {
+          const body = PredictionAccuracySchema.parse(await (await runtime.app.request('/api/bus/accuracy')).json());
+          expect(body.computedAt).not.toBeNull();
+          return body;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(stored).toMatchObject({
+        source: 'demo',
+        window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
+      });
+      expect(stored.estimate.maeSec).toBeGreaterThan(0);
     } finally {
       await runtime.close();
     }
