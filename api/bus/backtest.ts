@@ -16,10 +16,11 @@
  *   with −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
  *   unweighted mean of the bucket percentages (of the buckets that have queries).
  *
- * Live evidence for `estimate`, as the prediction service has it at query time q: a run seen at
- * the campus crossroads (arrivedAt ≤ q) is live while isLive says so — until the turnaround learnt
- * from the earlier days plus the service's grace after arrivedAt, whenever it actually left — and
- * leaves at arrivedAt + that turnaround (now at the earliest). Runs without arrivedAt are unknown.
+ * Live evidence for `estimate`, as the prediction service has it at query time q: the runs seen at
+ * the campus crossroads (arrivedAt ≤ q) that day (applyLiveEvidence). One is live until the
+ * service's grace past its predicted departure (at least arrivedAt + the turnaround learnt from
+ * the earlier days), whenever it actually left, and the earlier ones have taken their runs. Runs
+ * without arrivedAt are unknown.
  * Having no log of the snapshots, the backtest takes the poller to have watched without a gap
  * from the start of service (applyLiveEvidence's watchingSince = 05:00 of the date). The service
  * also knows buses still coming to the crossroads (GBIS arrival predictions) and drops a bus seen
@@ -33,7 +34,6 @@ import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
-  isLive,
   nextAtOrAfter,
   predictDay,
   timetableDepartures,
@@ -135,8 +135,8 @@ function answerers(
   const watchingSince = kstInstant(serviceDate, SERVICE_HOURS.startMin);
   return {
     estimate: (q) => {
-      const arrivals = seen.filter((arrivedAt) => arrivedAt <= q && isLive(arrivedAt, q, plan.turnaroundSec));
-      return nextAtOrAfter(applyLiveEvidence(plan, arrivals, q, watchingSince), q)?.at ?? null;
+      const passages = seen.filter((arrivedAt) => arrivedAt <= q).map((at) => ({ at, left: false }));
+      return nextAtOrAfter(applyLiveEvidence(plan, passages, q, watchingSince), q)?.at ?? null;
     },
     history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
     yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),

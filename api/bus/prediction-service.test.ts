@@ -76,7 +76,7 @@ describe('prediction service', () => {
     poll();
     expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
 
-    // 08:11: seen on the down line: it has left, and the history is back.
+    // 08:11: seen on the down line: it has left, taking its run (the 08:00 estimate) with it.
     clock.set('2026-11-19T08:11:00+09:00');
     service.observe({
       ...snapshotAt(clock.now(), []),
@@ -92,7 +92,7 @@ describe('prediction service', () => {
         },
       ],
     });
-    expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
+    expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
   });
 
@@ -103,6 +103,20 @@ describe('prediction service', () => {
     poll();
     expect(await estimates()).toEqual(['08:11:59 live', '08:30:00 history', '09:00:00 history']);
     clock.set('2026-11-19T08:12:00+09:00');
+    expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
+  });
+
+  it("keeps the day's runs after they left: a vehicle's next run is another one, and the next day starts afresh", async () => {
+    const { clock, poll, estimates } = setup();
+    poll([['1150', 300, 4]]); // 07:55 at the crossroads: the 08:00 run, leaving at 08:10
+    clock.set('2026-11-19T08:20:00+09:00');
+    // 08:20: the same vehicle is 24 min from the crossroads again (08:44): a second run, which takes
+    // the 09:00 one; the first still holds the 08:00 run, so the 08:30 one stays.
+    poll([['1150', 1440, 12]]);
+    expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 live']);
+    // The next service day knows none of them.
+    clock.set('2026-11-20T07:00:00+09:00');
+    poll();
     expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
   });
 

@@ -12,8 +12,8 @@ import { addServiceDays, serviceClock } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
-  isLive,
   predictDay,
+  type CrossroadsPassage,
   type DayPlan,
   type ObservedDeparture,
   type RoutePredictions,
@@ -50,14 +50,26 @@ export const PLAN_RETRY_MS = 60_000;
 const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
 
 /**
+ * Two sightings of one vehicle coming to the crossroads further apart than this are two runs (a
+ * round trip takes well over an hour; one run's GBIS arrival prediction moves by minutes).
+ */
+const NEW_RUN_GAP_MS = 30 * 60_000;
+
+/** A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, and whether it was seen leaving. */
+type FollowedRun = { routeNo: string; arrivalMs: number; left: boolean };
+
+/**
  * Follows the up buses coming to the campus crossroads through successive snapshots, so that a
- * bus keeps its live evidence after it passes there (GBIS then drops it from the arrivals) until
- * it is seen on the down line or is no longer live (isLive). A bus is told by vehId, else plateNo;
+ * bus keeps its live evidence after it passes there (GBIS then drops it from the arrivals), and
+ * keeps the service day's runs once they left (seen on the down line, or taken to have left
+ * unseen) so that they still take their runs in applyLiveEvidence. A bus is told by vehId, else plateNo;
  * an arrival with neither is not followed.
  */
 class LiveTracker {
-  /** Per "routeNo|vehId": when the bus reaches (or reached) the crossroads, ms. */
-  private readonly buses = new Map<string, { routeNo: string; arrivalMs: number }>();
+  /** Per "routeNo|vehId": the run the bus is on. */
+  private readonly following = new Map<string, FollowedRun>();
+  /** Earlier runs of followed buses (their vehicle came again). */
+  private earlier: FollowedRun[] = [];
   private lastTakenMs = -Infinity;
   /** Since when snapshots came without a gap longer than MAX_SNAPSHOT_GAP_MS, ms; null before any. */
   private seenSinceMs: number | null = null;
@@ -70,26 +82,29 @@ class LiveTracker {
     for (const arrival of snapshot.arrivals) {
       const id = arrival.vehId ?? arrival.plateNo;
       if (id === null) continue;
-      this.buses.set(`${arrival.routeNo}|${id}`, {
-        routeNo: arrival.routeNo,
-        arrivalMs: takenMs + arrival.predictTimeSec * 1000,
-      });
+      const key = `${arrival.routeNo}|${id}`;
+      const arrivalMs = takenMs + arrival.predictTimeSec * 1000;
+      const current = this.following.get(key);
+      if (current && (current.left || Math.abs(arrivalMs - current.arrivalMs) > NEW_RUN_GAP_MS)) {
+        this.earlier.push(current);
+      }
+      this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, left: false });
     }
     for (const vehicle of snapshot.vehicles) {
-      if (vehicle.section?.direction === 'down') this.buses.delete(`${vehicle.routeNo}|${vehicle.vehId}`);
+      const run =
+        vehicle.section?.direction === 'down' ? this.following.get(`${vehicle.routeNo}|${vehicle.vehId}`) : null;
+      if (run) run.left = true;
     }
   }
 
-  /** Crossroads arrivals of the route's buses still live at `now` (isLive); forgets the others. */
-  arrivals(routeNo: string, now: Date, turnaroundSec: number): Date[] {
-    const arrivals: Date[] = [];
-    for (const [key, bus] of this.buses) {
-      if (bus.routeNo !== routeNo) continue;
-      const arrival = new Date(bus.arrivalMs);
-      if (isLive(arrival, now, turnaroundSec)) arrivals.push(arrival);
-      else this.buses.delete(key);
-    }
-    return arrivals;
+  /** The route's runs of `serviceDate` (applyLiveEvidence's passages); forgets those of earlier days. */
+  passages(routeNo: string, serviceDate: string): CrossroadsPassage[] {
+    const ofEarlierDay = (run: FollowedRun) => serviceClock(new Date(run.arrivalMs)).serviceDate < serviceDate;
+    this.earlier = this.earlier.filter((run) => !ofEarlierDay(run));
+    for (const [key, run] of this.following) if (ofEarlierDay(run)) this.following.delete(key);
+    return [...this.earlier, ...this.following.values()]
+      .filter((run) => run.routeNo === routeNo)
+      .map((run) => ({ at: new Date(run.arrivalMs), left: run.left }));
   }
 
   /** Since when snapshots came without a gap (applyLiveEvidence's watchingSince); null before any. */
@@ -164,12 +179,7 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
       routeNo: route.routeNo,
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,
-      estimate: applyLiveEvidence(
-        route,
-        live.arrivals(route.routeNo, now, route.turnaroundSec),
-        now,
-        live.watchingSince(),
-      ),
+      estimate: applyLiveEvidence(route, live.passages(route.routeNo, plan.serviceDate), now, live.watchingSince()),
     })),
   });
 

@@ -18,10 +18,11 @@
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
  *      crossroads makes the next run of the plan; it leaves at the later of its ready time
  *      (arrival + the shortest turnaround learnt for that time of day: a late bus shortens its
- *      layover) and that run's on-time departure (an early bus waits). It counts until
- *      LIVE_GRACE_SEC after arrival + the route's median turnaround (isLive; median of departedAt −
- *      arrivedAt in the history, else layoverMin + UP_SECTION_MIN). Where every bus has been
- *      watched, the estimates before it that no bus was seen for are dropped.
+ *      layover) and that run's on-time departure (an early bus waits). It counts until seen
+ *      leaving, or LIVE_GRACE_SEC past the later of that and arrival + the route's median
+ *      turnaround (median of departedAt − arrivedAt in the history, else layoverMin +
+ *      UP_SECTION_MIN); a run that left keeps its run taken. Where every bus has been watched,
+ *      the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
 import { addServiceDays, dayType, kstInstant, serviceClock } from '../time';
@@ -410,16 +411,6 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
   return { serviceDate, routes };
 }
 
-/**
- * Whether a bus reaching (or having reached) the campus crossroads at `arrival` is live evidence
- * at `now`: until LIVE_GRACE_SEC after its live departure, arrival + turnaroundSec; later it is
- * taken to have left unseen. The one rule of the prediction service (the buses it follows) and
- * the backtest (the runs seen at the crossroads by the query).
- */
-export function isLive(arrival: Date, now: Date, turnaroundSec: number): boolean {
-  return now.getTime() < arrival.getTime() + (turnaroundSec + LIVE_GRACE_SEC) * 1000;
-}
-
 /** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
 function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
   const second = serviceClock(arrival).minuteOfDay * 60;
@@ -429,14 +420,23 @@ function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
 }
 
 /**
- * A route's estimates with live evidence applied (issue 12, item 3). `arrivals` are the instants
- * up buses of the route pass (or passed) the campus crossroads on their way to the terminus, for
- * live runs (isLive). Buses keep their order, so each, in arrival order, makes the earliest
- * remaining estimate from its ready time (arrival + the shortest turnaround at that time of day,
- * minTurnarounds) less plan.sameRunSec, up to arrival + plan.turnaroundSec + plan.sameRunSec.
- * It leaves at the later of its ready time (a late bus shortens its layover) and that estimate's
- * on-time departure (an early bus waits), and at `now` at the earliest; a bus with no such
- * estimate (an extra run), or whose estimate is the timetable's, at arrival + plan.turnaroundSec.
+ * A run of the route seen coming to the campus terminus today: `at`, when it passes (or passed)
+ * the campus crossroads; `left`, whether it has been seen leaving (on the down line).
+ */
+export type CrossroadsPassage = { at: Date; left: boolean };
+
+/**
+ * A route's estimates with live evidence applied (issue 12, item 3). `passages` are the route's
+ * runs seen at the campus crossroads this service day, up to `now`, live or not. Buses keep their
+ * order, so each, in passage order, makes the earliest remaining estimate from its ready time
+ * (arrival + the shortest turnaround at that time of day, minTurnarounds) less plan.sameRunSec, up
+ * to arrival + plan.turnaroundSec + plan.sameRunSec: a run that has left takes its estimate away,
+ * so the next bus cannot take a run already gone. A bus leaves at the later of its ready time (a
+ * late bus shortens its layover) and that estimate's on-time departure (an early bus waits), and
+ * at `now` at the earliest; a bus with no such estimate (an extra run), or whose estimate is the
+ * timetable's, at arrival + plan.turnaroundSec. It is live until seen leaving, or until
+ * LIVE_GRACE_SEC past the later of that departure and arrival + plan.turnaroundSec: then it is
+ * taken to have left unseen.
  *
  * `watchingSince`: since when every bus coming to the crossroads has been seen (snapshots without
  * a gap), or null when unknown. A turnaround later the evidence is complete: every run leaving
@@ -445,14 +445,14 @@ function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
  */
 export function applyLiveEvidence(
   plan: RouteDayPlan,
-  arrivals: readonly Date[],
+  passages: readonly CrossroadsPassage[],
   now: Date,
   watchingSince: Date | null,
 ): Estimate[] {
-  if (arrivals.length === 0) return plan.estimate;
+  if (passages.length === 0) return plan.estimate;
   const rest = [...plan.estimate];
   const live: number[] = [];
-  for (const arrival of [...arrivals].sort((a, b) => a.getTime() - b.getTime())) {
+  for (const { at: arrival, left } of [...passages].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     const ready = arrival.getTime() + minTurnaroundAt(plan, arrival) * 1000;
     const typical = arrival.getTime() + plan.turnaroundSec * 1000;
     const from = ready - plan.sameRunSec * 1000;
@@ -460,8 +460,11 @@ export function applyLiveEvidence(
     const index = rest.findIndex(({ at }) => at.getTime() >= from && at.getTime() <= to);
     const run = index >= 0 ? rest.splice(index, 1)[0] : undefined;
     const leaves = run?.onTimeAt ? Math.max(ready, run.onTimeAt.getTime()) : typical;
-    live.push(Math.max(now.getTime(), leaves));
+    // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after it should have.
+    const liveUntil = Math.max(leaves, typical) + LIVE_GRACE_SEC * 1000;
+    if (!left && now.getTime() < liveUntil) live.push(Math.max(now.getTime(), leaves));
   }
+  if (live.length === 0) return rest;
   live.sort((a, b) => a - b);
   const spanFrom = watchingSince
     ? Math.max(now.getTime(), watchingSince.getTime() + plan.turnaroundSec * 1000)
