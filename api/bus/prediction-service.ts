@@ -55,8 +55,11 @@ const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
  */
 const NEW_RUN_GAP_MS = 30 * 60_000;
 
-/** A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, and whether it was seen leaving. */
-type FollowedRun = { routeNo: string; arrivalMs: number; left: boolean };
+/**
+ * A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, the service date
+ * of that instant, and whether it was seen leaving.
+ */
+type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; left: boolean };
 
 /**
  * Follows the up buses coming to the campus crossroads through successive snapshots, so that a
@@ -88,7 +91,8 @@ class LiveTracker {
       if (current && (current.left || Math.abs(arrivalMs - current.arrivalMs) > NEW_RUN_GAP_MS)) {
         this.earlier.push(current);
       }
-      this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, left: false });
+      const { serviceDate } = serviceClock(new Date(arrivalMs));
+      this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, serviceDate, left: false });
     }
     for (const vehicle of snapshot.vehicles) {
       const run =
@@ -99,11 +103,10 @@ class LiveTracker {
 
   /** The route's runs of `serviceDate` (applyLiveEvidence's passages); forgets those of earlier days. */
   passages(routeNo: string, serviceDate: string): CrossroadsPassage[] {
-    const ofEarlierDay = (run: FollowedRun) => serviceClock(new Date(run.arrivalMs)).serviceDate < serviceDate;
-    this.earlier = this.earlier.filter((run) => !ofEarlierDay(run));
-    for (const [key, run] of this.following) if (ofEarlierDay(run)) this.following.delete(key);
+    this.earlier = this.earlier.filter((run) => run.serviceDate >= serviceDate);
+    for (const [key, run] of this.following) if (run.serviceDate < serviceDate) this.following.delete(key);
     return [...this.earlier, ...this.following.values()]
-      .filter((run) => run.routeNo === routeNo)
+      .filter((run) => run.routeNo === routeNo && run.serviceDate === serviceDate)
       .map((run) => ({ at: new Date(run.arrivalMs), left: run.left }));
   }
 
