@@ -168,10 +168,24 @@ const BacktestScoresSchema = z.object({
   } satisfies Record<(typeof BACKTEST_METHODS)[number], typeof MethodScoreSchema>),
 });
 
+/**
+ * The slots learnt for a route and day type (issue 12), as of the last evaluated day of that type:
+ * how many, and their spread (median over the slots of the median |departure − slot|, seconds).
+ */
+const SlotReportSchema = z.object({
+  routeNo: z.string(),
+  dayType: z.enum(['weekday', 'saturday', 'holiday']),
+  serviceDate: z.string(),
+  count: z.number().int(),
+  spreadSec: z.number(),
+});
+
 /** GET /api/admin/backtest?days=N: the prediction backtest over the last N service days. */
 export const BacktestReportSchema = z.object({
   days: z.array(z.string()),
   routes: z.array(BacktestScoresSchema.extend({ routeNo: z.string() })),
   overall: BacktestScoresSchema,
+  /** Per route and day type evaluated whose estimate was learnt from history (not the timetable). */
+  slots: z.array(SlotReportSchema),
 });
 export type BacktestReport = z.infer<typeof BacktestReportSchema>;

@@ -112,7 +112,26 @@ describe('backtest', () => {
     // 16 Nov has no earlier day: no history, no yesterday; the timetable still answers.
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
     expect(formatBacktestTable(report)).toMatch(/^Backtest of 2 service days \(2026-11-16 – 2026-11-17\)/);
-    expect(formatBacktestTable(report).split('\n').at(-1)).toMatch(/^overall\s+6\s+90 \|/);
+    expect(formatBacktestTable(report).split('\n')).toContainEqual(expect.stringMatching(/^overall\s+6\s+90 \|/));
+  });
+
+  it('reports the slots learnt per route and day type, with their spread', async () => {
+    // 08:00/08:30/09:00 a minute later each day, Mon–Wed: Thursday's slots sit at the weighted
+    // median (08:01, 08:31, 09:01; Wednesday weighs 1, Tuesday 0.8, Monday 0.64), each a minute
+    // from two of its three days: a spread of 60 s.
+    const drifting = ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((date, k) =>
+      ['08:00', '08:30', '09:00'].map((hhmm) =>
+        run(date, `${hhmm.slice(0, 3)}${String(Number(hhmm.slice(3)) + k).padStart(2, '0')}:00`),
+      ),
+    );
+    const report = await backtest([...drifting, run('2026-11-19', '08:01:00')], { days: 1, before: '2026-11-20' });
+    // The other routes have no history: timetable estimates, no slots.
+    expect(report.slots).toEqual([
+      { routeNo: '1150', dayType: 'weekday', serviceDate: '2026-11-19', count: 3, spreadSec: 60 },
+    ]);
+    const table = formatBacktestTable(report).split('\n');
+    expect(table).toContainEqual(expect.stringMatching(/^1150\s+3 ± 60 s\s+-\s+-$/));
+    expect(table).toContainEqual(expect.stringMatching(/^1303\s+-\s+-\s+-$/));
   });
 });
 

@@ -30,7 +30,7 @@ import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../../contract/bus';
-import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../time';
+import { addServiceDays, dayType, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
@@ -42,7 +42,9 @@ import {
   type RouteDayPlan,
 } from './predictions';
 import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../contract/admin';
-import { ROUTES, SERVICE_HOURS } from './transit-config';
+import { ROUTES, SERVICE_HOURS, type DayType } from './transit-config';
+
+const DAY_TYPES: readonly DayType[] = ['weekday', 'saturday', 'holiday'];
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
 export const ETA_BUCKETS = [
@@ -79,6 +81,11 @@ export type BacktestReport = {
   days: string[];
   routes: ({ routeNo: string } & BacktestScores)[];
   overall: BacktestScores;
+  /**
+   * The slots learnt per route and day type (RouteDayPlan.slots), as of the last evaluated date of
+   * that type; routes and day types whose estimate was the timetable's are left out.
+   */
+  slots: { routeNo: string; dayType: DayType; serviceDate: string; count: number; spreadSec: number }[];
 };
 
 /** The ETA_BUCKETS index of a lead (seconds before the actual departure), or -1 past 15 min. */
@@ -170,12 +177,22 @@ export async function backtest(
     .sort()
     .slice(-options.days);
   const tallies = new Map(ROUTES.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
+  const slots = new Map<string, BacktestReport['slots'][number]>();
 
   for (const date of dates) {
     await setImmediate();
     const plan = predictDay(history, date);
     options.onDayPlan?.(plan);
     for (const routePlan of plan.routes) {
+      if (routePlan.slots) {
+        const type = dayType(date);
+        slots.set(`${routePlan.routeNo}|${type}`, {
+          routeNo: routePlan.routeNo,
+          dayType: type,
+          serviceDate: date,
+          ...routePlan.slots,
+        });
+      }
       const observed = history
         .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
@@ -217,7 +234,14 @@ export async function backtest(
     t.byMethod.forEach((tally, m) => addTally(total.byMethod[m], tally));
     return { routeNo, ...scores(t) };
   });
-  return { days: dates, routes, overall: scores(total) };
+  const order = (entry: BacktestReport['slots'][number]) =>
+    ROUTES.findIndex((route) => route.routeNo === entry.routeNo) * 3 + DAY_TYPES.indexOf(entry.dayType);
+  return {
+    days: dates,
+    routes,
+    overall: scores(total),
+    slots: [...slots.values()].sort((a, b) => order(a) - order(b)),
+  };
 }
 
 const HistoryRowSchema = z.object({
@@ -264,7 +288,7 @@ export function predictionsCsv(plans: readonly DayPlan[]): string {
 }
 
 const METHOD_LABELS: Record<Method, string> = {
-  estimate: 'estimate',
+  estimate: 'estimate(live)',
   history: 'history only',
   yesterday: 'yesterday',
   lastWeek: 'last week',
@@ -285,6 +309,10 @@ export function formatBacktestTable(report: BacktestReportBody): string {
     String(scores.methods.estimate.queries).padStart(9) +
     METHODS.map((method) => ` |${cell(scores.methods[method])}`).join('');
   const span = report.days.length ? `${report.days[0]} – ${report.days[report.days.length - 1]}` : 'no days';
+  const slotCell = (routeNo: string, type: DayType) => {
+    const entry = report.slots.find((s) => s.routeNo === routeNo && s.dayType === type);
+    return (entry ? `${entry.count} ± ${Math.round(entry.spreadSec)} s` : '-').padStart(14);
+  };
   return [
     `Backtest of ${report.days.length} service days (${span}); queries 0–15 min before each observed departure`,
     ''.padEnd(27) + METHODS.map((method) => ` | ${METHOD_LABELS[method].padEnd(14)}`).join(''),
@@ -294,5 +322,11 @@ export function formatBacktestTable(report: BacktestReportBody): string {
       METHODS.map(() => ` |${'MAE s'.padStart(7)}${'ETA %'.padStart(8)}`).join(''),
     ...report.routes.map((r) => row(r.routeNo, r)),
     row('overall', report.overall),
+    '',
+    'Slots learnt per day type (as of its last test day): count ± spread (median over slots of the median |departure − slot|)',
+    'route'.padEnd(8) + DAY_TYPES.map((type) => type.padStart(14)).join(''),
+    ...report.routes.map(
+      ({ routeNo }) => routeNo.padEnd(8) + DAY_TYPES.map((type) => slotCell(routeNo, type)).join(''),
+    ),
   ].join('\n');
 }

@@ -171,6 +171,7 @@ describe('applyLiveEvidence', () => {
     turnaroundSec: 900,
     sameRunSec: 600,
     minTurnarounds: [],
+    slots: { count: 4, spreadSec: 0 },
   };
   const view = (estimates: ReturnType<typeof applyLiveEvidence>) =>
     estimates.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
@@ -193,8 +194,8 @@ describe('applyLiveEvidence', () => {
       ].map(([time, onTime]) => ({ at: at(time), basis: 'history', onTimeAt: at(onTime) })),
       // The shortest turnaround: 6 min before 08:00, 9 min from 08:00 (seconds of the service day).
       minTurnarounds: [
-        { fromSecond: 0, seconds: 360 },
-        { fromSecond: 8 * 3600, seconds: 540 },
+        { from: at('05:00:00'), seconds: 360 },
+        { from: at('08:00:00'), seconds: 540 },
       ],
     };
     // 07:50 at the crossroads: ready at 07:56 (6 min), early, so it waits for the 08:00 run's 07:59.
@@ -243,7 +244,7 @@ describe('applyLiveEvidence', () => {
         ['08:10:00', '08:09:00'],
         ['08:20:00', '08:19:00'],
       ].map(([time, onTime]) => ({ at: at(time), basis: 'history', onTimeAt: at(onTime) })),
-      minTurnarounds: [{ fromSecond: 0, seconds: 360 }],
+      minTurnarounds: [{ from: at('05:00:00'), seconds: 360 }],
     };
     // 07:46 at the crossroads and seen leaving: it made the 08:00 run. The 07:53 bus, ready at
     // 07:59, makes the 08:10 run (on time 08:09), not the 08:00 one it would take on its own.

@@ -25,7 +25,7 @@
  *      the estimates before it that no bus was seen for are dropped.
  */
 import type { EstimateBasis } from '../../contract/bus';
-import { addServiceDays, dayType, kstInstant, serviceClock } from '../time';
+import { addServiceDays, dayType, kstInstant } from '../time';
 import type { DepartureRecord } from './departures';
 import { ROUTES, SERVICE_HOURS, timetableMinutes, type RouteConfig } from './transit-config';
 
@@ -64,9 +64,15 @@ export type RouteDayPlan = RoutePredictions & {
   sameRunSec: number;
   /**
    * The shortest turnaround (seconds from the crossroads to leaving, a late bus's) by time of day:
-   * from `fromSecond` (seconds of the service day, ascending, the first 0) until the next entry.
+   * from `from` until the next entry's (ascending; the first also before its `from`).
    */
-  minTurnarounds: { fromSecond: number; seconds: number }[];
+  minTurnarounds: { from: Date; seconds: number }[];
+  /**
+   * The slots the history estimate was learnt as (issue 12 report): how many, and their spread,
+   * the median over the slots of the weighted median |departure − slot| (seconds); null for a
+   * timetable estimate.
+   */
+  slots: { count: number; spreadSec: number } | null;
 };
 
 /** Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST). */
@@ -240,6 +246,14 @@ function learnSlots(days: readonly HistoryDay[], tolerance: number): Slot[] {
   return slots;
 }
 
+/** The slots' spread (RouteDayPlan.slots): the median over slots of the weighted median |departure − slot|, seconds; 0 without slots. */
+function slotSpreadSec(slots: readonly Slot[]): number {
+  if (slots.length === 0) return 0;
+  return median(
+    slots.map((slot) => weightedMedian(slot.points.map((p) => ({ ...p, value: Math.abs(p.value - slot.second) })))),
+  );
+}
+
 /**
  * The same-weekday effect of each slot (issue 12: a weekly disrupted evening), seconds to add:
  * around the slot (SAME_WEEKDAY_WINDOW_SEC either side), the median deviation of the `weekday`'s
@@ -313,11 +327,13 @@ export function turnaroundSec(history: readonly ObservedDeparture[], route: Rout
  * shorten their layover): per TURNAROUND_BUCKET_SEC of the day from SERVICE_HOURS' start, the
  * MIN_TURNAROUND_QUANTILE of the turnarounds observed then, with at least MIN_TURNAROUND_SAMPLES;
  * else that of the whole day; else `fallbackSec` (the median turnaround or the configured one).
+ * The buckets are placed on `serviceDate`.
  */
 function minTurnaroundsOf(
   window: readonly ObservedDeparture[],
   route: RouteConfig,
   fallbackSec: number,
+  serviceDate: string,
 ): RouteDayPlan['minTurnarounds'] {
   const observed = window.flatMap((departure) => {
     if (departure.routeNo !== route.routeNo || !departure.arrivedAt) return [];
@@ -334,7 +350,7 @@ function minTurnaroundsOf(
   for (let from = SERVICE_HOURS.startMin * 60; from < SERVICE_HOURS.endMin * 60; from += TURNAROUND_BUCKET_SEC) {
     const inBucket = observed.filter((o) => o.second >= from && o.second < from + TURNAROUND_BUCKET_SEC);
     buckets.push({
-      fromSecond: buckets.length ? from : 0,
+      from: atSecond(serviceDate, from),
       seconds: low(
         inBucket.map((o) => o.seconds),
         wholeDay,
@@ -375,7 +391,7 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
     const common = { routeNo: route.routeNo, dayBefore: shifted(byDate, 1), weekBefore: shifted(byDate, 7) };
     const turnaround = turnaroundSec(window, route);
-    const minTurnarounds = minTurnaroundsOf(window, route, turnaround);
+    const minTurnarounds = minTurnaroundsOf(window, route, turnaround, serviceDate);
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
@@ -385,6 +401,7 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
         turnaroundSec: turnaround,
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
         minTurnarounds,
+        slots: null,
       };
     }
     const sameRunSec = median(headways) / 2;
@@ -406,6 +423,7 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
       turnaroundSec: turnaround,
       sameRunSec,
       minTurnarounds,
+      slots: { count: slots.length, spreadSec: slotSpreadSec(slots) },
     };
   });
   return { serviceDate, routes };
@@ -413,9 +431,8 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
 
 /** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
 function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
-  const second = serviceClock(arrival).minuteOfDay * 60;
   let seconds = plan.minTurnarounds[0]?.seconds ?? plan.turnaroundSec;
-  for (const bucket of plan.minTurnarounds) if (second >= bucket.fromSecond) seconds = bucket.seconds;
+  for (const bucket of plan.minTurnarounds) if (arrival >= bucket.from) seconds = bucket.seconds;
   return seconds;
 }
 

@@ -53,11 +53,17 @@ const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
   follower: '대기 (follower: 다른 인스턴스가 수집)',
 };
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
-  estimate: '예측',
+  estimate: '예측(실시간 반영)',
   history: '과거 기록만',
   yesterday: '어제',
   lastWeek: '지난주',
   timetable: '시간표',
+};
+
+const DAY_TYPE_LABELS: Record<BacktestReport['slots'][number]['dayType'], string> = {
+  weekday: '평일',
+  saturday: '토요일',
+  holiday: '일요일·공휴일',
 };
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -276,6 +282,31 @@ function BacktestTables({ report }: { report: BacktestReport }) {
           </table>
         </div>
       ))}
+      {report.slots.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption>학습한 출발 시간표 (노선·요일 유형별 마지막 날 기준)</caption>
+            <thead>
+              <tr>
+                <th scope="col">노선</th>
+                <th scope="col">요일 유형</th>
+                <th scope="col">출발 시각 수</th>
+                <th scope="col">흩어짐(중앙값)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.slots.map((slot) => (
+                <tr key={`${slot.routeNo}-${slot.dayType}`}>
+                  <th scope="row">{slot.routeNo}번</th>
+                  <td>{DAY_TYPE_LABELS[slot.dayType]}</td>
+                  <td>{slot.count}</td>
+                  <td>{formatSeconds(slot.spreadSec)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

@@ -356,6 +356,22 @@ test('an admin turns the service notice on and off again through the page', asyn
   }
 });
 
+test("the notice page shows the last 14 days' backtest with and without live evidence, and the slots learnt", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(195) });
+  await signIn(page, '/admin-only/notice');
+  const section = page.getByRole('region', { name: /백테스트/ });
+  const overall = section.getByRole('table', { name: /^전체/ });
+  await expect(overall.getByRole('row', { name: /^예측\(실시간 반영\)/ })).toContainText('%');
+  await expect(overall.getByRole('row', { name: /^과거 기록만/ })).toContainText('%');
+  // The demo's back-filled weekdays: every route has learnt slots, each with its spread.
+  const slots = section.getByRole('table', { name: /^학습한 출발 시간표/ });
+  for (const routeNo of ['1150', '1117', '1303', '1005']) {
+    await expect(slots.getByRole('row', { name: new RegExp(`^${routeNo}번 평일 \\d+ \\d+`) })).toHaveCount(1);
+  }
+});
+
 test('the activity log shows what the admin did, by name', async ({ page, request }) => {
   const ip = phoneIp(200);
   const title = titleOf('기록');
