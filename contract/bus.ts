@@ -134,6 +134,8 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 /** GET /api/bus/predicted/all (spec §3, §7): today's estimated departures per routeNo, ascending. */
 export const PredictedAllResponseSchema = z.object({
   predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
+  /** Extra (issue 12): the routeNos whose times rest on the timetable alone (too little history). */
+  timetableOnly: z.array(z.string()).optional(),
 });
 export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 
@@ -141,6 +143,8 @@ export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 export const PredictedRouteResponseSchema = z.object({
   routeNo: z.string(),
   predictedDownTimes: z.array(KstDateTimeSchema),
+  /** Extra (issue 12): whether the times rest on the timetable alone (too little history). */
+  timetableOnly: z.boolean().optional(),
 });
 export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema>;
 

@@ -84,8 +84,10 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     clock.advance(60);
     const response = await api().request('/api/bus/predicted/all');
     expect(response.status).toBe(200);
-    const { predictedDownTimes } = PredictedAllResponseSchema.parse(await response.json());
+    const { predictedDownTimes, timetableOnly } = PredictedAllResponseSchema.parse(await response.json());
     expect(Object.keys(predictedDownTimes).sort()).toEqual(['1005', '1117', '1150', '1303']);
+    // Only 1150 has history; the others' times are the timetable's (with live evidence in it).
+    expect(timetableOnly).toEqual(['1117', '1303', '1005']);
     expect(predictedDownTimes['1150']).toEqual([
       '2026-11-23T07:40:00+09:00',
       '2026-11-23T08:30:00+09:00', // live: ready at 08:05 + the observed 15 min turnaround, it waits for its 08:30 run
@@ -107,7 +109,12 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     expect(one).toEqual({
       routeNo: '1150',
       predictedDownTimes: ['2026-11-23T07:40:00+09:00', '2026-11-23T08:30:00+09:00', '2026-11-23T09:10:00+09:00'],
+      timetableOnly: false,
     });
+    const fromTimetable = PredictedRouteResponseSchema.parse(
+      await (await app.request('/api/bus/predicted/1303')).json(),
+    );
+    expect(fromTimetable.timetableOnly).toBe(true);
     const unknown = await app.request('/api/bus/predicted/9999');
     expect(unknown.status).toBe(404);
     expect(ApiErrorSchema.parse(await unknown.json())).toEqual({ message: 'Unknown routeNo 9999' });

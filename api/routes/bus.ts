@@ -1,8 +1,9 @@
 /**
  * Bus routes of spec §7: the timeLeft view and the predicted down departures. timeLeft never waits
  * for nor fails on the predictions (its down group is then empty); the predicted routes wait for
- * the day's first history load and answer 503 when the predictions fail. Issue 8 adds the public
- * prediction accuracy figure of /faq (GET /accuracy).
+ * the day's first history load and answer 503 when the predictions fail, and say which routes'
+ * times rest on the timetable alone. Issues 8 and 12 add the public prediction accuracy figure of
+ * the down tab and /faq (GET /accuracy).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -12,14 +13,17 @@ import { routeByNo } from '../bus/transit-config';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../context';
 import type { TodayPredictions } from '../bus/prediction-service';
-import type { Estimate } from '../bus/predictions';
+import type { Estimate, RoutePredictions } from '../bus/predictions';
 
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
 
+/** Whether a route's estimates rest on the timetable alone (a plan from history has no timetable estimate). */
+const isTimetableOnly = (route: RoutePredictions) => route.estimate.some((estimate) => estimate.basis === 'timetable');
+
 /**
  * Mounts GET /timeLeft, /predicted/all, /predicted/:routeNo and /accuracy; needs the clock, logger,
- * predictions, the live view and accuracy. Without stored history (ApiDeps.history absent) /accuracy
- * answers the no-data shape (0 days, null figures); a failing history load answers 503.
+ * predictions, the live view and accuracy. /accuracy answers the figure the lease holder stored
+ * (issue 12; the empty one, computedAt null, before the first) and 503 when it cannot be read.
  */
 export function busRoutes({ clock, logger, predictions, liveView, accuracy }: ApiContext) {
   const predictedToday = async (now: Date): Promise<TodayPredictions> => {
@@ -38,6 +42,7 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
       const today = await predictedToday(clock.now());
       const body: PredictedAllResponse = {
         predictedDownTimes: Object.fromEntries(today.routes.map((route) => [route.routeNo, isoTimes(route.estimate)])),
+        timetableOnly: today.routes.filter(isTimetableOnly).map((route) => route.routeNo),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
@@ -52,9 +57,11 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
       async (c) => {
         const { routeNo } = c.req.valid('param');
         const today = await predictedToday(clock.now());
+        const route = today.routes.find((r) => r.routeNo === routeNo);
         const body: PredictedRouteResponse = {
           routeNo,
-          predictedDownTimes: isoTimes(today.routes.find((route) => route.routeNo === routeNo)?.estimate ?? []),
+          predictedDownTimes: isoTimes(route?.estimate ?? []),
+          timetableOnly: route ? isTimetableOnly(route) : false,
         };
         c.header('Cache-Control', 'no-store');
         return c.json(body);

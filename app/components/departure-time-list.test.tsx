@@ -70,11 +70,29 @@ describe('DepartureTimeList', () => {
   });
 
   it('says so when there are no times at all', () => {
-    render(<DepartureTimeList routes={[{ routeNo: '1303', times: [] }]} sorted={false} now={NOW} />);
+    render(
+      <DepartureTimeList routes={[{ routeNo: '1303', times: [], timetableOnly: false }]} sorted={false} now={NOW} />,
+    );
     expect(screen.getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     cleanup();
     render(<DepartureTimeList routes={[]} sorted now={NOW} />);
     expect(screen.getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
+  });
+
+  it('says which routes rest on the timetable alone, in the groups and in the chronological list', () => {
+    const fromTimetable = orderRoutes(predictedAllBody.predictedDownTimes, ['1117', '1005']);
+    const note = '운행 기록이 모자라 시간표로 계산한 시간입니다.';
+    render(<DepartureTimeList routes={fromTimetable} sorted={false} now={NOW} />);
+    const groups = screen.getAllByRole('region');
+    expect(groups.map((group) => within(group).queryByText(note) !== null)).toEqual([false, true, false, true]);
+    cleanup();
+
+    render(<DepartureTimeList routes={fromTimetable} sorted now={NOW} />);
+    expect(screen.getByText(`1117번, 1005번: ${note}`)).toBeTruthy();
+    cleanup();
+
+    render(<DepartureTimeList routes={routes} sorted now={NOW} />);
+    expect(screen.queryByText(note, { exact: false })).toBeNull();
   });
 });

@@ -2,13 +2,16 @@
  * The body of the expected departure times modal (spec §2, §3 Predicted times): the times of one
  * route, of every route grouped by route, or of every route in one chronological list with the
  * route beside each time. The next upcoming time of each list is highlighted, visibly and for
- * screen readers ("다음 출발", aria-current). Times are HH:mm in KST.
+ * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. Routes whose times rest on the
+ * timetable alone (too little history; issue 12) say so.
  */
 import { formatKstTime } from '~/utils/arrival';
 import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
 
 /** The label of the highlighted next time. */
 const NEXT_LABEL = '다음 출발';
+/** Said of times that rest on the timetable alone. */
+const TIMETABLE_ONLY = '운행 기록이 모자라 시간표로 계산한 시간입니다.';
 
 /**
  * Id of the next time in a single list (one route, or the chronological list), so that a URL
@@ -38,29 +41,37 @@ export function DepartureTimeList({
       entries.map((entry) => entry.time),
       now,
     );
+    const timetableOnly = routes.filter((route) => route.timetableOnly).map((route) => `${route.routeNo}번`);
     return (
-      <ol className="times-rows" aria-label="전체 노선 시간순">
-        {entries.map(({ routeNo, time }, index) => (
-          <li
-            key={`${routeNo}-${time}`}
-            id={index === next ? NEXT_TIME_ID : undefined}
-            className={index === next ? 'times-row times-row--next' : 'times-row'}
-            aria-current={index === next ? 'time' : undefined}
-          >
-            <time dateTime={time} className="times-row__time">
-              {formatKstTime(time)}
-            </time>
-            <span className="times-row__route">{routeNo}번</span>
-            {index === next && <span className="times-row__next">{NEXT_LABEL}</span>}
-          </li>
-        ))}
-      </ol>
+      <>
+        {timetableOnly.length > 0 && (
+          <p className="times-basis">
+            {timetableOnly.join(', ')}: {TIMETABLE_ONLY}
+          </p>
+        )}
+        <ol className="times-rows" aria-label="전체 노선 시간순">
+          {entries.map(({ routeNo, time }, index) => (
+            <li
+              key={`${routeNo}-${time}`}
+              id={index === next ? NEXT_TIME_ID : undefined}
+              className={index === next ? 'times-row times-row--next' : 'times-row'}
+              aria-current={index === next ? 'time' : undefined}
+            >
+              <time dateTime={time} className="times-row__time">
+                {formatKstTime(time)}
+              </time>
+              <span className="times-row__route">{routeNo}번</span>
+              {index === next && <span className="times-row__next">{NEXT_LABEL}</span>}
+            </li>
+          ))}
+        </ol>
+      </>
     );
   }
 
   return (
     <div className="times-groups">
-      {routes.map(({ routeNo, times }) => {
+      {routes.map(({ routeNo, times, timetableOnly }) => {
         const next = nextTimeIndex(times, now);
         const headingId = `times-route-${routeNo}`;
         return (
@@ -68,6 +79,7 @@ export function DepartureTimeList({
             <h3 id={headingId} className="times-group__title">
               {routeNo}번
             </h3>
+            {timetableOnly && <p className="times-basis">{TIMETABLE_ONLY}</p>}
             {times.length === 0 ? (
               <p className="times-empty times-empty--group">{TIMES_EMPTY}</p>
             ) : (

@@ -111,6 +111,7 @@ describe('home loader with the departure times modal open (the no-JavaScript pat
       routes: ['1150', '1117', '1303', '1005'].map((routeNo) => ({
         routeNo,
         times: predictedAllBody.predictedDownTimes[routeNo],
+        timetableOnly: routeNo === '1005',
       })),
     });
   });
@@ -119,7 +120,7 @@ describe('home loader with the departure times modal open (the no-JavaScript pat
     const { departureTimes } = await (await load('?dir=down&times=1150')).json();
     expect(departureTimes).toEqual({
       route: '1150',
-      routes: [{ routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'] }],
+      routes: [{ routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'], timetableOnly: false }],
     });
   });
 

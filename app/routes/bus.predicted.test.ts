@@ -20,10 +20,11 @@ describe('GET /bus/predicted', () => {
     expect(await response.json()).toEqual({
       route: 'all',
       routes: [
-        { routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'] },
-        { routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'] },
-        { routeNo: '1303', times: [] },
-        { routeNo: '1005', times: predictedAllBody.predictedDownTimes['1005'] },
+        { routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'], timetableOnly: false },
+        { routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'], timetableOnly: false },
+        { routeNo: '1303', times: [], timetableOnly: false },
+        // Too little history: its times are the timetable's, and the modal says so.
+        { routeNo: '1005', times: predictedAllBody.predictedDownTimes['1005'], timetableOnly: true },
       ],
     });
   });
@@ -33,7 +34,7 @@ describe('GET /bus/predicted', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       route: '1117',
-      routes: [{ routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'] }],
+      routes: [{ routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'], timetableOnly: false }],
     });
   });
 

@@ -15,11 +15,11 @@ export async function loadTimes(
 ): Promise<{ answer: TimesAnswer; status: number }> {
   try {
     if (route === 'all') {
-      const { predictedDownTimes } = await getPredictedAll(context);
-      return { answer: { route, routes: orderRoutes(predictedDownTimes) }, status: 200 };
+      const { predictedDownTimes, timetableOnly } = await getPredictedAll(context);
+      return { answer: { route, routes: orderRoutes(predictedDownTimes, timetableOnly) }, status: 200 };
     }
-    const { routeNo, predictedDownTimes } = await getPredictedRoute(context, route);
-    return { answer: { route, routes: [{ routeNo, times: predictedDownTimes }] }, status: 200 };
+    const { routeNo, predictedDownTimes, timetableOnly = false } = await getPredictedRoute(context, route);
+    return { answer: { route, routes: [{ routeNo, times: predictedDownTimes, timetableOnly }] }, status: 200 };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[departure times] upstream failed:', error.message);

@@ -22,7 +22,8 @@ export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
 export type TimesModalState = { route: RouteFilter; sorted: boolean };
 
 /** One route's expected departures today, ascending ISO date-times in KST (contract KstDateTime). */
-export type RouteTimes = { routeNo: string; times: string[] };
+/** A route's times for the modal; `timetableOnly`: they rest on the timetable alone (issue 12). */
+export type RouteTimes = { routeNo: string; times: string[]; timetableOnly: boolean };
 
 /**
  * What the modal shows for one filter: the routes' times (one entry for a single route; every route
@@ -59,18 +60,23 @@ export function timesResourceHref(route: RouteFilter): string {
 }
 
 /** The routes of a GET /api/bus/predicted/all answer in spec order (ROUTE_FILTERS, then the rest ascending). */
-export function orderRoutes(predictedDownTimes: Record<string, string[]>): RouteTimes[] {
+export function orderRoutes(
+  predictedDownTimes: Record<string, string[]>,
+  timetableOnly: readonly string[] = [],
+): RouteTimes[] {
   const rank = (routeNo: string) => {
     const index = ROUTE_FILTERS.indexOf(routeNo as RouteFilter);
     return index === -1 ? ROUTE_FILTERS.length : index;
   };
   return Object.entries(predictedDownTimes)
-    .map(([routeNo, times]) => ({ routeNo, times }))
+    .map(([routeNo, times]) => ({ routeNo, times, timetableOnly: timetableOnly.includes(routeNo) }))
     .sort((a, b) => rank(a.routeNo) - rank(b.routeNo) || a.routeNo.localeCompare(b.routeNo));
 }
 
 /** Every route's times in one chronological list; equal times keep the routes' order. */
-export function chronological(routes: readonly RouteTimes[]): { routeNo: string; time: string }[] {
+export function chronological(
+  routes: readonly Pick<RouteTimes, 'routeNo' | 'times'>[],
+): { routeNo: string; time: string }[] {
   return routes
     .flatMap(({ routeNo, times }) => times.map((time) => ({ routeNo, time, at: Date.parse(time) })))
     .sort((a, b) => a.at - b.at)

@@ -120,13 +120,15 @@ export const predictedAllBody: PredictedAllResponse = {
     '1150': ['2026-09-03T07:45:00+09:00', '2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'],
     '1303': [],
   },
+  timetableOnly: ['1005'],
 };
 
 const PREDICTED_URL = `${API_BASE_URL}/api/bus/predicted`;
 
 /**
- * The api answering /api/bus/predicted/all with `body` (default: predictedAllBody) and
- * /api/bus/predicted/{routeNo} with that route's times, or 404 `{ message }` for a route it lacks.
+ * The api answering /api/bus/predicted/all with `body` (default: predictedAllBody, 1005 from the
+ * timetable alone) and /api/bus/predicted/{routeNo} with that route's times, or 404 `{ message }`
+ * for a route it lacks.
  */
 export function predictedHandlers(body: PredictedAllResponse = predictedAllBody) {
   return [
@@ -135,7 +137,11 @@ export function predictedHandlers(body: PredictedAllResponse = predictedAllBody)
       const routeNo = String(params.routeNo);
       const times = body.predictedDownTimes[routeNo];
       return times
-        ? HttpResponse.json({ routeNo, predictedDownTimes: times })
+        ? HttpResponse.json({
+            routeNo,
+            predictedDownTimes: times,
+            timetableOnly: body.timetableOnly?.includes(routeNo) ?? false,
+          })
         : HttpResponse.json({ message: `unknown route: ${routeNo}` }, { status: 404 });
     }),
   ];
