@@ -4,7 +4,7 @@
  * input, one trailing newline stripped: `printf '%s' "$PW" | npm run admin:create -- --username NAME`),
  * otherwise asked twice without echo. Both are checked with the contract's schemas (AdminUsernameSchema,
  * NewPasswordSchema). The database is the api's (DATABASE_URL, or PGlite under DATA_DIR), migrated
- * on open; the change is audited with the actor 'cli'. Exits 1 on any refusal.
+ * on open; the change is audited with the actor 'cli'. Exits 1 on any refusal, 2 on an unknown option.
  *
  * NOTE: the embedded PGlite database belongs to one process (api/db/data-dir-lock.ts): while the
  * server runs on DATA_DIR this command is refused and says which pid holds it. PostgreSQL has no such limit.
@@ -12,12 +12,12 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { AdminUsernameSchema, NewPasswordSchema } from '../contract/admin';
 import { createOrResetAdmin } from '../api/admin/accounts';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
 import { parseApiEnv, type ApiEnv } from '../api/env';
+import { parseCli } from './cli';
 
 const USAGE = 'Usage: npm run admin:create -- --username NAME   (the password from stdin, or asked for twice)';
 
@@ -25,14 +25,6 @@ const USAGE = 'Usage: npm run admin:create -- --username NAME   (the password fr
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function readArgs(): { username?: string } {
-  try {
-    return parseArgs({ options: { username: { type: 'string', short: 'u' } }, allowPositionals: false }).values;
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`);
-  }
 }
 
 /** All of a piped stdin as UTF-8, without its one trailing newline ("\n" or "\r\n"). */
@@ -91,7 +83,7 @@ function busyMessage(env: ApiEnv, error: DataDirBusyError): string {
   ].join('\n');
 }
 
-const args = readArgs();
+const args = parseCli(USAGE, { username: { type: 'string', short: 'u' } });
 const username = AdminUsernameSchema.safeParse(args.username);
 if (!username.success) fail(`${username.error.issues[0].message}\n${USAGE}`);
 

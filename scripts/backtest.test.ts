@@ -47,3 +47,27 @@ it('writes the predicted day plan of each test day beside the table', { timeout:
   // Nothing of other days: the plans are the test days'.
   expect(lines.length).toBe(['2026-11-13', '2026-11-14', '2026-11-15'].reduce((n, date) => n + rowsOf(date).length, 0));
 });
+
+it(
+  'answers --help with its usage, and an unknown option with the parser message and exit code 2',
+  { timeout: 60_000 },
+  async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/backtest.ts', ...args],
+          { cwd: root },
+          (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        );
+      });
+    const usage = 'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]';
+    const [help, bogus] = await Promise.all([run('--help'), run('--predictions', 'x.csv')]);
+    expect(help).toEqual({ code: 0, stdout: `${usage}\n`, stderr: '' });
+    expect(bogus.code).toBe(2);
+    expect(bogus.stdout).toBe('');
+    expect(bogus.stderr).toBe(`Unknown option '--predictions'
+${usage}
+`);
+  },
+);

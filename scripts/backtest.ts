@@ -16,7 +16,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { backtest, formatBacktestTable, parseHistoryCsv, predictionsCsv } from '../api/bus/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/departures';
@@ -27,16 +26,18 @@ import { storedSecret } from '../api/secrets';
 import { BacktestReportSchema, type BacktestReport } from '../contract/admin';
 import { parseApiEnv } from '../api/env';
 import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
+import { parseCli } from './cli';
 import { addServiceDays, serviceClock } from '../api/time';
 
-const { values } = parseArgs({
-  options: {
+const values = parseCli(
+  'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]',
+  {
     days: { type: 'string', default: '14' },
     history: { type: 'string' },
     json: { type: 'boolean', default: false },
     'predictions-out': { type: 'string' },
   },
-});
+);
 const parsedDays = z.coerce.number().int().min(1).max(366).safeParse(values.days);
 if (!parsedDays.success) {
   console.error(`--days must be a whole number from 1 to 366, got "${values.days}"`);

@@ -17,7 +17,10 @@ import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
 import { latencyLine, loadOptions, measureDataDir, serveForMeasure } from './serve-for-measure';
 
-const { connections, duration } = loadOptions({ connections: 200, seconds: 20 });
+const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--connections 200] [--seconds 20]', {
+  connections: 200,
+  seconds: 20,
+});
 const secret = 'bench-kakao-skill-secret-0123456789abcdef';
 /** Kakao i Open Builder waits 5 s for a skill's answer; a request unanswered by then counts as a timeout. */
 const KAKAO_TIMEOUT_SEC = 5;

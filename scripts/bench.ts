@@ -29,7 +29,7 @@ import { routeScripts } from './route-js';
 import { loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 import { upstreamCallsPerHour } from './bench-upstream';
 
-const { duration } = loadOptions({ connections: 0, seconds: 10 });
+const { duration } = loadOptions('Usage: npm run bench -- [--seconds 10]', { connections: 0, seconds: 10 });
 const CONNECTIONS = [100, 1000] as const;
 const PATHS = ['/bus/time-left', '/'] as const;
 const PHONE_HEADERS = { 'accept-encoding': 'gzip, br' };

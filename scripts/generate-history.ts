@@ -6,19 +6,20 @@
  * its history part alone.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseCli } from './cli';
 import { generateHistory, historyCsv } from './history-generator';
 
-const { values } = parseArgs({
-  options: {
+const values = parseCli(
+  'Usage: npm run history:generate -- --seed N [--last-date yyyy-MM-dd] [--days 70] [--no-arrivals] [--out FILE]',
+  {
     seed: { type: 'string' },
     'last-date': { type: 'string', default: '2026-10-31' },
     days: { type: 'string', default: '70' },
     'no-arrivals': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
-});
+);
 const OptionsSchema = z.object({
   seed: z.coerce.number({ message: '--seed must be a whole number' }).int().min(0),
   lastDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '--last-date must be yyyy-MM-dd'),

@@ -3,11 +3,11 @@
  * directory, and resolves once GET `path` answers 200. Shared by the measuring scripts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import type { Result } from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCli } from './cli';
 
 export type Served = { url: string; child: ChildProcess; readyMs: number; stop(): Promise<void> };
 
@@ -62,16 +62,17 @@ export function measureDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'campus-bus-measure-'));
 }
 
-/** `--connections N --seconds S` of a load-test script, with its defaults. */
-export function loadOptions(defaults: { connections: number; seconds: number }): {
+/** `--connections N --seconds S` of a load-test script, with its defaults; `usage` is its --help. */
+export function loadOptions(
+  usage: string,
+  defaults: { connections: number; seconds: number },
+): {
   connections: number;
   duration: number;
 } {
-  const { values } = parseArgs({
-    options: {
-      connections: { type: 'string', default: String(defaults.connections) },
-      seconds: { type: 'string', default: String(defaults.seconds) },
-    },
+  const values = parseCli(usage, {
+    connections: { type: 'string', default: String(defaults.connections) },
+    seconds: { type: 'string', default: String(defaults.seconds) },
   });
   return { connections: Number(values.connections), duration: Number(values.seconds) };
 }

@@ -96,7 +96,7 @@ describe('prediction service', () => {
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
   });
 
-  it('keeps a bus not seen leaving live until its departure plus the grace (isLive)', async () => {
+  it('keeps a bus not seen leaving live until 2 min past its predicted departure', async () => {
     const { clock, poll, estimates } = setup();
     poll([['1150', 300, 4]]); // 07:55 at the crossroads, leaves 08:10
     clock.set('2026-11-19T08:11:59+09:00');
