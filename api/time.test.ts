@@ -4,6 +4,7 @@ import {
   isInService,
   kstDateKey,
   kstInstant,
+  publicHolidaysOf,
   secondsUntilService,
   serviceClock,
   toKstIso,
@@ -46,6 +47,17 @@ describe('KST business time', () => {
     expect(dayType('2027-02-09')).toBe('holiday');
     expect(dayType('2027-02-10')).toBe('weekday');
     expect(dayType('2026-03-02')).toBe('holiday'); // 3·1절 (대체공휴일), a Monday
+  });
+
+  it('keeps 설날 on its eve, the day and the day after, not one day late as date-holidays lists it', () => {
+    // 설날 2026 is Tuesday 17 February: Monday 16 to Wednesday 18 (date-holidays 3.37: 17–19).
+    expect(dayType('2026-02-16')).toBe('holiday');
+    expect(dayType('2026-02-18')).toBe('holiday');
+    expect(dayType('2026-02-19')).toBe('weekday');
+    // 2025: Tuesday 28 to Thursday 30 January.
+    expect(dayType('2025-01-28')).toBe('holiday');
+    expect(dayType('2025-01-31')).toBe('weekday');
+    expect(publicHolidaysOf(2026).get('2026-02-16')).toBe('설날');
   });
 });
 

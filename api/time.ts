@@ -86,19 +86,31 @@ export function addServiceDays(dateKey: string, days: number): string {
 // A date-holidays look-up of one date costs ~3 ms (its lunar calendar), a year's list ~17 ms, and
 // a start plans a month of days (issue 11): the public holidays are listed once per year. A day's
 // plan, a demo poll and a backtest then ask the same few dates thousands of times: one entry each.
-const publicHolidays = new Map<number, Set<string>>();
+const publicHolidays = new Map<number, Map<string, string>>();
 const dayTypes = new Map<string, DayType>();
 
-/** "yyyy-MM-dd" (KST) of every day of a Korean public holiday in `year`, substitute days included. */
-function publicHolidaysOf(year: number): Set<string> {
+/**
+ * date-holidays 3.37's Seollal: a span from the 1st to the 3rd day of the 1st lunar month, one day
+ * late. The holiday is the eve, the day and the day after (공휴일에 관한 법률 §2; 2026: 02-16..18,
+ * not 02-17..19). Its substitute days are listed apart and right (date-holidays issue 640).
+ */
+const LATE_SEOLLAL_RULE = 'korean 01-0-01 P3D';
+
+/**
+ * Every day of a Korean public holiday in `year` (date-holidays KR, type "public", substitute days
+ * included; Seollal corrected, LATE_SEOLLAL_RULE): "yyyy-MM-dd" (KST) → the holiday's Korean name.
+ */
+export function publicHolidaysOf(year: number): ReadonlyMap<string, string> {
   let days = publicHolidays.get(year);
   if (!days) {
-    days = new Set();
+    days = new Map();
     for (const holiday of holidays.getHolidays(year)) {
       if (holiday.type !== 'public') continue;
+      const shiftMs = holiday.rule === LATE_SEOLLAL_RULE ? -86_400_000 : 0;
       // A holiday spans [start, end): Chuseok and Seollal are three days.
       for (let day = holiday.start.getTime(); day < holiday.end.getTime(); day += 86_400_000) {
-        days.add(kstDateKey(new Date(day)));
+        const dateKey = kstDateKey(new Date(day + shiftMs));
+        if (!days.has(dateKey)) days.set(dateKey, holiday.name);
       }
     }
     publicHolidays.set(year, days);
@@ -107,8 +119,8 @@ function publicHolidaysOf(year: number): Set<string> {
 }
 
 /**
- * Day type of a KST calendar date ("yyyy-MM-dd"): Sunday or a Korean public holiday (date-holidays,
- * type "public", substitute days included) → holiday; Saturday → saturday; else weekday.
+ * Day type of a KST calendar date ("yyyy-MM-dd"): Sunday or a Korean public holiday
+ * (publicHolidaysOf) → holiday; Saturday → saturday; else weekday.
  */
 export function dayType(dateKey: string): DayType {
   let type = dayTypes.get(dateKey);

@@ -19,12 +19,12 @@
  *   to four routes are 4–12 minutes later on their up run, and more runs are skipped.
  * - **Skipped runs**: 3–8 % of runs per route (more on a disrupted evening and on Seollal and
  *   Chuseok), and on about one day in eight **an extra run** is inserted into a wide gap.
- * - **Korean public holidays** (date-holidays "KR", type public, every day of Seollal and Chuseok
- *   and substitute days) run the holiday timetable; Seollal and Chuseok have heavier traffic.
+ * - **Korean public holidays** (api/time.ts publicHolidaysOf: date-holidays "KR", type public, every
+ *   day of Seollal and Chuseok and substitute days) run the holiday timetable; Seollal and Chuseok have heavier traffic.
  * - arrivedAt is missing for 4 % of runs (the poller missed the bus); historyCsv can leave the column out.
  */
-import Holidays from 'date-holidays';
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
+import { publicHolidaysOf } from '../api/time';
 import { ROUTE_NOS } from '../contract/transit';
 
 export type GeneratorOptions = {
@@ -114,18 +114,10 @@ function kstIso(ms: number): string {
   return new Date(Math.round(ms / 1000) * 1000 + KST_OFFSET_MS).toISOString().slice(0, 19) + '+09:00';
 }
 
-/** Public holidays (date-holidays KR, type public) of the years of the dates: date → name. */
+/** Public holidays of the years of the dates (api/time.ts publicHolidaysOf): date → name. */
 function publicHolidays(dates: readonly string[]): Map<string, string> {
-  const calendar = new Holidays('KR');
-  const names = new Map<string, string>();
-  for (const year of new Set(dates.map((date) => Number(date.slice(0, 4))))) {
-    for (const holiday of calendar.getHolidays(year)) {
-      if (holiday.type !== 'public') continue;
-      for (let ms = holiday.start.getTime(); ms < holiday.end.getTime(); ms += DAY_MS)
-        names.set(dateOf(ms), holiday.name);
-    }
-  }
-  return names;
+  const years = [...new Set(dates.map((date) => Number(date.slice(0, 4))))];
+  return new Map(years.flatMap((year) => [...publicHolidaysOf(year)]));
 }
 
 const isPeak = (minute: number) => PEAKS.some(([from, to]) => minute >= from && minute < to);
