@@ -16,8 +16,9 @@
  *   with −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
  *   unweighted mean of the bucket percentages (of the buckets that have queries).
  *
- * Live evidence for `estimate`, as the prediction service has it at query time q: the runs seen at
- * the campus crossroads (arrivedAt ≤ q) that day (applyLiveEvidence). One is live until the
+ * Live evidence for `estimate`, as the prediction service has it at query time q: the day type
+ * the date's departures before q follow (observedDayType, decided every PLAN_REFRESH_MS), and the
+ * runs seen at the campus crossroads (arrivedAt ≤ q) that day (applyLiveEvidence). One is live until the
  * service's grace past its predicted departure (at least arrivedAt + the turnaround learnt from
  * the earlier days), whenever it actually left, and the earlier ones have taken their runs. Runs
  * without arrivedAt are unknown.
@@ -35,13 +36,14 @@ import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
   nextAtOrAfter,
+  observedDayType,
   predictDay,
   timetableDepartures,
   type DayPlan,
   type ObservedDeparture,
-  type RouteDayPlan,
 } from './predictions';
 import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../contract/admin';
+import { PLAN_REFRESH_MS } from './prediction-service';
 import { ROUTES, SERVICE_HOURS, type DayType } from './transit-config';
 
 const DAY_TYPES: readonly DayType[] = ['weekday', 'saturday', 'holiday'];
@@ -130,12 +132,34 @@ function scoreOf(tally: Tally): MethodScore {
   };
 }
 
+/**
+ * observedDayType of the date at q from the departures observed before it, as the prediction
+ * service has it: decided at each plan refresh (PLAN_REFRESH_MS of the day), so the last decision
+ * at or before q.
+ */
+function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[]): (q: Date) => DayType {
+  const known = new Map<number, DayType>();
+  return (q) => {
+    const check = Math.floor(q.getTime() / PLAN_REFRESH_MS) * PLAN_REFRESH_MS;
+    let type = known.get(check);
+    if (!type) {
+      type = observedDayType(plan, observed, new Date(check));
+      known.set(check, type);
+    }
+    return type;
+  };
+}
+
 /** Each method's answer at query time q: its first predicted departure at or after q. */
 function answerers(
-  plan: RouteDayPlan,
+  dayPlan: DayPlan,
+  routeNo: string,
   observed: readonly ObservedDeparture[],
-  serviceDate: string,
+  dayTypeAt: (q: Date) => DayType,
 ): Record<Method, (q: Date) => Date | null> {
+  const serviceDate = dayPlan.serviceDate;
+  const index = dayPlan.routes.findIndex((r) => r.routeNo === routeNo);
+  const plan = dayPlan.routes[index];
   const route = ROUTES.find((r) => r.routeNo === plan.routeNo);
   const timetable = route ? timetableDepartures(route, serviceDate) : [];
   const seen = observed.flatMap(({ arrivedAt }) => (arrivedAt ? [arrivedAt] : []));
@@ -143,7 +167,8 @@ function answerers(
   return {
     estimate: (q) => {
       const passages = seen.filter((arrivedAt) => arrivedAt <= q).map((at) => ({ at, left: false }));
-      return nextAtOrAfter(applyLiveEvidence(plan, passages, q, watchingSince), q)?.at ?? null;
+      const live = dayPlan.byDayType[dayTypeAt(q)][index];
+      return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince), q)?.at ?? null;
     },
     history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
     yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),
@@ -183,6 +208,10 @@ export async function backtest(
     await setImmediate();
     const plan = predictDay(history, date);
     options.onDayPlan?.(plan);
+    const dayTypeAt = observedDayTypes(
+      plan,
+      history.filter((d) => d.serviceDate === date),
+    );
     for (const routePlan of plan.routes) {
       if (routePlan.slots) {
         const type = dayType(date);
@@ -196,7 +225,7 @@ export async function backtest(
       const observed = history
         .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
-      const answer = answerers(routePlan, observed, date);
+      const answer = answerers(plan, routePlan.routeNo, observed, dayTypeAt);
       const tally = tallies.get(routePlan.routeNo);
       if (!tally) continue;
       tally.departures += observed.length;

@@ -39,7 +39,7 @@ describe('prediction service', () => {
   it("loads the date's history window once and serves every request from memory", async () => {
     const { service, clock, loads, estimates } = setup();
     const answers = await Promise.all(Array.from({ length: 50 }, () => service.today(clock.now())));
-    expect(loads).toEqual([{ fromDate: '2026-10-15', toDate: '2026-11-18' }]);
+    expect(loads).toEqual([{ fromDate: '2026-10-15', toDate: '2026-11-19' }]);
     expect(answers[0].serviceDate).toBe('2026-11-19');
     expect(answers[0].routes.map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
     expect(await estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 history']);
@@ -63,7 +63,7 @@ describe('prediction service', () => {
     clock.set('2026-11-20T05:00:00+09:00');
     const friday = await service.today(clock.now());
     expect(friday.serviceDate).toBe('2026-11-20');
-    expect(loads.at(-1)).toEqual({ fromDate: '2026-10-16', toDate: '2026-11-19' });
+    expect(loads.at(-1)).toEqual({ fromDate: '2026-10-16', toDate: '2026-11-20' });
   });
 
   it('applies live evidence from the polled snapshots: a bus coming, then past the crossroads, until it leaves', async () => {
@@ -179,5 +179,27 @@ describe('prediction service', () => {
     await service.today(clock.now());
     await vi.waitFor(async () => expect(await estimates()).toContain('08:30:00 history'));
     expect(logger.lines.at(-1)).toMatch(/works again/);
+  });
+
+  it("serves the estimates of the day type today's departures follow, from the departures stored so far", async () => {
+    // 1150 and 1117: weekdays every 20 min from 06:00 to 10:00, Sundays (holiday day type) every 40 min from 06:10 to 10:10.
+    const runs = (dates: string[], from: string, stepMin: number, count: number) =>
+      dates.flatMap((date) =>
+        ['1150', '1117'].flatMap((routeNo) =>
+          Array.from({ length: count }, (_, k) => {
+            const departedAt = new Date(new Date(`${date}T${from}:00+09:00`).getTime() + k * stepMin * 60_000);
+            return { routeNo, serviceDate: date, departedAt, arrivedAt: null };
+          }),
+        ),
+      );
+    const weekdays = runs(['2026-11-12', '2026-11-13', '2026-11-16', '2026-11-17', '2026-11-18'], '06:00', 20, 13);
+    const sundays = runs(['2026-11-08', '2026-11-15'], '06:10', 40, 7);
+    // Thursday 19 Nov runs the holiday timetable (a holiday declared at short notice): 06:10 … 08:50 so far.
+    const today = runs(['2026-11-19'], '06:10', 40, 7).filter(
+      (d) => d.departedAt <= new Date('2026-11-19T09:00:00+09:00'),
+    );
+    const { clock, estimates } = setup(async () => [...weekdays, ...sundays, ...today]);
+    clock.set('2026-11-19T09:00:00+09:00');
+    expect((await estimates()).filter((e) => e >= '09')).toEqual(['09:30:00 history', '10:10:00 history']);
   });
 });

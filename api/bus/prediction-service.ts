@@ -1,7 +1,8 @@
 /**
  * Serves today's down predictions (api/bus/predictions.ts) to every request from memory: the
  * history-based day plan is computed once per service date from the stored departures and
- * refreshed every PLAN_REFRESH_MS in the background; live evidence comes from the feed's snapshots,
+ * refreshed every PLAN_REFRESH_MS in the background, with the day type today's departures so far
+ * follow (observedDayType); live evidence comes from the feed's snapshots,
  * pushed to observe() by the feed service (the leader's poller after each good poll, a follower
  * after each reload), so it does not depend on requests. No database access and no upstream call
  * per request.
@@ -12,6 +13,7 @@ import { addServiceDays, serviceClock } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
+  observedDayType,
   predictDay,
   type CrossroadsPassage,
   type DayPlan,
@@ -19,6 +21,7 @@ import {
   type RoutePredictions,
 } from './predictions';
 import type { FeedSnapshot } from './snapshot';
+import type { DayType } from './transit-config';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
 export type HistoryLoader = (range: { fromDate: string; toDate: string }) => Promise<ObservedDeparture[]>;
@@ -46,6 +49,9 @@ export type PredictionService = {
 export const PLAN_REFRESH_MS = 10 * 60_000;
 /** How soon a failed history load is retried. */
 export const PLAN_RETRY_MS = 60_000;
+/** A day's plan as served: the plan, the day type today's departures so far follow (observedDayType), and when to refresh both. */
+type Cached = { plan: DayPlan; dayType: DayType; refreshAtMs: number };
+
 /** A longer gap between two snapshots means buses may have passed the crossroads unseen. */
 const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
 
@@ -123,41 +129,46 @@ class LiveTracker {
 export function createPredictionService(options: { loadHistory: HistoryLoader; logger: Logger }): PredictionService {
   const { loadHistory, logger } = options;
   const live = new LiveTracker();
-  let cached: { plan: DayPlan; refreshAtMs: number } | null = null;
-  let loading: { serviceDate: string; plan: Promise<DayPlan> } | null = null;
+  let cached: Cached | null = null;
+  let loading: { serviceDate: string; plan: Promise<Cached> } | null = null;
   const historyLoad = failureLog(logger, {
     failing: '[predictions] cannot load the departure history; predicting from memory or the timetable',
     recovered: '[predictions] loading the departure history works again.',
   });
   let timetable: DayPlan | null = null;
 
-  /** The plan of `serviceDate` without history: timetable estimates (computed once per date). */
-  const timetablePlan = (serviceDate: string): DayPlan =>
-    timetable?.serviceDate === serviceDate ? timetable : (timetable = predictDay([], serviceDate));
+  /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date). */
+  const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType'> => {
+    if (timetable?.serviceDate !== serviceDate) timetable = predictDay([], serviceDate);
+    return { plan: timetable, dayType: timetable.dayType };
+  };
 
-  /** Computes the plan of `serviceDate` and caches it, unless a later date's plan is cached meanwhile. */
-  const load = async (serviceDate: string, nowMs: number): Promise<DayPlan> => {
-    let plan: DayPlan;
-    let refreshAtMs: number;
+  /**
+   * Computes the plan of `serviceDate` from the days before it, and the day type its own
+   * departures so far follow, and caches both, unless a later date's plan is cached meanwhile.
+   */
+  const load = async (serviceDate: string, nowMs: number): Promise<Cached> => {
+    let loaded: Cached;
     try {
       const history = await loadHistory({
         fromDate: addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS),
-        toDate: addServiceDays(serviceDate, -1),
+        toDate: serviceDate,
       });
-      plan = predictDay(history, serviceDate);
-      refreshAtMs = nowMs + PLAN_REFRESH_MS;
+      const plan = predictDay(history, serviceDate);
+      const today = history.filter((departure) => departure.serviceDate === serviceDate);
+      loaded = { plan, dayType: observedDayType(plan, today, new Date(nowMs)), refreshAtMs: nowMs + PLAN_REFRESH_MS };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
-      plan = cached?.plan.serviceDate === serviceDate ? cached.plan : timetablePlan(serviceDate);
-      refreshAtMs = nowMs + PLAN_RETRY_MS;
+      const { plan, dayType } = cached?.plan.serviceDate === serviceDate ? cached : timetableOnly(serviceDate);
+      loaded = { plan, dayType, refreshAtMs: nowMs + PLAN_RETRY_MS };
     }
-    if (!cached || cached.plan.serviceDate <= serviceDate) cached = { plan, refreshAtMs };
-    return plan;
+    if (!cached || cached.plan.serviceDate <= serviceDate) cached = loaded;
+    return loaded;
   };
 
   /** Loads the plan of `serviceDate`, or joins the load already under way. */
-  const refresh = (serviceDate: string, nowMs: number): Promise<DayPlan> => {
+  const refresh = (serviceDate: string, nowMs: number): Promise<Cached> => {
     if (loading?.serviceDate === serviceDate) return loading.plan;
     const plan = load(serviceDate, nowMs).finally(() => {
       if (loading?.plan === plan) loading = null;
@@ -170,19 +181,25 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
    * The cached plan of `serviceDate`, or null when there is none yet; starts its load (or
    * reload, when due) in the background. A load's failure reaches the callers awaiting it.
    */
-  const cachedPlan = (serviceDate: string, nowMs: number): DayPlan | null => {
+  const cachedPlan = (serviceDate: string, nowMs: number): Cached | null => {
     const current = cached?.plan.serviceDate === serviceDate ? cached : null;
     if (!current || nowMs >= current.refreshAtMs) refresh(serviceDate, nowMs).catch(() => undefined);
-    return current?.plan ?? null;
+    return current;
   };
 
-  const withLive = (plan: DayPlan, now: Date): TodayPredictions => ({
+  /** The plan with live evidence, from the estimates of the day type today follows (Cached.dayType). */
+  const withLive = ({ plan, dayType: observed }: Pick<Cached, 'plan' | 'dayType'>, now: Date): TodayPredictions => ({
     serviceDate: plan.serviceDate,
-    routes: plan.routes.map((route) => ({
+    routes: plan.routes.map((route, i) => ({
       routeNo: route.routeNo,
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,
-      estimate: applyLiveEvidence(route, live.passages(route.routeNo, plan.serviceDate), now, live.watchingSince()),
+      estimate: applyLiveEvidence(
+        plan.byDayType[observed][i],
+        live.passages(route.routeNo, plan.serviceDate),
+        now,
+        live.watchingSince(),
+      ),
     })),
   });
 
@@ -193,7 +210,7 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
     },
     todayNow: (now) => {
       const { serviceDate } = serviceClock(now);
-      return withLive(cachedPlan(serviceDate, now.getTime()) ?? timetablePlan(serviceDate), now);
+      return withLive(cachedPlan(serviceDate, now.getTime()) ?? timetableOnly(serviceDate), now);
     },
     observe: (snapshot) => live.observe(snapshot),
   };

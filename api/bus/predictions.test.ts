@@ -2,6 +2,7 @@ import { dayType, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   applyLiveEvidence,
   nextAtOrAfter,
+  observedDayType,
   predictDay,
   timetableDepartures,
   turnaroundSec,
@@ -259,6 +260,51 @@ describe('applyLiveEvidence', () => {
       '08:09:00 live',
       '08:20:00 history',
     ]);
+  });
+});
+
+describe('observedDayType', () => {
+  /** "HH:mm:ss" every `stepMin` minutes from `from` (minutes of the day) up to `to`. */
+  const times = (from: number, to: number, stepMin: number) =>
+    Array.from({ length: Math.floor((to - from) / stepMin) + 1 }, (_, k) => {
+      const minute = from + k * stepMin;
+      return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+    });
+  const weekdayTimes = times(6 * 60, 12 * 60, 15); // 06:00, 06:15, …
+  const holidayTimes = times(6 * 60 + 10, 12 * 60, 30); // 06:10, 06:40, …
+  const routes = ['1150', '1117'];
+  const days = (dates: string[], at: string[]) =>
+    dates.flatMap((date) => routes.flatMap((routeNo) => at.map((time) => run(routeNo, date, time))));
+  // Two weeks of weekdays and the Sundays (holiday day type) between them; the date is Thursday 19 Nov.
+  const history = [
+    ...days(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'], weekdayTimes),
+    ...days(['2026-11-16', '2026-11-17', '2026-11-18'], weekdayTimes),
+    ...days(['2026-11-08', '2026-11-15'], holidayTimes),
+  ];
+  const date = '2026-11-19';
+  const plan = predictDay(history, date);
+  const at = (time: string) => run('1150', date, time).departedAt;
+  const today = (at: string[], onRoutes = routes) => days([date], at).filter((d) => onRoutes.includes(d.routeNo));
+
+  it("takes the day type whose slots today's departures follow: a weekday run on the holiday timetable", () => {
+    expect(plan.dayType).toBe('weekday');
+    const holidayRuns = today(holidayTimes);
+    expect(observedDayType(plan, holidayRuns, at('06:50:00'))).toBe('weekday'); // too few runs to tell
+    expect(observedDayType(plan, holidayRuns, at('09:00:00'))).toBe('holiday');
+  });
+
+  it('keeps the calendar on a day of skipped runs, and when a route is not seen at all', () => {
+    const skipping = today(weekdayTimes.filter((_, k) => k % 3 !== 1)); // a third of the runs skipped
+    expect(observedDayType(plan, skipping, at('11:00:00'))).toBe('weekday');
+    expect(observedDayType(plan, today(weekdayTimes, ['1150']), at('11:00:00'))).toBe('weekday');
+    expect(observedDayType(plan, [], at('11:00:00'))).toBe('weekday');
+  });
+
+  it('plans the date as every day type', () => {
+    expect(plan.routes).toBe(plan.byDayType.weekday);
+    const first = (type: 'weekday' | 'holiday') => toKstIso(plan.byDayType[type][0].estimate[0].at);
+    expect(first('weekday')).toBe('2026-11-19T06:00:00+09:00');
+    expect(first('holiday')).toBe('2026-11-19T06:10:00+09:00');
   });
 });
 

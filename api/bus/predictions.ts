@@ -15,6 +15,8 @@
  *      slots move by the same-weekday effect (sameWeekdayEffects) of the date's weekday.
  *   2. timetable: with fewer than MIN_HISTORY_DAYS such days, the route's timetable for the day
  *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
+ *   The date is planned as every day type (DayPlan.byDayType); the live part takes the one today's
+ *   departures so far follow (observedDayType), the calendar's unless another fits clearly better.
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
  *      crossroads makes the next run of the plan; it leaves at the later of its ready time
  *      (arrival + the shortest turnaround learnt for that time of day: a late bus shortens its
@@ -27,7 +29,7 @@
 import type { EstimateBasis } from '../../contract/bus';
 import { addServiceDays, dayType, kstInstant } from '../time';
 import type { DepartureRecord } from './departures';
-import { ROUTES, SERVICE_HOURS, timetableMinutes, type RouteConfig } from './transit-config';
+import { ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from './transit-config';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
@@ -75,8 +77,17 @@ export type RouteDayPlan = RoutePredictions & {
   slots: { count: number; spreadSec: number } | null;
 };
 
-/** Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST). */
-export type DayPlan = { serviceDate: string; routes: RouteDayPlan[] };
+/**
+ * Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST): `routes` for
+ * the date's day type (api/time.ts dayType), and `byDayType` the same date planned as each day
+ * type (its own included), for a day that turns out to run another timetable (observedDayType).
+ */
+export type DayPlan = {
+  serviceDate: string;
+  dayType: DayType;
+  routes: RouteDayPlan[];
+  byDayType: Record<DayType, RouteDayPlan[]>;
+};
 
 /** Service days of history a prediction may read: 5 weeks, so 5 of each weekday and day type. */
 export const HISTORY_WINDOW_DAYS = 35;
@@ -165,6 +176,15 @@ const weightedMedian = (points: readonly { value: number; weight: number }[]) =>
  * never matched. Returns, per element of `reference`, the index of its match in `day` or -1.
  */
 function align(reference: readonly number[], day: readonly number[], tolerance: number): number[] {
+  return alignment(reference, day, tolerance).matched;
+}
+
+/** align's match and its total cost (seconds: matched differences plus tolerance / 2 per unmatched element of either). */
+function alignment(
+  reference: readonly number[],
+  day: readonly number[],
+  tolerance: number,
+): { matched: number[]; cost: number } {
   const gap = tolerance / 2;
   const n = reference.length;
   const m = day.length;
@@ -187,7 +207,7 @@ function align(reference: readonly number[], day: readonly number[], tolerance: 
     } else if (cost[i][j] === cost[i - 1][j] + gap) i--;
     else j--;
   }
-  return matched;
+  return { matched, cost: cost[n][m] };
 }
 
 /** One same-day-type day of history: its runs (seconds of day, ascending), recency weight and weekday (0 = Sunday). */
@@ -298,8 +318,8 @@ function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map
  * The route's timetable for the day type of `serviceDate` (transit-config, GBIS route info):
  * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), up to `last`.
  */
-export function timetableDepartures(route: RouteConfig, serviceDate: string): Date[] {
-  const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[dayType(serviceDate)];
+export function timetableDepartures(route: RouteConfig, serviceDate: string, type = dayType(serviceDate)): Date[] {
+  const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[type];
   const headwaySec = ((minHeadwayMin + maxHeadwayMin) / 2) * 60;
   const times: Date[] = [];
   for (let second = timetableMinutes(first) * 60; second <= timetableMinutes(last) * 60; second += headwaySec) {
@@ -369,16 +389,18 @@ function minTurnaroundsOf(
 export function predictDay(history: readonly ObservedDeparture[], serviceDate: string): DayPlan {
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);
   const window = history.filter((d) => d.serviceDate >= from && d.serviceDate < serviceDate);
-  const type = dayType(serviceDate);
-  const sameTypeDates = [...new Set(window.map((d) => d.serviceDate))]
-    .filter((date) => dayType(date) === type)
-    .sort()
-    .reverse();
+  const dates = [...new Set(window.map((d) => d.serviceDate))].sort().reverse();
   const shifted = (byDate: Map<string, number[]>, days: number) =>
     (byDate.get(addServiceDays(serviceDate, -days)) ?? []).map((second) => atSecond(serviceDate, second));
+  const runs = new Map(ROUTES.map((route) => [route.routeNo, runsByDate(window, route.routeNo)]));
+  const turnarounds = new Map(ROUTES.map((route) => [route.routeNo, turnaroundSec(window, route)]));
 
-  const routes = ROUTES.map((route): RouteDayPlan => {
-    const byDate = runsByDate(window, route.routeNo);
+  const planAs = (type: DayType) => {
+    const sameTypeDates = dates.filter((date) => dayType(date) === type);
+    return ROUTES.map((route): RouteDayPlan => routePlan(route, type, sameTypeDates));
+  };
+  const routePlan = (route: RouteConfig, type: DayType, sameTypeDates: string[]): RouteDayPlan => {
+    const byDate = runs.get(route.routeNo) as Map<string, number[]>;
     const sameType = sameTypeDates.flatMap((date) => {
       const runs = byDate.get(date);
       return runs ? [{ date, runs }] : [];
@@ -390,14 +412,14 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
       .map(({ date, runs }, age): HistoryDay => ({ runs, weight: RECENCY_DECAY ** age, weekday: weekdayOf(date) }));
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
     const common = { routeNo: route.routeNo, dayBefore: shifted(byDate, 1), weekBefore: shifted(byDate, 7) };
-    const turnaround = turnaroundSec(window, route);
+    const turnaround = turnarounds.get(route.routeNo) as number;
     const minTurnarounds = minTurnaroundsOf(window, route, turnaround, serviceDate);
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
       return {
         ...common,
-        estimate: timetableDepartures(route, serviceDate).map((at) => ({ at, basis: 'timetable' })),
+        estimate: timetableDepartures(route, serviceDate, type).map((at) => ({ at, basis: 'timetable' })),
         turnaroundSec: turnaround,
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
         minTurnarounds,
@@ -425,8 +447,10 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
       minTurnarounds,
       slots: { count: slots.length, spreadSec: slotSpreadSec(slots) },
     };
-  });
-  return { serviceDate, routes };
+  };
+  const type = dayType(serviceDate);
+  const byDayType = { weekday: planAs('weekday'), saturday: planAs('saturday'), holiday: planAs('holiday') };
+  return { serviceDate, dayType: type, routes: byDayType[type], byDayType };
 }
 
 /** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
@@ -491,6 +515,57 @@ export function applyLiveEvidence(
     ...rest.filter(({ at }) => at.getTime() < spanFrom || at.getTime() > spanTo),
     ...live.map((at): Estimate => ({ at: new Date(at), basis: 'live' })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** Runs the calendar's day type must miscount today (all routes) before observedDayType takes another. */
+const DAY_TYPE_MIN_MISCOUNT = 6;
+/** observedDayType takes another day type whose miscount is at most this fraction of the calendar's. */
+const DAY_TYPE_SWITCH_RATIO = 0.6;
+/** Tolerance (seconds) of observedDayType's alignment of today's departures with a day type's slots. */
+const DAY_TYPE_TOLERANCE_SEC = 5 * 60;
+
+/**
+ * The day type whose timetable `today` (the service date's departures observed so far, any
+ * order; later ones ignored) follows as of `now`: the calendar's (DayPlan.dayType) unless another
+ * fits clearly better. A date may run another timetable than its calendar says: a holiday declared
+ * at short notice (임시공휴일), an election day, a calendar error. Per day type, over the routes
+ * with departures today, up to each one's last (a route unseen, or no longer seen, tells nothing),
+ * its miscount is the sum of |departures − its estimates|, and its fit the cost of aligning the
+ * two (align, DAY_TYPE_TOLERANCE_SEC). Another day type
+ * is taken when the calendar's miscount is at least DAY_TYPE_MIN_MISCOUNT runs, the other's is at
+ * most DAY_TYPE_SWITCH_RATIO of it, and its fit costs less too (skipped runs alone make a sparser
+ * day type count better, not fit better).
+ */
+export function observedDayType(plan: DayPlan, today: readonly ObservedDeparture[], now: Date): DayType {
+  const seen = plan.routes.map(({ routeNo }) =>
+    today
+      .filter((d) => d.routeNo === routeNo && d.departedAt <= now)
+      .map((d) => d.departedAt.getTime())
+      .sort((a, b) => a - b),
+  );
+  const fits = (Object.keys(plan.byDayType) as DayType[]).map((type) => {
+    let miscount = 0;
+    let cost = 0;
+    plan.byDayType[type].forEach(({ estimate }, i) => {
+      const until = seen[i].at(-1);
+      if (until === undefined) return;
+      const planned = estimate.filter(({ at }) => at.getTime() <= until).map(({ at }) => at.getTime() / 1000);
+      miscount += Math.abs(seen[i].length - planned.length);
+      cost += alignment(
+        planned,
+        seen[i].map((ms) => ms / 1000),
+        DAY_TYPE_TOLERANCE_SEC,
+      ).cost;
+    });
+    return { type, miscount, cost };
+  });
+  const calendar = fits.find(({ type }) => type === plan.dayType) as (typeof fits)[number];
+  const best = fits.reduce((a, b) => (b.miscount < a.miscount ? b : a));
+  const switches =
+    calendar.miscount >= DAY_TYPE_MIN_MISCOUNT &&
+    best.miscount <= DAY_TYPE_SWITCH_RATIO * calendar.miscount &&
+    best.cost < calendar.cost;
+  return switches ? best.type : plan.dayType;
 }
 
 /** The first of ascending `times` at or after `now`, or null. */
