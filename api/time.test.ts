@@ -58,6 +58,12 @@ describe('KST business time', () => {
     expect(dayType('2025-01-28')).toBe('holiday');
     expect(dayType('2025-01-31')).toBe('weekday');
     expect(publicHolidaysOf(2026).get('2026-02-16')).toBe('설날');
+    // Official lists with their substitute days (인사혁신처): 2024 and 2027.
+    const seollal = (year: number) =>
+      [...publicHolidaysOf(year)].filter(([, name]) => name.includes('설날')).map(([date]) => date);
+    expect(seollal(2024)).toEqual(['2024-02-09', '2024-02-10', '2024-02-11', '2024-02-12']);
+    expect(seollal(2027)).toEqual(['2027-02-06', '2027-02-07', '2027-02-08', '2027-02-09']);
+    expect(publicHolidaysOf(2028).get('2028-10-03')).toBe('추석·개천절');
   });
 });
 

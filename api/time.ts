@@ -98,7 +98,8 @@ const LATE_SEOLLAL_RULE = 'korean 01-0-01 P3D';
 
 /**
  * Every day of a Korean public holiday in `year` (date-holidays KR, type "public", substitute days
- * included; Seollal corrected, LATE_SEOLLAL_RULE): "yyyy-MM-dd" (KST) → the holiday's Korean name.
+ * included; Seollal corrected, LATE_SEOLLAL_RULE): "yyyy-MM-dd" (KST) → the holiday's Korean name
+ * (names joined with "·" where two fall on one day: 2028-10-03 is 추석·개천절).
  */
 export function publicHolidaysOf(year: number): ReadonlyMap<string, string> {
   let days = publicHolidays.get(year);
@@ -110,7 +111,8 @@ export function publicHolidaysOf(year: number): ReadonlyMap<string, string> {
       // A holiday spans [start, end): Chuseok and Seollal are three days.
       for (let day = holiday.start.getTime(); day < holiday.end.getTime(); day += 86_400_000) {
         const dateKey = kstDateKey(new Date(day + shiftMs));
-        if (!days.has(dateKey)) days.set(dateKey, holiday.name);
+        const also = days.get(dateKey);
+        days.set(dateKey, also && also !== holiday.name ? `${also}·${holiday.name}` : holiday.name);
       }
     }
     publicHolidays.set(year, days);

@@ -39,7 +39,7 @@ export type AccuracyService = {
   get(): Promise<PredictionAccuracy>;
   /**
    * For the lease holder only: when the stored figure is not of `now`'s service date, computes it
-   * (history load, then the backtest: ~80 ms of CPU per day evaluated, yielding between days) and
+   * (history load, then the backtest: ~50–130 ms of CPU per day evaluated, yielding between days) and
    * stores it. Concurrent calls share one computation.
    * @returns whether it computed.
    * @throws what the history loader or the database throws (nothing is stored).

@@ -37,16 +37,14 @@ import {
   HISTORY_WINDOW_DAYS,
   nextAtOrAfter,
   observedDayType,
+  PLAN_REFRESH_MS,
   predictDay,
   timetableDepartures,
   type DayPlan,
   type ObservedDeparture,
 } from './predictions';
 import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../contract/admin';
-import { PLAN_REFRESH_MS } from './prediction-service';
-import { ROUTES, SERVICE_HOURS, type DayType } from './transit-config';
-
-const DAY_TYPES: readonly DayType[] = ['weekday', 'saturday', 'holiday'];
+import { DAY_TYPES, ROUTES, SERVICE_HOURS, type DayType } from './transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
 export const ETA_BUCKETS = [
@@ -150,15 +148,14 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
   };
 }
 
-/** Each method's answer at query time q: its first predicted departure at or after q. */
+/** Each method's answer at query time q for the route at `index` of the plan: its first predicted departure at or after q. */
 function answerers(
   dayPlan: DayPlan,
-  routeNo: string,
+  index: number,
   observed: readonly ObservedDeparture[],
   dayTypeAt: (q: Date) => DayType,
 ): Record<Method, (q: Date) => Date | null> {
   const serviceDate = dayPlan.serviceDate;
-  const index = dayPlan.routes.findIndex((r) => r.routeNo === routeNo);
   const plan = dayPlan.routes[index];
   const route = ROUTES.find((r) => r.routeNo === plan.routeNo);
   const timetable = route ? timetableDepartures(route, serviceDate) : [];
@@ -167,7 +164,7 @@ function answerers(
   return {
     estimate: (q) => {
       const passages = seen.filter((arrivedAt) => arrivedAt <= q).map((at) => ({ at, left: false }));
-      const live = dayPlan.byDayType[dayTypeAt(q)][index];
+      const live = dayPlan.planAs(dayTypeAt(q))[index];
       return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince), q)?.at ?? null;
     },
     history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
@@ -190,8 +187,9 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that have
  * observations. Each date is predicted with predictDay from the departures of earlier dates only;
  * `onDayPlan`, when given, receives each date's plan as it is made (issue 12: --predictions-out).
- * CPU-bound (~80 ms per date on this machine): it yields to the event loop between dates, so a
- * server computing it (the accuracy figure, the admin report) goes on answering meanwhile.
+ * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
+ * planned): it yields to the event loop between dates, so a server computing it (the accuracy
+ * figure, the admin report) goes on answering meanwhile.
  */
 export async function backtest(
   history: readonly ObservedDeparture[],
@@ -212,7 +210,7 @@ export async function backtest(
       plan,
       history.filter((d) => d.serviceDate === date),
     );
-    for (const routePlan of plan.routes) {
+    for (const [index, routePlan] of plan.routes.entries()) {
       if (routePlan.slots) {
         const type = dayType(date);
         slots.set(`${routePlan.routeNo}|${type}`, {
@@ -225,7 +223,7 @@ export async function backtest(
       const observed = history
         .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
-      const answer = answerers(plan, routePlan.routeNo, observed, dayTypeAt);
+      const answer = answerers(plan, index, observed, dayTypeAt);
       const tally = tallies.get(routePlan.routeNo);
       if (!tally) continue;
       tally.departures += observed.length;

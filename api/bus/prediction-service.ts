@@ -1,11 +1,11 @@
 /**
  * Serves today's down predictions (api/bus/predictions.ts) to every request from memory: the
- * history-based day plan is computed once per service date from the stored departures and
- * refreshed every PLAN_REFRESH_MS in the background, with the day type today's departures so far
- * follow (observedDayType); live evidence comes from the feed's snapshots,
- * pushed to observe() by the feed service (the leader's poller after each good poll, a follower
- * after each reload), so it does not depend on requests. No database access and no upstream call
- * per request.
+ * history-based day plan, with the day type today's departures so far follow (observedDayType), is
+ * computed on the first request of a service date (which awaits it) and recomputed in the
+ * background once PLAN_REFRESH_MS have passed (the first request after that starts it, and is
+ * answered from the old plan); live evidence comes from the feed's snapshots, pushed to observe()
+ * by the feed service (the leader's poller after each good poll, a follower after each reload), so
+ * it does not depend on requests. No database access and no upstream call per request.
  */
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
@@ -14,6 +14,7 @@ import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
   observedDayType,
+  PLAN_REFRESH_MS,
   predictDay,
   type CrossroadsPassage,
   type DayPlan,
@@ -45,8 +46,6 @@ export type PredictionService = {
   observe(snapshot: FeedSnapshot): void;
 };
 
-/** How long a day plan is served before it is recomputed in the background (new departures, a late back-fill). */
-export const PLAN_REFRESH_MS = 10 * 60_000;
 /** How soon a failed history load is retried. */
 export const PLAN_RETRY_MS = 60_000;
 /** A day's plan as served: the plan, the day type today's departures so far follow (observedDayType), and when to refresh both. */
@@ -124,7 +123,8 @@ class LiveTracker {
 
 /**
  * @param options.loadHistory the running feed's stored departures (loadDepartures bound to its
- *   source); the plan of a service date reads its HISTORY_WINDOW_DAYS days before.
+ *   source); the plan of a service date reads its HISTORY_WINDOW_DAYS days before and the date's
+ *   own departures so far (observedDayType).
  */
 export function createPredictionService(options: { loadHistory: HistoryLoader; logger: Logger }): PredictionService {
   const { loadHistory, logger } = options;
@@ -195,7 +195,7 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,
       estimate: applyLiveEvidence(
-        plan.byDayType[observed][i],
+        plan.planAs(observed)[i],
         live.passages(route.routeNo, plan.serviceDate),
         now,
         live.watchingSince(),

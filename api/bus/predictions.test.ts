@@ -271,7 +271,7 @@ describe('observedDayType', () => {
       return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
     });
   const weekdayTimes = times(6 * 60, 12 * 60, 15); // 06:00, 06:15, …
-  const holidayTimes = times(6 * 60 + 10, 12 * 60, 30); // 06:10, 06:40, …
+  const holidayTimes = times(6 * 60, 12 * 60, 30); // 06:00, 06:30, …: every other weekday run
   const routes = ['1150', '1117'];
   const days = (dates: string[], at: string[]) =>
     dates.flatMap((date) => routes.flatMap((routeNo) => at.map((time) => run(routeNo, date, time))));
@@ -300,11 +300,32 @@ describe('observedDayType', () => {
     expect(observedDayType(plan, [], at('11:00:00'))).toBe('weekday');
   });
 
+  it('counts each route only over the span it was seen in: a late start or an outage is no holiday', () => {
+    const from0900 = today(weekdayTimes.filter((time) => time >= '09:00'));
+    expect(observedDayType(plan, from0900, at('11:00:00'))).toBe('weekday');
+    // Nothing is seen after 08:00 (the feed fails), nor of 1117 after 07:00.
+    const outage = today(weekdayTimes).filter(
+      (d) => d.departedAt <= at(d.routeNo === '1150' ? '08:00:00' : '07:00:00'),
+    );
+    expect(observedDayType(plan, outage, at('11:00:00'))).toBe('weekday');
+    // Only 1117 is seen, on the holiday times: that alone tells.
+    expect(observedDayType(plan, today(holidayTimes, ['1117']), at('11:00:00'))).toBe('holiday');
+  });
+
+  it('never takes a day type whose estimates are the timetable (no history of it)', () => {
+    const weekdaysOnly = predictDay(
+      history.filter((d) => dayType(d.serviceDate) === 'weekday'),
+      date,
+    );
+    expect(weekdaysOnly.planAs('holiday')[0].slots).toBeNull();
+    expect(observedDayType(weekdaysOnly, today(holidayTimes), at('11:00:00'))).toBe('weekday');
+  });
+
   it('plans the date as every day type', () => {
-    expect(plan.routes).toBe(plan.byDayType.weekday);
-    const first = (type: 'weekday' | 'holiday') => toKstIso(plan.byDayType[type][0].estimate[0].at);
-    expect(first('weekday')).toBe('2026-11-19T06:00:00+09:00');
-    expect(first('holiday')).toBe('2026-11-19T06:10:00+09:00');
+    expect(plan.planAs('weekday')).toBe(plan.routes);
+    const second = (type: 'weekday' | 'holiday') => toKstIso(plan.planAs(type)[0].estimate[1].at);
+    expect(second('weekday')).toBe('2026-11-19T06:15:00+09:00');
+    expect(second('holiday')).toBe('2026-11-19T06:30:00+09:00');
   });
 });
 

@@ -29,7 +29,7 @@
 import type { EstimateBasis } from '../../contract/bus';
 import { addServiceDays, dayType, kstInstant } from '../time';
 import type { DepartureRecord } from './departures';
-import { ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from './transit-config';
+import { DAY_TYPES, ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from './transit-config';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
@@ -79,15 +79,22 @@ export type RouteDayPlan = RoutePredictions & {
 
 /**
  * Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST): `routes` for
- * the date's day type (api/time.ts dayType), and `byDayType` the same date planned as each day
- * type (its own included), for a day that turns out to run another timetable (observedDayType).
+ * the date's day type (api/time.ts dayType); `planAs(type)` plans the same date as any day type
+ * (its own: `routes`), computed on the first call and then kept, for a day that turns out to run
+ * another timetable (observedDayType).
  */
 export type DayPlan = {
   serviceDate: string;
   dayType: DayType;
   routes: RouteDayPlan[];
-  byDayType: Record<DayType, RouteDayPlan[]>;
+  planAs: (type: DayType) => RouteDayPlan[];
 };
+
+/**
+ * How long a day plan, and the day type it is served on (observedDayType), stand before the
+ * prediction service recomputes them from the stored departures (new departures, a late back-fill).
+ */
+export const PLAN_REFRESH_MS = 10 * 60_000;
 
 /** Service days of history a prediction may read: 5 weeks, so 5 of each weekday and day type. */
 export const HISTORY_WINDOW_DAYS = 35;
@@ -392,15 +399,24 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
   const dates = [...new Set(window.map((d) => d.serviceDate))].sort().reverse();
   const shifted = (byDate: Map<string, number[]>, days: number) =>
     (byDate.get(addServiceDays(serviceDate, -days)) ?? []).map((second) => atSecond(serviceDate, second));
-  const runs = new Map(ROUTES.map((route) => [route.routeNo, runsByDate(window, route.routeNo)]));
-  const turnarounds = new Map(ROUTES.map((route) => [route.routeNo, turnaroundSec(window, route)]));
+  // What does not depend on the day type, once per route.
+  const perRoute = ROUTES.map((route) => {
+    const byDate = runsByDate(window, route.routeNo);
+    const turnaround = turnaroundSec(window, route);
+    return {
+      route,
+      byDate,
+      common: {
+        routeNo: route.routeNo,
+        dayBefore: shifted(byDate, 1),
+        weekBefore: shifted(byDate, 7),
+        turnaroundSec: turnaround,
+        minTurnarounds: minTurnaroundsOf(window, route, turnaround, serviceDate),
+      },
+    };
+  });
 
-  const planAs = (type: DayType) => {
-    const sameTypeDates = dates.filter((date) => dayType(date) === type);
-    return ROUTES.map((route): RouteDayPlan => routePlan(route, type, sameTypeDates));
-  };
-  const routePlan = (route: RouteConfig, type: DayType, sameTypeDates: string[]): RouteDayPlan => {
-    const byDate = runs.get(route.routeNo) as Map<string, number[]>;
+  const routePlan = ({ route, byDate, common }: (typeof perRoute)[number], type: DayType, sameTypeDates: string[]) => {
     const sameType = sameTypeDates.flatMap((date) => {
       const runs = byDate.get(date);
       return runs ? [{ date, runs }] : [];
@@ -411,18 +427,13 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
       .slice(0, SLOT_DAYS)
       .map(({ date, runs }, age): HistoryDay => ({ runs, weight: RECENCY_DECAY ** age, weekday: weekdayOf(date) }));
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
-    const common = { routeNo: route.routeNo, dayBefore: shifted(byDate, 1), weekBefore: shifted(byDate, 7) };
-    const turnaround = turnarounds.get(route.routeNo) as number;
-    const minTurnarounds = minTurnaroundsOf(window, route, turnaround, serviceDate);
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
       return {
         ...common,
-        estimate: timetableDepartures(route, serviceDate, type).map((at) => ({ at, basis: 'timetable' })),
-        turnaroundSec: turnaround,
+        estimate: timetableDepartures(route, serviceDate, type).map((at): Estimate => ({ at, basis: 'timetable' })),
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
-        minTurnarounds,
         slots: null,
       };
     }
@@ -437,20 +448,28 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
           onTime: weightedQuantile(slot.points, ON_TIME_QUANTILE) + effects[i],
         }))
         .sort((a, b) => a.second - b.second)
-        .map(({ second, onTime }) => ({
+        .map(({ second, onTime }): Estimate => ({
           at: atSecond(serviceDate, second),
           basis: 'history',
           onTimeAt: atSecond(serviceDate, Math.min(second, onTime)),
         })),
-      turnaroundSec: turnaround,
       sameRunSec,
-      minTurnarounds,
       slots: { count: slots.length, spreadSec: slotSpreadSec(slots) },
     };
   };
+
+  const planned = new Map<DayType, RouteDayPlan[]>();
+  const planAs = (type: DayType): RouteDayPlan[] => {
+    let routes = planned.get(type);
+    if (!routes) {
+      const sameTypeDates = dates.filter((date) => dayType(date) === type);
+      routes = perRoute.map((route) => routePlan(route, type, sameTypeDates));
+      planned.set(type, routes);
+    }
+    return routes;
+  };
   const type = dayType(serviceDate);
-  const byDayType = { weekday: planAs('weekday'), saturday: planAs('saturday'), holiday: planAs('holiday') };
-  return { serviceDate, dayType: type, routes: byDayType[type], byDayType };
+  return { serviceDate, dayType: type, routes: planAs(type), planAs };
 }
 
 /** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
@@ -526,46 +545,62 @@ const DAY_TYPE_TOLERANCE_SEC = 5 * 60;
 
 /**
  * The day type whose timetable `today` (the service date's departures observed so far, any
- * order; later ones ignored) follows as of `now`: the calendar's (DayPlan.dayType) unless another
- * fits clearly better. A date may run another timetable than its calendar says: a holiday declared
- * at short notice (임시공휴일), an election day, a calendar error. Per day type, over the routes
- * with departures today, up to each one's last (a route unseen, or no longer seen, tells nothing),
- * its miscount is the sum of |departures − its estimates|, and its fit the cost of aligning the
- * two (align, DAY_TYPE_TOLERANCE_SEC). Another day type
- * is taken when the calendar's miscount is at least DAY_TYPE_MIN_MISCOUNT runs, the other's is at
- * most DAY_TYPE_SWITCH_RATIO of it, and its fit costs less too (skipped runs alone make a sparser
- * day type count better, not fit better).
+ * order; those after `now` ignored) follows: the calendar's (DayPlan.dayType) unless another fits
+ * clearly better. A date may run another timetable than its calendar says: a holiday declared at
+ * short notice (임시공휴일), an election day, a calendar error (ADR 017).
+ *
+ * Only routes seen today count, each over the span it was seen in (its first departure less
+ * DAY_TYPE_TOLERANCE_SEC to its last), so a route unseen, a feed outage or a late start tells
+ * nothing. Over those routes, a day type's miscount is the sum of |departures − its estimates| in
+ * the spans, and its cost that of aligning the two (align, DAY_TYPE_TOLERANCE_SEC). Another day
+ * type is compared over the routes whose slots both it and the calendar's learnt (not a timetable
+ * fallback), and taken when there the calendar's miscount is at least DAY_TYPE_MIN_MISCOUNT, the
+ * other's at most DAY_TYPE_SWITCH_RATIO of it, and its cost lower too (skipped runs alone make a
+ * sparser day type count better, not align better); of several, the lowest cost relative to the
+ * calendar's. The other day types are planned (DayPlan.planAs) only once the calendar's miscount
+ * over every route seen reaches DAY_TYPE_MIN_MISCOUNT.
  */
 export function observedDayType(plan: DayPlan, today: readonly ObservedDeparture[], now: Date): DayType {
-  const seen = plan.routes.map(({ routeNo }) =>
-    today
+  const spans = plan.routes.flatMap(({ routeNo }, index) => {
+    const seen = today
       .filter((d) => d.routeNo === routeNo && d.departedAt <= now)
-      .map((d) => d.departedAt.getTime())
-      .sort((a, b) => a - b),
-  );
-  const fits = (Object.keys(plan.byDayType) as DayType[]).map((type) => {
+      .map((d) => d.departedAt.getTime() / 1000)
+      .sort((a, b) => a - b);
+    return seen.length
+      ? [{ index, seen, fromSec: seen[0] - DAY_TYPE_TOLERANCE_SEC, toSec: seen[seen.length - 1] }]
+      : [];
+  });
+  const fit = (routes: readonly RouteDayPlan[], of: typeof spans) => {
     let miscount = 0;
     let cost = 0;
-    plan.byDayType[type].forEach(({ estimate }, i) => {
-      const until = seen[i].at(-1);
-      if (until === undefined) return;
-      const planned = estimate.filter(({ at }) => at.getTime() <= until).map(({ at }) => at.getTime() / 1000);
-      miscount += Math.abs(seen[i].length - planned.length);
-      cost += alignment(
-        planned,
-        seen[i].map((ms) => ms / 1000),
-        DAY_TYPE_TOLERANCE_SEC,
-      ).cost;
-    });
-    return { type, miscount, cost };
-  });
-  const calendar = fits.find(({ type }) => type === plan.dayType) as (typeof fits)[number];
-  const best = fits.reduce((a, b) => (b.miscount < a.miscount ? b : a));
-  const switches =
-    calendar.miscount >= DAY_TYPE_MIN_MISCOUNT &&
-    best.miscount <= DAY_TYPE_SWITCH_RATIO * calendar.miscount &&
-    best.cost < calendar.cost;
-  return switches ? best.type : plan.dayType;
+    for (const { index, seen, fromSec, toSec } of of) {
+      const planned = routes[index].estimate
+        .map(({ at }) => at.getTime() / 1000)
+        .filter((second) => second >= fromSec && second <= toSec);
+      miscount += Math.abs(seen.length - planned.length);
+      cost += alignment(planned, seen, DAY_TYPE_TOLERANCE_SEC).cost;
+    }
+    return { miscount, cost };
+  };
+  if (fit(plan.routes, spans).miscount < DAY_TYPE_MIN_MISCOUNT) return plan.dayType;
+
+  let best = { type: plan.dayType, relativeCost: 1 };
+  for (const type of DAY_TYPES) {
+    if (type === plan.dayType) continue;
+    const other = plan.planAs(type);
+    const learnt = spans.filter(({ index }) => plan.routes[index].slots && other[index].slots);
+    const calendar = fit(plan.routes, learnt);
+    const candidate = fit(other, learnt);
+    const relativeCost = candidate.cost / calendar.cost;
+    if (
+      calendar.miscount >= DAY_TYPE_MIN_MISCOUNT &&
+      candidate.miscount <= DAY_TYPE_SWITCH_RATIO * calendar.miscount &&
+      relativeCost < best.relativeCost
+    ) {
+      best = { type, relativeCost };
+    }
+  }
+  return best.type;
 }
 
 /** The first of ascending `times` at or after `now`, or null. */

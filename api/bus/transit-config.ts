@@ -8,7 +8,9 @@
 import type { Section } from '../../contract/bus';
 import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../contract/transit';
 
-export type DayType = 'weekday' | 'saturday' | 'holiday';
+/** Timetable day types (GBIS route info: weekday, Saturday, Sunday or public holiday). */
+export const DAY_TYPES = ['weekday', 'saturday', 'holiday'] as const;
+export type DayType = (typeof DAY_TYPES)[number];
 
 /** First/last departure from the campus terminus ("HH:mm" KST, may exceed 24:00) and headway range in minutes. */
 export type Timetable = { first: string; last: string; minHeadwayMin: number; maxHeadwayMin: number };
