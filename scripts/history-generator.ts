@@ -19,12 +19,14 @@
  *   to four routes are 4–12 minutes later on their up run, and more runs are skipped.
  * - **Skipped runs**: 3–8 % of runs per route (more on a disrupted evening and on Seollal and
  *   Chuseok), and on about one day in eight **an extra run** is inserted into a wide gap.
- * - **Korean public holidays** (api/time.ts publicHolidaysOf: date-holidays "KR", type public, every
- *   day of Seollal and Chuseok and substitute days) run the holiday timetable; Seollal and Chuseok have heavier traffic.
+ * - **Korean public holidays** (the product's calendar, api/time.ts dayType and publicHolidaysOf:
+ *   date-holidays "KR", type public, every day of Seollal and Chuseok and substitute days) run the
+ *   holiday timetable; Seollal and Chuseok have heavier traffic.
  * - arrivedAt is missing for 4 % of runs (the poller missed the bus); historyCsv can leave the column out.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
-import { publicHolidaysOf } from '../api/time';
+import { dayType, publicHolidaysOf } from '../api/time';
+import type { DayType } from '../api/bus/transit-config';
 import { ROUTE_NOS } from '../contract/transit';
 
 export type GeneratorOptions = {
@@ -47,10 +49,8 @@ export type GeneratedScenario = {
   disruptedToMin: number;
   holidays: string[];
   /** Per routeNo, the planned departures (minutes of the service day) per day type, and the weekday ones from changeDate on. */
-  timetables: Record<string, Record<DayKind | 'changedWeekday', number[]>>;
+  timetables: Record<string, Record<DayType | 'changedWeekday', number[]>>;
 };
-
-type DayKind = 'weekday' | 'saturday' | 'holiday';
 
 const KST_OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -137,7 +137,7 @@ function timetable(draws: Draws, from: number, last: number, headwayAt: (minute:
 
 type RouteModel = {
   routeNo: string;
-  timetables: Record<DayKind, number[]>;
+  timetables: Record<DayType, number[]>;
   /** The weekday timetable from the change date on (equal to the old one for unchanged routes). */
   changedWeekday: number[];
   upSectionMin: number;
@@ -153,9 +153,9 @@ type RouteModel = {
 function routeModel(draws: Draws, routeNo: string, changed: boolean): RouteModel {
   const peak = draws.between(8, 14);
   const offPeak = draws.between(15, 30);
-  const headway = (kind: DayKind) => (minute: number) =>
+  const headway = (kind: DayType) => (minute: number) =>
     kind === 'weekday' && isPeak(minute) ? peak : offPeak * (kind === 'saturday' ? 1.25 : kind === 'holiday' ? 1.5 : 1);
-  const day = (kind: DayKind) => {
+  const day = (kind: DayType) => {
     const first = draws.int(5 * 60 + 10, 6 * 60 + 10);
     return timetable(draws, first, draws.int(22 * 60, 23 * 60 + 40), headway(kind));
   };
@@ -211,7 +211,7 @@ export function generateHistory(options: GeneratorOptions): { rows: GeneratedRow
     const midnight = kstMidnight(date);
     const weekday = new Date(midnight + KST_OFFSET_MS).getUTCDay();
     const holiday = holidays.get(date);
-    const kind: DayKind = weekday === 0 || holiday ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday';
+    const kind = dayType(date);
     const festival = holiday !== undefined && /설날|추석/.test(holiday);
     for (const route of routes) {
       const slots = kind === 'weekday' && date >= changeDate ? route.changedWeekday : route.timetables[kind];

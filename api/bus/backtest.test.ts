@@ -133,6 +133,29 @@ describe('backtest', () => {
     expect(table).toContainEqual(expect.stringMatching(/^1150\s+3 ± 60 s\s+-\s+-$/));
     expect(table).toContainEqual(expect.stringMatching(/^1303\s+-\s+-\s+-$/));
   });
+
+  it("scores the estimate on the day type the day's departures follow, the history part on the calendar's", async () => {
+    // 1150: weekdays every 20 min from 06:00, Sundays every 40 min from 06:10; Thursday 19 Nov runs
+    // the Sunday times (a holiday at short notice), with no arrivedAt, so only the day type differs.
+    const times = (date: string, from: string, stepMin: number, count: number) =>
+      Array.from({ length: count }, (_, k) => {
+        const at = new Date(new Date(`${date}T${from}:00+09:00`).getTime() + k * stepMin * 60_000);
+        return run(date, at.toLocaleTimeString('en-GB', { timeZone: 'Asia/Seoul' }));
+      });
+    const history = [
+      ...['2026-11-12', '2026-11-13', '2026-11-16', '2026-11-17', '2026-11-18'].flatMap((date) =>
+        times(date, '06:00', 20, 46),
+      ),
+      ...['2026-11-08', '2026-11-15'].flatMap((date) => times(date, '06:10', 40, 23)),
+      ...times('2026-11-19', '06:10', 40, 23),
+    ];
+    const report = await backtest(history, { days: 1, before: '2026-11-20' });
+    const { estimate, history: dayPlan } = report.routes.find((r) => r.routeNo === '1150')!.methods;
+    // The day plan offers weekday runs every 20 min all day: half of them never come.
+    expect(dayPlan.maeSec!).toBeGreaterThan(300);
+    // Once the runs miscount the weekday's by 6, the estimate answers from the Sunday slots.
+    expect(estimate.maeSec!).toBeLessThan(dayPlan.maeSec! / 2);
+  });
 });
 
 describe('predictionsCsv (--predictions-out)', () => {

@@ -31,7 +31,7 @@ import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../../contract/bus';
-import { addServiceDays, dayType, kstInstant, serviceClock, toKstIso } from '../time';
+import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
@@ -206,22 +206,19 @@ export async function backtest(
     await setImmediate();
     const plan = predictDay(history, date);
     options.onDayPlan?.(plan);
-    const dayTypeAt = observedDayTypes(
-      plan,
-      history.filter((d) => d.serviceDate === date),
-    );
+    const ofDate = history.filter((d) => d.serviceDate === date);
+    const dayTypeAt = observedDayTypes(plan, ofDate);
     for (const [index, routePlan] of plan.routes.entries()) {
       if (routePlan.slots) {
-        const type = dayType(date);
-        slots.set(`${routePlan.routeNo}|${type}`, {
+        slots.set(`${routePlan.routeNo}|${plan.dayType}`, {
           routeNo: routePlan.routeNo,
-          dayType: type,
+          dayType: plan.dayType,
           serviceDate: date,
           ...routePlan.slots,
         });
       }
-      const observed = history
-        .filter((d) => d.serviceDate === date && d.routeNo === routePlan.routeNo)
+      const observed = ofDate
+        .filter((d) => d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
       const answer = answerers(plan, index, observed, dayTypeAt);
       const tally = tallies.get(routePlan.routeNo);

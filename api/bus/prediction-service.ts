@@ -190,16 +190,11 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
   /** The plan with live evidence, from the estimates of the day type today follows (Cached.dayType). */
   const withLive = ({ plan, dayType: observed }: Pick<Cached, 'plan' | 'dayType'>, now: Date): TodayPredictions => ({
     serviceDate: plan.serviceDate,
-    routes: plan.routes.map((route, i) => ({
+    routes: plan.planAs(observed).map((route) => ({
       routeNo: route.routeNo,
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,
-      estimate: applyLiveEvidence(
-        plan.planAs(observed)[i],
-        live.passages(route.routeNo, plan.serviceDate),
-        now,
-        live.watchingSince(),
-      ),
+      estimate: applyLiveEvidence(route, live.passages(route.routeNo, plan.serviceDate), now, live.watchingSince()),
     })),
   });
 

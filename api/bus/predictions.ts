@@ -15,7 +15,7 @@
  *      slots move by the same-weekday effect (sameWeekdayEffects) of the date's weekday.
  *   2. timetable: with fewer than MIN_HISTORY_DAYS such days, the route's timetable for the day
  *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
- *   The date is planned as every day type (DayPlan.byDayType); the live part takes the one today's
+ *   The date can be planned as any day type (DayPlan.planAs); the live part takes the one today's
  *   departures so far follow (observedDayType), the calendar's unless another fits clearly better.
  *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
  *      crossroads makes the next run of the plan; it leaves at the later of its ready time
