@@ -25,10 +25,25 @@ const LIMITS = {
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
    */
   inquiry: { points: 5, durationSec: 15 * 60 },
-  /** Admin sign-in attempts per client IP (POST /api/admin/login). */
-  loginByIp: { points: 20, durationSec: 15 * 60 },
-  /** Admin sign-in attempts per username, from anywhere; a success clears it. */
-  loginByUsername: { points: 10, durationSec: 15 * 60 },
+  /**
+   * Admin sign-in failures (POST /api/admin/login; api/admin/sign-in-limits.ts) of one username from
+   * one client address: a person mistyping stops well before 10, a guesser from one address stops there.
+   * A success clears them.
+   */
+  loginFailsByUsernameAndIp: { points: 10, durationSec: 15 * 60 },
+  /** Admin sign-in failures per client address, whatever the usernames (a success gives its point back). */
+  loginFailsByIp: { points: 20, durationSec: 15 * 60 },
+  /**
+   * Admin sign-in failures of one username from every address: past 20 (more than one address can
+   * reach alone) each further attempt for it waits before its password is checked, and is never
+   * refused, so nobody can lock an admin out.
+   */
+  loginFailsByUsername: { points: 20, durationSec: 15 * 60 },
+  /**
+   * GET and POST /api/admin/setup per client address: the first admin opens the link and submits
+   * the form a few times at most; a guesser of the setup token gets 10 tries per 15 minutes.
+   */
+  adminSetup: { points: 10, durationSec: 15 * 60 },
   /**
    * Chatbot skill calls with a missing or wrong X-Kakao-Skill-Secret, per client IP. Open
    * Builder's own calls carry the secret and are never counted, so the bot is never slowed.
@@ -52,8 +67,10 @@ export function createRateLimiters(db: Db): RateLimiters {
     imageUpload: limiter('imageUpload'),
     adSubmit: limiter('adSubmit'),
     inquiry: limiter('inquiry'),
-    loginByIp: limiter('loginByIp'),
-    loginByUsername: limiter('loginByUsername'),
+    loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp'),
+    loginFailsByIp: limiter('loginFailsByIp'),
+    loginFailsByUsername: limiter('loginFailsByUsername'),
+    adminSetup: limiter('adminSetup'),
     skillSecretFailures: limiter('skillSecretFailures'),
   };
 }

@@ -12,9 +12,18 @@ import type { Api } from '../app';
 const TOKEN = 'admin-auth-test-service-token-0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
 const HOUR_SEC = 3600;
-/** The sign-in limits (api/rate-limit.ts): failures per username and per client IP in 15 minutes. */
-const USERNAME_LIMIT = 10;
+/**
+ * The sign-in limits (README "Sessions and sign-in limits"; api/rate-limit.ts, api/admin/sign-in-limits.ts),
+ * each over 15 minutes: failures of one username from one address before 429, failures from one
+ * address over all usernames before 429, and failures of one username from everywhere before each
+ * further attempt waits (SLOW_DOWN_MS, milliseconds, the last one repeating).
+ */
+const PAIR_LIMIT = 10;
 const IP_LIMIT = 20;
+const USERNAME_CEILING = 20;
+const SLOW_DOWN_MS = [250, 500, 1000, 2000, 3000, 3000];
+/** The first-admin setup page's limit: GET and POST /api/admin/setup per address in 15 minutes. */
+const SETUP_LIMIT = 10;
 
 describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
   const database = adsDatabaseFor(kind);
@@ -105,52 +114,114 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
       }
     });
 
-    it(`answers 429 with Retry-After after ${USERNAME_LIMIT} failures for one username from anywhere`, async () => {
-      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', clock.now());
-      for (let i = 1; i <= USERNAME_LIMIT; i += 1) {
-        const response = await login(i % 2 ? 'alice' : 'ALICE', 'wrong password', `198.51.100.${i}`);
-        expect(response.status, `failure ${i}`).toBe(401);
+    it('leaves the right password working from another address after twelve wrong ones from one address', async () => {
+      const attacker = '198.51.100.66';
+      for (let i = 1; i <= 12; i += 1) {
+        const response = await login('alice', 'wrong password', attacker);
+        if (i <= PAIR_LIMIT) expect(response.status, `attempt ${i}`).toBe(401);
+        else await expectLimited(response);
       }
-      // Even the right password, from an address never seen, waits now; nothing is checked or audited.
-      await expectLimited(await login('alice', PASSWORD, '192.0.2.200'));
-      await expectLimited(await login('alice', 'wrong password', '192.0.2.201'));
-      expect((await auditActions()).filter((action) => action.startsWith('sign-in'))).toHaveLength(USERNAME_LIMIT);
-      // Another admin signs in from the same addresses.
-      await signedIn('bob', PASSWORD, '198.51.100.1');
+      // No wait either: one address alone never reaches the username's slow-down.
+      await signedIn('alice', PASSWORD, '192.0.2.10');
+      expect(clock.pending()).toBe(0);
     });
 
-    it(`answers 429 with Retry-After after ${IP_LIMIT} failures from one address, whatever the usernames`, async () => {
-      const ip = '198.51.100.77';
-      for (let i = 1; i <= IP_LIMIT; i += 1) {
-        const response = await login(`guess${i}`, 'wrong password', ip);
+    it(`answers 429 with Retry-After after ${PAIR_LIMIT} consecutive failures of one username from one address`, async () => {
+      const ip = '198.51.100.7';
+      for (let i = 1; i <= PAIR_LIMIT; i += 1) {
+        const response = await login(i % 2 ? 'alice' : 'ALICE', 'wrong password', ip);
         expect(response.status, `failure ${i}`).toBe(401);
+      }
+      // Even the right password from that address waits now; nothing is checked or audited.
+      await expectLimited(await login('alice', PASSWORD, ip));
+      await expectLimited(await login('alice', 'wrong password', ip));
+      expect((await auditActions()).filter((action) => action.startsWith('sign-in'))).toHaveLength(PAIR_LIMIT);
+      // The address may still try another username, and the username signs in from another address.
+      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', clock.now());
+      await signedIn('bob', PASSWORD, ip);
+      await signedIn('alice', PASSWORD, '198.51.100.8');
+    });
+
+    it('clears the failures of a username from an address on a success from there', async () => {
+      const ip = '198.51.100.9';
+      const failures = async (count: number) => {
+        for (let i = 1; i <= count; i += 1) {
+          const response = await login('alice', 'wrong password', ip);
+          expect(response.status, `failure ${i}`).toBe(401);
+        }
+      };
+      await failures(PAIR_LIMIT - 1);
+      await signedIn('alice', PASSWORD, ip);
+      // A full run of failures again: the success cleared the first ones.
+      await failures(PAIR_LIMIT);
+      await expectLimited(await login('alice', PASSWORD, ip));
+    });
+
+    it('answers 429 to 25 wrong passwords from one address, whatever the usernames', async () => {
+      const ip = '198.51.100.77';
+      for (let i = 1; i <= 25; i += 1) {
+        const response = await login(`guess${i}`, 'wrong password', ip);
+        if (i <= IP_LIMIT) expect(response.status, `attempt ${i}`).toBe(401);
+        else await expectLimited(response);
       }
       await expectLimited(await login('alice', PASSWORD, ip));
       // The username was never the problem: from another address it signs in.
       await signedIn('alice', PASSWORD, '198.51.100.78');
     });
 
-    it('checks no more passwords than the limit when the attempts come all at once', async () => {
-      const attempts = await Promise.all(
-        Array.from({ length: 3 * USERNAME_LIMIT }, (_, i) => login('alice', 'wrong password', `203.0.113.${i + 1}`)),
-      );
-      const statuses = attempts.map((response) => response.status);
-      expect(statuses.filter((status) => status === 401)).toHaveLength(USERNAME_LIMIT);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * USERNAME_LIMIT);
+    it(`counts failures from an address, not sign-ins: the ${IP_LIMIT + 1}st failure answers 429`, async () => {
+      const ip = '198.51.100.79';
+      for (let i = 1; i < IP_LIMIT; i += 1) {
+        expect((await login(`guess${i}`, 'wrong password', ip)).status, `failure ${i}`).toBe(401);
+      }
+      for (let i = 1; i <= 3; i += 1) await signedIn('alice', PASSWORD, ip);
+      expect((await login('guess20', 'wrong password', ip)).status).toBe(401);
+      await expectLimited(await login('guess21', 'wrong password', ip));
     });
 
-    it('clears the username’s failures on a success', async () => {
-      const failures = async (from: number) => {
-        for (let i = from; i < from + USERNAME_LIMIT - 1; i += 1) {
-          const response = await login('alice', 'wrong password', `198.51.100.${i}`);
-          expect(response.status, `failure from .${i}`).toBe(401);
-        }
+    it('checks no more passwords than the limits when the attempts come all at once', async () => {
+      const ip = '203.0.113.50';
+      const statuses = async (usernames: string[]) =>
+        (await Promise.all(usernames.map((username) => login(username, 'wrong password', ip)))).map(
+          (response) => response.status,
+        );
+      const oneUsername = await statuses(Array.from({ length: 3 * PAIR_LIMIT }, () => 'alice'));
+      expect(oneUsername.filter((status) => status === 401)).toHaveLength(PAIR_LIMIT);
+      expect(oneUsername.filter((status) => status === 429)).toHaveLength(2 * PAIR_LIMIT);
+      // The same address with a new username each time: the address's limit holds.
+      const manyUsernames = await statuses(Array.from({ length: 2 * IP_LIMIT }, (_, i) => `guess${i}`));
+      expect(manyUsernames.filter((status) => status === 401)).toHaveLength(IP_LIMIT - PAIR_LIMIT);
+      expect(manyUsernames.filter((status) => status === 429)).toHaveLength(IP_LIMIT + PAIR_LIMIT);
+    });
+
+    it(`slows a username down after ${USERNAME_CEILING} failures from everywhere, and never locks it`, async () => {
+      /** Sends the attempt and expects its answer held back exactly `delayMs` of the api's clock. */
+      const answeredAfter = async (delayMs: number, attempt: () => Response | Promise<Response>) => {
+        expect(clock.pending()).toBe(0);
+        const response = Promise.resolve(attempt());
+        await vi.waitFor(() => expect(clock.pending()).toBe(1));
+        clock.set(new Date(clock.now().getTime() + delayMs - 1));
+        expect(clock.pending(), `still waiting 1 ms before ${delayMs} ms`).toBe(1);
+        clock.set(new Date(clock.now().getTime() + 1));
+        expect(clock.pending()).toBe(0);
+        return response;
       };
-      await failures(1);
-      await signedIn('alice', PASSWORD, '192.0.2.1');
-      // Nine more failures would pass the limit of ten, had the success not cleared the first nine.
-      await failures(20);
-      await signedIn('alice', PASSWORD, '192.0.2.2');
+      // From many addresses, none of them over its own limits.
+      for (let i = 1; i <= USERNAME_CEILING; i += 1) {
+        const response = await login('alice', 'wrong password', `198.51.100.${i}`);
+        expect(response.status, `failure ${i}`).toBe(401);
+      }
+      expect(clock.pending()).toBe(0);
+      for (const [i, delayMs] of SLOW_DOWN_MS.entries()) {
+        const response = await answeredAfter(delayMs, () => login('alice', 'wrong password', `198.51.100.${101 + i}`));
+        expect(response.status, `failure ${USERNAME_CEILING + i + 1}`).toBe(401);
+      }
+      // The right password from an address never seen still gets in, after the longest wait.
+      const response = await answeredAfter(SLOW_DOWN_MS.at(-1)!, () => login('alice', PASSWORD, '192.0.2.1'));
+      expect(response.status).toBe(200);
+      // Another admin is not slowed down.
+      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', clock.now());
+      await signedIn('bob', PASSWORD, '198.51.100.1');
     });
   });
 
@@ -197,14 +268,16 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
   });
 
   describe('GET and POST /api/admin/setup', () => {
-    const setup = (body: Record<string, unknown>) =>
+    const setup = (body: Record<string, unknown>, ip = '203.0.113.7') =>
       app.request('/api/admin/setup', {
         method: 'POST',
-        headers: { ...authorized, 'Content-Type': 'application/json' },
+        headers: { ...authorized, 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
         body: JSON.stringify(body),
       });
-    const check = (token: string) =>
-      app.request(`/api/admin/setup?token=${encodeURIComponent(token)}`, { headers: authorized });
+    const check = (token: string, ip = '203.0.113.7') =>
+      app.request(`/api/admin/setup?token=${encodeURIComponent(token)}`, {
+        headers: { ...authorized, 'X-Forwarded-For': ip },
+      });
 
     beforeEach(async () => {
       // No admin yet: the first start's state.
@@ -240,6 +313,43 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
       clock.advance(HOUR_SEC);
       expect((await check(token)).status).toBe(404);
       expect((await setup({ token, username: 'alice', password: PASSWORD })).status).toBe(404);
+    });
+
+    it('refuses the setup once an admin exists, even with the token that was valid', async () => {
+      const token = (await issueSetupToken(db(), clock.now()))!;
+      await createOrResetAdmin(db(), { username: 'bob', password: PASSWORD }, 'cli', clock.now());
+      expect((await check(token)).status).toBe(404);
+      const response = await setup({ token, username: 'mallory', password: PASSWORD });
+      expect(response.status).toBe(404);
+      expect(await message(response)).toBe('No setup in progress');
+      // Nor does a start print a fresh link any more.
+      expect(await issueSetupToken(db(), clock.now())).toBeNull();
+    });
+
+    it(`answers 429 with Retry-After after ${SETUP_LIMIT} setup requests from one address in 15 minutes`, async () => {
+      const token = (await issueSetupToken(db(), clock.now()))!;
+      const ip = '198.51.100.90';
+      for (let i = 1; i <= SETUP_LIMIT; i += 1) {
+        const response =
+          i % 2
+            ? await check(`guess${i}`, ip)
+            : await setup({ token: `guess${i}`, username: 'mallory', password: PASSWORD }, ip);
+        expect(response.status, `request ${i}`).toBe(404);
+      }
+      for (const response of [
+        await check(token, ip),
+        await setup({ token, username: 'alice', password: PASSWORD }, ip),
+      ]) {
+        expect(response.status).toBe(429);
+        expect(await message(response)).toBe('Too many requests; try again later');
+        const retryAfter = Number(response.headers.get('retry-after'));
+        expect(Number.isInteger(retryAfter)).toBe(true);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      }
+      // The one who holds the link, from another address, is not stopped by the guesses.
+      expect((await check(token, '192.0.2.5')).status).toBe(200);
+      expect((await setup({ token, username: 'alice', password: PASSWORD }, '192.0.2.5')).status).toBe(201);
     });
   });
 });
