@@ -44,6 +44,17 @@ export type ApiDeps = {
    * (createApiRuntime); absent → the skill answers without ad cards.
    */
   kakaoAds?: KakaoAdService;
+  /**
+   * IMAGE_STORAGE_MAX_MB in bytes: the most the issued, not yet removed ad images may take
+   * (api/ads/images.ts issueImageUpload). Default IMAGE_STORAGE_DEFAULT_BYTES (1024 MB).
+   */
+  imageStorageMaxBytes?: number;
+  /**
+   * The bytes free on DATA_DIR's disk (api/readiness.ts freeDiskBytes), read by /api/readyz and
+   * before each presign; absent (nothing of ours on a local disk, or a test) → not checked.
+   * @throws when the disk cannot be read (the probe then reports the disk).
+   */
+  dataDirFreeBytes?: () => Promise<number>;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */

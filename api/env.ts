@@ -68,6 +68,12 @@ export const ApiEnvSchema = z
     /** Public base URL the images are loaded from (a CDN or public bucket); unset → the web proxies them at /images/. */
     S3_PUBLIC_BASE_URL: optionalString.pipe(httpUrl.optional()),
     /**
+     * The most the ad images may take, in MB (2^20 bytes): every upload the api issued and has not
+     * removed yet, stored or still uploadable (image_uploads.byte_size). A presign that would go
+     * over it answers 507 (ADR 018).
+     */
+    IMAGE_STORAGE_MAX_MB: z.coerce.number().int().positive().default(1024),
+    /**
      * Bearer token of the admin endpoints, held by the web only. Unset → generated once under
      * DATA_DIR on the embedded default; with DATABASE_URL (production) the admin api answers 503.
      */

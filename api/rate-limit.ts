@@ -16,10 +16,29 @@ type Limit = { points: number; durationSec: number };
 
 /** The limits of the public writes (per client IP) and of admin sign-in failures. */
 const LIMITS = {
-  /** POST /api/s3/presigned-url/image: an applicant retries an upload a few times at most. */
-  imageUpload: { points: 20, durationSec: 10 * 60 },
-  /** POST /api/ads/{type}/submit. */
+  /**
+   * One budget for POST /api/s3/presigned-url/image and POST /api/ads/{type}/submit: each spends a
+   * point, so an application costs two (its image and itself). 12 in 10 minutes fits the 5
+   * applications adSubmit allows with 2 images uploaded again (an applicant retries an upload a
+   * few times at most), and an address that only presigns stores at most 12 × 5 MB = 60 MB per 10
+   * minutes, each image gone within 35 minutes unless an application uses it (ADR 018).
+   */
+  adApplication: { points: 12, durationSec: 10 * 60 },
+  /** POST /api/ads/{type}/submit, on top of adApplication: one image may go with several applications. */
   adSubmit: { points: 5, durationSec: 10 * 60 },
+  /**
+   * POST /api/ads/{id}/clicks, counted or not (a click over it is still answered its link,
+   * uncounted). A phone clicks a banner now and then; 30 in 10 minutes leaves room for a few dozen
+   * phones behind one campus address, and holds a script that varies its User-Agent to 30 counted
+   * clicks per 10 minutes (ADR 018).
+   */
+  adClick: { points: 30, durationSec: 10 * 60 },
+  /**
+   * POST /api/ads/{id}/impressions: a browser sends one beacon per ad per KST day (the banner
+   * remembers what it reported), so 60 in 10 minutes is a few dozen phones behind one address
+   * (ADR 018).
+   */
+  adImpression: { points: 60, durationSec: 10 * 60 },
   /**
    * POST /api/inquiries (issue 8): a person sends one inquiry and perhaps a follow-up or two; 5 in
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
@@ -64,8 +83,10 @@ export function createRateLimiters(db: Db): RateLimiters {
       duration: LIMITS[name].durationSec,
     });
   return {
-    imageUpload: limiter('imageUpload'),
+    adApplication: limiter('adApplication'),
     adSubmit: limiter('adSubmit'),
+    adClick: limiter('adClick'),
+    adImpression: limiter('adImpression'),
     inquiry: limiter('inquiry'),
     loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp'),
     loginFailsByIp: limiter('loginFailsByIp'),
@@ -91,6 +112,21 @@ export async function spendPoint(c: Context, limiter: RateLimiterDrizzle): Promi
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
     throw new HTTPException(429, { message: 'Too many requests; try again later' });
+  }
+}
+
+/**
+ * Spends one point of `limiter` for the client's IP, for a request that is answered either way
+ * (a click's redirect): counting is best-effort, the answer is not.
+ * @returns false once the client is over the limit (nothing thrown, no header set).
+ */
+export async function withinLimit(c: Context, limiter: RateLimiterDrizzle): Promise<boolean> {
+  try {
+    await limiter.consume(clientIp(c));
+    return true;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return false;
   }
 }
 

@@ -22,7 +22,8 @@ import type { FeedSource } from './bus/snapshot';
 import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore } from './storage';
-import { removeOrphanImages } from './ads/images';
+import { scheduleOrphanSweep } from './ads/images';
+import { freeDiskBytes, MB } from './readiness';
 import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
 import { createKakaoAdService, IMPRESSION_FLUSH_MS } from './kakao/ads';
@@ -116,6 +117,12 @@ export async function createApiRuntime(
     dailyQuota: env.GBIS_DAILY_QUOTA,
     kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
     kakaoAds,
+    imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
+    // The disk matters when the embedded database or the local store's images live on it.
+    dataDirFreeBytes:
+      (embedded || env.STORAGE === 'local') && env.DATA_DIR !== 'memory'
+        ? () => freeDiskBytes(env.DATA_DIR)
+        : undefined,
   });
   let localDoor: Server | null = null;
   let starting: Promise<void> | null = null;
@@ -141,11 +148,8 @@ export async function createApiRuntime(
       const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
       stops.push(
         () => clearInterval(impressionFlush),
-        // Orphan images (api/ads/images.ts), in every instance: each may have issued uploads.
-        scheduleHourly('images', logger, async () => {
-          const removed = await removeOrphanImages(database.db, storage, clock.now());
-          if (removed > 0) logger.info(`[images] removed ${removed} images no request or ad uses.`);
-        }),
+        // Orphan images (api/ads/images.ts), every 5 minutes in every instance: each may have issued uploads.
+        scheduleOrphanSweep({ db: database.db, storage, clock, logger }),
         // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
         scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
         // The accuracy figure (issue 12: ~1 s of CPU once per service day, in slices), by the lease

@@ -121,13 +121,20 @@ export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
 /**
  * GET /api/healthz (liveness) and GET /api/readyz (readiness). `status`: ok; degraded while the
  * feed's data is stale or its polls fail (still served, marked stale); unavailable (readyz, 503)
- * when the database does not answer.
+ * when the database does not take the probe's write, or DATA_DIR's disk is nearly full.
  */
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),
   feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
-  /** readyz only: whether the database answered the probe. */
+  /** readyz only: whether the database took the probe's write in time. */
   database: z.enum(['ok', 'unreachable']).optional(),
+  /**
+   * readyz only, when the api keeps data on a local disk: 'low' under the free-space margin
+   * (api/readiness.ts READY_MIN_FREE_BYTES), 'unreadable' when its free space could not be read.
+   */
+  disk: z.enum(['ok', 'low', 'unreadable']).optional(),
+  /** readyz's 503 only: the kind of failure that made the instance unready (the disk's first when both). */
+  failure: z.enum(['disk', 'database']).optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

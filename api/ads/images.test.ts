@@ -7,7 +7,15 @@ import { adsDatabaseFor } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adRequests, ads, imageUploads } from '../db/schema';
-import { issueImageUpload, ORPHAN_IMAGE_AGE_MS, receiveImagePut, removeOrphanImages, sniffImage } from './images';
+import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import {
+  issueImageUpload,
+  ORPHAN_IMAGE_AGE_MS,
+  receiveImagePut,
+  removeOrphanImages,
+  scheduleOrphanSweep,
+  sniffImage,
+} from './images';
 
 describe('sniffImage', () => {
   it('detects png, jpg and gif by their bytes', async () => {
@@ -57,7 +65,7 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
   const uploadKeys = async () =>
     (await db().db.select({ key: imageUploads.key }).from(imageUploads)).map((row) => row.key).sort();
 
-  it('deletes the object and the record of unreferenced images older than 24 h, keeps the rest', async () => {
+  it('deletes the object and the record of unreferenced images older than 30 minutes, keeps the rest', async () => {
     const requested = await storedImage(issuedAt);
     const shown = await storedImage(issuedAt, 'kakao');
     const orphan = await storedImage(issuedAt);
@@ -82,13 +90,14 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
       ]);
     expect(existsSync(join(store.dir, orphan.key))).toBe(true);
 
-    // 24 h after the first three were issued: none is older than 24 h yet.
-    const dayLater = new Date(issuedAt.getTime() + ORPHAN_IMAGE_AGE_MS);
-    expect(await removeOrphanImages(db().db, store, dayLater)).toBe(0);
+    // 30 minutes after the first three were issued: none is older than that yet.
+    expect(ORPHAN_IMAGE_AGE_MS).toBe(30 * 60_000);
+    const halfHourLater = new Date(issuedAt.getTime() + ORPHAN_IMAGE_AGE_MS);
+    expect(await removeOrphanImages(db().db, store, halfHourLater)).toBe(0);
     expect(await uploadKeys()).toHaveLength(4);
 
     // One second more: the orphan goes, the referenced ones and the young one (issued a minute later) stay.
-    expect(await removeOrphanImages(db().db, store, new Date(dayLater.getTime() + 1000))).toBe(1);
+    expect(await removeOrphanImages(db().db, store, new Date(halfHourLater.getTime() + 1000))).toBe(1);
     expect(await uploadKeys()).toEqual([requested.key, shown.key, young.key].sort());
     expect(existsSync(join(store.dir, orphan.key))).toBe(false);
     expect(await store.head(orphan.key)).toBeNull();
@@ -96,7 +105,7 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
       expect(await store.head(kept.key)).toEqual({ byteSize: PNG.byteLength, contentType: 'image/png' });
     }
 
-    // Once the young one is 24 h old too, it goes as well; the referenced ones never do.
+    // Once the young one is that old too, it goes as well; the referenced ones never do.
     const later = new Date(issuedAt.getTime() + 3 * ORPHAN_IMAGE_AGE_MS);
     expect(await removeOrphanImages(db().db, store, later)).toBe(1);
     expect(await uploadKeys()).toEqual([requested.key, shown.key].sort());
@@ -113,5 +122,36 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
     const later = new Date(issuedAt.getTime() + ORPHAN_IMAGE_AGE_MS + 1000);
     expect(await removeOrphanImages(db().db, store, later)).toBe(1);
     expect(await db().db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl))).toEqual([]);
+  });
+});
+
+describe('scheduleOrphanSweep', () => {
+  const db = adsDatabaseFor('pglite');
+  let store: ReturnType<typeof tempLocalStore>;
+  beforeEach(() => {
+    store = tempLocalStore();
+  });
+  afterEach(() => {
+    store.remove();
+    vi.useRealTimers();
+  });
+
+  it('removes an image never submitted within 35 minutes of its issue (a sweep every 5 minutes)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
+    await issueImageUpload(db().db, store, { type: 'web', extension: 'png', byteSize: PNG.byteLength }, clock.now());
+    const logger = recordingLogger();
+    const stop = scheduleOrphanSweep({ db: db().db, storage: store, clock, logger });
+    try {
+      // 35 minutes of this clock and of the timers, 5 at a time.
+      for (let minutes = 5; minutes <= 35; minutes += 5) {
+        clock.advance(5 * 60);
+        await vi.advanceTimersByTimeAsync(5 * 60_000);
+      }
+      await vi.waitFor(async () => expect(await db().db.select().from(imageUploads)).toEqual([]));
+      expect(logger.lines).toEqual(['[images] removed 1 images no request or ad uses.']);
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The life of an ad image (spec §3 Image upload request, §7 presigned flow): the api issues a
- * presigned PUT for a key it chooses, the object is stored, its first bytes are sniffed (a mismatch
- * deletes it), an application may then use its imageUrl, and images no request or ad references
- * are removed after ORPHAN_IMAGE_AGE_MS.
+ * presigned PUT for a key it chooses while the images fit IMAGE_STORAGE_MAX_MB, the object is
+ * stored, its first bytes are sniffed (a mismatch deletes it), an application may then use its
+ * imageUrl, and images no request or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a
+ * sweep every ORPHAN_SWEEP_INTERVAL_MS (ADR 006, ADR 018).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, lt, notInArray, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
@@ -14,14 +15,30 @@ import {
   type ImageUploadRequestSchema,
   type ImageUploadResponse,
 } from '../../contract/ads';
+import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
+import type { Logger } from '../logger';
+import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 import type { ObjectStore } from '../storage';
 
 /** Spec-free choice: a presigned URL works for 10 minutes. */
 const UPLOAD_URL_TTL_SEC = 10 * 60;
-/** Images that no request or ad references are removed once this old (24 hours, in ms). */
-export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Images that no request or ad references are removed once this old (30 minutes after issue, in
+ * ms): the web uploads an application's image and submits it in one request, so an image still
+ * unreferenced after its URL's 10 minutes and 20 more was never submitted (ADR 018).
+ */
+export const ORPHAN_IMAGE_AGE_MS = 30 * 60 * 1000;
+/**
+ * How often each api instance sweeps the orphans (5 minutes, in ms): an image never submitted is
+ * gone at most ORPHAN_IMAGE_AGE_MS + this = 35 minutes after issue (scheduleOrphanSweep).
+ */
+export const ORPHAN_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** IMAGE_STORAGE_MAX_MB's default (1024 MB), in bytes. */
+export const IMAGE_STORAGE_DEFAULT_BYTES = 1024 * MB;
+/** The 507 of a presign over the storage budget or the disk's margin; the web shows its own words for it. */
+export const STORAGE_FULL_MESSAGE = 'Image storage is full; try again later';
 /** Bytes file-type needs to recognise any format it knows (its sample size). */
 const SNIFF_BYTES = 4100;
 
@@ -39,7 +56,7 @@ export async function sniffImage(bytes: Uint8Array): Promise<ImageExtension | nu
 /** A refused upload, with the HTTP status the route answers. */
 export class UploadRejected extends Error {
   constructor(
-    readonly status: 400 | 403 | 409 | 413 | 415,
+    readonly status: 400 | 403 | 409 | 413 | 415 | 507,
     message: string,
   ) {
     super(message);
@@ -48,31 +65,49 @@ export class UploadRejected extends Error {
 }
 
 /**
- * Issues a presigned PUT for a new object named by the server: `<type>-<uuid>.<extension>`.
+ * Issues a presigned PUT for a new object named by the server: `<type>-<uuid>.<extension>`, while
+ * the images fit the storage budget and the disk keeps its margin.
  * @param request already validated (contract ImageUploadRequestSchema: extension jpg/png/gif, byteSize ≤ 5 MB).
+ * @param limits.maxStoredBytes IMAGE_STORAGE_MAX_MB in bytes (default IMAGE_STORAGE_DEFAULT_BYTES):
+ *   the issue is refused when the bytes of every upload issued and not yet removed (the sum of
+ *   image_uploads.byte_size, so it holds across restarts and instances) plus this image's would
+ *   exceed it.
+ * @param limits.freeDiskBytes reads the bytes free on DATA_DIR's disk, when the api keeps data
+ *   there: the issue is refused when this image would leave less than READY_MIN_FREE_BYTES (256 MB).
  * @returns the presigned URL (for the local store a path of this api) and the imageUrl the
  *   application will carry.
+ * @throws UploadRejected 507 (STORAGE_FULL_MESSAGE) when refused for room: nothing is issued.
+ *   What `freeDiskBytes` throws.
  */
 export async function issueImageUpload(
   db: Db,
   store: ObjectStore,
   request: z.output<typeof ImageUploadRequestSchema>,
   now: Date,
+  limits: { maxStoredBytes?: number; freeDiskBytes?: () => Promise<number> } = {},
 ): Promise<ImageUploadResponse> {
+  const { maxStoredBytes = IMAGE_STORAGE_DEFAULT_BYTES, freeDiskBytes } = limits;
+  if (freeDiskBytes && (await freeDiskBytes()) - request.byteSize < READY_MIN_FREE_BYTES) {
+    throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
+  }
   const key = `${request.type}-${randomUUID()}.${request.extension}`;
   const contentType = IMAGE_CONTENT_TYPES[request.extension];
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SEC * 1000);
   const imageUrl = store.publicUrl(key);
-  await db.insert(imageUploads).values({
-    key,
-    imageUrl,
-    adType: request.type,
-    contentType,
-    byteSize: request.byteSize,
-    status: 'issued',
-    issuedAt: now,
-    expiresAt,
-  });
+  // NOTE: one statement, so the budget is checked against the rows as they are when this one is
+  // written; every row counts, whatever its status, until the orphan sweep removes it (an upload
+  // that went straight to S3 stays 'issued' until an application confirms it, expired or not).
+  // Presigns running at the same instant on PostgreSQL may each pass: over by at most their 5 MB each.
+  const issued = await db
+    .insert(imageUploads)
+    .select(
+      sql`select ${key}, ${imageUrl}, ${request.type}, ${contentType}, ${request.byteSize}::int, 'issued',
+        ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        where (select coalesce(sum(${imageUploads.byteSize}), 0) from ${imageUploads}) + ${request.byteSize}
+          <= ${maxStoredBytes}`,
+    )
+    .returning({ key: imageUploads.key });
+  if (issued.length === 0) throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
   const presignedUrl = await store.presignPut({ key, contentType, byteSize: request.byteSize, expiresAt });
   return { presignedUrl, imageUrl };
 }
@@ -159,6 +194,25 @@ export async function confirmStoredImage(
  */
 export function removeOrphanImages(db: Db, store: ObjectStore, now: Date): Promise<number> {
   return deleteUnreferencedImages(db, store, lt(imageUploads.issuedAt, new Date(now.getTime() - ORPHAN_IMAGE_AGE_MS)));
+}
+
+/**
+ * Runs removeOrphanImages every ORPHAN_SWEEP_INTERVAL_MS (5 minutes) of real time, at the clock's
+ * `now`, in every api instance (each may have issued uploads to its own disk); the first run is one
+ * interval after the call. A failed run is logged and tried again at the next.
+ * @returns the function that stops it.
+ */
+export function scheduleOrphanSweep(deps: { db: Db; storage: ObjectStore; clock: Clock; logger: Logger }): () => void {
+  const sweep = async () => {
+    try {
+      const removed = await removeOrphanImages(deps.db, deps.storage, deps.clock.now());
+      if (removed > 0) deps.logger.info(`[images] removed ${removed} images no request or ad uses.`);
+    } catch (error) {
+      deps.logger.error('[images] run failed:', error);
+    }
+  };
+  const timer = setInterval(() => void sweep(), ORPHAN_SWEEP_INTERVAL_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   recordClick,
   recordImpression,
   rejectRequest,
+  type MayCount,
 } from './model';
 
 const DAY_MS = 86_400_000;
@@ -250,20 +251,22 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
   });
 
   describe('counters', () => {
+    /** Counts every time: what the route's client and limit rules decide is tested in api/routes/ads.test.ts. */
+    const always: MayCount = async () => true;
     const beforeMidnight = new Date('2026-11-23T23:59:00+09:00');
     const afterMidnight = new Date('2026-11-24T00:01:00+09:00');
 
     it('counts impressions and clicks per KST day', async () => {
       const id = await insertAd({ position: 0, redirectUrl: 'https://example.com/shop' });
       const other = await insertAd({ position: 1 });
-      expect(await recordImpression(db(), id, beforeMidnight)).toBe(true);
-      expect(await recordImpression(db(), id, NOW)).toBe(true);
-      expect(await recordClick(db(), id, beforeMidnight)).toBe('https://example.com/shop');
+      expect(await recordImpression(db(), id, beforeMidnight, always)).toBe(true);
+      expect(await recordImpression(db(), id, NOW, always)).toBe(true);
+      expect(await recordClick(db(), id, beforeMidnight, always)).toBe('https://example.com/shop');
       // Two minutes later it is the next day in Seoul (still the same day in UTC and in this process's zone).
-      expect(await recordImpression(db(), id, afterMidnight)).toBe(true);
-      expect(await recordClick(db(), id, afterMidnight)).toBe('https://example.com/shop');
-      expect(await recordClick(db(), id, afterMidnight)).toBe('https://example.com/shop');
-      expect(await recordImpression(db(), other, afterMidnight)).toBe(true);
+      expect(await recordImpression(db(), id, afterMidnight, always)).toBe(true);
+      expect(await recordClick(db(), id, afterMidnight, always)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, afterMidnight, always)).toBe('https://example.com/shop');
+      expect(await recordImpression(db(), other, afterMidnight, always)).toBe(true);
 
       expect(await adCounts(db(), id)).toEqual([
         { day: '2026-11-23', impressions: 2, clicks: 1 },
@@ -294,6 +297,32 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       ]);
     });
 
+    it('counts only what mayCount agrees to, asked with the counter, the id and the KST day; a click answers its link either way', async () => {
+      const id = await insertAd({ position: 0, redirectUrl: 'https://example.com/shop' });
+      const asked: Parameters<MayCount>[] = [];
+      const never: MayCount = async (...question) => {
+        asked.push(question);
+        return false;
+      };
+      expect(await recordImpression(db(), id, afterMidnight, never)).toBe(true);
+      expect(await recordClick(db(), id, afterMidnight, never)).toBe('https://example.com/shop');
+      expect(asked).toEqual([
+        ['impressions', id, '2026-11-24'],
+        ['clicks', id, '2026-11-24'],
+      ]);
+      expect(await adCounts(db(), id)).toEqual([]);
+    });
+
+    it('does not ask mayCount for an ad that is not served, or a click without a link', async () => {
+      const linkless = await insertAd({ position: 0, redirectUrl: null });
+      const ended = await insertAd({ position: 1, endsAt: NOW });
+      const asked = vi.fn<MayCount>(async () => true);
+      expect(await recordClick(db(), linkless, NOW, asked)).toBeNull();
+      expect(await recordClick(db(), ended, NOW, asked)).toBeNull();
+      expect(await recordImpression(db(), ended, NOW, asked)).toBe(false);
+      expect(asked).not.toHaveBeenCalled();
+    });
+
     it('returns only a served ad’s http(s) link, and counts nothing otherwise', async () => {
       const legacy = await insertAd({ position: 0, redirectUrl: 'javascript:alert(1)' });
       const dataUrl = await insertAd({ position: 1, redirectUrl: 'data:text/html,x' });
@@ -303,10 +332,11 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       const plain = await insertAd({ position: 5, redirectUrl: 'http://example.com/a?b=1' });
 
       for (const id of [legacy, dataUrl, linkless, ended, future, 9999, 2 ** 31, 0, -1, 1.5]) {
-        expect(await recordClick(db(), id, NOW)).toBeNull();
+        expect(await recordClick(db(), id, NOW, always)).toBeNull();
       }
-      expect(await recordClick(db(), plain, NOW)).toBe('http://example.com/a?b=1');
-      for (const id of [ended, future, 9999, 2 ** 31, 0]) expect(await recordImpression(db(), id, NOW)).toBe(false);
+      expect(await recordClick(db(), plain, NOW, always)).toBe('http://example.com/a?b=1');
+      for (const id of [ended, future, 9999, 2 ** 31, 0])
+        expect(await recordImpression(db(), id, NOW, always)).toBe(false);
 
       expect(await db().select().from(adDailyCounts)).toEqual([
         { adId: plain, day: '2026-11-23', impressions: 0, clicks: 1 },

@@ -153,14 +153,23 @@ export async function listServedAds(db: Db, type: AdType, now: Date): Promise<Ad
 }
 
 /**
- * Counts one impression of ad `id` on the KST day of `now`, if the ad is being served.
- * @returns false when there is no such ad in its period (nothing counted).
+ * Counts one impression of ad `id` on the KST day of `now`, if the ad is being served and
+ * `mayCount` agrees (api/ads/counted-once.ts: the client's first today, within its address's limit).
+ * @param mayCount asked only for a served ad, with the counter, the id and the KST day ("yyyy-MM-dd").
+ * @returns false when there is no such ad in its period (nothing counted); true otherwise, counted or not.
  */
-export async function recordImpression(db: Db, id: number, now: Date): Promise<boolean> {
+export async function recordImpression(db: Db, id: number, now: Date, mayCount: MayCount): Promise<boolean> {
   if (!(await servedAd(db, id, now))) return false;
-  await bump(db, id, kstDateKey(now), 'impressions', 1);
+  const day = kstDateKey(now);
+  if (await mayCount('impressions', id, day)) await bump(db, id, day, 'impressions', 1);
   return true;
 }
+
+/** The two counters of ad_daily_counts the web reports. */
+export type AdCounter = 'impressions' | 'clicks';
+
+/** Whether a served ad's impression or click on KST day `day` ("yyyy-MM-dd") is counted (recordImpression, recordClick). */
+export type MayCount = (counter: AdCounter, id: number, day: string) => Promise<boolean>;
 
 /**
  * Adds `count` impressions of ad `id` on KST day `day` ("yyyy-MM-dd"), for a caller that counted
@@ -172,15 +181,17 @@ export function addImpressions(db: Db, id: number, day: string, count: number): 
 }
 
 /**
- * Counts one click of ad `id` on the KST day of `now` and returns where it leads: the ad's stored
- * redirectUrl, only when it is http(s) and the ad is being served. Nothing else is ever returned,
- * so the click redirect is not an open redirect.
+ * Counts one click of ad `id` on the KST day of `now` when `mayCount` agrees, and returns where it
+ * leads either way: the ad's stored redirectUrl, only when it is http(s) and the ad is being
+ * served. Nothing else is ever returned, so the click redirect is not an open redirect.
+ * @param mayCount asked only for a served ad with a link, with the counter, the id and the KST day.
  * @returns null (nothing counted) for a missing, out-of-period or link-less ad.
  */
-export async function recordClick(db: Db, id: number, now: Date): Promise<string | null> {
+export async function recordClick(db: Db, id: number, now: Date, mayCount: MayCount): Promise<string | null> {
   const ad = await servedAd(db, id, now);
   if (!ad?.redirectUrl || !isHttpUrl(ad.redirectUrl)) return null;
-  await bump(db, id, kstDateKey(now), 'clicks', 1);
+  const day = kstDateKey(now);
+  if (await mayCount('clicks', id, day)) await bump(db, id, day, 'clicks', 1);
   return ad.redirectUrl;
 }
 

@@ -16,7 +16,7 @@ import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/model';
 import { createApi } from '../app';
-import { adDailyCounts, adRequests, ads } from '../db/schema';
+import { adDailyCounts, adRequests, ads, rateLimits } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -247,8 +247,15 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   });
 
   describe('POST /api/ads/:id/clicks and /impressions', () => {
-    const click = (id: number | string) => app.request(`/api/ads/${id}/clicks`, { method: 'POST' });
-    const impression = (id: number | string) => app.request(`/api/ads/${id}/impressions`, { method: 'POST' });
+    /** A phone as the web forwards it: its address in X-Forwarded-For, its User-Agent passed on. */
+    type Phone = { ip?: string; userAgent?: string };
+    const PHONE = { ip: '203.0.113.20', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' };
+    const from = ({ ip = PHONE.ip, userAgent = PHONE.userAgent }: Phone = {}) => ({
+      method: 'POST',
+      headers: { 'X-Forwarded-For': ip, 'User-Agent': userAgent },
+    });
+    const click = (id: number | string, phone?: Phone) => app.request(`/api/ads/${id}/clicks`, from(phone));
+    const impression = (id: number | string, phone?: Phone) => app.request(`/api/ads/${id}/impressions`, from(phone));
 
     it('answers a served ad’s http(s) link and counts the click', async () => {
       const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/?a=1' });
@@ -280,8 +287,97 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       const response = await impression(id);
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 1, clicks: 0 }]);
+    });
+
+    it('counts 30 clicks from one phone on one ad once, all answered the link; another phone and the next KST day count again', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
+      const other = await insertAd({ title: 'Bakery', position: 1, redirectUrl: 'https://bakery.example.com/' });
+      for (let i = 0; i < 30; i += 1) {
+        const response = await click(id);
+        expect(response.status).toBe(200);
+        expect(AdClickResponseSchema.parse(await response.json()).redirectUrl).toBe('https://cafe.example.com/');
+      }
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 1 }]);
+
+      // Another ad; another address; two phones behind one address with different User-Agents.
+      // (Other addresses: this one has spent its 30 clicks of these 10 minutes.)
+      expect((await click(other, { ip: '198.51.100.30' })).status).toBe(200);
+      expect((await click(id, { ip: '198.51.100.31' })).status).toBe(200);
+      expect((await click(id, { ip: '198.51.100.31', userAgent: 'Mozilla/5.0 (Linux; Android 14)' })).status).toBe(200);
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 3 }]);
+      expect(await adCounts(db(), other)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 1 }]);
+
+      // 23:59:59 KST is still the same day; a second later it is the next one, counted again once.
+      const late = { ip: '198.51.100.32' };
+      clock.set('2026-11-23T23:59:59+09:00');
+      await click(id, late);
+      clock.set('2026-11-24T00:00:00+09:00');
+      await click(id, late);
+      await click(id, late);
+      expect(await adCounts(db(), id)).toEqual([
+        { day: '2026-11-23', impressions: 0, clicks: 4 },
+        { day: '2026-11-24', impressions: 0, clicks: 1 },
+      ]);
+    });
+
+    it('counts 30 impressions from one phone on one ad once; another phone and the next KST day count again', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: null });
+      for (let i = 0; i < 30; i += 1) expect((await impression(id)).status).toBe(204);
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 1, clicks: 0 }]);
+
+      // Another address; the same address with another User-Agent (another phone behind it).
+      expect((await impression(id, { ip: '198.51.100.30' })).status).toBe(204);
+      expect((await impression(id, { userAgent: 'Mozilla/5.0 (Linux; Android 14)' })).status).toBe(204);
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 3, clicks: 0 }]);
+
+      // 23:59:59 KST is still the same day; a second later it is the next one, counted again once.
+      clock.set('2026-11-23T23:59:59+09:00');
+      expect((await impression(id)).status).toBe(204);
+      clock.set('2026-11-24T00:00:00+09:00');
+      expect((await impression(id)).status).toBe(204);
+      expect((await impression(id)).status).toBe(204);
+      expect(await adCounts(db(), id)).toEqual([
+        { day: '2026-11-23', impressions: 3, clicks: 0 },
+        { day: '2026-11-24', impressions: 1, clicks: 0 },
+      ]);
+    });
+
+    it('answers the 31st click from one address in 10 minutes its link, uncounted, whatever its User-Agent', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
+      // A script varying its User-Agent is a new phone each time: the address's limit holds it to 30.
+      for (let i = 0; i < 31; i += 1) {
+        const response = await click(id, { userAgent: `bot/${i}` });
+        expect(response.status, `click ${i + 1}`).toBe(200);
+        expect(AdClickResponseSchema.parse(await response.json()).redirectUrl).toBe('https://cafe.example.com/');
+      }
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 30 }]);
+      // Another address is not held by it.
+      await click(id, { ip: '198.51.100.31', userAgent: 'bot/31' });
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 0, clicks: 31 }]);
+    });
+
+    it('answers the 61st impression from one address in 10 minutes 429 with Retry-After, uncounted', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: null });
+      for (let i = 0; i < 60; i += 1) expect((await impression(id, { userAgent: `bot/${i}` })).status).toBe(204);
+      const limited = await impression(id, { userAgent: 'bot/60' });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 60, clicks: 0 }]);
+    });
+
+    it('keeps no address nor User-Agent in its counted-today marks', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0 });
+      await click(id);
       await impression(id);
-      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 2, clicks: 0 }]);
+      const marks = (await db().select({ key: rateLimits.key }).from(rateLimits))
+        .map((row) => row.key)
+        .filter((key) => key.startsWith('adCounted:'));
+      expect(marks).toHaveLength(2);
+      for (const mark of marks) {
+        expect(mark).toMatch(new RegExp(`^adCounted:(clicks|impressions):${id}:2026-11-23:[A-Za-z0-9_-]{22}$`));
+        expect(mark).not.toContain(PHONE.ip);
+      }
     });
 
     it('answers 404 for ids that are not ad ids', async () => {

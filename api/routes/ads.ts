@@ -1,26 +1,36 @@
 /**
  * Ads (spec §3, §7): the applications (POST /api/ads/{type}/submit), the banner list
  * (GET /api/web/ads), and the counters the web reports (POST /api/ads/{id}/impressions and
- * /clicks; ours, anchors.md: impressions by beacon, clicks by redirect).
+ * /clicks; ours, anchors.md: impressions by beacon, clicks by redirect). A count is taken once per
+ * ad, per client (address and User-Agent), per KST day, and within its address's rate limit; a
+ * click is answered its link either way, since the redirect must work for every click (ADR 018).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AdApplicationSchema, type AdBannerListResponse, type AdType } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
+import { createCountedOnce } from '../ads/counted-once';
 import { createAdRequest, recordClick, recordImpression } from '../ads/model';
 import type { ApiContext } from '../context';
-import { rateLimit } from '../rate-limit';
+import { clientIp, rateLimit, withinLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 import { isHttpUrl } from '../../contract/helpers';
 
 const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presigned-url/image for this ad type';
 
-/** Mounts the ads routes; needs the database, the object store, the clock, the rate limiters and the shared banner list. */
-export function adsRoutes({ db, storage, clock, rateLimiters, pageReads }: ApiContext) {
+/**
+ * Mounts the ads routes; needs the database, the object store, the clock, the rate limiters, the
+ * shared banner list and the service token (the key of the counted-today marks).
+ */
+export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, serviceToken }: ApiContext) {
+  const countedOnce = createCountedOnce(db, serviceToken);
+  /** The client of a count: the phone's address and User-Agent, as the web forwards them. */
+  const clientOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header('User-Agent') ?? '' });
   return new Hono()
     .post(
       '/ads/:type{web|kakao}/submit',
       rateLimit(rateLimiters.adSubmit),
+      rateLimit(rateLimiters.adApplication), // the budget its image's presign spent from too
       jsonBody(AdApplicationSchema),
       async (c) => {
         const type = c.req.param('type') as AdType;
@@ -54,14 +64,25 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads }: ApiCo
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     })
-    .post('/ads/:id{[0-9]+}/impressions', async (c) => {
-      if (!(await recordImpression(db, Number(c.req.param('id')), clock.now()))) {
-        throw new HTTPException(404, { message: 'No such ad in its period' });
-      }
+    .post('/ads/:id{[0-9]+}/impressions', rateLimit(rateLimiters.adImpression), async (c) => {
+      // 204 whether counted or not (the phone's second today); 429 (the middleware) over its address's limit.
+      const client = clientOf(c);
+      const served = await recordImpression(db, Number(c.req.param('id')), clock.now(), (counter, id, day) =>
+        countedOnce(counter, id, day, client),
+      );
+      if (!served) throw new HTTPException(404, { message: 'No such ad in its period' });
       return c.body(null, 204);
     })
     .post('/ads/:id{[0-9]+}/clicks', async (c) => {
-      const redirectUrl = await recordClick(db, Number(c.req.param('id')), clock.now());
+      // Never 429: over its address's limit a click is still answered its link, uncounted.
+      const client = clientOf(c);
+      const within = await withinLimit(c, rateLimiters.adClick);
+      const redirectUrl = await recordClick(
+        db,
+        Number(c.req.param('id')),
+        clock.now(),
+        async (counter, id, day) => within && countedOnce(counter, id, day, client),
+      );
       if (!redirectUrl) throw new HTTPException(404, { message: 'No such ad with a link in its period' });
       return c.json({ redirectUrl });
     });

@@ -2,8 +2,10 @@
  * Probes for load balancers and supervisors (docs/deploy.md), and the web's /healthz and /readyz:
  * - GET /api/healthz, liveness: the process answers. Always 200, from memory (never the database),
  *   so a supervisor does not restart an instance for an outage elsewhere.
- * - GET /api/readyz, readiness: the database answers within READY_PROBE_MS. 503 when it does not:
- *   the instance can serve neither the forms nor the feed's next state.
+ * - GET /api/readyz, readiness: the database takes a write within READY_PROBE_MS, and DATA_DIR's
+ *   disk (when the api keeps data there) has READY_MIN_FREE_BYTES free. 503 naming the failure's
+ *   kind ('disk' or 'database') otherwise: the instance can serve neither the forms nor the feed's
+ *   next state.
  * Both report the feed: degraded while its data is stale or its polls fail (the data is still
  * served, marked stale; every instance shares the one feed, so that is no reason to drop one).
  */
@@ -11,12 +13,13 @@ import { Hono } from 'hono';
 import type { HealthResponse } from '../../contract/bus';
 import { timeLeftView } from '../bus/time-left';
 import type { ApiDeps } from '../context';
-import { databaseAnswers } from '../db/client';
+import { failureLog } from '../failure-log';
+import { databaseTakesWrite, diskState } from '../readiness';
 
-/** How long the readiness probe waits for the database, in ms. */
+/** How long the readiness probe waits for the database and for the disk's free space, in ms. */
 export const READY_PROBE_MS = 2_000;
 
-export function healthRoutes({ feed, clock, db }: ApiDeps) {
+export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiDeps) {
   const report = (): HealthResponse => {
     const state = feed.current();
     const status = timeLeftView(state, clock.now()).feed;
@@ -25,6 +28,11 @@ export function healthRoutes({ feed, clock, db }: ApiDeps) {
       feed: { ...status, lastError: state.lastError },
     };
   };
+  // Probes come every few seconds: a run of failures is logged once, with its details, and its end.
+  const unready = failureLog(logger, {
+    failing: '[readyz] not ready:',
+    recovered: '[readyz] ready again.',
+  });
   return new Hono()
     .get('/healthz', (c) => {
       c.header('Cache-Control', 'no-store');
@@ -32,9 +40,17 @@ export function healthRoutes({ feed, clock, db }: ApiDeps) {
     })
     .get('/readyz', async (c) => {
       c.header('Cache-Control', 'no-store');
-      const reachable = await databaseAnswers(db, READY_PROBE_MS);
-      const body = report();
-      if (reachable) return c.json({ ...body, database: 'ok' } satisfies HealthResponse);
-      return c.json({ ...body, status: 'unavailable', database: 'unreachable' } satisfies HealthResponse, 503);
+      const [written, { disk, detail }] = await Promise.all([
+        databaseTakesWrite(db, clock.now(), READY_PROBE_MS),
+        dataDirFreeBytes ? diskState(dataDirFreeBytes, READY_PROBE_MS) : { disk: undefined, detail: undefined },
+      ]);
+      const body: HealthResponse = { ...report(), database: written ? 'ok' : 'unreachable', disk };
+      const failure = disk && disk !== 'ok' ? 'disk' : written ? undefined : 'database';
+      if (!failure) {
+        unready.ok();
+        return c.json(body);
+      }
+      unready.fail(detail ?? `the database did not take the probe's write in ${READY_PROBE_MS} ms`);
+      return c.json({ ...body, status: 'unavailable', failure } satisfies HealthResponse, 503);
     });
 }

@@ -1,7 +1,9 @@
 /**
  * Ad image uploads (spec §3 Image upload request, §7): POST /api/s3/presigned-url/image issues a
- * presigned PUT; PUT /api/uploads/:key receives the local store's one signed PUT; GET
- * /api/images/:key serves a stored image (the web exposes it at /images/:key, ADR 005).
+ * presigned PUT (spending from the same per-address budget as the submit it leads to, and only
+ * while the images fit IMAGE_STORAGE_MAX_MB: 507 otherwise; ADR 018); PUT /api/uploads/:key
+ * receives the local store's one signed PUT; GET /api/images/:key serves a stored image (the web
+ * exposes it at /images/:key, ADR 005).
  */
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -11,22 +13,50 @@ import { IMAGE_KEY_PATTERN, ImageUploadRequestSchema, type ImageUploadResponse }
 import { issueImageUpload, receiveImagePut, UploadRejected } from '../ads/images';
 import type { ApiContext } from '../context';
 import { imageUploads } from '../db/schema';
-import { readBodyUpTo } from '../http-body';
+import { readBodyUpTo } from '../../lib/http-body';
+import { failureLog } from '../failure-log';
 import { rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 
 /** Stored images never change (their keys are new UUIDs): cached for a year. */
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Mounts the upload routes; needs the database, the object store, the clock and the rate limiters. */
-export function uploadRoutes({ db, storage, clock, rateLimiters }: ApiContext) {
+/**
+ * Mounts the upload routes; needs the database, the object store, the clock, the rate limiters,
+ * the storage budget and the data disk's free space (when the api keeps data on a local disk).
+ */
+export function uploadRoutes({
+  db,
+  storage,
+  clock,
+  logger,
+  rateLimiters,
+  imageStorageMaxBytes,
+  dataDirFreeBytes,
+}: ApiContext) {
+  // A full store refuses every applicant until an operator acts: said once per run, and its end.
+  const full = failureLog(logger, {
+    failing: `[images] presigns refused with 507: the images reach IMAGE_STORAGE_MAX_MB or DATA_DIR's disk its margin.`,
+    recovered: '[images] presigns issued again.',
+  });
   return new Hono()
     .post(
       '/s3/presigned-url/image',
-      rateLimit(rateLimiters.imageUpload),
+      rateLimit(rateLimiters.adApplication),
       jsonBody(ImageUploadRequestSchema),
       async (c) => {
-        const issued = await issueImageUpload(db, storage, c.req.valid('json'), clock.now());
+        let issued: ImageUploadResponse;
+        try {
+          issued = await issueImageUpload(db, storage, c.req.valid('json'), clock.now(), {
+            maxStoredBytes: imageStorageMaxBytes,
+            freeDiskBytes: dataDirFreeBytes,
+          });
+        } catch (error) {
+          if (!(error instanceof UploadRejected)) throw error;
+          full.fail();
+          throw new HTTPException(error.status, { message: error.message });
+        }
+        full.ok();
         // The local store signs a path of this api: absolute against the URL the caller used.
         const body: ImageUploadResponse = { ...issued, presignedUrl: new URL(issued.presignedUrl, c.req.url).href };
         c.header('Cache-Control', 'no-store');

@@ -109,13 +109,22 @@ export async function submitAdApplication(
 }
 
 /**
- * POST /api/ads/{id}/impressions: counts one impression of a served ad today.
- * @returns false when the api does not serve such an ad (404).
- * @throws UpstreamError on any other failure.
+ * POST /api/ads/{id}/impressions: counts one impression of a served ad, once per phone per KST day
+ * (the api tells phones apart by the address and `userAgent`, the phone's User-Agent, forwarded).
+ * @returns false when the api does not serve such an ad (404); true when it does, counted or not.
+ * @throws UpstreamError on any other failure (429 when the phone's address is over its limit).
  */
-export async function recordAdImpression(context: AppLoadContext, id: number): Promise<boolean> {
+export async function recordAdImpression(
+  context: AppLoadContext,
+  id: number,
+  userAgent: string | null,
+): Promise<boolean> {
   try {
-    await upstreamJson(context, `/api/ads/${id}/impressions`, z.unknown(), { method: 'POST' });
+    // Passed on as a proxy does: with the address (X-Forwarded-For) it tells phones apart.
+    await upstreamJson(context, `/api/ads/${id}/impressions`, z.unknown(), {
+      method: 'POST',
+      headers: userAgent ? { 'User-Agent': userAgent } : undefined,
+    });
     return true;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return false;
@@ -124,14 +133,23 @@ export async function recordAdImpression(context: AppLoadContext, id: number): P
 }
 
 /**
- * POST /api/ads/{id}/clicks: counts one click of a served ad and answers its stored link.
+ * POST /api/ads/{id}/clicks: counts one click of a served ad, once per phone per KST day and within
+ * the address's limit (the api tells phones apart by the address and `userAgent`, the phone's
+ * User-Agent, forwarded), and answers its stored link, counted or not.
  * @returns the link, or null when the api has no served ad with a link under `id` (404).
  * @throws UpstreamError on any other failure.
  */
-export async function recordAdClick(context: AppLoadContext, id: number): Promise<string | null> {
+export async function recordAdClick(
+  context: AppLoadContext,
+  id: number,
+  userAgent: string | null,
+): Promise<string | null> {
   try {
-    return (await upstreamJson(context, `/api/ads/${id}/clicks`, AdClickResponseSchema, { method: 'POST' }))
-      .redirectUrl;
+    const answer = await upstreamJson(context, `/api/ads/${id}/clicks`, AdClickResponseSchema, {
+      method: 'POST',
+      headers: userAgent ? { 'User-Agent': userAgent } : undefined,
+    });
+    return answer.redirectUrl;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return null;
     throw error;

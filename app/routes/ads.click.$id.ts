@@ -2,18 +2,21 @@
  * GET /ads/click/:id: a banner click (spec §4 Ad banner). Counts the click in the api, then
  * redirects to the ad's stored http(s) link. The target never comes from the request: a missing,
  * expired or link-less ad, or a link that is not http(s), answers 404, so this is no open redirect.
+ * Counting is best-effort and the redirect is not: the api counts a click once per phone (address
+ * and User-Agent, passed on) per KST day and within its address's limit, and answers the link
+ * either way (ADR 018).
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordAdClick } from '~/models/ads.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/helpers';
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!/^\d+$/.test(params.id ?? '') || !Number.isSafeInteger(id)) return status(404);
   let link: string | null;
   try {
-    link = await recordAdClick(context, id);
+    link = await recordAdClick(context, id, request.headers.get('User-Agent'));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[ads/click] api failed:', error.message);

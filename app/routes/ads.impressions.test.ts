@@ -1,6 +1,7 @@
 /**
  * POST /ads/impressions (the banner's same-origin beacon) against an msw stand-in for the api:
- * same-origin beacons are counted by the api, cross-site posts and bad ids never reach it.
+ * beacons that show they are same-origin are counted by the api (with the phone's User-Agent
+ * passed on); posts that do not, cross-site posts and bad ids never reach it.
  */
 import { http, HttpResponse } from 'msw';
 import { action } from '~/routes/ads.impressions';
@@ -8,19 +9,27 @@ import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api'
 
 const server = setupApiServer();
 
+/** The User-Agent of each request the last impressionsHandler answered. */
+const userAgents: (string | null)[] = [];
+
 /** The api answering POST /api/ads/:id/impressions with `answer`, recording the ids it was asked about. */
 function impressionsHandler(answer: () => Response = () => new HttpResponse(null, { status: 204 })) {
   const ids: string[] = [];
+  userAgents.length = 0;
   server.use(
-    http.post(`${API_BASE_URL}/api/ads/:id/impressions`, ({ params }) => {
+    http.post(`${API_BASE_URL}/api/ads/:id/impressions`, ({ params, request }) => {
       ids.push(String(params.id));
+      userAgents.push(request.headers.get('User-Agent'));
       return answer();
     }),
   );
   return ids;
 }
 
-function beacon(body: BodyInit | null, headers: Record<string, string> = {}) {
+/** What a browser sends with the banner's beacon: its own Origin and Sec-Fetch-Site. */
+const SAME_ORIGIN = { Origin: 'http://web.test', 'Sec-Fetch-Site': 'same-origin' };
+
+function beacon(body: BodyInit | null, headers: Record<string, string> = SAME_ORIGIN) {
   const request = new Request('http://web.test/ads/impressions', { method: 'POST', body, headers });
   return action({ request, context: apiContext(), params: {} });
 }
@@ -28,9 +37,9 @@ const form = (id: string) => new URLSearchParams({ id });
 
 describe('POST /ads/impressions', () => {
   it.each([
-    ['no Origin (a sendBeacon from an older browser)', {}],
-    ['its own Origin', { Origin: 'http://web.test' }],
-    ['Sec-Fetch-Site same-origin', { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://web.test' }],
+    ['its own Origin alone (no Sec-Fetch-Site over plain http)', { Origin: 'http://web.test' }],
+    ['Sec-Fetch-Site same-origin alone', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['both', SAME_ORIGIN],
   ])('counts a same-origin beacon with %s in the api: 204 without a body', async (_, headers) => {
     const ids = impressionsHandler();
     const response = await beacon(form('3'), headers);
@@ -48,6 +57,11 @@ describe('POST /ads/impressions', () => {
   });
 
   it.each([
+    ['neither Origin nor Sec-Fetch-Site', {}],
+    [
+      'Sec-Fetch-Site same-origin with another site’s Origin',
+      { 'Sec-Fetch-Site': 'same-origin', Origin: 'https://evil.example' },
+    ],
     ['Origin of another site', { Origin: 'https://evil.example' }],
     ['Origin of another port', { Origin: 'http://web.test:8080' }],
     ['Origin null', { Origin: 'null' }],
@@ -57,7 +71,7 @@ describe('POST /ads/impressions', () => {
       'Sec-Fetch-Site cross-site with a forged same Origin',
       { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://web.test' },
     ],
-  ])('refuses a cross-site post (%s) with 403 and no api call', async (_, headers) => {
+  ])('refuses a post that does not show it is same-origin (%s) with 403 and no api call', async (_, headers) => {
     const ids = impressionsHandler();
     const response = await beacon(form('3'), headers);
     expect(response.status).toBe(403);
@@ -76,8 +90,22 @@ describe('POST /ads/impressions', () => {
   it('answers 400 for a body without an id or that is not a form', async () => {
     const ids = impressionsHandler();
     expect((await beacon(null)).status).toBe(400);
-    expect((await beacon('{"id":3}', { 'Content-Type': 'application/json' })).status).toBe(400);
+    expect((await beacon('{"id":3}', { ...SAME_ORIGIN, 'Content-Type': 'application/json' })).status).toBe(400);
     expect(ids).toEqual([]);
+  });
+
+  it('passes the phone’s User-Agent on to the api, which tells phones behind one address apart by it', async () => {
+    impressionsHandler();
+    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
+    expect((await beacon(form('3'), { ...SAME_ORIGIN, 'User-Agent': userAgent })).status).toBe(204);
+    expect(userAgents).toEqual([userAgent]);
+  });
+
+  it('answers 429 without logging when the api says the address is over its limit', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    impressionsHandler(() => HttpResponse.json({ message: 'Too many requests; try again later' }, { status: 429 }));
+    expect((await beacon(form('3'))).status).toBe(429);
+    expect(log).not.toHaveBeenCalled();
   });
 
   it('answers 404 when the api serves no such ad', async () => {

@@ -1,8 +1,11 @@
 /**
  * POST /ads/impressions: the banner's same-origin beacon (spec §4 Ad banner; anchors.md, Revive:
  * impressions by beacon). Body `id=<ad id>`; the browser sends it once per ad per day when the ad
- * is first shown (app/components/ad-banner.tsx). Cross-site posts are refused. Always answers
- * without a body: a beacon reads nothing back.
+ * is first shown (app/components/ad-banner.tsx). Only a post that shows it is same-origin is
+ * taken: `Origin` equal to the site's, or `Sec-Fetch-Site: same-origin` (browsers send one or both
+ * with a beacon); a post with neither, or with either saying otherwise, is refused 403. The api
+ * counts it once per phone (address and User-Agent, passed on) per KST day, within its address's
+ * limit (ADR 018). Always answers without a body: a beacon reads nothing back.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
@@ -11,7 +14,10 @@ import { UpstreamError } from '~/utils/upstream.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   const origin = request.headers.get('Origin');
   const site = request.headers.get('Sec-Fetch-Site');
-  if ((site && site !== 'same-origin') || (origin && origin !== new URL(request.url).origin)) {
+  // Same-origin only: one of the two says so, and neither says otherwise.
+  const originAgrees = origin === null || origin === new URL(request.url).origin;
+  const siteAgrees = site === null || site === 'same-origin';
+  if (!originAgrees || !siteAgrees || (origin === null && site === null)) {
     return new Response(null, { status: 403 });
   }
   // Digits only, as the click route: Number() would also read '1e3', '0x3' or ' 3' as some id.
@@ -21,10 +27,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return new Response(null, { status: 400 });
   }
   try {
-    const counted = await recordAdImpression(context, id);
-    return new Response(null, { status: counted ? 204 : 404 });
+    const served = await recordAdImpression(context, id, request.headers.get('User-Agent'));
+    return new Response(null, { status: served ? 204 : 404 });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    // Over the address's limit: not counted, and no log line per refused beacon.
+    if (error.status === 429) return new Response(null, { status: 429 });
     console.error('[ads/impressions] api failed:', error.message);
     return new Response(null, { status: 502 });
   }
