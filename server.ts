@@ -10,8 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@remix-run/express';
-import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -24,12 +23,14 @@ import { PACKAGE_ROOT } from './api/package-root';
 import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources } from './app/utils/csp.server';
-import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from './app/utils/csrf.server';
+import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
+import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { createTimeLeftAnswers } from './app/utils/time-left-answer.server';
 import { UpstreamError, upstreamJson, type ApiBinding } from './app/utils/upstream.server';
+import { readBodyUpTo } from './lib/http-body';
 
 /**
  * Reads the env, then imports the build while it opens the api (in-process unless API_BASE_URL):
@@ -194,30 +195,91 @@ app.use(['/admin-only', '/admin-only.data'], (_req, res, next) => {
   next();
 });
 
-// A cross-site write is refused with 403 here; Remix's own check would throw it as a 500.
+// Writes come from this site's pages only (app/utils/csrf.server.ts); Remix's own check of document
+// POSTs would throw a cross-site one as a 500.
 app.use((req, res, next) => {
-  if (isCrossSiteWrite(req.method, (name) => req.get(name))) {
-    res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
-  } else {
-    next();
-  }
+  const ownHost = req.get('x-forwarded-host')?.split(',')[0].trim() || req.get('host');
+  if (isAllowedWrite(req.method, req.path, (name) => req.get(name), ownHost)) return next();
+  res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
 });
 
-app.all(
-  '*',
-  createRequestHandler({
-    build,
-    mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({
+/** How long a refused body is still read (and dropped) after the 413, so the client reads the answer rather than a reset, in ms. */
+const LINGER_MS = 5_000;
+
+/**
+ * Refuses a body over its route's cap (app/utils/body-limit.server.ts) with 413 and the route's
+ * message. What the client still sends is read and dropped for up to LINGER_MS (closing a socket
+ * with unread bytes resets it, and the client would never see the 413), then the connection is cut;
+ * a body not yet `invited` (Expect: 100-continue) is not awaited.
+ */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, { invited = true } = {}): void {
+  const pathname = (req.url ?? '/').split('?', 1)[0];
+  const { contentType, body } = tooLargeAnswer(bodyLimitOf(pathname), pathname);
+  const headers = { ...leanHeaders, 'Content-Type': contentType, 'Cache-Control': 'no-store' };
+  // A body never invited (no `100 Continue`) is not coming: the connection closes cleanly.
+  res.writeHead(413, invited ? headers : { ...headers, Connection: 'close' });
+  res.end(body);
+  if (!invited) return;
+  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  req.once('end', () => clearTimeout(cut)).resume();
+}
+
+/** Whether a request declares a body longer than its route's cap (Content-Length). */
+const declaresTooLarge = (req: IncomingMessage) =>
+  Number(req.headers['content-length']) > bodyLimitOf((req.url ?? '/').split('?', 1)[0]).maxBytes;
+
+/**
+ * The Fetch request Remix gets for `req`, with its `body` already read: the URL as the browser
+ * used it (express's protocol and host under `trust proxy`, the port of X-Forwarded-Host or Host),
+ * every header, and a signal that aborts when the client goes away before the answer is sent.
+ * (What @remix-run/express does, but for a body read whole and within its cap.)
+ */
+function remixRequestOf(req: express.Request, res: express.Response, body: Uint8Array<ArrayBuffer> | null): Request {
+  const port = /:(\d+)$/.exec(req.get('x-forwarded-host') ?? req.get('host') ?? '')?.[1];
+  const controller = new AbortController();
+  res.on('close', () => res.writableFinished || controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of [value ?? []].flat()) headers.append(name, one);
+  }
+  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`;
+  return new Request(url, { method: req.method, headers, body, signal: controller.signal });
+}
+
+const handleRemix = createRequestHandler(build, env.NODE_ENV);
+/**
+ * Remix, given each body whole and within its route's cap: an action reads its form at once and
+ * never more than the cap.
+ */
+app.all('*', async (req, res, next) => {
+  try {
+    let body: Uint8Array<ArrayBuffer> | null = null;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
+      if (req.get('content-length')) stream.headers.set('content-length', req.get('content-length')!);
+      // A body cut short (the client went away, or sent less than its Content-Length) is answered 400.
+      const read = await readBodyUpTo(stream, bodyLimitOf(req.path).maxBytes).catch(() => undefined);
+      if (read === undefined) return void res.status(400).type('text/plain; charset=utf-8').end('Bad request');
+      if (read === null) return refuseTooLarge(req, res);
+      body = read;
+    }
+    const response = await handleRemix(remixRequestOf(req, res, body), {
       api,
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip,
       publicConfig,
       admin,
       timeLeft,
-    }),
-  }),
-);
+    });
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+});
 
 const server = createServer((req, res) => {
   if (!isRefresh(req)) return app(req, res);
@@ -225,6 +287,13 @@ const server = createServer((req, res) => {
     console.error('[bus/time-left] failed:', error);
     if (!res.headersSent) res.writeHead(500, leanHeaders).end();
   });
+});
+// `Expect: 100-continue` (curl's way with a large body): a declared body over the cap is refused
+// before the client sends it; otherwise the client is told to go on (Node's default).
+server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+  if (declaresTooLarge(req)) return refuseTooLarge(req, res, { invited: false });
+  res.writeContinue();
+  server.emit('request', req, res);
 });
 
 serveUntilSignal(server, {

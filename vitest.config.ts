@@ -9,7 +9,7 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ['{api,app,contract,tests,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{api,app,contract,lib,tests,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Business time is KST whatever the server's zone: run every test in a zone far from it.
     env: { TZ: 'America/Los_Angeles' },

@@ -1,17 +1,21 @@
 /**
  * Renders a document request. No route defers data, so the document is complete once React has
- * rendered everything (onAllReady, single fetch's inline data scripts included); it is then sent as
+ * rendered everything (allReady, single fetch's inline data scripts included); it is then sent as
  * one body, which the compression middleware compresses in one go rather than per React chunk
- * (issue 11: the home page's requests/s, docs/benchmarks.md). The per-request CSP nonce
+ * (docs/benchmarks.md: the home page's requests/s). The per-request CSP nonce
  * (AppLoadContext.cspNonce, set by server.ts) reaches React's inline scripts, single fetch's data
  * scripts (RemixServer's nonce) and, through NonceProvider, Remix's <Scripts>. The app stylesheet
  * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx).
+ *
+ * NOTE: React 18.3's renderToPipeableStream (the Node build) cuts a multi-byte character at the
+ * edge of its 2 KB write buffer and pads the gap with NUL bytes (a Korean page showed `1150\0\0번`;
+ * in an attribute a NUL becomes U+FFFD, and hydration can mismatch). The web-streams build's
+ * renderToReadableStream encodes whole strings and has no such edge, so the document is rendered
+ * with it (Node 20 has web streams). tests/html-bytes.test.ts checks every page for NUL bytes.
  */
-import { PassThrough } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.browser';
 import { StylesheetProvider } from '~/components/inline-stylesheet';
 import { NonceProvider } from '~/components/nonce-provider';
 import appStyles from '~/styles/app.css';
@@ -23,7 +27,12 @@ import { stylesheetText } from '~/utils/inline-stylesheet.server';
  */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * @returns the whole document (text/html), with `responseStatusCode`, or 500 when a part of the
+ *   page failed after the shell rendered (the error is logged; the route's ErrorBoundary shows).
+ * @throws what the shell's render throws (Remix answers it with the root ErrorBoundary).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -31,40 +40,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText(appStyles)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </StylesheetProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          clearTimeout(timer);
-          const body = new PassThrough();
-          pipe(body);
-          buffer(body).then((html) => {
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-          }, reject);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // An error before the shell is rendered rejects above; later ones are only logged here.
-          if (shellRendered) console.error(error);
-        },
+  let shellRendered = false;
+  const timeout = AbortSignal.timeout(streamTimeout + 1000);
+  const stream = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <StylesheetProvider value={stylesheetText(appStyles)}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </StylesheetProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: AbortSignal.any([timeout, request.signal]),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // An error before the shell is rendered rejects above; later ones are only logged here.
+        if (shellRendered) console.error(error);
       },
-    );
-    // NOTE: React calls the callbacks above asynchronously, after this line has run.
-    const timer = setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  shellRendered = true;
+  await stream.allReady;
+  const html = await new Response(stream).arrayBuffer();
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,4 +1,4 @@
-import { readBodyUpTo } from '~/utils/request-body.server';
+import { readBodyUpTo } from './http-body';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://web.test/api/kakao/skill', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);

@@ -15,6 +15,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
 import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { readForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/helpers';
@@ -88,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { type, id } = targetOf(params);
   if (!type || id === null) throw new Response('Not found', { status: 404 });
-  const intent = (await request.formData()).get('intent');
+  const intent = (await readForm(request))?.get('intent') ?? null;
   if (!isIntent(intent)) throw new Response('Bad request', { status: 400 });
   const here = `/admin-only/ads/${type}/confirm/${id}`;
   try {

@@ -43,7 +43,7 @@ import { deleteManagedAd, listManagedAds, saveManagedAds, storeAdImage } from '~
 import { detectImageType } from '~/utils/ad-application';
 import { AdEditFormSchema, isShowableImage } from '~/utils/admin-ads';
 import { formatKstPeriod } from '~/utils/kst';
-import { FormReadError, readUploadForm } from '~/utils/multipart.server';
+import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -93,21 +93,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const type = AdTypeSchema.safeParse(params.type);
   if (!type.success) throw new Response('Not found', { status: 404 });
-  let formData: FormData;
-  try {
-    const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
-    if (read.oversized.length > 0) {
-      const result: SubmissionResult<string[]> = { status: 'error', error: { image: [AD_FORMAT_MESSAGES.imageSize] } };
-      return json<ActionData>({ result }, { status: 413 });
-    }
-    formData = read.formData;
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    return json<ActionData>(
-      { result: { status: 'error', error: { '': [ADMIN_MESSAGES.modifyFailed] } } },
-      { status: 400 },
-    );
+  const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
+  if (!read) return json<ActionData>({ result: refusedForm(ADMIN_MESSAGES.modifyFailed) }, { status: 400 });
+  if (read.oversized.length > 0) {
+    const result: SubmissionResult<string[]> = { status: 'error', error: { image: [AD_FORMAT_MESSAGES.imageSize] } };
+    return json<ActionData>({ result }, { status: 413 });
   }
+  const { formData } = read;
   const intent = formData.get('intent');
   if (intent === 'save') return saveCard(admin, context, type.data, formData);
   if (intent === 'delete') return deleteCard(admin, context, type.data, formData.get('id'));
@@ -118,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** Done on an edited card: nothing is sent when unchanged (spec §4); else upload the image, then PUT bulk. */
 async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], type: AdType, formData: FormData) {
   const page = pageOf(type);
-  const submission = parseWithZod(formData, { schema: AdEditFormSchema });
+  const submission = parseForm(formData, AdEditFormSchema);
   if (submission.status !== 'success') {
     return json<ActionData>({ result: submission.reply({ hideFields: ['image'] }) }, { status: 400 });
   }

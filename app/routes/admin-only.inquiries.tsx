@@ -15,6 +15,7 @@ import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { deleteInquiry, listInquiries } from '~/models/admin.server';
+import { readForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -47,9 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  const id = Number(form.get('id'));
-  if (form.get('intent') !== 'delete' || !Number.isInteger(id) || id <= 0) {
+  const form = await readForm(request);
+  const id = Number(form?.get('id'));
+  if (form?.get('intent') !== 'delete' || !Number.isInteger(id) || id <= 0) {
     throw new Response('Bad request', { status: 400 });
   }
   try {

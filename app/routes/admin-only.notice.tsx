@@ -23,6 +23,7 @@ import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { getBacktest, getFeedStatus, getServiceNotice, saveServiceNotice } from '~/models/admin.server';
+import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -89,7 +90,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const submission = parseWithZod(withPreset(await request.formData()), { schema: NoticeFormSchema });
+  const formData = await readForm(request);
+  if (!formData) return json<ActionData>({ result: refusedForm(SAVE_FAILED) }, { status: 400 });
+  const submission = parseForm(withPreset(formData), NoticeFormSchema);
   if (submission.status !== 'success') {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -13,6 +13,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { signIn } from '~/models/admin.server';
 import { LoginFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
+import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -27,16 +28,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: LoginFormSchema });
+  const formData = await readForm(request);
+  if (!formData) return json({ result: refusedForm(SIGN_IN_FAILED) }, { status: 400 });
+  const submission = parseForm(formData, LoginFormSchema);
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
-  const { username, password, redirectTo } = submission.value;
+  const { username, password } = submission.value;
+  // Worked out before the api opens a session, so a bad one can never leave a session without its cookie.
+  const redirectTo = safeRedirectTo(submission.value.redirectTo ?? null);
   const refuse = (message: string, status: number) =>
     json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status });
   try {
     const outcome = await signIn(context, { username, password });
-    if (!('refused' in outcome)) return startAdminSession(context, outcome, safeRedirectTo(redirectTo ?? null));
+    if (!('refused' in outcome)) return startAdminSession(context, outcome, redirectTo);
     if (outcome.refused === 'credentials') return refuse(WRONG_CREDENTIALS, 401);
     const minutes = Math.max(1, Math.ceil(outcome.retryAfterSec / 60));
     return refuse(`로그인 시도가 너무 많습니다. ${minutes}분 뒤에 다시 시도해주세요.`, 429);

@@ -22,12 +22,14 @@ import { SITE_NAME } from '~/components/site-header';
 import { completeSetup, isSetupOpen } from '~/models/admin.server';
 import { SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
+import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
 const GONE = '이 설정 링크는 만료되었거나 이미 사용되었습니다.';
+const SETUP_FAILED = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -38,7 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SetupFormSchema });
+  const formData = await readForm(request);
+  if (!formData) return json({ result: refusedForm(SETUP_FAILED) }, { status: 400 });
+  const submission = parseForm(formData, SetupFormSchema);
   const hideFields = ['password', 'passwordConfirm'];
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   const { token, username, password } = submission.value;
@@ -49,8 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin/setup] failed:', error.message);
-    const message = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
-    return json({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: 502 });
+    return json({ result: submission.reply({ formErrors: [SETUP_FAILED], hideFields }) }, { status: 502 });
   }
 }
 

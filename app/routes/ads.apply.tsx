@@ -37,7 +37,7 @@ import {
   formatPhone,
   orderedErrors,
 } from '~/utils/ad-application';
-import { FormReadError, readUploadForm } from '~/utils/multipart.server';
+import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '~/utils/ad-price';
@@ -56,20 +56,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  let read: Awaited<ReturnType<typeof readUploadForm>>;
-  try {
-    read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    const message = error.tooLarge
-      ? `${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`
-      : AD_MESSAGES.submitFailed;
-    return json<ActionData>(
-      { result: { status: 'error', error: { '': [message] } } },
-      { status: error.tooLarge ? 413 : 400 },
-    );
-  }
-  const submission = parseWithZod(read.formData, { schema: AdApplicationFormSchema });
+  const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
+  if (!read) return json<ActionData>({ result: refusedForm(AD_MESSAGES.submitFailed) }, { status: 400 });
+  const submission = parseForm(read.formData, AdApplicationFormSchema);
   const hideFields = ['image'];
   if (read.oversized.includes('image')) {
     const fieldErrors = {

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { readFileSync } from 'node:fs';
-import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER } from '../../contract/kakao';
 import { action, loader } from '~/routes/api.kakao.skill';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
 
@@ -72,21 +72,6 @@ describe('POST /api/kakao/skill (web relay)', () => {
     const response = await post(example);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ message: 'The skill is unavailable right now' });
-  });
-
-  it('refuses a body over 64 KB itself, by its length or while reading one without a length', async () => {
-    const received = skillHandler(() => HttpResponse.json(answer));
-    expect((await post('{}', { 'Content-Length': String(SKILL_MAX_BODY_BYTES + 1) })).status).toBe(413);
-    const chunked = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < 5; i += 1) controller.enqueue(new TextEncoder().encode('y'.repeat(16 * 1024)));
-        controller.close();
-      },
-    });
-    const response = await post(chunked);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` });
-    expect(received).toEqual([]);
   });
 
   it('answers 405 to another method', async () => {

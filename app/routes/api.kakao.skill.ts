@@ -1,13 +1,12 @@
 /**
  * POST /api/kakao/skill on the web (issue 9; ADR 011): the KakaoTalk chatbot's skill URL. Kakao i
  * Open Builder calls it from the internet; the web relays it to the api at the same path. A body over
- * SKILL_MAX_BODY_BYTES (64 KB) is refused here with 413 before anything is forwarded; everything else
+ * 64 KB never gets here (server.ts answers 413, app/utils/body-limit.server.ts); everything else
  * (the shared secret, the JSON, the answer) is the api's. Any other method answers 405.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER } from '../../contract/kakao';
 import { relaySkillRequest } from '~/models/kakao.server';
-import { readBodyUpTo } from '~/utils/request-body.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -18,10 +17,8 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return loader();
-  const body = await readBodyUpTo(request, SKILL_MAX_BODY_BYTES);
-  if (!body) {
-    return json({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` }, { status: 413, headers: NO_STORE });
-  }
+  // server.ts has capped it at SKILL_MAX_BODY_BYTES (app/utils/body-limit.server.ts).
+  const body = new Uint8Array(await request.arrayBuffer());
   try {
     return json(await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER)), {
       headers: NO_STORE,

@@ -7,6 +7,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { AppLoadContext } from '@remix-run/node';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
 import Contact, { action, loader } from '~/routes/contact';
+import { honeypotFields } from '~/utils/honeypot.server';
 import { adminContext, interceptingContext } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
 import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
@@ -21,9 +22,7 @@ const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번
 const RATE_LIMITED = '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.';
 
 type ActionData = { result: SubmissionResult<string[]> };
-type LoaderData = {
-  honeypot: { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
-};
+type LoaderData = { honeypot: { nameField: string; tokenField: string; token: string } };
 
 let api: WebApi;
 let ipCounter = 0;
@@ -48,10 +47,10 @@ async function loaderData(context: AppLoadContext): Promise<LoaderData> {
 
 /** The form as the page posts it: `fields`, and the honeypot's inputs as `context`'s loader rendered them. */
 async function form(fields: Record<string, string>, context: AppLoadContext, honeypot: Record<string, string> = {}) {
-  const { nameFieldName, validFromFieldName, encryptedValidFrom } = (await loaderData(context)).honeypot;
+  const { nameField, tokenField, token } = (await loaderData(context)).honeypot;
   const data = new FormData();
-  data.append(nameFieldName, '');
-  if (validFromFieldName) data.append(validFromFieldName, encryptedValidFrom);
+  data.append(nameField, '');
+  data.append(tokenField, token);
   for (const [name, value] of Object.entries({ ...fields, ...honeypot })) data.set(name, value);
   return data;
 }
@@ -84,12 +83,12 @@ async function inquiryCalls(run: () => Promise<unknown>) {
 }
 
 describe('loader', () => {
-  it('answers the honeypot inputs: remix-utils’ field names and an encrypted time', async () => {
+  it('answers the honeypot inputs: the field names and a token signed for this form', async () => {
     const { honeypot } = await loaderData(freshContext());
     expect(honeypot).toEqual({
-      nameFieldName: 'name__confirm',
-      validFromFieldName: 'from__confirm',
-      encryptedValidFrom: expect.stringMatching(/^\S{20,}$/),
+      nameField: 'name__confirm',
+      tokenField: 'from__confirm',
+      token: expect.stringMatching(/^inquiry\.\d+\.[\w-]{43}$/),
     });
   });
 });
@@ -134,8 +133,15 @@ describe('action', () => {
     const tooLong = await send({ content: 'a'.repeat(2001) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.data?.result.error).toEqual({ content: [TOO_LONG] });
-    // What was typed comes back to the form.
-    expect(tooLong.data?.result.initialValue?.content).toHaveLength(2001);
+    // What was typed comes back to the form, never more than the field holds (a flood is not echoed).
+    expect(tooLong.data?.result.initialValue?.content).toBe('a'.repeat(2000));
+    const flood = await send({ content: 'a'.repeat(20_000), email: 'x'.repeat(5000) });
+    expect(flood.data?.result.initialValue).toMatchObject({ content: 'a'.repeat(2000), email: 'x'.repeat(254) });
+    // Line breaks come back as one character each, as the textarea counts them: 2,000 typed with
+    // CRLFs and a bad e-mail keep all 2,000.
+    const typed = `${'d'.repeat(99)}\r\n`.repeat(20).trimEnd();
+    const kept = await send({ content: typed, email: 'me@' });
+    expect(kept.data?.result.initialValue?.content).toBe(typed.replaceAll('\r\n', '\n'));
 
     expect(await send({ content: 'b'.repeat(2000) })).toMatchObject({ status: 303, sent: true });
     const lines = `${'c'.repeat(99)}\r\n`.repeat(20).trimEnd();
@@ -155,10 +161,7 @@ describe('action', () => {
   describe('honeypot: a bot (the hidden field filled) is answered like a person and nothing is stored', () => {
     const bots: [string, Record<string, string>][] = [
       ['the hidden field filled', { name__confirm: 'Bot' }],
-      [
-        'the hidden field filled and the time field forged',
-        { name__confirm: 'Bot', from__confirm: 'U2FsdGVkX19hYWFh' },
-      ],
+      ['the hidden field filled and the token forged', { name__confirm: 'Bot', from__confirm: 'inquiry.1.forged' }],
     ];
     for (const [what, honeypot] of bots) {
       it(what, async () => {
@@ -175,7 +178,7 @@ describe('action', () => {
     }
   });
 
-  describe('honeypot: a form whose time field does not pass gets the failure, the text kept, and a fresh form', () => {
+  describe('honeypot: a form whose token does not pass gets the failure, the text kept, and a fresh form', () => {
     const stale: [string, (context: AppLoadContext) => Promise<FormData>][] = [
       [
         'a form rendered under another SESSION_SECRET (rotated since)',
@@ -186,10 +189,17 @@ describe('action', () => {
           ),
       ],
       [
-        'the time field forged',
+        'the token forged',
         (context) =>
           form({ content: '오래 열어 둔 문의', email: 'me@example.com' }, context, {
-            from__confirm: 'U2FsdGVkX19hYWFh',
+            from__confirm: `inquiry.${Date.now()}.${'A'.repeat(43)}`,
+          }),
+      ],
+      [
+        'a token of another form',
+        (context) =>
+          form({ content: '오래 열어 둔 문의', email: 'me@example.com' }, context, {
+            from__confirm: honeypotFields(context, 'ad-application').token,
           }),
       ],
       [
@@ -219,7 +229,7 @@ describe('action', () => {
         expect(calls).toEqual([]);
         expect(await stored()).toHaveLength(before);
         expect(console.warn).toHaveBeenCalledWith(
-          '[contact] a post whose honeypot time did not pass was refused:',
+          '[contact] a post whose honeypot token did not pass was refused:',
           expect.any(String),
         );
 
@@ -230,7 +240,7 @@ describe('action', () => {
     }
   });
 
-  describe('honeypot: the seed', () => {
+  describe('honeypot: the key', () => {
     it('a form rendered by another web instance with the same SESSION_SECRET passes', async () => {
       const renderedBy = freshContext();
       const body = await form({ content: '다른 인스턴스가 그린 폼' }, renderedBy);
@@ -239,7 +249,7 @@ describe('action', () => {
       expect((await stored())[0].content).toBe('다른 인스턴스가 그린 폼');
     });
 
-    it('without SESSION_SECRET (tests only), a seed of the process serves', async () => {
+    it('without SESSION_SECRET (tests only), a key of the process serves', async () => {
       const context = freshContext({ admin: undefined });
       expect(await send({ content: '기본 시드' }, context)).toMatchObject({ status: 303, sent: true });
       expect((await stored())[0].content).toBe('기본 시드');
@@ -284,7 +294,7 @@ describe('action', () => {
 });
 
 describe('page', () => {
-  const honeypot = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm', encryptedValidFrom: 'x' };
+  const honeypot = { nameField: 'name__confirm', tokenField: 'from__confirm', token: 'x' };
   const render = (url: string, actionData?: ActionData) =>
     renderRoute(Contact, { path: '/contact', url, loaderData: { honeypot }, actionData });
 
@@ -310,7 +320,7 @@ describe('page', () => {
     expect(email.getAttribute('type')).toBe('email');
     expect(page.querySelector(`label[for="${email.id}"]`)?.textContent).toBe('이메일 (선택)');
     const trap = page.querySelector('input[name="name__confirm"]')!;
-    expect(trap.closest('[aria-hidden="true"]')?.getAttribute('style')).toContain('display:none');
+    expect(trap.closest('[aria-hidden="true"]')?.hasAttribute('hidden')).toBe(true);
     expect(trap.getAttribute('tabindex')).toBe('-1');
   });
 

@@ -1,12 +1,12 @@
 /**
- * /contact: inquiries, bug reports and suggestions (spec §2 Inquiry screen, §3 Inquiry, §5, §8;
- * issue 8). One form with content (required, at most 2,000 characters) and an optional e-mail,
+ * /contact: inquiries, bug reports and suggestions (spec §2 Inquiry screen, §3 Inquiry, §5, §8).
+ * One form with content (required, at most 2,000 characters) and an optional e-mail,
  * parsed by conform in the browser and again by the action with the api's own schema (contract
  * InquiryRequestSchema), then sent to POST /api/inquiries. A taken inquiry redirects to
  * /contact?sent=1 (post/redirect/get: an empty form and the spec §8 success message); a failure
  * keeps the text. A honeypot (app/utils/honeypot.server.ts) drops a bot's post while answering it
- * like a success; a form whose hidden time field no longer passes (SESSION_SECRET rotated) is
- * refused with the failure message instead, its text kept. Works without JavaScript.
+ * like a success; a form whose signed token no longer passes (over 2 hours old, SESSION_SECRET
+ * rotated) is refused with the failure message instead, its text kept. Works without JavaScript.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
@@ -25,7 +25,6 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
 import {
   INQUIRY_CONTENT_MAX,
   INQUIRY_MESSAGES,
@@ -33,10 +32,12 @@ import {
   normalizeLineBreaks,
 } from '../../contract/inquiries';
 import { ErrorSummary, SubmitButton, TextareaField, TextField } from '~/components/forms';
+import { HoneypotInputs } from '~/components/honeypot-inputs';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitInquiry } from '~/models/inquiries.server';
-import { checkHoneypot, honeypotInputProps } from '~/utils/honeypot.server';
+import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { checkHoneypot, honeypotFields, type HoneypotFields } from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -46,7 +47,7 @@ const SENT_URL = '/contact?sent=1';
 /** What follows the spec §8 failure message when the api failed or could not be reached. */
 const RETRY_LATER = '잠시 후 다시 보내주세요.';
 /**
- * What follows it when the form's honeypot time field did not pass (a page rendered before
+ * What follows it when the form's honeypot token did not pass (a page left open past its 2 hours, or rendered before
  * SESSION_SECRET changed, or a forged one). The answer itself carries a fresh form with the text
  * kept, so the person sends again as it is; reloading could lose the text.
  */
@@ -59,28 +60,29 @@ const FIELD_ORDER = ['content', 'email'] as const;
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ honeypot: honeypotInputProps(context) });
+  return json({ honeypot: honeypotFields(context, FORM_ID) });
 }
 
 /**
- * After every submission, a refused one (400) too, the loader runs again: a stale honeypot time is
+ * After every submission, a refused one (400) too, the loader runs again: a stale honeypot token is
  * answered with a fresh one. (Single fetch leaves loaders alone after a 4xx unless asked.)
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === 'POST' || defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const honeypot = checkHoneypot(context, formData);
+  const formData = await readForm(request);
+  if (!formData) return json<ActionData>({ result: refusedForm(INQUIRY_MESSAGES.failed) }, { status: 400 });
+  const honeypot = checkHoneypot(context, FORM_ID, formData);
   if (honeypot.verdict === 'bot') {
     // Answered like a success, so a bot learns nothing; only the fact is logged.
     console.warn('[contact] a post caught by the honeypot was dropped.');
     return redirect(SENT_URL, 303);
   }
-  const submission = parseWithZod(formData, { schema: InquiryRequestSchema });
+  const submission = parseForm(formData, InquiryRequestSchema);
   if (honeypot.verdict === 'stale') {
-    console.warn('[contact] a post whose honeypot time did not pass was refused:', honeypot.reason);
-    // reply() keeps what was typed; the page's loader renders a fresh honeypot time with it.
+    console.warn('[contact] a post whose honeypot token did not pass was refused:', honeypot.reason);
+    // reply() keeps what was typed; the page's loader renders a fresh honeypot token with it.
     const result = submission.reply({ formErrors: [INQUIRY_MESSAGES.failed, SEND_AGAIN] });
     return json<ActionData>({ result }, { status: 400 });
   }
@@ -141,15 +143,13 @@ export default function Contact() {
         )}
       </div>
 
-      <HoneypotProvider {...honeypot}>
-        <InquiryForm key={location.key} onInput={() => setTypingAt(location.key)} />
-      </HoneypotProvider>
+      <InquiryForm key={location.key} honeypot={honeypot} onInput={() => setTypingAt(location.key)} />
     </div>
   );
 }
 
 /** The form, its error summary and the character count; `onInput` runs on each edit of a field. */
-function InquiryForm({ onInput }: { onInput: () => void }) {
+function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -187,7 +187,7 @@ function InquiryForm({ onInput }: { onInput: () => void }) {
       )}
 
       <Form method="post" action="/contact" {...getFormProps(form)} onInput={onInput} className="form">
-        <HoneypotInputs label="이 칸은 비워두세요" />
+        <HoneypotInputs fields={honeypot} />
         <TextareaField
           meta={fields.content}
           label="문의 내용"

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const honeypot = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm', encryptedValidFrom: 'x' };
+const honeypot = { nameField: 'name__confirm', tokenField: 'from__confirm', token: 'x' };
 
 function renderContact(action: () => Response | null = () => null, url = '/contact') {
   const router = createMemoryRouter(

@@ -1,49 +1,59 @@
 /**
- * Cross-site request refusal (ARCHITECTURE.md Security: mutating requests check Origin). Browsers
- * send Origin with every POST; one that names another site, or (for the admin pages) a POST with
- * neither Origin nor a same-site Referer, is refused with 403. SameSite=Lax cookies are the second
- * line. server.ts applies the Origin rule to every write before Remix (whose own check of document
- * POSTs throws, a 500); the admin pages and sign-in apply the whole rule again in their actions.
+ * Cross-site request refusal (docs/deploy.md, Request bodies and origins): a write (any method but
+ * GET, HEAD and OPTIONS) is taken only from this site's own pages, known by the headers every
+ * current browser sends with one: `Origin` naming this host, or `Sec-Fetch-Site: same-origin`.
+ * A write that names another site, or that carries neither header (a script's, or a form posted
+ * from a page that hides its origin), is refused with 403. server.ts applies the rule to every
+ * request before Remix; the admin pages and sign-in apply it again in their actions (the admin
+ * session's SameSite=Lax cookie is a further line).
+ *
+ * The one exception is the KakaoTalk skill (ADR 011): Kakao's servers call it without either
+ * header and prove themselves with the shared secret instead. A browser's cross-site write to it
+ * is still refused.
  */
 
 /** The refusal's text (Korean, like every page). */
 export const CROSS_SITE_MESSAGE = '다른 사이트에서 보낸 요청은 처리하지 않습니다.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Paths written to by other servers, which send no browser headers (ADR 011). */
+const SERVER_TO_SERVER_PATHS = new Set(['/api/kakao/skill']);
 
 /**
- * Whether a write names another site in its Origin: the Origin's host against X-Forwarded-Host (its
- * first entry) or Host, the rule Remix applies to document POSTs. A request without Origin is not
- * judged here.
+ * Whether a request may go on: a safe method, or a write from this site. `ownHost` is this
+ * site's host as the browser sees it (`host[:port]`: X-Forwarded-Host's first entry behind a proxy,
+ * else Host), compared with Origin's host so that a TLS proxy's http-to-https does not matter.
  */
-export function isCrossSiteWrite(method: string, header: (name: string) => string | null | undefined): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+export function isAllowedWrite(
+  method: string,
+  pathname: string,
+  header: (name: string) => string | null | undefined,
+  ownHost: string | undefined,
+): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return true;
   const origin = header('origin');
-  if (!origin) return false;
-  const host = header('x-forwarded-host')?.split(',')[0].trim() || header('host');
-  return originOf(origin) === null || new URL(origin).host !== host;
+  const site = header('sec-fetch-site');
+  if (origin && hostOf(origin) !== ownHost) return false;
+  if (site && site !== 'same-origin') return false;
+  return Boolean(origin || site) || SERVER_TO_SERVER_PATHS.has(pathname);
 }
 
 /**
- * @throws Response 403 when `request` is not a safe method and does not come from this site's origin
- *   (by Origin, or by Referer when a browser sent no Origin).
+ * @throws Response 403 (CROSS_SITE_MESSAGE) when `request` is a write that isAllowedWrite refuses
+ *   (its own URL's host is this site's: Remix builds it from X-Forwarded-Host or Host).
  */
 export function assertSameOrigin(request: Request): void {
-  if (SAFE_METHODS.has(request.method)) return;
-  // Hosts, not origins: behind a TLS proxy the request's own URL may say http while the browser says https.
-  const own = new URL(request.url).host;
-  const origin = request.headers.get('Origin');
-  const referer = request.headers.get('Referer');
-  const from = origin && origin !== 'null' ? originOf(origin) : referer ? originOf(referer) : null;
-  if (from === null || new URL(from).host !== own) {
+  const { host, pathname } = new URL(request.url);
+  if (!isAllowedWrite(request.method, pathname, (name) => request.headers.get(name), host)) {
     throw new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
 }
 
-function originOf(url: string): string | null {
+/** The host (`host[:port]`) of an origin, or null for `null` or anything that is not a URL. */
+function hostOf(origin: string): string | null {
   try {
-    const { origin } = new URL(url);
-    return origin === 'null' ? null : origin;
+    const url = new URL(origin);
+    return url.origin === 'null' ? null : url.host;
   } catch {
     return null;
   }

@@ -1,26 +1,33 @@
 /**
- * The inquiry form's honeypot (issue 8): a filled hidden field is a bot's, while a time field that
- * cannot be read (another SESSION_SECRET, a restarted process, a forgery), lies in the future, or is
- * missing is `stale` (a person's form may end up so, and is answered differently by /contact).
+ * The inquiry form's anti-spam fields: a filled hidden field is a bot's; a token that is missing,
+ * malformed, signed under another key, issued for another form, expired or from the future is
+ * `stale` (a person's form may end up so, and /contact answers it differently).
  */
+import { createHmac } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
-import { Honeypot } from 'remix-utils/honeypot/server';
-import { checkHoneypot, honeypotInputProps } from '~/utils/honeypot.server';
+import { checkHoneypot, honeypotFields, TOKEN_TTL_MS } from '~/utils/honeypot.server';
 
 /** A context like the web's: only the admin binding matters here. */
 const withSecret = (sessionSecret: string) =>
   ({ admin: { serviceToken: 't', sessionSecret, secureCookie: false } }) as AppLoadContext;
-const context = withSecret('x'.repeat(64));
-/** The tests' context without the admin binding: the per-process seed. */
+const SECRET = 'x'.repeat(64);
+const context = withSecret(SECRET);
+/** The tests' context without the admin binding: the per-process key. */
 const noSecret = {} as AppLoadContext;
+const FORM = 'inquiry';
+const RENDERED = new Date('2026-11-23T08:00:00+09:00');
 
-/** The fields a form rendered by `renderedBy` posts, with `overrides` set (undefined: left out). */
-function posted(renderedBy: AppLoadContext, overrides: Record<string, string | undefined> = {}) {
-  const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypotInputProps(renderedBy);
+/** The fields form `formId` posts when rendered by `renderedBy` at `at`, with `overrides` (undefined: left out). */
+function posted(
+  renderedBy: AppLoadContext,
+  overrides: Record<string, string | undefined> = {},
+  { formId = FORM, at = RENDERED } = {},
+) {
+  const { nameField, tokenField, token } = honeypotFields(renderedBy, formId, at);
   const fields: Record<string, string | undefined> = {
     content: '버스가 안 와요',
-    [nameFieldName]: '',
-    [validFromFieldName!]: encryptedValidFrom,
+    [nameField]: '',
+    [tokenField]: token,
     ...overrides,
   };
   const data = new FormData();
@@ -28,95 +35,95 @@ function posted(renderedBy: AppLoadContext, overrides: Record<string, string | u
   return data;
 }
 
-afterEach(() => vi.useRealTimers());
+/** checkHoneypot at `minutes` after RENDERED. */
+const check = (data: FormData, minutes = 5, by = context) =>
+  checkHoneypot(by, FORM, data, new Date(RENDERED.getTime() + minutes * 60_000));
 
-it("renders remix-utils' field names and an encrypted time, not the time itself", () => {
-  vi.useFakeTimers({ now: Date.UTC(2025, 2, 4, 0, 0, 0) });
-  const props = honeypotInputProps(context);
-  expect(props).toEqual({
-    nameFieldName: 'name__confirm',
-    validFromFieldName: 'from__confirm',
-    encryptedValidFrom: expect.stringMatching(/^U2FsdGVkX1/), // crypto-js' "Salted__" prefix
+it('renders the field names and a token naming the form and the time, signed', () => {
+  const fields = honeypotFields(context, FORM, RENDERED);
+  expect(fields).toEqual({
+    nameField: 'name__confirm',
+    tokenField: 'from__confirm',
+    token: expect.stringMatching(new RegExp(`^inquiry\\.${RENDERED.getTime()}\\.[\\w-]{43}$`)),
   });
-  expect(props.encryptedValidFrom).not.toContain(String(Date.now()));
 });
 
-it('passes a form as rendered, also by another instance with the same SESSION_SECRET', () => {
-  expect(checkHoneypot(context, posted(context))).toEqual({ verdict: 'person' });
-  expect(checkHoneypot(withSecret('x'.repeat(64)), posted(context))).toEqual({ verdict: 'person' });
-  expect(checkHoneypot(noSecret, posted(noSecret))).toEqual({ verdict: 'person' });
+it('passes a form as rendered, also checked by another instance with the same SESSION_SECRET', () => {
+  expect(check(posted(context))).toEqual({ verdict: 'person' });
+  expect(check(posted(context), 5, withSecret(SECRET))).toEqual({ verdict: 'person' });
+  expect(check(posted(noSecret), 5, noSecret)).toEqual({ verdict: 'person' });
 });
 
-it('does not encrypt with SESSION_SECRET itself (the session signing key is not reused)', () => {
+it('does not sign with SESSION_SECRET itself (the session signing key is not reused)', () => {
+  const payload = `${FORM}.${RENDERED.getTime()}`;
+  const withRawSecret = `${payload}.${createHmac('sha256', SECRET).update(payload).digest('base64url')}`;
+  expect(check(posted(context, { from__confirm: withRawSecret }))).toEqual({
+    verdict: 'stale',
+    reason: 'token not signed here',
+  });
+});
+
+it('passes until its 2 hours are up, then is stale', () => {
   const data = posted(context);
-  expect(() => new Honeypot({ encryptionSeed: 'x'.repeat(64) }).check(data)).toThrow();
-  expect(checkHoneypot(context, data)).toEqual({ verdict: 'person' });
+  expect(check(data, TOKEN_TTL_MS / 60_000)).toEqual({ verdict: 'person' });
+  expect(check(data, TOKEN_TTL_MS / 60_000 + 1)).toEqual({ verdict: 'stale', reason: 'token expired 1 min ago' });
 });
 
 describe('bot: the hidden field filled', () => {
-  it('whatever the time field holds', () => {
-    expect(checkHoneypot(context, posted(context, { name__confirm: 'Kim' }))).toEqual({ verdict: 'bot' });
-    const forged = posted(context, { name__confirm: 'Kim', from__confirm: 'U2FsdGVkX19hYWFh' });
-    expect(checkHoneypot(context, forged)).toEqual({ verdict: 'bot' });
-    expect(checkHoneypot(context, posted(context, { name__confirm: 'Kim', from__confirm: undefined }))).toEqual({
-      verdict: 'bot',
-    });
+  it('whatever the token holds', () => {
+    expect(check(posted(context, { name__confirm: 'Kim' }))).toEqual({ verdict: 'bot' });
+    expect(check(posted(context, { name__confirm: 'Kim', from__confirm: 'forged' }))).toEqual({ verdict: 'bot' });
+    expect(check(posted(context, { name__confirm: 'Kim', from__confirm: undefined }))).toEqual({ verdict: 'bot' });
   });
 
   it('also when the field is sent twice with the first one empty', () => {
     const data = posted(context);
     data.append('name__confirm', 'Kim');
-    expect(checkHoneypot(context, data)).toEqual({ verdict: 'bot' });
+    expect(check(data)).toEqual({ verdict: 'bot' });
   });
 });
 
-describe('stale: the hidden field empty, the time field not passing', () => {
-  const cases: [string, () => FormData, RegExp][] = [
+describe('stale: the hidden field empty, the token not passing', () => {
+  const token = honeypotFields(context, FORM, RENDERED).token;
+  const cases: [string, () => FormData, string | RegExp][] = [
     [
-      'rendered under another SESSION_SECRET (rotated)',
+      'signed under another SESSION_SECRET (rotated)',
       () => posted(withSecret('y'.repeat(64))),
-      /Invalid honeypot valid from input|Malformed UTF-8 data/,
+      'token not signed here',
+    ],
+    ['signed by a process without the binding (a restart, in tests)', () => posted(noSecret), 'token not signed here'],
+    [
+      'issued for another form',
+      () => posted(context, {}, { formId: 'ad-application' }),
+      'token of form ad-application',
     ],
     [
-      'rendered by a process without the binding (a restart, in tests)',
-      () => posted(noSecret),
-      /Invalid honeypot valid from input|Malformed UTF-8 data/,
+      'with its form changed by hand',
+      () => posted(context, { from__confirm: token.replace(/^inquiry/, 'other') }),
+      'token not signed here',
     ],
     [
-      'forged',
-      () => posted(context, { from__confirm: 'U2FsdGVkX19hYWFh' }),
-      /Invalid honeypot valid from input|Malformed UTF-8 data/,
+      'with its time moved by hand',
+      () => posted(context, { from__confirm: token.replace(/\.(\d+)\./, (_, ms) => `.${Number(ms) + 1}.`) }),
+      'token not signed here',
     ],
-    ['not even base64', () => posted(context, { from__confirm: '%%%' }), /^Invalid honeypot valid from input$/],
-    ['empty', () => posted(context, { from__confirm: '' }), /^missing honeypot valid from input$/i],
-    ['missing', () => posted(context, { from__confirm: undefined }), /^missing from__confirm$/],
     [
-      'with the hidden field missing too',
-      () => posted(context, { name__confirm: undefined, from__confirm: undefined }),
-      /^missing name__confirm, from__confirm$/,
+      'issued in the future',
+      () => posted(context, {}, { at: new Date(RENDERED.getTime() + 10 * 60_000) }),
+      'token from the future',
     ],
-    ['the hidden field missing', () => posted(context, { name__confirm: undefined }), /^missing name__confirm$/],
+    ['not a token', () => posted(context, { from__confirm: '%%%' }), 'malformed token'],
+    ['empty', () => posted(context, { from__confirm: '' }), 'missing from__confirm'],
+    ['missing', () => posted(context, { from__confirm: undefined }), 'missing from__confirm'],
+    ['the hidden field missing', () => posted(context, { name__confirm: undefined }), 'missing name__confirm'],
   ];
   for (const [what, build, reason] of cases) {
     it(what, () => {
-      expect(checkHoneypot(context, build())).toEqual({ verdict: 'stale', reason: expect.stringMatching(reason) });
+      expect(check(build())).toEqual({ verdict: 'stale', reason });
     });
   }
 
-  it('a time field that crypto-js cannot even decode (it throws its own Error, not a SpamError)', () => {
-    // NOTE: a fixture: a time rendered under another SESSION_SECRET (about 1 in 20 are so) whose
-    // decryption under this test's secret gives bytes that are not UTF-8.
-    const unreadable = posted(context, { from__confirm: 'U2FsdGVkX1+LINse1AeaNU3KFGslmCZq9VwwYyyLW5Y=' });
-    expect(checkHoneypot(context, unreadable)).toEqual({ verdict: 'stale', reason: 'Malformed UTF-8 data' });
-  });
-
-  it('rendered in the future (a clock ahead, or a time encrypted by hand)', () => {
-    const now = Date.UTC(2025, 2, 4, 0, 0, 0);
-    vi.useFakeTimers({ now: now + 60_000 });
-    const early = posted(context);
-    vi.setSystemTime(now);
-    expect(checkHoneypot(context, early)).toEqual({ verdict: 'stale', reason: 'Honeypot valid from is in future' });
-    vi.setSystemTime(now + 60_000);
-    expect(checkHoneypot(context, early)).toEqual({ verdict: 'person' });
+  it('a clock a minute behind another instance’s still passes', () => {
+    expect(check(posted(context), -1)).toEqual({ verdict: 'person' });
   });
 });

@@ -97,13 +97,20 @@ async function liveSession(request: Request, context: AppLoadContext) {
   return { admin, session, sessionId };
 }
 
-/** Where to go after sign-in: `to` when it is a page under /admin-only on this site, else the admin home. */
+/**
+ * Where to go after sign-in: `to` when it is a page under /admin-only on this site, else the admin
+ * home. A control character (CR, LF, NUL…) or a backslash anywhere sends home too: the URL parser
+ * would drop or rewrite it, so what it checked would not be what the Location header says.
+ * @returns a path with its query and fragment, percent-encoded as the URL parser writes it (a
+ *   header can carry it as it is).
+ */
 export function safeRedirectTo(to: FormDataEntryValue | string | null): string {
-  if (typeof to !== 'string' || !to.startsWith(ADMIN_HOME) || to.startsWith('//') || to.includes('\\')) {
+  // eslint-disable-next-line no-control-regex
+  if (typeof to !== 'string' || !to.startsWith(ADMIN_HOME) || /[\u0000-\u001f\u007f\\]/.test(to)) {
     return ADMIN_HOME;
   }
-  const { pathname } = new URL(to, 'http://x');
-  return pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`) ? to : ADMIN_HOME;
+  const { pathname, search, hash } = new URL(to, 'http://x');
+  return pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`) ? `${pathname}${search}${hash}` : ADMIN_HOME;
 }
 
 /** Stores the api's new session in a fresh cookie and redirects to `redirectTo` (303). */

@@ -3,7 +3,7 @@
  * JavaScript on and off: an inquiry is taken and the form starts afresh (the success message takes
  * the focus, and goes when a new inquiry is typed), empty content is refused with the spec's
  * message, a text over 2,000 characters is capped by the browser and refused by the server, a form
- * whose honeypot time no longer passes is refused with its text kept and then taken, and the admin
+ * whose honeypot token no longer passes is refused with its text kept and then taken, and the admin
  * finds the inquiry in the admin inquiry list. Everything runs on the
  * split deployment (tests/e2e/ads-deployment.ts), so what was stored is read back through the api;
  * each test is its own phone (the api limits inquiries per IP).
@@ -97,20 +97,25 @@ for (const javaScriptEnabled of [true, false]) {
       // NOTE: page.route sees the page's requests only while no service worker handles them.
       test.use({ serviceWorkers: 'block' });
 
-      test('its honeypot time no longer passes: refused with the text kept, then taken', async ({ page, request }) => {
+      test('its honeypot token no longer passes: refused with the text kept, then taken', async ({ page, request }) => {
         await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(javaScriptEnabled ? 245 : 246) });
         const before = (await storedInquiries(request)).length;
         const text = `오래 열어 둔 화면에서 쓴 문의 (e2e ${Date.now()})`;
         await page.goto('/contact');
         await content(page).fill(text);
-        // As after a SESSION_SECRET change: the post's hidden time field is one this deployment cannot
-        // read (rewritten on the way, once; the page's own controlled input would not keep an edit).
+        // As after 2 hours or a SESSION_SECRET change: the post's hidden token is one this deployment does
+        // not take (rewritten on the way, once; the page's own controlled input would not keep an edit).
         let rewritten = false;
         await page.route('**/contact**', (route) => {
           const body = route.request().postData();
           if (rewritten || route.request().method() !== 'POST' || !body) return route.fallback();
           rewritten = true;
-          return route.continue({ postData: body.replace(/from__confirm=[^&]*/, 'from__confirm=U2FsdGVkX19hYWFh') });
+          return route.continue({
+            postData: body.replace(
+              /from__confirm=[^&]*/,
+              'from__confirm=inquiry.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+            ),
+          });
         });
         await send(page);
         const alert = page.getByRole('alert');

@@ -1,0 +1,112 @@
+/**
+ * The per-route body caps: every form a person can fill to its fields' maximum, at the worst
+ * encoding, fits its cap; nothing much larger does; and the 413 is a short page with the form's
+ * message. (server.ts applying them to real requests: tests/attack.test.ts.)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
+import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
+import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/utils/body-limit.server';
+
+/** The urlencoded body a browser sends for `fields`. */
+const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+/** The longest Korean text of `length` characters, with the honeypot fields' room. */
+const korean = (length: number) => '가'.repeat(length);
+const honeypot = { name__confirm: '', from__confirm: `inquiry.${Date.now()}.${'A'.repeat(43)}` };
+
+describe('bodyLimitOf', () => {
+  it('fits the inquiry form filled to its maximum in Korean, with line breaks sent as CRLF', () => {
+    const limit = bodyLimitOf('/contact');
+    const content = `${korean(999)}\r\n${korean(1000)}`; // 2,000 as the textarea counts them
+    const body = urlencoded({ ...honeypot, content, email: `${'가'.repeat(64)}@${'x'.repeat(189)}` });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit.maxBytes);
+    expect(limit.maxBytes).toBeLessThan(32 * 1024); // a few tens of KB, not megabytes
+    expect(limit.message).toBe(INQUIRY_MESSAGES.contentTooLong);
+    expect(INQUIRY_CONTENT_MAX).toBe(2000);
+  });
+
+  it('fits the sign-in, setup and notice forms filled to their maximum', () => {
+    const cases: [string, Record<string, string>][] = [
+      [
+        '/admin-only/login',
+        { username: korean(64), password: korean(1024), redirectTo: `/admin-only/${'가'.repeat(2030)}` },
+      ],
+      [
+        '/admin-only/setup',
+        { token: 'x'.repeat(200), username: 'a'.repeat(32), password: korean(128), passwordConfirm: korean(128) },
+      ],
+      ['/admin-only/notice', { enabled: 'on', title: korean(100), text: korean(2000), preset: '' }],
+    ];
+    for (const [path, fields] of cases) {
+      expect(Buffer.byteLength(urlencoded(fields)), path).toBeLessThanOrEqual(bodyLimitOf(path).maxBytes);
+    }
+  });
+
+  it('gives the image forms the image cap and as much again, the skill its 64 KB, and the rest a couple of KB', () => {
+    expect(bodyLimitOf('/ads/apply').maxBytes).toBe(MULTIPART_MAX_BYTES);
+    expect(bodyLimitOf('/admin-only/ads/edit/web').maxBytes).toBe(MULTIPART_MAX_BYTES);
+    expect(MULTIPART_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(bodyLimitOf('/api/kakao/skill')).toMatchObject({ maxBytes: SKILL_MAX_BODY_BYTES, answer: 'json' });
+    for (const path of ['/ads/impressions', '/admin-only/inquiries', '/admin-only/ads/web/confirm/3', '/', '/nope']) {
+      expect(bodyLimitOf(path).maxBytes, path).toBe(2048);
+    }
+  });
+
+  it("gives single fetch's `<path>.data` and a trailing slash their page's cap", () => {
+    expect(bodyLimitOf('/contact.data')).toBe(bodyLimitOf('/contact'));
+    expect(bodyLimitOf('/contact/')).toBe(bodyLimitOf('/contact'));
+    expect(bodyLimitOf('/ads/apply.data')).toBe(bodyLimitOf('/ads/apply'));
+  });
+
+  it('has a cap for every route whose action reads free text or a file (a new one must be added)', () => {
+    // The route modules that read a form with a text area, a password or a file.
+    const reading = readdirSync('app/routes')
+      .filter((file) => !file.includes('.test.'))
+      .filter((file) => /export async function action/.test(readFileSync(`app/routes/${file}`, 'utf8')))
+      .filter((file) =>
+        /Textarea|type: 'password'|type="file"|arrayBuffer\(\)/.test(readFileSync(`app/routes/${file}`, 'utf8')),
+      );
+    const pathOf = (file: string) =>
+      `/${file
+        .replace(/\.tsx?$/, '')
+        .replace(/_\./g, '.')
+        .replace(/\$type/, 'web')
+        .split('.')
+        .join('/')}`;
+    expect(reading.map(pathOf).sort()).toEqual([
+      '/admin-only/ads/edit/web',
+      '/admin-only/login',
+      '/admin-only/notice',
+      '/admin-only/setup',
+      '/ads/apply',
+      '/api/kakao/skill',
+      '/contact',
+    ]);
+    for (const file of reading) expect(bodyLimitOf(pathOf(file)).maxBytes, file).toBeGreaterThan(2048);
+  });
+});
+
+describe('tooLargeAnswer', () => {
+  it('is a short Korean page with the form’s message and a way back to the form', () => {
+    const { contentType, body } = tooLargeAnswer(bodyLimitOf('/contact'), '/contact');
+    expect(contentType).toBe('text/html; charset=utf-8');
+    expect(Buffer.byteLength(body)).toBeLessThan(1024);
+    expect(body).toContain('<html lang="ko">');
+    expect(body).toContain(INQUIRY_MESSAGES.contentTooLong);
+    expect(body).toContain('<a href="/contact">돌아가기</a>');
+    expect(tooLargeAnswer(bodyLimitOf('/contact'), '/contact.data').body).toContain('<a href="/contact">');
+  });
+
+  it('links home from a path of another shape, and escapes what it prints', () => {
+    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x'), '//evil.example/x').body).toContain('<a href="/">');
+    expect(tooLargeAnswer(bodyLimitOf('/a"b'), '/a"b').body).toContain('<a href="/">');
+    expect(tooLargeAnswer(bodyLimitOf('/a\\b'), '/a\\b').body).toContain('<a href="/">');
+  });
+
+  it('answers the skill in JSON', () => {
+    expect(tooLargeAnswer(bodyLimitOf('/api/kakao/skill'), '/api/kakao/skill')).toEqual({
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` }),
+    });
+  });
+});

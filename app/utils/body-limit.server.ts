@@ -1,0 +1,115 @@
+/**
+ * The most bytes a request body may have, per route, and the answer past it (docs/deploy.md,
+ * Request bodies). server.ts applies it to every request with a body before any of it is read:
+ * a declared Content-Length over the cap is refused at once (before `100 Continue`), a body
+ * without one is counted as it streams, and what passes is held whole (at most the cap) before
+ * Remix sees it, so no action can read more. The answer is a 413 with a short Korean page that
+ * says the form's own message (a few hundred bytes; never the page with what was sent in it),
+ * or `{ message }` for the JSON endpoint.
+ *
+ * The caps of the text forms are each field's maximum length at its worst encoding: in an
+ * application/x-www-form-urlencoded body a UTF-16 code unit is at most 3 UTF-8 bytes, each sent as
+ * `%XX` (9 bytes; what `maxlength` lets a person type always fits). A multipart form carries an
+ * image: its cap is the image cap plus room for a photo somewhat over it, so the form can come back
+ * with the other fields kept and the image's own message (app/utils/multipart.server.ts).
+ */
+import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
+import { ADMIN_MESSAGES } from '../../contract/admin';
+import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
+import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
+import { SITE_NAME } from '~/components/site-header';
+
+/** A route's body cap: `maxBytes`, and what the 413 says (`page`: an HTML page; `json`: `{ message }`). */
+export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'json' };
+
+/** Bytes of `chars` characters of form fields in a urlencoded body, at worst (9 per UTF-16 unit). */
+const urlencoded = (chars: number) => chars * 9;
+/** Field names, separators and the short hidden fields (the honeypot, intent, ids), in bytes. */
+const FORM_OVERHEAD = 2 * 1024;
+/** A multipart form with an image: the image cap (5 MB) and as much again, in bytes. */
+export const MULTIPART_MAX_BYTES = 2 * IMAGE_MAX_BYTES;
+
+/** What every form without a message of its own says past its cap. */
+const TOO_LARGE = '보낸 내용이 너무 큽니다. 입력한 내용을 줄여서 다시 보내주세요.';
+/** Forms with no free text (a button, an id): room for their hidden fields only. */
+const SMALL_FORM: BodyLimit = { maxBytes: FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' };
+
+/**
+ * The caps by route path (the page's path; single fetch's `<path>.data` shares its page's cap).
+ * A path not listed has no action that reads more than SMALL_FORM.
+ */
+const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
+  [
+    /^\/contact$/,
+    {
+      // content and the e-mail (254, RFC 5321).
+      maxBytes: urlencoded(INQUIRY_CONTENT_MAX + 254) + FORM_OVERHEAD,
+      message: INQUIRY_MESSAGES.contentTooLong,
+      answer: 'page',
+    },
+  ],
+  [
+    /^\/ads\/apply$/,
+    {
+      maxBytes: MULTIPART_MAX_BYTES,
+      message: `${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`,
+      answer: 'page',
+    },
+  ],
+  [
+    /^\/admin-only\/ads\/edit\/[^/]+$/,
+    {
+      maxBytes: MULTIPART_MAX_BYTES,
+      message: `${ADMIN_MESSAGES.uploadFailed} ${AD_FORMAT_MESSAGES.imageSize}`,
+      answer: 'page',
+    },
+  ],
+  // username (64), password (1,024: the sign-in schema's) and the page to return to (2,048).
+  [
+    /^\/admin-only\/login$/,
+    { maxBytes: urlencoded(64 + 1024 + 2048) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' },
+  ],
+  // token (200), username (32), the password twice (128 each).
+  [
+    /^\/admin-only\/setup$/,
+    { maxBytes: urlencoded(200 + 32 + 2 * 128) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' },
+  ],
+  // the notice's title (100) and text (2,000).
+  [/^\/admin-only\/notice$/, { maxBytes: urlencoded(100 + 2000) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' }],
+  [
+    /^\/api\/kakao\/skill$/,
+    { maxBytes: SKILL_MAX_BODY_BYTES, message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes`, answer: 'json' },
+  ],
+];
+
+/** The cap of a request to `pathname` (a URL path as received: `/contact`, `/contact.data`, `/contact/`). */
+export function bodyLimitOf(pathname: string): BodyLimit {
+  const page = pathname.replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
+  return LIMITS.find(([pattern]) => pattern.test(page))?.[1] ?? SMALL_FORM;
+}
+
+/**
+ * The 413 for a body over `limit` on `pathname`: its content type and body. The page names the
+ * form's message and links back to the form (a person's browser keeps what was typed on Back).
+ */
+export function tooLargeAnswer(limit: BodyLimit, pathname: string): { contentType: string; body: string } {
+  if (limit.answer === 'json') {
+    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ message: limit.message }) };
+  }
+  // Back to the form; a path of another shape (`//host`, a backslash) goes home instead.
+  const page = pathname.replace(/\.data$/, '');
+  const back = /^\/(?!\/)[\w\-./]*$/.test(page) ? page : '/';
+  return {
+    contentType: 'text/html; charset=utf-8',
+    body:
+      '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      `<title>보낸 내용이 너무 큽니다 | ${SITE_NAME}</title></head><body><main>` +
+      `<h1>보낸 내용이 너무 큽니다</h1><p>${escapeHtml(limit.message)}</p>` +
+      `<p><a href="${escapeHtml(back)}">돌아가기</a></p></main></body></html>`,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,115 @@
+/**
+ * Reading the forms the actions take, one way for all of them: the body (already capped by server.ts,
+ * app/utils/body-limit.server.ts) parsed by the platform's parser (Request#formData), a body that is
+ * not a readable form turned into a 400 with the form's own message (never a 500), and conform's
+ * replies kept within each field's maximum length.
+ *
+ * NOTE: the multipart parser is the platform's, not Remix's unstable_parseMultipartFormData: that one
+ * splits Content-Disposition on `;` and `=` and refuses a file named e.g. `가게;로고.png` or
+ * `logo=v2.png` (any name a phone may give) as malformed, which failed the whole application.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ZodTypeAny } from 'zod';
+
+/** A field's value as conform echoes it: text, or a list (or record) of them. */
+type SubmissionPayload = NonNullable<SubmissionResult['initialValue']>[string];
+
+/** A text field of an upload form is cut at this many bytes (16 KB); the form's schema then refuses it as too long. */
+const MAX_TEXT_FIELD_BYTES = 16 * 1024;
+/** What a reply echoes of a field whose schema sets no maximum length, in characters. */
+const ECHO_MAX_CHARS = 2048;
+
+/**
+ * The form in `request`'s body (application/x-www-form-urlencoded or multipart/form-data), or null
+ * when the body is no readable form: another content type, a malformed multipart body, a missing
+ * boundary. The refusal is logged in one line naming the path and the parser's reason.
+ */
+export async function readForm(request: Request): Promise<FormData | null> {
+  const contentType = request.headers.get('Content-Type') ?? '';
+  const path = new URL(request.url).pathname;
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType)) {
+    console.warn(
+      `[form] ${path}: not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))}); answered 400.`,
+    );
+    return null;
+  }
+  try {
+    return await request.formData();
+  } catch (error) {
+    console.warn(`[form] ${path}: unreadable body (${(error as Error).message}); answered 400.`);
+    return null;
+  }
+}
+
+/**
+ * readForm for a form with a file: files up to `maxFileBytes` each are kept; a larger file is
+ * dropped and its field name listed in `oversized`, so the other fields come back to be shown
+ * again. Text fields lose any NUL character (no keyboard types one; PostgreSQL text cannot store
+ * one) and are cut at 16 KB. Null as readForm.
+ */
+export async function readUploadForm(
+  request: Request,
+  { maxFileBytes }: { maxFileBytes: number },
+): Promise<{ formData: FormData; oversized: string[] } | null> {
+  const parsed = await readForm(request);
+  if (!parsed) return null;
+  const formData = new FormData();
+  const oversized: string[] = [];
+  for (const [name, value] of parsed) {
+    if (typeof value === 'string') {
+      const text = value.replaceAll('\u0000', '');
+      const bytes = new TextEncoder().encode(text);
+      formData.append(
+        name,
+        bytes.byteLength > MAX_TEXT_FIELD_BYTES
+          ? new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES))
+          : text,
+      );
+    } else if (value.size > maxFileBytes) {
+      oversized.push(name);
+    } else {
+      formData.append(name, value);
+    }
+  }
+  return { formData, oversized };
+}
+
+/**
+ * conform's parseWithZod (style.md: one schema per form, on both sides), whose `reply` echoes no
+ * text longer than its field's maximum length in `schema` (ECHO_MAX_CHARS for a field without
+ * one), line breaks counted once: a refused form comes back with what a person could have typed,
+ * never with a flood.
+ */
+export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
+  const submission = parseWithZod(formData, { schema });
+  const constraint = getZodConstraint(schema);
+  const reply = submission.reply.bind(submission);
+  return Object.assign(submission, {
+    reply: (...options: Parameters<typeof reply>) => {
+      const result = reply(...options);
+      return { ...result, initialValue: clipped(result.initialValue, constraint) };
+    },
+  });
+}
+
+/** The result of a form refused before it could be parsed: `messages` as form errors, nothing echoed. */
+export function refusedForm(...messages: string[]): SubmissionResult<string[]> {
+  return { status: 'error', error: { '': messages } };
+}
+
+function clipped(
+  value: SubmissionResult['initialValue'],
+  constraint: Record<string, { maxLength?: number }>,
+): SubmissionResult['initialValue'] {
+  if (!value) return value;
+  return Object.fromEntries<SubmissionPayload>(
+    Object.entries(value).map(([name, field]) => {
+      const max = constraint[name]?.maxLength ?? ECHO_MAX_CHARS;
+      // Line breaks as one LF each, as a textarea's maxlength counts them (a browser posts CRLF).
+      const clip = (text: SubmissionPayload) =>
+        typeof text === 'string' ? text.replace(/\r\n?/g, '\n').slice(0, max) : text;
+      return [name, Array.isArray(field) ? field.map(clip) : clip(field)];
+    }),
+  );
+}
