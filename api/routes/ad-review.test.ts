@@ -390,16 +390,21 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         { id: adId, title: 'web cafe', src: imageUrl, url: 'https://cafe.example.com/menu' },
       ]);
 
-      const impression = () => app.request(`/api/ads/${adId}/impressions`, { method: 'POST' });
-      const click = () => app.request(`/api/ads/${adId}/clicks`, { method: 'POST' });
-      for (let i = 0; i < 3; i += 1) expect((await impression()).status).toBe(204);
-      for (let i = 0; i < 2; i += 1) expect((await click()).status).toBe(200);
+      // Each phone its own User-Agent behind one address: a count is taken once per ad, per phone, per KST day.
+      const fromPhone = (phone: number) => ({
+        method: 'POST',
+        headers: { 'X-Forwarded-For': '203.0.113.20', 'User-Agent': `Phone ${phone}` },
+      });
+      const impression = (phone: number) => app.request(`/api/ads/${adId}/impressions`, fromPhone(phone));
+      const click = (phone: number) => app.request(`/api/ads/${adId}/clicks`, fromPhone(phone));
+      for (const phone of [1, 2, 3]) expect((await impression(phone)).status).toBe(204);
+      for (const phone of [1, 2]) expect((await click(phone)).status).toBe(200);
       expect(await managed('web')).toMatchObject([
         { id: adId, impressions: 3, clicks: 2, todayImpressions: 3, todayClicks: 2 },
       ]);
       clock.advance(86_400); // the next KST day: totals span days, today's start afresh
-      expect((await impression()).status).toBe(204);
-      expect((await click()).status).toBe(200);
+      expect((await impression(1)).status).toBe(204);
+      expect((await click(1)).status).toBe(200);
 
       expect(await managed('web')).toMatchObject([
         { id: adId, impressions: 4, clicks: 3, todayImpressions: 1, todayClicks: 1 },
@@ -737,7 +742,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     });
   });
 
-  describe('DELETE /api/ads/:type/submit/:id (issue 8: deletion on the applicant’s request)', () => {
+  describe('DELETE /api/ads/:type/submit/:id (deletion on the applicant’s request)', () => {
     /** Whether the image `imageUrl` is still stored: its file, and its image_uploads row. */
     async function stored(imageUrl: string) {
       const key = imageUrl.slice(imageUrl.lastIndexOf('/') + 1);
