@@ -3,6 +3,7 @@
  * Mounted in-process by server.ts, or served alone by api/main.ts.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAccuracyService } from './bus/accuracy-service';
 import { createLiveView } from './bus/live-view';
@@ -27,6 +28,21 @@ import { sharedRead } from './shared-read';
 export const PAGE_READ_TTL_MS = 1000;
 
 const noHistory: HistoryLoader = async () => [];
+
+/**
+ * The most bytes a request body to the api may have (64 KB): every body but an image upload's is a
+ * small JSON document (the largest, a chatbot skill request, is a few KB). Refused with 413
+ * `{ message }` by its Content-Length, or counted as it streams. The upload PUT reads its image with
+ * its own cap, the size its presign declared (api/routes/uploads.ts).
+ */
+export const API_MAX_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = `Request body over ${API_MAX_BODY_BYTES} bytes`;
+const jsonBodyLimit = bodyLimit({
+  maxSize: API_MAX_BODY_BYTES,
+  onError: () => {
+    throw new HTTPException(413, { message: TOO_LARGE });
+  },
+});
 
 /**
  * Builds the api on its parts; it reads the feed from memory (BusFeed.current) and never calls the
@@ -62,6 +78,9 @@ export function createApi(deps: ApiDeps) {
     },
   };
   const app = new Hono();
+  app.use((c, next) =>
+    c.req.method === 'PUT' && c.req.path.startsWith('/api/uploads/') ? next() : jsonBodyLimit(c, next),
+  );
   // An admins' write (the service token's: the notice, ad reviews and edits) may change what every
   // page shows: the next view reads it again. The phones' writes (impressions, clicks) do not.
   app.use(async (c, next) => {

@@ -4,11 +4,10 @@
  * predictions) plus the ad rotation's cached list, well inside Kakao's 5-second limit.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
 import type { ApiContext } from '../context';
 import { skillAnswer } from '../kakao/answers';
 import { intentOf } from '../kakao/intent';
@@ -35,19 +34,13 @@ function requireSkillSecret(secret: string | undefined, failures: RateLimiterDri
 /**
  * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
  * kakaoSkillSecret. Refusals answer `{ message }`: 503 without a secret configured, 401 for a
- * wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB, 400 for a body that is
- * not JSON or not a SkillPayload.
+ * wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB (the api's cap of every
+ * body, api/app.ts), 400 for a body that is not JSON or not a SkillPayload.
  */
 export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
   return new Hono().post(
     '/skill',
     requireSkillSecret(kakaoSkillSecret, rateLimiters.skillSecretFailures),
-    bodyLimit({
-      maxSize: SKILL_MAX_BODY_BYTES,
-      onError: () => {
-        throw new HTTPException(413, { message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` });
-      },
-    }),
     jsonBody(SkillRequestSchema),
     async (c) => {
       const request = c.req.valid('json');
