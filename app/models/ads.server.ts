@@ -40,7 +40,8 @@ export async function getWebAds(context: AppLoadContext): Promise<AdBanner[]> {
  * replacement): POST /api/s3/presigned-url/image, then PUT of the bytes to the presigned URL.
  * @param image bytes whose first bytes were read as `extension` (ad-application.ts detectImageType).
  * @returns the imageUrl to store with the ad.
- * @throws UpstreamError (status 429 when the phone is over its limit, 415 when the api's sniffing refuses the bytes).
+ * @throws UpstreamError (status 429 when the phone is over its limit, 507 when the api's image storage
+ *   is full (IMAGE_STORAGE_MAX_MB spent or its disk low; ADR 018), 415 when the api's sniffing refuses the bytes).
  */
 export async function storeAdImage(
   context: AppLoadContext,
@@ -62,7 +63,7 @@ export async function storeAdImage(
 /**
  * POST /api/s3/presigned-url/image (spec §3 Image upload request): where to PUT the image and the
  * imageUrl the application will carry. Spec §5: an answer without both is an error.
- * @throws UpstreamError (status 429 when the phone is over its limit).
+ * @throws UpstreamError (status 429 when the phone is over its limit, 507 when the image storage is full).
  */
 function requestImageUpload(context: AppLoadContext, request: ImageUploadRequest): Promise<ImageUploadResponse> {
   return upstreamJson(context, '/api/s3/presigned-url/image', ImageUploadResponseSchema, {

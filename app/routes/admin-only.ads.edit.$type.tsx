@@ -59,6 +59,12 @@ function modifyFailed(error: UpstreamError): string {
     : ADMIN_MESSAGES.modifyFailed;
 }
 
+/**
+ * Spec §8's upload failure when the api's image storage is full (its 507, ADR 018), with what frees
+ * room: an image goes once no ad and no request uses it (the orphan sweep), or a larger budget.
+ */
+const STORAGE_FULL = `${ADMIN_MESSAGES.uploadFailed} 이미지 저장 공간이 가득 찼습니다. 더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.`;
+
 /** The list as PUT bulk takes it (spec §7): every ad's edited fields, in `ads`' order. */
 const toEdits = (ads: readonly ManagedAd[]): AdEdit[] =>
   ads.map(({ id, title, redirectUrl, imageUrl }) => ({ id, title, redirectUrl, imageUrl }));
@@ -133,6 +139,8 @@ async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], ty
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         console.error('[admin] ad image upload:', ADMIN_MESSAGES.uploadFailed, error.message);
+        // A full image storage is this service unavailable for now (503), not a broken upstream (502).
+        if (error.status === 507) return refuse({ formErrors: [STORAGE_FULL] }, 503);
         return refuse({ formErrors: [ADMIN_MESSAGES.uploadFailed] }, 502);
       }
     }

@@ -323,6 +323,40 @@ describe('done on a card (save)', () => {
     expect(refused!.formError).toBe('Failed to upload the image.');
     expect(putsIn(calls)).toEqual([]);
   });
+
+  it('the image storage is full (507 to the presign): 503, what frees room, the typed fields kept, nothing saved', async () => {
+    const id = await seedAd(api, 'web', { title: '캠퍼스 카페' });
+    const full = interceptingContext(context, (request, url) =>
+      request.method === 'POST' && url.pathname === '/api/s3/presigned-url/image'
+        ? Response.json({ message: 'Image storage is full; try again later' }, { status: 507 })
+        : undefined,
+    );
+    let refused: Awaited<ReturnType<typeof save>> | undefined;
+    const calls = await callsDuring(async () => {
+      refused = await save(
+        'web',
+        id,
+        {
+          title: '새 제목',
+          redirectUrl: 'https://new.example.com/',
+          image: new File([TINY_PNG], 'new.png', { type: 'image/png' }),
+        },
+        full,
+      );
+    });
+    expect(refused!.response.status).toBe(503);
+    expect(refused!.formError).toBe(
+      'Failed to upload the image. 이미지 저장 공간이 가득 찼습니다. ' +
+        '더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.',
+    );
+    expect(refused!.actionData?.result.initialValue).toMatchObject({
+      title: '새 제목',
+      redirectUrl: 'https://new.example.com/',
+    });
+    expect(refused!.actionData?.result.initialValue).not.toHaveProperty('image');
+    expect(putsIn(calls)).toEqual([]);
+    expect((await editPage('web')).data.ads[0].title).toBe('캠퍼스 카페');
+  });
 });
 
 describe('delete', () => {

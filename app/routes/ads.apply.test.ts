@@ -346,6 +346,28 @@ describe('action', () => {
     expect(rows).toEqual([]);
   });
 
+  it('answers 503 saying no more images can be taken for now, keeping the values, once the api’s image storage is full', async () => {
+    // An api whose image storage holds one image: the first application fills it, the presign of the next answers 507.
+    const full = await startWebApi({ imageStorageMaxBytes: TINY_PNG.byteLength });
+    try {
+      const context = full.context({ clientIp: '192.0.2.250' });
+      expect((await submit(form(WEB_FIELDS), context)).submitted).toBe(true);
+      const presigns = full.calls.length;
+      const { status, data } = await submit(form({ ...WEB_FIELDS, title: '두 번째 가게' }), context);
+      expect(full.calls.slice(presigns).map((request) => new URL(request.url).pathname)).toEqual([
+        '/api/s3/presigned-url/image',
+      ]);
+      expect(status).toBe(503);
+      expect(data.result.error).toEqual({
+        '': [`${AD_MESSAGES.submitFailed} 지금은 이미지를 더 받을 수 없습니다. 잠시 후 다시 시도해주세요.`],
+      });
+      expect(data.result.initialValue).toEqual({ ...WEB_FIELDS, title: '두 번째 가게' });
+      expect((await full.adRequests()).map((row) => row.title)).toEqual([WEB_FIELDS.title]);
+    } finally {
+      await full.close();
+    }
+  });
+
   it('answers 429 asking to try again later once the api rate-limits the phone', async () => {
     const context = freshContext();
     for (let i = 0; i < 5; i++) expect((await submit(form(WEB_FIELDS), context)).submitted).toBe(true);

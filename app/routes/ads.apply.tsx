@@ -45,6 +45,18 @@ import { formatWon, priceWon } from '~/utils/ad-price';
 const FORM_ID = 'ad-application';
 /** Spec §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
+/**
+ * Spec §8 failure when the api's image storage is full (its 507, ADR 018): nothing the applicant
+ * can fix, and room comes back as unused images are removed or an admin frees some.
+ */
+const STORAGE_FULL = `${AD_MESSAGES.submitFailed} 지금은 이미지를 더 받을 수 없습니다. 잠시 후 다시 시도해주세요.`;
+/** The form's message and the answer's status for an api failure other than 415: spec §8's failure, 502 unless known. */
+function failureOf(apiStatus: number | null): { message: string; status: number } {
+  if (apiStatus === 429) return { message: RATE_LIMITED, status: 429 };
+  // A full image storage is this service unavailable for now (503), not a broken upstream (502).
+  if (apiStatus === 507) return { message: STORAGE_FULL, status: 503 };
+  return { message: AD_MESSAGES.submitFailed, status: 502 };
+}
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -97,11 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
       return json<ActionData>({ result }, { status: 400 });
     }
-    const message = error.status === 429 ? RATE_LIMITED : AD_MESSAGES.submitFailed;
-    return json<ActionData>(
-      { result: submission.reply({ formErrors: [message], hideFields }) },
-      { status: error.status === 429 ? 429 : 502 },
-    );
+    const { message, status } = failureOf(error.status);
+    return json<ActionData>({ result: submission.reply({ formErrors: [message], hideFields }) }, { status });
   }
   return redirect(SUBMITTED_URL, 303);
 }

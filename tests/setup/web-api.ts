@@ -25,15 +25,18 @@ export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
 
 /**
  * Starts the api on a fresh PGlite database and a temporary local store.
+ * @param options.imageStorageMaxBytes the api's image storage budget (IMAGE_STORAGE_MAX_MB in
+ *   bytes; default the api's 1024 MB): a presign that would exceed it answers 507.
  * @returns `context(overrides)` builds a load context reaching this api (each call its own; pass
  *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records a clone of every
  *   request the web sent it (bodies readable), `close()` closes the database and removes the store.
  */
-export async function startWebApi(options: { serviceToken?: string } = {}) {
+export async function startWebApi(options: { serviceToken?: string; imageStorageMaxBytes?: number } = {}) {
   const database = await createTestDatabase('pglite');
   const storage = tempLocalStore();
   const logger = recordingLogger();
-  const app = adsTestApi({ db: database.db, storage, clock: systemClock, logger, serviceToken: options.serviceToken });
+  const { serviceToken, imageStorageMaxBytes } = options;
+  const app = adsTestApi({ db: database.db, storage, clock: systemClock, logger, serviceToken, imageStorageMaxBytes });
   const calls: Request[] = [];
   const fetch = async (request: Request) => {
     calls.push(request.clone());
