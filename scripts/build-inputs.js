@@ -1,18 +1,20 @@
 /**
- * The build stamp (issue 11: `npm start` does not rebuild when the build is up to date with the
+ * The build stamp (`npm start` does not rebuild when the build is up to date with the
  * sources): the SHA-256 of every input of `npm run build`, kept in build/inputs.sha256. Plain
  * JavaScript, so that `npm start` checks it without tsx's loader (0.3 s of every start). `root` is
  * the package root, where npm runs its scripts (the current directory by default).
  *
- * Inputs: server.ts, api/, app/, contract/, public/ (less what the build writes there, and less the
- * tests), package.json, package-lock.json, remix.config.js, tsconfig.json and the build scripts.
+ * Inputs: server.ts, api/, app/, contract/, lib/, public/ (less what the build writes there, and
+ * less the tests), the operators' commands the build bundles (scripts/build-entries.js) and what they
+ * import from scripts/, package.json, package-lock.json, remix.config.js, tsconfig.json and the
+ * build scripts.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const STAMP = 'build/inputs.sha256';
-export const INPUT_DIRS = ['api', 'app', 'contract', 'public'];
+export const INPUT_DIRS = ['api', 'app', 'contract', 'lib', 'public'];
 export const INPUT_FILES = [
   'server.ts',
   'package.json',
@@ -20,8 +22,13 @@ export const INPUT_FILES = [
   'tsconfig.json',
   'package-lock.json',
   'scripts/build.ts',
+  'scripts/build-entries.js',
   'scripts/build-inputs.js',
   'scripts/build-sw.ts',
+  'scripts/admin-create.ts',
+  'scripts/backtest.ts',
+  'scripts/gbis-discover.ts',
+  'scripts/cli.ts',
 ];
 /** Tests sit beside the modules; the build leaves them out (remix.config.js ignoredRouteFiles). */
 const TEST_FILE = /\.test\.tsx?$/;

@@ -1,26 +1,28 @@
 /**
  * `npm run build`: the Remix build (build/index.js, public/build/), the service worker
- * (scripts/build-sw.ts), the production entry bundled to plain JavaScript (server.ts with api/,
- * app/utils and contract/ → build/server.js and build/server-chunks/, packages left as imports:
- * `npm start` runs it with node, without tsx's loader), then the stamp of its inputs
- * (scripts/build-inputs.js), by which `npm start` (scripts/start.js) knows it is up to date.
+ * (scripts/build-sw.ts), the production entries bundled to plain JavaScript (scripts/build-entries.js:
+ * server.ts, api/main.ts and the operators' commands, with api/, app/utils, lib/ and contract/ →
+ * build/ENTRY.js and build/chunks/, packages left as imports: scripts/start.js runs them with node,
+ * without tsx), then the stamp of its inputs (scripts/build-inputs.js), by which scripts/start.js
+ * knows it is up to date.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { ENTRIES } from './build-entries.js';
 import { inputsHash, STAMP } from './build-inputs.js';
 
 const hash = inputsHash();
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-sw.ts'], { stdio: 'inherit' });
-rmSync('build/server-chunks', { recursive: true, force: true });
+rmSync('build/chunks', { recursive: true, force: true });
 await build({
-  entryPoints: ['server.ts'],
+  entryPoints: ENTRIES,
   outdir: 'build',
-  // What the server imports only when configured (S3, GBIS, PostgreSQL) stays in its own chunk,
-  // loaded on demand, so that a start loads none of it (issue 11).
+  // What is imported only when configured (S3, GBIS, PostgreSQL), and the code the entries share,
+  // stays in chunks, loaded on demand, so that a start loads none of what it does not use.
   splitting: true,
-  chunkNames: 'server-chunks/[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   packages: 'external',
   platform: 'node',
@@ -30,7 +32,11 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
-console.log('[build] build/server.js bundled.');
+console.log(
+  `[build] ${Object.keys(ENTRIES)
+    .map((name) => `build/${name}.js`)
+    .join(', ')} bundled.`,
+);
 // A file the build writes among its inputs would make every later check stale (a clean clone
 // has none of them before its first build): name it here rather than stamp a hash that never matches.
 if (inputsHash() !== hash) {
