@@ -1,5 +1,5 @@
 /**
- * The admin operations of the upstream api (ours, issue 7), one function per call. Every call
+ * The admin operations of the upstream api (ours; ADR 008), one function per call. Every call
  * carries the service token, which only the web's server holds, and names the acting admin for
  * the api's audit log.
  */
@@ -36,8 +36,20 @@ export function adminHeaders(context: AppLoadContext, actor: Actor): Record<stri
   };
 }
 
+/** Too many requests from this client: wait `retryAfterSec` seconds (the api's Retry-After). */
+export type RateLimited = { refused: 'rate-limited'; retryAfterSec: number };
+
 /** Why a sign-in failed: wrong credentials, or too many failures (wait `retryAfterSec`). */
-export type SignInRefusal = { refused: 'credentials' } | { refused: 'rate-limited'; retryAfterSec: number };
+export type SignInRefusal = { refused: 'credentials' } | RateLimited;
+
+/**
+ * The api's 429 as a refusal, or null for any other error. Without a Retry-After the wait is the
+ * 15 minutes the api's sign-in and setup limits count over (README "Sessions and sign-in limits").
+ */
+function rateLimitedBy(error: unknown): RateLimited | null {
+  if (!(error instanceof UpstreamError) || error.status !== 429) return null;
+  return { refused: 'rate-limited', retryAfterSec: error.retryAfterSec ?? 15 * 60 };
+}
 
 /**
  * POST /api/admin/login.
@@ -56,9 +68,8 @@ export async function signIn(
     });
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 401) return { refused: 'credentials' };
-    if (error instanceof UpstreamError && error.status === 429) {
-      return { refused: 'rate-limited', retryAfterSec: error.retryAfterSec ?? 15 * 60 };
-    }
+    const limited = rateLimitedBy(error);
+    if (limited) return limited;
     throw error;
   }
 }
@@ -89,9 +100,11 @@ export async function signOut(context: AppLoadContext, sessionId: string): Promi
 
 /**
  * GET /api/admin/setup?token=: whether `token` is the live one-time setup token.
- * @throws UpstreamError when the api fails (other than 404).
+ * @returns true or false (404), or RateLimited when this client sent too many setup requests (429:
+ *   the api limits them per address, GET and POST together).
+ * @throws UpstreamError when the api fails otherwise.
  */
-export async function isSetupOpen(context: AppLoadContext, token: string): Promise<boolean> {
+export async function isSetupOpen(context: AppLoadContext, token: string): Promise<boolean | RateLimited> {
   try {
     await upstreamJson(context, `/api/admin/setup?token=${encodeURIComponent(token)}`, z.unknown(), {
       headers: adminHeaders(context, null),
@@ -99,19 +112,22 @@ export async function isSetupOpen(context: AppLoadContext, token: string): Promi
     return true;
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return false;
+    const limited = rateLimitedBy(error);
+    if (limited) return limited;
     throw error;
   }
 }
 
 /**
  * POST /api/admin/setup: creates the first admin with the one-time token and signs them in.
- * @returns the session, or null when the token is no longer valid (404).
+ * @returns the session, null when the token is no longer valid (404), or RateLimited when this
+ *   client sent too many setup requests (429).
  * @throws UpstreamError when the api fails otherwise.
  */
 export async function completeSetup(
   context: AppLoadContext,
   request: { token: string; username: string; password: string },
-): Promise<AdminSession | null> {
+): Promise<AdminSession | null | RateLimited> {
   try {
     return await upstreamJson(context, '/api/admin/setup', AdminSessionSchema, {
       method: 'POST',
@@ -120,6 +136,8 @@ export async function completeSetup(
     });
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return null;
+    const limited = rateLimitedBy(error);
+    if (limited) return limited;
     throw error;
   }
 }
@@ -164,8 +182,8 @@ export async function listInquiries(context: AppLoadContext, actor: string): Pro
 }
 
 /**
- * DELETE /api/admin/inquiries/{id}: deletes one inquiry on its sender's request (issue 8, privacy
- * policy 제7조); the api audits it.
+ * DELETE /api/admin/inquiries/{id}: deletes one inquiry on its sender's request (the privacy
+ * policy's 제7조); the api audits it.
  * @returns false when there is no such inquiry (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
  */
@@ -174,7 +192,7 @@ export function deleteInquiry(context: AppLoadContext, actor: string, id: number
 }
 
 /**
- * DELETE `path` on the admin api as `actor` (the erasures on request, issue 8).
+ * DELETE `path` on the admin api as `actor` (the erasures on request, privacy policy 제7조).
  * @returns true when deleted, false when there was nothing to delete (404).
  * @throws UpstreamError when the api fails otherwise.
  */

@@ -1,7 +1,9 @@
 /**
- * /admin-only/login: admin sign-in (issue 7). Outside the admin layout's guard. A signed-in admin
+ * /admin-only/login: admin sign-in (ADR 008). Outside the admin layout's guard. A signed-in admin
  * is sent on; a successful sign-in returns to the page that asked for it (redirectTo, only pages
- * under /admin-only). Failures are limited per IP and per username by the api (429 → wait message).
+ * under /admin-only). The api limits failures (README "Sessions and sign-in limits"): 10 of one
+ * username from one address and 20 from one address per 15 minutes answer 429 (→ how many minutes
+ * to wait); past 20 of one username from everywhere each attempt is slowed down, never refused.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';

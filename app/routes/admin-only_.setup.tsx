@@ -1,7 +1,9 @@
 /**
- * /admin-only/setup?token=…: the first admin's one-time setup (issue 7). The server prints this link
+ * /admin-only/setup?token=…: the first admin's one-time setup (ADR 008). The server prints this link
  * at start while no admin exists; the token is valid for one hour. Creating the account signs the
- * admin in, and the page is gone for good (404) once any admin exists.
+ * admin in, and the page is gone for good (404) once any admin exists. The api takes 10 setup
+ * requests (opening the link or sending the form) per address per 15 minutes (README "Sessions and
+ * sign-in limits"); past that the page says how long to wait (429) instead of showing the form.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
@@ -31,11 +33,21 @@ import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 const GONE = '이 설정 링크는 만료되었거나 이미 사용되었습니다.';
 const SETUP_FAILED = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
 
+/** The api's 429: how long to wait, in whole minutes (at least 1), then what to do again. */
+function tooManyRequests(retryAfterSec: number, then: string): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
+  return `관리자 계정 설정 요청이 너무 많습니다. ${minutes}분 뒤에 ${then}`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const open = token.length > 0 && token.length <= 200 && (await isSetupOpen(context, token));
+  if (typeof open === 'object') {
+    const refusal = tooManyRequests(open.retryAfterSec, '이 링크를 다시 열어주세요.');
+    return json({ token: null, refusal }, { status: 429 });
+  }
   if (!open) throw new Response(GONE, { status: 404 });
-  return json({ token });
+  return json({ token, refusal: null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,6 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const session = await completeSetup(context, { token, username, password });
     if (!session) return json({ result: submission.reply({ formErrors: [GONE], hideFields }) }, { status: 404 });
+    if ('refused' in session) {
+      const message = tooManyRequests(session.retryAfterSec, '다시 시도해주세요.');
+      return json({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
+    }
     return startAdminSession(context, session, ADMIN_HOME);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -58,7 +74,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Setup() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, refusal } = useLoaderData<typeof loader>();
+  return (
+    <section className="page admin-login" aria-labelledby="setup-title">
+      <h1 id="setup-title" className="page__title">
+        첫 관리자 계정 만들기
+      </h1>
+      {token === null ? (
+        <div role="alert" className="form-status">
+          <p className="admin-error">{refusal}</p>
+        </div>
+      ) : (
+        <SetupForm token={token} />
+      )}
+    </section>
+  );
+}
+
+function SetupForm({ token }: { token: string }) {
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -70,10 +103,7 @@ export default function Setup() {
   });
   const formError = form.errors?.[0];
   return (
-    <section className="page admin-login" aria-labelledby="setup-title">
-      <h1 id="setup-title" className="page__title">
-        첫 관리자 계정 만들기
-      </h1>
+    <>
       <p>이 링크는 한 번만 쓸 수 있습니다. 계정을 만들면 바로 로그인됩니다.</p>
       <div role="alert" className="form-status">
         {formError && <p className="admin-error">{formError}</p>}
@@ -101,7 +131,7 @@ export default function Setup() {
           계정 만들기
         </SubmitButton>
       </Form>
-    </section>
+    </>
   );
 }
 
