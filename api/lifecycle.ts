@@ -1,20 +1,28 @@
 /**
  * The life of an entry's HTTP server (server.ts, api/main.ts): listen, start the background work
- * only once listening, and on SIGTERM/SIGINT stop cleanly even under load.
+ * only once listening, and on SIGTERM/SIGINT stop cleanly even under load (docs/deploy.md, Stopping).
  *
- * Shutdown (issue 10): stop taking connections, answer the requests in flight with
- * `Connection: close` and close each keep-alive socket as its response ends (http-terminator;
- * `server.close()` alone never calls back while clients keep their sockets busy), then stop the
- * api (poller, database) and exit 0, all within SHUTDOWN_LIMIT_MS; past it, or on a second
- * signal, exit 1.
+ * Shutdown: close the listener first, so that a new connection is refused (ECONNREFUSED) and a
+ * balancer or proxy sends it to another instance, rather than accepted and then reset (a proxy does
+ * not retry a reset POST); answer the requests in flight with `Connection: close`; close the idle
+ * keep-alive sockets IDLE_GRACE_MS later, and each one that falls idle during the drain; cut the
+ * sockets still busy at DRAIN_MS; then stop the api (poller, database) and exit 0, all within
+ * SHUTDOWN_LIMIT_MS; past it, or on a second signal, exit 1. Node's own server close,
+ * closeIdleConnections() and closeAllConnections() do it: http-terminator, used before, kept
+ * listening until the drain was over and reset every connection it accepted meanwhile.
  */
-import type { Server } from 'node:http';
-import { createHttpTerminator } from 'http-terminator';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { DataDirBusyError } from './db/data-dir-lock';
 
-/** Sockets still busy this long after the signal are cut. */
+/** Sockets still busy this long (ms) after the signal are cut. */
 const DRAIN_MS = 5_000;
-/** The whole shutdown; a supervisor (systemd, Kubernetes) waits 10 s before SIGKILL by default. */
+/**
+ * Idle keep-alive sockets are closed this long (ms) after the signal, and after each answer during
+ * the drain: a request its client had already sent on one is answered (`Connection: close`), not reset.
+ */
+const IDLE_GRACE_MS = 100;
+/** The whole shutdown, in ms; a supervisor (systemd, Kubernetes) waits 10 s before SIGKILL by default. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
@@ -37,7 +45,9 @@ export async function startOrExit<T>(label: string, prepare: () => Promise<T>): 
  * Listens on `port`; then runs `onListening` (start polling, print the setup link). A failure to
  * listen (port in use, no permission, too many open files) stops the process with exit code 1 and
  * a message naming the cause, before any background work started. A later server error (EMFILE
- * while accepting) is logged and the server goes on.
+ * while accepting) is logged and the server goes on. On SIGTERM or SIGINT it shuts down as the
+ * module docstring says: the listener closes at once, the connections drain for up to DRAIN_MS (5 s),
+ * then `onClose`, then exit 0; exit 1 past SHUTDOWN_LIMIT_MS (10 s) or on a second signal.
  * @param options.label log prefix: "[web]" or "[api]".
  * @param options.onClose stops the background work and closes the database; awaited before exit 0.
  */
@@ -51,7 +61,7 @@ export function serveUntilSignal(
   },
 ): void {
   const { port, label, onListening, onClose } = options;
-  const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: DRAIN_MS });
+  const drain = gracefulClose(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (server.listening) {
       console.error(`${label} server error (${error.code ?? error.message}); still serving.`, error);
@@ -76,13 +86,13 @@ export function serveUntilSignal(
         process.exit(1);
       }
       closing = true;
-      console.info(`${label} ${signal}: closing`);
       setTimeout(() => {
         console.error(`${label} shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s; exiting.`);
         process.exit(1);
       }, SHUTDOWN_LIMIT_MS).unref();
-      void terminator
-        .terminate()
+      const drained = drain(); // the listener is closed when this returns
+      console.info(`${label} ${signal}: closing (no longer listening; draining the connections)`);
+      void drained
         .catch((error: unknown) => console.warn(`${label} closing the server:`, error))
         .then(onClose)
         .then(
@@ -94,6 +104,47 @@ export function serveUntilSignal(
         );
     });
   }
+}
+
+/**
+ * Prepares `server` for a graceful close: from now on it tracks the responses in flight. The
+ * returned function closes it as the module docstring says (the listener at once, idle keep-alive
+ * sockets IDLE_GRACE_MS = 100 ms later, busy ones at DRAIN_MS = 5 s) and resolves once every
+ * connection is closed; it never rejects. Exported for its tests; serveUntilSignal calls it.
+ */
+export function gracefulClose(server: Server): () => Promise<void> {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const closeIdleSoon = () => setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
+  // First listener: it runs before the handler writes anything.
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining) response.setHeader('Connection', 'close');
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      // An answer whose headers went out before the signal left its socket open (keep-alive).
+      if (draining) closeIdleSoon();
+    });
+  });
+  // NOTE: async, but the listener is closed before the first await: it is closed on return.
+  return async () => {
+    draining = true;
+    const closed = new Promise<void>((resolve) =>
+      // net.Server's close: stops listening at once and calls back once the last connection has
+      // closed (an error only means it was not listening: nothing to drain). Not http.Server's,
+      // which also closes the idle keep-alive sockets at once, resetting the request a client may
+      // just have sent on one (measured: one reset per busy keep-alive connection).
+      NetServer.prototype.close.call(server, () => resolve()),
+    );
+    for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+    closeIdleSoon();
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    try {
+      await closed;
+    } finally {
+      clearTimeout(cut);
+    }
+  };
 }
 
 function listenFailure(error: NodeJS.ErrnoException): string {

@@ -1,14 +1,14 @@
 /**
- * Suite 3 of issue 10: 200 ad applications and inquiries sent at once to the api process, killed
- * with SIGKILL mid-run. Every write that got its success answer is in the database afterwards, and
- * none is half-stored: every request has its stored image, on disk, and its upload row.
+ * Acknowledged writes survive a crash: 200 ad applications and inquiries sent at once to the api
+ * process, killed with SIGKILL mid-run. Every write that got its success answer is in the database
+ * afterwards, and none is half-stored: every request has its stored image, on disk, and its upload
+ * row. The database is reopened at once, as a restart would (the dead owner's lock is taken over).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImageUploadResponseSchema } from '../contract/ads';
-import { openDatabase, type Database } from '../api/db/client';
-import { DataDirBusyError } from '../api/db/data-dir-lock';
+import { openDatabase } from '../api/db/client';
 import { adRequests, imageUploads, inquiries } from '../api/db/schema';
 import { PNG } from './fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from './setup/db';
@@ -16,18 +16,6 @@ import { freePort, runEntry } from './setup/process';
 
 const PER_KIND = 100; // applications, and as many inquiries
 const KILL_AFTER = 25; // acknowledged applications before the SIGKILL (inquiries, one call each, go faster)
-
-/** Opens DATA_DIR once the killed owner's lock has gone stale (proper-lockfile: 10 s). */
-async function reopen(dataDir: string): Promise<Database> {
-  for (;;) {
-    try {
-      return await openDatabase({ dataDir });
-    } catch (error) {
-      if (!(error instanceof DataDirBusyError)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
 
 describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (kind) => {
   it('keeps every acknowledged application and inquiry, none half-stored', async () => {
@@ -101,7 +89,8 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
       expect(acknowledged.inquiries.size).toBeGreaterThan(0);
       expect(acknowledged.applications.size).toBeLessThan(PER_KIND); // killed mid-run
 
-      const database = postgres ?? (await reopen(dataDir));
+      // The killed owner's lock is taken over at once: it is no longer running (api/db/data-dir-lock.ts).
+      const database = postgres ?? (await openDatabase({ dataDir }));
       try {
         const requests = await database.db.select().from(adRequests);
         const stored = new Map(requests.map((request) => [request.id, request]));

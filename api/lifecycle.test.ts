@@ -1,0 +1,105 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { answer, idleKeepAliveSocket, newConnection, nextAnswer } from '../tests/setup/sockets';
+import { gracefulClose } from './lifecycle';
+
+/** Resolves once the I/O already under way on loopback has been handled: a few turns of the event loop. */
+async function ioTurn() {
+  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('gracefulClose', () => {
+  let server: Server;
+  let port: number;
+  let close: () => Promise<void>;
+  /** The /slow requests' responses, left open until the test ends them. */
+  const held: ServerResponse[] = [];
+  beforeEach(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/slow') held.push(response);
+      else response.end('answered');
+    });
+    close = gracefulClose(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    server.closeAllConnections();
+    server.close();
+    held.length = 0;
+  });
+  /** From here on the test moves the clock: DRAIN_MS and IDLE_GRACE_MS pass only when it says. */
+  const fixClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const closedSoon = (socket: Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+  it('closes the listener at once (a new connection is refused, not reset) and lets a request in flight finish with Connection: close', async () => {
+    const slow = answer(port, '/slow');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    fixClock();
+    const closed = close();
+
+    expect(await newConnection(port)).toBe('ECONNREFUSED');
+    held[0].end('slow answered');
+    expect(await slow).toEqual({ status: 200, connection: 'close', body: 'slow answered' });
+    await closed;
+  });
+
+  it('answers, with Connection: close, a request sent on an idle keep-alive socket just after the close, rather than resetting it', async () => {
+    const socket = await idleKeepAliveSocket(port);
+    fixClock();
+    const closed = close();
+
+    // http.Server's own close() destroys this socket at once: the request would meet a reset.
+    expect(await nextAnswer(socket)).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*answered/);
+    await closed;
+  });
+
+  it('closes an idle keep-alive socket 100 ms after the close', async () => {
+    const socket = await idleKeepAliveSocket(port);
+    let socketClosed = false;
+    socket.once('close', () => (socketClosed = true));
+    fixClock();
+    const closed = close();
+
+    vi.advanceTimersByTime(99);
+    await ioTurn();
+    expect(socketClosed).toBe(false);
+    vi.advanceTimersByTime(1);
+    await closed;
+    await vi.waitFor(() => expect(socketClosed).toBe(true));
+  });
+
+  it('closes a keep-alive socket whose answer began before the close, 100 ms after that answer ends', async () => {
+    const socket = await idleKeepAliveSocket(port);
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held[0].writeHead(200).write('begun '); // keep-alive: its headers are out
+    fixClock();
+    const closed = close();
+    vi.advanceTimersByTime(100);
+    await ioTurn();
+    expect(socket.destroyed).toBe(false); // busy, not idle
+
+    const socketClosed = closedSoon(socket);
+    held[0].end('and ended');
+    await ioTurn();
+    vi.advanceTimersByTime(100);
+    await socketClosed;
+    await closed;
+  });
+
+  it('cuts a connection still busy 5 s after the close', async () => {
+    const slow = answer(port, '/slow').catch((error: NodeJS.ErrnoException) => error.code);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    fixClock();
+    const closed = close();
+
+    vi.advanceTimersByTime(4_999);
+    await ioTurn();
+    expect(held[0].socket?.destroyed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await slow).toBe('ECONNRESET');
+    await closed;
+  });
+});
