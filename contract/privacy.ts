@@ -1,5 +1,5 @@
 /**
- * The privacy policy's periods (spec §2 Privacy policy, §9; issue 8), written once: the policy page
+ * The privacy policy's periods (spec §2 Privacy policy, §9), written once: the policy page
  * (app/routes/privacypolicy.tsx) states them and the api's retention job (api/privacy/retention.ts)
  * enforces them, so the two cannot drift apart.
  */
@@ -14,16 +14,24 @@ export const RETENTION_YEARS = {
   /** Spec §9: an inquiry (its text and optional e-mail), from its arrival. */
   inquiry: 1,
   /**
-   * Ours (issue 8 review): the client IP address that the audit log records with every admin
+   * Ours: the client IP address that the audit log records with every admin
    * sign-in attempt (api/admin/accounts.ts signIn), kept to protect the admin accounts, from the attempt.
    */
   adminSignInIp: 1,
 } as const;
 
 /**
- * The longest time, in hours after a client's last request, that its IP address stays in the api's
- * rate-limit table (rate_limits, keys "<limit>:<ip>"): the longest limit window (15 minutes,
- * api/rate-limit.ts) plus rate-limiter-flexible's sweep, which every 5 minutes deletes the rows
- * expired more than an hour ago. api/privacy/rate-limit-rows.test.ts holds the api to it.
+ * The longest time, in hours after a client's last request, that its IP address (or a username
+ * tried at an admin sign-in) stays in the api's rate-limit table, rate_limits: the keys are
+ * "<limit>:<ip>", and for the sign-in limits (api/admin/sign-in-limits.ts) also
+ * `loginFailsByUsernameAndIp:["<username>","<ip>"]` and `loginFailsByUsername:<username>`. That is
+ * the longest limit window (15 minutes, api/rate-limit.ts) plus rate-limiter-flexible's sweep,
+ * which every 5 minutes deletes the rows expired more than an hour ago.
+ * api/privacy/rate-limit-rows.test.ts holds the api to it.
+ *
+ * Not counted here: the ad counters' "counted today" marks (api/ads/counted-once.ts, ADR 018),
+ * whose keys hold an HMAC of the KST day, the address and the User-Agent, never the address
+ * itself: a mark lives 24 hours and the same sweep deletes it within the hour after, so about 25
+ * hours in all (the privacy policy's 제1조 and 제3조 say so).
  */
 export const RATE_LIMIT_IP_HOURS = 2;

@@ -1,12 +1,11 @@
 /**
  * Opens the database: PGlite (Postgres in WASM) under DATA_DIR when no URL is given, PostgreSQL via
  * node-postgres when DATABASE_URL is set. The only module that imports a database driver, and only
- * the one it opens (issue 11: a start loads no driver it does not use). Migrations from drizzle/ are
+ * the one it opens (a start loads no driver it does not use). Migrations from drizzle/ are
  * applied on open.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -32,21 +31,6 @@ export type Database = {
   /** Closes the connections (and releases DATA_DIR); a second call waits for the first. */
   close(): Promise<void>;
 };
-
-/** Whether the database answers `SELECT 1` within `timeoutMs`; never throws. */
-export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  const probe = db.execute(sql`SELECT 1`).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const migrationsFolder = join(PACKAGE_ROOT, 'drizzle');
 

@@ -1,6 +1,6 @@
 /**
- * What happens to the image of an ad application that is deleted (issue 8: past retention, or on the
- * applicant's request through the admin tool). One rule for both ways:
+ * What happens to the image of an ad application that is deleted (past retention, or on the
+ * applicant's request through the admin tool; privacy policy 제4조, 제7조). One rule for both ways:
  *
  * - An ad still showing or scheduled (ads.ends_at > now) that uses the image keeps it: the image then
  *   stays with that ad, published content an admin manages; when the admin deletes the ad (or
@@ -29,7 +29,8 @@ type ImageErasure = {
  * Applies the rule above, as of `now`, to `imageUrls`: the images of applications the caller has
  * just deleted (duplicates are fine; an imageUrl with no image_uploads row counts as neither
  * deleted nor kept). Idempotent: after a failure halfway, an image left unreferenced is an orphan
- * that removeOrphanImages deletes within a day.
+ * that removeOrphanImages deletes at the orphan sweep's next run (every 5 minutes, for images
+ * issued over 30 minutes ago; ADR 018).
  * @throws what the database or the object store throws.
  */
 export async function eraseApplicationImages(

@@ -90,6 +90,32 @@ describe('/privacypolicy', () => {
     expect(retention).toContain('요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 2시간 안에 삭제');
   });
 
+  it('states that a sign-in keeps the username tried with the address in its limits, for at most 2 hours', async () => {
+    const { article } = await page();
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain(
+      '또한 로그인 시도 횟수를 제한하기 위해 시도한 아이디를 접속 IP 주소와 함께 요청 제한 기록에 두며, ' +
+        '이 기록은 마지막 시도 뒤 2시간 안에 지워집니다.',
+    );
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 2시간 안에 삭제 (관리자 로그인 시도의 아이디도 같습니다)',
+    );
+  });
+
+  it('states the one-way code of address and browser that counts an ad once a day, kept about 25 hours', async () => {
+    const { article } = await page();
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain(
+      '광고 노출·클릭 집계: 같은 광고의 노출과 클릭을 하루에 한 번만 세기 위해, 접속 IP 주소와 브라우저 정보' +
+        '(User-Agent)를 되돌릴 수 없는 방식으로 변환한 값을 약 25시간 동안 보관합니다. ' +
+        '이 값으로는 IP 주소나 브라우저 정보를 알아낼 수 없습니다.',
+    );
+    expect(article('제2조 (개인정보의 처리 목적)')).toContain(
+      '광고 집계용 변환 값: 같은 사람의 노출·클릭이 여러 번 세어지지 않도록 하는 정확한 광고 집계',
+    );
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '광고 집계용 변환 값: 만든 뒤 약 25시간 안에 삭제',
+    );
+  });
+
   it('links the rights and the officer to /contact when no officer is configured', async () => {
     const { section, article } = await page();
     const rights = article('제7조 (정보주체의 권리와 행사 방법)');

@@ -1,10 +1,12 @@
 /**
- * /privacypolicy: the privacy policy (개인정보 처리방침; spec §2 Privacy policy, §9; issue 8 item 4),
- * in numbered articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's
- * name, phone and e-mail, the client IP for the rate limits and in the admin sign-in log), purposes,
- * retention (contract/privacy.ts: ad applications 3 years, inquiries 1 year, the sign-in IP 1 year,
- * all enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP within 2
- * hours, by rate-limiter-flexible's sweep), destruction, no third-party sharing, no outsourcing,
+ * /privacypolicy: the privacy policy (개인정보 처리방침; spec §2 Privacy policy, §9), in numbered
+ * articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's name, phone
+ * and e-mail, the client IP for the rate limits and in the admin sign-in log, the username tried at
+ * a sign-in in its limits, the one-way code of address and User-Agent that counts an ad once a day),
+ * purposes, retention (contract/privacy.ts: ad applications 3 years, inquiries 1 year, the sign-in IP
+ * 1 year, all enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP and
+ * username within 2 hours, by rate-limiter-flexible's sweep; the ad count code about 25 hours,
+ * AD_COUNT_CODE_HOURS), destruction, no third-party sharing, no outsourcing,
  * the person's rights through /contact (a deletion is done with the admin pages' delete), cookies
  * and analytics (what this deployment really uses: the admin cookie, and Google Analytics only when
  * ANALYTICS_ID is set), the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the
@@ -21,6 +23,12 @@ import { SITE_NAME } from '~/components/site-header';
 const EFFECTIVE_DATE = '2024-06-04';
 /** Spec §9: changes are announced this many days before they take effect. */
 const CHANGE_NOTICE_DAYS = 7;
+/**
+ * About how long, in hours, the code that counts an ad's view or click once a day is kept: its
+ * mark lives 24 hours and rate-limiter-flexible's sweep deletes it within the hour after
+ * (api/ads/counted-once.ts, ADR 018).
+ */
+const AD_COUNT_CODE_HOURS = 25;
 
 /** "2024-06-04" → "2024년 6월 4일". */
 const LONG_DATE = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
@@ -60,7 +68,13 @@ export default function PrivacyPolicy() {
           <li>
             <strong>관리자 로그인 기록</strong>: 관리자 페이지에 로그인을 시도한 아이디, 시각, 접속 IP 주소. 관리자
             계정을 보호하기 위해 관리자 활동 기록에 남기며, 접속 IP 주소는 {RETENTION_YEARS.adminSignInIp}년 동안만
-            보관합니다.
+            보관합니다. 또한 로그인 시도 횟수를 제한하기 위해 시도한 아이디를 접속 IP 주소와 함께 요청 제한 기록에 두며,
+            이 기록은 마지막 시도 뒤 {RATE_LIMIT_IP_HOURS}시간 안에 지워집니다.
+          </li>
+          <li>
+            <strong>광고 노출·클릭 집계</strong>: 같은 광고의 노출과 클릭을 하루에 한 번만 세기 위해, 접속 IP 주소와
+            브라우저 정보(User-Agent)를 되돌릴 수 없는 방식으로 변환한 값을 약 {AD_COUNT_CODE_HOURS}시간 동안
+            보관합니다. 이 값으로는 IP 주소나 브라우저 정보를 알아낼 수 없습니다.
           </li>
         </ul>
         {!analytics && (
@@ -77,6 +91,7 @@ export default function PrivacyPolicy() {
           <li>문의 이메일: 문의·오류 신고·건의에 대한 답변</li>
           <li>접속 IP 주소: 자동 프로그램의 반복 요청과 같은 서비스 남용 방지</li>
           <li>관리자 로그인 기록: 관리자 계정의 무단 사용 방지와 보안 사고 확인</li>
+          <li>광고 집계용 변환 값: 같은 사람의 노출·클릭이 여러 번 세어지지 않도록 하는 정확한 광고 집계</li>
           {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
         </ul>
         <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
@@ -95,7 +110,11 @@ export default function PrivacyPolicy() {
             (아이디와 시각은 관리자 활동 기록으로 남습니다)
           </li>
           <li>
-            요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 <strong>{RATE_LIMIT_IP_HOURS}시간</strong> 안에 삭제
+            요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 <strong>{RATE_LIMIT_IP_HOURS}시간</strong> 안에 삭제 (관리자
+            로그인 시도의 아이디도 같습니다)
+          </li>
+          <li>
+            광고 집계용 변환 값: 만든 뒤 약 <strong>{AD_COUNT_CODE_HOURS}시간</strong> 안에 삭제
           </li>
         </ul>
         <p>보유 기간이 지난 정보는 서버가 한 시간마다 확인해 자동으로 삭제합니다.</p>

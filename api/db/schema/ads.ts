@@ -88,7 +88,8 @@ export type ImageUploadStatus = 'issued' | 'receiving' | 'stored';
 /**
  * Image uploads issued by POST /api/s3/presigned-url/image: the object key the server chose, the
  * declared type and size, and whether the object was stored and sniffed. An application may only
- * use an imageUrl found here as stored; unreferenced ones are removed after 24 hours.
+ * use an imageUrl found here as stored; unreferenced ones are removed 30 minutes after issue, by a
+ * sweep every 5 minutes (ADR 018).
  */
 export const imageUploads = pgTable(
   'image_uploads',
