@@ -95,7 +95,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /**
- * Time limits of every PostgreSQL connection (issue 10): a database that hangs fails the call
+ * Time limits of every PostgreSQL connection: a database that hangs fails the call
  * instead of holding it, and TCP keep-alive finds a dead peer. Milliseconds.
  */
 export const PG_LIMITS = {

@@ -223,7 +223,7 @@ export async function decideAdRequest(
 }
 
 /**
- * DELETE /api/ads/{type}/submit/{id} (ours, in spec §7's style; issue 8, privacy policy 제7조): deletes
+ * DELETE /api/ads/{type}/submit/{id} (ours, in spec §7's style; privacy policy 제7조): deletes
  * the request on its applicant's request, with its image unless a showing ad uses it; the api audits it.
  * @returns false when there is no such request (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
