@@ -29,7 +29,7 @@ import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { createTimeLeftAnswers } from './app/utils/time-left-answer.server';
-import { UpstreamError, upstreamJson, type ApiBinding } from './app/utils/upstream.server';
+import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstream.server';
 import { readBodyUpTo } from './lib/http-body';
 
 /**
@@ -162,8 +162,8 @@ const publicStatic = express.static(publicDir, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
 // Probes (docs/deploy.md): /healthz is the web's liveness (always 200 while it answers), /readyz
-// its readiness (503 unless the api and its database answer). Both relay the api's report of the
-// feed with the failure's kind only (details stay in the api's logs).
+// its readiness (503 unless the api answers and is ready: its database takes a write and its disk
+// has room). Both relay the api's report with the failure's kind only (details stay in its logs).
 const probe = (path: '/api/healthz' | '/api/readyz', liveness: boolean): express.RequestHandler => {
   // Probes come every few seconds: a run of failures is logged once, and its end.
   const failures = failureLog(console, {
@@ -174,12 +174,18 @@ const probe = (path: '/api/healthz' | '/api/readyz', liveness: boolean): express
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
-      const health = await upstreamJson({ api }, path, HealthResponseSchema);
-      failures.ok();
-      res.json({ ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } });
+      const response = await upstreamFetch({ api }, path);
+      const parsed = HealthResponseSchema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw new UpstreamError(`${path} answered ${response.status} off-contract`, response.status);
+      const health = parsed.data;
+      const body = { ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } };
+      if (response.ok) failures.ok();
+      else failures.fail(`${path} answered ${response.status} (${health.failure ?? health.status})`);
+      // The api's own 503 (its disk nearly full, its database not taking writes) is relayed with its kind.
+      res.status(response.ok ? 200 : 503).json(body);
     } catch (error) {
       failures.fail((error as Error).message);
-      // The api answered with an error (503: its database is unreachable), or did not answer.
+      // The api answered off-contract, or did not answer.
       const api = error instanceof UpstreamError && error.status !== null ? `answered ${error.status}` : 'unreachable';
       res.status(liveness ? 200 : 503).json({ status: liveness ? 'degraded' : 'unavailable', api });
     }

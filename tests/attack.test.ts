@@ -1,0 +1,430 @@
+/**
+ * The attack suite: what a security review tried against the running product on loopback, replayed
+ * against the built web (build/server.js; `npm test` builds first) with its api in-process, on a
+ * fresh PGlite directory, the way someone on the internet would send it. Each block holds what must
+ * hold instead (docs/deploy.md, Request bodies and origins; README, Admin):
+ * - one request cannot take the process down: bodies are capped per route before they are read;
+ * - wrong passwords from one address never lock the admin out from another;
+ * - a click counts once per ad, per phone, per KST day, and every click still redirects;
+ * - a broken multipart body, a CR/LF in redirectTo, or a write without Origin get a 4xx or 3xx,
+ *   never a 5xx;
+ * - no page carries a NUL byte;
+ * - fuzzed bodies and headers on every form get a 4xx, never a 5xx, and nothing is stored.
+ * Elsewhere, at the level where they are decided: the crash takeover of DATA_DIR and the shutdown
+ * (tests/lifecycle.test.ts, api/db/data-dir-lock.test.ts), the upload quotas and storage budget
+ * (api/routes/uploads.test.ts), the sign-in and setup limits (api/routes/admin-auth.test.ts,
+ * api/admin/setup.test.ts), the counters (api/routes/ads.test.ts, app/routes/ads.click.test.ts),
+ * the honeypot token (app/utils/honeypot.server.test.ts), and the api's fuzz (tests/api-fuzz.test.ts).
+ */
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { openDatabase } from '../api/db/client';
+import { adDailyCounts, adRequests, ads, inquiries } from '../api/db/schema';
+import { INQUIRY_MESSAGES } from '../contract/inquiries';
+import { freePort, runEntry, type EntryProcess } from './setup/process';
+
+const CLOCK_START = '2026-11-23T08:00:00+09:00';
+const ADMIN = { username: 'attack-admin', password: 'attack-password-1234' };
+const MB = 1024 * 1024;
+
+let web: EntryProcess;
+let base: string;
+let dataDir: string;
+let adminCookie: string;
+let adId: number;
+
+/** The server's resident memory, in bytes (Linux /proc). */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** A request from phone `ip` (the web trusts one proxy hop), from this site's pages unless `headers` say otherwise. */
+function send(path: string, init: RequestInit & { ip?: string } = {}) {
+  const { ip = '203.0.113.1', headers, ...rest } = init;
+  return fetch(`${base}${path}`, {
+    redirect: 'manual',
+    ...rest,
+    headers: { Origin: base, 'X-Forwarded-For': ip, ...(headers as Record<string, string>) },
+  });
+}
+
+/** A form POST (urlencoded) from this site. */
+const postForm = (path: string, fields: Record<string, string>, init: RequestInit & { ip?: string } = {}) =>
+  send(path, { method: 'POST', body: new URLSearchParams(fields), ...init });
+
+/**
+ * A POST of `size` bytes to `path`, sent by another process (tests/setup/flood.ts), declared with
+ * Content-Length unless `chunked`, stopped once the answer comes.
+ */
+async function flood(path: string, size: number, { chunked = false } = {}) {
+  const sender = runEntry('tests/setup/flood.ts', {}, [
+    '--url',
+    `${base}${path}`,
+    '--size',
+    String(size),
+    '--origin',
+    base,
+    ...(chunked ? ['--chunked'] : []),
+  ]);
+  await sender.exited();
+  return JSON.parse(sender.output().trim().split('\n').at(-1)!) as {
+    status: number;
+    ms: number;
+    bytes: number;
+    contentType: string;
+    body: string;
+  };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-attack-'));
+  // A web ad with a link, in its paid period, for the clicks.
+  const database = await openDatabase({ dataDir });
+  const now = new Date(CLOCK_START);
+  [{ id: adId }] = await database.db
+    .insert(ads)
+    .values({
+      type: 'web',
+      title: '공격 테스트 광고',
+      redirectUrl: 'https://shop.example/menu',
+      position: 1,
+      startsAt: new Date('2026-11-01T00:00:00+09:00'),
+      endsAt: new Date('2026-12-31T00:00:00+09:00'),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: ads.id });
+  await database.close();
+
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  web = runEntry('build/server.js', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CLOCK_START,
+    TRUST_PROXY: '1',
+    COOKIE_SECURE: 'false',
+    KAKAO_SKILL_SECRET: 's'.repeat(40),
+  });
+  await web.waitFor(/setup\?token=[\w-]+/, 90_000);
+  const token = /setup\?token=([\w-]+)/.exec(web.output())![1];
+  const setup = await postForm('/admin-only/setup', { token, ...ADMIN, passwordConfirm: ADMIN.password });
+  expect(setup.status).toBe(303);
+  adminCookie = setup.headers.get('Set-Cookie')!.split(';')[0];
+}, 120_000);
+
+afterAll(() => {
+  if (web?.child.exitCode === null) web.child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('one request cannot take the web down: bodies are capped per route', () => {
+  it('refuses a 300 MB POST to /contact at once with a short page, its memory and /healthz unmoved', async () => {
+    const pid = web.child.pid!;
+    const before = rssOf(pid);
+    let peak = before;
+    let slowestHealthz = 0;
+    let probing = true;
+    const probes = (async () => {
+      while (probing) {
+        const started = performance.now();
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        slowestHealthz = Math.max(slowestHealthz, performance.now() - started);
+        peak = Math.max(peak, rssOf(pid));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    for (const chunked of [false, true]) {
+      const answer = await flood('/contact', 300 * 1000 * 1000, { chunked });
+      expect(answer.status, `chunked: ${chunked}`).toBe(413);
+      expect(answer.ms).toBeLessThan(1000);
+      expect(answer.bytes).toBeLessThan(16 * 1024);
+      expect(answer.contentType).toBe('text/html; charset=utf-8');
+      expect(answer.body).toContain(INQUIRY_MESSAGES.contentTooLong);
+    }
+    probing = false;
+    await probes;
+    expect(peak - before).toBeLessThan(50 * MB);
+    // The issue's bound is 200 ms on a quiet machine; the test leaves room for a busy CI.
+    expect(slowestHealthz).toBeLessThan(1000);
+    // The process is fine: a page still renders.
+    expect((await send('/contact')).status).toBe(200);
+  }, 60_000);
+
+  it('takes a form at its cap and refuses one byte more, on every form, with its own message', async () => {
+    const cases: [string, string][] = [
+      ['/contact', INQUIRY_MESSAGES.contentTooLong],
+      ['/admin-only/login', '보낸 내용이 너무 큽니다'],
+      ['/admin-only/setup', '보낸 내용이 너무 큽니다'],
+      ['/ads/impressions', '보낸 내용이 너무 큽니다'],
+      ['/admin-only/notice', '보낸 내용이 너무 큽니다'],
+    ];
+    for (const [path, message] of cases) {
+      // Find the cap: the largest body the gate lets through (answered by the route, not 413).
+      let low = 0;
+      let high = 64 * 1024;
+      while (high - low > 1) {
+        const size = Math.floor((low + high) / 2);
+        const status = (await send(path, { method: 'POST', body: `x=${'a'.repeat(size - 2)}` })).status;
+        if (status === 413) high = size;
+        else low = size;
+      }
+      const over = await send(path, { method: 'POST', body: `x=${'a'.repeat(high - 2)}` });
+      expect(over.status, path).toBe(413);
+      expect(await over.text()).toContain(message);
+      expect(low, path).toBeLessThan(32 * 1024); // a few KB to a few tens of KB, never megabytes
+    }
+  }, 60_000);
+
+  it('refuses the JSON skill past 64 KB in JSON, and an image form past 10 MB by its declared length', async () => {
+    const skill = await send('/api/kakao/skill', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: '' },
+      body: JSON.stringify({ pad: 'x'.repeat(70_000) }),
+    });
+    expect(skill.status).toBe(413);
+    expect(await skill.json()).toEqual({ message: 'Request body over 65536 bytes' });
+    const apply = await flood('/ads/apply', 11 * MB);
+    expect(apply.status).toBe(413);
+    expect(apply.body).toContain('이미지는 5MB 이하만 올릴 수 있습니다.');
+  }, 30_000);
+});
+
+describe('malformed bodies and unsafe values get a 4xx or 3xx, never a 500', () => {
+  it('answers a broken multipart body with 400 and the form’s message, logged in one line', async () => {
+    const before = web.output().length;
+    for (const [path, message] of [
+      ['/contact', INQUIRY_MESSAGES.failed],
+      ['/admin-only/login', '로그인하지 못했습니다.'],
+      ['/admin-only/setup', '관리자 계정을 만들지 못했습니다.'],
+    ]) {
+      const response = await send(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        body: '--x\r\nbroken',
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    const logged = web.output().slice(before);
+    expect(logged).toMatch(/\[form\] \/contact: unreadable body/);
+    expect(logged).not.toMatch(/\n\s+at /); // no stack
+  });
+
+  it('sends the admin home after the right password when redirectTo holds CR/LF, with the cookie set', async () => {
+    for (const redirectTo of ['/admin-only\r\nSet-Cookie: evil=1', '/admin-only/notice\n', '/admin-only\u0000x']) {
+      const response = await postForm('/admin-only/login', { ...ADMIN, redirectTo }, { ip: '203.0.113.90' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location')).toBe('/admin-only');
+      expect(response.headers.get('Set-Cookie')).toMatch(/^__campus_admin_session=[^;]+;/);
+      expect(response.headers.get('Set-Cookie')).not.toContain('evil');
+    }
+  });
+
+  it('refuses a write with neither Origin nor Sec-Fetch-Site (403), and takes one with either', async () => {
+    for (const path of ['/contact', '/ads/apply', '/ads/impressions', '/admin-only/login']) {
+      const bare = await fetch(`${base}${path}`, { method: 'POST', body: new URLSearchParams({ id: '1' }) });
+      expect(bare.status, path).toBe(403);
+      expect(await bare.text()).toBe('다른 사이트에서 보낸 요청은 처리하지 않습니다.');
+      const crossSite = await send(path, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' }, body: 'a=1' });
+      expect(crossSite.status, path).toBe(403);
+    }
+    const sameOrigin = await fetch(`${base}/contact`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'content=hi',
+      redirect: 'manual',
+    });
+    expect(sameOrigin.status).toBe(400); // past the gate; the form then wants its anti-spam token
+  });
+});
+
+describe('wrong passwords from one address never lock the admin out from another', () => {
+  it('twelve wrong from one address leave the right password working from another', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const wrong = await postForm(
+        '/admin-only/login',
+        { username: ADMIN.username, password: `wrong-${i}` },
+        { ip: '198.51.100.7' },
+      );
+      expect(wrong.status).toBeLessThan(500);
+    }
+    const right = await postForm('/admin-only/login', ADMIN, { ip: '198.51.100.8' });
+    expect(right.status).toBe(303);
+  }, 60_000);
+
+  it('25 wrong from one address meet a 429 that says how long to wait', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const response = await postForm(
+        '/admin-only/login',
+        { username: ADMIN.username, password: `guess-${i}` },
+        { ip: '198.51.100.20' },
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect(await response.text()).toMatch(/로그인 시도가 너무 많습니다\. \d+분 뒤에/);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  }, 60_000);
+});
+
+describe('no page carries a NUL byte', () => {
+  it('checks every route of the build, public and admin', async () => {
+    const build = (await import(`${process.cwd()}/build/index.js`)) as {
+      routes: Record<string, { path?: string; parentId?: string }>;
+    };
+    const pathOf = (id: string): string => {
+      const route = build.routes[id];
+      const parent = route.parentId ? pathOf(route.parentId) : '';
+      return route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent || '/';
+    };
+    const fill = (path: string) =>
+      path
+        .replace(':type', 'web')
+        .replace(':id', '999999') // no such ad or request: a click here counts nothing
+        .replace(':key', 'web-00000000-0000-0000-0000-000000000000.png')
+        .replace('*', 'no-such-page');
+    const paths = new Set(
+      Object.keys(build.routes)
+        .filter((id) => id !== 'root')
+        .map((id) => fill(pathOf(id))),
+    );
+    for (const extra of [
+      '/?dir=down',
+      '/?dir=down&times=all&sort=time',
+      '/?dir=down&times=all',
+      '/contact?sent=1',
+      '/ads/apply?submitted=1',
+      '/admin-only/ads/kakao',
+      '/admin-only/ads/edit/kakao',
+      '/admin-only/setup?token=x',
+    ]) {
+      paths.add(extra);
+    }
+    expect(paths.size).toBeGreaterThan(25);
+    for (const path of paths) {
+      const response = await send(path, { headers: { Cookie: adminCookie } });
+      expect(response.status, path).toBeLessThan(500);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(bytes.indexOf(0), path).toBe(-1);
+    }
+  }, 60_000);
+});
+
+describe('fuzzed bodies and headers on every form', () => {
+  const forms = [
+    '/contact',
+    '/ads/apply',
+    '/ads/impressions',
+    '/admin-only/login',
+    '/admin-only/setup',
+    '/admin-only/notice',
+    '/admin-only/inquiries',
+    `/admin-only/ads/web/confirm/1`,
+    '/admin-only/ads/edit/web',
+    '/api/kakao/skill',
+  ];
+  const contentTypes = [
+    'application/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded; charset=euc-kr',
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'multipart/form-data; boundary=zz',
+    'application/json',
+    'text/plain',
+    '',
+  ];
+  const bodies = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+    fc
+      .dictionary(
+        fc.constantFrom(
+          'content',
+          'email',
+          'username',
+          'password',
+          'token',
+          'intent',
+          'id',
+          'type',
+          'title',
+          'from__confirm',
+          'name__confirm',
+        ),
+        fc.string({ maxLength: 40 }),
+      )
+      .map((fields) => new URLSearchParams(fields).toString()),
+    fc.constantFrom(
+      '--zz\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi',
+      '--zz--',
+      '%',
+      'a=%E0%A4%A',
+      '{"content":',
+      'content=%00%00',
+    ),
+  );
+
+  it('answers each with a 4xx or 3xx, never a 5xx, and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...forms),
+        fc.constantFrom(...contentTypes),
+        bodies,
+        fc.boolean(),
+        fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH'),
+        async (path, contentType, body, signedIn, method) => {
+          const headers: Record<string, string> = { 'Content-Type': contentType };
+          if (signedIn) headers.Cookie = adminCookie;
+          const response = await send(path, { method, headers, body, ip: '192.0.2.77' });
+          await response.arrayBuffer();
+          expect(
+            response.status,
+            `${method} ${path} ${contentType} ${JSON.stringify(String(body)).slice(0, 80)}`,
+          ).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150, seed: 20261126 },
+    );
+    // Wrong declared lengths: a body cut short, or longer than said.
+    for (const path of ['/contact', '/admin-only/login']) {
+      const short = await new Promise<number>((resolve) => {
+        const request = httpRequest(`${base}${path}`, {
+          method: 'POST',
+          headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '100' },
+        });
+        request.on('response', (response) => resolve(response.statusCode!));
+        request.on('error', () => resolve(0)); // the server may drop a connection that went quiet
+        request.end('content=cut');
+        setTimeout(() => request.destroy(), 2000);
+      });
+      expect(short).not.toBeGreaterThanOrEqual(500);
+    }
+  }, 180_000);
+});
+
+describe('what the attacks left behind', () => {
+  it('30 clicks from one phone on one ad all redirect and count once', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const click = await send(`/ads/click/${adId}`, { headers: { 'User-Agent': 'attack-phone/1' }, ip: '192.0.2.30' });
+      expect(click.status).toBe(302);
+      expect(click.headers.get('Location')).toBe('https://shop.example/menu');
+    }
+    // The figures are in the database; the embedded one belongs to the server until it stops.
+    web.child.kill('SIGTERM');
+    expect((await web.exited()).code).toBe(0);
+    const database = await openDatabase({ dataDir });
+    try {
+      const [counted] = await database.db.select().from(adDailyCounts).where(eq(adDailyCounts.adId, adId));
+      expect(counted.clicks).toBe(1);
+      // Nothing the fuzz sent was stored.
+      expect((await database.db.select({ n: count() }).from(inquiries))[0].n).toBe(0);
+      expect((await database.db.select({ n: count() }).from(adRequests))[0].n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
