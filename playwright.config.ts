@@ -1,7 +1,8 @@
 /**
  * Browser tests in Debian's Chromium (/usr/bin/chromium; no browser download) against the built
- * app served by server.ts on the embedded defaults: a fresh PGlite directory, the demo feed with a
- * fixed seed, and the api clock started on a weekday morning so buses run whenever CI runs.
+ * app served as production runs it (build/server.js, build/api.js) on the embedded defaults: a
+ * fresh PGlite directory, the demo feed with a fixed seed, and the api clock started on a weekday
+ * morning so buses run whenever CI runs.
  *
  * The ads stories (tests/e2e/ads-*.spec.ts) run against a second deployment with the api apart
  * (API_BASE_URL), so a test can read what was stored through the api with its service token, and
@@ -75,7 +76,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx tsx server.ts',
+      command: 'node build/server.js',
       url: `http://localhost:${PORT}/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -89,7 +90,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx api/main.ts',
+      command: 'node build/api.js',
       url: `http://127.0.0.1:${ADS_API_PORT}/api/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -97,7 +98,7 @@ export default defineConfig({
       env: { ...common, API_PORT: String(ADS_API_PORT), DATA_DIR: adsDataDir, API_SERVICE_TOKEN: E2E_SERVICE_TOKEN },
     },
     {
-      command: 'npx tsx server.ts',
+      command: 'node build/server.js',
       url: `http://localhost:${ADS_WEB_PORT}/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -117,7 +118,7 @@ export default defineConfig({
     {
       // The api of this web never runs: every page must still render (tests/e2e/api-down.spec.ts).
       // Its liveness (/healthz) answers 200 'degraded'; its readiness (/readyz) 503.
-      command: 'npx tsx server.ts',
+      command: 'node build/server.js',
       url: `http://localhost:${API_DOWN_WEB_PORT}/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -41,26 +41,37 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   let shellRendered = false;
-  const timeout = AbortSignal.timeout(streamTimeout + 1000);
-  const stream = await renderToReadableStream(
-    <NonceProvider value={nonce}>
-      <StylesheetProvider value={stylesheetText(appStyles)}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </StylesheetProvider>
-    </NonceProvider>,
-    {
-      nonce,
-      signal: AbortSignal.any([timeout, request.signal]),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // An error before the shell is rendered rejects above; later ones are only logged here.
-        if (shellRendered) console.error(error);
+  // The render stops when it takes too long or the client goes away. NOTE: React keeps its listener
+  // on this signal after the render; aborted then, it closes a stream already closed and throws
+  // outside any request, so the signal is let go of once the document is read.
+  const render = new AbortController();
+  const abort = () => render.abort();
+  const timer = setTimeout(abort, streamTimeout + 1000);
+  request.signal.addEventListener('abort', abort);
+  try {
+    const stream = await renderToReadableStream(
+      <NonceProvider value={nonce}>
+        <StylesheetProvider value={stylesheetText(appStyles)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        signal: render.signal,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // An error before the shell is rendered rejects above; later ones are only logged here.
+          if (shellRendered) console.error(error);
+        },
       },
-    },
-  );
-  shellRendered = true;
-  await stream.allReady;
-  const html = await new Response(stream).arrayBuffer();
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    );
+    shellRendered = true;
+    await stream.allReady;
+    const html = await new Response(stream).arrayBuffer();
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', abort);
+  }
 }

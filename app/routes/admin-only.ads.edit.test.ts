@@ -303,32 +303,12 @@ describe('done on a card (save)', () => {
     expect((await editPage('web')).data.ads[0].title).toBe('캠퍼스 카페');
   });
 
-  it("the presign call fails: 'Failed to upload the image.' and nothing is saved", async () => {
+  /** Saves a new title, link and image on a fresh ad while the presign answers `status` with `message`. */
+  async function saveWhilePresignAnswers(status: number, message: string) {
     const id = await seedAd(api, 'web', { title: '캠퍼스 카페' });
     const failing = interceptingContext(context, (request, url) =>
       request.method === 'POST' && url.pathname === '/api/s3/presigned-url/image'
-        ? Response.json({ message: 'Internal server error' }, { status: 500 })
-        : undefined,
-    );
-    let refused: Awaited<ReturnType<typeof save>> | undefined;
-    const calls = await callsDuring(async () => {
-      refused = await save(
-        'web',
-        id,
-        { title: '새 제목', redirectUrl: '', image: new File([TINY_PNG], 'new.png', { type: 'image/png' }) },
-        failing,
-      );
-    });
-    expect(refused!.response.status).toBe(502);
-    expect(refused!.formError).toBe('Failed to upload the image.');
-    expect(putsIn(calls)).toEqual([]);
-  });
-
-  it('the image storage is full (507 to the presign): 503, what frees room, the typed fields kept, nothing saved', async () => {
-    const id = await seedAd(api, 'web', { title: '캠퍼스 카페' });
-    const full = interceptingContext(context, (request, url) =>
-      request.method === 'POST' && url.pathname === '/api/s3/presigned-url/image'
-        ? Response.json({ message: 'Image storage is full; try again later' }, { status: 507 })
+        ? Response.json({ message }, { status })
         : undefined,
     );
     let refused: Awaited<ReturnType<typeof save>> | undefined;
@@ -341,19 +321,31 @@ describe('done on a card (save)', () => {
           redirectUrl: 'https://new.example.com/',
           image: new File([TINY_PNG], 'new.png', { type: 'image/png' }),
         },
-        full,
+        failing,
       );
     });
-    expect(refused!.response.status).toBe(503);
-    expect(refused!.formError).toBe(
+    return { refused: refused!, calls };
+  }
+
+  it("the presign call fails: 'Failed to upload the image.' and nothing is saved", async () => {
+    const { refused, calls } = await saveWhilePresignAnswers(500, 'Internal server error');
+    expect(refused.response.status).toBe(502);
+    expect(refused.formError).toBe('Failed to upload the image.');
+    expect(putsIn(calls)).toEqual([]);
+  });
+
+  it('the image storage is full (507 to the presign): 503, what frees room, the typed fields kept, nothing saved', async () => {
+    const { refused, calls } = await saveWhilePresignAnswers(507, 'Image storage is full; try again later');
+    expect(refused.response.status).toBe(503);
+    expect(refused.formError).toBe(
       'Failed to upload the image. 이미지 저장 공간이 가득 찼습니다. ' +
         '더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.',
     );
-    expect(refused!.actionData?.result.initialValue).toMatchObject({
+    expect(refused.actionData?.result.initialValue).toMatchObject({
       title: '새 제목',
       redirectUrl: 'https://new.example.com/',
     });
-    expect(refused!.actionData?.result.initialValue).not.toHaveProperty('image');
+    expect(refused.actionData?.result.initialValue).not.toHaveProperty('image');
     expect(putsIn(calls)).toEqual([]);
     expect((await editPage('web')).data.ads[0].title).toBe('캠퍼스 카페');
   });
