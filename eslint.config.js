@@ -75,6 +75,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb] }] },
   },
   {
+    files: ['lib/**'],
+    ignores: ['lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!node:|\\./)', message: 'lib/ is shared by api/ and app/: Node built-ins and itself only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**'],
     ignores: ['contract/**/*.test.ts'],
     rules: {
