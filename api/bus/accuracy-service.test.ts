@@ -20,6 +20,10 @@ const history = Array.from({ length: 20 }, (_, k) => addServiceDays(TODAY, -20 +
   runs(date, k % 2 ? ['08:01:00', '08:31:00', '09:01:00'] : ['08:00:00', '08:30:00', '09:00:00']),
 );
 
+/** The `count` service dates from `first` on. */
+const addServiceDaysRange = (first: string, count: number) =>
+  Array.from({ length: count }, (_, k) => addServiceDays(first, k));
+
 /** A loader over `records` that records the ranges asked. */
 function recordingLoader(records: ObservedDeparture[]) {
   const ranges: { fromDate: string; toDate: string }[] = [];
@@ -42,6 +46,17 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
   /** An api instance's service over the shared database. */
   const instance = (loadHistory: HistoryLoader, source: 'gbis' | 'demo' = 'gbis') =>
     createAccuracyService({ db: database.db, clock, loadHistory, source });
+
+  it('keeps the whole report of the day beside the figure, for that service day only', async () => {
+    const { load } = recordingLoader(history);
+    const leader = instance(load);
+    expect(await leader.report(TODAY)).toBeNull();
+    await leader.refresh(clock.now());
+    const report = await instance(load).report(TODAY);
+    expect(report?.days).toEqual(addServiceDaysRange('2026-11-09', 14));
+    expect(report?.overall.methods.estimate).toMatchObject({ queries: 630, etaScore: 100 });
+    expect(await leader.report('2026-11-24')).toBeNull();
+  });
 
   it('the lease holder backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
     const { load, ranges } = recordingLoader(history);

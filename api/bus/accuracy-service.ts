@@ -7,9 +7,13 @@
  * One instance computes it, once per service day (KST, api/time.ts serviceClock): the poller lease
  * holder calls `refresh` (api/runtime.ts: after start and then hourly), which stores it in
  * prediction_accuracy. Every instance serves the stored figure (`get`, read at most once per
- * ACCURACY_READ_TTL_MS and shared); no request ever computes it.
+ * ACCURACY_READ_TTL_MS and shared); no request ever computes it. The whole report the figure comes
+ * from is stored beside it (settings `backtest-report:<feed>`), so the admins' backtest of the same
+ * days (`report`) is a read, not seconds of CPU per page view.
  */
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { BacktestReportSchema } from '../../contract/admin';
 import {
   PREDICTION_ACCURACY_DAYS,
   type FeedSourceName,
@@ -18,10 +22,10 @@ import {
 } from '../../contract/bus';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { predictionAccuracy } from '../db/schema';
+import { predictionAccuracy, settings } from '../db/schema';
 import { sharedRead } from '../shared-read';
 import { serviceClock } from '../time';
-import { backtest, backtestHistoryRange, ETA_BUCKETS, type MethodScore } from './backtest';
+import { backtest, backtestHistoryRange, ETA_BUCKETS, type BacktestReport, type MethodScore } from './backtest';
 import type { HistoryLoader } from './prediction-service';
 
 /** How long an instance serves the stored figure before reading it again (it changes once a day). */
@@ -45,7 +49,17 @@ export type AccuracyService = {
    * @throws what the history loader or the database throws (nothing is stored).
    */
   refresh(now: Date): Promise<boolean>;
+  /**
+   * The backtest report of the PREDICTION_ACCURACY_DAYS service days before `serviceDate`, as the
+   * lease holder stored it with that day's figure, or null when none is stored for that day yet.
+   * Never computes.
+   * @throws what the database read throws.
+   */
+  report(serviceDate: string): Promise<BacktestReport | null>;
 };
+
+/** The stored report's settings row: the service date it was computed on, and the report. */
+const StoredReportSchema = z.object({ serviceDate: z.string(), report: z.unknown() });
 
 /**
  * @param options.loadHistory the running feed's stored departures; the backtest of a date reads
@@ -68,10 +82,12 @@ export function createAccuracyService(options: {
     { clock, ttlMs: ACCURACY_READ_TTL_MS },
   );
 
-  const compute = async (serviceDate: string, now: Date): Promise<PredictionAccuracy> => {
+  const reportKey = `backtest-report:${source}`;
+
+  const compute = async (serviceDate: string, now: Date) => {
     const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
     const report = await backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate });
-    return {
+    const accuracy: PredictionAccuracy = {
       source,
       computedAt: now.toISOString(),
       window: {
@@ -83,6 +99,7 @@ export function createAccuracyService(options: {
       yesterday: figuresOf(report.overall.methods.yesterday),
       tolerances: TOLERANCES,
     };
+    return { accuracy, report };
   };
 
   let refreshing: Promise<boolean> | null = null;
@@ -90,11 +107,18 @@ export function createAccuracyService(options: {
     const { serviceDate } = serviceClock(now);
     stored.forget(); // the lease holder decides on what is stored now, not on a minute-old read
     if ((await stored.get())?.serviceDate === serviceDate) return false;
-    const accuracy = await compute(serviceDate, now);
-    await db
-      .insert(predictionAccuracy)
-      .values({ feed: source, serviceDate, accuracy })
-      .onConflictDoUpdate({ target: predictionAccuracy.feed, set: { serviceDate, accuracy } });
+    const { accuracy, report } = await compute(serviceDate, now);
+    const kept = { serviceDate, report };
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(predictionAccuracy)
+        .values({ feed: source, serviceDate, accuracy })
+        .onConflictDoUpdate({ target: predictionAccuracy.feed, set: { serviceDate, accuracy } });
+      await tx
+        .insert(settings)
+        .values({ key: reportKey, value: kept, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value: kept, updatedAt: now } });
+    });
     stored.forget();
     return true;
   };
@@ -106,6 +130,14 @@ export function createAccuracyService(options: {
     refresh(now) {
       refreshing ??= refresh(now).finally(() => (refreshing = null));
       return refreshing;
+    },
+    async report(serviceDate) {
+      const [row] = await db.select().from(settings).where(eq(settings.key, reportKey));
+      const stored = StoredReportSchema.safeParse(row?.value);
+      if (!stored.success || stored.data.serviceDate !== serviceDate) return null;
+      // Checked against the contract, but kept whole: the contract's parse would drop the fields it
+      // does not name (the CLI's per-bucket figures).
+      return BacktestReportSchema.safeParse(stored.data.report).success ? (stored.data.report as BacktestReport) : null;
     },
   };
 }

@@ -7,6 +7,7 @@ import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { recordAudit } from '../admin/audit';
 import { createApi } from '../app';
+import { createAccuracyService } from '../bus/accuracy-service';
 import type { BacktestReport } from '../bus/backtest';
 import { loadDepartures, saveDepartures } from '../bus/departures';
 import type { Database } from '../db/client';
@@ -64,6 +65,36 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     const bad = await backtest(api(TOKEN), `Bearer ${TOKEN}`, '?days=0');
     expect(bad.status).toBe(400);
     expect(ApiErrorSchema.parse(await bad.json()).message).toMatch(/^days/);
+  });
+
+  it('answers the 14 days of the public figure from the report the lease holder stored today, loading no history', async () => {
+    const app = api(TOKEN);
+    const computed = (await (await backtest(app, `Bearer ${TOKEN}`)).json()) as BacktestReport;
+    // The lease holder's daily refresh stores the figure with its report (one history load).
+    const loads: unknown[] = [];
+    const accuracy = createAccuracyService({
+      db: database.db,
+      clock,
+      source: 'gbis',
+      loadHistory: (range) => (loads.push(range), loadDepartures(database.db, { source: 'gbis', ...range })),
+    });
+    expect(await accuracy.refresh(clock.now())).toBe(true);
+    expect(loads).toHaveLength(1);
+    const served = createApi({
+      db: database.db,
+      storage: tempLocalStore(),
+      feed: { current: () => emptyFeedState('gbis'), role: () => 'follower' },
+      clock,
+      logger: recordingLogger(),
+      history: () => Promise.reject(new Error('the stored report is served: no history is loaded')),
+      accuracy,
+      serviceToken: TOKEN,
+    });
+    const response = await backtest(served, `Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(computed);
+    // Other spans are computed on demand (here from the failing loader: a 500, the proof it was asked).
+    expect((await backtest(served, `Bearer ${TOKEN}`, '?days=7')).status).toBe(500);
   });
 });
 
