@@ -34,7 +34,7 @@ import { readBodyUpTo } from './lib/http-body';
 
 /**
  * Reads the env, then imports the build while it opens the api (in-process unless API_BASE_URL):
- * PGlite compiles its WebAssembly off the main thread, so the two can overlap (issue 11). A missing build
+ * PGlite compiles its WebAssembly off the main thread, so the two can overlap (a faster start). A missing build
  * fails before the database is opened; a build that fails to load closes it again.
  * @throws on a bad env, a missing build, DATA_DIR in use or an unreachable database.
  */
@@ -125,7 +125,7 @@ function staticSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
-// The phones' refresh (GET /bus/time-left, issue 11): one answer per second, encoded once, served
+// The phones' refresh (GET /bus/time-left): one answer per second, encoded once, served
 // ahead of express (ADR 014). The home page's SSR reads the same answer (load context).
 const leanHeaders = staticSecurityHeaders();
 const timeLeft = createTimeLeftAnswers({
@@ -201,75 +201,132 @@ app.use(['/admin-only', '/admin-only.data'], (_req, res, next) => {
   next();
 });
 
+/**
+ * This site's host as the browser used it (`host[:port]`): express's hostname, which follows
+ * X-Forwarded-Host only behind TRUST_PROXY proxies, with the port of X-Forwarded-Host or Host (as
+ * @remix-run/express reads it). The same host makes Remix's request URL, so the origin check here
+ * and the one in the actions (assertSameOrigin) agree.
+ */
+function hostOf(req: express.Request): string {
+  const port = /:(\d+)$/.exec(req.get('x-forwarded-host') ?? req.get('host') ?? '')?.[1];
+  return `${req.hostname}${port ? `:${port}` : ''}`;
+}
+
 // Writes come from this site's pages only (app/utils/csrf.server.ts); Remix's own check of document
 // POSTs would throw a cross-site one as a 500.
 app.use((req, res, next) => {
-  const ownHost = req.get('x-forwarded-host')?.split(',')[0].trim() || req.get('host');
-  if (isAllowedWrite(req.method, req.path, (name) => req.get(name), ownHost)) return next();
+  if (isAllowedWrite(req.method, req.path, (name) => req.get(name), hostOf(req))) return next();
   res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
 });
 
-/** How long a refused body is still read (and dropped) after the 413, so the client reads the answer rather than a reset, in ms. */
+/** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
 const LINGER_MS = 5_000;
+/**
+ * The most request-body bytes held at once, across requests (64 MiB: a dozen image forms at their
+ * cap). A body that would take more waits for none: it is refused 503 with Retry-After, so many
+ * uploads at once, or many held open, cannot run the process out of memory.
+ */
+const BODY_BUDGET_BYTES = 64 * 1024 * 1024;
+/** What a body refused for the budget is told, with Retry-After (seconds). */
+const BUSY = { status: 503, retryAfterSec: 5, text: '지금은 요청이 많아 받지 못했습니다. 잠시 후 다시 보내주세요.' };
+let bodyBytesHeld = 0;
 
 /**
- * Refuses a body over its route's cap (app/utils/body-limit.server.ts) with 413 and the route's
- * message. What the client still sends is read and dropped for up to LINGER_MS (closing a socket
- * with unread bytes resets it, and the client would never see the 413), then the connection is cut;
- * a body not yet `invited` (Expect: 100-continue) is not awaited.
+ * Answers a request whose body is not read: `status` with `answer`. What the client still sends is
+ * read and dropped for up to LINGER_MS (closing a socket with unread bytes resets it, and the
+ * client would never see the answer), then the connection is cut; a body not yet `invited`
+ * (Expect: 100-continue) is not awaited.
  */
-function refuseTooLarge(req: IncomingMessage, res: ServerResponse, { invited = true } = {}): void {
-  const pathname = (req.url ?? '/').split('?', 1)[0];
-  const { contentType, body } = tooLargeAnswer(bodyLimitOf(pathname), pathname);
-  const headers = { ...leanHeaders, 'Content-Type': contentType, 'Cache-Control': 'no-store' };
+function refuseBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: { status: number; contentType: string; body: string; headers?: Record<string, string> },
+  { invited = true } = {},
+): void {
+  const headers = {
+    ...leanHeaders,
+    'Content-Type': answer.contentType,
+    'Cache-Control': 'no-store',
+    ...answer.headers,
+  };
   // A body never invited (no `100 Continue`) is not coming: the connection closes cleanly.
-  res.writeHead(413, invited ? headers : { ...headers, Connection: 'close' });
-  res.end(body);
+  res.writeHead(answer.status, invited ? headers : { ...headers, Connection: 'close' });
+  res.end(answer.body);
   if (!invited) return;
   const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   req.once('end', () => clearTimeout(cut)).resume();
 }
 
-/** Whether a request declares a body longer than its route's cap (Content-Length). */
-const declaresTooLarge = (req: IncomingMessage) =>
-  Number(req.headers['content-length']) > bodyLimitOf((req.url ?? '/').split('?', 1)[0]).maxBytes;
+/** The 413 of a body over its route's cap (app/utils/body-limit.server.ts), with the route's message. */
+function tooLarge(req: IncomingMessage) {
+  const pathname = (req.url ?? '/').split('?', 1)[0];
+  return { status: 413, ...tooLargeAnswer(bodyLimitOf(pathname), pathname) };
+}
+
+/** The 503 of a body that would go over BODY_BUDGET_BYTES. */
+const busy = () => ({
+  status: BUSY.status,
+  contentType: 'text/plain; charset=utf-8',
+  body: BUSY.text,
+  headers: { 'Retry-After': String(BUSY.retryAfterSec) },
+});
+
+/** The bytes a request's body may take: its declared length, or its route's cap when it declares none or more. */
+const bodyBytesOf = (req: IncomingMessage) => {
+  const cap = bodyLimitOf((req.url ?? '/').split('?', 1)[0]).maxBytes;
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap + 1) : cap;
+};
 
 /**
  * The Fetch request Remix gets for `req`, with its `body` already read: the URL as the browser
- * used it (express's protocol and host under `trust proxy`, the port of X-Forwarded-Host or Host),
- * every header, and a signal that aborts when the client goes away before the answer is sent.
- * (What @remix-run/express does, but for a body read whole and within its cap.)
+ * used it (hostOf), every header, and a signal that aborts when the client goes away before the
+ * answer is sent. (What @remix-run/express does, but for a body read whole and within its cap.)
+ * @throws TypeError when the Host (or X-Forwarded-Host) makes no URL.
  */
 function remixRequestOf(req: express.Request, res: express.Response, body: Uint8Array<ArrayBuffer> | null): Request {
-  const port = /:(\d+)$/.exec(req.get('x-forwarded-host') ?? req.get('host') ?? '')?.[1];
+  const url = new URL(`${req.protocol}://${hostOf(req)}${req.originalUrl}`);
   const controller = new AbortController();
   res.on('close', () => res.writableFinished || controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of [value ?? []].flat()) headers.append(name, one);
   }
-  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`;
   return new Request(url, { method: req.method, headers, body, signal: controller.signal });
 }
+
+/** The answer to a request the server cannot read: a body cut short, or a Host that makes no URL. */
+const unreadable = (res: express.Response) =>
+  void res.status(400).type('text/plain; charset=utf-8').end('요청을 읽지 못했습니다.');
 
 const handleRemix = createRequestHandler(build, env.NODE_ENV);
 /**
  * Remix, given each body whole and within its route's cap: an action reads its form at once and
- * never more than the cap.
+ * never more than the cap. The bytes are counted against BODY_BUDGET_BYTES until the answer ends.
  */
 app.all('*', async (req, res, next) => {
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const held = bodyBytesOf(req);
+    if (bodyBytesHeld + held > BODY_BUDGET_BYTES) return refuseBody(req, res, busy());
+    bodyBytesHeld += held;
+    res.once('close', () => (bodyBytesHeld -= held));
+    const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
+    if (req.get('content-length')) stream.headers.set('content-length', req.get('content-length')!);
+    // A body cut short (the client went away, or sent less than its Content-Length) is answered 400.
+    const read = await readBodyUpTo(stream, bodyLimitOf(req.path).maxBytes).catch(() => undefined);
+    if (read === undefined) return unreadable(res);
+    if (read === null) return refuseBody(req, res, tooLarge(req));
+    body = read;
+  }
+  let request: Request;
   try {
-    let body: Uint8Array<ArrayBuffer> | null = null;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
-      if (req.get('content-length')) stream.headers.set('content-length', req.get('content-length')!);
-      // A body cut short (the client went away, or sent less than its Content-Length) is answered 400.
-      const read = await readBodyUpTo(stream, bodyLimitOf(req.path).maxBytes).catch(() => undefined);
-      if (read === undefined) return void res.status(400).type('text/plain; charset=utf-8').end('Bad request');
-      if (read === null) return refuseTooLarge(req, res);
-      body = read;
-    }
-    const response = await handleRemix(remixRequestOf(req, res, body), {
+    request = remixRequestOf(req, res, body);
+  } catch {
+    return unreadable(res);
+  }
+  try {
+    const response = await handleRemix(request, {
       api,
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip,
@@ -297,10 +354,18 @@ const server = createServer((req, res) => {
 // `Expect: 100-continue` (curl's way with a large body): a declared body over the cap is refused
 // before the client sends it; otherwise the client is told to go on (Node's default).
 server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-  if (declaresTooLarge(req)) return refuseTooLarge(req, res, { invited: false });
+  const declared = Number(req.headers['content-length']);
+  if (declared > bodyLimitOf((req.url ?? '/').split('?', 1)[0]).maxBytes) {
+    return refuseBody(req, res, tooLarge(req), { invited: false });
+  }
+  if (bodyBytesHeld + bodyBytesOf(req) > BODY_BUDGET_BYTES) return refuseBody(req, res, busy(), { invited: false });
   res.writeContinue();
   server.emit('request', req, res);
 });
+
+// A request must arrive whole within 2 minutes (Node's default is 5): a body held open by a slow
+// client counts against BODY_BUDGET_BYTES that long at most. A phone's 5 MB photo on a slow link fits.
+server.requestTimeout = 120_000;
 
 serveUntilSignal(server, {
   port: env.PORT,

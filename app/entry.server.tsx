@@ -11,7 +11,8 @@
  * edge of its 2 KB write buffer and pads the gap with NUL bytes (a Korean page showed `1150\0\0번`;
  * in an attribute a NUL becomes U+FFFD, and hydration can mismatch). The web-streams build's
  * renderToReadableStream encodes whole strings and has no such edge, so the document is rendered
- * with it (Node 20 has web streams). tests/html-bytes.test.ts checks every page for NUL bytes.
+ * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack.test.ts (every route of
+ * the build) check for NUL bytes.
  */
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';

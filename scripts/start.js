@@ -14,7 +14,7 @@ import { buildIsFresh } from './build-inputs.js';
 import { ENTRIES } from './build-entries.js';
 
 const [entry = 'server'] = process.argv.splice(2, 1);
-if (!(entry in ENTRIES)) {
+if (!Object.hasOwn(ENTRIES, entry)) {
   console.error(`Unknown entry ${JSON.stringify(entry)}: one of ${Object.keys(ENTRIES).join(', ')}.`);
   process.exit(2);
 }

@@ -253,6 +253,10 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
   describe('counters', () => {
     /** Counts every time: what the route's client and limit rules decide is tested in api/routes/ads.test.ts. */
     const always: MayCount = async () => true;
+    /** A click's count failure, where none is expected. */
+    const unexpected = (error: unknown) => {
+      throw error;
+    };
     const beforeMidnight = new Date('2026-11-23T23:59:00+09:00');
     const afterMidnight = new Date('2026-11-24T00:01:00+09:00');
 
@@ -261,11 +265,11 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       const other = await insertAd({ position: 1 });
       expect(await recordImpression(db(), id, beforeMidnight, always)).toBe(true);
       expect(await recordImpression(db(), id, NOW, always)).toBe(true);
-      expect(await recordClick(db(), id, beforeMidnight, always)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, beforeMidnight, always, unexpected)).toBe('https://example.com/shop');
       // Two minutes later it is the next day in Seoul (still the same day in UTC and in this process's zone).
       expect(await recordImpression(db(), id, afterMidnight, always)).toBe(true);
-      expect(await recordClick(db(), id, afterMidnight, always)).toBe('https://example.com/shop');
-      expect(await recordClick(db(), id, afterMidnight, always)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, afterMidnight, always, unexpected)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, afterMidnight, always, unexpected)).toBe('https://example.com/shop');
       expect(await recordImpression(db(), other, afterMidnight, always)).toBe(true);
 
       expect(await adCounts(db(), id)).toEqual([
@@ -305,7 +309,7 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
         return false;
       };
       expect(await recordImpression(db(), id, afterMidnight, never)).toBe(true);
-      expect(await recordClick(db(), id, afterMidnight, never)).toBe('https://example.com/shop');
+      expect(await recordClick(db(), id, afterMidnight, never, unexpected)).toBe('https://example.com/shop');
       expect(asked).toEqual([
         ['impressions', id, '2026-11-24'],
         ['clicks', id, '2026-11-24'],
@@ -313,12 +317,25 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       expect(await adCounts(db(), id)).toEqual([]);
     });
 
+    it('answers a click its link when its count cannot be written, and says why', async () => {
+      const id = await insertAd({ position: 0, redirectUrl: 'https://example.com/shop' });
+      const failures: unknown[] = [];
+      const full = new Error('could not extend file: No space left on device');
+      const failing: MayCount = async () => {
+        throw full;
+      };
+      expect(await recordClick(db(), id, NOW, failing, (error) => failures.push(error))).toBe(
+        'https://example.com/shop',
+      );
+      expect(failures).toEqual([full]);
+    });
+
     it('does not ask mayCount for an ad that is not served, or a click without a link', async () => {
       const linkless = await insertAd({ position: 0, redirectUrl: null });
       const ended = await insertAd({ position: 1, endsAt: NOW });
       const asked = vi.fn<MayCount>(async () => true);
-      expect(await recordClick(db(), linkless, NOW, asked)).toBeNull();
-      expect(await recordClick(db(), ended, NOW, asked)).toBeNull();
+      expect(await recordClick(db(), linkless, NOW, asked, unexpected)).toBeNull();
+      expect(await recordClick(db(), ended, NOW, asked, unexpected)).toBeNull();
       expect(await recordImpression(db(), ended, NOW, asked)).toBe(false);
       expect(asked).not.toHaveBeenCalled();
     });
@@ -332,9 +349,9 @@ describe.each(testDatabaseKinds)('ads model on %s', (kind) => {
       const plain = await insertAd({ position: 5, redirectUrl: 'http://example.com/a?b=1' });
 
       for (const id of [legacy, dataUrl, linkless, ended, future, 9999, 2 ** 31, 0, -1, 1.5]) {
-        expect(await recordClick(db(), id, NOW, always)).toBeNull();
+        expect(await recordClick(db(), id, NOW, always, unexpected)).toBeNull();
       }
-      expect(await recordClick(db(), plain, NOW, always)).toBe('http://example.com/a?b=1');
+      expect(await recordClick(db(), plain, NOW, always, unexpected)).toBe('http://example.com/a?b=1');
       for (const id of [ended, future, 9999, 2 ** 31, 0])
         expect(await recordImpression(db(), id, NOW, always)).toBe(false);
 

@@ -183,15 +183,28 @@ export function addImpressions(db: Db, id: number, day: string, count: number): 
 /**
  * Counts one click of ad `id` on the KST day of `now` when `mayCount` agrees, and returns where it
  * leads either way: the ad's stored redirectUrl, only when it is http(s) and the ad is being
- * served. Nothing else is ever returned, so the click redirect is not an open redirect.
+ * served. Nothing else is ever returned, so the click redirect is not an open redirect. The count
+ * is best-effort and the link is not: when `mayCount` or the count's write fails (a database that
+ * reads but cannot write, a full disk), `onCountFailed` gets the error and the link is returned.
  * @param mayCount asked only for a served ad with a link, with the counter, the id and the KST day.
  * @returns null (nothing counted) for a missing, out-of-period or link-less ad.
+ * @throws what reading the ad throws.
  */
-export async function recordClick(db: Db, id: number, now: Date, mayCount: MayCount): Promise<string | null> {
+export async function recordClick(
+  db: Db,
+  id: number,
+  now: Date,
+  mayCount: MayCount,
+  onCountFailed: (error: unknown) => void,
+): Promise<string | null> {
   const ad = await servedAd(db, id, now);
   if (!ad?.redirectUrl || !isHttpUrl(ad.redirectUrl)) return null;
   const day = kstDateKey(now);
-  if (await mayCount('clicks', id, day)) await bump(db, id, day, 'clicks', 1);
+  try {
+    if (await mayCount('clicks', id, day)) await bump(db, id, day, 'clicks', 1);
+  } catch (error) {
+    onCountFailed(error);
+  }
   return ad.redirectUrl;
 }
 

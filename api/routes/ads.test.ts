@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   AD_FORMAT_MESSAGES,
   AD_MESSAGES,
@@ -12,7 +12,7 @@ import { ApiErrorSchema } from '../../contract/bus';
 import { PNG } from '../../tests/fixtures/images';
 import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock } from '../../tests/setup/fakes';
+import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/model';
 import { createApi } from '../app';
@@ -280,6 +280,37 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       }
       for (const id of [9999, ended, future]) expect((await impression(id)).status).toBe(404);
       expect(await db().select().from(adDailyCounts)).toEqual([]);
+    });
+
+    it('answers a click its link, uncounted, when the counts cannot be written (a full disk), and logs it once', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
+      const logger = recordingLogger();
+      const full = adsTestApi({ db: db(), storage: store, clock, logger });
+      // Reads go on, writes fail: as PostgreSQL (or PGlite) answers once its disk is full.
+      await db().execute(sql`
+        CREATE FUNCTION refuse_write() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'No space left on device'; END $$ LANGUAGE plpgsql`);
+      for (const table of ['rate_limits', 'ad_daily_counts']) {
+        await db().execute(
+          sql.raw(
+            `CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+          ),
+        );
+      }
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const response = await full.request(`/api/ads/${id}/clicks`, from());
+          expect(response.status).toBe(200);
+          expect(AdClickResponseSchema.parse(await response.json()).redirectUrl).toBe('https://cafe.example.com/');
+        }
+        expect(logger.lines.filter((line) => line.includes('click counts cannot be written'))).toHaveLength(1);
+      } finally {
+        for (const table of ['rate_limits', 'ad_daily_counts'])
+          await db().execute(sql.raw(`DROP TRIGGER full_disk ON ${table}`));
+        await db().execute(sql`DROP FUNCTION refuse_write()`);
+      }
+      expect(await adCounts(db(), id)).toEqual([]);
+      expect((await full.request(`/api/ads/${id}/clicks`, from({ userAgent: 'phone/2' }))).status).toBe(200);
+      expect(logger.lines.at(-1)).toContain('click counts are written again');
     });
 
     it('counts an impression of a served ad with 204', async () => {

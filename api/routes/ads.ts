@@ -11,6 +11,7 @@ import { AdApplicationSchema, type AdBannerListResponse, type AdType } from '../
 import { confirmStoredImage } from '../ads/images';
 import { createCountedOnce } from '../ads/counted-once';
 import { createAdRequest, recordClick, recordImpression } from '../ads/model';
+import { failureLog } from '../failure-log';
 import type { ApiContext } from '../context';
 import { clientIp, rateLimit, withinLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
@@ -22,8 +23,13 @@ const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presi
  * Mounts the ads routes; needs the database, the object store, the clock, the rate limiters, the
  * shared banner list and the service token (the key of the counted-today marks).
  */
-export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, serviceToken }: ApiContext) {
+export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, serviceToken, logger }: ApiContext) {
   const countedOnce = createCountedOnce(db, serviceToken);
+  const clickCountFailures = failureLog(logger, {
+    failing: '[ads] click counts cannot be written; clicks still redirect, uncounted:',
+    recovered: '[ads] click counts are written again.',
+    level: 'error',
+  });
   /** The client of a count: the phone's address and User-Agent, as the web forwards them. */
   const clientOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header('User-Agent') ?? '' });
   return new Hono()
@@ -74,15 +80,22 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
       return c.body(null, 204);
     })
     .post('/ads/:id{[0-9]+}/clicks', async (c) => {
-      // Never 429: over its address's limit a click is still answered its link, uncounted.
+      // Never 429, and never failed for its count: over its address's limit, or when the count
+      // cannot be written (a full disk), a click is still answered its link, uncounted.
       const client = clientOf(c);
-      const within = await withinLimit(c, rateLimiters.adClick);
+      let counted = true;
       const redirectUrl = await recordClick(
         db,
         Number(c.req.param('id')),
         clock.now(),
-        async (counter, id, day) => within && countedOnce(counter, id, day, client),
+        async (counter, id, day) =>
+          (await withinLimit(c, rateLimiters.adClick)) && countedOnce(counter, id, day, client),
+        (error) => {
+          counted = false;
+          clickCountFailures.fail(error);
+        },
       );
+      if (counted) clickCountFailures.ok();
       if (!redirectUrl) throw new HTTPException(404, { message: 'No such ad with a link in its period' });
       return c.json({ redirectUrl });
     });

@@ -29,9 +29,13 @@ function impressionsHandler(answer: () => Response = () => new HttpResponse(null
 /** What a browser sends with the banner's beacon: its own Origin and Sec-Fetch-Site. */
 const SAME_ORIGIN = { Origin: 'http://web.test', 'Sec-Fetch-Site': 'same-origin' };
 
-function beacon(body: BodyInit | null, headers: Record<string, string> = SAME_ORIGIN) {
+/** The answer to a beacon: what the action returns, or the Response it throws (as Remix answers it). */
+function beacon(body: BodyInit | null, headers: Record<string, string> = SAME_ORIGIN): Promise<Response> {
   const request = new Request('http://web.test/ads/impressions', { method: 'POST', body, headers });
-  return action({ request, context: apiContext(), params: {} });
+  return action({ request, context: apiContext(), params: {} }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
 }
 const form = (id: string) => new URLSearchParams({ id });
 

@@ -2,26 +2,22 @@
  * POST /ads/impressions: the banner's same-origin beacon (spec §4 Ad banner; anchors.md, Revive:
  * impressions by beacon). Body `id=<ad id>`; the browser sends it once per ad per day when the ad
  * is first shown (app/components/ad-banner.tsx). Only a post that shows it is same-origin is
- * taken: `Origin` equal to the site's, or `Sec-Fetch-Site: same-origin` (browsers send one or both
- * with a beacon); a post with neither, or with either saying otherwise, is refused 403. The api
+ * taken (app/utils/csrf.server.ts: `Origin` naming this host, or `Sec-Fetch-Site: same-origin`;
+ * browsers send one or both with a beacon); any other is refused 403. The api
  * counts it once per phone (address and User-Agent, passed on) per KST day, within its address's
  * limit (ADR 018). Always answers without a body: a beacon reads nothing back.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
+import { assertSameOrigin } from '~/utils/csrf.server';
+import { readForm } from '~/utils/form-data.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const origin = request.headers.get('Origin');
-  const site = request.headers.get('Sec-Fetch-Site');
-  // Same-origin only: one of the two says so, and neither says otherwise.
-  const originAgrees = origin === null || origin === new URL(request.url).origin;
-  const siteAgrees = site === null || site === 'same-origin';
-  if (!originAgrees || !siteAgrees || (origin === null && site === null)) {
-    return new Response(null, { status: 403 });
-  }
+  // The site's one rule for writes (server.ts applies it before Remix too).
+  assertSameOrigin(request);
   // Digits only, as the click route: Number() would also read '1e3', '0x3' or ' 3' as some id.
-  const raw = (await request.formData().catch(() => null))?.get('id');
+  const raw = (await readForm(request))?.get('id');
   const id = Number(raw);
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
     return new Response(null, { status: 400 });

@@ -42,10 +42,10 @@ describe('bodyLimitOf', () => {
     }
   });
 
-  it('gives the image forms the image cap and as much again, the skill its 64 KB, and the rest a couple of KB', () => {
+  it('gives the image forms the image cap and room for their fields, the skill its 64 KB, and the rest 2 KB', () => {
     expect(bodyLimitOf('/ads/apply').maxBytes).toBe(MULTIPART_MAX_BYTES);
     expect(bodyLimitOf('/admin-only/ads/edit/web').maxBytes).toBe(MULTIPART_MAX_BYTES);
-    expect(MULTIPART_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(MULTIPART_MAX_BYTES).toBe(5 * 1024 * 1024 + 256 * 1024);
     expect(bodyLimitOf('/api/kakao/skill')).toMatchObject({ maxBytes: SKILL_MAX_BODY_BYTES, answer: 'json' });
     for (const path of ['/ads/impressions', '/admin-only/inquiries', '/admin-only/ads/web/confirm/3', '/', '/nope']) {
       expect(bodyLimitOf(path).maxBytes, path).toBe(2048);

@@ -10,8 +10,9 @@
  * The caps of the text forms are each field's maximum length at its worst encoding: in an
  * application/x-www-form-urlencoded body a UTF-16 code unit is at most 3 UTF-8 bytes, each sent as
  * `%XX` (9 bytes; what `maxlength` lets a person type always fits). A multipart form carries an
- * image: its cap is the image cap plus room for a photo somewhat over it, so the form can come back
- * with the other fields kept and the image's own message (app/utils/multipart.server.ts).
+ * image: its cap is the image cap plus room for the text fields (at most a few KB even in Korean).
+ * A larger photo is refused whole, with the image's own message; with JavaScript the page checks
+ * the size before sending.
  */
 import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
 import { ADMIN_MESSAGES } from '../../contract/admin';
@@ -26,8 +27,8 @@ export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'j
 const urlencoded = (chars: number) => chars * 9;
 /** Field names, separators and the short hidden fields (the honeypot, intent, ids), in bytes. */
 const FORM_OVERHEAD = 2 * 1024;
-/** A multipart form with an image: the image cap (5 MB) and as much again, in bytes. */
-export const MULTIPART_MAX_BYTES = 2 * IMAGE_MAX_BYTES;
+/** A multipart form with an image: the image cap (5 MB) and 256 KB for its text fields, in bytes. */
+export const MULTIPART_MAX_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
 
 /** What every form without a message of its own says past its cap. */
 const TOO_LARGE = '보낸 내용이 너무 큽니다. 입력한 내용을 줄여서 다시 보내주세요.';
