@@ -13,7 +13,7 @@ import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { signIn } from '~/models/admin.server';
-import { LoginFormSchema } from '~/utils/admin-forms';
+import { LoginFormSchema, minutesToWait } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
@@ -45,8 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await signIn(context, { username, password });
     if (!('refused' in outcome)) return startAdminSession(context, outcome, redirectTo);
     if (outcome.refused === 'credentials') return refuse(WRONG_CREDENTIALS, 401);
-    const minutes = Math.max(1, Math.ceil(outcome.retryAfterSec / 60));
-    return refuse(`로그인 시도가 너무 많습니다. ${minutes}분 뒤에 다시 시도해주세요.`, 429);
+    return refuse(
+      `로그인 시도가 너무 많습니다. ${minutesToWait(outcome.retryAfterSec)}분 뒤에 다시 시도해주세요.`,
+      429,
+    );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin/login] sign-in failed:', error.message);

@@ -22,7 +22,7 @@ import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { completeSetup, isSetupOpen } from '~/models/admin.server';
-import { SetupFormSchema } from '~/utils/admin-forms';
+import { minutesToWait, SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
@@ -35,8 +35,7 @@ const SETUP_FAILED = '관리자 계정을 만들지 못했습니다. 잠시 후 
 
 /** The api's 429: how long to wait, in whole minutes (at least 1), then what to do again. */
 function tooManyRequests(retryAfterSec: number, then: string): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
-  return `관리자 계정 설정 요청이 너무 많습니다. ${minutes}분 뒤에 ${then}`;
+  return `관리자 계정 설정 요청이 너무 많습니다. ${minutesToWait(retryAfterSec)}분 뒤에 ${then}`;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

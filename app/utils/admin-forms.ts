@@ -29,3 +29,11 @@ export const SetupFormSchema = z
     path: ['passwordConfirm'],
     message: '비밀번호가 서로 다릅니다.',
   });
+
+/**
+ * How long the admin pages tell a person to wait after the api's 429: its Retry-After (seconds) in
+ * whole minutes, rounded up, at least 1.
+ */
+export function minutesToWait(retryAfterSec: number): number {
+  return Math.max(1, Math.ceil(retryAfterSec / 60));
+}
