@@ -102,17 +102,32 @@ export function clientIp(c: Context): string {
 }
 
 /**
+ * Spends one point of `limiter` for `key`, the one way every limit and mark here is spent.
+ * @returns the counter's state (rate-limiter-flexible's RateLimiterRes), and whether `key` is now
+ *   over the limit (the library's rejection, read as a value).
+ * @throws what the store throws (a database that cannot be reached or written).
+ */
+export async function spendKey(
+  limiter: RateLimiterDrizzle,
+  key: string,
+): Promise<{ res: RateLimiterRes; over: boolean }> {
+  try {
+    return { res: await limiter.consume(key), over: false };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { res: rejection, over: true };
+  }
+}
+
+/**
  * Spends one point of `limiter` for the client's IP.
  * @throws HTTPException 429 `{ message }` with Retry-After (seconds) once the client is over the limit.
  */
 export async function spendPoint(c: Context, limiter: RateLimiterDrizzle): Promise<void> {
-  try {
-    await limiter.consume(clientIp(c));
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    c.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
-    throw new HTTPException(429, { message: 'Too many requests; try again later' });
-  }
+  const { res, over } = await spendKey(limiter, clientIp(c));
+  if (!over) return;
+  c.header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
+  throw new HTTPException(429, { message: 'Too many requests; try again later' });
 }
 
 /**
@@ -121,13 +136,7 @@ export async function spendPoint(c: Context, limiter: RateLimiterDrizzle): Promi
  * @returns false once the client is over the limit (nothing thrown, no header set).
  */
 export async function withinLimit(c: Context, limiter: RateLimiterDrizzle): Promise<boolean> {
-  try {
-    await limiter.consume(clientIp(c));
-    return true;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    return false;
-  }
+  return !(await spendKey(limiter, clientIp(c))).over;
 }
 
 /** Hono middleware spending one point of `limiter` per request for the client's IP (spendPoint). */

@@ -16,8 +16,8 @@
  * write after would let a burst of parallel attempts all pass the read, while the reservation is
  * one atomic upsert per counter, so a burst gets exactly the limit's worth of checks.
  */
-import { RateLimiterRes, type RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { RateLimiters } from '../rate-limit';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { spendKey, type RateLimiters } from '../rate-limit';
 
 /** The wait of the first attempt past the username's ceiling, in milliseconds; it doubles with each further one. */
 export const SLOW_DOWN_FIRST_MS = 250;
@@ -65,14 +65,14 @@ export async function reserveSignInAttempt(
 ): Promise<SignInAttempt> {
   // JSON keeps the pair unambiguous whatever characters the username or the address carry.
   const pairKey = JSON.stringify([username, ip]);
-  const pair = await spend(limiters.loginFailsByUsernameAndIp, pairKey);
+  const pair = await spendKey(limiters.loginFailsByUsernameAndIp, pairKey);
   if (pair.over) return { refused: true, retryAfterSec: retryAfterSec(pair.res) };
-  const address = await spend(limiters.loginFailsByIp, ip);
+  const address = await spendKey(limiters.loginFailsByIp, ip);
   if (address.over) {
     await limiters.loginFailsByUsernameAndIp.reward(pairKey);
     return { refused: true, retryAfterSec: retryAfterSec(address.res) };
   }
-  const everywhere = await spend(limiters.loginFailsByUsername, username);
+  const everywhere = await spendKey(limiters.loginFailsByUsername, username);
   return {
     refused: false,
     delayMs: slowDownMs(everywhere.res.consumedPoints, limiters.loginFailsByUsername.points),
@@ -86,16 +86,6 @@ export async function reserveSignInAttempt(
       ]);
     },
   };
-}
-
-/** Spends one point of `key`: the counter's state, and whether it is now over the limit. */
-async function spend(limiter: RateLimiterDrizzle, key: string): Promise<{ res: RateLimiterRes; over: boolean }> {
-  try {
-    return { res: await limiter.consume(key), over: false };
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    return { res: rejection, over: true };
-  }
 }
 
 /** Whole seconds until the counter's window ends, at least 1 (Retry-After). */

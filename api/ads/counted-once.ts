@@ -11,9 +11,10 @@
  * sweep deletes it within the hour after.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { spendKey } from '../rate-limit';
 import type { AdCounter } from './model';
 
 /** Who sent a count: the phone's address (X-Forwarded-For) and User-Agent, as the web forwards them. */
@@ -45,13 +46,7 @@ export function createCountedOnce(db: Db, secret?: string): CountedOnce {
   });
   return async (counter, adId, day, client) => {
     const mark = clientMark(markKey, day, client);
-    try {
-      await marks.consume(`${counter}:${adId}:${day}:${mark}`);
-      return true;
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return false;
-    }
+    return !(await spendKey(marks, `${counter}:${adId}:${day}:${mark}`)).over;
   };
 }
 
