@@ -215,7 +215,15 @@ function hostOf(req: express.Request): string {
 // Writes come from this site's pages only (app/utils/csrf.server.ts); Remix's own check of document
 // POSTs would throw a cross-site one as a 500.
 app.use((req, res, next) => {
-  if (isAllowedWrite(req.method, req.path, (name) => req.get(name), hostOf(req))) return next();
+  if (
+    isAllowedWrite(
+      req.method,
+      req.path,
+      (name) => req.get(name),
+      () => hostOf(req),
+    )
+  )
+    return next();
   res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
 });
 

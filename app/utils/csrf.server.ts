@@ -20,20 +20,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SERVER_TO_SERVER_PATHS = new Set(['/api/kakao/skill']);
 
 /**
- * Whether a request may go on: a safe method, or a write from this site. `ownHost` is this
- * site's host as the browser sees it (`host[:port]`: X-Forwarded-Host's first entry behind a proxy,
- * else Host), compared with Origin's host so that a TLS proxy's http-to-https does not matter.
+ * Whether a request may go on: a safe method, or a write from this site. `ownHost` gives this
+ * site's host as the browser sees it (`host[:port]`), compared with Origin's host so that a TLS
+ * proxy's http-to-https does not matter; it is asked for writes only (every page view passes here).
  */
 export function isAllowedWrite(
   method: string,
   pathname: string,
   header: (name: string) => string | null | undefined,
-  ownHost: string | undefined,
+  ownHost: () => string | undefined,
 ): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
   const origin = header('origin');
   const site = header('sec-fetch-site');
-  if (origin && hostOf(origin) !== ownHost) return false;
+  if (origin && hostOf(origin) !== ownHost()) return false;
   if (site && site !== 'same-origin') return false;
   return Boolean(origin || site) || SERVER_TO_SERVER_PATHS.has(pathname);
 }
@@ -44,7 +44,14 @@ export function isAllowedWrite(
  */
 export function assertSameOrigin(request: Request): void {
   const { host, pathname } = new URL(request.url);
-  if (!isAllowedWrite(request.method, pathname, (name) => request.headers.get(name), host)) {
+  if (
+    !isAllowedWrite(
+      request.method,
+      pathname,
+      (name) => request.headers.get(name),
+      () => host,
+    )
+  ) {
     throw new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
 }
