@@ -1,8 +1,8 @@
 import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
 import { API_MAX_BODY_BYTES, createApi } from './app';
-import { STALE_GRACE_SEC } from './bus/time-left';
-import type { BusFeed } from './bus/feed-service';
-import { Poller } from './bus/poller';
+import { STALE_GRACE_SEC } from './bus/time-left-view';
+import type { BusFeed } from './bus/feed/service';
+import { Poller } from './bus/feed/poller';
 import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';

@@ -5,9 +5,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { createAccuracyService } from './bus/accuracy-service';
+import { createAccuracyService } from './bus/predictions/accuracy';
 import { createLiveView } from './bus/live-view';
-import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
+import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
 import type { ApiContext, ApiDeps } from './context';
 import { noChatbotAds } from './kakao/ads';
 import { createRateLimiters } from './rate-limit';

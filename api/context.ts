@@ -3,10 +3,10 @@
  * `ApiDeps` is what a caller of createApi passes; `ApiContext` is what createApi completes it into.
  */
 import type { Clock } from './clock';
-import type { BusFeed } from './bus/feed-service';
-import type { AccuracyService } from './bus/accuracy-service';
+import type { BusFeed } from './bus/feed/service';
+import type { AccuracyService } from './bus/predictions/accuracy';
 import type { LiveViewService } from './bus/live-view';
-import type { HistoryLoader, PredictionService } from './bus/prediction-service';
+import type { HistoryLoader, PredictionService } from './bus/predictions/service';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';

@@ -13,13 +13,13 @@ import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
 import { openDatabase } from './db/client';
-import { createDemoSource } from './bus/demo/source';
-import { backfillDemoHistory, loadDepartures } from './bus/departures';
-import { createBusFeed, type BusFeed } from './bus/feed-service';
-import { createAccuracyService } from './bus/accuracy-service';
-import { createPredictionService, type HistoryLoader } from './bus/prediction-service';
-import type { FeedSource } from './bus/snapshot';
-import { ARRIVAL_STOP, routesWithIds } from './bus/transit-config';
+import { createDemoSource } from './bus/feed/demo/source';
+import { backfillDemoHistory, loadDepartures } from './bus/predictions/departures/detector';
+import { createBusFeed, type BusFeed } from './bus/feed/service';
+import { createAccuracyService } from './bus/predictions/accuracy';
+import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
+import type { FeedSource } from './bus/feed/snapshot';
+import { ARRIVAL_STOP, routesWithIds } from './bus/feed/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore } from './storage';
 import { scheduleOrphanSweep } from './ads/images';
@@ -67,7 +67,7 @@ export async function createApiRuntime(
   // The GBIS source (and its XML parser) is loaded only for the real feed (issue 11: a lean start).
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
-      ? new (await import('./bus/gbis/source')).GbisSource({
+      ? new (await import('./bus/feed/gbis/source')).GbisSource({
           serviceKey: env.GBIS_SERVICE_KEY ?? '',
           baseUrl: env.GBIS_BASE_URL,
           routes: routesWithIds(env.GBIS_ROUTE_IDS),

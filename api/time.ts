@@ -6,7 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import Holidays from 'date-holidays';
-import { SERVICE_HOURS, type DayType } from './bus/transit-config';
+import { SERVICE_HOURS, type DayType } from './bus/feed/transit-config';
 
 export const KST = 'Asia/Seoul';
 

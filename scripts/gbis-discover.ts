@@ -7,10 +7,10 @@
  * Env: GBIS_SERVICE_KEY (required; the portal's Encoding or Decoding key), GBIS_BASE_URL (optional).
  * Costs about 4 × 3 route calls + 6 stop searches of the base-info quota.
  */
-import { discover, renderConfigSnippet, type Discovery } from '../api/bus/gbis/discover';
-import { gbisHttp } from '../api/bus/gbis/source';
-import { FeedError } from '../api/bus/snapshot';
-import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../api/bus/transit-config';
+import { discover, renderConfigSnippet, type Discovery } from '../api/bus/feed/gbis/discover';
+import { gbisHttp } from '../api/bus/feed/gbis/source';
+import { FeedError } from '../api/bus/feed/snapshot';
+import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../api/bus/feed/transit-config';
 
 /** How many stops either side of the campus terminus to print per route. */
 const LINE_CONTEXT = 8;

@@ -2,7 +2,7 @@
  * The synthetic history generator (issue 12, item 1): deterministic per seed, read by the
  * backtest's own CSV parser, and holding the patterns it promises.
  */
-import { parseHistoryCsv } from '../api/bus/backtest';
+import { parseHistoryCsv } from '../api/bus/predictions/backtest';
 import { ROUTE_NOS } from '../contract/transit';
 import { generateHistory, historyCsv } from './history-generator';
 

@@ -26,7 +26,7 @@
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import { dayType, publicHolidaysOf } from '../api/time';
-import type { DayType } from '../api/bus/transit-config';
+import type { DayType } from '../api/bus/feed/transit-config';
 import { ROUTE_NOS } from '../contract/transit';
 
 export type GeneratorOptions = {

@@ -7,8 +7,8 @@
  */
 import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
 import { createApi } from '../api/app';
-import { callsSpent } from '../api/bus/feed-store';
-import type { FeedErrorKind } from '../api/bus/snapshot';
+import { callsSpent } from '../api/bus/feed/store';
+import type { FeedErrorKind } from '../api/bus/feed/snapshot';
 import { openDatabase, type Database } from '../api/db/client';
 import { kstDateKey } from '../api/time';
 import { gbisStubSource, startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';

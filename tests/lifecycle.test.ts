@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callsSpent } from '../api/bus/feed-store';
+import { callsSpent } from '../api/bus/feed/store';
 import { openDatabase } from '../api/db/client';
 import { SHUTDOWN_LIMIT_MS } from '../api/lifecycle';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';

@@ -6,7 +6,7 @@
  * - with arrivedAt, 'estimate' at an ETA score of at least 75 % overall.
  */
 import { readFileSync } from 'node:fs';
-import { backtest, parseHistoryCsv, type BacktestReport, type BacktestScores } from '../api/bus/backtest';
+import { backtest, parseHistoryCsv, type BacktestReport, type BacktestScores } from '../api/bus/predictions/backtest';
 import { addServiceDays } from '../api/time';
 import { generateHistory, historyCsv } from '../scripts/history-generator';
 

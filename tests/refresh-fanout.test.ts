@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TimeLeftResponseSchema } from '../contract/bus';
-import { callsSpent } from '../api/bus/feed-store';
+import { callsSpent } from '../api/bus/feed/store';
 import { openDatabase } from '../api/db/client';
 import { kstDateKey } from '../api/time';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';

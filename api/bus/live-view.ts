@@ -9,11 +9,11 @@ import type { TimeLeftResponse } from '../../contract/bus';
 import type { Clock } from '../clock';
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
-import type { BusFeed } from './feed-service';
-import type { FeedState } from './feed-store';
-import type { PredictionService, TodayPredictions } from './prediction-service';
-import type { RoutePredictions } from './predictions';
-import { timeLeftView } from './time-left';
+import type { BusFeed } from './feed/service';
+import type { FeedState } from './feed/store';
+import type { PredictionService, TodayPredictions } from './predictions/service';
+import type { RoutePredictions } from './predictions/day-plan';
+import { timeLeftView } from './time-left-view';
 
 /** The view at `now` (the first request of its second) and the predictions it was built with. */
 export type LiveView = {

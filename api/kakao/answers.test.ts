@@ -1,8 +1,8 @@
 import { SkillResponseSchema, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
 import { snapshotAt } from '../../tests/setup/fakes';
-import { emptyFeedState, type FeedState } from '../bus/feed-store';
-import { predictDay, type RoutePredictions } from '../bus/predictions';
-import { timeLeftView } from '../bus/time-left';
+import { emptyFeedState, type FeedState } from '../bus/feed/store';
+import { predictDay, type RoutePredictions } from '../bus/predictions/day-plan';
+import { timeLeftView } from '../bus/time-left-view';
 import { answerText, quickRepliesFor, skillAnswer, type SkillFacts } from './answers';
 import type { SkillIntent } from './intent';
 

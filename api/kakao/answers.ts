@@ -15,8 +15,8 @@ import {
 } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
-import { timetableDeparture } from '../bus/time-left';
-import { ROUTES, type DayType } from '../bus/transit-config';
+import { timetableDeparture } from '../bus/time-left-view';
+import { ROUTES, type DayType } from '../bus/feed/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
 import { groupRoutes } from '../../contract/helpers';

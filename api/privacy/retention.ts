@@ -16,7 +16,7 @@
 import { subYears } from 'date-fns/subYears';
 import { and, lt, sql } from 'drizzle-orm';
 import { RETENTION_YEARS } from '../../contract/privacy';
-import type { BusFeed } from '../bus/feed-service';
+import type { BusFeed } from '../bus/feed/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, auditLog, inquiries } from '../db/schema';

@@ -1,4 +1,4 @@
-import { emptyFeedState, recordCalls } from '../bus/feed-store';
+import { emptyFeedState, recordCalls } from '../bus/feed/store';
 import { AdminFeedStatusSchema, AUDIT_PAGE_SIZE, AuditListResponseSchema } from '../../contract/admin';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
@@ -7,9 +7,9 @@ import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { recordAudit } from '../admin/audit';
 import { createApi } from '../app';
-import { createAccuracyService } from '../bus/accuracy-service';
-import type { BacktestReport } from '../bus/backtest';
-import { loadDepartures, saveDepartures } from '../bus/departures';
+import { createAccuracyService } from '../bus/predictions/accuracy';
+import type { BacktestReport } from '../bus/predictions/backtest';
+import { loadDepartures, saveDepartures } from '../bus/predictions/departures/detector';
 import type { Database } from '../db/client';
 import { auditLog, inquiries } from '../db/schema';
 import { departure } from './departures.fixture';

@@ -9,16 +9,16 @@ import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } fr
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
-import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/departures';
-import { createAccuracyService } from '../bus/accuracy-service';
-import { createBusFeed, type BusFeed } from '../bus/feed-service';
-import { emptyFeedState } from '../bus/feed-store';
+import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/predictions/departures/detector';
+import { createAccuracyService } from '../bus/predictions/accuracy';
+import { createBusFeed, type BusFeed } from '../bus/feed/service';
+import { emptyFeedState } from '../bus/feed/store';
 import {
   createPredictionService,
   type HistoryLoader,
   type PredictionService,
   type TodayPredictions,
-} from '../bus/prediction-service';
+} from '../bus/predictions/service';
 import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';

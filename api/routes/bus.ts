@@ -9,11 +9,11 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import type { PredictedAllResponse, PredictedRouteResponse, PredictionAccuracy } from '../../contract/bus';
-import { routeByNo } from '../bus/transit-config';
+import { routeByNo } from '../bus/feed/transit-config';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../context';
-import type { TodayPredictions } from '../bus/prediction-service';
-import type { Estimate, RoutePredictions } from '../bus/predictions';
+import type { TodayPredictions } from '../bus/predictions/service';
+import type { Estimate, RoutePredictions } from '../bus/predictions/day-plan';
 
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
 

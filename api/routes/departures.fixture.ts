@@ -1,5 +1,5 @@
 /** Stored departures for the api tests (bus.test.ts, admin.test.ts). */
-import type { DepartureRecord } from '../bus/departures';
+import type { DepartureRecord } from '../bus/predictions/departures/detector';
 
 /** A gbis departure of `routeNo` at KST `date`T`hhmm` ("HH:mm"), having passed the crossroads 15 min before. */
 export function departure(routeNo: string, date: string, hhmm: string): DepartureRecord {

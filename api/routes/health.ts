@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono';
 import type { HealthResponse } from '../../contract/bus';
-import { timeLeftView } from '../bus/time-left';
+import { timeLeftView } from '../bus/time-left-view';
 import type { ApiDeps } from '../context';
 import { failureLog } from '../failure-log';
 import { databaseTakesWrite, diskState } from '../readiness';

@@ -14,7 +14,7 @@ import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts, approveRequest, createAdRequest, saveAds } from '../ads/model';
 import type { Api } from '../app';
 import type { ApiDeps } from '../context';
-import type { FeedState } from '../bus/feed-store';
+import type { FeedState } from '../bus/feed/store';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
 import { AD_BUTTON_LABEL, createKakaoAdService, KAKAO_ADS_CACHE_MS, type KakaoAdService } from '../kakao/ads';

@@ -11,8 +11,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { GbisSource, type GbisSourceOptions } from '../../api/bus/gbis/source';
-import type { CallsPerPoll } from '../../api/bus/snapshot';
+import { GbisSource, type GbisSourceOptions } from '../../api/bus/feed/gbis/source';
+import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
 import {
   MOCK_ARRIVAL_STOP,
   MOCK_ROUTES,

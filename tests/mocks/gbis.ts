@@ -8,8 +8,8 @@
  * campus crossroads is stop CROSSROADS_SEQ, which the arrival items carry as staOrder.
  */
 import { http, HttpResponse } from 'msw';
-import { GBIS_PATHS } from '../../api/bus/gbis/source';
-import type { CallsPerPoll } from '../../api/bus/snapshot';
+import { GBIS_PATHS } from '../../api/bus/feed/gbis/source';
+import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
 import {
   ARRIVAL_STOP,
   DOWN_STOPS,
@@ -17,7 +17,7 @@ import {
   UP_STOPS,
   type RouteConfig,
   type StopConfig,
-} from '../../api/bus/transit-config';
+} from '../../api/bus/feed/transit-config';
 
 export const GBIS_TEST_BASE_URL = 'https://gbis.test/6410000';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { z } from 'zod';
 import { AdApplicationSchema, ImageUploadResponseSchema, type AdApplication, type AdType } from '../../contract/ads';
 import { createApi, type Api } from '../../api/app';
-import { emptyFeedState } from '../../api/bus/feed-store';
+import { emptyFeedState } from '../../api/bus/feed/store';
 import type { ApiDeps } from '../../api/context';
 import { PNG } from '../fixtures/images';
 import type { Database } from '../../api/db/client';

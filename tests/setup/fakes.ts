@@ -1,10 +1,10 @@
 /** Test doubles shared by api tests: a settable clock, a scripted feed source, a recording logger. */
-import { emptyFeedState } from '../../api/bus/feed-store';
+import { emptyFeedState } from '../../api/bus/feed/store';
 import type { Clock } from '../../api/clock';
 import type { Logger } from '../../api/logger';
-import type { BusFeed } from '../../api/bus/feed-service';
-import { Poller, type PollerOptions } from '../../api/bus/poller';
-import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/snapshot';
+import type { BusFeed } from '../../api/bus/feed/service';
+import { Poller, type PollerOptions } from '../../api/bus/feed/poller';
+import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/feed/snapshot';
 
 /**
  * A clock that moves only when told. Its timers (Clock.after) fire during `advance`/`set`, in

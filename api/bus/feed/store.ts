@@ -1,8 +1,8 @@
 /** Persistence of the bus feed: its latest state and the upstream calls spent per KST day. */
 import { eq, sql } from 'drizzle-orm';
-import type { FeedSourceName } from '../../contract/bus';
-import type { Db } from '../db/client';
-import { feedStates, upstreamCalls } from '../db/schema';
+import type { FeedSourceName } from '../../../contract/bus';
+import type { Db } from '../../db/client';
+import { feedStates, upstreamCalls } from '../../db/schema';
 import type { CallsPerPoll, FeedSnapshot } from './snapshot';
 
 /** The feed as every api instance sees it: the last good snapshot and whether polls fail since. */

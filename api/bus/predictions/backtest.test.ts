@@ -9,7 +9,7 @@ import {
   predictionsCsv,
   QUERY_LEADS_SEC,
 } from './backtest';
-import type { DayPlan, ObservedDeparture } from './predictions';
+import type { DayPlan, ObservedDeparture } from './day-plan';
 
 /** A 1150 departure at KST `time` ("HH:mm:ss") of `date`, seen at the crossroads `turnaroundSec` before when given. */
 function run(date: string, time: string, turnaroundSec?: number): ObservedDeparture {

@@ -30,8 +30,8 @@
 import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { KstDateTimeSchema } from '../../contract/bus';
-import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../time';
+import { KstDateTimeSchema } from '../../../contract/bus';
+import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
@@ -42,9 +42,9 @@ import {
   timetableDepartures,
   type DayPlan,
   type ObservedDeparture,
-} from './predictions';
-import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../contract/admin';
-import { DAY_TYPES, ROUTES, SERVICE_HOURS, type DayType } from './transit-config';
+} from './day-plan';
+import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../../contract/admin';
+import { DAY_TYPES, ROUTES, SERVICE_HOURS, type DayType } from '../feed/transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late), anchors.md. */
 export const ETA_BUCKETS = [

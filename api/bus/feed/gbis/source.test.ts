@@ -12,8 +12,8 @@ import {
   noResultBody,
   portalErrorBody,
   type GbisAnswer,
-} from '../../../tests/mocks/gbis';
-import { startGbisStub } from '../../../tests/mocks/gbis-stub';
+} from '../../../../tests/mocks/gbis';
+import { startGbisStub } from '../../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
 import { UP_STOPS, type RouteConfig } from '../transit-config';
 import { GBIS_MAX_BODY_BYTES, GbisSource, redactKey, type GbisSourceOptions } from './source';

@@ -6,7 +6,7 @@
  * twice as often while a bus is near campus, a third as often when none is coming, never outside
  * service hours. The number of users never enters this plan.
  */
-import { isInService, secondsUntilService, toKst } from '../time';
+import { isInService, secondsUntilService, toKst } from '../../time';
 import type { CallsPerPoll, FeedSnapshot } from './snapshot';
 import { SERVICE_HOURS } from './transit-config';
 

@@ -7,11 +7,11 @@
  * session dropped (releasing the lock) steps down; the poller also confirms the lease right before
  * each call, so two instances never poll.
  */
-import type { Clock } from '../clock';
-import type { Database } from '../db/client';
-import type { Logger } from '../logger';
-import { departureRecorder } from './departures';
-import { loadFeedState, type FeedState } from './feed-store';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+import { departureRecorder } from '../predictions/departures/detector';
+import { loadFeedState, type FeedState } from './store';
 import { describePlan } from './poll-plan';
 import { Poller } from './poller';
 import type { FeedSnapshot, FeedSource } from './snapshot';

@@ -1,4 +1,4 @@
-import { dayType, kstInstant, serviceClock, toKstIso } from '../time';
+import { dayType, kstInstant, serviceClock, toKstIso } from '../../time';
 import {
   applyLiveEvidence,
   nextAtOrAfter,
@@ -8,8 +8,8 @@ import {
   turnaroundSec,
   type ObservedDeparture,
   type RouteDayPlan,
-} from './predictions';
-import { routeByNo } from './transit-config';
+} from './day-plan';
+import { routeByNo } from '../feed/transit-config';
 
 /** A departure of `routeNo` at KST wall-clock `time` ("HH:mm:ss", may exceed 24:00) of service date `date`. */
 function run(routeNo: string, date: string, time: string, arrivedBeforeSec?: number): ObservedDeparture {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { kstInstant } from '../time';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock, FeedError, ScriptedSource, recordingLogger, pollerFeed } from '../../tests/setup/fakes';
-import { planDay, snapshotAt } from './demo/simulator';
+import type { Database } from '../../../db/client';
+import { kstInstant } from '../../../time';
+import { createTestDatabase, testDatabaseKinds } from '../../../../tests/setup/db';
+import { FakeClock, FeedError, ScriptedSource, recordingLogger, pollerFeed } from '../../../../tests/setup/fakes';
+import { planDay, snapshotAt } from '../../feed/demo/simulator';
 import {
   backfillDemoHistory,
   departureRecorder,
@@ -13,10 +13,10 @@ import {
   MAX_DEPARTURE_GAP_SEC,
   saveDepartures,
   type DepartureRecord,
-} from './departures';
-import { FREE_POLL_SEC } from './poll-plan';
-import type { FeedSnapshot, VehiclePosition } from './snapshot';
-import { CAMPUS_TERMINUS } from './transit-config';
+} from './detector';
+import { FREE_POLL_SEC } from '../../feed/poll-plan';
+import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
+import { CAMPUS_TERMINUS } from '../../feed/transit-config';
 
 const MONDAY = '2026-11-23';
 const T0 = kstInstant(MONDAY, 8 * 60); // 08:00 KST

@@ -5,12 +5,12 @@
  * failingSince), then backs off. Log lines are written once per state change (healthy → failing,
  * a new kind of failure, failing → recovered), never once per poll or request.
  */
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { failureLog, type FailureLog } from '../failure-log';
-import type { Logger } from '../logger';
-import { isInService, kstDateKey } from '../time';
-import { callsSpent, recordCalls, saveFeedState, type FeedState } from './feed-store';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { failureLog, type FailureLog } from '../../failure-log';
+import type { Logger } from '../../logger';
+import { isInService, kstDateKey } from '../../time';
+import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
 import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
 

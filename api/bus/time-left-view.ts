@@ -4,11 +4,11 @@
  */
 import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
 import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
-import type { FeedState } from './feed-store';
-import { nextAtOrAfter, type RoutePredictions } from './predictions';
+import type { FeedState } from './feed/store';
+import { nextAtOrAfter, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
-import type { Arrival } from './snapshot';
-import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './transit-config';
+import type { Arrival } from './feed/snapshot';
+import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './feed/transit-config';
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus

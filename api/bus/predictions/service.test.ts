@@ -1,7 +1,7 @@
-import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
-import { toKstIso } from '../time';
-import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './prediction-service';
-import { PLAN_REFRESH_MS, type ObservedDeparture } from './predictions';
+import { FakeClock, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
+import { toKstIso } from '../../time';
+import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
+import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
 
 /** 1150 on Mon–Wed 16–18 Nov 2026 at 08:00/08:30/09:00, 15 min after passing the crossroads. */
 const history: ObservedDeparture[] = ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((date) =>

@@ -7,9 +7,9 @@
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so
  * it does not depend on requests. No database access and no upstream call per request.
  */
-import { failureLog } from '../failure-log';
-import type { Logger } from '../logger';
-import { addServiceDays, serviceClock } from '../time';
+import { failureLog } from '../../failure-log';
+import type { Logger } from '../../logger';
+import { addServiceDays, serviceClock } from '../../time';
 import {
   applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
@@ -20,9 +20,9 @@ import {
   type DayPlan,
   type ObservedDeparture,
   type RoutePredictions,
-} from './predictions';
-import type { FeedSnapshot } from './snapshot';
-import type { DayType } from './transit-config';
+} from './day-plan';
+import type { FeedSnapshot } from '../feed/snapshot';
+import type { DayType } from '../feed/transit-config';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
 export type HistoryLoader = (range: { fromDate: string; toDate: string }) => Promise<ObservedDeparture[]>;

@@ -1,11 +1,11 @@
-import { PredictionAccuracySchema } from '../../contract/bus';
-import type { Database } from '../db/client';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
-import { FakeClock } from '../../tests/setup/fakes';
-import { addServiceDays } from '../time';
-import { ACCURACY_READ_TTL_MS, createAccuracyService } from './accuracy-service';
-import type { HistoryLoader } from './prediction-service';
-import type { ObservedDeparture } from './predictions';
+import { PredictionAccuracySchema } from '../../../contract/bus';
+import type { Database } from '../../db/client';
+import { createTestDatabase, testDatabaseKinds } from '../../../tests/setup/db';
+import { FakeClock } from '../../../tests/setup/fakes';
+import { addServiceDays } from '../../time';
+import { ACCURACY_READ_TTL_MS, createAccuracyService } from './accuracy';
+import type { HistoryLoader } from './service';
+import type { ObservedDeparture } from './day-plan';
 
 /** 1150 leaving at `times` (KST "HH:mm:ss") on `date`, seen at the crossroads 15 min before. */
 const runs = (date: string, times: string[]): ObservedDeparture[] =>

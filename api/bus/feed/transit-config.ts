@@ -5,8 +5,8 @@
  * `npm run gbis:discover` resolves them with a service key (paste its output here). A GBIS item is
  * matched to a route by routeId when known, else by its routeName.
  */
-import type { Section } from '../../contract/bus';
-import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../contract/transit';
+import type { Section } from '../../../contract/bus';
+import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../../contract/transit';
 
 /** Timetable day types (GBIS route info: weekday, Saturday, Sunday or public holiday). */
 export const DAY_TYPES = ['weekday', 'saturday', 'holiday'] as const;

@@ -3,8 +3,8 @@
  * the campus crossroads + one getBusLocationListv2 call per route with a known routeId. Also the
  * shared HTTP call (timeout, error kinds, key redaction) that discovery reuses.
  */
-import { readBodyUpTo } from '../../../lib/http-body';
-import { consoleLogger, type Logger } from '../../logger';
+import { readBodyUpTo } from '../../../../lib/http-body';
+import { consoleLogger, type Logger } from '../../../logger';
 import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
 import { FeedError } from '../snapshot';
 import {

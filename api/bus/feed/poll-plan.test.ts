@@ -8,7 +8,7 @@ import {
   serviceSecondsLeftToday,
   urgencyOf,
 } from './poll-plan';
-import { snapshotAt } from '../../tests/setup/fakes';
+import { snapshotAt } from '../../../tests/setup/fakes';
 
 const calls = { arrivals: 1, locations: 4 };
 const none = { arrivals: 0, locations: 0 };

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../../tests/mocks/gbis';
+import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../../../tests/mocks/gbis';
 import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../transit-config';
 import { discover, renderConfigSnippet } from './discover';
 import { gbisHttp } from './source';

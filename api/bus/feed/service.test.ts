@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
-import { FakeClock, ScriptedSource, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
-import { createTestDatabase } from '../../tests/setup/db';
-import { createBusFeed, type BusFeed } from './feed-service';
-import { callsSpent } from './feed-store';
+import { openDatabase, type Database } from '../../db/client';
+import { FakeClock, ScriptedSource, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
+import { createTestDatabase } from '../../../tests/setup/db';
+import { createBusFeed, type BusFeed } from './service';
+import { callsSpent } from './store';
 
 const start = async (options: Parameters<typeof createBusFeed>[0]): Promise<BusFeed> => {
   const feed = await createBusFeed(options);

@@ -4,16 +4,16 @@
  * history.
  */
 import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
-import type { FeedSourceName } from '../../contract/bus';
-import type { Db } from '../db/client';
-import { departures } from '../db/schema';
-import { failureLog } from '../failure-log';
-import type { Logger } from '../logger';
-import { addServiceDays, serviceClock } from '../time';
-import { planDay } from './demo/simulator';
-import { FREE_POLL_SEC } from './poll-plan';
-import type { FeedSnapshot, VehiclePosition } from './snapshot';
-import { CAMPUS_TERMINUS } from './transit-config';
+import type { FeedSourceName } from '../../../../contract/bus';
+import type { Db } from '../../../db/client';
+import { departures } from '../../../db/schema';
+import { failureLog } from '../../../failure-log';
+import type { Logger } from '../../../logger';
+import { addServiceDays, serviceClock } from '../../../time';
+import { planDay } from '../../feed/demo/simulator';
+import { FREE_POLL_SEC } from '../../feed/poll-plan';
+import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
+import { CAMPUS_TERMINUS } from '../../feed/transit-config';
 
 /** One vehicle run leaving the down terminus (a row of the departures table). */
 export type DepartureRecord = {

@@ -13,20 +13,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { BacktestReportSchema } from '../../contract/admin';
+import { BacktestReportSchema } from '../../../contract/admin';
 import {
   PREDICTION_ACCURACY_DAYS,
   type FeedSourceName,
   type MethodAccuracy,
   type PredictionAccuracy,
-} from '../../contract/bus';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { predictionAccuracy, settings } from '../db/schema';
-import { sharedRead } from '../shared-read';
-import { serviceClock } from '../time';
+} from '../../../contract/bus';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { predictionAccuracy, settings } from '../../db/schema';
+import { sharedRead } from '../../shared-read';
+import { serviceClock } from '../../time';
 import { backtest, backtestHistoryRange, ETA_BUCKETS, type BacktestReport, type MethodScore } from './backtest';
-import type { HistoryLoader } from './prediction-service';
+import type { HistoryLoader } from './service';
 
 /** How long an instance serves the stored figure before reading it again (it changes once a day). */
 export const ACCURACY_READ_TTL_MS = 60 * 1000;

@@ -31,8 +31,8 @@
  * names are illustrative places on the way, not a GBIS stop list.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
-import type { Section } from '../../../contract/bus';
-import { dayType, isInService, kstInstant, serviceClock } from '../../time';
+import type { Section } from '../../../../contract/bus';
+import { dayType, isInService, kstInstant, serviceClock } from '../../../time';
 import type { Arrival, FeedSnapshot } from '../snapshot';
 import { DOWN_STOPS, ROUTES, UP_STOPS, timetableMinutes, type DayType } from '../transit-config';
 

@@ -3,7 +3,7 @@
  * demo simulator) produce exactly this shape, so everything downstream (the timeLeft view, the
  * poller, departure detection) never knows which one answered.
  */
-import type { FeedSourceName, Section } from '../../contract/bus';
+import type { FeedSourceName, Section } from '../../../contract/bus';
 
 /**
  * One vehicle's predicted arrival at the campus crossroads (UP_STOPS[0]): one vehicle of a

@@ -26,10 +26,10 @@
  *      UP_SECTION_MIN); a run that left keeps its run taken. Where every bus has been watched,
  *      the estimates before it that no bus was seen for are dropped.
  */
-import type { EstimateBasis } from '../../contract/bus';
-import { addServiceDays, dayType, kstInstant } from '../time';
-import type { DepartureRecord } from './departures';
-import { DAY_TYPES, ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from './transit-config';
+import type { EstimateBasis } from '../../../contract/bus';
+import { addServiceDays, dayType, kstInstant } from '../../time';
+import type { DepartureRecord } from './departures/detector';
+import { DAY_TYPES, ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;

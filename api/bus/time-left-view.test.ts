@@ -1,9 +1,9 @@
-import { emptyFeedState } from './feed-store';
+import { emptyFeedState } from './feed/store';
 import { TimeLeftResponseSchema } from '../../contract/bus';
 import { snapshotAt } from '../../tests/setup/fakes';
-import type { FeedState } from './feed-store';
-import type { RoutePredictions } from './predictions';
-import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left';
+import type { FeedState } from './feed/store';
+import type { RoutePredictions } from './predictions/day-plan';
+import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
 import { groupRoutes } from '../../contract/helpers';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
