@@ -1,6 +1,7 @@
 /**
- * /admin-only: the admin home (spec §2): the four buttons (web and chatbot ad request lists, web and
- * chatbot ad post/edit); the notice, inquiry and activity pages are in the menu above.
+ * /admin-only: the admin home (docs/product.md §2): the four buttons (web and chatbot ad request
+ * lists, web and chatbot ad post/edit); the notice, bus information status, inquiry and activity
+ * pages are in the menu above.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, type MetaFunction } from '@remix-run/react';

@@ -1,5 +1,5 @@
 /**
- * The admin area's layout (spec §2 Admin routes): every page under /admin-only but login and setup
+ * The admin area's layout (docs/product.md §2 Admin routes): every page under /admin-only but login and setup
  * renders inside it. Its loader needs a session, like every admin route's own loader and action
  * (Remix runs them in parallel, so each checks for itself: requireAdmin).
  */
@@ -25,6 +25,9 @@ export default function AdminLayout() {
         <ul className="admin-nav__links">
           <li>
             <NavLink to="/admin-only/notice">서비스 공지</NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin-only/feed">버스 정보 상태</NavLink>
           </li>
           <li>
             <NavLink to="/admin-only/inquiries">문의 목록</NavLink>

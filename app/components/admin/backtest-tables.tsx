@@ -1,0 +1,113 @@
+/**
+ * The prediction backtest on the admin feed page (docs/product.md §2 Admin routes): one table per
+ * scope (all routes, then each route) comparing the methods, and the departure slots learnt. Each
+ * table has a caption and row and column headers, so a screen reader names every cell.
+ */
+import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
+
+const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
+  estimate: '예측(실시간 반영)',
+  history: '과거 기록만',
+  yesterday: '어제',
+  lastWeek: '지난주',
+  timetable: '시간표',
+};
+
+const DAY_TYPE_LABELS: Record<BacktestReport['slots'][number]['dayType'], string> = {
+  weekday: '평일',
+  saturday: '토요일',
+  holiday: '일요일·공휴일',
+};
+
+type Scores = BacktestReport['overall'];
+
+export function BacktestTables({ report }: { report: BacktestReport }) {
+  if (report.days.length === 0) return <p>백테스트할 기록이 아직 없습니다.</p>;
+  const tables = [
+    { id: 'overall', caption: '전체', scores: report.overall },
+    ...report.routes.map((route) => ({ id: route.routeNo, caption: `${route.routeNo}번`, scores: route })),
+  ];
+  return (
+    <>
+      <p className="field__hint">
+        기간 {report.days[0]} ~ {report.days[report.days.length - 1]} ({report.days.length}일). 평균 오차는 예측한 출발
+        시각과 실제 출발의 차이로 작을수록, ETA 점수는 남은 시간에 맞는 허용 오차 안에 든 조회의 비율(TransitApp 방식)로
+        클수록 좋습니다.
+      </p>
+      {tables.map(({ id, caption, scores }) => (
+        <MethodTable key={id} caption={caption} scores={scores} />
+      ))}
+      {report.slots.length > 0 && <SlotTable slots={report.slots} />}
+    </>
+  );
+}
+
+/** The methods' scores over one scope's departures. */
+function MethodTable({ caption, scores }: { caption: string; scores: Scores }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>
+          {caption} (출발 {scores.departures}회)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">방법</th>
+            <th scope="col">평균 오차(MAE)</th>
+            <th scope="col">ETA 점수</th>
+            <th scope="col">답한 조회</th>
+          </tr>
+        </thead>
+        <tbody>
+          {BACKTEST_METHODS.map((method) => {
+            const score = scores.methods[method];
+            return (
+              <tr key={method}>
+                <th scope="row">{METHOD_LABELS[method]}</th>
+                <td>{score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)}</td>
+                <td>{score?.etaScore == null ? '없음' : `${score.etaScore.toFixed(1)}%`}</td>
+                <td>{score ? `${score.answered} / ${score.queries}` : '없음'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The departure slots learnt per route and day type, as of the last day of that type. */
+function SlotTable({ slots }: { slots: BacktestReport['slots'] }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>학습한 출발 시간표 (노선·요일 유형별 마지막 날 기준)</caption>
+        <thead>
+          <tr>
+            <th scope="col">노선</th>
+            <th scope="col">요일 유형</th>
+            <th scope="col">출발 시각 수</th>
+            <th scope="col">흩어짐(중앙값)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {slots.map((slot) => (
+            <tr key={`${slot.routeNo}-${slot.dayType}`}>
+              <th scope="row">{slot.routeNo}번</th>
+              <td>{DAY_TYPE_LABELS[slot.dayType]}</td>
+              <td>{slot.count}</td>
+              <td>{formatSeconds(slot.spreadSec)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Seconds (a mean error) as "3분 12초", or "45초" under a minute. */
+function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return minutes > 0 ? `${minutes}분 ${whole % 60}초` : `${whole}초`;
+}

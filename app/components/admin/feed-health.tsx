@@ -1,0 +1,48 @@
+/** The bus feed's health on the admin feed page (docs/product.md §2 Admin routes), as a description list. */
+import type { AdminFeedStatus } from '../../../contract/admin';
+import { formatKstDateTime } from '~/utils/kst';
+
+const SOURCE_LABELS: Record<AdminFeedStatus['source'], string> = {
+  demo: '데모 시뮬레이터',
+  gbis: '경기도 버스정보(GBIS)',
+};
+const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
+  leader: '수집 담당 (leader)',
+  follower: '대기 (follower: 다른 인스턴스가 수집)',
+};
+
+/** Where the feed comes from, when it last succeeded, whether it is stale, and today's upstream calls. */
+export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
+  const calls = (spent: number) => `${spent}${feed.dailyQuota === null ? '' : ` / ${feed.dailyQuota}`}회`;
+  return (
+    <dl className="admin-dl">
+      <dt>데이터 출처</dt>
+      <dd>{SOURCE_LABELS[feed.source]}</dd>
+      <dt>마지막 정상 수집</dt>
+      <dd>
+        {feed.takenAt ? (
+          <>
+            <time dateTime={feed.takenAt}>{formatKstDateTime(feed.takenAt)}</time>
+            {feed.ageSec !== null && ` (${feed.ageSec}초 전)`}
+          </>
+        ) : (
+          '아직 없음'
+        )}
+      </dd>
+      <dt>지연 여부</dt>
+      <dd className={feed.stale ? 'admin-error' : undefined}>
+        {feed.stale ? '예 (오래된 정보를 보여주는 중)' : '아니요'}
+      </dd>
+      <dt>운행 시간</dt>
+      <dd>{feed.inService ? '운행 중 (05:00–24:30)' : '운행 시간 아님'}</dd>
+      <dt>마지막 오류</dt>
+      <dd>{feed.lastError ?? '없음'}</dd>
+      <dt>도착 정보 API</dt>
+      <dd>오늘 호출 {calls(feed.callsToday.arrivals)}</dd>
+      <dt>위치 정보 API</dt>
+      <dd>오늘 호출 {calls(feed.callsToday.locations)}</dd>
+      <dt>이 서버의 역할</dt>
+      <dd>{ROLE_LABELS[feed.role]}</dd>
+    </dl>
+  );
+}
