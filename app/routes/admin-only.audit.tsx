@@ -1,11 +1,12 @@
 /**
- * /admin-only/audit: the audit log (issue 7): the latest 200 admin actions, newest first: when (KST),
- * who, what, on what, and the state before and after as compact JSON, folded in a <details> so a long
- * value does not stretch the table.
+ * /admin-only/audit: the audit log, so the admins can see who changed what: the latest 200 admin
+ * actions, newest first: when (KST), who, what, on what, and the state before and after as compact
+ * JSON, folded in a <details> so a long value does not stretch the table.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, type MetaFunction } from '@remix-run/react';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '../../contract/admin';
+import { ListStates } from '~/components/admin/list-states';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
@@ -54,52 +55,48 @@ export default function AuditLog() {
       <h1 id="audit-title" className="admin-page__title">
         활동 기록
       </h1>
-      {rows === null ? (
-        <p className="admin-error" role="alert">
-          {LOAD_FAILED}
-        </p>
-      ) : rows.length === 0 ? (
-        <p>기록이 없습니다.</p>
-      ) : (
-        <div className="admin-table-wrap" role="region" aria-labelledby="audit-caption">
-          <table className="admin-table admin-table--audit">
-            <caption id="audit-caption">
-              최근 {rows.length}건, 최신순 (최대 {AUDIT_PAGE_SIZE}건)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">시각</th>
-                <th scope="col">관리자</th>
-                <th scope="col">작업</th>
-                <th scope="col">대상</th>
-                <th scope="col">변경 내용</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="admin-table__nowrap">
-                    <time dateTime={row.at}>{formatKstDateTime(row.at)}</time>
-                  </td>
-                  <td>{row.actor}</td>
-                  <td className="admin-table__nowrap">{ACTION_LABELS[row.action]}</td>
-                  <td className="admin-table__code">{row.target}</td>
-                  <td>
-                    {row.change === null ? (
-                      '없음'
-                    ) : (
-                      <details className="audit-change">
-                        <summary>보기</summary>
-                        <pre className="audit-change__json">{row.change}</pre>
-                      </details>
-                    )}
-                  </td>
+      <ListStates items={rows} failed={LOAD_FAILED} empty="기록이 없습니다.">
+        {(rows) => (
+          <div className="admin-table-wrap" role="region" aria-labelledby="audit-caption">
+            <table className="admin-table admin-table--audit">
+              <caption id="audit-caption">
+                최근 {rows.length}건, 최신순 (최대 {AUDIT_PAGE_SIZE}건)
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">시각</th>
+                  <th scope="col">관리자</th>
+                  <th scope="col">작업</th>
+                  <th scope="col">대상</th>
+                  <th scope="col">변경 내용</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td className="admin-table__nowrap">
+                      <time dateTime={row.at}>{formatKstDateTime(row.at)}</time>
+                    </td>
+                    <td>{row.actor}</td>
+                    <td className="admin-table__nowrap">{ACTION_LABELS[row.action]}</td>
+                    <td className="admin-table__code">{row.target}</td>
+                    <td>
+                      {row.change === null ? (
+                        '없음'
+                      ) : (
+                        <details className="audit-change">
+                          <summary>보기</summary>
+                          <pre className="audit-change__json">{row.change}</pre>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /admin-only/inquiries against the real api in-process: the list, and the deletion of one inquiry
- * on its sender's request (issue 8, privacy policy 제7조): the confirm dialog (?delete=id), the
- * action's call, the completion dialog, the audit entry. Inquiries arrive through POST
+ * on its sender's request (privacy policy 제7조, the right to erasure): the confirm dialog
+ * (?delete=id), the action's call, the completion dialog, the audit entry. Inquiries arrive through POST
  * /api/inquiries as /contact sends them; what the api holds is read back with the service token.
  */
 import type { AppLoadContext } from '@remix-run/node';

@@ -1,15 +1,17 @@
 /**
- * /admin-only/inquiries: the inquiries, bug reports and suggestions sent from /contact (spec §2,
- * §3 Inquiry), newest first, each with its text as written (line breaks kept), the sender's e-mail
- * when given and the time in KST.
+ * /admin-only/inquiries: the inquiries, bug reports and suggestions sent from /contact
+ * (docs/product.md §2, §3 Inquiry), newest first, each with its text as written (line breaks
+ * kept), the sender's e-mail when given and the time in KST.
  *
- * Each can be deleted on its sender's request (issue 8, privacy policy 제7조), the way the admin
- * pages delete (admin-only.ads.edit.$type.tsx): delete → a confirm dialog (?delete=id) → the call
- * (the action; the api audits it) → a completion dialog from the flash cookie. The dialogs live in
- * the URL and the cookie, so every step works without JavaScript too.
+ * Each can be deleted on its sender's request (a sender may ask for their data to be erased:
+ * privacy policy 제7조), the way the admin pages delete (admin-only.ads.edit.$type.tsx): delete → a
+ * confirm dialog (?delete=id) → the call (the action; the api audits it) → a completion dialog from
+ * the flash cookie. The dialogs live in the URL and the cookie, so every step works without
+ * JavaScript too.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { ListStates } from '~/components/admin/list-states';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
@@ -74,38 +76,34 @@ export default function Inquiries() {
       <h1 id="inquiries-title" className="admin-page__title">
         문의 목록
       </h1>
-      {inquiries === null ? (
-        <p className="admin-error" role="alert">
-          {LOAD_FAILED}
-        </p>
-      ) : inquiries.length === 0 ? (
-        <p>접수된 문의가 없습니다.</p>
-      ) : (
-        <>
-          <p className="field__hint">최근 문의 {inquiries.length}건, 최신순</p>
-          <ol className="inquiry-list">
-            {inquiries.map((inquiry) => (
-              <li key={inquiry.id}>
-                <article className="inquiry" aria-labelledby={`inquiry-${inquiry.id}`}>
-                  <h2 id={`inquiry-${inquiry.id}`} className="inquiry__meta">
-                    <time dateTime={inquiry.createdAt}>{formatKstDateTime(inquiry.createdAt)}</time>
-                    <span className="sr-only"> 문의</span>
-                  </h2>
-                  <p className="inquiry__email">
-                    이메일: {inquiry.email ? <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a> : '(없음)'}
-                  </p>
-                  <p className="inquiry__content">{inquiry.content}</p>
-                  <p>
-                    <Link to={`${PAGE}?delete=${inquiry.id}`} className="button button--small" preventScrollReset>
-                      삭제<span className="sr-only"> {formatKstDateTime(inquiry.createdAt)} 문의</span>
-                    </Link>
-                  </p>
-                </article>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <ListStates items={inquiries} failed={LOAD_FAILED} empty="접수된 문의가 없습니다.">
+        {(inquiries) => (
+          <>
+            <p className="field__hint">최근 문의 {inquiries.length}건, 최신순</p>
+            <ol className="inquiry-list">
+              {inquiries.map((inquiry) => (
+                <li key={inquiry.id}>
+                  <article className="inquiry" aria-labelledby={`inquiry-${inquiry.id}`}>
+                    <h2 id={`inquiry-${inquiry.id}`} className="inquiry__meta">
+                      <time dateTime={inquiry.createdAt}>{formatKstDateTime(inquiry.createdAt)}</time>
+                      <span className="sr-only"> 문의</span>
+                    </h2>
+                    <p className="inquiry__email">
+                      이메일: {inquiry.email ? <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a> : '(없음)'}
+                    </p>
+                    <p className="inquiry__content">{inquiry.content}</p>
+                    <p>
+                      <Link to={`${PAGE}?delete=${inquiry.id}`} className="button button--small" preventScrollReset>
+                        삭제<span className="sr-only"> {formatKstDateTime(inquiry.createdAt)} 문의</span>
+                      </Link>
+                    </p>
+                  </article>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </ListStates>
       {removing && (
         <Dialog
           title={DELETE_MESSAGES.question}
