@@ -21,7 +21,7 @@ import { inquiryRoutes } from './routes/inquiries';
 import { kakaoRoutes } from './routes/kakao';
 import { noticeRoutes } from './routes/notice';
 import { getNotice } from './admin/notice';
-import { listServedAds } from './ads/model';
+import { listServedAds } from './ads/managed';
 import { sharedRead } from './shared-read';
 
 /** Issue 11: how long the notice and the web banner list are shared by every page view (at most this old). */

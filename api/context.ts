@@ -14,7 +14,7 @@ import type { ObjectStore } from './storage';
 import type { KakaoAdService } from './kakao/ads';
 import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
-import type { AdRow } from './ads/model';
+import type { AdRow } from './ads/managed';
 
 export type ApiDeps = {
   /** The database (ads, uploads, rate limits); the bus feed has its own handle. */

@@ -5,7 +5,7 @@ import { PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bu
 import { groupRoutes } from '../contract/helpers';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { recordingLogger } from '../tests/setup/fakes';
-import { adCounts } from './ads/model';
+import { adCounts } from './ads/counters';
 import { openDatabase } from './db/client';
 import { ads } from './db/schema';
 import { parseApiEnv } from './env';

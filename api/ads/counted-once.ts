@@ -15,7 +15,7 @@ import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { spendKey } from '../rate-limit';
-import type { AdCounter } from './model';
+import type { AdCounter } from './counters';
 
 /** Who sent a count: the phone's address (X-Forwarded-For) and User-Agent, as the web forwards them. */
 export type CountingClient = { ip: string; userAgent: string };

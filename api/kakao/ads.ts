@@ -1,11 +1,12 @@
 /**
- * Chatbot ads (issue 9 §3): each skill answer carries one in-period kakao ad as a basicCard, the
+ * Chatbot ads: each skill answer carries one in-period kakao ad as a basicCard, the
  * served ads taken in turn in the admins' order, with one impression counted per card shown. The
  * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
  * waits for the database.
  */
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
-import { addImpressions, listServedAds } from '../ads/model';
+import { addImpressions } from '../ads/counters';
+import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';

@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
-import { approveRequest, createAdRequest } from '../ads/model';
+import { approveRequest, createAdRequest } from '../ads/requests';
 import { adRequests, ads, auditLog, imageUploads, inquiries } from '../db/schema';
 import { removeExpiredRecords, retentionCutoff, runRetention, type RetentionReport } from './retention';
 

@@ -11,17 +11,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import { AdBulkRequestSchema, type AdRequestDetailSchema, type AdType, type ManagedAd } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
-import {
-  adImageUrls,
-  approveRequest,
-  deleteAd,
-  deleteAdRequest,
-  getRequest,
-  listManagedAds,
-  listRequests,
-  rejectRequest,
-  saveAds,
-} from '../ads/model';
+import { adImageUrls, deleteAd, listManagedAds, saveAds } from '../ads/managed';
+import { approveRequest, deleteAdRequest, getRequest, listRequests, rejectRequest } from '../ads/requests';
 import type { ApiContext } from '../context';
 import { eraseApplicationImages } from '../privacy/application-images';
 import { actorOf, requireServiceToken } from '../service-token';

@@ -14,7 +14,7 @@ import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setu
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { adCounts } from '../ads/model';
+import { adCounts } from '../ads/counters';
 import { createApi } from '../app';
 import { adDailyCounts, adRequests, ads, rateLimits } from '../db/schema';
 

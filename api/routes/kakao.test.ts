@@ -11,7 +11,9 @@ import { adsDatabaseFor, adsTestApi, uploadImageThrough, validApplication } from
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { adCounts, approveRequest, createAdRequest, saveAds } from '../ads/model';
+import { adCounts } from '../ads/counters';
+import { saveAds } from '../ads/managed';
+import { approveRequest, createAdRequest } from '../ads/requests';
 import type { Api } from '../app';
 import type { ApiDeps } from '../context';
 import type { FeedState } from '../bus/feed/store';

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createOrResetAdmin } from '../../api/admin/accounts';
-import { approveRequest, createAdRequest } from '../../api/ads/model';
+import { approveRequest, createAdRequest } from '../../api/ads/requests';
 import { ads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
 import { validApplication } from './ads-api';

@@ -39,7 +39,7 @@ export const adRequests = pgTable(
 
 /**
  * The managed ads (spec §3 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
- * ascending `position` per type. An approved request becomes one (api/ads/model.ts approveRequest).
+ * ascending `position` per type. An approved request becomes one (api/ads/requests.ts approveRequest).
  */
 export const ads = pgTable(
   'ads',
