@@ -24,7 +24,7 @@ import { getNotice } from './admin/notice';
 import { listServedAds } from './ads/managed';
 import { sharedRead } from './shared-read';
 
-/** Issue 11: how long the notice and the web banner list are shared by every page view (at most this old). */
+/** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
 
 const noHistory: HistoryLoader = async () => [];

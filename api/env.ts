@@ -83,14 +83,14 @@ export const ApiEnvSchema = z
         .min(SECRET_MIN_LENGTH, `use at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`)
         .optional(),
     ),
-    /** Issue 9: the X-Kakao-Skill-Secret Open Builder sends to POST /api/kakao/skill; unset → that endpoint answers 503. */
+    /** The X-Kakao-Skill-Secret Open Builder sends to POST /api/kakao/skill; unset → that endpoint answers 503. */
     KAKAO_SKILL_SECRET: optionalString.pipe(
       z
         .string()
         .min(SECRET_MIN_LENGTH, `use at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`)
         .optional(),
     ),
-    /** Issue 9: the site's public https origin ("https://bus.example.com"), for absolute URLs Kakao fetches (chatbot ad cards). */
+    /** The site's public https origin ("https://bus.example.com"), for absolute URLs Kakao fetches (chatbot ad cards). */
     PUBLIC_BASE_URL: optionalString.pipe(
       httpUrl.refine((value) => value.startsWith('https://'), 'must be an https URL (Kakao fetches it)').optional(),
     ),

@@ -1,7 +1,6 @@
 /**
  * The repository's root directory (the one holding package.json), found from this module's own
- * file: the same whether it runs from source (tsx) or bundled into build/server.js (issue 11's
- * fast start). Paths to drizzle/, build/ and public/ start from it.
+ * file: the same whether it runs from source (tsx) or bundled into build/server.js. Paths to drizzle/, build/ and public/ start from it.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

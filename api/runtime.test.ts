@@ -20,7 +20,7 @@ describe('createApiRuntime', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves before the demo back-fill (timetable estimates), and history reads wait for it (issue 11)', async () => {
+  it('serves before the demo back-fill (timetable estimates), and history reads wait for it', async () => {
     const runtime = await createApiRuntime(
       parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00' }),
       recordingLogger(),
@@ -50,7 +50,7 @@ describe('createApiRuntime', () => {
     }
   }, 60_000);
 
-  it("stores the day's accuracy figure by itself once the demo history is back-filled (issue 12), before anyone asks", async () => {
+  it("stores the day's accuracy figure by itself once the demo history is back-filled, before anyone asks", async () => {
     const env = parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00' });
     const runtime = await createApiRuntime(env, recordingLogger());
     try {

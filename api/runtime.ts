@@ -64,7 +64,7 @@ export async function createApiRuntime(
   logger: Logger = consoleLogger,
   clock: Clock = apiClock(env),
 ): Promise<ApiRuntime> {
-  // The GBIS source (and its XML parser) is loaded only for the real feed (issue 11: a lean start).
+  // The GBIS source (and its XML parser) is loaded only for the real feed.
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
       ? new (await import('./bus/feed/gbis/source')).GbisSource({
@@ -82,8 +82,7 @@ export async function createApiRuntime(
   if (!serviceToken) logger.warn('[admin] API_SERVICE_TOKEN is not set: the admin api answers 503.');
   const setupToken = await issueSetupToken(database.db, clock.now());
   const storage = await openObjectStore(env);
-  // The demo's history is back-filled by start(), once the server listens (issue 11: a cold start
-  // serves pages at once). Until it is written, history reads wait for it; the timeLeft view
+  // The demo's history is back-filled by start(), once the server listens. Until it is written, history reads wait for it; the timeLeft view
   // meanwhile estimates from the timetable (PredictionService.todayNow).
   let backfilled!: () => void;
   const backfill = new Promise<void>((resolve) => (backfilled = resolve));
@@ -152,7 +151,7 @@ export async function createApiRuntime(
         scheduleOrphanSweep({ db: database.db, storage, clock, logger }),
         // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
         scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
-        // The accuracy figure (issue 12: ~1 s of CPU once per service day, in slices), by the lease
+        // The accuracy figure, by the lease
         // holder only, in the first hour after 00:30 KST; the other instances read what it stored.
         scheduleHourly('accuracy', logger, refreshAccuracy),
       );

@@ -1,5 +1,5 @@
 /**
- * Reads every page view makes (the service notice, the web banner list: issue 11) are shared: one
+ * Reads every page view makes (the service notice, the web banner list) are shared: one
  * database read serves everyone who asks within `ttlMs` of it, and the api forgets it after any
  * write it serves (api/app.ts), so an admin's change shows on the next page. With several api
  * instances, another instance's write shows within `ttlMs`.

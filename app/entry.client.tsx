@@ -2,7 +2,7 @@
  * Hydrates the server-rendered document. https://remix.run/docs/en/2.17/file-conventions/entry.client
  *
  * Before hydrating, it keeps Chrome's install prompt for the install hint. After the page's load
- * event it registers the service worker (issue 8 item 5; docs/decisions/009-installable-app.md),
+ * event it registers the service worker (docs/decisions/009-installable-app.md),
  * never in the way of hydration or of the first requests. Only in production builds: the Remix
  * compiler replaces `process.env.NODE_ENV` with the build's mode, and only `npm run build` writes
  * public/sw.js (a development build has none, and a worker would outlive its live reloads).

@@ -27,13 +27,13 @@ const THEME_COLOR = '#ff69b4';
 // The app stylesheet is inlined by the server (InlineStylesheet), not linked: no request before the first paint.
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
-  // Installable app (issue 8 item 5): the manifest, and the home screen icon iOS reads instead.
+  // Installable app: the manifest, and the home screen icon iOS reads instead.
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 /**
- * What every document needs of PublicConfig at server render: the analytics id (issue 8 item 6).
+ * What every document needs of PublicConfig at server render: the analytics id.
  * The configuration is fixed for the process, so it is read once per document and never again on
  * client navigations (shouldRevalidate).
  */

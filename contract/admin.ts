@@ -169,7 +169,7 @@ const BacktestScoresSchema = z.object({
 });
 
 /**
- * The slots learnt for a route and day type (issue 12), as of the last evaluated day of that type:
+ * The slots learnt for a route and day type, as of the last evaluated day of that type:
  * how many, and their spread (median over the slots of the median |departure − slot|, seconds).
  */
 const SlotReportSchema = z.object({

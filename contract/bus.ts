@@ -21,7 +21,7 @@ export type Section = z.infer<typeof SectionSchema>;
 /** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
 export const KstDateTimeSchema = z.string().datetime({ offset: true });
 
-/** Issue 8 (막차): a route is marked with its last run once that is this many minutes away or less. */
+/** 막차: a route is marked with its last run once that is this many minutes away or less. */
 export const LAST_RUN_NOTICE_MIN = 30;
 
 /**
@@ -43,7 +43,7 @@ export const UpRouteSchema = z.object({
   /** Extra: where the bus is now (GBIS stationNm1). */
   stationName: z.string().nullable().optional(),
   /**
-   * Extra (issue 8, 막차): when the route's last up run of the service day is due at campus (its
+   * Extra (막차): when the route's last up run of the service day is due at campus (its
    * last departure from the campus terminus less the layover), KST ISO, while that is at most
    * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
    */
@@ -78,7 +78,7 @@ export const DownRouteSchema = z.object({
   /** Extra: basis of `data.estimate`; null when there is none. */
   basis: EstimateBasisSchema.nullable().optional(),
   /**
-   * Extra (issue 8, 막차): the route's last departure of the service day from the campus terminus
+   * Extra (막차): the route's last departure of the service day from the campus terminus
    * (its timetable's last run, the GBIS route info's last-bus time), KST ISO, while it is at most
    * LAST_RUN_NOTICE_MIN minutes away; null otherwise.
    */
@@ -141,7 +141,7 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 /** GET /api/bus/predicted/all (spec §3, §7): today's estimated departures per routeNo, ascending. */
 export const PredictedAllResponseSchema = z.object({
   predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
-  /** Extra (issue 12): the routeNos whose times rest on the timetable alone (too little history). */
+  /** Extra: the routeNos whose times rest on the timetable alone (too little history). */
   timetableOnly: z.array(z.string()).optional(),
 });
 export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
@@ -150,7 +150,7 @@ export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 export const PredictedRouteResponseSchema = z.object({
   routeNo: z.string(),
   predictedDownTimes: z.array(KstDateTimeSchema),
-  /** Extra (issue 12): whether the times rest on the timetable alone (too little history). */
+  /** Extra: whether the times rest on the timetable alone (too little history). */
   timetableOnly: z.boolean().optional(),
 });
 export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema>;
@@ -158,7 +158,7 @@ export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema
 /** An error answer of the api: `{ message }`. */
 export const ApiErrorSchema = z.object({ message: z.string() });
 
-/** Issue 8 (/faq): the prediction accuracy figure covers this many service days before today. */
+/** /faq: the prediction accuracy figure covers this many service days before today. */
 export const PREDICTION_ACCURACY_DAYS = 14;
 
 /** One method's figures in the backtest (api/bus/backtest.ts MethodScore, rounded for display). */
@@ -173,7 +173,7 @@ const MethodAccuracySchema = z.object({
 export type MethodAccuracy = z.infer<typeof MethodAccuracySchema>;
 
 /**
- * GET /api/bus/accuracy (issues 8 and 12): how the down predictions did over the last
+ * GET /api/bus/accuracy: how the down predictions did over the last
  * PREDICTION_ACCURACY_DAYS service days with observed departures before the day it was computed,
  * replayed by the backtest (api/bus/backtest.ts), once per service day by one api instance.
  * `estimate` is the product's estimate (history plus live evidence), `yesterday` the baseline of

@@ -1,6 +1,6 @@
 /**
  * The contract's plain values and helpers, free of zod: the pages import these at run time, and zod (about
- * 14 KB gzipped) stays out of the browser's bundles (issue 11's JS budget). Types come from the
+ * 14 KB gzipped) stays out of the browser's bundles (the pages' JS budgets in .size-limit.ts). Types come from the
  * schema modules, as type-only imports.
  */
 import type { DownRoute, TimeLeftResponse, UpRoute } from './bus';

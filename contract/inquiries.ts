@@ -1,5 +1,5 @@
 /**
- * Inquiry payloads of the Campus Bus API (spec §3 Inquiry, §5 Inquiry, §7 last row, §8; issue 8):
+ * Inquiry payloads of the Campus Bus API (spec §3 Inquiry, §5 Inquiry, §7 last row, §8):
  * the POST /api/inquiries body and answer, the messages of the /contact form, and a stored inquiry
  * as the admins read it. The api validates with InquiryRequestSchema and the web's form parses with
  * the same schema, so the rule is written once.
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
 
 /**
- * Issue 8: an inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
+ * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
  * string length (UTF-16 code units), which is what the textarea's `maxlength` counts, so the
  * browser's cap and the api's rule agree; line breaks count as one (normalizeLineBreaks).
  */

@@ -1,6 +1,5 @@
 /**
- * The Kakao i Open Builder skill payloads (issue 9; ../shared/reference/anchors.md, Kakao i Open
- * Builder skill): the request the bot POSTs to our skill (SkillPayload) and our version 2.0 answer
+ * The Kakao i Open Builder skill payloads (Kakao i Open Builder's skill): the request the bot POSTs to our skill (SkillPayload) and our version 2.0 answer
  * (SkillResponse), with Open Builder's own field names. Sources: "응답 타입별 JSON 포맷"
  * (https://kakaobusiness.gitbook.io/main/tool/chatbot/skill_guide/answer_json_format, formerly
  * https://i.kakao.com/docs/skill-response-format).
@@ -32,10 +31,10 @@ export const KAKAO_LIMITS = {
   quickReplyLabel: 14,
 } as const;
 
-/** The header Open Builder's skill settings send with KAKAO_SKILL_SECRET (issue 9 §4). */
+/** The header Open Builder's skill settings send with KAKAO_SKILL_SECRET. */
 export const SKILL_SECRET_HEADER = 'X-Kakao-Skill-Secret';
 
-/** Issue 9 §4: a larger skill request body is refused with 413 (a real SkillPayload is a few KB). */
+/** A larger skill request body is refused with 413 (a real SkillPayload is a few KB). */
 export const SKILL_MAX_BODY_BYTES = 64 * 1024;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -- --username NAME`: creates admin NAME, or resets NAME's password and signs
- * their sessions out (issue 7). The password is read from stdin when it is not a terminal (the whole
+ * their sessions out. The password is read from stdin when it is not a terminal (the whole
  * input, one trailing newline stripped: `printf '%s' "$PW" | npm run admin:create -- --username NAME`),
  * otherwise asked twice without echo. Both are checked with the contract's schemas (AdminUsernameSchema,
  * NewPasswordSchema). The database is the api's (DATABASE_URL, or PGlite under DATA_DIR), migrated

@@ -1,12 +1,12 @@
 /**
  * `npm run bench:skill [-- --connections 200 --seconds 20]`: load-tests the KakaoTalk skill
- * (POST /api/kakao/skill, issue 9) of the built app with autocannon from this process while
+ * (POST /api/kakao/skill) of the built app with autocannon from this process while
  * server.ts runs in its own (embedded defaults, demo feed), and prints p50/p90/p99 latency and
  * requests/s under three loads: N connections saturating the server, N connections asking once a
  * second each, and one connection. The body is the README's example request (tests/fixtures/kakao/request.json), sent
  * with the skill secret. The baseline, measured in the same run at the same concurrency, is the
- * phones' refresh route GET /bus/time-left (memory only, like the skill; since issue 11 it sends
- * stored bytes ahead of express, so the multiples are larger than issue 9's); the skill's figures
+ * phones' refresh route GET /bus/time-left (memory only, like the skill; it sends
+ * stored bytes ahead of express); the skill's figures
  * are also given as multiples of it. Three in-period kakao ads are stored first, so every answer carries
  * an ad card and counts its impression, as in production. Needs `npm run build` first. Loopback only.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --seconds 10]`: the speed figures of issue 11, on this machine, in one run,
+ * `npm run bench [-- --seconds 10]`: the speed figures of docs/benchmarks.md, on this machine, in one run,
  * each beside a baseline measured in the same run, printed and written to docs/benchmarks.md
  * (newest first, so the history of the figures is in git). Loopback only; about 4 minutes.
  *

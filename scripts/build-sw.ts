@@ -1,7 +1,7 @@
 /**
  * Second step of `npm run build` (after `remix build`): writes public/offline.html from its template
  * (app/offline.html) with the built app stylesheet, then generates public/sw.js with workbox-build's
- * generateSW from the build output (issue 8 item 5; docs/decisions/009-installable-app.md).
+ * generateSW from the build output (docs/decisions/009-installable-app.md).
  *
  * - Precached: the hashed Remix assets (public/build/**: JS and CSS, but the admin's route modules;
  *   their names change with their content, so they are fetched without a cache-busting revision),

@@ -1,7 +1,7 @@
 /**
  * `npm run measure:lighthouse [-- URL]`: Lighthouse 12 (mobile preset: its default config, a
  * Moto G Power sized screen, simulated slow 4G and a 4× slower CPU) on /, /ads/apply and /faq of a
- * running server (issue 8, closing note), driving Debian's Chromium through chrome-launcher. The
+ * running server, driving Debian's Chromium through chrome-launcher. The
  * baseline, measured first in the same run, is /offline.html: a static page of the same server with
  * inline styles and no script, the floor a page of this server can reach; the LCP column also gives
  * each page's LCP as a multiple of the baseline's.

@@ -1,6 +1,6 @@
 /**
  * `npm run icons`: renders the app icons of public/manifest.webmanifest and the iOS home screen icon
- * from public/logo.svg with Debian's Chromium (issue 8 item 5, installable app). The PNGs are
+ * from public/logo.svg with Debian's Chromium (installable app). The PNGs are
  * committed; run this again only when the logo changes.
  *
  * - icon-192.png, icon-512.png (purpose any): the logo alone on a transparent square; the logo's

@@ -1,5 +1,5 @@
 /**
- * Issue 11: `npm start` does not rebuild when the build is up to date with the sources
+ * `npm start` does not rebuild when the build is up to date with the sources
  * (scripts/build-inputs.js), and does when a source changed. On a small package tree in a temporary
  * directory: what counts as a source, and what does not (tests, the build's own outputs).
  */

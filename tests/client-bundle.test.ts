@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 10): nothing secret reaches the browser. The client bundle that
+ * Security suite: nothing secret reaches the browser. The client bundle that
  * `npm run build` writes to public/build (npm test builds before vitest) holds none of the
  * server's secrets by name, no server-only module, and no environment lookup; the values of the
  * secrets are checked on a running deployment by tests/e2e/security.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * Suite 2 of issue 10: faults injected under a running api, with a fixed clock. GBIS is a stub on
+ * The fault suite: faults injected under a running api, with a fixed clock. GBIS is a stub on
  * loopback that answers each fault the real portal or a proxy in front of it can give; PostgreSQL
  * sits behind a TCP proxy that can go away. Through every fault the api keeps answering, serves
  * the last good snapshot marked stale, recovers on the next good poll without a restart, and never

@@ -1,5 +1,5 @@
 /**
- * Suite 1 of issue 10: several api processes (api/main.ts) on one PostgreSQL, against a GBIS stub
+ * The multi-instance suite: several api processes (api/main.ts) on one PostgreSQL, against a GBIS stub
  * on loopback that counts the calls. Exactly one instance polls; the others serve its snapshot
  * within a second; when the leader is killed (SIGKILL) another takes the lease within two poll
  * intervals; no instance's snapshot ever goes back in time; and the calls are one poller's plan.

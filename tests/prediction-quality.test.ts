@@ -1,5 +1,5 @@
 /**
- * Issue 12's done-when, on every seed of tests/fixtures/history-seeds.json (the generator,
+ * What the predictions promise (docs/predictions.md), on every seed of tests/fixtures/history-seeds.json (the generator,
  * scripts/history-generator.ts, 70 days each; the backtest of the last 14):
  * - 'history' at most 0.8× the best baseline's MAE (yesterday, last week, timetable), overall and
  *   on every route, and never below the best baseline's ETA score;

@@ -1,5 +1,5 @@
 /**
- * Done-when of the first issue, and issue 11's: 1,000 phones polling the same-origin refresh route
+ * The feed's first promise: 1,000 phones polling the same-origin refresh route
  * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (server.ts,
  * its lean path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
  * a GBIS stub on loopback that counts the calls: a route that polled on demand would show here.

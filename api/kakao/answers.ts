@@ -1,5 +1,5 @@
 /**
- * The chatbot's answers (issue 9 §2), built from memory only: the timeLeft view of the feed's
+ * The chatbot's answers, built from memory only: the timeLeft view of the feed's
  * latest state (api/bus/time-left.ts), today's predictions (the prediction service) and the
  * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
  */

@@ -1,5 +1,5 @@
 /**
- * What a chatbot user asks (issue 9 §2): the utterances a student types and their variants, or the
+ * What a chatbot user asks: the utterances a student types and their variants, or the
  * block's action parameters when Open Builder sends them.
  */
 import { ROUTE_NOS, type RouteNo } from '../../contract/transit';

@@ -31,7 +31,7 @@ const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
 
 describe('home loader', () => {
-  it('passes the service notice only while the admins have it on (spec §4, issue 8)', async () => {
+  it('passes the service notice only while the admins have it on (spec §4)', async () => {
     expect((await (await load()).json()).notice).toBeNull();
     server.use(noticeHandler(true));
     expect((await (await load()).json()).notice).toEqual(DEFAULT_SERVICE_NOTICE);
@@ -46,7 +46,7 @@ describe('home loader', () => {
     expect(log).toHaveBeenCalledWith('[home] service notice unavailable:', 'GET /api/notice: HTTP 500');
   });
 
-  it("passes the down tab's accuracy sentence (issue 12), none without a figure, and only logs a failure", async () => {
+  it("passes the down tab's accuracy sentence, none without a figure, and only logs a failure", async () => {
     expect((await (await load()).json()).accuracy).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
 
     const pending = { ...accuracyBody, computedAt: null, estimate: { etaScore: null, maeSec: null, queries: 0 } };

@@ -2,13 +2,13 @@
  * Home (/): bus information (spec §2 Home screen, §4 Home). Server-rendered with the bus data, so
  * it works without JavaScript; with it, the 상행/하행 tabs switch without a loader call and the data
  * refreshes every 4 seconds through /bus/time-left. Without it, a `<noscript>` meta refresh
- * reloads the page every 4 seconds (issue 8), and `?refresh=off` turns that off (WCAG 2.2.1). The
+ * reloads the page every 4 seconds, and `?refresh=off` turns that off (WCAG 2.2.1). The
  * down tab's expected departure times modal lives in the URL (`?dir=down&times=…[&sort=time]`):
  * without JavaScript this loader loads its times; with it, the dialog loads them through
  * /bus/predicted and the loader is not re-run. While the admins' service notice is on, its
  * blocking modal covers the page (which is inert behind it) and nothing reloads it. Nor does the
  * meta refresh run under the no-JS expected-times modal (it would reset it every 4 seconds). The
- * down tab states the predictions' accuracy of the last 2 weeks (issue 12), from the api's daily figure.
+ * down tab states the predictions' accuracy of the last 2 weeks, from the api's daily figure.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -47,7 +47,7 @@ const PANEL_ID = 'bus-panel';
 /** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */
 const VIEW_PARAMS = ['dir', 'times', 'sort', NOSCRIPT_REFRESH_PARAM];
 
-/** Spec §2 Home screen shortcut list; the inquiry screen is the real /contact (issue 8). */
+/** Spec §2 Home screen shortcut list; the inquiry screen is the real /contact. */
 const SHORTCUTS = [
   { to: '/howtouse', label: '이용 방법' },
   { to: '/ads/apply', label: '광고 신청' },

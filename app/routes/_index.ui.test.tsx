@@ -71,7 +71,7 @@ describe('Home', () => {
     ]);
   });
 
-  it('covers the page with the blocking service notice while it is on (spec §4, issue 8)', async () => {
+  it('covers the page with the blocking service notice while it is on (spec §4)', async () => {
     const busAnswer = vi.fn<() => Promise<Response>>();
     renderHome(timeLeftBody, busAnswer, '/', DEFAULT_SERVICE_NOTICE);
     const dialog = screen.getByRole('alertdialog', { name: DEFAULT_SERVICE_NOTICE.title }) as HTMLDialogElement;

@@ -1,7 +1,7 @@
 /**
  * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (spec §2 Admin pages,
  * §4 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
- * erased (issue 8, privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
+ * erased (privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
  * (?confirm=…) → the call (the action) → a completion dialog whose OK returns to the type's list.
  * The dialogs live in the URL and the flash cookie, so every step works without JavaScript too.
  */

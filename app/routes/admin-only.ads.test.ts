@@ -252,7 +252,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(page.querySelector('a[href$="?confirm=reject"]')).toBeNull();
   });
 
-  it('delete (issue 8): asks first, deletes the request and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
+  it('delete: asks first, deletes the request and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
     const id = await seedAdRequest(api, 'web', { title: '지워달라는 신청' });
     const { imageUrl } = (await api.adRequests()).find((row) => row.id === id)!;
     const detail = await detailPage('web', id);

@@ -1,5 +1,5 @@
 /**
- * POST /api/kakao/skill on the web (issue 9; ADR 011): the KakaoTalk chatbot's skill URL. Kakao i
+ * POST /api/kakao/skill on the web (ADR 011): the KakaoTalk chatbot's skill URL. Kakao i
  * Open Builder calls it from the internet; the web relays it to the api at the same path. A body over
  * 64 KB never gets here (server.ts answers 413, app/utils/body-limit.server.ts); everything else
  * (the shared secret, the JSON, the answer) is the api's. Any other method answers 405.

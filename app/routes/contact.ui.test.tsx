@@ -48,7 +48,7 @@ function type(value: string) {
   });
 }
 
-describe('the character count (issue 8: at most 2,000 characters)', () => {
+describe('the character count', () => {
   it('the hint counts as one types; the live region stays silent far from the limit', () => {
     renderContact();
     expect(hint().textContent).toBe('2,000자까지 쓸 수 있습니다. 지금 0자');

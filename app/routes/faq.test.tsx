@@ -60,7 +60,7 @@ describe('/faq', () => {
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
     expect(loaderData).toEqual({ accuracy: accuracyBody });
     const [lead, figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
-    // The down tab's sentence (issue 12): 104 s is about 2 minutes.
+    // The down tab's sentence: 104 s is about 2 minutes.
     expect(lead).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
     expect(figure).toBe(
       '11월 9일부터 11월 22일까지 14일 동안의 실제 출발 기록으로 되짚어 보니, ‘예상’ 시간의 정확도는 65%였습니다. ' +

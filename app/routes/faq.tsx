@@ -1,8 +1,7 @@
 /**
- * /faq: six questions and answers about this product and an inquiry box (spec §2 FAQ; issue 8
- * item 2). Native details/summary, so every item opens and closes without JavaScript, by keyboard
+ * /faq: six questions and answers about this product and an inquiry box (spec §2 FAQ). Native details/summary, so every item opens and closes without JavaScript, by keyboard
  * too. The predictions' answer carries the accuracy of the last 14 service days from the api
- * (GET /api/bus/accuracy, its daily backtest), led by the down tab's sentence (issue 12); when that
+ * (GET /api/bus/accuracy, its daily backtest), led by the down tab's sentence; when that
  * call fails the figure is left out (logged), and when the api has no figure yet the answer says so.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
@@ -166,7 +165,7 @@ export default function Faq() {
   );
 }
 
-/** The last 14 days' backtest (issue 8): the estimate against the yesterday baseline, and what "accurate" means. */
+/** The last 14 days' backtest: the estimate against the yesterday baseline, and what "accurate" means. */
 function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
   const { window, estimate, yesterday, tolerances, source } = accuracy;
   const sentence = accuracySentence(accuracy);

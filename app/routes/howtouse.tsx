@@ -1,5 +1,5 @@
 /**
- * /howtouse: the usage guide (spec §2 Usage guide, §1; issue 8 item 1). The spec's five steps, the
+ * /howtouse: the usage guide (spec §2 Usage guide, §1). The spec's five steps, the
  * note that real times vary with traffic and events, and sample bus data (spec §3 Bus arrival:
  * routeNo, time, location) typed by the contract and drawn by the home screen's own ArrivalCards,
  * so the guide shows exactly what the home shows. The refresh interval is the countdown's constant

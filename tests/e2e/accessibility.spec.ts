@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 7: every public route passes axe (@axe-core/playwright, WCAG 2.x A/AA and best
+ * every public route passes axe (@axe-core/playwright, WCAG 2.x A/AA and best
  * practices) with no violations, in Debian's Chromium with JavaScript on and with it off, plus the
  * states a visitor meets on them (the down tab, the expected-times modal, a refused form, the 404).
  * Keyboard: the 상행/하행 tabs are ARIA tabs that move with the arrow keys.
@@ -21,7 +21,7 @@ const PAGES = [
 ] as const;
 
 /**
- * The rule the no-JavaScript home breaks on purpose: issue 8 asks for its `<noscript>` meta refresh
+ * The rule the no-JavaScript home breaks on purpose: its `<noscript>` meta refresh
  * every 4 seconds (the live data of a bus board), and the page offers the off switch WCAG 2.2.1
  * asks for (`?refresh=off`, checked with every rule below).
  */

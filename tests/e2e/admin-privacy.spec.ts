@@ -1,5 +1,5 @@
 /**
- * An admin honours a deletion request (issue 8, privacy policy 제7조) on a phone, with JavaScript on
+ * An admin honours a deletion request (privacy policy 제7조) on a phone, with JavaScript on
  * and off: a student asked for their inquiry to be erased, so the admin deletes it from the inquiry
  * list after a confirm dialog (a first "취소" changes nothing), is told it is deleted, and finds the
  * deletion in the activity log; a shop's ad application is deleted from its detail page the same

@@ -63,7 +63,7 @@ test('two approved ads rotate every 6 s, are counted when shown, and a click ope
   expect((await counts(first)).impressions).toBe(1);
 });
 
-test('each new ad slides in, and with reduced motion it changes every 6 s without moving (issue 8)', async ({
+test('each new ad slides in, and with reduced motion it changes every 6 s without moving', async ({
   page,
   request,
 }) => {

@@ -11,12 +11,12 @@ export const ADS_WEB_PORT = 3110 + E2E_PORT_OFFSET;
 export const ADS_API_PORT = 3111 + E2E_PORT_OFFSET;
 export const ADS_WEB_URL = `http://localhost:${ADS_WEB_PORT}`;
 export const ADS_API_URL = `http://127.0.0.1:${ADS_API_PORT}`;
-/** A web whose api (API_BASE_URL on API_DOWN_API_PORT) never runs (issue 10, fault suite). */
+/** A web whose api (API_BASE_URL on API_DOWN_API_PORT) never runs. */
 export const API_DOWN_WEB_PORT = 3112 + E2E_PORT_OFFSET;
 export const API_DOWN_API_PORT = 3113 + E2E_PORT_OFFSET;
 export const API_DOWN_WEB_URL = `http://localhost:${API_DOWN_WEB_PORT}`;
 export const E2E_SERVICE_TOKEN = 'e2e-service-token-0123456789abcdef0123';
-/** KAKAO_SKILL_SECRET of the main e2e server (issue 9), test only. */
+/** KAKAO_SKILL_SECRET of the main e2e server, test only. */
 export const E2E_KAKAO_SKILL_SECRET = 'e2e-kakao-skill-secret-0123456789abcdef';
 
 /** The api's service-token header (the admin endpoints), as the web sends it. */

@@ -1,5 +1,5 @@
 /**
- * The fault suite's web half (issue 10): with its api down, every page of the web still renders,
+ * The fault suite's web half: with its api down, every page of the web still renders,
  * the home screen says the bus data is unavailable, the forms answer with their failure messages,
  * and nothing typed is lost. The web's liveness stays 200 while its readiness says 503.
  */

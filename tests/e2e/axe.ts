@@ -1,6 +1,6 @@
 /**
  * axe (@axe-core/playwright; WCAG 2.x A/AA and best practices) on the page as it is now, with
- * JavaScript on or off (issue 8 item 7).
+ * JavaScript on or off.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The KakaoTalk skill as Kakao i Open Builder reaches it (issue 9; ADR 011): POST /api/kakao/skill on
+ * The KakaoTalk skill as Kakao i Open Builder reaches it (ADR 011): POST /api/kakao/skill on
  * the built web, relayed to the in-process api. The README's example request is answered with a
  * valid v2.0 response; a wrong secret, bad JSON, an oversized body and other methods are refused
  * cleanly, with a JSON message and no data.

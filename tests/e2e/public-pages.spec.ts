@@ -1,5 +1,5 @@
 /**
- * The pages a first-time visitor reads (issue 8 items 1, 2, 4), in Debian's Chromium against the
+ * The pages a first-time visitor reads, in Debian's Chromium against the
  * built app (demo feed with its back-filled history, api clock on Monday 2026-11-23), once with
  * JavaScript and once without: the usage guide with the real 4-second refresh, the FAQ's six native
  * items opened and closed from the keyboard with the last 14 days' accuracy, and the privacy policy

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 8 item 5) in Debian's Chromium against the production build (`npm run
+ * The installable app in Debian's Chromium against the production build (`npm run
  * build`, which writes public/sw.js): the manifest and its icons, the service worker registering
  * under the CSP, and a phone that lost its connection after one visit: the offline page, and no
  * bus data answered from a cache.

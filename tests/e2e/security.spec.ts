@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 10), through the real servers: every page carries the security headers and
+ * Security suite, through the real servers: every page carries the security headers and
  * a nonce CSP; no secret's value reaches a page or a script; cross-site writes to the public forms
  * are refused and store nothing; markup and scriptable URLs typed into stored fields never run
  * nor render as links, on the pages that show them. The admin authorization matrix is

@@ -1,5 +1,5 @@
 /**
- * What server.ts promises every response (issue 1, item 1): security headers with a per-request
+ * What server.ts promises every response: security headers with a per-request
  * CSP nonce on the inline scripts, compression, long-cached hashed assets, and /healthz.
  */
 import { expect, test } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * GBIS v2 for tests: builders of GBIS-shaped bodies (../shared/reference/gbis.md, Envelope and
- * Quirks), a "live" answerer whose buses count down with the clock, and msw handlers that log
+ * GBIS v2 for tests: builders of GBIS-shaped bodies (docs/gbis.md §Envelope and
+ * §Quirks), a "live" answerer whose buses count down with the clock, and msw handlers that log
  * every call so a test can count what one poll (or 1000 phones) cost upstream.
  *
  * Route ids: a route's configured routeId, else a fake one ("99000" + route number); the arrival
