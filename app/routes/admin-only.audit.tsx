@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, type MetaFunction } from '@remix-run/react';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '../../contract/admin';
+import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates } from '~/components/admin/list-states';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
@@ -51,10 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AuditLog() {
   const { rows } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="audit-title" className="admin-page">
-      <h1 id="audit-title" className="admin-page__title">
-        활동 기록
-      </h1>
+    <AdminPage id="audit" title="활동 기록">
       <ListStates items={rows} failed={LOAD_FAILED} empty="기록이 없습니다.">
         {(rows) => (
           <div className="admin-table-wrap" role="region" aria-labelledby="audit-caption">
@@ -97,7 +95,7 @@ export default function AuditLog() {
           </div>
         )}
       </ListStates>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -14,20 +14,15 @@ import { startWebApi, type WebApi } from '../../tests/setup/web-api';
 const TOKEN = 'test-service-token-for-admin-feed';
 const PAGE = '/admin-only/feed';
 
-let api: WebApi;
-let context: AppLoadContext;
-let cookie: string;
+/** The api in-process, a context on it, and a signed-in admin's cookie. */
+let admin: { api: WebApi; context: AppLoadContext; cookie: string };
 
 beforeAll(async () => {
-  api = await startWebApi({ serviceToken: TOKEN });
-  context = adminContext(api, TOKEN);
-  cookie = await signInAdmin(api, context, loginAction);
+  const api = await startWebApi({ serviceToken: TOKEN });
+  const context = adminContext(api, TOKEN);
+  admin = { api, context, cookie: await signInAdmin(api, context, loginAction) };
 });
-afterAll(() => api.close());
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
+afterAll(() => admin.api.close());
 
 const scores = (departures: number, maeSec: number | null, etaScore: number | null) => {
   const score = { queries: 40, answered: maeSec === null ? 0 : 36, maeSec, etaScore };
@@ -46,7 +41,7 @@ const REPORT: BacktestReport = {
 
 /** A context whose api answers the backtest with `report`, or cannot be reached for `down`'s path. */
 function answering({ report, down }: { report?: BacktestReport; down?: string }): AppLoadContext {
-  return interceptingContext(context, (_request, url) => {
+  return interceptingContext(admin.context, (_request, url) => {
     if (url.pathname === down) throw new TypeError('fetch failed');
     if (report && url.pathname === '/api/admin/backtest') return Response.json(report);
     return undefined;
@@ -54,8 +49,8 @@ function answering({ report, down }: { report?: BacktestReport; down?: string })
 }
 
 /** The page loaded with `on` and the admin's cookie: the loader's answer and the page rendered from it. */
-async function page(on: AppLoadContext = context) {
-  const request = new Request(`${WEB_ORIGIN}${PAGE}`, { headers: { Cookie: cookie } });
+async function page(on: AppLoadContext = admin.context) {
+  const request = new Request(`${WEB_ORIGIN}${PAGE}`, { headers: { Cookie: admin.cookie } });
   const data = await (await loader({ request, context: on, params: {} })).json();
   const document = await renderRoute(FeedPage, { path: PAGE, url: PAGE, loaderData: data });
   const section = (id: string) => document.querySelector(`section[aria-labelledby="${id}"]`);
@@ -65,7 +60,7 @@ async function page(on: AppLoadContext = context) {
 describe('/admin-only/feed', () => {
   it('sends a visitor without a session to the login page, to come back here', async () => {
     const request = new Request(`${WEB_ORIGIN}${PAGE}`);
-    const refused = await loader({ request, context, params: {} }).catch((thrown: unknown) => thrown);
+    const refused = await loader({ request, context: admin.context, params: {} }).catch((thrown: unknown) => thrown);
     expect((refused as Response).status).toBe(302);
     expect((refused as Response).headers.get('Location')).toBe(`/admin-only/login?redirectTo=%2Fadmin-only%2Ffeed`);
   });
@@ -108,7 +103,8 @@ describe('/admin-only/feed', () => {
     expect(backtest?.querySelector('table')).toBeNull();
   });
 
-  it('a part that does not load says so as an alert and leaves the other part on the page', async () => {
+  it('a part that does not load says so as an alert, logs why, and leaves the other part on the page', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const feedDown = await page(answering({ report: REPORT, down: '/api/admin/feed' }));
     expect(feedDown.feed?.querySelector('[role="alert"]')?.textContent).toBe(
       '버스 정보 수집 상태를 불러오지 못했습니다.',
@@ -120,5 +116,10 @@ describe('/admin-only/feed', () => {
       '예측 정확도를 불러오지 못했습니다.',
     );
     expect(backtestDown.feed?.querySelector('dl')).not.toBeNull();
+    expect(logged.mock.calls.map(([message]) => message)).toEqual([
+      '[admin/feed] the feed status did not load:',
+      '[admin/feed] the backtest did not load:',
+    ]);
+    logged.mockRestore();
   });
 });

@@ -11,6 +11,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates } from '~/components/admin/list-states';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
@@ -72,10 +73,7 @@ export default function Inquiries() {
   const { inquiries, flash, remove } = useLoaderData<typeof loader>();
   const removing = remove === null ? null : inquiries?.find((inquiry) => inquiry.id === remove);
   return (
-    <section aria-labelledby="inquiries-title" className="admin-page">
-      <h1 id="inquiries-title" className="admin-page__title">
-        문의 목록
-      </h1>
+    <AdminPage id="inquiries" title="문의 목록">
       <ListStates items={inquiries} failed={LOAD_FAILED} empty="접수된 문의가 없습니다.">
         {(inquiries) => (
           <>
@@ -114,7 +112,7 @@ export default function Inquiries() {
         </Dialog>
       )}
       {flash && <CompletionDialog flash={flash} closeTo={PAGE} />}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -9,7 +9,8 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
-import { SubmitButton, TextField } from '~/components/forms';
+import { CredentialFields, FormAlert } from '~/components/admin/credential-fields';
+import { SubmitButton } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { signIn } from '~/models/admin.server';
@@ -72,21 +73,10 @@ export default function Login() {
       <h1 id="login-title" className="page__title">
         관리자 로그인
       </h1>
-      <div role="alert" className="form-status">
-        {formError && <p className="admin-error">{formError}</p>}
-      </div>
+      <FormAlert message={formError} />
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          meta={fields.username}
-          label="아이디"
-          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
-        />
-        <TextField
-          meta={fields.password}
-          label="비밀번호"
-          inputProps={{ type: 'password', autoComplete: 'current-password' }}
-        />
+        <CredentialFields fields={fields} password="current-password" />
         <SubmitButton pending={navigation.state === 'submitting'} pendingText="로그인하는 중…">
           로그인
         </SubmitButton>

@@ -18,6 +18,7 @@ import {
   useRouteError,
   type MetaFunction,
 } from '@remix-run/react';
+import { CredentialFields, FormAlert } from '~/components/admin/credential-fields';
 import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -79,13 +80,7 @@ export default function Setup() {
       <h1 id="setup-title" className="page__title">
         첫 관리자 계정 만들기
       </h1>
-      {token === null ? (
-        <div role="alert" className="form-status">
-          <p className="admin-error">{refusal}</p>
-        </div>
-      ) : (
-        <SetupForm token={token} />
-      )}
+      {token === null ? <FormAlert message={refusal} /> : <SetupForm token={token} />}
     </section>
   );
 }
@@ -104,22 +99,13 @@ function SetupForm({ token }: { token: string }) {
   return (
     <>
       <p>이 링크는 한 번만 쓸 수 있습니다. 계정을 만들면 바로 로그인됩니다.</p>
-      <div role="alert" className="form-status">
-        {formError && <p className="admin-error">{formError}</p>}
-      </div>
+      <FormAlert message={formError} />
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="token" value={token} />
-        <TextField
-          meta={fields.username}
-          label="아이디"
-          hint="영문 소문자, 숫자, . _ - 로 3~32자"
-          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
-        />
-        <TextField
-          meta={fields.password}
-          label="비밀번호"
-          hint={`${PASSWORD_MIN_LENGTH}자 이상`}
-          inputProps={{ type: 'password', autoComplete: 'new-password' }}
+        <CredentialFields
+          fields={fields}
+          password="new-password"
+          hints={{ username: '영문 소문자, 숫자, . _ - 로 3~32자', password: `${PASSWORD_MIN_LENGTH}자 이상` }}
         />
         <TextField
           meta={fields.passwordConfirm}
