@@ -6,6 +6,16 @@ const sourcesOf = (vars: Record<string, string>) => {
   return cspSources(env, publicConfigOf(env));
 };
 
+/** Whether a CSP source list allows `url` (https host sources only, with a leading `*.` wildcard, as CSP3 matches them). */
+function allows(sources: string[], url: string): boolean {
+  const { protocol, host } = new URL(url);
+  return sources.some((source) => {
+    const { protocol: sourceProtocol, host: sourceHost } = new URL(source.replace('://*.', '://wildcard.'));
+    if (sourceProtocol !== protocol) return false;
+    return source.includes('://*.') ? host.endsWith(sourceHost.slice('wildcard'.length)) : host === sourceHost;
+  });
+}
+
 describe('cspSources', () => {
   it('adds no origin at all when nothing is configured: no third party', () => {
     expect(sourcesOf({})).toEqual({ script: [], img: [], frame: [], connect: [] });
@@ -30,22 +40,26 @@ describe('cspSources', () => {
     expect(JSON.stringify(adsense)).not.toContain('daum');
   });
 
-  it('allows Google Analytics hosts only when ANALYTICS_ID is set', () => {
-    expect(JSON.stringify(sourcesOf({}))).not.toContain('google');
+  it('lets gtag.js load and send its hits only when ANALYTICS_ID is set, and runs no other Google script', () => {
     const analytics = sourcesOf({ ANALYTICS_ID: 'G-ABC123XYZ9' });
-    const collect = [
-      'https://*.google-analytics.com',
-      'https://*.analytics.google.com',
-      'https://*.googletagmanager.com',
-      'https://*.g.doubleclick.net',
-      'https://*.google.com',
-    ];
-    expect(analytics).toEqual({
-      script: ['https://www.googletagmanager.com'],
-      img: collect,
-      frame: [],
-      connect: collect,
-    });
+    // What gtag.js does in a browser: it is loaded from the tag manager, then sends its hits as
+    // beacons or fetches (connect) and, for the ads features, as pixels (img), to regional hosts.
+    expect(allows(analytics.script, 'https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9')).toBe(true);
+    for (const hit of [
+      'https://region1.google-analytics.com/g/collect?v=2',
+      'https://www.google-analytics.com/g/collect?v=2',
+      'https://region1.analytics.google.com/g/collect?v=2',
+      'https://stats.g.doubleclick.net/g/collect?v=2',
+    ]) {
+      expect(allows(analytics.connect, hit), hit).toBe(true);
+      expect(allows(analytics.img, hit), hit).toBe(true);
+    }
+    expect(allows(analytics.script, 'https://www.google.com/jsapi')).toBe(false); // JSONP hosts run no script
+    expect(allows(analytics.script, 'https://evil.example/gtag/js')).toBe(false);
+    expect(analytics.frame).toEqual([]);
+    const none = sourcesOf({});
+    expect(allows(none.script, 'https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9')).toBe(false);
+    expect(allows(none.connect, 'https://region1.google-analytics.com/g/collect?v=2')).toBe(false);
   });
 
   it('refuses malformed or half-configured slots and bank accounts at start-up, naming the variable', () => {
