@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { type AdBanner as Ad } from '../../contract/ads';
 import { isHttpUrl } from '../../contract/helpers';
 import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatKstDate } from '~/utils/kst';
 
 /** Spec §4, §9: rotation period. */
 export const BANNER_ROTATION_MS = 6_000;
@@ -117,7 +118,7 @@ const SEEN_KEY = 'campus-bus:ad-impressions';
  * (spec §4; one per ad per visitor per day). Storage failures only mean it may count twice.
  */
 function countImpression(id: number): void {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+  const day = formatKstDate(Date.now());
   let seen: { day: string; ids: number[] } = { day, ids: [] };
   try {
     const stored = JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null') as typeof seen | null;

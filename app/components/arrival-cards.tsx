@@ -7,7 +7,8 @@
  * up tab, leaving campus on the down tab.
  */
 import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
-import { arrivalTone, formatKstTime } from '~/utils/arrival';
+import { arrivalTone } from '~/utils/arrival';
+import { formatKstTime } from '~/utils/kst';
 
 /** Up tab: one card per route, or the spec's 'no bus currently available' text for an empty list. */
 export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {

@@ -5,8 +5,8 @@
  * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. Routes whose times rest on the
  * timetable alone (too little history; issue 12) say so.
  */
-import { formatKstTime } from '~/utils/arrival';
 import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
+import { formatKstTime } from '~/utils/kst';
 
 /** The label of the highlighted next time. */
 const NEXT_LABEL = '다음 출발';

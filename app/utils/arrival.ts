@@ -20,17 +20,3 @@ export function arrivalTone(time: number): ArrivalTone {
   if (time <= 0) return 'none';
   return time <= SOON_MINUTES ? 'soon' : 'normal';
 }
-
-const KST_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Seoul',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An ISO instant as "HH:mm" in Asia/Seoul (KST), whatever the device's time zone. */
-export function formatKstTime(iso: string): string {
-  const parts = KST_TIME.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  return `${part('hour')}:${part('minute')}`;
-}

@@ -1,17 +1,48 @@
-/** Instants shown as KST dates and times on the admin pages, whatever the server's or device's zone (@date-fns/tz). */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
+/**
+ * The web's one formatter of KST (Asia/Seoul) dates and times: the business runs on KST whatever
+ * the server's or the device's zone. It reads the calendar fields from Intl.DateTimeFormat, which
+ * every browser and Node have, so the home page's bundle carries no date library for it.
+ */
 
-const KST = 'Asia/Seoul';
+/** An instant: an ISO string, epoch milliseconds or a Date. */
+type Instant = string | number | Date;
 
-/** An ISO instant as "yyyy-MM-dd" in KST. */
-function formatKstDate(iso: string): string {
-  return format(new TZDate(iso, KST), 'yyyy-MM-dd');
+const KST_FIELDS = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The KST calendar fields of `instant`, each zero-padded ("2026", "09", "02", "08", "05", "00"). */
+function kstFields(instant: Instant) {
+  const parts = KST_FIELDS.formatToParts(new Date(instant));
+  const field = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    date: `${field('year')}-${field('month')}-${field('day')}`,
+    time: `${field('hour')}:${field('minute')}`,
+    second: field('second'),
+  };
 }
 
-/** An ISO instant as "yyyy-MM-dd HH:mm:ss" in KST. */
-export function formatKstDateTime(iso: string): string {
-  return format(new TZDate(iso, KST), 'yyyy-MM-dd HH:mm:ss');
+/** An instant as "yyyy-MM-dd" in KST (the KST day: the ad impressions are counted per KST day). */
+export function formatKstDate(instant: Instant): string {
+  return kstFields(instant).date;
+}
+
+/** An instant as "HH:mm" in KST (00 to 23). */
+export function formatKstTime(instant: Instant): string {
+  return kstFields(instant).time;
+}
+
+/** An instant as "yyyy-MM-dd HH:mm:ss" in KST. */
+export function formatKstDateTime(instant: Instant): string {
+  const { date, time, second } = kstFields(instant);
+  return `${date} ${time}:${second}`;
 }
 
 /**
@@ -19,5 +50,5 @@ export function formatKstDateTime(iso: string): string {
  * covers: "yyyy-MM-dd ~ yyyy-MM-dd", the last day being the one before the end instant's.
  */
 export function formatKstPeriod(startsAt: string, endsAt: string): string {
-  return `${formatKstDate(startsAt)} ~ ${formatKstDate(new Date(new Date(endsAt).getTime() - 1).toISOString())}`;
+  return `${formatKstDate(startsAt)} ~ ${formatKstDate(new Date(endsAt).getTime() - 1)}`;
 }

@@ -1,0 +1,36 @@
+/**
+ * app/utils/kst.ts against the techniques it replaced (@date-fns/tz's TZDate with date-fns format,
+ * and Intl's en-CA date), in a test zone far from KST: the same text for every instant.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { formatKstDate, formatKstDateTime, formatKstPeriod, formatKstTime } from '~/utils/kst';
+
+describe('the KST formatter', () => {
+  it('shows instants in KST whatever the zone the tests run in', () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('America/Los_Angeles');
+    expect(formatKstDateTime('2026-09-02T23:05:09.000Z')).toBe('2026-09-03 08:05:09');
+    expect(formatKstDate('2026-09-02T15:00:00Z')).toBe('2026-09-03');
+    expect(formatKstTime('2026-09-02T15:30:00Z')).toBe('00:30');
+    expect(formatKstTime(Date.parse('2026-09-02T14:59:00Z'))).toBe('23:59');
+  });
+
+  it('shows a paid period as the KST days it covers, the end day being the one before the end instant', () => {
+    expect(formatKstPeriod('2026-08-31T15:00:00.000Z', '2026-09-30T15:00:00.000Z')).toBe('2026-09-01 ~ 2026-09-30');
+  });
+
+  it('answers what TZDate with date-fns format and the en-CA date answered, every seven hours across two years', () => {
+    const enCa = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' });
+    for (
+      let at = Date.parse('2025-01-01T00:00:00Z');
+      at < Date.parse('2027-01-01T00:00:00Z');
+      at += 7 * 3_600_000 + 61_000
+    ) {
+      const iso = new Date(at).toISOString();
+      const kst = new TZDate(iso, 'Asia/Seoul');
+      expect(formatKstDateTime(iso), iso).toBe(format(kst, 'yyyy-MM-dd HH:mm:ss'));
+      expect(formatKstDate(new Date(at)), iso).toBe(enCa.format(new Date(at)));
+      expect(formatKstTime(iso), iso).toBe(format(kst, 'HH:mm'));
+    }
+  });
+});
