@@ -10,7 +10,7 @@ import type { HistoryLoader, PredictionService } from './bus/predictions/service
 import type { Db } from './db/client';
 import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';
-import type { ObjectStore } from './storage';
+import type { ObjectStore } from './storage/types';
 import type { KakaoAdService } from './kakao/ads';
 import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';

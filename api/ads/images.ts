@@ -10,6 +10,7 @@ import { and, eq, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
+  IMAGE_KEY_PATTERN,
   type AdType,
   type ImageExtension,
   type ImageUploadRequestSchema,
@@ -20,7 +21,7 @@ import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import type { Logger } from '../logger';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
-import type { ObjectStore } from '../storage';
+import type { ObjectBody, ObjectStore } from '../storage/types';
 
 /** Spec-free choice: a presigned URL works for 10 minutes. */
 const UPLOAD_URL_TTL_SEC = 10 * 60;
@@ -185,6 +186,17 @@ export async function confirmStoredImage(
   }
   await db.update(imageUploads).set({ status: 'stored' }).where(eq(imageUploads.key, upload.key));
   return 'stored';
+}
+
+/**
+ * Stored image `key` with its bytes, for GET /api/images/:key; null when the key is not of the
+ * shape this api issues (checked before the database: a NUL byte there is a 500), when its upload
+ * is not stored (only issued, still being received, or unknown), or when the object is gone.
+ */
+export async function openStoredImage(db: Db, store: ObjectStore, key: string): Promise<ObjectBody | null> {
+  if (!IMAGE_KEY_PATTERN.test(key)) return null;
+  const [upload] = await db.select({ status: imageUploads.status }).from(imageUploads).where(eq(imageUploads.key, key));
+  return upload?.status === 'stored' ? store.get(key) : null;
 }
 
 /**

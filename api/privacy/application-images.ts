@@ -13,7 +13,7 @@ import { and, gt, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { deleteUnreferencedImages } from '../ads/images';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
-import type { ObjectStore } from '../storage';
+import type { ObjectStore } from '../storage/types';
 
 /** What eraseApplicationImages did with the images it was given. */
 type ImageErasure = {

@@ -21,7 +21,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, auditLog, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
-import type { ObjectStore } from '../storage';
+import type { ObjectStore } from '../storage/types';
 import { toKst } from '../time';
 import { eraseApplicationImages } from './application-images';
 

@@ -6,13 +6,11 @@
  * exposes it at /images/:key, ADR 005).
  */
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { IMAGE_KEY_PATTERN, ImageUploadRequestSchema, type ImageUploadResponse } from '../../contract/ads';
-import { issueImageUpload, receiveImagePut, UploadRejected } from '../ads/images';
+import { ImageUploadRequestSchema, type ImageUploadResponse } from '../../contract/ads';
+import { issueImageUpload, openStoredImage, receiveImagePut, UploadRejected } from '../ads/images';
 import type { ApiContext } from '../context';
-import { imageUploads } from '../db/schema';
 import { readBodyUpTo } from '../../lib/http-body';
 import { failureLog } from '../failure-log';
 import { rateLimit } from '../rate-limit';
@@ -79,14 +77,7 @@ export function uploadRoutes({
       return c.body(null, 204);
     })
     .get('/images/:key', async (c) => {
-      const key = c.req.param('key');
-      // Only keys of the shape this api issues reach the database (a NUL byte there is a 500).
-      if (!IMAGE_KEY_PATTERN.test(key)) throw new HTTPException(404, { message: 'No such image' });
-      const [upload] = await db
-        .select({ status: imageUploads.status })
-        .from(imageUploads)
-        .where(eq(imageUploads.key, key));
-      const object = upload?.status === 'stored' ? await storage.get(key) : null;
+      const object = await openStoredImage(db, storage, c.req.param('key'));
       if (!object) throw new HTTPException(404, { message: 'No such image' });
       return c.body(Readable.toWeb(object.body) as ReadableStream, 200, {
         'Content-Type': object.contentType,

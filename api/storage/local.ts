@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { IMAGE_CONTENT_TYPES, type ImageExtension } from '../../contract/ads';
-import type { ObjectStore, PutGrant, StoredObject } from './index';
+import type { ObjectStore, PutGrant, StoredObject } from './types';
 
 /** Keys are one path segment of safe characters (no slash, no leading dot): no path traversal. */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z0-9]+$/;

@@ -23,7 +23,7 @@ import { createTestDatabase } from '../../tests/setup/db';
 import { confirmStoredImage, issueImageUpload } from '../ads/images';
 import type { Database } from '../db/client';
 import { imageUploads } from '../db/schema';
-import type { PutGrant } from './index';
+import type { PutGrant } from './types';
 import { createS3Store, type S3StoreOptions } from './s3';
 
 type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };

@@ -13,7 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ObjectBody, ObjectStore, PutGrant, StoredObject } from './index';
+import type { ObjectBody, ObjectStore, PutGrant, StoredObject } from './types';
 
 export type S3StoreOptions = {
   bucket: string;

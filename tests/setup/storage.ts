@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalStore } from '../../api/storage/local';
-import type { ObjectStore } from '../../api/storage';
+import type { ObjectStore } from '../../api/storage/types';
 
 /** A local store in a new temporary directory (made on the first write); `remove()` deletes it. */
 export function tempLocalStore(): ObjectStore & { dir: string; remove(): void } {
