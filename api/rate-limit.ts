@@ -123,7 +123,7 @@ export async function spendKey(
  * Spends one point of `limiter` for the client's IP.
  * @throws HTTPException 429 `{ message }` with Retry-After (seconds) once the client is over the limit.
  */
-export async function spendPoint(c: Context, limiter: RateLimiterDrizzle): Promise<void> {
+export async function consumeRateLimit(c: Context, limiter: RateLimiterDrizzle): Promise<void> {
   const { res, over } = await spendKey(limiter, clientIp(c));
   if (!over) return;
   c.header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
@@ -139,10 +139,10 @@ export async function withinLimit(c: Context, limiter: RateLimiterDrizzle): Prom
   return !(await spendKey(limiter, clientIp(c))).over;
 }
 
-/** Hono middleware spending one point of `limiter` per request for the client's IP (spendPoint). */
+/** Hono middleware spending one point of `limiter` per request for the client's IP (consumeRateLimit). */
 export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
   return async (c, next) => {
-    await spendPoint(c, limiter);
+    await consumeRateLimit(c, limiter);
     await next();
   };
 }

@@ -11,7 +11,7 @@ import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
 import type { ApiContext } from '../context';
 import { skillAnswer } from '../kakao/answers';
 import { intentOf } from '../kakao/intent';
-import { spendPoint } from '../rate-limit';
+import { consumeRateLimit } from '../rate-limit';
 import { sameSecret } from '../service-token';
 import { jsonBody } from '../validate';
 
@@ -26,7 +26,7 @@ function requireSkillSecret(secret: string | undefined, failures: RateLimiterDri
     if (!secret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
     const given = c.req.header(SKILL_SECRET_HEADER);
     if (given !== undefined && sameSecret(given, secret)) return next();
-    await spendPoint(c, failures);
+    await consumeRateLimit(c, failures);
     throw new HTTPException(401, { message: 'Unauthorized' });
   };
 }
