@@ -19,7 +19,7 @@ import {
   type ServiceNotice,
 } from '../../contract/admin';
 import { InquiryListResponseSchema, type Inquiry } from '../../contract/inquiries';
-import { UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UpstreamError, upstreamJson } from '~/utils/upstream.server';
 
 /** The acting admin's username, or null before anyone signed in (login, setup). */
 type Actor = string | null;
@@ -80,14 +80,11 @@ export async function signIn(
  * @throws UpstreamError when the api fails.
  */
 export async function findAdminSession(context: AppLoadContext, sessionId: string): Promise<AdminSession | null> {
-  try {
-    return await upstreamJson(context, '/api/admin/session', AdminSessionSchema, {
+  return orNullOn404(
+    upstreamJson(context, '/api/admin/session', AdminSessionSchema, {
       headers: { ...adminHeaders(context, null), 'X-Admin-Session': sessionId },
-    });
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** DELETE /api/admin/session: signs `sessionId` out. @throws UpstreamError when the api fails. */
@@ -106,12 +103,11 @@ export async function signOut(context: AppLoadContext, sessionId: string): Promi
  */
 export async function isSetupOpen(context: AppLoadContext, token: string): Promise<boolean | RateLimited> {
   try {
-    await upstreamJson(context, `/api/admin/setup?token=${encodeURIComponent(token)}`, z.unknown(), {
+    const open = upstreamJson(context, `/api/admin/setup?token=${encodeURIComponent(token)}`, z.unknown(), {
       headers: adminHeaders(context, null),
-    });
-    return true;
+    }).then(() => true);
+    return (await orNullOn404(open)) ?? false;
   } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return false;
     const limited = rateLimitedBy(error);
     if (limited) return limited;
     throw error;
@@ -129,20 +125,21 @@ export async function completeSetup(
   request: { token: string; username: string; password: string },
 ): Promise<AdminSession | null | RateLimited> {
   try {
-    return await upstreamJson(context, '/api/admin/setup', AdminSessionSchema, {
-      method: 'POST',
-      headers: adminHeaders(context, null),
-      json: request,
-    });
+    return await orNullOn404(
+      upstreamJson(context, '/api/admin/setup', AdminSessionSchema, {
+        method: 'POST',
+        headers: adminHeaders(context, null),
+        json: request,
+      }),
+    );
   } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
     const limited = rateLimitedBy(error);
     if (limited) return limited;
     throw error;
   }
 }
 
-/** GET /api/admin/notice (spec §1, §4). @throws UpstreamError. */
+/** GET /api/admin/notice (docs/product.md §1, §4). @throws UpstreamError. */
 export function getServiceNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice> {
   return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, { headers: adminHeaders(context, actor) });
 }
@@ -197,13 +194,11 @@ export function deleteInquiry(context: AppLoadContext, actor: string, id: number
  * @throws UpstreamError when the api fails otherwise.
  */
 export async function adminDelete(context: AppLoadContext, actor: string, path: string): Promise<boolean> {
-  try {
-    await upstreamJson(context, path, z.unknown(), { method: 'DELETE', headers: adminHeaders(context, actor) });
-    return true;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return false;
-    throw error;
-  }
+  const deleted = upstreamJson(context, path, z.unknown(), {
+    method: 'DELETE',
+    headers: adminHeaders(context, actor),
+  }).then(() => true);
+  return (await orNullOn404(deleted)) ?? false;
 }
 
 /** GET /api/admin/audit: the latest 200 entries, newest first. @throws UpstreamError. */

@@ -1,4 +1,4 @@
-/** Ads operations of the upstream api (spec §7), one function per call. */
+/** Ads operations of the upstream api (docs/product.md §7), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import {
@@ -16,19 +16,20 @@ import {
   type AdEdit,
   type AdRequestSummary,
   type AdType,
-  type ImageExtension,
   type ImageUploadRequest,
   type ImageUploadResponse,
   type ManagedAd,
 } from '../../contract/ads';
+import { moveItem } from '~/components/sortable-list';
 import { adminDelete, adminHeaders } from '~/models/admin.server';
-import { UpstreamError, upstreamFetch, upstreamJson } from '~/utils/upstream.server';
+import { detectImageType, type ImageFile } from '~/utils/ad-application';
+import { orNullOn404, UpstreamError, upstreamFetch, upstreamJson } from '~/utils/upstream.server';
 
 /** The presigned PUT of an image up to 5 MB may take longer than a JSON call: 30 s. */
 const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
- * GET /api/web/ads: the banner list (spec §3 Ad banner), in the admins' order.
+ * GET /api/web/ads: the banner list (docs/product.md §3 Ad banner), in the admins' order.
  * @throws UpstreamError when the api fails or answers off-contract.
  */
 export async function getWebAds(context: AppLoadContext): Promise<AdBanner[]> {
@@ -36,33 +37,27 @@ export async function getWebAds(context: AppLoadContext): Promise<AdBanner[]> {
 }
 
 /**
- * The spec §7 presigned flow for an image of an ad of `type` (the application, and an admin's image
- * replacement): POST /api/s3/presigned-url/image, then PUT of the bytes to the presigned URL.
- * @param image bytes whose first bytes were read as `extension` (ad-application.ts detectImageType).
- * @returns the imageUrl to store with the ad.
+ * An image file of an ad of `type` (the application's, and an admin's replacement) through the
+ * docs/product.md §7 presigned flow: its type read from its first bytes (ad-application.ts detectImageType),
+ * POST /api/s3/presigned-url/image, then PUT of the bytes to the presigned URL.
+ * @returns the imageUrl to store with the ad, or null when the file is no jpg, png or gif by its
+ *   first bytes (then nothing is sent).
  * @throws UpstreamError (status 429 when the phone is over its limit, 507 when the api's image storage
- *   is full (IMAGE_STORAGE_MAX_MB spent or its disk low; ADR 018), 415 when the api's sniffing refuses the bytes).
+ *   is full (IMAGE_STORAGE_MAX_MB spent or its disk low; ADR 018), 415 when the api's sniffing refuses
+ *   the bytes).
  */
-export async function storeAdImage(
-  context: AppLoadContext,
-  type: AdType,
-  image: { bytes: Uint8Array<ArrayBuffer>; extension: ImageExtension },
-): Promise<string> {
-  const upload = await requestImageUpload(context, {
-    type,
-    extension: image.extension,
-    byteSize: image.bytes.byteLength,
-  });
-  await uploadImage(context, upload.presignedUrl, {
-    bytes: image.bytes,
-    contentType: IMAGE_CONTENT_TYPES[image.extension],
-  });
+export async function uploadAdImage(context: AppLoadContext, type: AdType, file: ImageFile): Promise<string | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const extension = detectImageType(bytes);
+  if (!extension) return null;
+  const upload = await requestImageUpload(context, { type, extension, byteSize: bytes.byteLength });
+  await uploadImage(context, upload.presignedUrl, { bytes, contentType: IMAGE_CONTENT_TYPES[extension] });
   return upload.imageUrl;
 }
 
 /**
- * POST /api/s3/presigned-url/image (spec §3 Image upload request): where to PUT the image and the
- * imageUrl the application will carry. Spec §5: an answer without both is an error.
+ * POST /api/s3/presigned-url/image (docs/product.md §3 Image upload request): where to PUT the image and the
+ * imageUrl the application will carry. docs/product.md §5: an answer without both is an error.
  * @throws UpstreamError (status 429 when the phone is over its limit, 507 when the image storage is full).
  */
 function requestImageUpload(context: AppLoadContext, request: ImageUploadRequest): Promise<ImageUploadResponse> {
@@ -73,7 +68,7 @@ function requestImageUpload(context: AppLoadContext, request: ImageUploadRequest
 }
 
 /**
- * PUT {presignedUrl} (spec §7): the file as body with its content type and exact length.
+ * PUT {presignedUrl} (docs/product.md §7): the file as body with its content type and exact length.
  * @throws UpstreamError on a non-2xx answer or a timeout (30 s).
  */
 async function uploadImage(
@@ -92,8 +87,8 @@ async function uploadImage(
 }
 
 /**
- * POST /api/ads/{type}/submit (spec §7): stores the application as a pending request.
- * @returns the request's id when the api tells it (ours does; spec §7 shows no body).
+ * POST /api/ads/{type}/submit (docs/product.md §7): stores the application as a pending request.
+ * @returns the request's id when the api tells it (ours does; docs/product.md §7 shows no body).
  * @throws UpstreamError (status 400 with the api's message for a refused application, 429 over the limit).
  */
 export async function submitAdApplication(
@@ -101,7 +96,7 @@ export async function submitAdApplication(
   type: AdType,
   application: AdApplication,
 ): Promise<number | undefined> {
-  // Spec §7 shows no body: any 2xx is success; ours carries the id.
+  // docs/product.md §7 shows no body: any 2xx is success; ours carries the id.
   const answer = await upstreamJson(context, `/api/ads/${type}/submit`, z.unknown(), {
     method: 'POST',
     json: application,
@@ -120,17 +115,12 @@ export async function recordAdImpression(
   id: number,
   userAgent: string | null,
 ): Promise<boolean> {
-  try {
-    // Passed on as a proxy does: with the address (X-Forwarded-For) it tells phones apart.
-    await upstreamJson(context, `/api/ads/${id}/impressions`, z.unknown(), {
-      method: 'POST',
-      headers: userAgent ? { 'User-Agent': userAgent } : undefined,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return false;
-    throw error;
-  }
+  // Passed on as a proxy does: with the address (X-Forwarded-For) it tells phones apart.
+  const counted = upstreamJson(context, `/api/ads/${id}/impressions`, z.unknown(), {
+    method: 'POST',
+    headers: userAgent ? { 'User-Agent': userAgent } : undefined,
+  }).then(() => true);
+  return (await orNullOn404(counted)) ?? false;
 }
 
 /**
@@ -145,16 +135,13 @@ export async function recordAdClick(
   id: number,
   userAgent: string | null,
 ): Promise<string | null> {
-  try {
-    const answer = await upstreamJson(context, `/api/ads/${id}/clicks`, AdClickResponseSchema, {
+  const answer = await orNullOn404(
+    upstreamJson(context, `/api/ads/${id}/clicks`, AdClickResponseSchema, {
       method: 'POST',
       headers: userAgent ? { 'User-Agent': userAgent } : undefined,
-    });
-    return answer.redirectUrl;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
+    }),
+  );
+  return answer?.redirectUrl ?? null;
 }
 
 /**
@@ -166,10 +153,10 @@ export function getImage(context: AppLoadContext, key: string): Promise<Response
   return upstreamFetch(context, `/api/images/${encodeURIComponent(key)}`);
 }
 
-/** Spec §3 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
+/** docs/product.md §3 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
 export type AdRequestDetail = z.infer<typeof AdRequestDetailResponseSchema>['data'];
 
-/** GET /api/ads/{type}/submit (spec §7): the requests of `type`, newest first. @throws UpstreamError. */
+/** GET /api/ads/{type}/submit (docs/product.md §7): the requests of `type`, newest first. @throws UpstreamError. */
 export async function listAdRequests(
   context: AppLoadContext,
   actor: string,
@@ -182,7 +169,7 @@ export async function listAdRequests(
 }
 
 /**
- * GET /api/ads/{type}/submit/{id} (spec §7).
+ * GET /api/ads/{type}/submit/{id} (docs/product.md §7).
  * @returns null when there is no such request (404).
  * @throws UpstreamError otherwise.
  */
@@ -192,19 +179,16 @@ export async function getAdRequest(
   type: AdType,
   id: number,
 ): Promise<AdRequestDetail | null> {
-  try {
-    const answer = await upstreamJson(context, `/api/ads/${type}/submit/${id}`, AdRequestDetailResponseSchema, {
+  const answer = await orNullOn404(
+    upstreamJson(context, `/api/ads/${type}/submit/${id}`, AdRequestDetailResponseSchema, {
       headers: adminHeaders(context, actor),
-    });
-    return answer.data;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
+    }),
+  );
+  return answer?.data ?? null;
 }
 
 /**
- * POST /api/ads/{type}/submit/{id}/approve or /reject (spec §7, §4 Admin request detail).
+ * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4 Admin request detail).
  * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. a request
  *   decided already; an answer with success false counts as a refusal too.
  */
@@ -214,7 +198,7 @@ export async function decideAdRequest(
   request: { type: AdType; id: number; decision: 'approve' | 'reject' },
 ): Promise<void> {
   const path = `/api/ads/${request.type}/submit/${request.id}/${request.decision}`;
-  // Spec §7 shows no body for reject: any 2xx without success false is success.
+  // docs/product.md §7 shows no body for reject: any 2xx without success false is success.
   const answer = await upstreamJson(context, path, z.unknown(), {
     method: 'POST',
     headers: adminHeaders(context, actor),
@@ -223,7 +207,7 @@ export async function decideAdRequest(
 }
 
 /**
- * DELETE /api/ads/{type}/submit/{id} (ours, in spec §7's style; privacy policy 제7조): deletes
+ * DELETE /api/ads/{type}/submit/{id} (ours, in docs/product.md §7's style; privacy policy 제7조): deletes
  * the request on its applicant's request, with its image unless a showing ad uses it; the api audits it.
  * @returns false when there is no such request (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
@@ -237,8 +221,8 @@ export function deleteAdRequest(
 }
 
 /**
- * GET /api/{type}/ads/list (spec §7): every managed ad of `type` in the admins' order, with its
- * paid period and counters. An answer with success false is a failure (spec §7).
+ * GET /api/{type}/ads/list (docs/product.md §7): every managed ad of `type` in the admins' order, with its
+ * paid period and counters. An answer with success false is a failure (docs/product.md §7).
  * @throws UpstreamError.
  */
 export async function listManagedAds(context: AppLoadContext, actor: string, type: AdType): Promise<ManagedAd[]> {
@@ -251,7 +235,7 @@ export async function listManagedAds(context: AppLoadContext, actor: string, typ
 }
 
 /**
- * PUT /api/{type}/ads/bulk (spec §7): the list of ads, with their edited fields, in the order to keep.
+ * PUT /api/{type}/ads/bulk (docs/product.md §7): the list of ads, with their edited fields, in the order to keep.
  * @throws UpstreamError with the api's message when it refuses (also for an answer with success false).
  */
 export async function saveManagedAds(
@@ -269,7 +253,7 @@ export async function saveManagedAds(
   refuseUnlessSuccess(path, answer);
 }
 
-/** DELETE /api/{type}/ads/{id} (spec §7). @throws UpstreamError (404 when there is no such ad). */
+/** DELETE /api/{type}/ads/{id} (docs/product.md §7). @throws UpstreamError (404 when there is no such ad). */
 export async function deleteManagedAd(context: AppLoadContext, actor: string, type: AdType, id: number): Promise<void> {
   await upstreamJson(context, `/api/${type}/ads/${id}`, z.unknown(), {
     method: 'DELETE',
@@ -277,7 +261,88 @@ export async function deleteManagedAd(context: AppLoadContext, actor: string, ty
   });
 }
 
-/** Spec §3 generic admin response: a 2xx answer with `success: false` is a refusal with its message. */
+/** An admin's edit of one managed ad: its title and link, and a replacement image when one was chosen. */
+export type ManagedAdChange = Omit<AdEdit, 'imageUrl'> & { image?: ImageFile };
+
+/**
+ * How an edit ended: saved; unchanged (nothing sent); no such ad; a replacement that is no image by
+ * its first bytes; or the image upload refused, with the api's error.
+ */
+export type ManagedAdEditResult =
+  { result: 'saved' | 'unchanged' | 'missing' | 'imageType' } | { result: 'uploadFailed'; error: UpstreamError };
+
+/**
+ * An admin's edit of the managed ad `change.id` of `type` (docs/product.md §4 Ad edit card): the list is read
+ * again; with title, link and image unchanged nothing is sent; else a replacement image is uploaded
+ * (uploadAdImage) and the whole list saved with PUT bulk, in its order.
+ * @throws UpstreamError when the list cannot be read or the api refuses the save.
+ */
+export async function editManagedAd(
+  context: AppLoadContext,
+  actor: string,
+  type: AdType,
+  change: ManagedAdChange,
+): Promise<ManagedAdEditResult> {
+  const { id, title, redirectUrl, image } = change;
+  const ads = await listManagedAds(context, actor, type);
+  const original = ads.find((ad) => ad.id === id);
+  if (!original) return { result: 'missing' };
+  if (!image && title === original.title && redirectUrl === original.redirectUrl) return { result: 'unchanged' };
+  let imageUrl = original.imageUrl;
+  if (image) {
+    try {
+      const uploaded = await uploadAdImage(context, type, image);
+      if (uploaded === null) return { result: 'imageType' };
+      imageUrl = uploaded;
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return { result: 'uploadFailed', error };
+    }
+  }
+  const edited = ads.map((ad) => (ad.id === id ? { ...ad, title, redirectUrl, imageUrl } : ad));
+  await saveManagedAds(context, actor, type, toEdits(edited));
+  return { result: 'saved' };
+}
+
+/** A new order of the managed ads: every id once (a drag), or one ad a step up or down (the buttons). */
+export type ManagedAdOrder = { order: number[] } | { id: number; direction: 'up' | 'down' };
+
+/**
+ * Saves a new order of the managed ads of `type` with PUT bulk. The ads are read again, so an edit
+ * made meanwhile is kept.
+ * @returns 'saved'; 'stale' when `order` is not the list's ids (the list changed meanwhile: an
+ *   approval, another admin); 'unmoved' when the step leads off the list or names no ad.
+ * @throws UpstreamError when the list cannot be read or the api refuses the save.
+ */
+export async function reorderManagedAds(
+  context: AppLoadContext,
+  actor: string,
+  type: AdType,
+  change: ManagedAdOrder,
+): Promise<'saved' | 'stale' | 'unmoved'> {
+  const ads = await listManagedAds(context, actor, type);
+  const ids = ads.map((ad) => ad.id);
+  let order: number[];
+  if ('order' in change) {
+    order = change.order;
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join();
+    if (order.length !== ids.length || sorted(order) !== sorted(ids)) return 'stale';
+  } else {
+    const index = ids.indexOf(change.id);
+    const destination = index + (change.direction === 'up' ? -1 : 1);
+    if (index < 0 || destination < 0 || destination >= ids.length) return 'unmoved';
+    order = moveItem(ids, { source: index, destination });
+  }
+  const byId = new Map(ads.map((ad) => [ad.id, ad]));
+  await saveManagedAds(context, actor, type, toEdits(order.map((id) => byId.get(id)!)));
+  return 'saved';
+}
+
+/** The list as PUT bulk takes it (docs/product.md §7): every ad's edited fields, in `ads`' order. */
+const toEdits = (ads: readonly ManagedAd[]): AdEdit[] =>
+  ads.map(({ id, title, redirectUrl, imageUrl }) => ({ id, title, redirectUrl, imageUrl }));
+
+/** docs/product.md §3 generic admin response: a 2xx answer with `success: false` is a refusal with its message. */
 function refuseUnlessSuccess(path: string, answer: unknown): void {
   const parsed = AdminResponseSchema.safeParse(answer);
   if (parsed.success && !parsed.data.success) {

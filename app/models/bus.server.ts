@@ -1,4 +1,4 @@
-/** Bus operations of the upstream api (spec §7), one function per call. */
+/** Bus operations of the upstream api (docs/product.md §7), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import {
   PredictedAllResponseSchema,
@@ -22,7 +22,7 @@ export function getTimeLeft(context: UpstreamContext): Promise<TimeLeftResponse>
 
 /**
  * GET /api/bus/predicted/all: today's expected departures from the campus per routeNo, ascending
- * KST ISO date-times (spec §3 Predicted times).
+ * KST ISO date-times (docs/product.md §3 Predicted times).
  * @throws UpstreamError when the api fails or answers off-contract.
  */
 export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllResponse> {
@@ -30,7 +30,7 @@ export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllRe
 }
 
 /**
- * GET /api/bus/predicted/{routeNo}: one route's expected departures today (spec §3 Predicted times).
+ * GET /api/bus/predicted/{routeNo}: one route's expected departures today (docs/product.md §3 Predicted times).
  * @throws UpstreamError when the api fails or answers off-contract; status 404 for an unknown routeNo.
  */
 export function getPredictedRoute(context: AppLoadContext, routeNo: string): Promise<PredictedRouteResponse> {
@@ -38,7 +38,7 @@ export function getPredictedRoute(context: AppLoadContext, routeNo: string): Pro
 }
 
 /**
- * GET /api/bus/accuracy (issue 8, /faq): how the down predictions did over the last 14 service
+ * GET /api/bus/accuracy (shown on /faq): how the down predictions did over the last 14 service
  * days (ETA score in percent, MAE in seconds, for the estimate and the yesterday baseline); null
  * figures and 0 days when the api has no history yet.
  * @throws UpstreamError when the api fails (503 when it cannot load its history) or answers off-contract.

@@ -1,10 +1,10 @@
-/** Inquiry operations of the upstream api (spec §7 last row, issue 8: POST /api/inquiries), one function per call. */
+/** Inquiry operations of the upstream api (docs/product.md §7 last row: POST /api/inquiries), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import { InquirySubmitResponseSchema, type InquiryRequest } from '../../contract/inquiries';
 import { upstreamJson } from '~/utils/upstream.server';
 
 /**
- * POST /api/inquiries: stores the inquiry (spec §3 Inquiry: content and an optional e-mail), under
+ * POST /api/inquiries: stores the inquiry (docs/product.md §3 Inquiry: content and an optional e-mail), under
  * the phone's per-IP limit (the web forwards context.clientIp).
  * @throws UpstreamError (status 400 with the api's message for a refused body, 429 over the
  *   limit, null when the api cannot be reached or times out after 5000 ms).

@@ -1,4 +1,4 @@
-/** The KakaoTalk skill of the upstream api (issue 9; ADR 011), one function per call. */
+/** The KakaoTalk chatbot skill of the upstream api (ADR 011), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import { SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/kakao';
 import { upstreamJson } from '~/utils/upstream.server';

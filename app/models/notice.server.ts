@@ -1,4 +1,4 @@
-/** The public service notice of the upstream api (spec §1, §4), one function per call. */
+/** The public service notice of the upstream api (docs/product.md §1, §4), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import { ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
 import { upstreamJson } from '~/utils/upstream.server';

@@ -1,5 +1,5 @@
 /**
- * The ad edit page (spec §2 Ad edit page, §4 Ad edit card, §7, §8) against the real api in-process:
+ * The ad edit page (docs/product.md §2 Ad edit page, §4 Ad edit card, §7, §8) against the real api in-process:
  * a signed-in admin, ads approved through the api's own model, the route's loader and action called
  * as Remix calls them, and the page server-rendered from what they answered. Every message is the
  * spec's text, written out here; failures come from the api itself or from a context whose api fails
@@ -170,7 +170,7 @@ describe('loader and page', () => {
     expect(page.querySelector('h1')?.textContent).toBe('Web ad post / edit');
   });
 
-  it("the list answers success false: 'Failed to load the ad list.' (spec §7)", async () => {
+  it("the list answers success false: 'Failed to load the ad list.' (docs/product.md §7)", async () => {
     const refusing = interceptingContext(context, (_request, url) =>
       url.pathname.endsWith('/ads/list') ? Response.json({ success: false, data: [] }) : undefined,
     );
@@ -283,7 +283,7 @@ describe('done on a card (save)', () => {
     expect(text).toContain(`Failed to modify the ad: no web ad with id ${id}`);
   });
 
-  it("a PUT answered with success false: 'Failed to modify the ad: {server message}' (spec §8)", async () => {
+  it("a PUT answered with success false: 'Failed to modify the ad: {server message}' (docs/product.md §8)", async () => {
     const id = await seedAd(api, 'kakao', { title: '학생식당' });
     const refusing = interceptingContext(context, (request) =>
       request.method === 'PUT' ? Response.json({ success: false, message: 'the list is locked' }) : undefined,

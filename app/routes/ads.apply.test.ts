@@ -1,5 +1,5 @@
 /**
- * /ads/apply's loader and action against the real api in-process (PGlite, local store): the spec §7
+ * /ads/apply's loader and action against the real api in-process (PGlite, local store): the docs/product.md §7
  * hand-off (presign, PUT, submit) really runs, and what the api stored is read back.
  */
 import type { SubmissionResult } from '@conform-to/react';
@@ -199,7 +199,7 @@ describe('action', () => {
     expect(rows).toEqual([]);
   });
 
-  it('answers an empty form with every spec §5 message, keeps nothing it should not, stores nothing', async () => {
+  it('answers an empty form with every docs/product.md §5 message, keeps nothing it should not, stores nothing', async () => {
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
     const calls = api.calls.length;
     const rows = await added(async () => {
@@ -314,7 +314,7 @@ describe('action', () => {
     expect(status).toBeLessThan(500);
   });
 
-  it('answers 502 with the spec §8 message and keeps the values when the api cannot be reached', async () => {
+  it('answers 502 with the docs/product.md §8 message and keeps the values when the api cannot be reached', async () => {
     const context = freshContext();
     context.api = { ...context.api, fetch: () => Promise.reject(new TypeError('fetch failed')) };
     let answer: Awaited<ReturnType<typeof submit>> | undefined;

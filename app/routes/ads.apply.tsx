@@ -1,10 +1,11 @@
 /**
- * /ads/apply: the ad application (spec §2 Ad application page, §3, §4, §5, §7, §8, §9). One form,
- * one zod schema (app/utils/ad-application.ts) checked by conform as the person types and again by
- * the action. The action runs the spec §7 hand-off on the server: presigned URL, PUT of the file,
- * submit. It works without JavaScript; the browser never talks to the api or the object store.
+ * /ads/apply: the ad application (docs/product.md §2 Ad application page, §3, §4, §5, §7, §8, §9).
+ * One form, one zod schema (app/utils/ad-application.ts) checked by conform as the person types and
+ * again by the action. The action runs the hand-off of docs/product.md §7 on the server (uploadAdImage:
+ * presigned URL, PUT of the file; then submit). It works without JavaScript; the browser never talks
+ * to the api or the object store.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -16,7 +17,7 @@ import {
   useSearchParams,
   type MetaFunction,
 } from '@remix-run/react';
-import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import { useState } from 'react';
 import {
   AD_DURATIONS,
   AD_FORMAT_MESSAGES,
@@ -26,16 +27,18 @@ import {
   IMAGE_MAX_BYTES,
   type AdType,
 } from '../../contract/ads';
-import { ErrorSummary, FieldError, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
+import { AdImageField } from '~/components/ad-application-image-field';
+import { AdPriceNotice } from '~/components/ad-application-price';
+import { ErrorSummary, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { storeAdImage, submitAdApplication } from '~/models/ads.server';
+import { submitAdApplication, uploadAdImage } from '~/models/ads.server';
 import {
   AD_TYPE_LABELS,
   AdApplicationFormSchema,
-  detectImageType,
   formatPhone,
   orderedErrors,
+  summaryControlId,
 } from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -43,14 +46,17 @@ import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '~/utils/ad-price';
 
 const FORM_ID = 'ad-application';
-/** Spec §8 failure, and what to do about it when the api says the phone sent too many. */
+/** docs/product.md §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
 /**
- * Spec §8 failure when the api's image storage is full (its 507, ADR 018): nothing the applicant
- * can fix, and room comes back as unused images are removed or an admin frees some.
+ * docs/product.md §8 failure when the api's image storage is full (its 507, ADR 018): nothing the
+ * applicant can fix, and room comes back as unused images are removed or an admin frees some.
  */
 const STORAGE_FULL = `${AD_MESSAGES.submitFailed} 지금은 이미지를 더 받을 수 없습니다. 잠시 후 다시 시도해주세요.`;
-/** The form's message and the answer's status for an api failure other than 415: spec §8's failure, 502 unless known. */
+/**
+ * The form's message and the answer's status for an api failure other than 415: the failure of
+ * docs/product.md §8, 502 unless known.
+ */
 function failureOf(apiStatus: number | null): { message: string; status: number } {
   if (apiStatus === 429) return { message: RATE_LIMITED, status: 429 };
   // A full image storage is this service unavailable for now (503), not a broken upstream (502).
@@ -83,14 +89,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
   const { image, type, email, content, ...fields } = submission.value;
-  const bytes = new Uint8Array(await image.arrayBuffer());
-  const extension = detectImageType(bytes);
-  if (!extension) {
+  const refuseImageType = () => {
     const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
     return json<ActionData>({ result }, { status: 400 });
-  }
+  };
   try {
-    const imageUrl = await storeAdImage(context, type, { bytes, extension });
+    const imageUrl = await uploadAdImage(context, type, image);
+    if (imageUrl === null) return refuseImageType();
     await submitAdApplication(context, type, {
       type,
       ...fields,
@@ -105,10 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The api sniffs the stored bytes again (file-type) and answers 415 for a file that only looked
     // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).
     // The person's file is wrong, not the service.
-    if (error.status === 415) {
-      const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
-      return json<ActionData>({ result }, { status: 400 });
-    }
+    if (error.status === 415) return refuseImageType();
     const { message, status } = failureOf(error.status);
     return json<ActionData>({ result: submission.reply({ formErrors: [message], hideFields }) }, { status });
   }
@@ -144,7 +146,7 @@ function Application() {
   const summary =
     form.status === 'error'
       ? orderedErrors(form.allErrors).map(({ name, message }) => ({
-          fieldId: controlId(fields[name].id, name),
+          fieldId: summaryControlId(fields[name].id, name),
           message,
         }))
       : [];
@@ -158,25 +160,7 @@ function Application() {
         게재합니다.
       </p>
 
-      <section className="notice-box" aria-labelledby="price-title">
-        <h2 id="price-title" className="section-title">
-          광고비와 입금 안내
-        </h2>
-        <p>
-          광고비는 <strong>한 달(30일)에 {formatWon(priceWon(1))}</strong>입니다.
-          {bankAccount && ' 신청 전에 아래 계좌로 입금해주세요.'}
-        </p>
-        {bankAccount ? (
-          <p className="bank-account">
-            {bankAccount.bank} <strong>{bankAccount.number}</strong> (예금주 {bankAccount.holder})
-          </p>
-        ) : (
-          <p className="bank-account bank-account--unset">
-            입금 계좌가 아직 등록되지 않았습니다. 신청서를 보내주시면 담당자가 이메일로 계좌를 안내해드립니다.
-          </p>
-        )}
-        <p className="notice-box__small">입금자명은 신청자 이름과 같게 해주세요.</p>
-      </section>
+      <AdPriceNotice bankAccount={bankAccount} />
 
       <div aria-live="polite" role="status" className="form-status">
         {submitted && (
@@ -244,7 +228,7 @@ function Application() {
           hint="광고를 누르면 열릴 주소입니다. http:// 또는 https://로 시작해야 합니다."
           inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
         />
-        <ImageField meta={fields.image} type={type} failedBefore={failed} />
+        <AdImageField meta={fields.image} type={type} failedBefore={failed} />
         <TextareaField
           meta={fields.contentForManager}
           label="검토자에게 남길 말"
@@ -286,108 +270,6 @@ function Application() {
       </Form>
     </div>
   );
-}
-
-/**
- * The image picker (spec §5): it will not open before an ad type is chosen; the picked file's type
- * is read from its first bytes and its pixel size is shown beside the hint for the type (a
- * different size is a warning, not a refusal).
- */
-function ImageField({
-  meta,
-  type,
-  failedBefore,
-}: {
-  meta: Parameters<typeof getInputProps>[0];
-  type: AdType | undefined;
-  failedBefore: boolean;
-}) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [picked, setPicked] = useState<{ width: number; height: number } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  // Choosing a type answers the refusal to open the picker.
-  useEffect(() => {
-    if (type) setProblem((current) => (current === AD_MESSAGES.typeBeforeImage ? null : current));
-  }, [type]);
-  const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
-  // The refusal and the type check are this field's own errors: read with the input, like conform's.
-  const describedBy = problem ? `${meta.id}-hint ${meta.errorId}` : props['aria-describedby'];
-  const hint = type ? AD_IMAGE_SIZE[type] : null;
-
-  const refuseWithoutType = (event: MouseEvent<HTMLInputElement>) => {
-    if (type) return;
-    event.preventDefault();
-    setProblem(AD_MESSAGES.typeBeforeImage);
-  };
-  const inspect = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    setPicked(null);
-    setProblem(null);
-    if (!file) return;
-    const extension = detectImageType(new Uint8Array(await file.slice(0, 4).arrayBuffer()));
-    if (!extension) {
-      if (input.current) input.current.value = '';
-      setProblem(AD_FORMAT_MESSAGES.imageType);
-      return;
-    }
-    const bitmap = await createImageBitmap(file).catch(() => null);
-    if (bitmap) setPicked({ width: bitmap.width, height: bitmap.height });
-    bitmap?.close();
-  };
-
-  return (
-    <div className="field">
-      <label htmlFor={meta.id} className="field__label">
-        광고 이미지
-      </label>
-      <p id={`${meta.id}-hint`} className="field__hint">
-        JPG, PNG, GIF · 5MB 이하 · 권장 크기{' '}
-        {hint
-          ? `${hint.width}×${hint.height}`
-          : `웹 ${AD_IMAGE_SIZE.web.width}×${AD_IMAGE_SIZE.web.height}, 챗봇 ${AD_IMAGE_SIZE.kakao.width}×${AD_IMAGE_SIZE.kakao.height}`}
-        {failedBefore && ' · 이미지는 다시 선택해주세요.'}
-      </p>
-      <input
-        key={key}
-        {...props}
-        aria-describedby={describedBy}
-        aria-invalid={problem ? true : props['aria-invalid']}
-        ref={input}
-        accept="image/png,image/jpeg,image/gif"
-        className="field__control field__control--file"
-        onClick={refuseWithoutType}
-        onChange={inspect}
-      />
-      <p className="field__picked" aria-live="polite">
-        {picked && hint && (
-          <>
-            선택한 이미지: {picked.width}×{picked.height}
-            {(picked.width !== hint.width || picked.height !== hint.height) && (
-              <span className="field__warning">
-                {' '}
-                권장 크기({hint.width}×{hint.height})와 달라 잘리거나 늘어나 보일 수 있습니다. 그대로 신청할 수도
-                있습니다.
-              </span>
-            )}
-          </>
-        )}
-      </p>
-      {problem ? (
-        <p id={meta.errorId} className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : (
-        <FieldError meta={meta} />
-      )}
-    </div>
-  );
-}
-
-/** The id of the control a summary link moves to: a radio group's first option (conform ids it `<field id>-<value>`). */
-function controlId(fieldId: string, name: string): string {
-  if (name === 'type') return `${fieldId}-${AD_TYPES[0]}`;
-  if (name === 'duration') return `${fieldId}-${AD_DURATIONS[0]}`;
-  return fieldId;
 }
 
 export const meta: MetaFunction = () => [

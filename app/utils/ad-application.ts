@@ -1,12 +1,14 @@
 /**
- * The ad application form (spec §2 Ad application page, §3, §5, §9): its one zod schema, used by
+ * The ad application form (docs/product.md §2 Ad application page, §3, §5, §9): its one zod schema, used by
  * conform in the browser and by the action on the server, and the form's isomorphic helpers (phone
  * formatting, the first-bytes image type); the price is ~/utils/ad-price.
  */
 import { z } from 'zod';
 import {
+  AD_DURATIONS,
   AD_FORMAT_MESSAGES,
   AD_MESSAGES,
+  AD_TYPES,
   AdTypeSchema,
   DurationSchema,
   IMAGE_MAX_BYTES,
@@ -17,7 +19,7 @@ import {
   type ImageExtension,
 } from '../../contract/ads';
 
-/** Spec §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
+/** docs/product.md §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
 export const AD_TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '챗봇 광고' };
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
@@ -27,7 +29,7 @@ export const isFile = (value: unknown): value is ImageFile =>
   typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value && 'name' in value;
 
 /**
- * The form's schema. Its keys are in the spec §5 check order (the image first), so the errors come
+ * The form's schema. Its keys are in the docs/product.md §5 check order (the image first), so the errors come
  * out in that order; `content` (kakao only) is checked alongside, last. The field names are the
  * spec's, with `email` (sent as applicantEmail) and the file as `image`.
  */
@@ -46,7 +48,7 @@ export const AdApplicationFormSchema = z
     duration: DurationSchema,
   })
   .and(kakaoContentRule);
-export /** The form's field names in the spec §5 check order (the order of the error summary). */
+export /** The form's field names in the docs/product.md §5 check order (the order of the error summary). */
 const FIELD_ORDER = [
   'image',
   'type',
@@ -73,19 +75,29 @@ export function orderedErrors(
   });
 }
 
-/** Spec §5: the phone keeps digits only (at most 11). */
+/**
+ * The id of the control an error summary link moves to: a radio group's first option (conform ids
+ * it `<field id>-<value>`), else the field's own.
+ */
+export function summaryControlId(fieldId: string, name: string): string {
+  if (name === 'type') return `${fieldId}-${AD_TYPES[0]}`;
+  if (name === 'duration') return `${fieldId}-${AD_DURATIONS[0]}`;
+  return fieldId;
+}
+
+/** docs/product.md §5: the phone keeps digits only (at most 11). */
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, 11);
 }
 
-/** Spec §5: the phone shown as 3-4-4 groups joined by hyphens, as far as it is typed ("0101" → "010-1"). */
+/** docs/product.md §5: the phone shown as 3-4-4 groups joined by hyphens, as far as it is typed ("0101" → "010-1"). */
 export function formatPhone(value: string): string {
   const digits = phoneDigits(value);
   return [digits.slice(0, 3), digits.slice(3, 7), digits.slice(7, 11)].filter(Boolean).join('-');
 }
 
 /**
- * Spec §5: the image type by its first 4 bytes: jpg (FF D8 FF), png (89 50 4E 47) or gif
+ * docs/product.md §5: the image type by its first 4 bytes: jpg (FF D8 FF), png (89 50 4E 47) or gif
  * ("GIF8"); null for anything else. The browser's and the action's check; the api sniffs the
  * stored object again with the file-type package (api/ads/images.ts), which is the one it trusts.
  */

@@ -1,7 +1,10 @@
-/** Names the admin ad pages share (spec §2: web is the banner, kakao the chatbot). */
+/** Names the admin ad pages share (docs/product.md §2: web is the banner, kakao the chatbot). */
 import { z } from 'zod';
-import { AD_FORMAT_MESSAGES, AdEditSchema, IMAGE_MAX_BYTES } from '../../contract/ads';
+import { AD_FORMAT_MESSAGES, AdEditSchema, IMAGE_MAX_BYTES, type AdType } from '../../contract/ads';
 import { isFile, type ImageFile } from '~/utils/ad-application';
+
+/** The edit page of the managed ads of `type`. */
+export const adEditPage = (type: AdType) => `/admin-only/ads/edit/${type}`;
 
 /** Request status badges: pending is marked for review; decided ones say how. */
 export const REQUEST_STATUS_LABELS = { pending: '검토 대기', approved: '승인됨', rejected: '거절됨' } as const;
@@ -12,7 +15,7 @@ export function isShowableImage(url: string | null | undefined): url is string {
 }
 
 /**
- * The ad edit card's form (spec §4 Ad edit card): the ad's id, its title and link (blank is none;
+ * The ad edit card's form (docs/product.md §4 Ad edit card): the ad's id, its title and link (blank is none;
  * a link must be http(s)), and an optional replacement image. One schema for conform and the action.
  */
 export const AdEditFormSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/utils/upstream.server';
 
 const inProcess = (fetch: (request: Request) => Promise<Response>) => ({
   api: { baseUrl: 'http://api.internal', fetch },
@@ -7,7 +7,7 @@ const inProcess = (fetch: (request: Request) => Promise<Response>) => ({
 });
 
 describe('upstreamJson', () => {
-  it('uses the spec §7 timeout of 5000 ms', () => {
+  it('uses the docs/product.md §7 timeout of 5000 ms', () => {
     expect(UPSTREAM_TIMEOUT_MS).toBe(5000);
   });
 
@@ -25,5 +25,17 @@ describe('upstreamJson', () => {
     );
     const failing = inProcess(async () => new Response('no', { status: 503 }));
     await expect(upstreamJson(failing, '/x', z.unknown())).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('orNullOn404', () => {
+  it('answers what the call answers, null for a 404, and lets every other failure through', async () => {
+    const answering = inProcess(async () => Response.json({ id: 1 }));
+    await expect(orNullOn404(upstreamJson(answering, '/x', z.object({ id: z.number() })))).resolves.toEqual({ id: 1 });
+    const missing = inProcess(async () => new Response('no', { status: 404 }));
+    await expect(orNullOn404(upstreamJson(missing, '/x', z.unknown()))).resolves.toBeNull();
+    const failing = inProcess(async () => new Response('no', { status: 500 }));
+    await expect(orNullOn404(upstreamJson(failing, '/x', z.unknown()))).rejects.toMatchObject({ status: 500 });
+    await expect(orNullOn404(Promise.reject(new Error('not upstream')))).rejects.toThrow('not upstream');
   });
 });

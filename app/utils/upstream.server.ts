@@ -1,7 +1,7 @@
 /**
  * The web's one typed client of the Campus Bus API (ARCHITECTURE.md: web is the BFF). Routes never
- * call fetch: models call `upstreamJson`, which applies the spec's 5000 ms timeout (§7) and parses
- * every answer with the contract schema, because upstream answers are untrusted.
+ * call fetch: models call `upstreamJson`, which applies the 5000 ms timeout of docs/product.md §7 and
+ * parses every answer with the contract schema, because upstream answers are untrusted.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
@@ -35,13 +35,13 @@ declare module '@remix-run/node' {
 /** What an upstream call needs of the load context: the api and the phone's address (if any). */
 export type UpstreamContext = Pick<AppLoadContext, 'api' | 'clientIp'>;
 
-/** Spec §7: request timeout. */
+/** docs/product.md §7: request timeout. */
 export const UPSTREAM_TIMEOUT_MS = 5000;
 
 /**
  * An upstream call that failed: network, timeout, non-2xx status or a body that breaks the contract.
- * `serverMessage` is the api's own `message` of a non-2xx answer, when it gave one (spec §8 shows it
- * in some failure messages).
+ * `serverMessage` is the api's own `message` of a non-2xx answer, when it gave one (docs/product.md §8
+ * shows it in some failure messages).
  */
 export class UpstreamError extends Error {
   constructor(
@@ -60,7 +60,7 @@ export class UpstreamError extends Error {
  * Calls the api, or another http(s) URL the api handed out (a presigned upload URL): URLs on the
  * api's origin go through the binding (in-process or HTTP), others through global fetch. Forwards
  * the phone's address in X-Forwarded-For to the api only.
- * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
+ * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, docs/product.md §7).
  * @returns the response whatever its status.
  * @throws UpstreamError on timeout, network failure, or a URL that is not http(s).
  */
@@ -92,7 +92,7 @@ export async function upstreamFetch(
 /**
  * Calls the api and parses its JSON answer with `schema`. `json` is sent serialised; `body` (bytes
  * already JSON, e.g. a relayed request) as it is, with the JSON content type either way.
- * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, spec §7).
+ * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, docs/product.md §7).
  * @throws UpstreamError on timeout, network failure, non-2xx status (with the api's message) or
  *   a body that does not match the schema.
  */
@@ -128,6 +128,20 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
     throw new UpstreamError(`${label}: answer does not match the contract`, response.status);
   }
   return parsed.data;
+}
+
+/**
+ * What `call` answers, or null when the api answers 404: for the calls where "no such thing" is an
+ * answer, not a failure (an unknown session, a request deleted already).
+ * @throws what `call` throws for anything but a 404.
+ */
+export async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 function rejectOnAbort(signal: AbortSignal): Promise<never> {

@@ -1,0 +1,111 @@
+/**
+ * A managed ad's card in edit (docs/product.md §4 Ad edit card): title, link and a replacement image;
+ * 'done' saves, or with nothing changed only leaves edit mode.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { ADMIN_MESSAGES } from '../../../contract/admin';
+import type { ManagedAd } from '../../../contract/ads';
+import { FieldError } from '~/components/forms';
+import { AdEditFormSchema } from '~/utils/admin-ads';
+
+export function AdEditForm({
+  ad,
+  page,
+  titleId,
+  lastResult,
+}: {
+  ad: ManagedAd;
+  page: string;
+  titleId: string;
+  /** The action's answer to the last submission, if any. */
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  const [form, fields] = useForm({
+    id: `ad-edit-${ad.id}`,
+    lastResult: navigation.state === 'idle' ? lastResult : undefined,
+    defaultValue: { id: String(ad.id), title: ad.title ?? '', redirectUrl: ad.redirectUrl ?? '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdEditFormSchema }),
+  });
+  // docs/product.md §4: done with title, link and image unchanged sends nothing; it only leaves edit mode.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const file = data.get('image');
+    const same = (name: 'title' | 'redirectUrl') => String(data.get(name) ?? '').trim() === (ad[name] ?? '');
+    if (same('title') && same('redirectUrl') && !(file instanceof File && file.size > 0)) {
+      event.preventDefault();
+      navigate(page, { replace: true, preventScrollReset: true });
+    }
+  };
+  const formError = form.errors?.[0];
+  return (
+    <Form
+      method="post"
+      action={`${page}?edit=${ad.id}`}
+      encType="multipart/form-data"
+      className="ad-card__body ad-card__form"
+      preventScrollReset
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        onSubmit(event);
+        if (!event.defaultPrevented) form.onSubmit(event);
+      }}
+    >
+      <p id={titleId} className="sr-only">
+        {ad.title ?? ADMIN_MESSAGES.noTitle} 수정 중
+      </p>
+      <input {...getInputProps(fields.id, { type: 'hidden' })} key={fields.id.key} />
+      {formError && (
+        <p className="admin-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <label htmlFor={fields.title.id} className="field__label">
+        제목
+      </label>
+      <input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} className="field__control" />
+      <FieldError meta={fields.title} />
+      <label htmlFor={fields.redirectUrl.id} className="field__label">
+        링크
+      </label>
+      <input
+        {...getInputProps(fields.redirectUrl, { type: 'url' })}
+        key={fields.redirectUrl.key}
+        className="field__control"
+        placeholder="https://"
+      />
+      <FieldError meta={fields.redirectUrl} />
+      <label htmlFor={fields.image.id} className="field__label">
+        이미지 바꾸기 <span className="field__optional">(JPG, PNG, GIF · 5MB 이하)</span>
+      </label>
+      <input
+        {...getInputProps(fields.image, { type: 'file' })}
+        key={fields.image.key}
+        accept="image/jpeg,image/png,image/gif"
+        className="ad-card__file"
+      />
+      <FieldError meta={fields.image} />
+      <div className="ad-card__actions">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="button button--small button--primary"
+          disabled={saving}
+        >
+          {saving ? '저장 중…' : 'done'}
+        </button>
+        <Link to={page} className="button button--small" replace preventScrollReset>
+          취소
+        </Link>
+      </div>
+    </Form>
+  );
+}
