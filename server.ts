@@ -28,7 +28,7 @@ import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
-import { createTimeLeftAnswers } from './app/utils/time-left-answer.server';
+import { createTimeLeftAnswers } from './app/utils/time-left-cache.server';
 import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstream.server';
 import { readBodyUpTo } from './lib/http-body';
 

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseApiEnv } from '../api/env';
 import { createApiRuntime } from '../api/runtime';
-import { createTimeLeftAnswers } from '../app/utils/time-left-answer.server';
+import { createTimeLeftAnswers } from '../app/utils/time-left-cache.server';
 import { gbisStubEnv, startGbisStub } from '../tests/mocks/gbis-stub';
 import { FakeClock } from '../tests/setup/fakes';
 import { measureDataDir } from './serve-for-measure';

@@ -1,8 +1,9 @@
 /**
- * The home screen's rotating ad banner (spec §2 Home screen, §3 Ad banner, §4 Ad banner, §9): the
- * in-period web ads in the admins' order, one every 6 seconds, paused while the page is hidden and
- * by the visitor (WCAG 2.2.2); each new ad slides in, except with prefers-reduced-motion. Its
- * box keeps the web ad's 350×100 shape whatever loads, so nothing shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
+ * The home screen's rotating ad banner (docs/product.md §2 Home screen, §3 Ad banner, §4 Ad banner,
+ * §9): the in-period web ads in the admins' order, one every 6 seconds, paused while the page is
+ * hidden and by the visitor (WCAG 2.2.2); each new ad slides in, except with
+ * prefers-reduced-motion. Its box keeps the web ad's 350×100 shape whatever loads, so nothing
+ * shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
  * ads (or when their list failed) the default banner invites shops to advertise.
  */
 import { Link } from '@remix-run/react';
@@ -12,7 +13,7 @@ import { isHttpUrl } from '../../contract/helpers';
 import { formatWon, priceWon } from '~/utils/ad-price';
 import { formatKstDate } from '~/utils/kst';
 
-/** Spec §4, §9: rotation period. */
+/** docs/product.md §4, §9: rotation period. */
 export const BANNER_ROTATION_MS = 6_000;
 
 /** Where a banner's click goes: the counting redirect when the api gave an id, else its own link; null when it has no http(s) link. */
@@ -98,7 +99,7 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
   );
 }
 
-/** Spec §3: the banner shown when there is no ad: an invitation to advertise. */
+/** docs/product.md §3: the banner shown when there is no ad: an invitation to advertise. */
 function DefaultBanner() {
   return (
     <section className="ad-banner ad-banner--default" aria-label="광고">
@@ -115,7 +116,7 @@ const SEEN_KEY = 'campus-bus:ad-impressions';
 
 /**
  * Sends the impression beacon of ad `id` the first time this browser shows it on a KST day
- * (spec §4; one per ad per visitor per day). Storage failures only mean it may count twice.
+ * (docs/product.md §4; one per ad per visitor per day). Storage failures only mean it may count twice.
  */
 function countImpression(id: number): void {
   const day = formatKstDate(Date.now());

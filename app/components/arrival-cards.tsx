@@ -1,16 +1,16 @@
 /**
- * The home screen's cards (spec §2 Home screen): up arrivals per route (spec §3 Bus arrival) and
- * down departure estimates per route (spec §3 Predicted departure). A screen reader reads each up
+ * The home screen's cards (docs/product.md §2 Home screen): up arrivals per route (docs/product.md §3 Bus arrival) and
+ * down departure estimates per route (docs/product.md §3 Predicted departure). A screen reader reads each up
  * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
- * 곧 도착 in words (spec §9; colour is never the only signal), and a route near its last departure
- * of the day carries the 막차 mark with that run's time on both tabs (issue 8): due at campus on the
+ * 곧 도착 in words (docs/product.md §9; colour is never the only signal), and a route near its last departure
+ * of the day carries the 막차 mark with that run's time on both tabs, so no rider misses it: due at campus on the
  * up tab, leaving campus on the down tab.
  */
 import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
 import { formatKstTime } from '~/utils/kst';
 
-/** Up tab: one card per route, or the spec's 'no bus currently available' text for an empty list. */
+/** Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty list. */
 export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {
   if (routes.length === 0) return <p className="empty">현재 운행 중인 버스가 없습니다.</p>;
   return (
@@ -101,10 +101,10 @@ function ArrivalCard({ route }: { route: UpRoute }) {
   );
 }
 
-/** Spec §9's red (4 minutes or less), said in words too. */
+/** docs/product.md §9's red (4 minutes or less), said in words too. */
 const SOON_TEXT = '곧 도착';
 
-/** Issue 8: the down card's 막차 mark, for a route whose last departure from campus (KST ISO) is near. */
+/** The down card's 막차 mark, for a route whose last departure from campus (KST ISO) is near: the day's last chance. */
 function LastRunMark({ iso }: { iso: string }) {
   const time = formatKstTime(iso);
   return (

@@ -1,11 +1,11 @@
 /**
- * The body of the expected departure times modal (spec §2, §3 Predicted times): the times of one
+ * The body of the expected departure times modal (docs/product.md §2, §3 Predicted times): the times of one
  * route, of every route grouped by route, or of every route in one chronological list with the
  * route beside each time. The next upcoming time of each list is highlighted, visibly and for
  * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. Routes whose times rest on the
- * timetable alone (too little history; issue 12) say so.
+ * timetable alone (too little history to learn from, so less sure) say so.
  */
-import { chronological, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
+import { mergeByTime, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
 import { formatKstTime } from '~/utils/kst';
 
 /** The label of the highlighted next time. */
@@ -36,7 +36,7 @@ export function DepartureTimeList({
   if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{TIMES_EMPTY}</p>;
 
   if (sorted) {
-    const entries = chronological(routes);
+    const entries = mergeByTime(routes);
     const next = nextTimeIndex(
       entries.map((entry) => entry.time),
       now,

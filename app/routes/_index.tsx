@@ -36,7 +36,7 @@ import { getActiveNotice } from '~/models/notice.server';
 import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
-import { useLiveTimeLeft } from '~/utils/live-time-left';
+import { useLiveTimeLeft } from '~/utils/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';

@@ -1,6 +1,6 @@
 import { arrivalTone } from '~/utils/arrival';
 
-describe('arrivalTone (spec §9)', () => {
+describe('arrivalTone (docs/product.md §9)', () => {
   it('has no arrival information at 0 minutes or less', () => {
     expect(arrivalTone(0)).toBe('none');
     expect(arrivalTone(-2)).toBe('none');

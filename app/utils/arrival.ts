@@ -1,22 +1,22 @@
-/** Rules and copy for the home screen's bus information (spec §2 Home screen, §7, §9). */
+/** Rules and copy for the home screen's bus information (docs/product.md §2 Home screen, §7, §9). */
 
-/** Shown when the bus data cannot be loaded; spec §7 only logs the failure, so this is the honest empty state. */
+/** Shown when the bus data cannot be loaded; docs/product.md §7 only logs the failure, so this is the honest empty state. */
 export const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 
-/** The same-origin route the home screen refreshes its bus data from (app/utils/time-left-answer.server.ts). */
+/** The same-origin route the home screen refreshes its bus data from (app/utils/time-left-cache.server.ts). */
 export const TIME_LEFT_PATH = '/bus/time-left';
 
-/** Spec §9: an arrival of this many minutes or less is shown in red. */
+/** docs/product.md §9: an arrival of this many minutes or less is shown in red. */
 const SOON_MINUTES = 4;
 
 /** How an up arrival card shows its time: no information, soon (red) or normal. */
 export type ArrivalTone = 'none' | 'soon' | 'normal';
 
 /**
- * Spec §9: `time` (whole minutes, contract UpRoute.time) of 0 or less shows no arrival
- * information; 1 to 4 minutes is shown in red.
+ * docs/product.md §9: an arrival `minutes` away (whole minutes, contract UpRoute.time) of 0 or less
+ * shows no arrival information; 1 to 4 minutes is shown in red.
  */
-export function arrivalTone(time: number): ArrivalTone {
-  if (time <= 0) return 'none';
-  return time <= SOON_MINUTES ? 'soon' : 'normal';
+export function arrivalTone(minutes: number): ArrivalTone {
+  if (minutes <= 0) return 'none';
+  return minutes <= SOON_MINUTES ? 'soon' : 'normal';
 }

@@ -1,6 +1,6 @@
 import {
   apiNow,
-  chronological,
+  mergeByTime,
   nextTimeIndex,
   orderRoutes,
   parseRouteFilter,
@@ -13,7 +13,7 @@ import { predictedAllBody } from '../../tests/mocks/api';
 const search = (query: string) => new URLSearchParams(query);
 
 describe('the modal state in the URL', () => {
-  it('accepts exactly the spec §9 filter options', () => {
+  it('accepts exactly the docs/product.md §9 filter options', () => {
     expect(['all', '1150', '1117', '1303', '1005'].map(parseRouteFilter)).toEqual([
       'all',
       '1150',
@@ -53,7 +53,7 @@ describe('the modal state in the URL', () => {
 });
 
 describe('the times', () => {
-  it('orders the routes of /predicted/all as the spec lists them, unknown routes last', () => {
+  it('orders the routes of /predicted/all as docs/product.md lists them, unknown routes last', () => {
     expect(orderRoutes(predictedAllBody.predictedDownTimes).map((route) => route.routeNo)).toEqual([
       '1150',
       '1117',
@@ -68,7 +68,7 @@ describe('the times', () => {
   });
 
   it('merges the routes into one chronological list, equal times in route order', () => {
-    const merged = chronological([
+    const merged = mergeByTime([
       { routeNo: '1150', times: ['2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'] },
       { routeNo: '1117', times: ['2026-09-03T08:00:00+09:00', '2026-09-03T08:05:00+09:00'] },
       // The same instant in UTC sorts by instant, not by text.

@@ -1,5 +1,5 @@
 /**
- * The expected departure times modal of the down tab (spec §2 "Expected departure times modal",
+ * The expected departure times modal of the down tab (docs/product.md §2 "Expected departure times modal",
  * §3 Predicted times, §4 Expected times modal, §8, §9): its URL state, its copy, and the rules for
  * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
  * resource route and the dialog all use it.
@@ -7,13 +7,13 @@
 import type { FeedStatus } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
 
-/** Spec §9: the route filter's options, in the spec's order. */
+/** docs/product.md §9: the route filter's options, in docs/product.md's order. */
 export const ROUTE_FILTERS = ['all', ...ROUTE_NOS] as const;
 export type RouteFilter = (typeof ROUTE_FILTERS)[number];
 
-/** Spec §8: shown while the times load. */
+/** docs/product.md §8: shown while the times load. */
 export const TIMES_LOADING = '로딩중...';
-/** Spec §8: shown when the times cannot be loaded. */
+/** docs/product.md §8: shown when the times cannot be loaded. */
 export const TIMES_LOAD_FAILED = '데이터를 불러오는데 실패했습니다.';
 /** Shown for an empty list of times. */
 export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
@@ -22,16 +22,16 @@ export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
 export type TimesModalState = { route: RouteFilter; sorted: boolean };
 
 /** One route's expected departures today, ascending ISO date-times in KST (contract KstDateTime). */
-/** A route's times for the modal; `timetableOnly`: they rest on the timetable alone (issue 12). */
+/** A route's times for the modal; `timetableOnly`: they rest on the timetable alone (too little history). */
 export type RouteTimes = { routeNo: string; times: string[]; timetableOnly: boolean };
 
 /**
  * What the modal shows for one filter: the routes' times (one entry for a single route; every route
- * for `all`, in ROUTE_FILTERS order, then any other route the api knows), or the spec §8 failure.
+ * for `all`, in ROUTE_FILTERS order, then any other route the api knows), or the docs/product.md §8 failure.
  */
 export type TimesAnswer = { route: RouteFilter; routes: RouteTimes[] } | { route: RouteFilter | null; message: string };
 
-/** `value` as a route filter; undefined for anything that is not one of the spec §9 options. */
+/** `value` as a route filter; undefined for anything that is not one of the docs/product.md §9 options. */
 export function parseRouteFilter(value: string | null): RouteFilter | undefined {
   return ROUTE_FILTERS.find((option) => option === value);
 }
@@ -59,7 +59,7 @@ export function timesResourceHref(route: RouteFilter): string {
   return `/bus/predicted?route=${route}`;
 }
 
-/** The routes of a GET /api/bus/predicted/all answer in spec order (ROUTE_FILTERS, then the rest ascending). */
+/** The routes of a GET /api/bus/predicted/all answer in docs/product.md order (ROUTE_FILTERS, then the rest ascending). */
 export function orderRoutes(
   predictedDownTimes: Record<string, string[]>,
   timetableOnly: readonly string[] = [],
@@ -74,7 +74,7 @@ export function orderRoutes(
 }
 
 /** Every route's times in one chronological list; equal times keep the routes' order. */
-export function chronological(
+export function mergeByTime(
   routes: readonly Pick<RouteTimes, 'routeNo' | 'times'>[],
 ): { routeNo: string; time: string }[] {
   return routes

@@ -1,4 +1,4 @@
-/** The home screen's live bus data: loader data kept fresh through GET /bus/time-left (spec §4, §9). */
+/** The home screen's live bus data: loader data kept fresh through GET /bus/time-left (docs/product.md §4, §9). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimeLeftResponse } from '../../contract/bus';
 import { TIME_LEFT_PATH } from '~/utils/arrival';
@@ -8,7 +8,7 @@ import { REFRESH_INTERVAL_SEC, useRefreshCountdown } from '~/utils/countdown';
  * Starts from the loader's `initial` answer (null when it failed) and refreshes it every
  * REFRESH_INTERVAL_SEC seconds with a plain same-origin fetch of the JSON (the browser revalidates
  * it with If-None-Match: an unchanged answer costs a 304). A failed refresh (offline, the 502, a
- * body that is not the answer) is only logged and the last good answer stays (spec §7). While
+ * body that is not the answer) is only logged and the last good answer stays (docs/product.md §7). While
  * `enabled` is false (the service notice covers the page) nothing is fetched; leaving the page
  * aborts a refresh under way.
  * @returns the latest good answer and the seconds left until the next refresh (0 while refreshing).

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTimeLeftAnswers, TIME_LEFT_MAX_AGE_MS } from '~/utils/time-left-answer.server';
+import { createTimeLeftAnswers, TIME_LEFT_MAX_AGE_MS } from '~/utils/time-left-cache.server';
 import { timeLeftBody } from '../../tests/mocks/api';
 
 const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
@@ -143,7 +143,7 @@ describe('GET /bus/time-left (the shared answer)', () => {
     expect((await route.answers.current()).data?.feed?.stale).toBe(true);
   });
 
-  it("answers the 502 with the spec's message while the api fails, tells each failure, and recovers", async () => {
+  it('answers the 502 with the bus load failure message while the api fails, tells each failure, and recovers', async () => {
     let up = false;
     route = await setUp(() => (up ? Response.json(timeLeftBody) : Response.json({ message: 'down' }, { status: 503 })));
     const failed = await route.get({ 'accept-encoding': 'gzip' });

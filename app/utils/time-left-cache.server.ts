@@ -1,12 +1,13 @@
 /**
- * GET /bus/time-left, the phones' refresh every 4 seconds (spec §4, §9): the product's hot path.
- * The api's answer changes at most once a second (ageSec, predictTimeSec), so it is read once per
- * second whoever asks, serialised and compressed once (gzip and brotli), and the same bytes go to
- * every phone, with a weak ETag: a poll that already holds this answer gets 304 with no body (its
- * ageSec and predictTimeSec move by the second, so a phone polling every 4 s mostly gets a new
- * one). While the api fails, the answer is the 502 `{ message: BUS_LOAD_FAILED }` (spec §7: a bus
- * fetch failure is only logged), also shared for a second. server.ts serves it ahead of its general middleware (ADR 014); the home
- * page's SSR reads the same answer's data (context.timeLeft).
+ * GET /bus/time-left, the phones' refresh every 4 seconds (docs/product.md §4, §9): the product's
+ * hot path. The api's answer changes at most once a second (ageSec, predictTimeSec), so it is read
+ * once per second whoever asks, serialised and compressed once (gzip and brotli), and the same
+ * bytes go to every phone, with a weak ETag: a poll that already holds this answer gets 304 with no
+ * body (its ageSec and predictTimeSec move by the second, so a phone polling every 4 s mostly gets
+ * a new one). While the api fails, the answer is the 502 `{ message: BUS_LOAD_FAILED }`
+ * (docs/product.md §7: a bus fetch failure is only logged), also shared for a second. server.ts
+ * serves it ahead of its general middleware (ADR 014); the home page's SSR reads the same answer's
+ * data (context.timeLeft).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
