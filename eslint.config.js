@@ -1,5 +1,6 @@
-// One linter config for the whole repo (style.md): TypeScript, React hooks, accessibility, and the
-// layering of ../shared/reference/style.md enforced as import rules, so a wrong import fails `npm test`.
+// One linter config for the whole repo, with the layering enforced as lint rules so a wrong import
+// or call fails `npm test` instead of waiting for review (docs/architecture.md §Layering): routes call
+// domain functions, never the query builder; the web reaches the api only through its models.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,8 +26,17 @@ const upstreamCalls = {
   importNames: ['upstreamJson', 'upstreamFetch'],
   message: 'Only app/models/ calls the api: add a model function.',
 };
-/** date-fns's index loads all of its ~250 functions (0.1 s of every start, issue 11): import each from its path. */
+/** date-fns's index loads all of its ~250 functions, 0.1 s of every start: import each from its path. */
 const dateFnsIndex = { name: 'date-fns', message: "Import each function from its own path: 'date-fns/format'." };
+/** api routes are thin Hono sub-apps: the queries live in the domain modules (api/ads/, api/admin/ …). */
+const queryBuilder = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'api/routes/ call domain functions, never the query builder: add one to the domain module.',
+};
+const schemaFromRoutes = {
+  regex: '(^|/)db/schema(/|$)',
+  message: 'api/routes/ call domain functions, never the tables: add one to the domain module.',
+};
 const apiFromWeb = {
   regex: '(^|/)api/',
   message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
@@ -73,6 +83,30 @@ export default tseslint.config(
   {
     files: ['app/models/**', 'app/utils/upstream.server*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb] }] },
+  },
+  {
+    files: ['api/routes/**'],
+    // Tests set up and read rows directly; the fence is for the routes themselves.
+    ignores: ['api/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [dateFnsIndex], patterns: [databaseDrivers, queryBuilder, schemaFromRoutes] },
+      ],
+    },
+  },
+  {
+    // The browser's fetch is called by the refresh hook and the upstream client (app/utils/) only.
+    files: ['app/routes/**', 'app/models/**', 'app/components/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Routes call models and components render: fetch from an app/utils/ hook or a model.',
+        },
+      ],
+    },
   },
   {
     files: ['lib/**'],

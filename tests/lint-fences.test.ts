@@ -1,0 +1,83 @@
+/**
+ * The layering fences of eslint.config.js, proved with ESLint's own Node API on small sources placed
+ * where the fences stand: a route that calls fetch, an api route that reaches for the query builder
+ * or the tables, and the web importing the api all fail; the same code where it belongs passes.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root, overrideConfigFile: 'eslint.config.js' });
+
+/** The rule ids ESLint reports for `code` as the file at `filePath` (repo-relative). */
+async function problemsOf(code: string, filePath: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => message.ruleId);
+}
+
+const callsFetch = `export async function load() {
+  return (await fetch('/bus/time-left')).json();
+}
+`;
+const usesQueryBuilder = `import { eq } from 'drizzle-orm';
+export const byId = eq;
+`;
+const usesTables = (path: string) => `import { ads } from '${path}';
+export const table = ads;
+`;
+const callsDomain = `import { listServedAds } from '../ads/managed';
+export const list = listServedAds;
+`;
+
+describe('the lint fences', () => {
+  it.each(['app/routes/x.tsx', 'app/models/x.server.ts', 'app/components/x.tsx'])(
+    'refuse a global fetch in %s',
+    async (filePath) => {
+      expect(await problemsOf(callsFetch, filePath)).toEqual(['no-restricted-globals']);
+    },
+  );
+
+  it.each(['app/utils/use-live-time-left.ts', 'app/utils/live-time-left.ts', 'app/utils/upstream.server.ts'])(
+    'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
+    async (filePath) => {
+      expect(await problemsOf(callsFetch, filePath)).toEqual([]);
+    },
+  );
+
+  it('refuse drizzle-orm in an api route', async () => {
+    expect(await problemsOf(usesQueryBuilder, 'api/routes/x.ts')).toEqual(['no-restricted-imports']);
+    expect(
+      await problemsOf(`import { sql } from 'drizzle-orm/sql';\nexport const q = sql;\n`, 'api/routes/x.ts'),
+    ).toEqual(['no-restricted-imports']);
+  });
+
+  it.each(['../db/schema', '../db/schema/ads', '../../api/db/schema'])(
+    'refuse the tables (%s) in an api route',
+    async (path) => {
+      expect(await problemsOf(usesTables(path), 'api/routes/x.ts')).toEqual(['no-restricted-imports']);
+    },
+  );
+
+  it('let the domain modules use the query builder and the tables', async () => {
+    expect(await problemsOf(usesQueryBuilder, 'api/ads/x.ts')).toEqual([]);
+    expect(await problemsOf(usesTables('../db/schema'), 'api/ads/x.ts')).toEqual([]);
+  });
+
+  it.each(['app/routes/x.tsx', 'app/models/x.server.ts', 'app/components/x.tsx', 'app/utils/x.ts'])(
+    'refuse an import of api/ from %s',
+    async (filePath) => {
+      const code = `import { createApi } from '../../api/app';\nexport const api = createApi;\n`;
+      expect(await problemsOf(code, filePath)).toEqual(['no-restricted-imports']);
+    },
+  );
+
+  it('pass a route that calls domain functions, and a web route that calls a model', async () => {
+    expect(await problemsOf(callsDomain, 'api/routes/x.ts')).toEqual([]);
+    const webRoute = `import { listBanners } from '~/models/ads.server';
+export async function loader() {
+  return listBanners();
+}
+`;
+    expect(await problemsOf(webRoute, 'app/routes/x.tsx')).toEqual([]);
+  });
+});
