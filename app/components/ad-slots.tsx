@@ -1,5 +1,5 @@
 /**
- * The two third-party ad slots of the home screen (spec §2): Kakao AdFit and Google AdSense, each
+ * The two third-party ad slots of the home screen (docs/product.md §2): Kakao AdFit and Google AdSense, each
  * rendered only when its ids are configured (anchors.md embeds). Each slot's height is reserved,
  * so a late ad never shifts the page; with neither configured nothing is loaded from a third party
  * (server.ts adds their hosts to the CSP only then).

@@ -13,7 +13,7 @@ const render = (measurementId: string | null) =>
     </NonceProvider>,
   );
 
-describe('Analytics (issue 8 item 6)', () => {
+describe('Analytics (GA4 only when configured)', () => {
   it('renders nothing without an analytics id: nothing is loaded', () => {
     expect(render(null)).toBe('');
   });

@@ -1,5 +1,5 @@
 /**
- * Google Analytics 4 (issue 8 item 6; the privacy policy's "cookies and analytics"): the gtag.js
+ * Google Analytics 4, optional (the privacy policy's "cookies and analytics"): the gtag.js
  * loader and its inline configuration, rendered in the document head only when ANALYTICS_ID is
  * set (PublicConfig.analyticsId, which root's loader hands to the layout). Unset, nothing is
  * rendered and the CSP allows no Google host (app/utils/csp.server.ts). The inline script carries

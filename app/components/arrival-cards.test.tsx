@@ -25,13 +25,13 @@ describe('ArrivalCards (up tab)', () => {
     expect(screen.getByText('5정거장 전')).toBeTruthy();
   });
 
-  it('shows 4 minutes or less in red (spec §9)', () => {
+  it('shows 4 minutes or less in red (docs/product.md §9)', () => {
     render(<ArrivalCards routes={[upRoute({ routeNo: '1117', time: 4 }), upRoute({ routeNo: '1005', time: 5 })]} />);
     expect(screen.getByText('4분').classList.contains('card__time--soon')).toBe(true);
     expect(screen.getByText('5분').classList.contains('card__time--soon')).toBe(false);
   });
 
-  it('shows no arrival information at 0 minutes or less (spec §9)', () => {
+  it('shows no arrival information at 0 minutes or less (docs/product.md §9)', () => {
     render(<ArrivalCards routes={[upRoute({ time: 0, location: 0, plateNo: '경기70아1234' })]} />);
     expect(screen.getByText('도착 정보 없음')).toBeTruthy();
     expect(screen.queryByText('0분')).toBeNull();
@@ -62,14 +62,14 @@ describe('ArrivalCards (up tab)', () => {
     expect(screen.getByText('1150번, 3분 후 도착, 2정거장 전, 곧 도착')).toBeTruthy();
   });
 
-  it('says 곧 도착 in words with the red, not by colour alone (issue 8, spec §9)', () => {
+  it('says 곧 도착 in words with the red, not by colour alone (docs/product.md §9)', () => {
     render(<ArrivalCards routes={[upRoute({ routeNo: '1117', time: 4 }), upRoute({ routeNo: '1005', time: 5 })]} />);
     expect(screen.getAllByText('곧 도착')).toHaveLength(1);
     expect(screen.getByText('1117번, 4분 후 도착, 5정거장 전, 곧 도착')).toBeTruthy();
     expect(screen.getByText('1005번, 5분 후 도착, 5정거장 전')).toBeTruthy();
   });
 
-  it('marks a route near its last departure with 막차 and the time in KST (issue 8)', () => {
+  it('marks a route near its last departure with 막차 and the time in KST', () => {
     render(
       <ArrivalCards
         routes={[
@@ -102,7 +102,7 @@ describe('DepartureCards (down tab)', () => {
     expect(container.textContent).not.toContain('막차');
   });
 
-  it('marks a route near its last departure with 막차 and the time (issue 8)', () => {
+  it('marks a route near its last departure with 막차 and the time', () => {
     const routes: DownRoute[] = [
       {
         routeNo: '1303',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The expected departure times modal on the home route, in a memory router: opening from the down
- * tab, loading through /bus/predicted with the spec §8 texts, filtering and sorting in the URL
+ * tab, loading through /bus/predicted with the docs/product.md §8 texts, filtering and sorting in the URL
  * without re-running the home loader, and closing back to the opener.
  */
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
@@ -190,7 +190,7 @@ describe('expected departure times modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener());
 
-    // Opening again loads afresh (spec §4: the data loads on open).
+    // Opening again loads afresh (docs/product.md §4: the data loads on open).
     await act(async () => fireEvent.click(opener()));
     expect(serverLoader).toHaveBeenCalledWith('all');
     expect(homeLoader).not.toHaveBeenCalled();

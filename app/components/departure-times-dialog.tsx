@@ -1,5 +1,5 @@
 /**
- * The down tab's expected departure times modal, titled "출발 예상 시간" (spec §2 "Expected
+ * The down tab's expected departure times modal, titled "출발 예상 시간" (docs/product.md §2 "Expected
  * departure times modal", §4 Expected times modal), and the link that opens it. Its state lives in
  * the URL (`?dir=down&times=all|1150|…[&sort=time]`, see timesModalFromSearch), so it works in two ways:
  *
@@ -8,7 +8,7 @@
  *   a submit button, and "닫기" is a link back to `?dir=down`.
  * - With JavaScript: the same `<dialog>` is shown with showModal() (focus trap, Esc, backdrop); the
  *   filter applies on change; the times load through GET /bus/predicted with a fetcher, on open and
- *   on every filter change, with the spec §8 loading and failure texts.
+ *   on every filter change, with the docs/product.md §8 loading and failure texts.
  *
  * History: opening pushes an entry, so the phone's Back button closes the modal; filter changes
  * replace it, so one Back closes the modal instead of stepping through filters; closing with Esc or
@@ -34,9 +34,9 @@ import {
 
 /** The opener's text. */
 const OPEN_LABEL = '출발 예상 시간 전체 보기';
-/** Spec §2: the modal's title. */
+/** docs/product.md §2: the modal's title. */
 const DIALOG_TITLE = '출발 예상 시간';
-/** The sort checkbox's label (spec §2: all times chronologically, regardless of route). */
+/** The sort checkbox's label (docs/product.md §2: all times chronologically, regardless of route). */
 const SORT_LABEL = '노선 구분 없이 시간순 정렬';
 
 const TITLE_ID = 'times-dialog-title';
@@ -198,7 +198,7 @@ function TimesDialog({
   );
 }
 
-/** Loader answers already shown once: a later open loads afresh (spec §4: the data loads on open). */
+/** Loader answers already shown once: a later open loads afresh (docs/product.md §4: the data loads on open). */
 const shownInitialAnswers = new WeakSet<TimesAnswer>();
 
 /**

@@ -3,7 +3,7 @@
  * §4): the server renders it `open`, so it shows without JavaScript as an overlay, and its buttons
  * are links and forms. With JavaScript it is upgraded to a real modal (showModal: focus moves into
  * it and stays there, Esc closes it, the page behind is inert); closing it goes to `closeTo`.
- * Spec §9: 400px wide.
+ * docs/product.md §9: 400px wide.
  */
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
@@ -125,7 +125,7 @@ export function ConfirmActions({
 }
 
 /**
- * The completion step of an admin action (spec §2: 'Completed' with an OK button): the flash's
+ * The completion step of an admin action (docs/product.md §2: 'Completed' with an OK button): the flash's
  * title, else '완료' or '처리하지 못했습니다' by its tone, its message, and OK back to `closeTo`
  * (replacing the entry, so Back does not show the dialog again).
  */

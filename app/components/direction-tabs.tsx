@@ -1,5 +1,5 @@
 /**
- * The 상행/하행 toggle of the home screen (spec §2 Home screen; up is the default, spec §4).
+ * The 상행/하행 toggle of the home screen (docs/product.md §2 Home screen; up is the default, docs/product.md §4).
  * Plain links (`/` and `/?dir=down`), so it works without JavaScript; with it, the arrow keys
  * move between the tabs (WAI-ARIA tabs pattern).
  */
@@ -13,7 +13,7 @@ const TABS: readonly { direction: Direction; label: string }[] = [
   { direction: 'down', label: '하행' },
 ];
 
-/** A tab's link: `/` or `/?dir=down`, keeping the no-JS refresh switched off when it is (issue 8). */
+/** A tab's link: `/` or `/?dir=down`, keeping the no-JS refresh switched off when it is (WCAG 2.2.1). */
 function tabHref(direction: Direction, refreshOn: boolean): string {
   const params = new URLSearchParams();
   if (direction === 'down') params.set('dir', 'down');

@@ -7,7 +7,7 @@ import type { FeedStatus } from '../../contract/bus';
 import { BUS_LOAD_FAILED } from '~/utils/arrival';
 
 /**
- * `failed` when the bus data could not be loaded (spec §7: the failure itself is only logged);
+ * `failed` when the bus data could not be loaded (docs/product.md §7: the failure itself is only logged);
  * `feed` is absent when the api does not send it (an extra of the contract): nothing to say then.
  */
 export function FeedNotices({ failed, feed }: { failed: boolean; feed?: FeedStatus }) {

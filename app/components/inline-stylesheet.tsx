@@ -1,6 +1,6 @@
 /**
  * The app stylesheet (app/styles/app.css, 21 KB, 6 KB gzipped) inlined in each document's head, so
- * that the first paint waits for no request (issue 11: Lighthouse LCP on /). entry.server.tsx
+ * that the first paint waits for no request (a fast Largest Contentful Paint on /). entry.server.tsx
  * provides its text; in the browser the context is '' and hydration leaves the server's <style> as
  * it is (React does not rewrite a hydrated element's innerHTML), and since the value never changes
  * afterwards, no render touches it.

@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('InstallHint (issue 8 item 5)', () => {
+describe('InstallHint', () => {
   it('renders nothing on the server, whatever the browser', async () => {
     setBrowser({ userAgent: IPHONE_SAFARI });
     const { InstallHint } = await loadHint();

@@ -8,7 +8,7 @@ export function NotFound() {
 }
 
 /**
- * Renders the error caught by the enclosing route's ErrorBoundary, without its details (spec §8:
+ * Renders the error caught by the enclosing route's ErrorBoundary, without its details (docs/product.md §8:
  * error codes are not shown). A client-side navigation that failed because the phone is offline
  * says so, in the words of the service worker's offline page (app/offline.html).
  */

@@ -1,5 +1,5 @@
 /**
- * The home screen's blocking service-suspension modal (spec §1, §4), shown while the admins' notice
+ * The home screen's blocking service-suspension modal (docs/product.md §1, §4), shown while the admins' notice
  * is on. The server renders it open with a backdrop that takes every click, and the home renders
  * the page behind it `inert`, so it blocks without JavaScript too. With JavaScript it becomes a
  * real modal (showModal: focus moves into it and stays there); Esc does not close it, and if the

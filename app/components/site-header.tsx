@@ -1,4 +1,4 @@
-/** The header every route shares (spec §2): the product name linking to / and the non-affiliation note (spec §1). */
+/** The header every route shares (docs/product.md §2): the product name linking to / and the non-affiliation note (docs/product.md §1). */
 import { Link } from '@remix-run/react';
 
 /** Product name, used in the header and in page titles. */

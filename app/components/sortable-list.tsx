@@ -1,12 +1,12 @@
 /**
- * A list reorderable by dragging (sortablejs, spec §4 Ad edit card: the drag result is a source and
+ * A list reorderable by dragging (sortablejs, docs/product.md §4 Ad edit card: the drag result is a source and
  * a destination index). React keeps owning the DOM: the move sortablejs made is undone at once and
  * reported, and the caller re-renders the new order. sortablejs loads in the browser only, after
  * hydration; without JavaScript the list is a plain ordered list.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** Spec §3 Drag result. */
+/** docs/product.md §3 Drag result. */
 export type DragResult = { source: number; destination: number };
 
 export function SortableList({

@@ -1,7 +1,7 @@
-/** The ad price as the pages show it (spec §9), free of zod so the home's banner can use it. */
+/** The ad price as the pages show it (docs/product.md §9), free of zod so the home's banner can use it. */
 import { AD_PRICE_PER_MONTH_WON } from '../../contract/helpers';
 
-/** Spec §9: the price of `months` months in won (26,000원 per month). */
+/** docs/product.md §9: the price of `months` months in won (26,000원 per month). */
 export function priceWon(months: number): number {
   return months * AD_PRICE_PER_MONTH_WON;
 }

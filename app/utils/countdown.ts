@@ -1,10 +1,10 @@
-/** The home screen's refresh countdown (spec §2 Home screen, §4 Home, §9). */
+/** The home screen's refresh countdown (docs/product.md §2 Home screen, §4 Home, §9). */
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec §4/§9: the home data refreshes every 4 seconds (the usage guide's 5 seconds is the older reading). */
+/** docs/product.md §4/§9: the home data refreshes every 4 seconds (the usage guide's 5 seconds is the older reading). */
 export const REFRESH_INTERVAL_SEC = 4;
 
-/** The home's URL parameter that stops its no-JavaScript meta refresh when set to `off` (issue 8, WCAG 2.2.1). */
+/** The home's URL parameter that stops its no-JavaScript meta refresh when set to `off` (WCAG 2.2.1). */
 export const NOSCRIPT_REFRESH_PARAM = 'refresh';
 
 /** Whether the home's `<noscript>` meta refresh is on for these URL parameters (on unless `refresh=off`). */
@@ -12,10 +12,10 @@ export function noscriptRefreshOn(searchParams: URLSearchParams): boolean {
   return searchParams.get(NOSCRIPT_REFRESH_PARAM) !== 'off';
 }
 
-/** Spec §2: what the countdown shows at 0 seconds or below. */
+/** docs/product.md §2: what the countdown shows at 0 seconds or below. */
 export const REFRESHING_TEXT = '새로고침 중...';
 
-/** Seconds as "mm:ss" (spec §2), rounded up to the whole second; negative values show "00:00". */
+/** Seconds as "mm:ss" (docs/product.md §2), rounded up to the whole second; negative values show "00:00". */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -24,7 +24,7 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * Counts down from `intervalSec` once a second. At 0 it calls `onRefresh` and starts again from
- * `intervalSec` once the returned promise settles (a rejection is only logged, spec §7). The count
+ * `intervalSec` once the returned promise settles (a rejection is only logged, docs/product.md §7). The count
  * pauses while the tab is hidden; when the tab becomes visible again it refreshes at once. While
  * `enabled` is false (the home's service notice covers the page) it neither counts nor refreshes.
  * @returns seconds left until the next refresh; 0 while a refresh is running.

@@ -1,13 +1,13 @@
-/** Loads the expected departure times modal's data from the api (spec §4 Expected times modal). */
+/** Loads the expected departure times modal's data from the api (docs/product.md §4 Expected times modal). */
 import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
 import { orderRoutes, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
 import { UpstreamError } from '~/utils/upstream.server';
 
 /**
- * The times for `route` (all routes, or one), or the spec §8 failure message with the HTTP status
+ * The times for `route` (all routes, or one), or the docs/product.md §8 failure message with the HTTP status
  * to answer with: 404 when the api does not know the route, 502 for any other upstream failure
- * (logged; the api's own message is not shown, spec §8).
+ * (logged; the api's own message is not shown, docs/product.md §8).
  */
 export async function loadTimes(
   context: AppLoadContext,

@@ -2,7 +2,7 @@ import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
 
 const configOf = (vars: Record<string, string>) => publicConfigOf(parseWebEnv(vars));
 
-describe('the privacy officer (spec §2, §9 privacy policy)', () => {
+describe('the privacy officer (docs/product.md §2, §9 privacy policy)', () => {
   it('reaches the pages as PublicConfig.privacyOfficer, trimmed, when both variables are set', () => {
     expect(
       configOf({ PRIVACY_OFFICER_NAME: ' 김외대 ', PRIVACY_OFFICER_EMAIL: 'privacy@campus-bus.example' }),
@@ -25,7 +25,7 @@ describe('the privacy officer (spec §2, §9 privacy policy)', () => {
   });
 });
 
-describe('ANALYTICS_ID (issue 8 item 6)', () => {
+describe('ANALYTICS_ID (optional Google Analytics 4)', () => {
   it('reaches the pages as PublicConfig.analyticsId when set, null otherwise', () => {
     expect(configOf({ ANALYTICS_ID: 'G-ABC123XYZ9' }).analyticsId).toBe('G-ABC123XYZ9');
     expect(configOf({}).analyticsId).toBeNull();
@@ -39,7 +39,7 @@ describe('ANALYTICS_ID (issue 8 item 6)', () => {
   });
 });
 
-describe('NODE_ENV (issue 10, defect 7)', () => {
+describe('NODE_ENV (production unless asked)', () => {
   it('is production unless development is asked for explicitly, so error details never reach a response by default', () => {
     expect(parseWebEnv({}).NODE_ENV).toBe('production');
     expect(parseWebEnv({ NODE_ENV: '' }).NODE_ENV).toBe('production');

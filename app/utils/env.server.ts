@@ -37,7 +37,7 @@ export const WebEnvSchema = z.object({
    * socket's address is the phone's). The client address keys the api's rate limits.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** Spec §2, §9: the bank account ad fees are paid to, shown on /ads/apply. All three or none. */
+  /** docs/product.md §2, §9: the bank account ad fees are paid to, shown on /ads/apply. All three or none. */
   AD_BANK_NAME: optionalString,
   AD_BANK_ACCOUNT: optionalString,
   AD_BANK_HOLDER: optionalString,
@@ -60,10 +60,10 @@ export const WebEnvSchema = z.object({
    * served over HTTPS. `COOKIE_SECURE=false` turns it off for a plain-HTTP trial on a LAN address.
    */
   COOKIE_SECURE: z.enum(['true', 'false', '']).optional(),
-  /** Spec §2/§9 privacy policy: the privacy officer named on /privacypolicy (both or none); unset → the page points to /contact. */
+  /** docs/product.md §2/§9 privacy policy: the privacy officer named on /privacypolicy (both or none); unset → the page points to /contact. */
   PRIVACY_OFFICER_NAME: optionalString,
   PRIVACY_OFFICER_EMAIL: optionalString.pipe(z.string().email('expected an e-mail address').optional()),
-  /** Issue 8 item 6: Google Analytics 4 measurement id; unset → no analytics loaded, no Google host in the CSP. */
+  /** Google Analytics 4 measurement id (optional); unset → no analytics loaded, no Google host in the CSP. */
   ANALYTICS_ID: optionalMatching(/^G-[A-Z0-9]+$/, 'G-ABC123XYZ9'),
 });
 

@@ -10,7 +10,7 @@ const withMae = (maeSec: number | null): PredictionAccuracy => ({
   tolerances: [],
 });
 
-describe('accuracySentence (issue 12)', () => {
+describe('accuracySentence', () => {
   it("states the estimate's mean error over the last 2 weeks in whole minutes", () => {
     expect(accuracySentence(withMae(104))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
     expect(accuracySentence(withMae(89))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 1분입니다.');

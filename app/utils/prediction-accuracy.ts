@@ -1,5 +1,5 @@
 /**
- * How the down tab and the FAQ state the predictions' accuracy (issue 12 item 5): the estimate's
+ * How the down tab and the FAQ state the predictions' accuracy, so riders know how far to trust them: the estimate's
  * mean absolute error over the last PREDICTION_ACCURACY_DAYS (14) service days, from the api's
  * daily backtest (GET /api/bus/accuracy), in whole minutes.
  */

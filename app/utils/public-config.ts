@@ -4,12 +4,12 @@
  * handed to loaders as AppLoadContext.publicConfig. Nothing secret.
  */
 export type PublicConfig = {
-  /** Spec §2: the transfer account for ad fees; null until it is configured. */
+  /** docs/product.md §2: the transfer account for ad fees; null until it is configured. */
   bankAccount: { bank: string; number: string; holder: string } | null;
-  /** The third-party ad slots (spec §2), each null unless configured. */
+  /** The third-party ad slots (docs/product.md §2), each null unless configured. */
   adSlots: { adfitUnit: string | null; adsense: { client: string; slot: string } | null };
-  /** Spec §2/§9: the privacy officer on /privacypolicy (PRIVACY_OFFICER_*); null → the page points to /contact. */
+  /** docs/product.md §2/§9: the privacy officer on /privacypolicy (PRIVACY_OFFICER_*); null → the page points to /contact. */
   privacyOfficer: { name: string; email: string } | null;
-  /** Issue 8 item 6: the Google Analytics 4 measurement id (ANALYTICS_ID, "G-…"); null → no analytics at all. */
+  /** The Google Analytics 4 measurement id (ANALYTICS_ID, "G-…"); null → no analytics at all. */
   analyticsId: string | null;
 };

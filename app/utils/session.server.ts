@@ -1,7 +1,7 @@
 /**
- * The admin session (issue 7): Remix's cookie session storage, signed with SESSION_SECRET,
+ * The admin session: Remix's cookie session storage, signed with SESSION_SECRET,
  * HttpOnly, SameSite=Lax, Secure in production, 12 hours, on path / (single fetch asks for the
- * dashboard's data at /admin-only.data, outside /admin-only/; issue 11). The cookie holds
+ * dashboard's data at /admin-only.data, outside /admin-only/). The cookie holds
  * the api's opaque session id alone; every admin request asks the api whether that session is still
  * live, so a signed-out (or reset) session is refused even if its cookie was copied. The same
  * cookie carries one-shot flash messages across post/redirect/get.
@@ -21,14 +21,14 @@ declare module '@remix-run/node' {
   }
 }
 
-/** Issue 7: the session lasts 12 hours (the api's session ends at the same time). */
+/** The session lasts 12 hours (the api's session ends at the same time). */
 const SESSION_MAX_AGE_SEC = 12 * 60 * 60;
 export const ADMIN_HOME = '/admin-only';
 export const LOGIN_PATH = '/admin-only/login';
 
 /**
  * A one-shot message shown once after a redirect: `tone` success or error, its text, and a title
- * when the page shows it as a dialog to acknowledge (spec §2 'Completed / Deleted').
+ * when the page shows it as a dialog to acknowledge (docs/product.md §2 'Completed / Deleted').
  */
 export type Flash = { tone: 'success' | 'error'; message: string; title?: string };
 type SessionData = { sessionId: string };
