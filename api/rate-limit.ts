@@ -3,7 +3,7 @@
  * kept in the database (table rate_limits) so that every api instance sharing it shares the limits.
  *
  * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
- * (app/utils/upstream.server.ts). The api is never public (ARCHITECTURE.md), so it trusts that header.
+ * (app/utils/upstream.server.ts). The api is never public (docs/architecture.md), so it trusts that header.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -40,7 +40,7 @@ const LIMITS = {
    */
   adImpression: { points: 60, durationSec: 10 * 60 },
   /**
-   * POST /api/inquiries (issue 8): a person sends one inquiry and perhaps a follow-up or two; 5 in
+   * POST /api/inquiries: a person sends one inquiry and perhaps a follow-up or two; 5 in
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
    */
   inquiry: { points: 5, durationSec: 15 * 60 },

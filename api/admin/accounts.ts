@@ -1,5 +1,5 @@
 /**
- * Admin accounts and sessions (issue 7): passwords hashed with Argon2id (@node-rs/argon2, its
+ * Admin accounts and sessions (docs/product.md §6): passwords hashed with Argon2id (@node-rs/argon2, its
  * defaults: OWASP's m=19 MiB, t=2, p=1), sessions of SESSION_HOURS identified by a random id whose
  * SHA-256 alone is stored. Signing out, or resetting the password, deletes the rows, so a copied
  * cookie is refused afterwards.
@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { adminSessions, adminUsers } from '../db/schema';
 import { recordAudit } from './audit';
 
-/** Issue 7: an admin session lasts 12 hours. */
+/** An admin session lasts 12 hours (docs/product.md §6). */
 export const SESSION_HOURS = 12;
 
 /** A hash of nothing anyone knows, verified when the username is unknown so both cases take as long; made on first need. */

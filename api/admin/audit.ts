@@ -1,6 +1,7 @@
 /**
- * The audit log of admin actions (issue 7): who did what, when, on what, with the state before and
- * after. Written in the same transaction as the change it records, so neither exists without the other.
+ * The audit log of admin actions (docs/product.md §6, §11): who did what, when, on what, with the
+ * state before and after. Written in the same transaction as the change it records, so neither
+ * exists without the other.
  */
 import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../contract/admin';

@@ -1,5 +1,5 @@
 /**
- * The service-suspension notice (spec §1, §4): the admins' switch for the home screen's blocking
+ * The service-suspension notice (docs/product.md §1, §4): the admins' switch for the home screen's blocking
  * modal, with its title and text. Stored in settings 'service-notice'; until an admin saves it, it is
  * the preset text (contract DEFAULT_SERVICE_NOTICE), on only when the deployment starts with
  * SERVICE_NOTICE=on (the reference had it hard-wired on; here a fresh install shows the buses).

@@ -15,7 +15,7 @@ import { adminUsers, settings } from '../db/schema';
 import { countAdmins, openSession, sha256Hex } from './accounts';
 import { recordAudit } from './audit';
 
-/** Issue 7: the setup token expires in one hour. */
+/** The one-time setup link is valid for one hour (docs/product.md §11). */
 export const SETUP_TOKEN_HOURS = 1;
 const SETUP_KEY = 'admin-setup';
 const StoredSetupSchema = z.object({ tokenHash: z.string(), expiresAt: z.string() });

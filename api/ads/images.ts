@@ -1,5 +1,5 @@
 /**
- * The life of an ad image (spec §3 Image upload request, §7 presigned flow): the api issues a
+ * The life of an ad image (docs/product.md §3 Image upload request, §7 presigned flow): the api issues a
  * presigned PUT for a key it chooses while the images fit IMAGE_STORAGE_MAX_MB, the object is
  * stored, its first bytes are sniffed (a mismatch deletes it), an application may then use its
  * imageUrl, and images no request or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a
@@ -23,7 +23,7 @@ import type { Logger } from '../logger';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 import type { ObjectBody, ObjectStore } from '../storage/types';
 
-/** Spec-free choice: a presigned URL works for 10 minutes. */
+/** Our own choice (docs/product.md sets none): a presigned URL works for 10 minutes. */
 const UPLOAD_URL_TTL_SEC = 10 * 60;
 /**
  * Images that no request or ad references are removed once this old (30 minutes after issue, in
@@ -45,10 +45,10 @@ const SNIFF_BYTES = 4100;
 
 /**
  * The image format of `bytes` by its magic numbers (the file-type package), if it is one the
- * product accepts: jpg, png or gif (spec §5). Anything else (SVG, text, WebP, HTML…) → null.
+ * product accepts: jpg, png or gif (docs/product.md §5). Anything else (SVG, text, WebP, HTML…) → null.
  */
 export async function sniffImage(bytes: Uint8Array): Promise<ImageExtension | null> {
-  // Loaded on the first upload, not at start (issue 11).
+  // Loaded on the first upload, not at start: importing it would slow every start.
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   return detected && detected.ext in IMAGE_CONTENT_TYPES ? (detected.ext as ImageExtension) : null;

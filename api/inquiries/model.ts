@@ -1,7 +1,7 @@
 /**
- * Inquiries (spec §3 Inquiry: content and an optional e-mail): stored as /contact sends them
+ * Inquiries (docs/product.md §3 Inquiry: content and an optional e-mail): stored as /contact sends them
  * through POST /api/inquiries, read by the admins, deleted by an admin on the sender's request
- * (issue 8, privacy policy 제7조), and deleted after a year (api/privacy/retention.ts).
+ * (the privacy policy's deletion on request, 제7조), and deleted after a year (api/privacy/retention.ts).
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Inquiry, InquiryRequest } from '../../contract/inquiries';
@@ -31,7 +31,7 @@ export async function listInquiries(db: Db, limit: number): Promise<Inquiry[]> {
 }
 
 /**
- * Deletes inquiry `id` (issue 8: the privacy policy's deletion on request, 제7조), audited as
+ * Deletes inquiry `id` (the privacy policy's deletion on request, 제7조), audited as
  * 'delete' of `inquiry:<id>` by `actor` in the same transaction. The audit entry keeps only when
  * the inquiry arrived, never its text or e-mail (what is being erased).
  * @returns false when there is no such inquiry.

@@ -12,7 +12,7 @@ import { removeExpiredRecords, retentionCutoff, runRetention, type RetentionRepo
 
 /** The fixed "now" of these tests: Monday 23 November 2026, 10:00 KST. */
 const NOW = new Date('2026-11-23T10:00:00+09:00');
-/** Spec §9 boundaries as of NOW: the same KST wall-clock time 1 and 3 calendar years earlier. */
+/** docs/product.md §9 boundaries as of NOW: the same KST wall-clock time 1 and 3 calendar years earlier. */
 const INQUIRY_CUTOFF = new Date('2025-11-23T10:00:00+09:00');
 const AD_REQUEST_CUTOFF = new Date('2023-11-23T10:00:00+09:00');
 const ms = (instant: Date, delta: number) => new Date(instant.getTime() + delta);

@@ -1,11 +1,12 @@
 /**
- * Retention of personal data (spec §2 Privacy policy, §9; issue 8 "make the retention real"), with
- * the periods of contract/privacy.ts RETENTION_YEARS: inquiries are deleted once older than 1 year,
- * ad applications (ad_requests: name, phone, e-mail) once older than 3 years together with their
- * images, and the client IP address the audit log keeps with each admin sign-in attempt is blanked
- * once older than 1 year. A folder of its own (api/privacy/) because the rule spans resources
- * (inquiries, ads, the audit log) and belongs to the privacy policy, not to any of them; the
- * images' rule (application-images.ts) also serves the admins' deletion on request.
+ * Retention of personal data (docs/product.md §2 Privacy policy, §9: the periods the policy states
+ * are enforced, not only stated), with the periods of contract/privacy.ts RETENTION_YEARS:
+ * inquiries are deleted once older than 1 year, ad applications (ad_requests: name, phone, e-mail)
+ * once older than 3 years together with their images, and the client IP address the audit log
+ * keeps with each admin sign-in attempt is blanked once older than 1 year. A folder of its own
+ * (api/privacy/) because the rule spans resources (inquiries, ads, the audit log) and belongs to
+ * the privacy policy, not to any of them; the images' rule (application-images.ts) also serves
+ * the admins' deletion on request.
  *
  * An expired application's image is kept only while an ad still showing or scheduled uses it; it
  * then stays with that ad, which an admin manages, and goes when the admin deletes the ad (the

@@ -1,8 +1,8 @@
 /**
- * The admins' side of the ads in spec §7, for the web's server only (service token): the request
- * list and detail, approve and reject (spec §4 Admin request detail), the deletion of a request on
- * its applicant's request (issue 8, privacy policy 제7조), and the managed ads: their
- * list with counters, the bulk save of edits and order, and delete. Answers use spec §3's generic
+ * The admins' side of the ads in docs/product.md §7, for the web's server only (service token): the request
+ * list and detail, approve and reject (docs/product.md §4 Admin request detail), the deletion of a request on
+ * its applicant's request (privacy policy 제7조), and the managed ads: their
+ * list with counters, the bulk save of edits and order, and delete. Answers use docs/product.md §3's generic
  * admin response `{ success, message?, data? }`; refusals are `{ message }` with a 4xx status. The
  * acting admin is named in the X-Admin-User header, for the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * The service token guards every admin endpoint (ARCHITECTURE.md: admin endpoints require a service
+ * The service token guards every admin endpoint (docs/architecture.md: admin endpoints require a service
  * token that only the web holds). ENDPOINTS lists them all, each with a request that succeeds with
  * the token; a test checks the list against the routes the api registers, so a new admin route that
  * is not added here fails.
@@ -99,7 +99,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', ok: 200 },
   // Not a route: the guard answers before the 404, so a probe learns nothing of what exists.
   { method: 'GET', route: null, path: () => '/api/admin/no-such-page', ok: 404 },
-  // Ad requests and managed ads (ad-review.ts, spec §7).
+  // Ad requests and managed ads (ad-review.ts, docs/product.md §7).
   { method: 'GET', route: `/api/ads/:type${TYPE}/submit`, path: () => '/api/ads/web/submit', ok: 200 },
   {
     method: 'GET',

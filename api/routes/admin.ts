@@ -1,12 +1,12 @@
 /**
- * Admin api (/api/admin/*), for the web's server side only (ARCHITECTURE.md: admin endpoints require
+ * Admin api (/api/admin/*), for the web's server side only (docs/architecture.md: admin endpoints require
  * a service token that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
  * Unset token → 503 on every route; missing or wrong token → 401. The acting admin is named in the
  * X-Admin-User header (audit log).
  *
  * Sign-in and sessions (admin-auth.ts), the prediction backtest, the service notice, the feed's
  * health with today's upstream calls, the inquiries (and the deletion of one on its sender's request,
- * issue 8) and the audit log.
+ * privacy policy 제7조) and the audit log.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';

@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
     return InquiryListResponseSchema.parse(await response.json()).data;
   }
 
-  it('stores an inquiry (trimmed, e-mail kept) and answers 201 with the spec §8 message; the admin list shows it', async () => {
+  it('stores an inquiry (trimmed, e-mail kept) and answers 201 with the success message of docs/product.md §8; the admin list shows it', async () => {
     const response = await send({
       content: '  1150번 도착 시간이 자꾸 틀려요.\n확인 부탁드립니다.  ',
       email: ' me@example.com ',

@@ -1,6 +1,6 @@
 /**
- * Inquiries (spec §3 Inquiry, §7 last row: the reference posted to a placeholder 'endpoint'; issue 8
- * makes it POST /api/inquiries). The admins read them through GET /api/admin/inquiries.
+ * Inquiries (docs/product.md §3 Inquiry, §7 last row: the reference posted to a placeholder 'endpoint', which
+ * this api makes POST /api/inquiries). The admins read them through GET /api/admin/inquiries.
  */
 import { Hono } from 'hono';
 import { INQUIRY_MESSAGES, InquiryRequestSchema, type InquirySubmitResponse } from '../../contract/inquiries';
@@ -10,8 +10,8 @@ import { rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 
 /**
- * Mounts POST / (at /api/inquiries): 201 `{ success: true, message }` with the spec §8 success
- * message; 400 `{ message }` naming the field for a refused body (the spec §5 text for empty
+ * Mounts POST / (at /api/inquiries): 201 `{ success: true, message }` with the docs/product.md §8 success
+ * message; 400 `{ message }` naming the field for a refused body (the docs/product.md §5 text for empty
  * content); 429 with Retry-After over the client's limit (LIMITS.inquiry).
  */
 export function inquiryRoutes({ db, clock, rateLimiters }: ApiContext) {

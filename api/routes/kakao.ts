@@ -1,5 +1,5 @@
 /**
- * The KakaoTalk chatbot's skill (issue 9): POST /skill, called by Kakao i Open Builder with its
+ * The KakaoTalk chatbot's skill (docs/product.md §11): POST /skill, called by Kakao i Open Builder with its
  * SkillPayload, answered with a version 2.0 SkillResponse from memory (the feed's state, today's
  * predictions) plus the ad rotation's cached list, well inside Kakao's 5-second limit.
  */

@@ -1,4 +1,4 @@
-/** GET /api/notice: the service-suspension notice the home screen shows (spec §1, §4), public. */
+/** GET /api/notice: the service-suspension notice the home screen shows (docs/product.md §1, §4), public. */
 import { Hono } from 'hono';
 import type { ApiContext } from '../context';
 

@@ -1,5 +1,5 @@
 /**
- * The admins' tables (ARCHITECTURE.md Data): accounts with an Argon2id hash, their sessions (the web
+ * The admins' tables (docs/architecture.md Data): accounts with an Argon2id hash, their sessions (the web
  * keeps only the opaque id in its signed cookie), the audit log of admin actions, and settings (the
  * service notice).
  */
@@ -56,7 +56,7 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** Spec §3 Inquiry: content and an optional e-mail (they arrive through POST /api/inquiries). */
+/** docs/product.md §3 Inquiry: content and an optional e-mail (they arrive through POST /api/inquiries). */
 export const inquiries = pgTable(
   'inquiries',
   {

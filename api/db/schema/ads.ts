@@ -1,14 +1,14 @@
 /**
- * The ads' tables (spec §3): applications, the managed ads with their paid period and order, their
+ * The ads' tables (docs/product.md §3): applications, the managed ads with their paid period and order, their
  * daily counters, the image uploads the api issued, and the shared rate-limit buckets.
  */
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AdType } from '../../../contract/ads';
 
-/** Spec §3 Ad request status: submitted as pending, later approved or rejected by an admin. */
+/** docs/product.md §3 Ad request status: submitted as pending, later approved or rejected by an admin. */
 export type AdRequestStatus = 'pending' | 'approved' | 'rejected';
 
-/** Ad applications (spec §3 Ad application), stored as submitted: pending with `confirmed` false. */
+/** Ad applications (docs/product.md §3 Ad application), stored as submitted: pending with `confirmed` false. */
 export const adRequests = pgTable(
   'ad_requests',
   {
@@ -16,7 +16,7 @@ export const adRequests = pgTable(
     type: text('type').$type<AdType>().notNull(),
     title: text('title').notNull(),
     applicantName: text('applicant_name').notNull(),
-    /** Digits only (spec §5). */
+    /** Digits only (docs/product.md §5). */
     applicantPhone: text('applicant_phone').notNull(),
     applicantEmail: text('applicant_email').notNull(),
     /** An http(s) URL, or null. */
@@ -26,7 +26,7 @@ export const adRequests = pgTable(
     contentForManager: text('content_for_manager'),
     /** The kakao ad message; null for web. */
     content: text('content'),
-    /** Months (1, 2 or 3; spec §9). */
+    /** Months (1, 2 or 3; docs/product.md §9). */
     duration: integer('duration').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
     status: text('status').$type<AdRequestStatus>().notNull().default('pending'),
@@ -38,7 +38,7 @@ export const adRequests = pgTable(
 );
 
 /**
- * The managed ads (spec §3 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
+ * The managed ads (docs/product.md §3 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
  * ascending `position` per type. An approved request becomes one (api/ads/requests.ts approveRequest).
  */
 export const ads = pgTable(

@@ -16,7 +16,7 @@ import type { PredictionAccuracy } from '../../../contract/bus';
 
 /**
  * Latest state of each bus feed, written by the lease holder after every poll and read by every
- * api instance (ARCHITECTURE.md, scale-out): the last good snapshot plus the failure state.
+ * api instance (docs/architecture.md, scale-out): the last good snapshot plus the failure state.
  */
 export const feedStates = pgTable('feed_states', {
   feed: text('feed').primaryKey(),
@@ -44,8 +44,8 @@ export const upstreamCalls = pgTable(
 );
 
 /**
- * Observed departures from the down terminus (DOWN_STOPS[0]), one per vehicle run (issue: down
- * direction). `departedAt` is the best estimate between the last observation before leaving and
+ * Observed departures from the down terminus (DOWN_STOPS[0]), one per vehicle run: the down
+ * direction's evidence. `departedAt` is the best estimate between the last observation before leaving and
  * the first after; `gapSec` (the time between those observations) is its uncertainty.
  * Unique per (source, route, vehicle, departedAt), so re-processing the same snapshots stores nothing twice.
  */
@@ -73,9 +73,9 @@ export const departures = pgTable(
 );
 
 /**
- * The public accuracy figure of each feed's predictions (issue 12): the backtest of the last
+ * The public accuracy figure of each feed's predictions: the backtest of the last
  * PREDICTION_ACCURACY_DAYS service days before `serviceDate`, computed once per service day by the
- * poller lease holder (api/bus/accuracy-service.ts) and read by every instance.
+ * poller lease holder (api/bus/predictions/accuracy.ts) and read by every instance.
  */
 export const predictionAccuracy = pgTable('prediction_accuracy', {
   feed: text('feed').primaryKey(),
