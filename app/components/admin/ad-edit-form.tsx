@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import type { FormEvent } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { ADMIN_MESSAGES } from '../../../contract/admin';
 import type { ManagedAd } from '../../../contract/ads';
 import { FieldError } from '~/components/forms';
@@ -67,31 +67,25 @@ export function AdEditForm({
           {formError}
         </p>
       )}
-      <label htmlFor={fields.title.id} className="field__label">
-        제목
-      </label>
-      <input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} className="field__control" />
-      <FieldError meta={fields.title} />
-      <label htmlFor={fields.redirectUrl.id} className="field__label">
-        링크
-      </label>
-      <input
-        {...getInputProps(fields.redirectUrl, { type: 'url' })}
-        key={fields.redirectUrl.key}
+      <LabeledInput meta={fields.title} type="text" label="제목" className="field__control" />
+      <LabeledInput
+        meta={fields.redirectUrl}
+        type="url"
+        label="링크"
         className="field__control"
         placeholder="https://"
       />
-      <FieldError meta={fields.redirectUrl} />
-      <label htmlFor={fields.image.id} className="field__label">
-        이미지 바꾸기 <span className="field__optional">(JPG, PNG, GIF · 5MB 이하)</span>
-      </label>
-      <input
-        {...getInputProps(fields.image, { type: 'file' })}
-        key={fields.image.key}
+      <LabeledInput
+        meta={fields.image}
+        type="file"
+        label={
+          <>
+            이미지 바꾸기 <span className="field__optional">(JPG, PNG, GIF · 5MB 이하)</span>
+          </>
+        }
         accept="image/jpeg,image/png,image/gif"
         className="ad-card__file"
       />
-      <FieldError meta={fields.image} />
       <div className="ad-card__actions">
         <button
           type="submit"
@@ -107,5 +101,27 @@ export function AdEditForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** One field of the card's form: its label, its input (conform's props, then `attributes`) and its error. */
+function LabeledInput({
+  meta,
+  type,
+  label,
+  ...attributes
+}: {
+  meta: Parameters<typeof getInputProps>[0];
+  type: 'text' | 'url' | 'file';
+  label: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      <input {...getInputProps(meta, { type })} key={meta.key} {...attributes} />
+      <FieldError meta={meta} />
+    </>
   );
 }

@@ -1,32 +1,40 @@
 /** The figures of a managed ad on its edit card: the paid period, today's counters and the totals. */
+import type { ReactNode } from 'react';
 import type { ManagedAd } from '../../../contract/ads';
 import { formatKstPeriod } from '~/utils/kst';
 
 export function AdFigures({ ad }: { ad: ManagedAd }) {
   return (
     <dl className="ad-card__figures">
-      {ad.startsAt && ad.endsAt && (
-        <div>
-          <dt>게재 기간</dt>
-          <dd>{formatKstPeriod(ad.startsAt, ad.endsAt)}</dd>
-        </div>
-      )}
+      {ad.startsAt && ad.endsAt && <Figure term="게재 기간">{formatKstPeriod(ad.startsAt, ad.endsAt)}</Figure>}
       {ad.todayImpressions !== undefined && (
-        <div>
-          <dt>오늘</dt>
-          <dd>
-            노출 {ad.todayImpressions.toLocaleString('ko-KR')} · 클릭 {(ad.todayClicks ?? 0).toLocaleString('ko-KR')}
-          </dd>
-        </div>
+        <Figure term="오늘">
+          <Counts impressions={ad.todayImpressions} clicks={ad.todayClicks} />
+        </Figure>
       )}
       {ad.impressions !== undefined && (
-        <div>
-          <dt>누적</dt>
-          <dd>
-            노출 {ad.impressions.toLocaleString('ko-KR')} · 클릭 {(ad.clicks ?? 0).toLocaleString('ko-KR')}
-          </dd>
-        </div>
+        <Figure term="누적">
+          <Counts impressions={ad.impressions} clicks={ad.clicks} />
+        </Figure>
       )}
     </dl>
+  );
+}
+
+function Figure({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Views and clicks, in Korean number format. */
+function Counts({ impressions, clicks }: { impressions: number; clicks: number | undefined }) {
+  return (
+    <>
+      노출 {impressions.toLocaleString('ko-KR')} · 클릭 {(clicks ?? 0).toLocaleString('ko-KR')}
+    </>
   );
 }
