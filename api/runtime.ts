@@ -14,7 +14,7 @@ import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
 import { openDatabase } from './db/client';
 import { createDemoSource } from './bus/feed/demo/source';
-import { backfillDemoHistory, loadDepartures } from './bus/predictions/departures/detector';
+import { backfillDemoHistory, loadDepartures } from './bus/predictions/departures/store';
 import { createBusFeed, type BusFeed } from './bus/feed/service';
 import { createAccuracyService } from './bus/predictions/accuracy';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';

@@ -1,5 +1,5 @@
 /**
- * `npm run backtest -- --history FILE --predictions-out OUT.csv` as anyone runs it (issue 12 item 4):
+ * `npm run backtest -- --history FILE --predictions-out OUT.csv` as anyone runs it:
  * a child process (npx tsx) on a generated history, whose written plan an outside evaluator can
  * read and score.
  */

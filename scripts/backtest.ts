@@ -1,7 +1,7 @@
 /**
  * `npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]`: how
  * well the departure predictions would have done on the last N service days (method and metrics:
- * api/bus/backtest.ts).
+ * api/bus/predictions/backtest.ts).
  *
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
@@ -10,15 +10,15 @@
  * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28), with its
  * own "today". "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
  * report as JSON with --json. --predictions-out also writes what the history part predicted for each
- * test day (backtest.ts predictionsCsv: routeNo,serviceDate,predictedAt), for anyone's own scoring;
+ * test day (backtest-csv.ts predictionsCsv: routeNo,serviceDate,predictedAt), for anyone's own scoring;
  * it needs the history here (--history, or a DATA_DIR no server holds).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { backtest, formatBacktestTable, parseHistoryCsv, predictionsCsv } from '../api/bus/predictions/backtest';
-import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/detector';
+import { backtest } from '../api/bus/predictions/backtest';
+import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/store';
 import { HISTORY_WINDOW_DAYS, type DayPlan, type ObservedDeparture } from '../api/bus/predictions/day-plan';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
@@ -26,6 +26,8 @@ import { storedSecret } from '../api/secrets';
 import { BacktestReportSchema, type BacktestReport } from '../contract/admin';
 import { parseApiEnv } from '../api/env';
 import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
+import { parseHistoryCsv, predictionsCsv } from './backtest-csv';
+import { formatBacktestTable } from './backtest-table';
 import { parseCli } from './cli';
 import { addServiceDays, serviceClock } from '../api/time';
 

@@ -2,7 +2,7 @@
  * `npm run gbis:discover`: resolves the GBIS routeIds of our routes, their timetables and up pass
  * of the campus crossroads (upStaOrder), the campus terminus and the stationIds of the
  * progress-line stops, prints every candidate, then a snippet to paste into
- * api/bus/transit-config.ts (picking rules: api/bus/gbis/discover.ts).
+ * api/bus/feed/transit-config.ts (picking rules: api/bus/feed/gbis/discover.ts).
  *
  * Env: GBIS_SERVICE_KEY (required; the portal's Encoding or Decoding key), GBIS_BASE_URL (optional).
  * Costs about 4 × 3 route calls + 6 stop searches of the base-info quota.
@@ -77,7 +77,7 @@ try {
   const found = await discover(http, { routes: ROUTES, upStops: UP_STOPS, downStops: DOWN_STOPS });
   report(found);
   console.log(
-    '\n// ── paste into api/bus/transit-config.ts (replace ROUTES, UP_STOPS, DOWN_STOPS, CAMPUS_TERMINUS) ──\n',
+    '\n// ── paste into api/bus/feed/transit-config.ts (replace ROUTES, UP_STOPS, DOWN_STOPS, CAMPUS_TERMINUS) ──\n',
   );
   console.log(renderConfigSnippet(found, { upStops: UP_STOPS, downStops: DOWN_STOPS, terminus: CAMPUS_TERMINUS }));
 } catch (error) {

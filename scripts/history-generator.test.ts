@@ -1,8 +1,8 @@
 /**
- * The synthetic history generator (issue 12, item 1): deterministic per seed, read by the
+ * The synthetic history generator: deterministic per seed, read by the
  * backtest's own CSV parser, and holding the patterns it promises.
  */
-import { parseHistoryCsv } from '../api/bus/predictions/backtest';
+import { parseHistoryCsv } from './backtest-csv';
 import { ROUTE_NOS } from '../contract/transit';
 import { generateHistory, historyCsv } from './history-generator';
 

@@ -1,7 +1,8 @@
 /**
- * A synthetic departure history for the backtest (issue 12, item 1): seeded, independent of the
- * demo simulator (api/bus/demo), in the backtest's CSV format (api/bus/backtest.ts
- * parseHistoryCsv: routeNo,departedAt[,arrivedAt], ISO 8601 with +09:00).
+ * A synthetic departure history for the backtest, so that the predictions can be measured on
+ * histories with known effects: seeded, independent of the demo simulator (api/bus/feed/demo), in
+ * the backtest's CSV format (scripts/backtest-csv.ts parseHistoryCsv: routeNo,departedAt[,arrivedAt],
+ * ISO 8601 with +09:00).
  *
  * The model, per route of contract ROUTE_NOS (every draw from one pure-rand stream of `seed`):
  * - **Timetables per day type** (weekday / Saturday / Sunday and public holidays): a first and a
@@ -25,7 +26,7 @@
  * - arrivedAt is missing for 4 % of runs (the poller missed the bus); historyCsv can leave the column out.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
-import { dayType, publicHolidaysOf } from '../api/time';
+import { dayType, kstDateKey, kstInstant, publicHolidaysOf, toKst, toKstIso } from '../api/time';
 import type { DayType } from '../api/bus/feed/transit-config';
 import { ROUTE_NOS } from '../contract/transit';
 
@@ -52,7 +53,6 @@ export type GeneratedScenario = {
   timetables: Record<string, Record<DayType | 'changedWeekday', number[]>>;
 };
 
-const KST_OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Peak windows of weekdays, minutes of the day: 07:00–09:30 and 17:00–19:30. */
@@ -99,20 +99,11 @@ class Draws {
   }
 }
 
-/** "yyyy-MM-dd" → UTC milliseconds of that KST date's 00:00. */
-function kstMidnight(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y, m - 1, d) - KST_OFFSET_MS;
-}
-
-function dateOf(midnightMs: number): string {
-  return new Date(midnightMs + KST_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** "yyyy-MM-dd" → milliseconds of that KST date's 00:00. */
+const kstMidnight = (date: string): number => kstInstant(date, 0).getTime();
 
 /** ISO 8601 with +09:00, whole seconds. */
-function kstIso(ms: number): string {
-  return new Date(Math.round(ms / 1000) * 1000 + KST_OFFSET_MS).toISOString().slice(0, 19) + '+09:00';
-}
+const kstIso = (ms: number): string => toKstIso(new Date(Math.round(ms / 1000) * 1000));
 
 /** Public holidays of the years of the dates (api/time.ts publicHolidaysOf): date → name. */
 function publicHolidays(dates: readonly string[]): Map<string, string> {
@@ -194,7 +185,9 @@ function routeModel(draws: Draws, routeNo: string, changed: boolean): RouteModel
 export function generateHistory(options: GeneratorOptions): { rows: GeneratedRow[]; scenario: GeneratedScenario } {
   const draws = new Draws(options.seed);
   const lastMidnight = kstMidnight(options.lastDate);
-  const dates = Array.from({ length: options.days }, (_, i) => dateOf(lastMidnight - (options.days - 1 - i) * DAY_MS));
+  const dates = Array.from({ length: options.days }, (_, i) =>
+    kstDateKey(new Date(lastMidnight - (options.days - 1 - i) * DAY_MS)),
+  );
   const holidays = publicHolidays(dates);
 
   const changeDate = dates[Math.floor(options.days * draws.between(0.55, 0.85))];
@@ -209,7 +202,7 @@ export function generateHistory(options: GeneratorOptions): { rows: GeneratedRow
   const rows: { ms: number; row: GeneratedRow }[] = [];
   dates.forEach((date, index) => {
     const midnight = kstMidnight(date);
-    const weekday = new Date(midnight + KST_OFFSET_MS).getUTCDay();
+    const weekday = toKst(new Date(midnight)).getDay();
     const holiday = holidays.get(date);
     const kind = dayType(date);
     const festival = holiday !== undefined && /설날|추석/.test(holiday);

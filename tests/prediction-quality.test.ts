@@ -6,7 +6,8 @@
  * - with arrivedAt, 'estimate' at an ETA score of at least 75 % overall.
  */
 import { readFileSync } from 'node:fs';
-import { backtest, parseHistoryCsv, type BacktestReport, type BacktestScores } from '../api/bus/predictions/backtest';
+import { backtest, type BacktestReport, type BacktestScores } from '../api/bus/predictions/backtest';
+import { parseHistoryCsv } from '../scripts/backtest-csv';
 import { addServiceDays } from '../api/time';
 import { generateHistory, historyCsv } from '../scripts/history-generator';
 

@@ -9,7 +9,7 @@ import { recordAudit } from '../admin/audit';
 import { createApi } from '../app';
 import { createAccuracyService } from '../bus/predictions/accuracy';
 import type { BacktestReport } from '../bus/predictions/backtest';
-import { loadDepartures, saveDepartures } from '../bus/predictions/departures/detector';
+import { loadDepartures, saveDepartures } from '../bus/predictions/departures/store';
 import type { Database } from '../db/client';
 import { auditLog, inquiries } from '../db/schema';
 import { departure } from './departures.fixture';

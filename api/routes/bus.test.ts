@@ -9,7 +9,8 @@ import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } fr
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
-import { loadDepartures, saveDepartures, type DepartureRecord } from '../bus/predictions/departures/detector';
+import type { DepartureRecord } from '../bus/predictions/departures/detector';
+import { loadDepartures, saveDepartures } from '../bus/predictions/departures/store';
 import { createAccuracyService } from '../bus/predictions/accuracy';
 import { createBusFeed, type BusFeed } from '../bus/feed/service';
 import { emptyFeedState } from '../bus/feed/store';

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { kstDateKey } from '../../time';
-import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../../tests/setup/fakes';
+import {
+  FakeClock,
+  FeedError,
+  ScriptedSource,
+  recordingLogger,
+  snapshotAt,
+  pollerFeed,
+} from '../../../tests/setup/fakes';
 import { createTestDatabase } from '../../../tests/setup/db';
 import { callsSpent, emptyFeedState, loadFeedState } from './store';
 import { BACKOFF_START_SEC, Poller } from './poller';

@@ -10,7 +10,7 @@
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { departureRecorder } from '../predictions/departures/detector';
+import { departureRecorder } from '../predictions/departures/store';
 import { loadFeedState, type FeedState } from './store';
 import { describePlan } from './poll-plan';
 import { Poller } from './poller';

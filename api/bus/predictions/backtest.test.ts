@@ -1,15 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import {
-  backtest,
-  bucketOf,
-  formatBacktestTable,
-  isAccurate,
-  parseHistoryCsv,
-  predictionsCsv,
-  QUERY_LEADS_SEC,
-} from './backtest';
-import type { DayPlan, ObservedDeparture } from './day-plan';
+import { backtest, bucketOf, isAccurate, QUERY_LEADS_SEC } from './backtest';
+import type { ObservedDeparture } from './day-plan';
 
 /** A 1150 departure at KST `time` ("HH:mm:ss") of `date`, seen at the crossroads `turnaroundSec` before when given. */
 function run(date: string, time: string, turnaroundSec?: number): ObservedDeparture {
@@ -25,7 +15,7 @@ const prior = [
   ...['08:01:00', '08:31:00', '09:01:00'].map((t) => run('2026-11-18', t, 900)),
 ];
 
-describe('ETA accuracy windows (anchors.md)', () => {
+describe('ETA accuracy windows of the TransitApp benchmark', () => {
   it('puts leads in the 0–3, 3–6, 6–10, 10–15 min buckets', async () => {
     expect([0, 179, 180, 359, 360, 599, 600, 899, 900].map(bucketOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, -1]);
     expect(QUERY_LEADS_SEC.map(bucketOf)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
@@ -111,8 +101,6 @@ describe('backtest', () => {
     expect(report.days).toEqual(['2026-11-16', '2026-11-17']);
     // 16 Nov has no earlier day: no history, no yesterday; the timetable still answers.
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
-    expect(formatBacktestTable(report)).toMatch(/^Backtest of 2 service days \(2026-11-16 – 2026-11-17\)/);
-    expect(formatBacktestTable(report).split('\n')).toContainEqual(expect.stringMatching(/^overall\s+6\s+90 \|/));
   });
 
   it('reports the slots learnt per route and day type, with their spread', async () => {
@@ -129,9 +117,6 @@ describe('backtest', () => {
     expect(report.slots).toEqual([
       { routeNo: '1150', dayType: 'weekday', serviceDate: '2026-11-19', count: 3, spreadSec: 60 },
     ]);
-    const table = formatBacktestTable(report).split('\n');
-    expect(table).toContainEqual(expect.stringMatching(/^1150\s+3 ± 60 s\s+-\s+-$/));
-    expect(table).toContainEqual(expect.stringMatching(/^1303\s+-\s+-\s+-$/));
   });
 
   it("scores the estimate on the day type the day's departures follow, the history part on the calendar's", async () => {
@@ -155,53 +140,5 @@ describe('backtest', () => {
     expect(dayPlan.maeSec!).toBeGreaterThan(300);
     // Once the runs miscount the weekday's by 6, the estimate answers from the Sunday slots.
     expect(estimate.maeSec!).toBeLessThan(dayPlan.maeSec! / 2);
-  });
-});
-
-describe('predictionsCsv (--predictions-out)', () => {
-  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt row per predicted departure", async () => {
-    const plans: DayPlan[] = [];
-    const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    await backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
-    expect(plans.map((plan) => plan.serviceDate)).toEqual(['2026-11-18', '2026-11-19']);
-
-    const lines = predictionsCsv(plans).trimEnd().split('\n');
-    expect(lines[0]).toBe('routeNo,serviceDate,predictedAt');
-    // Thursday's 1150 plan is the learnt 08:00/08:30/09:00 (its history part, before any live evidence).
-    expect(lines.filter((line) => line.startsWith('1150,2026-11-19,'))).toEqual([
-      '1150,2026-11-19,2026-11-19T08:00:00+09:00',
-      '1150,2026-11-19,2026-11-19T08:30:00+09:00',
-      '1150,2026-11-19,2026-11-19T09:00:00+09:00',
-    ]);
-    // Every route's plan of both days, none left out or added.
-    const planned = plans.flatMap(({ serviceDate, routes }) =>
-      routes.map((r) => [serviceDate, r.routeNo, r.estimate.length]),
-    );
-    for (const [serviceDate, routeNo, count] of planned) {
-      expect(lines.filter((line) => line.startsWith(`${routeNo},${serviceDate},`))).toHaveLength(count as number);
-    }
-    expect(lines).toHaveLength(1 + planned.reduce((sum, [, , count]) => sum + (count as number), 0));
-  });
-});
-
-describe('parseHistoryCsv', () => {
-  it('reads routeNo, departedAt and an optional arrivedAt, and derives the service date', async () => {
-    const path = fileURLToPath(new URL('../../tests/fixtures/history/departures-small.csv', import.meta.url));
-    const rows = parseHistoryCsv(readFileSync(path, 'utf8'));
-    expect(rows.map((r) => [r.routeNo, r.serviceDate, r.departedAt.toISOString(), r.arrivedAt?.toISOString()])).toEqual(
-      [
-        ['1150', '2026-11-18', '2026-11-17T23:00:00.000Z', '2026-11-17T22:45:00.000Z'],
-        ['1150', '2026-11-18', '2026-11-17T23:30:00.000Z', undefined],
-        ['1117', '2026-11-18', '2026-11-18T14:55:00.000Z', '2026-11-18T14:40:00.000Z'],
-        ['1117', '2026-11-18', '2026-11-18T15:15:00.000Z', undefined], // 00:15 KST: the day before's service
-        ['1303', '2026-11-19', '2026-11-18T23:20:00.000Z', undefined],
-      ],
-    );
-  });
-
-  it('names the line of a bad row', async () => {
-    expect(() => parseHistoryCsv('routeNo,departedAt\n1150,2026-11-18T08:00:00+09:00\n1150,08:30\n')).toThrow(
-      /history CSV line 3: departedAt/,
-    );
   });
 });

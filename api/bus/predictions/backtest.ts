@@ -1,8 +1,9 @@
 /**
- * Backtest of the departure predictions (api/bus/predictions.ts) on observed history: for each of
+ * Backtest of the departure predictions (day-plan.ts, day-type.ts, live.ts) on observed history: for each of
  * the last N service days with observations, predict from the days before it only and compare
- * with what was observed. Pure: history in, figures out (the CLI is scripts/backtest.ts, the admin
- * JSON GET /api/admin/backtest).
+ * with what was observed. Pure: history in, figures out (the CLI is scripts/backtest.ts, with its CSV
+ * and table in scripts/backtest-csv.ts and scripts/backtest-table.ts; the admin JSON GET
+ * /api/admin/backtest). How to run it and what it measured: docs/predictions.md §Measuring it.
  *
  * Queries: for each observed departure, riders ask "when does the next bus leave?" at
  * QUERY_LEADS_SEC before it (the middle of each minute 0–15 min ahead). A query is dropped when
@@ -10,7 +11,7 @@
  * one, counted there). A method's answer is its first predicted time at or after the query.
  * Metrics per route and overall, for `estimate`, for its history part alone (`history`: the
  * same-day-type plan without live evidence), and for the baselines yesterday, last week and
- * timetable (anchors.md, TransitApp ETA Accuracy Benchmark):
+ * timetable (the yardstick is the TransitApp ETA Accuracy Benchmark):
  * - MAE: mean |actual − answer| in seconds over the queries the method answered;
  * - ETA score: per lead bucket (0–3, 3–6, 6–10, 10–15 min) the percentage of queries answered
  *   with −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
@@ -28,25 +29,22 @@
  * on the down line; the backtest, without stored snapshots, does neither.
  */
 import { setImmediate } from 'node:timers/promises';
-import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
-import { KstDateTimeSchema } from '../../../contract/bus';
-import { addServiceDays, kstInstant, serviceClock, toKstIso } from '../../time';
+import { addServiceDays, kstInstant } from '../../time';
 import {
-  applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
   nextAtOrAfter,
-  observedDayType,
   PLAN_REFRESH_MS,
   predictDay,
   timetableDepartures,
   type DayPlan,
   type ObservedDeparture,
 } from './day-plan';
-import { BACKTEST_METHODS, type BacktestReport as BacktestReportBody } from '../../../contract/admin';
+import { observedDayType } from './day-type';
+import { applyLiveEvidence } from './live';
+import { BACKTEST_METHODS } from '../../../contract/admin';
 import { DAY_TYPES, ROUTES, SERVICE_HOURS, type DayType } from '../feed/transit-config';
 
-/** Lead buckets with the accurate window (seconds early / late), anchors.md. */
+/** Lead buckets with the accurate window (seconds early / late) of the TransitApp ETA Accuracy Benchmark. */
 export const ETA_BUCKETS = [
   { label: '0-3 min', fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
   { label: '3-6 min', fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
@@ -186,7 +184,7 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * Runs the backtest (module docstring) over the last `days` service dates before `before`
  * ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that have
  * observations. Each date is predicted with predictDay from the departures of earlier dates only;
- * `onDayPlan`, when given, receives each date's plan as it is made (issue 12: --predictions-out).
+ * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`).
  * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
  * planned): it yields to the event loop between dates, so a server computing it (the accuracy
  * figure, the admin report) goes on answering meanwhile.
@@ -266,91 +264,4 @@ export async function backtest(
     overall: scores(total),
     slots: [...slots.values()].sort((a, b) => order(a) - order(b)),
   };
-}
-
-const HistoryRowSchema = z.object({
-  routeNo: z.string().min(1),
-  departedAt: KstDateTimeSchema,
-  arrivedAt: KstDateTimeSchema.optional().or(z.literal('').transform(() => undefined)),
-});
-
-/**
- * Reads a history CSV: a header row, then one row per observed departure with the columns
- * routeNo, departedAt (ISO 8601 with offset) and optionally arrivedAt (when the run passed the
- * campus crossroads, ISO with offset, may be empty). serviceDate is derived with serviceClock.
- * @throws Error naming the line of the first bad row, or csv-parse's error for malformed CSV.
- */
-export function parseHistoryCsv(text: string): ObservedDeparture[] {
-  const rows: Record<string, string>[] = parse(text, { columns: true, skip_empty_lines: true, trim: true });
-  return rows.map((row, index) => {
-    const parsed = HistoryRowSchema.safeParse(row);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-      throw new Error(`history CSV line ${index + 2}: ${problems.join('; ')}`);
-    }
-    const departedAt = new Date(parsed.data.departedAt);
-    return {
-      routeNo: parsed.data.routeNo,
-      serviceDate: serviceClock(departedAt).serviceDate,
-      departedAt,
-      arrivedAt: parsed.data.arrivedAt ? new Date(parsed.data.arrivedAt) : null,
-    };
-  });
-}
-
-/**
- * The day plans' history part (issue 12, `npm run backtest -- --predictions-out FILE`) as CSV: a
- * header `routeNo,serviceDate,predictedAt`, then one row per predicted departure (RouteDayPlan
- * estimate, before live evidence: what 'history' is scored on), predictedAt in KST ISO 8601 with
- * offset like the history CSV, by date, route and time.
- */
-export function predictionsCsv(plans: readonly DayPlan[]): string {
-  const rows = plans.flatMap(({ serviceDate, routes }) =>
-    routes.flatMap(({ routeNo, estimate }) => estimate.map(({ at }) => `${routeNo},${serviceDate},${toKstIso(at)}`)),
-  );
-  return ['routeNo,serviceDate,predictedAt', ...rows].join('\n') + '\n';
-}
-
-const METHOD_LABELS: Record<Method, string> = {
-  estimate: 'estimate(live)',
-  history: 'history only',
-  yesterday: 'yesterday',
-  lastWeek: 'last week',
-  timetable: 'timetable',
-};
-
-/**
- * The report (this module's, or as GET /api/admin/backtest sends it) as a plain-text table: per
- * route and overall, MAE (s) and ETA score (%) per method.
- */
-export function formatBacktestTable(report: BacktestReportBody): string {
-  const cell = (score: Pick<MethodScore, 'maeSec' | 'etaScore'>) =>
-    `${score.maeSec === null ? '-' : Math.round(score.maeSec)}`.padStart(7) +
-    `${score.etaScore === null ? '-' : score.etaScore.toFixed(1)}`.padStart(8);
-  const row = (name: string, scores: BacktestReportBody['overall']) =>
-    name.padEnd(8) +
-    String(scores.departures).padStart(10) +
-    String(scores.methods.estimate.queries).padStart(9) +
-    METHODS.map((method) => ` |${cell(scores.methods[method])}`).join('');
-  const span = report.days.length ? `${report.days[0]} – ${report.days[report.days.length - 1]}` : 'no days';
-  const slotCell = (routeNo: string, type: DayType) => {
-    const entry = report.slots.find((s) => s.routeNo === routeNo && s.dayType === type);
-    return (entry ? `${entry.count} ± ${Math.round(entry.spreadSec)} s` : '-').padStart(14);
-  };
-  return [
-    `Backtest of ${report.days.length} service days (${span}); queries 0–15 min before each observed departure`,
-    ''.padEnd(27) + METHODS.map((method) => ` | ${METHOD_LABELS[method].padEnd(14)}`).join(''),
-    'route'.padEnd(8) +
-      'departures'.padStart(10) +
-      'queries'.padStart(9) +
-      METHODS.map(() => ` |${'MAE s'.padStart(7)}${'ETA %'.padStart(8)}`).join(''),
-    ...report.routes.map((r) => row(r.routeNo, r)),
-    row('overall', report.overall),
-    '',
-    'Slots learnt per day type (as of its last test day): count ± spread (median over slots of the median |departure − slot|)',
-    'route'.padEnd(8) + DAY_TYPES.map((type) => type.padStart(14)).join(''),
-    ...report.routes.map(
-      ({ routeNo }) => routeNo.padEnd(8) + DAY_TYPES.map((type) => slotCell(routeNo, type)).join(''),
-    ),
-  ].join('\n');
 }

@@ -1,35 +1,16 @@
 /**
- * Predicted departures from the campus terminus (spec §3 Predicted departure / Predicted times):
- * pure functions over observed departures (api/bus/departures.ts), no I/O. All times are KST; a
- * run after midnight belongs to its service day (api/time.ts serviceClock: 00:20 is minute 1460 of
- * the day before).
- *
- * For a route and a service date:
- * - dayBefore / weekBefore: the departures observed on the previous service day / 7 days before,
- *   moved to the date at the same KST wall-clock time (whatever those days' day types).
- * - estimate, TransitClock's fallback chain (anchors.md) live → history → timetable:
- *   1. history: the slots learnt (learnSlots) from the last SLOT_DAYS earlier days of the same
- *      day type (weekday / Saturday / Sunday or public holiday, api/time.ts dayType) within
- *      HISTORY_WINDOW_DAYS that have enough runs (at least half the median of those days), a day
- *      weighing RECENCY_DECAY^k (k = 0 for the most recent day, 1 for the next…). A weekday's
- *      slots move by the same-weekday effect (sameWeekdayEffects) of the date's weekday.
- *   2. timetable: with fewer than MIN_HISTORY_DAYS such days, the route's timetable for the day
- *      type (transit-config): `first`, then every mean headway ((min + max) / 2), up to `last`.
- *   The date can be planned as any day type (DayPlan.planAs); the live part takes the one today's
- *   departures so far follow (observedDayType), the calendar's unless another fits clearly better.
- *   3. live (applyLiveEvidence, at request time): an up bus coming to, or past, the campus
- *      crossroads makes the next run of the plan; it leaves at the later of its ready time
- *      (arrival + the shortest turnaround learnt for that time of day: a late bus shortens its
- *      layover) and that run's on-time departure (an early bus waits). It counts until seen
- *      leaving, or LIVE_GRACE_SEC past the later of that and arrival + the route's median
- *      turnaround (median of departedAt − arrivedAt in the history, else layoverMin +
- *      UP_SECTION_MIN); a run that left keeps its run taken. Where every bus has been watched,
- *      the estimates before it that no bus was seen for are dropped.
+ * A service date's day plan: per route, the departures of the day before and of a week before,
+ * and the estimate learnt from history (slots) or read from the timetable. Pure, no I/O. Times are
+ * KST; a run after midnight belongs to its service day (api/time.ts serviceClock: 00:20 is minute
+ * 1460 of the day before). How the estimate is made, and why: docs/predictions.md §How the
+ * estimate is made.
  */
 import type { EstimateBasis } from '../../../contract/bus';
-import { addServiceDays, dayType, kstInstant } from '../../time';
+import { addServiceDays, dayType, kstInstant, toKst } from '../../time';
 import type { DepartureRecord } from './departures/detector';
-import { DAY_TYPES, ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
+import { ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
+import { learnSlots, sameWeekdayEffects, slotSpreadSec, type HistoryDay } from './slots';
+import { median, quantile, weightedQuantile } from './stats';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
@@ -45,7 +26,7 @@ export type Estimate = {
   onTimeAt?: Date;
 };
 
-/** A route's predicted departures for one service date (spec §3), every list ascending. */
+/** A route's predicted departures for one service date (docs/product.md §3), every list ascending. */
 export type RoutePredictions = {
   routeNo: string;
   /** Departures observed on the previous service day, at the same KST wall-clock time on this date. */
@@ -70,7 +51,7 @@ export type RouteDayPlan = RoutePredictions & {
    */
   minTurnarounds: { from: Date; seconds: number }[];
   /**
-   * The slots the history estimate was learnt as (issue 12 report): how many, and their spread,
+   * The slots the history estimate was learnt as, for the backtest's report: how many, and their spread,
    * the median over the slots of the weighted median |departure − slot| (seconds); null for a
    * timetable estimate.
    */
@@ -100,14 +81,6 @@ export const PLAN_REFRESH_MS = 10 * 60_000;
 export const HISTORY_WINDOW_DAYS = 35;
 /** Same-day-type days the slots are learnt from, most recent first (4 weeks of weekdays). */
 const SLOT_DAYS = 20;
-/** Passes of learnSlots' align-and-re-estimate. */
-const SLOT_ITERATIONS = 3;
-/** Half-width (seconds) of the span of slots whose deviations make one slot's same-weekday effect. */
-const SAME_WEEKDAY_WINDOW_SEC = 45 * 60;
-/** Same-weekday days needed, all deviating the same way, for a same-weekday effect. */
-const MIN_SAME_WEEKDAY_DAYS = 3;
-/** Smallest same-weekday effect applied, seconds. */
-const MIN_SAME_WEEKDAY_EFFECT_SEC = 60;
 /** Fewer same-day-type days than this → timetable estimate. */
 const MIN_HISTORY_DAYS = 2;
 /** Weight of a day relative to the next more recent one in the weighted median. */
@@ -124,11 +97,11 @@ const MIN_TURNAROUND_QUANTILE = 0.15;
 const MIN_TURNAROUND_SAMPLES = 20;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
-/** How long past its live departure (arrival + turnaround) a bus not seen leaving still counts as waiting. */
-const LIVE_GRACE_SEC = 2 * 60;
+
 /**
  * `fn` remembering its answer per date key. For the KST midnight of a date (tens of microseconds),
- * which a day's plan and a backtest look up thousands of times. NOTE: grows by one entry per distinct date, a few hundred a year.
+ * which a day's plan and a backtest look up thousands of times.
+ * NOTE: grows by one entry per distinct date, a few hundred a year.
  */
 function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
   const known = new Map<string, T>();
@@ -139,8 +112,8 @@ function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
 }
 
 const midnightMs = perDate((dateKey) => kstInstant(dateKey, 0).getTime());
-/** Day of the week of a KST date, 0 = Sunday (the UTC day of its KST noon shifted by 9 h). */
-const weekdayOf = perDate((dateKey) => new Date(midnightMs(dateKey) + 21 * 3_600_000).getUTCDay());
+/** Day of the week of a KST date, 0 = Sunday. */
+const weekdayOf = perDate((dateKey) => toKst(new Date(midnightMs(dateKey))).getDay());
 
 /** Seconds after 00:00 KST of its service date (above 86,400 for a run after midnight). */
 function secondOfDay(departure: ObservedDeparture): number {
@@ -149,163 +122,6 @@ function secondOfDay(departure: ObservedDeparture): number {
 
 function atSecond(serviceDate: string, second: number): Date {
   return new Date(midnightMs(serviceDate) + second * 1000);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** The `q` quantile of `values` (nearest rank). */
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-/** The smallest value whose cumulative weight (values ascending) reaches the fraction `q` of the total. */
-function weightedQuantile(points: readonly { value: number; weight: number }[], q: number): number {
-  const sorted = [...points].sort((a, b) => a.value - b.value);
-  const target = sorted.reduce((sum, p) => sum + p.weight, 0) * q;
-  let cumulative = 0;
-  for (const point of sorted) {
-    cumulative += point.weight;
-    if (cumulative >= target) return point.value;
-  }
-  return sorted[sorted.length - 1].value;
-}
-
-const weightedMedian = (points: readonly { value: number; weight: number }[]) => weightedQuantile(points, 0.5);
-
-/**
- * An order-preserving match of two ascending sequences (seconds) minimising the total time
- * difference, each unmatched element costing tolerance / 2, pairs further apart than `tolerance`
- * never matched. Returns, per element of `reference`, the index of its match in `day` or -1.
- */
-function align(reference: readonly number[], day: readonly number[], tolerance: number): number[] {
-  return alignment(reference, day, tolerance).matched;
-}
-
-/** align's match and its total cost (seconds: matched differences plus tolerance / 2 per unmatched element of either). */
-function alignment(
-  reference: readonly number[],
-  day: readonly number[],
-  tolerance: number,
-): { matched: number[]; cost: number } {
-  const gap = tolerance / 2;
-  const n = reference.length;
-  const m = day.length;
-  // cost[i][j]: best cost of aligning the first i reference runs with the first j runs of the day.
-  const cost = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i + j) * gap));
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const difference = Math.abs(reference[i - 1] - day[j - 1]);
-      const match = difference <= tolerance ? cost[i - 1][j - 1] + difference : Infinity;
-      cost[i][j] = Math.min(match, cost[i - 1][j] + gap, cost[i][j - 1] + gap);
-    }
-  }
-  const matched: number[] = new Array(n).fill(-1);
-  for (let i = n, j = m; i > 0 && j > 0;) {
-    const difference = Math.abs(reference[i - 1] - day[j - 1]);
-    if (difference <= tolerance && cost[i][j] === cost[i - 1][j - 1] + difference) {
-      matched[i - 1] = j - 1;
-      i--;
-      j--;
-    } else if (cost[i][j] === cost[i - 1][j] + gap) i--;
-    else j--;
-  }
-  return { matched, cost: cost[n][m] };
-}
-
-/** One same-day-type day of history: its runs (seconds of day, ascending), recency weight and weekday (0 = Sunday). */
-type HistoryDay = { runs: number[]; weight: number; weekday: number };
-/** A departure of a history day, weighted like its day. */
-type Point = { value: number; weight: number; day: HistoryDay };
-/** A learnt slot: where it is (weighted median, seconds of day) and the departures matched to it. */
-type Slot = { second: number; points: Point[] };
-
-const weightOf = (points: readonly Point[]) => points.reduce((sum, p) => sum + p.weight, 0);
-/** The weight of the distinct days among `points` (a day counts once). */
-const dayWeightOf = (points: readonly Point[]) => weightOf([...new Map(points.map((p) => [p.day, p])).values()]);
-
-/**
- * The slots of a route and day type (issue 12, item 2): times of day at which a run leaves on
- * most days, learnt by aligning every day to a template and re-estimating it (SLOT_ITERATIONS
- * times). A template slot matched on days weighing at least half of all is kept at the weighted
- * median of its matches; runs matched to no slot that recur (within `tolerance` / 2 of each
- * other on days weighing at least half) become new slots. So a skipped or an inserted run moves
- * no other slot, and a timetable change is followed once the days after it weigh half.
- * `tolerance` in seconds; days most recent first.
- */
-function learnSlots(days: readonly HistoryDay[], tolerance: number): Slot[] {
-  const total = days.reduce((sum, day) => sum + day.weight, 0);
-  const counts = days.slice(0, 5).map((day) => day.runs.length);
-  const typical = median(counts);
-  let template = (days.find((day) => day.runs.length === Math.round(typical)) ?? days[0]).runs;
-  let slots: Slot[] = [];
-  for (let iteration = 0; iteration < SLOT_ITERATIONS; iteration++) {
-    const matched: Point[][] = template.map(() => []);
-    const loose: Point[] = [];
-    for (const day of days) {
-      const match = align(template, day.runs, tolerance);
-      const used = new Set(match);
-      match.forEach((j, i) => {
-        if (j >= 0) matched[i].push({ value: day.runs[j], weight: day.weight, day });
-      });
-      day.runs.forEach((value, j) => {
-        if (!used.has(j)) loose.push({ value, weight: day.weight, day });
-      });
-    }
-    const found = matched.filter((points) => dayWeightOf(points) >= total / 2);
-    loose.sort((a, b) => a.value - b.value);
-    for (let start = 0; start < loose.length;) {
-      let end = start + 1;
-      while (end < loose.length && loose[end].value - loose[start].value <= tolerance / 2) end++;
-      const group = loose.slice(start, end);
-      if (dayWeightOf(group) >= total / 2) {
-        found.push(group);
-        start = end;
-      } else start++;
-    }
-    slots = found.map((points) => ({ second: weightedMedian(points), points })).sort((a, b) => a.second - b.second);
-    template = slots.map((slot) => slot.second);
-  }
-  return slots;
-}
-
-/** The slots' spread (RouteDayPlan.slots): the median over slots of the weighted median |departure − slot|, seconds; 0 without slots. */
-function slotSpreadSec(slots: readonly Slot[]): number {
-  if (slots.length === 0) return 0;
-  return median(
-    slots.map((slot) => weightedMedian(slot.points.map((p) => ({ ...p, value: Math.abs(p.value - slot.second) })))),
-  );
-}
-
-/**
- * The same-weekday effect of each slot (issue 12: a weekly disrupted evening), seconds to add:
- * around the slot (SAME_WEEKDAY_WINDOW_SEC either side), the median deviation of the `weekday`'s
- * departures from their slots minus that of the other days. Kept only when at least
- * MIN_SAME_WEEKDAY_DAYS such days all deviate the same way and the effect is at least
- * MIN_SAME_WEEKDAY_EFFECT_SEC; else 0.
- */
-function sameWeekdayEffects(slots: readonly Slot[], weekday: number): number[] {
-  const deviations = slots.flatMap((slot) =>
-    slot.points.map((p) => ({ at: slot.second, deviation: p.value - slot.second, day: p.day })),
-  );
-  return slots.map((slot) => {
-    const near = deviations.filter((d) => Math.abs(d.at - slot.second) <= SAME_WEEKDAY_WINDOW_SEC);
-    const same = near.filter((d) => d.day.weekday === weekday);
-    const others = near.filter((d) => d.day.weekday !== weekday);
-    if (same.length === 0 || others.length === 0) return 0;
-    const baseline = median(others.map((d) => d.deviation));
-    const byDay = new Map<HistoryDay, number[]>();
-    for (const d of same) byDay.set(d.day, [...(byDay.get(d.day) ?? []), d.deviation - baseline]);
-    const dayEffects = [...byDay.values()].map(median);
-    if (dayEffects.length < MIN_SAME_WEEKDAY_DAYS) return 0;
-    const effect = median(same.map((d) => d.deviation)) - baseline;
-    if (Math.abs(effect) < MIN_SAME_WEEKDAY_EFFECT_SEC) return 0;
-    return dayEffects.every((e) => Math.sign(e) === Math.sign(effect)) ? effect : 0;
-  });
 }
 
 /** Departures of one route grouped by service date, in seconds of day, ascending. */
@@ -350,8 +166,8 @@ export function turnaroundSec(history: readonly ObservedDeparture[], route: Rout
 }
 
 /**
- * The shortest turnaround by time of day (RouteDayPlan.minTurnarounds; issue 12: late buses
- * shorten their layover): per TURNAROUND_BUCKET_SEC of the day from SERVICE_HOURS' start, the
+ * The shortest turnaround by time of day (RouteDayPlan.minTurnarounds, as a late bus shortens its
+ * layover): per TURNAROUND_BUCKET_SEC of the day from SERVICE_HOURS' start, the
  * MIN_TURNAROUND_QUANTILE of the turnarounds observed then, with at least MIN_TURNAROUND_SAMPLES;
  * else that of the whole day; else `fallbackSec` (the median turnaround or the configured one).
  * The buckets are placed on `serviceDate`.
@@ -389,7 +205,7 @@ function minTurnaroundsOf(
 
 /**
  * The history-based predictions of every route for `serviceDate` ("yyyy-MM-dd", KST): dayBefore,
- * weekBefore, and the history or timetable estimate (module docstring). Reads only departures of
+ * weekBefore, and the history or timetable estimate (docs/predictions.md §How the estimate is made). Reads only departures of
  * the HISTORY_WINDOW_DAYS service days before `serviceDate`; the rest of `history` is ignored, so
  * a backtest may pass all it has. Never throws; with no history every estimate is the timetable's.
  */
@@ -470,137 +286,6 @@ export function predictDay(history: readonly ObservedDeparture[], serviceDate: s
   };
   const type = dayType(serviceDate);
   return { serviceDate, dayType: type, routes: planAs(type), planAs };
-}
-
-/** The plan's shortest turnaround (seconds) for a bus reaching the crossroads at `arrival`. */
-function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
-  let seconds = plan.minTurnarounds[0]?.seconds ?? plan.turnaroundSec;
-  for (const bucket of plan.minTurnarounds) if (arrival >= bucket.from) seconds = bucket.seconds;
-  return seconds;
-}
-
-/**
- * A run of the route seen coming to the campus terminus today: `at`, when it passes (or passed)
- * the campus crossroads; `left`, whether it has been seen leaving (on the down line).
- */
-export type CrossroadsPassage = { at: Date; left: boolean };
-
-/**
- * A route's estimates with live evidence applied (issue 12, item 3). `passages` are the route's
- * runs seen at the campus crossroads this service day, up to `now`, live or not. Buses keep their
- * order, so each, in passage order, makes the earliest remaining estimate from its ready time
- * (arrival + the shortest turnaround at that time of day, minTurnarounds) less plan.sameRunSec, up
- * to arrival + plan.turnaroundSec + plan.sameRunSec: a run that has left takes its estimate away,
- * so the next bus cannot take a run already gone. A bus leaves at the later of its ready time (a
- * late bus shortens its layover) and that estimate's on-time departure (an early bus waits), and
- * at `now` at the earliest; a bus with no such estimate (an extra run), or whose estimate is the
- * timetable's, at arrival + plan.turnaroundSec. It is live until seen leaving, or until
- * LIVE_GRACE_SEC past the later of that departure and arrival + plan.turnaroundSec: then it is
- * taken to have left unseen.
- *
- * `watchingSince`: since when every bus coming to the crossroads has been seen (snapshots without
- * a gap), or null when unknown. A turnaround later the evidence is complete: every run leaving
- * between then and the last live departure is among `arrivals`, so the other estimates in that
- * span are dropped too. Returns a new ascending list; `plan` is not changed.
- */
-export function applyLiveEvidence(
-  plan: RouteDayPlan,
-  passages: readonly CrossroadsPassage[],
-  now: Date,
-  watchingSince: Date | null,
-): Estimate[] {
-  if (passages.length === 0) return plan.estimate;
-  const rest = [...plan.estimate];
-  const live: number[] = [];
-  for (const { at: arrival, left } of [...passages].sort((a, b) => a.at.getTime() - b.at.getTime())) {
-    const ready = arrival.getTime() + minTurnaroundAt(plan, arrival) * 1000;
-    const typical = arrival.getTime() + plan.turnaroundSec * 1000;
-    const from = ready - plan.sameRunSec * 1000;
-    const to = typical + plan.sameRunSec * 1000;
-    const index = rest.findIndex(({ at }) => at.getTime() >= from && at.getTime() <= to);
-    const run = index >= 0 ? rest.splice(index, 1)[0] : undefined;
-    const leaves = run?.onTimeAt ? Math.max(ready, run.onTimeAt.getTime()) : typical;
-    // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after it should have.
-    const liveUntil = Math.max(leaves, typical) + LIVE_GRACE_SEC * 1000;
-    if (!left && now.getTime() < liveUntil) live.push(Math.max(now.getTime(), leaves));
-  }
-  if (live.length === 0) return rest;
-  live.sort((a, b) => a - b);
-  const spanFrom = watchingSince
-    ? Math.max(now.getTime(), watchingSince.getTime() + plan.turnaroundSec * 1000)
-    : Infinity;
-  const spanTo = live[live.length - 1];
-  return [
-    ...rest.filter(({ at }) => at.getTime() < spanFrom || at.getTime() > spanTo),
-    ...live.map((at): Estimate => ({ at: new Date(at), basis: 'live' })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
-}
-
-/** Runs the calendar's day type must miscount today (all routes) before observedDayType takes another. */
-const DAY_TYPE_MIN_MISCOUNT = 6;
-/** observedDayType takes another day type whose miscount is at most this fraction of the calendar's. */
-const DAY_TYPE_SWITCH_RATIO = 0.6;
-/** Tolerance (seconds) of observedDayType's alignment of today's departures with a day type's slots. */
-const DAY_TYPE_TOLERANCE_SEC = 5 * 60;
-
-/**
- * The day type whose timetable `today` (the service date's departures observed so far, any
- * order; those after `now` ignored) follows: the calendar's (DayPlan.dayType) unless another fits
- * clearly better. A date may run another timetable than its calendar says: a holiday declared at
- * short notice (임시공휴일), an election day, a calendar error (ADR 017).
- *
- * Only routes seen today count, each over the span it was seen in (its first departure less
- * DAY_TYPE_TOLERANCE_SEC to its last), so a route unseen, a feed outage or a late start tells
- * nothing. Over those routes, a day type's miscount is the sum of |departures − its estimates| in
- * the spans, and its cost that of aligning the two (align, DAY_TYPE_TOLERANCE_SEC). Another day
- * type is compared over the routes whose slots both it and the calendar's learnt (not a timetable
- * fallback), and taken when there the calendar's miscount is at least DAY_TYPE_MIN_MISCOUNT, the
- * other's at most DAY_TYPE_SWITCH_RATIO of it, and its cost lower too (skipped runs alone make a
- * sparser day type count better, not align better); of several, the lowest cost relative to the
- * calendar's. The other day types are planned (DayPlan.planAs) only once the calendar's miscount
- * over every route seen reaches DAY_TYPE_MIN_MISCOUNT.
- */
-export function observedDayType(plan: DayPlan, today: readonly ObservedDeparture[], now: Date): DayType {
-  const spans = plan.routes.flatMap(({ routeNo }, index) => {
-    const seen = today
-      .filter((d) => d.routeNo === routeNo && d.departedAt <= now)
-      .map((d) => d.departedAt.getTime() / 1000)
-      .sort((a, b) => a - b);
-    return seen.length
-      ? [{ index, seen, fromSec: seen[0] - DAY_TYPE_TOLERANCE_SEC, toSec: seen[seen.length - 1] }]
-      : [];
-  });
-  const fit = (routes: readonly RouteDayPlan[], of: typeof spans) => {
-    let miscount = 0;
-    let cost = 0;
-    for (const { index, seen, fromSec, toSec } of of) {
-      const planned = routes[index].estimate
-        .map(({ at }) => at.getTime() / 1000)
-        .filter((second) => second >= fromSec && second <= toSec);
-      miscount += Math.abs(seen.length - planned.length);
-      cost += alignment(planned, seen, DAY_TYPE_TOLERANCE_SEC).cost;
-    }
-    return { miscount, cost };
-  };
-  if (fit(plan.routes, spans).miscount < DAY_TYPE_MIN_MISCOUNT) return plan.dayType;
-
-  let best = { type: plan.dayType, relativeCost: 1 };
-  for (const type of DAY_TYPES) {
-    if (type === plan.dayType) continue;
-    const other = plan.planAs(type);
-    const learnt = spans.filter(({ index }) => plan.routes[index].slots && other[index].slots);
-    const calendar = fit(plan.routes, learnt);
-    const candidate = fit(other, learnt);
-    const relativeCost = candidate.cost / calendar.cost;
-    if (
-      calendar.miscount >= DAY_TYPE_MIN_MISCOUNT &&
-      candidate.miscount <= DAY_TYPE_SWITCH_RATIO * calendar.miscount &&
-      relativeCost < best.relativeCost
-    ) {
-      best = { type, relativeCost };
-    }
-  }
-  return best.type;
 }
 
 /** The first of ascending `times` at or after `now`, or null. */

@@ -1,5 +1,5 @@
 /**
- * Serves today's down predictions (api/bus/predictions.ts) to every request from memory: the
+ * Serves today's down predictions (day-plan.ts, day-type.ts, live.ts) to every request from memory: the
  * history-based day plan, with the day type today's departures so far follow (observedDayType), is
  * computed on the first request of a service date (which awaits it) and recomputed in the
  * background once PLAN_REFRESH_MS have passed (the first request after that starts it, and is
@@ -11,16 +11,15 @@ import { failureLog } from '../../failure-log';
 import type { Logger } from '../../logger';
 import { addServiceDays, serviceClock } from '../../time';
 import {
-  applyLiveEvidence,
   HISTORY_WINDOW_DAYS,
-  observedDayType,
   PLAN_REFRESH_MS,
   predictDay,
-  type CrossroadsPassage,
   type DayPlan,
   type ObservedDeparture,
   type RoutePredictions,
 } from './day-plan';
+import { observedDayType } from './day-type';
+import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { FeedSnapshot } from '../feed/snapshot';
 import type { DayType } from '../feed/transit-config';
 

@@ -3,7 +3,7 @@
  * search by number, stop search by name, route info (timetables) and route stop lists, plus the
  * rules that pick our routes, stops, the campus terminus and each route's up pass of the campus
  * crossroads out of the candidates. Used by scripts/gbis-discover.ts, whose output is pasted into
- * api/bus/transit-config.ts.
+ * api/bus/feed/transit-config.ts.
  *
  * Picking rules:
  * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
@@ -339,7 +339,7 @@ export async function discover(
 
 /**
  * The TypeScript to paste over ROUTE_DETAILS, STATION_IDS and CAMPUS_TERMINUS of
- * api/bus/transit-config.ts. What discovery could not decide keeps the current value, marked with a
+ * api/bus/feed/transit-config.ts. What discovery could not decide keeps the current value, marked with a
  * TODO comment.
  */
 export function renderConfigSnippet(

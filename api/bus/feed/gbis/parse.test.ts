@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FeedError, type FeedErrorKind } from '../snapshot';
 import { gbisId, gbisText, parseArrivalList, parseList, parseLocationList, type ParsedList } from './parse';
 
-const FIXTURES = new URL('../../../tests/fixtures/gbis/', import.meta.url);
+const FIXTURES = new URL('../../../../tests/fixtures/gbis/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 
 function feedError(run: () => unknown): FeedError {

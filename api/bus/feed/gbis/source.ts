@@ -158,7 +158,7 @@ export class GbisSource implements FeedSource {
       throw new FeedError(
         'config',
         'The GBIS arrival stop has no stationId: run `npm run gbis:discover` (with GBIS_SERVICE_KEY set) ' +
-          'and paste the ids it prints into api/bus/transit-config.ts.',
+          'and paste the ids it prints into api/bus/feed/transit-config.ts.',
       );
     }
     if (options.serviceKey.trim() === '')

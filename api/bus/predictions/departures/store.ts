@@ -1,0 +1,183 @@
+/**
+ * Observed departures in the database: storing them once, loading a feed's service dates, the demo
+ * feed's back-filled history, and the poller's hook that detects (detector.ts) and stores.
+ */
+import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
+import type { FeedSourceName } from '../../../../contract/bus';
+import type { Db } from '../../../db/client';
+import { departures } from '../../../db/schema';
+import { failureLog } from '../../../failure-log';
+import type { Logger } from '../../../logger';
+import { addServiceDays, serviceClock } from '../../../time';
+import { planDay } from '../../feed/demo/simulator';
+import { FREE_POLL_SEC } from '../../feed/poll-plan';
+import type { FeedSnapshot } from '../../feed/snapshot';
+import { DepartureDetector, MAX_DEPARTURE_GAP_SEC, type DepartureRecord } from './detector';
+
+const SEC = 1000;
+
+/** Rows per INSERT: 8 parameters each, well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_BATCH = 1000;
+
+/**
+ * Stores departures, skipping those already stored: an identical row (unique on source, routeNo,
+ * vehId, departedAt), or one of the same source, route and vehicle less than
+ * MAX_DEPARTURE_GAP_SEC from a stored or earlier-listed departure, which is the same departure
+ * seen again at other poll instants (a restart under CLOCK_START replays the same minutes; no bus
+ * comes round in 20 min). Storing the same records twice stores nothing new.
+ * @returns how many rows were inserted.
+ * @throws on a database error (earlier batches of a long list stay stored).
+ */
+export async function saveDepartures(db: Db, records: readonly DepartureRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const windowMs = MAX_DEPARTURE_GAP_SEC * SEC;
+  const times = records.map((record) => record.departedAt.getTime());
+  const nearby = await db
+    .select({
+      source: departures.source,
+      routeNo: departures.routeNo,
+      vehId: departures.vehId,
+      departedAt: departures.departedAt,
+    })
+    .from(departures)
+    .where(
+      and(
+        inArray(departures.source, [...new Set(records.map((record) => record.source))]),
+        between(
+          departures.departedAt,
+          new Date(Math.min(...times) - windowMs),
+          new Date(Math.max(...times) + windowMs),
+        ),
+      ),
+    );
+  // Departure instants (ms) per source, route and vehicle: the stored ones nearby, then those kept.
+  const instants = new Map<string, number[]>();
+  const instantsOf = (run: { source: string; routeNo: string; vehId: string }) => {
+    const key = `${run.source}|${run.routeNo}|${run.vehId}`;
+    const list = instants.get(key) ?? [];
+    instants.set(key, list);
+    return list;
+  };
+  for (const row of nearby) instantsOf(row).push(row.departedAt.getTime());
+  const fresh = records.filter((record) => {
+    const ms = record.departedAt.getTime();
+    const list = instantsOf(record);
+    if (list.some((other) => Math.abs(other - ms) < windowMs)) return false;
+    list.push(ms);
+    return true;
+  });
+
+  let stored = 0;
+  for (let from = 0; from < fresh.length; from += INSERT_BATCH) {
+    const inserted = await db
+      .insert(departures)
+      .values(fresh.slice(from, from + INSERT_BATCH))
+      .onConflictDoNothing()
+      .returning({ id: departures.id });
+    stored += inserted.length;
+  }
+  return stored;
+}
+
+/**
+ * The stored departures of one feed whose KST service dates ("yyyy-MM-dd") lie in
+ * [fromDate, toDate], both inclusive, ordered by departedAt (then routeNo, vehId).
+ */
+export async function loadDepartures(
+  db: Db,
+  range: { source: FeedSourceName; fromDate: string; toDate: string },
+): Promise<DepartureRecord[]> {
+  const rows = await db
+    .select({
+      routeNo: departures.routeNo,
+      vehId: departures.vehId,
+      serviceDate: departures.serviceDate,
+      departedAt: departures.departedAt,
+      gapSec: departures.gapSec,
+      arrivedAt: departures.arrivedAt,
+      backfilled: departures.backfilled,
+    })
+    .from(departures)
+    .where(and(eq(departures.source, range.source), between(departures.serviceDate, range.fromDate, range.toDate)))
+    .orderBy(asc(departures.departedAt), asc(departures.routeNo), asc(departures.vehId));
+  return rows.map((row) => ({ source: range.source, ...row }));
+}
+
+/**
+ * Gives a fresh demo deployment a history to predict from: when the database holds no demo
+ * departure before today (the running poller may have stored some of today's), stores the departures of the `days` service days before the service day of
+ * `now` as planned by the simulator (planDay with `seed`): departedAt = the trip's departure,
+ * arrivedAt = its time at the campus crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's
+ * poll interval), backfilled true. One transaction; several instances starting at once store each
+ * row once.
+ * @returns how many rows were stored (0 when demo departures already existed).
+ */
+export async function backfillDemoHistory(
+  db: Db,
+  options: { seed: number; now: Date; days?: number },
+): Promise<number> {
+  const { seed, now, days = 28 } = options;
+  const today = serviceClock(now).serviceDate;
+  // Past days only: the running demo poller may already have stored some of today's.
+  const existing = await db
+    .select({ id: departures.id })
+    .from(departures)
+    .where(and(eq(departures.source, 'demo'), lt(departures.serviceDate, today)))
+    .limit(1);
+  if (existing.length > 0) return 0;
+
+  const records: DepartureRecord[] = [];
+  for (let back = days; back >= 1; back -= 1) {
+    for (const trip of planDay(seed, addServiceDays(today, -back))) {
+      records.push({
+        source: 'demo',
+        routeNo: trip.routeNo,
+        vehId: trip.vehicle.vehId,
+        serviceDate: trip.serviceDate,
+        departedAt: trip.departure,
+        gapSec: FREE_POLL_SEC,
+        arrivedAt: trip.upStops[0],
+        backfilled: true,
+      });
+    }
+  }
+  return db.transaction((tx) => saveDepartures(tx, records));
+}
+
+/** Departures kept for retry while the database fails: about two days of all routes' runs. */
+export const MAX_UNSAVED_DEPARTURES = 500;
+
+/**
+ * The poller's snapshot hook for one feed: runs a DepartureDetector over each good snapshot and
+ * stores what it detects. Never throws: a failure (database down) is logged once until storing
+ * works again, and the unsaved departures are retried with the next snapshot; at most
+ * MAX_UNSAVED_DEPARTURES of them are kept (the newest), the count dropped logged on recovery.
+ */
+export function departureRecorder(
+  db: Db,
+  source: FeedSourceName,
+  logger: Logger,
+): (snapshot: FeedSnapshot) => Promise<void> {
+  const detector = new DepartureDetector(source);
+  let unsaved: DepartureRecord[] = [];
+  let dropped = 0;
+  const storing = failureLog(logger, {
+    failing: `[departures] ${source}: cannot detect or store departures; retrying with the next snapshot`,
+    recovered: `[departures] ${source}: storing departures works again.`,
+  });
+  return async (snapshot) => {
+    try {
+      unsaved = [...unsaved, ...detector.observe(snapshot)];
+      dropped += Math.max(0, unsaved.length - MAX_UNSAVED_DEPARTURES);
+      unsaved = unsaved.slice(-MAX_UNSAVED_DEPARTURES);
+      if (unsaved.length > 0) await saveDepartures(db, unsaved);
+      unsaved = [];
+      storing.ok();
+      if (dropped > 0)
+        logger.warn(`[departures] ${source}: ${dropped} departures detected meanwhile were dropped (the oldest).`);
+      dropped = 0;
+    } catch (error) {
+      storing.fail(error);
+    }
+  };
+}

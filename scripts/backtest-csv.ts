@@ -1,0 +1,53 @@
+/**
+ * The backtest's CSV files: the history it reads (`--history FILE`, also the history generator's
+ * output) and the day plans it writes (`--predictions-out FILE`). Formats: docs/predictions.md
+ * §Measuring it.
+ */
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { KstDateTimeSchema } from '../contract/bus';
+import type { DayPlan, ObservedDeparture } from '../api/bus/predictions/day-plan';
+import { serviceClock, toKstIso } from '../api/time';
+
+const HistoryRowSchema = z.object({
+  routeNo: z.string().min(1),
+  departedAt: KstDateTimeSchema,
+  arrivedAt: KstDateTimeSchema.optional().or(z.literal('').transform(() => undefined)),
+});
+
+/**
+ * Reads a history CSV: a header row, then one row per observed departure with the columns
+ * routeNo, departedAt (ISO 8601 with offset) and optionally arrivedAt (when the run passed the
+ * campus crossroads, ISO with offset, may be empty). serviceDate is derived with serviceClock.
+ * @throws Error naming the line of the first bad row, or csv-parse's error for malformed CSV.
+ */
+export function parseHistoryCsv(text: string): ObservedDeparture[] {
+  const rows: Record<string, string>[] = parse(text, { columns: true, skip_empty_lines: true, trim: true });
+  return rows.map((row, index) => {
+    const parsed = HistoryRowSchema.safeParse(row);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      throw new Error(`history CSV line ${index + 2}: ${problems.join('; ')}`);
+    }
+    const departedAt = new Date(parsed.data.departedAt);
+    return {
+      routeNo: parsed.data.routeNo,
+      serviceDate: serviceClock(departedAt).serviceDate,
+      departedAt,
+      arrivedAt: parsed.data.arrivedAt ? new Date(parsed.data.arrivedAt) : null,
+    };
+  });
+}
+
+/**
+ * The day plans' history part (`npm run backtest -- --predictions-out FILE`) as CSV: a
+ * header `routeNo,serviceDate,predictedAt`, then one row per predicted departure (RouteDayPlan
+ * estimate, before live evidence: what 'history' is scored on), predictedAt in KST ISO 8601 with
+ * offset like the history CSV, by date, route and time.
+ */
+export function predictionsCsv(plans: readonly DayPlan[]): string {
+  const rows = plans.flatMap(({ serviceDate, routes }) =>
+    routes.flatMap(({ routeNo, estimate }) => estimate.map(({ at }) => `${routeNo},${serviceDate},${toKstIso(at)}`)),
+  );
+  return ['routeNo,serviceDate,predictedAt', ...rows].join('\n') + '\n';
+}
