@@ -8,7 +8,7 @@
  * Costs about 4 × 3 route calls + 6 stop searches of the base-info quota.
  */
 import { discover, renderConfigSnippet, type Discovery } from '../api/bus/feed/gbis/discover';
-import { gbisHttp } from '../api/bus/feed/gbis/source';
+import { gbisHttp } from '../api/bus/feed/gbis/http';
 import { FeedError } from '../api/bus/feed/snapshot';
 import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../api/bus/feed/transit-config';
 

@@ -1,5 +1,5 @@
 /**
- * What the phones' refresh (GET /api/bus/timeLeft, spec §7) and the KakaoTalk skill (issue 9)
+ * What the phones' refresh (GET /api/bus/timeLeft, docs/product.md §7) and the KakaoTalk skill
  * answer from: the timeLeft view of the feed's state with today's predictions, built once per
  * (second, feed state) whoever asks, since every phone asks every 4 s and the answer only changes
  * by the second or with a new state. The predictions never make it fail: while they throw, the view

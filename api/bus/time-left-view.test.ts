@@ -47,7 +47,7 @@ const predictions: RoutePredictions[] = [
 ];
 
 describe('timeLeftView', () => {
-  it('gives the spec shape: one up entry per route in route order with minutes and stops, down empty', () => {
+  it('gives the contract shape: one up entry per route in route order with minutes and stops, down empty', () => {
     const view = timeLeftView(
       stateWith([
         ['1005', 400, 4],
@@ -160,7 +160,7 @@ describe('staleness without a failed poll', () => {
   });
 });
 
-describe('last run (막차, issue 8)', () => {
+describe('last run (막차): lastRun while the last run is near', () => {
   // 2026-11-23 is a Monday (weekday timetable: 1150 last 23:30 with an 8-minute layover, 1303 last
   // 22:50); 2026-11-28 a Saturday (1150: 23:20).
   it('marks the down route from 30 minutes before its last departure until it leaves, with that time in KST', () => {

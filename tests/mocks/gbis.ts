@@ -8,7 +8,7 @@
  * campus crossroads is stop CROSSROADS_SEQ, which the arrival items carry as staOrder.
  */
 import { http, HttpResponse } from 'msw';
-import { GBIS_PATHS } from '../../api/bus/feed/gbis/source';
+import { GBIS_PATHS } from '../../api/bus/feed/gbis/http';
 import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
 import {
   ARRIVAL_STOP,

@@ -1,5 +1,5 @@
 /**
- * Runs the bus feed for one api instance (ARCHITECTURE.md, scale-out): the instance that takes
+ * Runs the bus feed for one api instance (several may run behind one database): the instance that takes
  * the poller lease (a PostgreSQL advisory lock; on PGlite always granted, the data directory's
  * lock making the process the only one: db/data-dir-lock.ts) runs the poller and NOTIFYs after
  * each poll; the others LISTEN and reload the stored state. Every instance checks the lease every

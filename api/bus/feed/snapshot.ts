@@ -38,7 +38,7 @@ export type VehiclePosition = {
   stationSeq: number;
   /** GBIS stateCd: 0 passing an intersection, 1 arrived at stop, 2 left stop; null when absent. */
   stateCd: number | null;
-  /** Place on the spec's progress lines, or null when outside the campus section. */
+  /** Place on the product's progress lines, or null when outside the campus section. */
   section: Section | null;
 };
 

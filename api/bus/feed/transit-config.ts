@@ -1,5 +1,5 @@
 /**
- * Route and stop identity of the product (spec §2 Home screen; ../shared/reference/gbis.md).
+ * Route and stop identity of the product (docs/product.md §2 Home screen; docs/gbis.md §Routes and stations).
  *
  * GBIS ids marked "unverified" come from public student projects; empty ids are unknown until
  * `npm run gbis:discover` resolves them with a service key (paste its output here). A GBIS item is
@@ -38,7 +38,7 @@ export type RouteConfig = {
 };
 
 export type StopConfig = {
-  /** Spec name (Korean): contract STOP_NAMES, shown on the progress line. */
+  /** The product's name (Korean): contract STOP_NAMES, shown on the progress line. */
   name: string;
   /** GBIS stationId; '' when not yet discovered. */
   stationId: string;
@@ -92,7 +92,7 @@ const ROUTE_DETAILS: Record<RouteNo, Omit<RouteConfig, 'routeNo'>> = {
   },
 };
 
-/** The routes in the spec's route filter order (contract ROUTE_NOS, spec §9). */
+/** The routes in the product's route filter order (contract ROUTE_NOS, docs/product.md §9). */
 export const ROUTES: readonly RouteConfig[] = ROUTE_NOS.map((routeNo) => ({ routeNo, ...ROUTE_DETAILS[routeNo] }));
 
 /** One GBIS stationId per name of STOP_NAMES[direction] (same length, same order); '' when not yet discovered. */
@@ -108,10 +108,10 @@ const STATION_IDS: StationIds = {
 const stopsOf = (direction: Direction): StopConfig[] =>
   STOP_NAMES[direction].map((name, index) => ({ name, stationId: STATION_IDS[direction][index] }));
 
-/** Up progress line, toward campus, in spec order; index 0 is where arrivals are measured. */
+/** Up progress line, toward campus, in the product's order; index 0 is where arrivals are measured. */
 export const UP_STOPS: readonly StopConfig[] = stopsOf('up');
 
-/** Down progress line, leaving campus, in spec order; index 0 is the down terminus of departures. */
+/** Down progress line, leaving campus, in the product's order; index 0 is the down terminus of departures. */
 export const DOWN_STOPS: readonly StopConfig[] = stopsOf('down');
 
 /**

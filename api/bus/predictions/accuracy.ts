@@ -1,5 +1,5 @@
 /**
- * The public prediction accuracy figure (issue 8 /faq; issue 12: the down tab's sentence "지난 2주
+ * The public prediction accuracy figure (shown on /faq and in the down tab's sentence "지난 2주
  * 동안 예상 출발 시각의 평균 오차는 약 N분"): the backtest (backtest.ts) of the last
  * PREDICTION_ACCURACY_DAYS service days before today, for the product's estimate and the yesterday
  * baseline, on the running feed's own history.

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../../../tests/mocks/gbis';
 import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../transit-config';
 import { discover, renderConfigSnippet } from './discover';
-import { gbisHttp } from './source';
+import { gbisHttp } from './http';
 
 const route = (routeId: string, routeName: string | number, regionName: string, start: string, end: string) => ({
   routeId: Number(routeId),

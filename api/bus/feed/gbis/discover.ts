@@ -1,15 +1,14 @@
 /**
- * Finding our GBIS ids (../shared/reference/gbis.md, "The routes and stops of this product"): route
- * search by number, stop search by name, route info (timetables) and route stop lists, plus the
- * rules that pick our routes, stops, the campus terminus and each route's up pass of the campus
- * crossroads out of the candidates. Used by scripts/gbis-discover.ts, whose output is pasted into
- * api/bus/feed/transit-config.ts.
+ * Finding our GBIS ids (docs/gbis.md §Routes and stations): route search by number, stop search
+ * by name, route info (timetables) and route stop lists, plus the rules that pick our routes, stops,
+ * the campus terminus and each route's up pass of the campus crossroads out of the candidates.
+ * Used by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts.
  *
  * Picking rules:
  * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
  *   용인 모현읍); if several remain, the one with a terminus or turnaround named …외대… (the
  *   campus terminus 한국외대종점). Anything else is ambiguous and left for a human.
- * - a stop: GBIS stop-search candidates in Yongin whose name contains the spec name (spaces
+ * - a stop: GBIS stop-search candidates in Yongin whose name contains the product's name (spaces
  *   ignored). Each stop exists once per side of the road, so the side is read from our routes' stop
  *   lists: an occurrence in the half of the route leading to the campus terminus is "up" (toward
  *   campus), in the half leaving it "down".
@@ -22,7 +21,7 @@
 import { z } from 'zod';
 import type { DayType, RouteConfig, StopConfig, Timetable } from '../transit-config';
 import { gbisId, gbisNumber, gbisOptionalId, gbisRequiredNumber, gbisText, parseList } from './parse';
-import { GBIS_PATHS, callGbis, type GbisHttp } from './source';
+import { GBIS_PATHS, callGbis, type GbisHttp } from './http';
 
 /** Matches input keys to the schema's keys ignoring case (GBIS clients disagree: nPeekAlloc vs npeekAlloc). */
 function caseInsensitive<T extends z.ZodRawShape>(shape: T) {
@@ -216,7 +215,7 @@ type StopChoice = {
   name: string;
   /** Chosen stationId, or null when ambiguous (see candidates). */
   stationId: string | null;
-  /** Search candidates in Yongin whose name contains the spec name, with their side when known. */
+  /** Search candidates in Yongin whose name contains the product's name, with their side when known. */
   candidates: (StationCandidate & { side: Side | null })[];
 };
 

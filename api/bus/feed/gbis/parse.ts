@@ -1,5 +1,5 @@
 /**
- * Reading GBIS v2 answers (../shared/reference/gbis.md, Envelope and Quirks): raw text + HTTP
+ * Reading GBIS v2 answers (docs/gbis.md §Envelope and §Quirks): raw text + HTTP
  * status in, normalized items out, or a FeedError saying why not. An envelope problem is always an
  * error; an item that does not fit its schema fails the whole list in parseList (discovery) but is
  * only left out and reported in parseArrivalList / parseLocationList (the poll decides, per
@@ -156,7 +156,7 @@ const preview = (text: string) => JSON.stringify(text.slice(0, 80));
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-/** Portal codes of gbis.md (Envelope): the name may sit in errMsg or in returnAuthMsg. */
+/** Portal codes (docs/gbis.md §Envelope): the name may sit in errMsg or in returnAuthMsg. */
 const PORTAL_CODES: Record<string, string> = {
   '01': 'service error',
   '22': 'daily quota exceeded',

@@ -16,7 +16,8 @@ import {
 import { startGbisStub } from '../../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
 import { UP_STOPS, type RouteConfig } from '../transit-config';
-import { GBIS_MAX_BODY_BYTES, GbisSource, redactKey, type GbisSourceOptions } from './source';
+import { GBIS_MAX_BODY_BYTES } from './http';
+import { GbisSource, type GbisSourceOptions } from './source';
 
 const KEY = 'abc+/def==';
 const mock = createGbisMock();
@@ -375,11 +376,5 @@ describe('GbisSource against the standalone stub (real HTTP)', () => {
     } finally {
       await stub.close();
     }
-  });
-});
-
-describe('redactKey', () => {
-  it('replaces the plain and the URL-encoded key', () => {
-    expect(redactKey(`a ${KEY} b ${encodeURIComponent(KEY)}`, KEY)).toBe('a <serviceKey> b <serviceKey>');
   });
 });
