@@ -37,7 +37,7 @@ describe('the lint fences', () => {
     },
   );
 
-  it.each(['app/utils/use-live-time-left.ts', 'app/utils/live-time-left.ts', 'app/utils/upstream.server.ts'])(
+  it.each(['app/utils/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
     'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
     async (filePath) => {
       expect(await problemsOf(callsFetch, filePath)).toEqual([]);

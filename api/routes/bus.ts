@@ -1,9 +1,9 @@
 /**
- * Bus routes of spec §7: the timeLeft view and the predicted down departures. timeLeft never waits
+ * Bus routes of docs/product.md §7: the timeLeft view and the predicted down departures. timeLeft never waits
  * for nor fails on the predictions (its down group is then empty); the predicted routes wait for
  * the day's first history load and answer 503 when the predictions fail, and say which routes'
- * times rest on the timetable alone. Issues 8 and 12 add the public prediction accuracy figure of
- * the down tab and /faq (GET /accuracy).
+ * times rest on the timetable alone. GET /accuracy serves the public prediction accuracy figure of
+ * the down tab and /faq (docs/product.md §11).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -23,7 +23,7 @@ const isTimetableOnly = (route: RoutePredictions) => route.estimate.some((estima
 /**
  * Mounts GET /timeLeft, /predicted/all, /predicted/:routeNo and /accuracy; needs the clock, logger,
  * predictions, the live view and accuracy. /accuracy answers the figure the lease holder stored
- * (issue 12; the empty one, computedAt null, before the first) and 503 when it cannot be read.
+ * (the empty one, computedAt null, before the first) and 503 when it cannot be read.
  */
 export function busRoutes({ clock, logger, predictions, liveView, accuracy }: ApiContext) {
   const predictedToday = async (now: Date): Promise<TodayPredictions> => {

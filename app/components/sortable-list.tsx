@@ -5,9 +5,7 @@
  * hydration; without JavaScript the list is a plain ordered list.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-
-/** docs/product.md §3 Drag result. */
-export type DragResult = { source: number; destination: number };
+import type { DragResult } from '~/utils/move-item';
 
 export function SortableList({
   children,
@@ -65,12 +63,4 @@ export function SortableList({
       {children}
     </ol>
   );
-}
-
-/** `items` with the item at `source` moved to `destination` (a new array). */
-export function moveItem<T>(items: readonly T[], { source, destination }: DragResult): T[] {
-  const next = [...items];
-  const [moved] = next.splice(source, 1);
-  next.splice(destination, 0, moved);
-  return next;
 }

@@ -20,7 +20,7 @@ import {
   type ImageUploadResponse,
   type ManagedAd,
 } from '../../contract/ads';
-import { moveItem } from '~/components/sortable-list';
+import { moveItem } from '~/utils/move-item';
 import { adminDelete, adminHeaders } from '~/models/admin.server';
 import { detectImageType, type ImageFile } from '~/utils/ad-application';
 import { orNullOn404, UpstreamError, upstreamFetch, upstreamJson } from '~/utils/upstream.server';

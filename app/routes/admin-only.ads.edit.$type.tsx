@@ -21,7 +21,8 @@ import { AdEditCard } from '~/components/admin/ad-edit-card';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { moveItem, SortableList } from '~/components/sortable-list';
+import { SortableList } from '~/components/sortable-list';
+import { moveItem } from '~/utils/move-item';
 import {
   deleteManagedAd,
   editManagedAd,

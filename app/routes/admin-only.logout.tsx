@@ -1,4 +1,4 @@
-/** POST /admin-only/logout: ends the admin session at the api and removes the cookie (issue 7). */
+/** POST /admin-only/logout: ends the admin session at the api and removes the cookie (docs/decisions/008-admin-sessions-and-secrets.md). */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { signOut } from '~/models/admin.server';
 import { destroyAdminCookie, LOGIN_PATH, requireAdmin, sessionIdOf } from '~/utils/session.server';
