@@ -12,8 +12,8 @@ const METHOD_LABELS: Record<Method, string> = {
 };
 
 /**
- * The report (api/bus/predictions/backtest.ts's, or as GET /api/admin/backtest sends it) as a plain-text table: per
- * route and overall, MAE (s) and ETA score (%) per method.
+ * The report (api/bus/predictions/backtest.ts's, or as GET /api/admin/backtest sends it) as a
+ * plain-text table: per route and overall, MAE (s) and ETA score (%) per method.
  */
 export function formatBacktestTable(report: BacktestReportBody): string {
   const cell = (score: Pick<MethodScore, 'maeSec' | 'etaScore'>) =>

@@ -1,8 +1,8 @@
 /**
  * A synthetic departure history for the backtest, so that the predictions can be measured on
  * histories with known effects: seeded, independent of the demo simulator (api/bus/feed/demo), in
- * the backtest's CSV format (scripts/backtest-csv.ts parseHistoryCsv: routeNo,departedAt[,arrivedAt],
- * ISO 8601 with +09:00).
+ * the backtest's CSV format (scripts/backtest-csv.ts parseHistoryCsv:
+ * routeNo,departedAt[,arrivedAt], ISO 8601 with +09:00).
  *
  * The model, per route of contract ROUTE_NOS (every draw from one pure-rand stream of `seed`):
  * - **Timetables per day type** (weekday / Saturday / Sunday and public holidays): a first and a
@@ -23,7 +23,8 @@
  * - **Korean public holidays** (the product's calendar, api/time.ts dayType and publicHolidaysOf:
  *   date-holidays "KR", type public, every day of Seollal and Chuseok and substitute days) run the
  *   holiday timetable; Seollal and Chuseok have heavier traffic.
- * - arrivedAt is missing for 4 % of runs (the poller missed the bus); historyCsv can leave the column out.
+ * - arrivedAt is missing for 4 % of runs (the poller missed the bus); historyCsv can leave the
+ *   column out.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import { dayType, kstDateKey, kstInstant, publicHolidaysOf, toKst, toKstIso } from '../api/time';

@@ -1,6 +1,7 @@
 /**
- * The api's view of the feed for GET /api/bus/timeLeft (docs/product.md §3, §7): its body as of `now`, from the feed's latest state. Reads
- * memory only: serving it never calls the bus source, whatever the number of phones.
+ * The api's view of the feed for GET /api/bus/timeLeft (docs/product.md §3, §7): its body as of
+ * `now`, from the feed's latest state. Reads memory only: serving it never calls the bus source,
+ * whatever the number of phones.
  */
 import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
 import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
@@ -12,19 +13,19 @@ import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './feed/tr
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
- * crossroads. Remaining seconds are GBIS predictTimeSec advanced by the time since the poll
- * (the feed is polled, the bus keeps moving); `time` is those seconds in whole minutes rounded up, so a bus 30 s away reads
- * 1 minute and a bus that should have arrived reads 0 (the web then shows no arrival information,
- * docs/product.md §9). A route whose first bus has passed shows its second.
+ * crossroads. Remaining seconds are GBIS predictTimeSec advanced by the time since the poll (the
+ * feed is polled, the bus keeps moving); `time` is those seconds in whole minutes rounded up, so a
+ * bus 30 s away reads 1 minute and a bus that should have arrived reads 0 (the web then shows no
+ * arrival information, docs/product.md §9). A route whose first bus has passed shows its second.
  *
- * Down group (docs/product.md §3 Predicted departure): one entry per route of `predictions` (today's, from
- * the prediction service; none → empty group), each with the first of its yesterday, 7-days-ago
- * and estimated departures at or after `now` (KST ISO; null when the list has none left) and the
- * estimate's basis. It needs no snapshot.
+ * Down group (docs/product.md §3 Predicted departure): one entry per route of `predictions`
+ * (today's, from the prediction service; none → empty group), each with the first of its yesterday,
+ * 7-days-ago and estimated departures at or after `now` (KST ISO; null when the list has none left)
+ * and the estimate's basis. It needs no snapshot.
  *
- * Both groups' entries carry `lastRun` (막차, the last run) while the route's last run of the service day
- * is LAST_RUN_NOTICE_MIN minutes away or less (lastRunNear): for down its last departure from the
- * campus terminus, for up when that run is due at campus.
+ * Both groups' entries carry `lastRun` (막차, the last run) while the route's last run of the service
+ * day is LAST_RUN_NOTICE_MIN minutes away or less (lastRunNear): for down its last departure from
+ * the campus terminus, for up when that run is due at campus.
  *
  * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
  */

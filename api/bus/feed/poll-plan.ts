@@ -1,10 +1,10 @@
 /**
- * How often the poller may call the bus source. The public data
- * portal counts calls per dataset per KST day (arrivals and locations apart; 1,000/day on a
- * development key: docs/gbis.md §Quota). The plan paces the remaining budget over the remaining service
- * time of the day, so the quota holds however the day went, and spends it where it matters:
- * twice as often while a bus is near campus, a third as often when none is coming, never outside
- * service hours. The number of users never enters this plan.
+ * How often the poller may call the bus source. The public data portal counts calls per dataset per
+ * KST day (arrivals and locations apart; 1,000/day on a development key: docs/gbis.md §Quota). The
+ * plan paces the remaining budget over the remaining service time of the day, so the quota holds
+ * however the day went, and spends it where it matters: twice as often while a bus is near campus,
+ * a third as often when none is coming, never outside service hours. The number of users never
+ * enters this plan.
  */
 import { isInService, secondsUntilService, toKst } from '../../time';
 import type { CallsPerPoll, FeedSnapshot } from './snapshot';

@@ -1,11 +1,11 @@
 /**
- * Runs the bus feed for one api instance (several may run behind one database): the instance that takes
- * the poller lease (a PostgreSQL advisory lock; on PGlite always granted, the data directory's
- * lock making the process the only one: db/data-dir-lock.ts) runs the poller and NOTIFYs after
- * each poll; the others LISTEN and reload the stored state. Every instance checks the lease every
- * LEASE_CHECK_MS, so a follower takes over when the holder dies and a holder whose database
- * session dropped (releasing the lock) steps down; the poller also confirms the lease right before
- * each call, so two instances never poll.
+ * Runs the bus feed for one api instance (several may run behind one database): the instance that
+ * takes the poller lease (a PostgreSQL advisory lock; on PGlite always granted, the data
+ * directory's lock making the process the only one: db/data-dir-lock.ts) runs the poller and
+ * NOTIFYs after each poll; the others LISTEN and reload the stored state. Every instance checks the
+ * lease every LEASE_CHECK_MS, so a follower takes over when the holder dies and a holder whose
+ * database session dropped (releasing the lock) steps down; the poller also confirms the lease
+ * right before each call, so two instances never poll.
  */
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';

@@ -1,5 +1,6 @@
 /**
- * Route and stop identity of the product (docs/product.md §2 Home screen; docs/gbis.md §Routes and stations).
+ * Route and stop identity of the product (docs/product.md §2 Home screen; GBIS ids: docs/gbis.md
+ * §Routes and stations).
  *
  * GBIS ids marked "unverified" come from public student projects; empty ids are unknown until
  * `npm run gbis:discover` resolves them with a service key (paste its output here). A GBIS item is
@@ -117,8 +118,8 @@ export const DOWN_STOPS: readonly StopConfig[] = stopsOf('down');
 /**
  * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as 1117
  * that begins at campus): buses wait here between their up and down runs, and a down departure is
- * the moment a bus leaves it (api/bus/predictions/departures/detector.ts). Not on either progress line. Resolved by
- * `npm run gbis:discover` (rule: api/bus/feed/gbis/discover.ts campusTerminusOf).
+ * the moment a bus leaves it (api/bus/predictions/departures/detector.ts). Not on either progress
+ * line. Resolved by `npm run gbis:discover` (rule: api/bus/feed/gbis/discover.ts campusTerminusOf).
  */
 export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' }; // unverified
 

@@ -51,9 +51,9 @@ export type RouteDayPlan = RoutePredictions & {
    */
   minTurnarounds: { from: Date; seconds: number }[];
   /**
-   * The slots the history estimate was learnt as, for the backtest's report: how many, and their spread,
-   * the median over the slots of the weighted median |departure − slot| (seconds); null for a
-   * timetable estimate.
+   * The slots the history estimate was learnt as, for the backtest's report: how many, and their
+   * spread, the median over the slots of the weighted median |departure − slot| (seconds); null for
+   * a timetable estimate.
    */
   slots: { count: number; spreadSec: number } | null;
 };
@@ -205,9 +205,10 @@ function minTurnaroundsOf(
 
 /**
  * The history-based predictions of every route for `serviceDate` ("yyyy-MM-dd", KST): dayBefore,
- * weekBefore, and the history or timetable estimate (docs/predictions.md §How the estimate is made). Reads only departures of
- * the HISTORY_WINDOW_DAYS service days before `serviceDate`; the rest of `history` is ignored, so
- * a backtest may pass all it has. Never throws; with no history every estimate is the timetable's.
+ * weekBefore, and the history or timetable estimate (docs/predictions.md §How the estimate is
+ * made). Reads only departures of the HISTORY_WINDOW_DAYS service days before `serviceDate`; the
+ * rest of `history` is ignored, so a backtest may pass all it has. Never throws; with no history
+ * every estimate is the timetable's.
  */
 export function predictDay(history: readonly ObservedDeparture[], serviceDate: string): DayPlan {
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);

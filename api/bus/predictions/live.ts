@@ -22,14 +22,15 @@ function minTurnaroundAt(plan: RouteDayPlan, arrival: Date): number {
 export type CrossroadsPassage = { at: Date; left: boolean };
 
 /**
- * The plan's estimates with `passages` (the route's runs seen at the campus crossroads this
- * service day, up to `now`, any order) applied: each bus, in passage order, takes the earliest
- * remaining estimate within [ready − sameRunSec, arrival + turnaroundSec + sameRunSec] (ready:
- * arrival + the shortest turnaround then) and is a 'live' estimate at the later of its ready time
- * and that estimate's onTimeAt (arrival + turnaroundSec without one), `now` at the earliest, until
- * seen leaving or LIVE_GRACE_SEC past the later of that and arrival + turnaroundSec. With `watchingSince` (every bus seen since then, or
- * null when unknown), the estimates from a turnaround after it up to the last live one are dropped.
- * Returns a new list ascending by `at` (`plan.estimate` itself without passages); never throws.
+ * The plan's estimates with `passages` (the route's runs seen at the campus crossroads this service
+ * day, up to `now`, any order) applied: each bus, in passage order, takes the earliest remaining
+ * estimate within [ready − sameRunSec, arrival + turnaroundSec + sameRunSec] (ready: arrival + the
+ * shortest turnaround then) and is a 'live' estimate at the later of its ready time and that
+ * estimate's onTimeAt (arrival + turnaroundSec without one), `now` at the earliest, until seen
+ * leaving or LIVE_GRACE_SEC past the later of that and arrival + turnaroundSec. With
+ * `watchingSince` (every bus seen since then, or null when unknown), the estimates from a
+ * turnaround after it up to the last live one are dropped. Returns a new list ascending by `at`
+ * (`plan.estimate` itself without passages); never throws.
  */
 export function applyLiveEvidence(
   plan: RouteDayPlan,

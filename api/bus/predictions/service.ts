@@ -1,7 +1,7 @@
 /**
- * Serves today's down predictions (day-plan.ts, day-type.ts, live.ts) to every request from memory: the
- * history-based day plan, with the day type today's departures so far follow (observedDayType), is
- * computed on the first request of a service date (which awaits it) and recomputed in the
+ * Serves today's down predictions (day-plan.ts, day-type.ts, live.ts) to every request from memory:
+ * the history-based day plan, with the day type today's departures so far follow (observedDayType),
+ * is computed on the first request of a service date (which awaits it) and recomputed in the
  * background once PLAN_REFRESH_MS have passed (the first request after that starts it, and is
  * answered from the old plan); live evidence comes from the feed's snapshots, pushed to observe()
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so

@@ -1,13 +1,13 @@
 /**
- * Finding our GBIS ids (docs/gbis.md §Routes and stations): route search by number, stop search
- * by name, route info (timetables) and route stop lists, plus the rules that pick our routes, stops,
- * the campus terminus and each route's up pass of the campus crossroads out of the candidates.
- * Used by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts.
+ * Finding our GBIS ids (docs/gbis.md §Routes and stations): route search by number, stop search by
+ * name, route info (timetables) and route stop lists, plus the rules that pick our routes, stops,
+ * the campus terminus and each route's up pass of the campus crossroads out of the candidates. Used
+ * by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts.
  *
  * Picking rules:
  * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
- *   용인 모현읍); if several remain, the one with a terminus or turnaround named …외대… (the
- *   campus terminus 한국외대종점). Anything else is ambiguous and left for a human.
+ *   용인 모현읍); if several remain, the one with a terminus or turnaround named …외대… (the campus
+ *   terminus 한국외대종점). Anything else is ambiguous and left for a human.
  * - a stop: GBIS stop-search candidates in Yongin whose name contains the product's name (spaces
  *   ignored). Each stop exists once per side of the road, so the side is read from our routes' stop
  *   lists: an occurrence in the half of the route leading to the campus terminus is "up" (toward
