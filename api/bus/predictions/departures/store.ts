@@ -105,11 +105,11 @@ export async function loadDepartures(
 
 /**
  * Gives a fresh demo deployment a history to predict from: when the database holds no demo
- * departure before today (the running poller may have stored some of today's), stores the departures of the `days` service days before the service day of
- * `now` as planned by the simulator (planDay with `seed`): departedAt = the trip's departure,
- * arrivedAt = its time at the campus crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's
- * poll interval), backfilled true. One transaction; several instances starting at once store each
- * row once.
+ * departure before today (the running poller may have stored some of today's), stores the
+ * departures of the `days` service days before the service day of `now` as planned by the simulator
+ * (planDay with `seed`): departedAt = the trip's departure, arrivedAt = its time at the campus
+ * crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's poll interval), backfilled true. One
+ * transaction; several instances starting at once store each row once.
  * @returns how many rows were stored (0 when demo departures already existed).
  */
 export async function backfillDemoHistory(
