@@ -5,7 +5,7 @@ import type { BusFeed } from './bus/feed/service';
 import { Poller } from './bus/feed/poller';
 import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
-import { createTestDatabase, testDatabaseKinds } from '../tests/setup/db';
+import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../tests/setup/db';
 import { tempLocalStore } from '../tests/setup/storage';
 import { groupRoutes } from '../contract/helpers';
 
@@ -15,9 +15,10 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   let feed: BusFeed;
   let source: ScriptedSource;
   let clock: FakeClock;
+  const sharedDatabase = testDatabaseFor(kind);
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = sharedDatabase();
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
     source = new ScriptedSource();
     source.answer((now) =>
@@ -29,7 +30,6 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     ({ poller, feed } = pollerFeed({ source, db: database.db, clock }));
     await poller.pollOnce();
   });
-  afterEach(() => database.close());
 
   it('GET /api/bus/timeLeft answers the spec shape from the latest snapshot', async () => {
     const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
@@ -68,11 +68,13 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('GET /api/readyz answers 200 while the database answers, and 503 unavailable when it does not', async () => {
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    // A database of its own: this test closes it.
+    const closing = await createTestDatabase(kind);
+    const app = createApi({ db: closing.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const ready = await app.request('/api/readyz');
     expect(ready.status).toBe(200);
     expect(HealthResponseSchema.parse(await ready.json())).toMatchObject({ status: 'ok', database: 'ok' });
-    await database.close();
+    await closing.close();
     const down = await app.request('/api/readyz');
     expect(down.status).toBe(503);
     expect(HealthResponseSchema.parse(await down.json())).toMatchObject({

@@ -12,7 +12,7 @@ import type { FeedErrorKind } from '../api/bus/feed/snapshot';
 import { openDatabase, type Database } from '../api/db/client';
 import { kstDateKey } from '../api/time';
 import { gbisStubSource, startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';
-import { createTestDatabase } from './setup/db';
+import { createTestDatabase, testDatabaseFor } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
 import { startTcpProxy } from './setup/tcp-proxy';
@@ -25,13 +25,13 @@ const BUDGET = 950;
 describe('the api under GBIS faults', () => {
   let stub: GbisStub;
   let database: Database;
+  const sharedDatabase = testDatabaseFor('pglite');
   beforeEach(async () => {
     stub = await startGbisStub();
-    database = await createTestDatabase('pglite');
+    database = sharedDatabase();
   });
   afterEach(async () => {
     await stub.close();
-    await database.close();
   });
 
   const setup = (now: string, db: Database = database) => {

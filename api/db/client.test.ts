@@ -1,4 +1,4 @@
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { startTcpProxy } from '../../tests/setup/tcp-proxy';
 import { LEASE_CHECK_TIMEOUT_MS, openDatabase, type Database } from './client';
 
@@ -22,13 +22,13 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the poller lease on PostgreSQL', () => {
   let database: Database & { url?: string };
+  const sharedDatabase = testDatabaseFor('postgres');
   const opened: Database[] = [];
   beforeEach(async () => {
-    database = await createTestDatabase('postgres');
+    database = sharedDatabase();
   });
   afterEach(async () => {
     for (const item of opened.splice(0)) await item.close();
-    await database.close();
   });
   const open = async (url = database.url) => {
     const instance = await openDatabase({ url, dataDir: 'memory' });

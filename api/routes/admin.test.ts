@@ -4,7 +4,7 @@ import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
 import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { recordAudit } from '../admin/audit';
 import { createApi } from '../app';
 import { createAccuracyService } from '../bus/predictions/accuracy';
@@ -19,6 +19,7 @@ const TOKEN = 'test-service-token';
 
 describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   let database: Database;
+  const sharedDatabase = testDatabaseFor(kind);
   const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
   const api = (serviceToken?: string) =>
     createApi({
@@ -37,7 +38,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     app.request(`/api/admin/backtest${query}`, { headers: authorization ? { Authorization: authorization } : {} });
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = sharedDatabase();
     // Tue–Fri 17–20 Nov: 1150 at 08:00 and 08:30; and today's (not evaluated) 07:40.
     await saveDepartures(database.db, [
       ...['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].flatMap((date) => [
@@ -47,7 +48,6 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
       departure('1150', '2026-11-23', '07:40'),
     ]);
   });
-  afterEach(() => database.close());
 
   it('GET /api/admin/backtest?days=14 answers the backtest of the stored history, before today', async () => {
     const response = await backtest(api(TOKEN), `Bearer ${TOKEN}`);

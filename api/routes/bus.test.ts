@@ -6,7 +6,7 @@ import {
   TimeLeftResponseSchema,
 } from '../../contract/bus';
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
-import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
+import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { createApi } from '../app';
 import type { ApiDeps } from '../context';
 import type { DepartureRecord } from '../bus/predictions/departures/detector';
@@ -48,13 +48,14 @@ const scriptedSource = () => {
 
 describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
   let database: Database & { url?: string };
+  const sharedDatabase = testDatabaseFor(kind);
   let feed: BusFeed;
   let clock: FakeClock;
   let predictions: PredictionService;
   const history: HistoryLoader = (range) => loadDepartures(database.db, { source: 'gbis', ...range });
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = sharedDatabase();
     await saveDepartures(database.db, stored);
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
     predictions = createPredictionService({ loadHistory: history, logger: recordingLogger() });
@@ -67,7 +68,6 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     feed = pollerView;
     await poller.pollOnce();
   });
-  afterEach(() => database.close());
 
   const api = (deps: Partial<ApiDeps> = {}) =>
     createApi({
