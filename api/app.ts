@@ -1,5 +1,5 @@
 /**
- * The Campus Bus API (spec §7), in Hono: one sub-app per resource, errors shaped once in onError.
+ * The Campus Bus API (docs/product.md §7), in Hono: one sub-app per resource, errors shaped once in onError.
  * Mounted in-process by server.ts, or served alone by api/main.ts.
  */
 import { Hono } from 'hono';

@@ -24,9 +24,9 @@ export const ApiEnvSchema = z
     BUS_FEED: z.enum(['demo', 'gbis']).default('demo'),
     GBIS_SERVICE_KEY: optionalString,
     GBIS_BASE_URL: z.string().url().default('https://apis.data.go.kr/6410000'),
-    /** Overrides the campus crossroads' GBIS stationId of api/bus/transit-config.ts. */
+    /** Overrides the campus crossroads' GBIS stationId of api/bus/feed/transit-config.ts. */
     GBIS_ARRIVAL_STATION_ID: optionalString,
-    /** Overrides routeIds of api/bus/transit-config.ts: "1150=224000001,1117=…". */
+    /** Overrides routeIds of api/bus/feed/transit-config.ts: "1150=224000001,1117=…". */
     GBIS_ROUTE_IDS: z
       .string()
       .default('')
@@ -94,7 +94,7 @@ export const ApiEnvSchema = z
     PUBLIC_BASE_URL: optionalString.pipe(
       httpUrl.refine((value) => value.startsWith('https://'), 'must be an https URL (Kakao fetches it)').optional(),
     ),
-    /** Spec §1, §4: `on` starts the deployment with the service-suspension notice on, until an admin saves it. */
+    /** docs/product.md §1, §4: `on` starts the deployment with the service-suspension notice on, until an admin saves it. */
     SERVICE_NOTICE: z.enum(['on', 'off', '']).default('off'),
   })
   .refine((env) => env.BUS_FEED !== 'gbis' || env.GBIS_SERVICE_KEY, {

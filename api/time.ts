@@ -84,7 +84,7 @@ export function addServiceDays(dateKey: string, days: number): string {
 }
 
 // A date-holidays look-up of one date costs ~3 ms (its lunar calendar), a year's list ~17 ms, and
-// a start plans a month of days (issue 11): the public holidays are listed once per year. A day's
+// a start plans a month of days: the public holidays are listed once per year. A day's
 // plan, a demo poll and a backtest then ask the same few dates thousands of times: one entry each.
 const publicHolidays = new Map<number, Map<string, string>>();
 const dayTypes = new Map<string, DayType>();
@@ -92,7 +92,8 @@ const dayTypes = new Map<string, DayType>();
 /**
  * date-holidays 3.37's Seollal: a span from the 1st to the 3rd day of the 1st lunar month, one day
  * late. The holiday is the eve, the day and the day after (공휴일에 관한 법률 §2; 2026: 02-16..18,
- * not 02-17..19). Its substitute days are listed apart and right (date-holidays issue 640).
+ * not 02-17..19). Its substitute days are listed apart and right (reported upstream as
+ * commenthol/date-holidays#640).
  */
 const LATE_SEOLLAL_RULE = 'korean 01-0-01 P3D';
 

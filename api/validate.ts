@@ -1,7 +1,7 @@
 /**
  * Request validation with the contract's zod schemas (style.md: validate with zod, read input only
  * through the validated value). A bad input answers 400 `{ message }` with the first issue's message
- * (the spec §5 text where the schema carries one), through the app's onError.
+ * (the docs/product.md §5 text where the schema carries one), through the app's onError.
  */
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';

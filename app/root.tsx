@@ -1,6 +1,6 @@
 /**
- * The one layout of every route (spec §2): the header linking to /, the content outlet in a
- * mobile frame (max 390px, spec §1/§9) and the side logo of wide screens. Korean, hotpink theme.
+ * The one layout of every route (docs/product.md §2): the header linking to /, the content outlet in a
+ * mobile frame (max 390px, docs/product.md §1/§9) and the side logo of wide screens. Korean, hotpink theme.
  */
 import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
@@ -21,7 +21,7 @@ import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
 
-/** Spec §9: primary colour hotpink (the browser UI colour on phones too). */
+/** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
 
 // The app stylesheet is inlined by the server (InlineStylesheet), not linked: no request before the first paint.
@@ -70,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader inert={blocked} />
           <main className="content">{children}</main>
         </div>
-        {/* Scrolls to the top on every new navigation and restores the position on back/forward (spec §2). */}
+        {/* Scrolls to the top on every new navigation and restores the position on back/forward (docs/product.md §2). */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,27 +1,27 @@
 /**
- * Admin payloads of the Campus Bus API (ours, beside spec §7): sign-in and sessions, the first
- * admin's setup, the service notice (spec §1, §4), the audit log and the messages of the admin pages
- * (spec §2, §8; the English ones are the spec's own words). Inquiries are in contract/inquiries.ts.
+ * Admin payloads of the Campus Bus API (ours, beside docs/product.md §7): sign-in and sessions, the first
+ * admin's setup, the service notice (docs/product.md §1, §4), the audit log and the messages of the admin pages
+ * (docs/product.md §2, §8; the English ones are the spec's own words). Inquiries are in contract/inquiries.ts.
  */
 import { z } from 'zod';
 import { FeedStatusSchema } from './bus';
 
-/** Spec §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
+/** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
 export const ADMIN_MESSAGES = {
   emptyRequestList: '요청받은 광고가 없습니다.',
   approved: '광고가 승인되었습니다.',
-  /** Followed by ": {server message}" when the server gives one (spec §8). */
+  /** Followed by ": {server message}" when the server gives one (docs/product.md §8). */
   approveFailed: '광고 승인에 실패했습니다',
   rejected: '광고가 거절되었습니다.',
   rejectFailed: '광고 거절에 실패했습니다.',
-  /** Spec §2, §5: the request list and detail for a type other than web or kakao. */
+  /** docs/product.md §2, §5: the request list and detail for a type other than web or kakao. */
   invalidType: 'invalid ad type',
-  /** Spec §8: the edit page for a type other than web or kakao. */
+  /** docs/product.md §8: the edit page for a type other than web or kakao. */
   invalidTypeEdit: 'Invalid ad type.',
   invalidUrl: 'invalid URL',
   listLoadFailed: 'Failed to load the ad list.',
   modified: 'ad has been modified',
-  /** Followed by ": {server message}" (spec §8 "Failed to modify the ad: {server message}"). */
+  /** Followed by ": {server message}" (docs/product.md §8 "Failed to modify the ad: {server message}"). */
   modifyFailedWith: 'Failed to modify the ad',
   modifyFailed: 'Failed to modify the ad.',
   deleteFailed: 'Failed to delete the ad.',
@@ -35,7 +35,7 @@ export const ADMIN_MESSAGES = {
   noImage: 'no image',
 } as const;
 
-/** Spec §2: the ad edit page's heading per type. */
+/** docs/product.md §2: the ad edit page's heading per type. */
 export const AD_EDIT_HEADINGS = {
   web: 'Web ad post / edit',
   kakao: 'Chatbot ad post / edit',
@@ -80,7 +80,7 @@ export const SetupRequestSchema = z.object({
   password: NewPasswordSchema,
 });
 
-/** Spec §1, §4: the blocking service-suspension notice on the home screen, the admins' switch. */
+/** docs/product.md §1, §4: the blocking service-suspension notice on the home screen, the admins' switch. */
 export const ServiceNoticeSchema = z.object({
   enabled: z.boolean(),
   title: z.string().trim().min(1, '제목을 입력해주세요.').max(100, '100자 이하로 입력해주세요.'),
@@ -88,7 +88,7 @@ export const ServiceNoticeSchema = z.object({
 });
 export type ServiceNotice = z.infer<typeof ServiceNoticeSchema>;
 
-/** Spec §4: the preset notice, the reference's public-data-portal maintenance announcement. */
+/** docs/product.md §4: the preset notice, the reference's public-data-portal maintenance announcement. */
 export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
   title: '서비스 일시 중단 안내',
   text:
@@ -146,7 +146,7 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
 });
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
 
-/** The backtest methods (api/bus/backtest.ts), in the order the reports list them. */
+/** The backtest methods (api/bus/predictions/backtest.ts), in the order the reports list them. */
 export const BACKTEST_METHODS = ['estimate', 'history', 'yesterday', 'lastWeek', 'timetable'] as const;
 
 const MethodScoreSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Ads payloads of the Campus Bus API (spec §3, §7), shared by the api (which validates and produces
+ * Ads payloads of the Campus Bus API (docs/product.md §3, §7), shared by the api (which validates and produces
  * them) and the web (which builds requests with them and parses every answer). The spec's fields
  * keep their names; our additions are optional when parsing, so the web keeps working against any
  * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
@@ -7,18 +7,18 @@
 import { z } from 'zod';
 import { isHttpUrl } from './helpers';
 
-/** Spec §2: `web` (banner) or `kakao` (chatbot). */
+/** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;
 
 export type AdType = z.infer<typeof AdTypeSchema>;
 
-/** Spec §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
+/** docs/product.md §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
 export const AD_DURATIONS = [1, 2, 3] as const;
 type AdDuration = (typeof AD_DURATIONS)[number];
-/** Spec §9: 1 month = 30 days. */
+/** docs/product.md §9: 1 month = 30 days. */
 export const AD_MONTH_DAYS = 30;
 
-/** Spec §2, §9: the image size hints in pixels. */
+/** docs/product.md §2, §9: the image size hints in pixels. */
 export const AD_IMAGE_SIZE: Readonly<Record<AdType, { width: number; height: number }>> = {
   web: { width: 350, height: 100 },
   kakao: { width: 350, height: 175 },
@@ -27,7 +27,7 @@ export const AD_IMAGE_SIZE: Readonly<Record<AdType, { width: number; height: num
 /** Upload cap in bytes (5 MB): the presign request, the signed PUT and the web's form all hold to it. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Spec §5: the image types accepted (detected from the first bytes), by canonical extension. */
+/** docs/product.md §5: the image types accepted (detected from the first bytes), by canonical extension. */
 export const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
 export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 
@@ -38,7 +38,7 @@ export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 export const IMAGE_KEY_PATTERN =
   /^(web|kakao)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
 
-/** Spec §5 messages of the ad application, in the spec's check order (the image first). */
+/** docs/product.md §5 messages of the ad application, in the spec's check order (the image first). */
 export const AD_MESSAGES = {
   image: '이미지를 업로드해주세요.',
   type: '광고 유형을 선택해주세요.',
@@ -48,15 +48,15 @@ export const AD_MESSAGES = {
   email: '이메일을 입력해주세요.',
   duration: '광고 게재 기간을 선택해주세요.',
   content: '광고 메시지를 입력해주세요.',
-  /** Spec §5: the file input refuses to open until a type is chosen. */
+  /** docs/product.md §5: the file input refuses to open until a type is chosen. */
   typeBeforeImage: '이미지 파일 선택 전 먼저 광고 유형을 선택해주세요.',
-  /** Spec §8. */
+  /** docs/product.md §8. */
   submitted: '광고 접수가 완료되었습니다.',
-  /** Spec §8. */
+  /** docs/product.md §8. */
   submitFailed: '광고 접수에 실패했습니다.',
 } as const;
 
-/** Spec §2 ad type; anything else (or nothing) gets the spec §5 message. */
+/** docs/product.md §2 ad type; anything else (or nothing) gets the docs/product.md §5 message. */
 export const AdTypeSchema = z.enum(AD_TYPES, { errorMap: () => ({ message: AD_MESSAGES.type }) });
 
 /** Our messages for what the spec leaves to us (formats and limits), in the same voice. */
@@ -80,14 +80,14 @@ const AD_LIMITS = {
   content: 230,
 } as const;
 
-/** The phone as submitted (spec §5): digits only, a Korean number of 9–11 digits starting with 0. */
+/** The phone as submitted (docs/product.md §5): digits only, a Korean number of 9–11 digits starting with 0. */
 const PHONE_PATTERN = /^0\d{8,10}$/;
 
 /** No NUL character: nobody types one, and PostgreSQL text cannot store it. */
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NO_NUL = /^[^\u0000]*$/;
 
-/** A required text field: trimmed; blank or whitespace-only is missing (spec §5) and gets `missing`. */
+/** A required text field: trimmed; blank or whitespace-only is missing (docs/product.md §5) and gets `missing`. */
 function requiredText(missing: string, max: number) {
   return z
     .string({ required_error: missing, invalid_type_error: missing })
@@ -108,17 +108,17 @@ function optionalText(max: number) {
     .transform((value) => (value ? value : undefined));
 }
 
-/** Spec §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
+/** docs/product.md §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
 const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
   (value) => value === undefined || isHttpUrl(value),
   AD_FORMAT_MESSAGES.redirectUrl,
 );
 
-/** The application fields the form and the api share (spec §3 Ad application), with the §5 messages. */
+/** The application fields the form and the api share (docs/product.md §3.5 Ad application), with the §5 messages. */
 export const adApplicationFields = {
   title: requiredText(AD_MESSAGES.title, AD_LIMITS.title),
   applicantName: requiredText(AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
-  /** Spec §5: hyphens (and anything else but digits) are dropped before the check. */
+  /** docs/product.md §5: hyphens (and anything else but digits) are dropped before the check. */
   applicantPhone: z.preprocess(
     (value) => (typeof value === 'string' ? value.replace(/\D/g, '') : value),
     requiredText(AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
@@ -128,18 +128,18 @@ export const adApplicationFields = {
   content: optionalText(AD_LIMITS.content),
 };
 
-/** Spec §5: duration 1, 2 or 3 (months); accepts the number or its form text. */
+/** docs/product.md §5: duration 1, 2 or 3 (months); accepts the number or its form text. */
 export const DurationSchema = z.coerce
   .number({ required_error: AD_MESSAGES.duration, invalid_type_error: AD_MESSAGES.duration })
   .refine((value): value is AdDuration => (AD_DURATIONS as readonly number[]).includes(value), AD_MESSAGES.duration);
 
-/** Spec §3: `email`, sent as `applicantEmail`: required, and an e-mail address. */
+/** docs/product.md §3: `email`, sent as `applicantEmail`: required, and an e-mail address. */
 export const applicantEmailField = requiredText(AD_MESSAGES.email, AD_LIMITS.email).pipe(
   z.string().email(AD_FORMAT_MESSAGES.email),
 );
 
 /**
- * Spec §5: the ad message is required for kakao only (the chatbot shows it). Joined to an
+ * docs/product.md §5: the ad message is required for kakao only (the chatbot shows it). Joined to an
  * application schema with `.and(…)`, it is checked even when other fields fail, so every message
  * shows at once (a refinement of the object would wait for all the other fields).
  */
@@ -152,7 +152,7 @@ export const kakaoContentRule = z
   });
 
 /**
- * POST /api/ads/{type}/submit body (spec §3 Ad application, §7): `email` is sent as
+ * POST /api/ads/{type}/submit body (docs/product.md §3.5 Ad application, §7): `email` is sent as
  * `applicantEmail`; `confirmed` is false at submit; `content` only for kakao (required there).
  * `imageUrl` must be one that the api issued (POST /api/s3/presigned-url/image) and that was uploaded.
  */
@@ -168,11 +168,11 @@ export const AdApplicationSchema = z
   .and(kakaoContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
-/** POST /api/ads/{type}/submit answer (spec §7: the body is not shown). Ours: 201 `{ success, id }`. */
+/** POST /api/ads/{type}/submit answer (docs/product.md §7: the body is not shown). Ours: 201 `{ success, id }`. */
 export const AdSubmitResponseSchema = z.object({ success: z.boolean().optional(), id: z.number().int().optional() });
 
 /**
- * POST /api/s3/presigned-url/image body (spec §3 Image upload request): `type` is the ad type the
+ * POST /api/s3/presigned-url/image body (docs/product.md §3.9 Image upload request): `type` is the ad type the
  * image is for, `extension` defaults to png (jpeg is read as jpg), `byteSize` in bytes, at most
  * IMAGE_MAX_BYTES.
  */
@@ -188,11 +188,11 @@ export const ImageUploadRequestSchema = z.object({
 });
 export type ImageUploadRequest = z.input<typeof ImageUploadRequestSchema>;
 
-/** Spec §3, §5: the answer must carry both, else the upload is an error. */
+/** docs/product.md §3, §5: the answer must carry both, else the upload is an error. */
 export const ImageUploadResponseSchema = z.object({ presignedUrl: z.string().min(1), imageUrl: z.string().min(1) });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
 
-/** Spec §3 Ad banner: `src` (image URL) and `url` (link, may be empty). `id` and `title` are ours. */
+/** docs/product.md §3.4 Ad banner: `src` (image URL) and `url` (link, may be empty). `id` and `title` are ours. */
 const AdBannerSchema = z.object({
   src: z.string(),
   url: z.string(),
@@ -203,21 +203,21 @@ const AdBannerSchema = z.object({
 });
 export type AdBanner = z.infer<typeof AdBannerSchema>;
 
-/** GET /api/web/ads (spec §7): the in-period web ads in the admins' order. */
+/** GET /api/web/ads (docs/product.md §7): the in-period web ads in the admins' order. */
 export const AdBannerListResponseSchema = z.object({ data: z.array(AdBannerSchema) });
 export type AdBannerListResponse = z.infer<typeof AdBannerListResponseSchema>;
 
 /** POST /api/ads/{id}/clicks answer (ours): where the click redirect sends the visitor. */
 export const AdClickResponseSchema = z.object({ redirectUrl: z.string() });
 
-/** Spec §3 Generic admin response: success, message, data. */
+/** docs/product.md §3.10 Generic admin response: success, message, data. */
 export const AdminResponseSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),
   data: z.unknown().optional(),
 });
 
-/** Spec §3 Ad request, list view (ours adds status and createdAt). */
+/** docs/product.md §3.6 Ad request, list view (ours adds status and createdAt). */
 export const AdRequestSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -228,10 +228,10 @@ export const AdRequestSummarySchema = z.object({
 });
 export type AdRequestSummary = z.infer<typeof AdRequestSummarySchema>;
 
-/** Spec §3 Ad request, list view: id and title (and our extras). GET /api/ads/{type}/submit, newest first. */
+/** docs/product.md §3.6 Ad request, list view: id and title (and our extras). GET /api/ads/{type}/submit, newest first. */
 export const AdRequestListResponseSchema = z.object({ success: z.boolean(), data: z.array(AdRequestSummarySchema) });
 
-/** Spec §3 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
+/** docs/product.md §3.6 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
 export const AdRequestDetailSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -249,7 +249,7 @@ export const AdRequestDetailSchema = z.object({
 });
 export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
 
-/** Spec §3 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
+/** docs/product.md §3.7 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
 const ManagedAdSchema = z.object({
   id: z.number().int(),
   title: z.string().nullable(),
@@ -268,7 +268,7 @@ export type ManagedAd = z.infer<typeof ManagedAdSchema>;
 export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data: z.array(ManagedAdSchema) });
 
 /**
- * One ad of PUT /api/{type}/ads/bulk (spec §3 Ad, §7): the fields an admin edits. A blank title or
+ * One ad of PUT /api/{type}/ads/bulk (docs/product.md §3.7 Ad, §7): the fields an admin edits. A blank title or
  * link is stored as none; a link must be http(s); an imageUrl other than the ad's own must be an
  * image uploaded for this ad type (POST /api/s3/presigned-url/image).
  */
@@ -283,7 +283,7 @@ export const AdEditSchema = z.object({
 export type AdEdit = z.output<typeof AdEditSchema>;
 
 /**
- * PUT /api/{type}/ads/bulk body (spec §7: the list of ads): each ad's fields, and the list's order
+ * PUT /api/{type}/ads/bulk body (docs/product.md §7: the list of ads): each ad's fields, and the list's order
  * becomes the ads' order (the reference lost it; here the home banner and the chatbot follow it).
  * Ads of the type left out keep their relative order after the listed ones.
  */

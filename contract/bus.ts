@@ -1,5 +1,5 @@
 /**
- * Bus payloads of the Campus Bus API (spec §3, §7), shared by the api (which produces them) and
+ * Bus payloads of the Campus Bus API (docs/product.md §3, §7), shared by the api (which produces them) and
  * the web (which parses every answer with them). The spec's fields (routeNo, time, location,
  * type, routes, data, predictedDownTimes) are kept exactly and required. The rest are our
  * additions: optional when parsing, so the web keeps working against any server that speaks §7.
@@ -25,7 +25,7 @@ export const KstDateTimeSchema = z.string().datetime({ offset: true });
 export const LAST_RUN_NOTICE_MIN = 30;
 
 /**
- * One up-direction arrival card: the next bus of a route at the campus crossroads (spec §3).
+ * One up-direction arrival card: the next bus of a route at the campus crossroads (docs/product.md §3).
  * `time` is whole minutes (rounded up) and `location` the stops remaining, both as of the response.
  */
 export const UpRouteSchema = z.object({
@@ -64,7 +64,7 @@ export const EstimateBasisSchema = z.enum(['live', 'history', 'timetable']);
 export type EstimateBasis = z.infer<typeof EstimateBasisSchema>;
 
 /**
- * The down group's entry (spec §3 Predicted departure) for a route's next departure from the
+ * The down group's entry (docs/product.md §3.2 Predicted departure) for a route's next departure from the
  * campus terminus: yesterday's and 7-days-ago's departure times shifted to today, and the estimate
  * (each the first one not yet past; null when unknown).
  */
@@ -99,14 +99,14 @@ export const FeedStatusSchema = z.object({
 });
 export type FeedStatus = z.infer<typeof FeedStatusSchema>;
 
-/** One group of the timeLeft `data` list (spec §3): the up arrivals or the down predictions. */
+/** One group of the timeLeft `data` list (docs/product.md §3): the up arrivals or the down predictions. */
 const TimeLeftGroupSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('up'), routes: z.array(UpRouteSchema) }),
   z.object({ type: z.literal('down'), routes: z.array(DownRouteSchema) }),
 ]);
 
 /**
- * GET /api/bus/timeLeft (spec §7): `data` is the spec's list of groups (the api sends up, then
+ * GET /api/bus/timeLeft (docs/product.md §7): `data` is the spec's list of groups (the api sends up, then
  * down; read them with `groupRoutes`). `vehicles` and `feed` are extras.
  */
 export const TimeLeftResponseSchema = z.object({
@@ -138,7 +138,7 @@ export const HealthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
-/** GET /api/bus/predicted/all (spec §3, §7): today's estimated departures per routeNo, ascending. */
+/** GET /api/bus/predicted/all (docs/product.md §3, §7): today's estimated departures per routeNo, ascending. */
 export const PredictedAllResponseSchema = z.object({
   predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
   /** Extra: the routeNos whose times rest on the timetable alone (too little history). */
@@ -146,7 +146,7 @@ export const PredictedAllResponseSchema = z.object({
 });
 export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 
-/** GET /api/bus/predicted/{routeNo} (spec §3, §7). */
+/** GET /api/bus/predicted/{routeNo} (docs/product.md §3, §7). */
 export const PredictedRouteResponseSchema = z.object({
   routeNo: z.string(),
   predictedDownTimes: z.array(KstDateTimeSchema),
@@ -161,7 +161,7 @@ export const ApiErrorSchema = z.object({ message: z.string() });
 /** /faq: the prediction accuracy figure covers this many service days before today. */
 export const PREDICTION_ACCURACY_DAYS = 14;
 
-/** One method's figures in the backtest (api/bus/backtest.ts MethodScore, rounded for display). */
+/** One method's figures in the backtest (api/bus/predictions/backtest.ts MethodScore, rounded for display). */
 const MethodAccuracySchema = z.object({
   /** ETA score: mean over the lead buckets of the percentage of accurate answers, 0–100; null without queries. */
   etaScore: z.number().min(0).max(100).nullable(),
@@ -175,7 +175,7 @@ export type MethodAccuracy = z.infer<typeof MethodAccuracySchema>;
 /**
  * GET /api/bus/accuracy: how the down predictions did over the last
  * PREDICTION_ACCURACY_DAYS service days with observed departures before the day it was computed,
- * replayed by the backtest (api/bus/backtest.ts), once per service day by one api instance.
+ * replayed by the backtest (api/bus/predictions/backtest.ts), once per service day by one api instance.
  * `estimate` is the product's estimate (history plus live evidence), `yesterday` the baseline of
  * yesterday's times. Without history, or before the first computation (computedAt null), the
  * window has 0 days, null dates and null figures.

@@ -5,7 +5,7 @@
  */
 import type { DownRoute, TimeLeftResponse, UpRoute } from './bus';
 
-/** Spec §9: price in won per month. */
+/** docs/product.md §9: price in won per month. */
 export const AD_PRICE_PER_MONTH_WON = 26_000;
 
 /** The routes of the `type` group of a timeLeft answer, in its order; [] when the answer has no such group. */

@@ -1,5 +1,5 @@
 /**
- * Inquiry payloads of the Campus Bus API (spec §3 Inquiry, §5 Inquiry, §7 last row, §8):
+ * Inquiry payloads of the Campus Bus API (docs/product.md §3.8 Inquiry, §5.3 Inquiry, §7 last row, §8):
  * the POST /api/inquiries body and answer, the messages of the /contact form, and a stored inquiry
  * as the admins read it. The api validates with InquiryRequestSchema and the web's form parses with
  * the same schema, so the rule is written once.
@@ -16,13 +16,13 @@ export const INQUIRY_CONTENT_MAX = 2000;
 /** The longest e-mail address (RFC 5321 path limit), as the ad application allows. */
 const EMAIL_MAX = 254;
 
-/** The /contact form's messages: the spec §5, §8 ones word for word, and ours in the same voice. */
+/** The /contact form's messages: the docs/product.md §5, §8 ones word for word, and ours in the same voice. */
 export const INQUIRY_MESSAGES = {
-  /** Spec §8 Inquiry success. */
+  /** docs/product.md §8.1 Inquiry success. */
   submitted: '문의가 접수되었습니다.',
-  /** Spec §8 Inquiry failure. */
+  /** docs/product.md §8.1 Inquiry failure. */
   failed: '문의 전송에 실패했습니다.',
-  /** Spec §5, §8 Inquiry empty (no final period, as the spec has it). */
+  /** docs/product.md §5, §8 Inquiry empty (no final period, as the spec has it). */
   contentRequired: '문의 내용을 입력해주세요',
   contentTooLong: `문의 내용은 ${INQUIRY_CONTENT_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다. 조금 줄여주세요.`,
   /** The ad application's wording, one message for one mistake. */
@@ -41,8 +41,8 @@ export function normalizeLineBreaks(text: string): string {
 }
 
 /**
- * POST /api/inquiries body (spec §3 Inquiry: content and an optional e-mail). `content`: line
- * breaks normalized, trimmed, required (empty or whitespace-only gets the spec §5 message), at
+ * POST /api/inquiries body (docs/product.md §3.8 Inquiry: content and an optional e-mail). `content`: line
+ * breaks normalized, trimmed, required (empty or whitespace-only gets the docs/product.md §5 message), at
  * most INQUIRY_CONTENT_MAX characters, no NUL (PostgreSQL text cannot hold one). `email`: trimmed,
  * '' or absent means none, otherwise an e-mail address.
  */
@@ -69,11 +69,11 @@ export const InquiryRequestSchema = z.object({
 /** A valid POST /api/inquiries body, as the web sends it after parsing its form with the schema. */
 export type InquiryRequest = z.output<typeof InquiryRequestSchema>;
 
-/** POST /api/inquiries answer: 201 with the spec §8 success message. */
+/** POST /api/inquiries answer: 201 with the docs/product.md §8 success message. */
 export const InquirySubmitResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type InquirySubmitResponse = z.infer<typeof InquirySubmitResponseSchema>;
 
-/** Spec §3 Inquiry, stored, as the admin list shows it (GET /api/admin/inquiries). */
+/** docs/product.md §3.8 Inquiry, stored, as the admin list shows it (GET /api/admin/inquiries). */
 export const InquirySchema = z.object({
   id: z.number().int(),
   content: z.string(),

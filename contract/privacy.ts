@@ -1,5 +1,5 @@
 /**
- * The privacy policy's periods (spec §2 Privacy policy, §9), written once: the policy page
+ * The privacy policy's periods (docs/product.md §2.9 Privacy policy, §9), written once: the policy page
  * (app/routes/privacypolicy.tsx) states them and the api's retention job (api/privacy/retention.ts)
  * enforces them, so the two cannot drift apart.
  */
@@ -9,9 +9,9 @@
  * received; the retention job deletes (or, for the sign-in IP, blanks) what is older.
  */
 export const RETENTION_YEARS = {
-  /** Spec §9: an ad application (applicant's name, phone, e-mail, and its image), from its submission. */
+  /** docs/product.md §9: an ad application (applicant's name, phone, e-mail, and its image), from its submission. */
   adApplication: 3,
-  /** Spec §9: an inquiry (its text and optional e-mail), from its arrival. */
+  /** docs/product.md §9: an inquiry (its text and optional e-mail), from its arrival. */
   inquiry: 1,
   /**
    * Ours: the client IP address that the audit log records with every admin

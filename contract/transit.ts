@@ -1,10 +1,10 @@
 /**
- * Route and stop identity the api and the web share (spec §2 Home screen, §9 route filter): the one
+ * Route and stop identity the api and the web share (docs/product.md §2.3 Home screen, §9 route filter): the one
  * source of the route numbers and the progress-line stop names. GBIS ids and timetables stay in the
- * api (api/bus/transit-config.ts); the web shows these names without a call (spec §7).
+ * api (api/bus/feed/transit-config.ts); the web shows these names without a call (docs/product.md §7).
  */
 
-/** The four routes, in the spec's route filter order (spec §9). */
+/** The four routes, in the spec's route filter order (docs/product.md §9). */
 export const ROUTE_NOS = ['1150', '1117', '1303', '1005'] as const;
 export type RouteNo = (typeof ROUTE_NOS)[number];
 

@@ -1,7 +1,7 @@
 /**
  * Reading an HTTP body with a size cap, the one reader of the repo: the web's request bodies
  * (server.ts, before Remix sees them), the api's upload PUT (api/routes/uploads.ts) and GBIS
- * answers (api/bus/gbis/source.ts).
+ * answers (api/bus/feed/gbis/http.ts).
  */
 
 /** A body to read: a web stream (a fetch Request's or Response's) or an async iterable (a Node request's). */

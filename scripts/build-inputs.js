@@ -27,6 +27,8 @@ export const INPUT_FILES = [
   'scripts/build-sw.ts',
   'scripts/admin-create.ts',
   'scripts/backtest.ts',
+  'scripts/backtest-csv.ts',
+  'scripts/backtest-table.ts',
   'scripts/gbis-discover.ts',
   'scripts/cli.ts',
 ];

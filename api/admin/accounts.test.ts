@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { adminSessions, adminUsers } from '../db/schema';
 import { countAdmins, createOrResetAdmin, endSession, findSession, SESSION_HOURS, signIn } from './accounts';
 import { listAudit } from './audit';
@@ -13,7 +13,7 @@ const PASSWORD = 'correct horse battery staple';
 const CLIENT = '203.0.113.7';
 
 describe.each(testDatabaseKinds)('admin accounts on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
 
   const users = () => db().select().from(adminUsers);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { adminUsers, settings } from '../db/schema';
 import { countAdmins, createOrResetAdmin, findSession, signIn } from './accounts';
 import { listAudit } from './audit';
@@ -19,7 +19,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 describe.each(testDatabaseKinds)('admin setup on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   const setup = (token: string, now = NOW, username = 'alice') =>
     completeSetup(db(), { token, username, password: PASSWORD }, now);

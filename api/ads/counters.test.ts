@@ -1,12 +1,11 @@
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { adDailyCounts } from '../db/schema';
 import { adRowsIn, at, NOW } from './ad-rows.fixture';
 import { adCounts, recordClick, recordImpression, type MayCount } from './counters';
 import { listManagedAds } from './managed';
 
 describe.each(testDatabaseKinds)('ad counters on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   const { insertAd } = adRowsIn(db);
 

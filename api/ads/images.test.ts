@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
 import { PNG, JPEG, GIF, WEBP, SVG } from '../../tests/fixtures/images';
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
@@ -33,7 +33,7 @@ describe('sniffImage', () => {
 });
 
 describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
-  const db = adsDatabaseFor(kind);
+  const db = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   const issuedAt = new Date('2026-11-22T09:00:00+09:00');
 
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
 });
 
 describe('scheduleOrphanSweep', () => {
-  const db = adsDatabaseFor('pglite');
+  const db = testDatabaseFor('pglite');
   let store: ReturnType<typeof tempLocalStore>;
   beforeEach(() => {
     store = tempLocalStore();

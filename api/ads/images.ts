@@ -1,5 +1,5 @@
 /**
- * The life of an ad image (docs/product.md §3 Image upload request, §7 presigned flow): the api issues a
+ * The life of an ad image (docs/product.md §3.9 Image upload request, §7 presigned flow): the api issues a
  * presigned PUT for a key it chooses while the images fit IMAGE_STORAGE_MAX_MB, the object is
  * stored, its first bytes are sniffed (a mismatch deletes it), an application may then use its
  * imageUrl, and images no request or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a

@@ -1,10 +1,9 @@
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { adRowsIn, at, DAY_MS, NOW } from './ad-rows.fixture';
 import { listServedAds } from './managed';
 
 describe.each(testDatabaseKinds)('managed ads on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   const { insertAd } = adRowsIn(db);
 

@@ -1,5 +1,5 @@
 /**
- * The managed ads (docs/product.md §2 Ad edit page, §7): the ads served now in the admins' order,
+ * The managed ads (docs/product.md §2.10.3 Ad edit page, §7): the ads served now in the admins' order,
  * every ad of a type with its counters, the bulk save of edits and order, and delete.
  */
 import { and, asc, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
@@ -26,7 +26,7 @@ type ManagedAdRow = AdRow & { impressions: number; clicks: number; todayImpressi
 
 /**
  * Every ad of `type`, in or out of its period, in the admins' order, with its impressions and
- * clicks over all days and today (the KST date of `now`) (docs/product.md §2 Ad edit page).
+ * clicks over all days and today (the KST date of `now`) (docs/product.md §2.10.3 Ad edit page).
  */
 export async function listManagedAds(db: Db, type: AdType, now: Date): Promise<ManagedAdRow[]> {
   const today = kstDateKey(now);

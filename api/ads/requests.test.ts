@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { ACTOR, adRowsIn, at, DAY_MS, NOW } from './ad-rows.fixture';
@@ -20,7 +20,7 @@ describe('paidPeriod', () => {
 });
 
 describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   const { pendingRequest, insertAd } = adRowsIn(db);
 

@@ -61,7 +61,7 @@ export async function createAdRequest(db: Db, application: ValidApplication, now
 }
 
 /**
- * Approves the pending request `id` of `type` (docs/product.md §4 Admin request detail): marks it approved and
+ * Approves the pending request `id` of `type` (docs/product.md §4.5 Admin request detail): marks it approved and
  * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod), audited
  * as 'approve' by `actor`. One transaction; a request that is missing, of another type or already
  * decided changes nothing.
@@ -135,7 +135,7 @@ export async function rejectRequest(db: Db, type: AdType, id: number, actor: str
   });
 }
 
-/** The requests of `type`, newest first, with their status (docs/product.md §2 Admin request list: id and title). */
+/** The requests of `type`, newest first, with their status (docs/product.md §2.10.1 Admin request list: id and title). */
 export async function listRequests(db: Db, type: AdType): Promise<AdRequestSummary[]> {
   const rows = await db
     .select({ id: adRequests.id, title: adRequests.title, status: adRequests.status, createdAt: adRequests.createdAt })
@@ -145,7 +145,7 @@ export async function listRequests(db: Db, type: AdType): Promise<AdRequestSumma
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Request `id` of `type` whatever its status, or null (docs/product.md §2 Admin request detail). */
+/** Request `id` of `type` whatever its status, or null (docs/product.md §2.10.2 Admin request detail). */
 export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRequestRow | null> {
   if (!isSerialId(id)) return null;
   const [request] = await db

@@ -18,7 +18,7 @@ import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './feed/tr
  * bus 30 s away reads 1 minute and a bus that should have arrived reads 0 (the web then shows no
  * arrival information, docs/product.md §9). A route whose first bus has passed shows its second.
  *
- * Down group (docs/product.md §3 Predicted departure): one entry per route of `predictions`
+ * Down group (docs/product.md §3.2 Predicted departure): one entry per route of `predictions`
  * (today's, from the prediction service; none → empty group), each with the first of its yesterday,
  * 7-days-ago and estimated departures at or after `now` (KST ISO; null when the list has none left)
  * and the estimate's basis. It needs no snapshot.

@@ -1,5 +1,5 @@
 /**
- * Inquiries (docs/product.md §3 Inquiry: content and an optional e-mail): stored as /contact sends them
+ * Inquiries (docs/product.md §3.8 Inquiry: content and an optional e-mail): stored as /contact sends them
  * through POST /api/inquiries, read by the admins, deleted by an admin on the sender's request
  * (the privacy policy's deletion on request, 제7조), and deleted after a year (api/privacy/retention.ts).
  */

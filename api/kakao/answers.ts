@@ -1,7 +1,7 @@
 /**
  * The chatbot's answers, built from memory only: the timeLeft view of the feed's
- * latest state (api/bus/time-left.ts), today's predictions (the prediction service) and the
- * timetables (api/bus/transit-config.ts). Pure: the same facts give the same answer.
+ * latest state (api/bus/time-left-view.ts), today's predictions (the prediction service) and the
+ * timetables (api/bus/feed/transit-config.ts). Pure: the same facts give the same answer.
  */
 import { format } from 'date-fns/format';
 import { type UpRoute } from '../../contract/bus';

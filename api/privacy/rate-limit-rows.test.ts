@@ -6,8 +6,8 @@
  * (api/rate-limit.ts) to that sentence, with a fake clock and fake timers.
  */
 import { RATE_LIMIT_IP_HOURS } from '../../contract/privacy';
-import { adsDatabaseFor } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { rateLimits } from '../db/schema';
 import { createRateLimiters } from '../rate-limit';
 
@@ -17,7 +17,7 @@ const IP = '203.0.113.9';
 const SWEEP_MS = 5 * 60_000;
 
 describe.each(testDatabaseKinds)('rate-limit rows on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
 
   afterEach(() => {
     vi.restoreAllMocks();

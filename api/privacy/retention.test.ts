@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
@@ -41,7 +41,7 @@ describe('retentionCutoff', () => {
 });
 
 describe.each(testDatabaseKinds)('retention on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   let store: ReturnType<typeof tempLocalStore>;
   let logger: ReturnType<typeof recordingLogger>;

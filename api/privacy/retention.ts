@@ -1,5 +1,5 @@
 /**
- * Retention of personal data (docs/product.md §2 Privacy policy, §9: the periods the policy states
+ * Retention of personal data (docs/product.md §2.9 Privacy policy, §9: the periods the policy states
  * are enforced, not only stated), with the periods of contract/privacy.ts RETENTION_YEARS:
  * inquiries are deleted once older than 1 year, ad applications (ad_requests: name, phone, e-mail)
  * once older than 3 years together with their images, and the client IP address the audit log

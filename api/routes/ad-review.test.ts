@@ -13,8 +13,8 @@ import {
   type AdType,
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { removeOrphanImages } from '../ads/images';
@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 const TOKEN = 'ad-review-test-service-token-0123456789abcdef';
 
 describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: ReturnType<typeof createApi>;

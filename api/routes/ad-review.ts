@@ -1,6 +1,6 @@
 /**
  * The admins' side of the ads in docs/product.md §7, for the web's server only (service token): the request
- * list and detail, approve and reject (docs/product.md §4 Admin request detail), the deletion of a request on
+ * list and detail, approve and reject (docs/product.md §4.5 Admin request detail), the deletion of a request on
  * its applicant's request (privacy policy 제7조), and the managed ads: their
  * list with counters, the bulk save of edits and order, and delete. Answers use docs/product.md §3's generic
  * admin response `{ success, message?, data? }`; refusals are `{ message }` with a 4xx status. The

@@ -1,7 +1,7 @@
 import { AdminSessionSchema, AuditListResponseSchema } from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin } from '../admin/accounts';
@@ -26,7 +26,7 @@ const SLOW_DOWN_MS = [250, 500, 1000, 2000, 3000, 3000];
 const SETUP_LIMIT = 10;
 
 describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: Api;

@@ -6,8 +6,8 @@
  */
 import { asc } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
@@ -174,7 +174,7 @@ const WRONG_AUTHORIZATIONS = [
 ];
 
 describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;

@@ -2,7 +2,7 @@ import { emptyFeedState, recordCalls } from '../bus/feed/store';
 import { AdminFeedStatusSchema, AUDIT_PAGE_SIZE, AuditListResponseSchema } from '../../contract/admin';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
+import { adsTestApi } from '../../tests/setup/ads-api';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { recordAudit } from '../admin/audit';
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   const clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
   const authorized = { Authorization: `Bearer ${TOKEN}` };

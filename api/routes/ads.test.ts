@@ -10,8 +10,8 @@ import {
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG } from '../../tests/fixtures/images';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/counters';
@@ -21,7 +21,7 @@ import { adDailyCounts, adRequests, ads, rateLimits } from '../db/schema';
 const DAY_MS = 86_400_000;
 
 describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: ReturnType<typeof createApi>;

@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { HealthResponseSchema } from '../../contract/bus';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 
 describe.each(testDatabaseKinds)('GET /api/readyz on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const store = tempLocalStore();
   afterAll(() => store.remove());
   const clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));

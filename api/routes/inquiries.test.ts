@@ -5,8 +5,8 @@ import {
   InquiryListResponseSchema,
   InquirySubmitResponseSchema,
 } from '../../contract/inquiries';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
@@ -14,7 +14,7 @@ import { createApi } from '../app';
 const TOKEN = 'test-service-token-inquiries';
 
 describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   let app: ReturnType<typeof createApi>;

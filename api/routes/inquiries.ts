@@ -1,5 +1,5 @@
 /**
- * Inquiries (docs/product.md §3 Inquiry, §7 last row: the reference posted to a placeholder 'endpoint', which
+ * Inquiries (docs/product.md §3.8 Inquiry, §7 last row: the reference posted to a placeholder 'endpoint', which
  * this api makes POST /api/inquiries). The admins read them through GET /api/admin/inquiries.
  */
 import { Hono } from 'hono';

@@ -7,8 +7,8 @@ import {
   SkillResponseSchema,
   type SkillResponse,
 } from '../../contract/kakao';
-import { adsDatabaseFor, adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/counters';
@@ -50,7 +50,7 @@ function liveFeed(takenAt = NOW, lastError: string | null = null): FeedState {
 }
 
 describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   const db = () => database().db;
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;

@@ -1,7 +1,7 @@
 import { AuditListResponseSchema, DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema } from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsDatabaseFor, adsTestApi } from '../../tests/setup/ads-api';
-import { testDatabaseKinds } from '../../tests/setup/db';
+import { adsTestApi } from '../../tests/setup/ads-api';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { ApiDeps } from '../context';
@@ -10,7 +10,7 @@ import { saveNotice } from '../admin/notice';
 const TOKEN = 'notice-test-service-token-0123456789abcdef';
 
 describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
-  const database = adsDatabaseFor(kind);
+  const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
   const api = (deps: Partial<ApiDeps> = {}) =>

@@ -1,5 +1,5 @@
 /**
- * Ad image uploads (docs/product.md §3 Image upload request, §7): POST /api/s3/presigned-url/image issues a
+ * Ad image uploads (docs/product.md §3.9 Image upload request, §7): POST /api/s3/presigned-url/image issues a
  * presigned PUT (spending from the same per-address budget as the submit it leads to, and only
  * while the images fit IMAGE_STORAGE_MAX_MB: 507 otherwise; ADR 018); PUT /api/uploads/:key
  * receives the local store's one signed PUT; GET /api/images/:key serves a stored image (the web

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('AdBanner (docs/product.md §4 Ad banner)', () => {
+describe('AdBanner (docs/product.md §4.3 Ad banner)', () => {
   it('shows the default banner, linking to the ad application, when there is no ad', () => {
     renderBanner([]);
     expect(screen.getByRole('link', { name: /이 자리에 가게를 알려보세요/ }).getAttribute('href')).toBe('/ads/apply');

@@ -1,5 +1,5 @@
 /**
- * The home screen's rotating ad banner (docs/product.md §2 Home screen, §3 Ad banner, §4 Ad banner,
+ * The home screen's rotating ad banner (docs/product.md §2.3 Home screen, §3.4 Ad banner, §4.3 Ad banner,
  * §9): the in-period web ads in the admins' order, one every 6 seconds, paused while the page is
  * hidden and by the visitor (WCAG 2.2.2); each new ad slides in, except with
  * prefers-reduced-motion. Its box keeps the web ad's 350×100 shape whatever loads, so nothing

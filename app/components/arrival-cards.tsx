@@ -1,6 +1,6 @@
 /**
- * The home screen's cards (docs/product.md §2 Home screen): up arrivals per route (docs/product.md §3 Bus arrival) and
- * down departure estimates per route (docs/product.md §3 Predicted departure). A screen reader reads each up
+ * The home screen's cards (docs/product.md §2.3 Home screen): up arrivals per route (docs/product.md §3.1 Bus arrival) and
+ * down departure estimates per route (docs/product.md §3.2 Predicted departure). A screen reader reads each up
  * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
  * 곧 도착 in words (docs/product.md §9; colour is never the only signal), and a route near its last departure
  * of the day carries the 막차 mark with that run's time on both tabs, so no rider misses it: due at campus on the

@@ -1,5 +1,5 @@
 /**
- * The body of the expected departure times modal (docs/product.md §2, §3 Predicted times): the times of one
+ * The body of the expected departure times modal (docs/product.md §2, §3.3 Predicted times): the times of one
  * route, of every route grouped by route, or of every route in one chronological list with the
  * route beside each time. The next upcoming time of each list is highlighted, visibly and for
  * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. Routes whose times rest on the

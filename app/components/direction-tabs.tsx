@@ -1,5 +1,5 @@
 /**
- * The 상행/하행 toggle of the home screen (docs/product.md §2 Home screen; up is the default, docs/product.md §4).
+ * The 상행/하행 toggle of the home screen (docs/product.md §2.3 Home screen; up is the default, docs/product.md §4).
  * Plain links (`/` and `/?dir=down`), so it works without JavaScript; with it, the arrow keys
  * move between the tabs (WAI-ARIA tabs pattern).
  */

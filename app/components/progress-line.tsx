@@ -1,5 +1,5 @@
 /**
- * The progress line of one direction's stops (docs/product.md §2 Home screen): a stop with a bus is
+ * The progress line of one direction's stops (docs/product.md §2.3 Home screen): a stop with a bus is
  * highlighted and shows chips with the route numbers; with no bus on the line, a caption says so.
  */
 import type { VehicleMarker } from '../../contract/bus';

@@ -1,5 +1,5 @@
 /**
- * The visible refresh countdown (docs/product.md §2 Home screen): mm:ss, or the refreshing text at 0 or below.
+ * The visible refresh countdown (docs/product.md §2.3 Home screen): mm:ss, or the refreshing text at 0 or below.
  * It counts only with JavaScript; the server's HTML says instead how the page refreshes without it
  * (the home's `<noscript>` meta refresh, every REFRESH_INTERVAL_SEC seconds) with a link that turns
  * that off or on again (NOSCRIPT_REFRESH_PARAM; WCAG 2.2.1 lets the person stop a time limit).

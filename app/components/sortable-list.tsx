@@ -1,5 +1,5 @@
 /**
- * A list reorderable by dragging (sortablejs, docs/product.md §4 Ad edit card: the drag result is a source and
+ * A list reorderable by dragging (sortablejs, docs/product.md §4.6 Ad edit card: the drag result is a source and
  * a destination index). React keeps owning the DOM: the move sortablejs made is undone at once and
  * reported, and the caller re-renders the new order. sortablejs loads in the browser only, after
  * hydration; without JavaScript the list is a plain ordered list.

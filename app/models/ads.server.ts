@@ -29,7 +29,7 @@ import { orNullOn404, UpstreamError, upstreamFetch, upstreamJson } from '~/utils
 const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
- * GET /api/web/ads: the banner list (docs/product.md §3 Ad banner), in the admins' order.
+ * GET /api/web/ads: the banner list (docs/product.md §3.4 Ad banner), in the admins' order.
  * @throws UpstreamError when the api fails or answers off-contract.
  */
 export async function getWebAds(context: AppLoadContext): Promise<AdBanner[]> {
@@ -56,7 +56,7 @@ export async function uploadAdImage(context: AppLoadContext, type: AdType, file:
 }
 
 /**
- * POST /api/s3/presigned-url/image (docs/product.md §3 Image upload request): where to PUT the image and the
+ * POST /api/s3/presigned-url/image (docs/product.md §3.9 Image upload request): where to PUT the image and the
  * imageUrl the application will carry. docs/product.md §5: an answer without both is an error.
  * @throws UpstreamError (status 429 when the phone is over its limit, 507 when the image storage is full).
  */
@@ -153,7 +153,7 @@ export function getImage(context: AppLoadContext, key: string): Promise<Response
   return upstreamFetch(context, `/api/images/${encodeURIComponent(key)}`);
 }
 
-/** docs/product.md §3 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
+/** docs/product.md §3.6 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
 export type AdRequestDetail = z.infer<typeof AdRequestDetailResponseSchema>['data'];
 
 /** GET /api/ads/{type}/submit (docs/product.md §7): the requests of `type`, newest first. @throws UpstreamError. */
@@ -188,7 +188,7 @@ export async function getAdRequest(
 }
 
 /**
- * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4 Admin request detail).
+ * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4.5 Admin request detail).
  * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. a request
  *   decided already; an answer with success false counts as a refusal too.
  */
@@ -272,7 +272,7 @@ export type ManagedAdEditResult =
   { result: 'saved' | 'unchanged' | 'missing' | 'imageType' } | { result: 'uploadFailed'; error: UpstreamError };
 
 /**
- * An admin's edit of the managed ad `change.id` of `type` (docs/product.md §4 Ad edit card): the list is read
+ * An admin's edit of the managed ad `change.id` of `type` (docs/product.md §4.6 Ad edit card): the list is read
  * again; with title, link and image unchanged nothing is sent; else a replacement image is uploaded
  * (uploadAdImage) and the whole list saved with PUT bulk, in its order.
  * @throws UpstreamError when the list cannot be read or the api refuses the save.

@@ -22,7 +22,7 @@ export function getTimeLeft(context: UpstreamContext): Promise<TimeLeftResponse>
 
 /**
  * GET /api/bus/predicted/all: today's expected departures from the campus per routeNo, ascending
- * KST ISO date-times (docs/product.md §3 Predicted times).
+ * KST ISO date-times (docs/product.md §3.3 Predicted times).
  * @throws UpstreamError when the api fails or answers off-contract.
  */
 export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllResponse> {
@@ -30,7 +30,7 @@ export function getPredictedAll(context: AppLoadContext): Promise<PredictedAllRe
 }
 
 /**
- * GET /api/bus/predicted/{routeNo}: one route's expected departures today (docs/product.md §3 Predicted times).
+ * GET /api/bus/predicted/{routeNo}: one route's expected departures today (docs/product.md §3.3 Predicted times).
  * @throws UpstreamError when the api fails or answers off-contract; status 404 for an unknown routeNo.
  */
 export function getPredictedRoute(context: AppLoadContext, routeNo: string): Promise<PredictedRouteResponse> {

@@ -4,7 +4,7 @@ import { InquirySubmitResponseSchema, type InquiryRequest } from '../../contract
 import { upstreamJson } from '~/utils/upstream.server';
 
 /**
- * POST /api/inquiries: stores the inquiry (docs/product.md §3 Inquiry: content and an optional e-mail), under
+ * POST /api/inquiries: stores the inquiry (docs/product.md §3.8 Inquiry: content and an optional e-mail), under
  * the phone's per-IP limit (the web forwards context.clientIp).
  * @throws UpstreamError (status 400 with the api's message for a refused body, 429 over the
  *   limit, null when the api cannot be reached or times out after 5000 ms).

@@ -31,7 +31,7 @@ const load = (query = '') =>
   loader({ request: new Request(`http://web.test/${query}`), context: apiContext(), params: {} });
 
 describe('home loader', () => {
-  it('passes the service notice only while the admins have it on (spec §4)', async () => {
+  it('passes the service notice only while the admins have it on (docs/product.md §4)', async () => {
     expect((await (await load()).json()).notice).toBeNull();
     server.use(noticeHandler(true));
     expect((await (await load()).json()).notice).toEqual(DEFAULT_SERVICE_NOTICE);
@@ -70,7 +70,7 @@ describe('home loader', () => {
     expect(groupRoutes(timeLeftBody, 'up').map((route) => route.routeNo)).toEqual(['1150', '1117', '1303']);
   });
 
-  it('renders the page without data when the api fails, and only logs the failure (spec §7)', async () => {
+  it('renders the page without data when the api fails, and only logs the failure (docs/product.md §7)', async () => {
     server.use(timeLeftFailureHandler);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await load();
@@ -79,7 +79,7 @@ describe('home loader', () => {
     expect(log).toHaveBeenCalledWith('[bus/time-left] the api fails:', 'GET /api/bus/timeLeft: HTTP 503');
   });
 
-  it("passes the banner list in the admins' order, and the default banner (none) when it fails (spec §7)", async () => {
+  it("passes the banner list in the admins' order, and the default banner (none) when it fails (docs/product.md §7)", async () => {
     const ads = [
       { id: 2, src: '/images/web-b.png', url: 'https://shop.example/b', title: '둘' },
       { id: 1, src: '/images/web-a.png', url: '', title: '하나' },

@@ -1,5 +1,5 @@
 /**
- * Home (/): bus information (spec §2 Home screen, §4 Home). Server-rendered with the bus data, so
+ * Home (/): bus information (docs/product.md §2.3 Home screen, §4.1 Home). Server-rendered with the bus data, so
  * it works without JavaScript; with it, the 상행/하행 tabs switch without a loader call and the data
  * refreshes every 4 seconds through /bus/time-left. Without it, a `<noscript>` meta refresh
  * reloads the page every 4 seconds, and `?refresh=off` turns that off (WCAG 2.2.1). The
@@ -47,7 +47,7 @@ const PANEL_ID = 'bus-panel';
 /** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */
 const VIEW_PARAMS = ['dir', 'times', 'sort', NOSCRIPT_REFRESH_PARAM];
 
-/** Spec §2 Home screen shortcut list; the inquiry screen is the real /contact. */
+/** docs/product.md §2.3 Home screen shortcut list; the inquiry screen is the real /contact. */
 const SHORTCUTS = [
   { to: '/howtouse', label: '이용 방법' },
   { to: '/ads/apply', label: '광고 신청' },
@@ -57,7 +57,7 @@ const SHORTCUTS = [
 ] as const;
 
 /**
- * `timeLeft` is null when the api failed: spec §7 only logs a bus fetch failure, so the page still
+ * `timeLeft` is null when the api failed: docs/product.md §7 only logs a bus fetch failure, so the page still
  * renders. `departureTimes` is the modal's answer when the URL has it open, else null. `notice` is
  * the service notice while it is on, else null (also when it could not be read: logged, and the
  * bus information is shown rather than hidden behind a notice nobody set). `accuracy` is the down
@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The refresh route's answer of this second (its failure is logged there): null when the api failed.
     Promise.resolve(context.timeLeft.current()).then(({ data }) => data),
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
-    // Spec §7: a banner list failure is only logged; the default banner shows.
+    // docs/product.md §7: a banner list failure is only logged; the default banner shows.
     getWebAds(context).catch((error: unknown) => {
       if (!(error instanceof UpstreamError)) throw error;
       console.error('[home] banner list unavailable:', error.message);

@@ -59,7 +59,7 @@ const answer =
     Response.json(body, { status });
 
 describe('Home', () => {
-  it('links every shortcut of spec §2, the inquiry to the real /contact', () => {
+  it('links every shortcut of docs/product.md §2, the inquiry to the real /contact', () => {
     renderHome(timeLeftBody, vi.fn());
     const shortcuts = within(screen.getByRole('navigation', { name: '바로가기' })).getAllByRole('link');
     expect(shortcuts.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -71,7 +71,7 @@ describe('Home', () => {
     ]);
   });
 
-  it('covers the page with the blocking service notice while it is on (spec §4)', async () => {
+  it('covers the page with the blocking service notice while it is on (docs/product.md §4)', async () => {
     const busAnswer = vi.fn<() => Promise<Response>>();
     renderHome(timeLeftBody, busAnswer, '/', DEFAULT_SERVICE_NOTICE);
     const dialog = screen.getByRole('alertdialog', { name: DEFAULT_SERVICE_NOTICE.title }) as HTMLDialogElement;

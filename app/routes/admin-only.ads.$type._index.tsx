@@ -1,7 +1,7 @@
 /**
- * /admin-only/ads/{type}: the ad request list of one type (spec §2 Admin pages, §7
+ * /admin-only/ads/{type}: the ad request list of one type (docs/product.md §2.10 Admin pages, §7
  * GET /api/ads/{type}/submit): titles, newest first, pending ones marked. A type other than web or
- * kakao shows 'invalid ad type' and makes no call (spec §2, §5).
+ * kakao shows 'invalid ad type' and makes no call (docs/product.md §2, §5).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';

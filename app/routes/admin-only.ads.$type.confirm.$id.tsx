@@ -1,5 +1,5 @@
 /**
- * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (spec §2 Admin pages,
+ * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (docs/product.md §2.10 Admin pages,
  * §4 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
  * erased (privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
  * (?confirm=…) → the call (the action) → a completion dialog whose OK returns to the type's list.
@@ -52,14 +52,14 @@ const DELETE_FAILED = '광고 요청을 삭제하지 못했습니다. 잠시 후
 
 const isIntent = (value: unknown): value is Intent => typeof value === 'string' && Object.hasOwn(INTENTS, value);
 
-/** Spec §8: the failure message of a decision (approve adds the server's message when there is one); ours for delete. */
+/** docs/product.md §8: the failure message of a decision (approve adds the server's message when there is one); ours for delete. */
 function failureMessage(intent: Intent, error: UpstreamError): string {
   if (intent === 'delete') return DELETE_FAILED;
   if (intent === 'reject') return ADMIN_MESSAGES.rejectFailed;
   return error.serverMessage ? `${ADMIN_MESSAGES.approveFailed}: ${error.serverMessage}` : ADMIN_MESSAGES.approveFailed;
 }
 
-/** The type and id of the URL, or null (spec §2: any other type makes no call). */
+/** The type and id of the URL, or null (docs/product.md §2: any other type makes no call). */
 function targetOf(params: LoaderFunctionArgs['params']): { type: AdType | null; id: number | null } {
   const type = AdTypeSchema.safeParse(params.type);
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : null;
@@ -233,7 +233,7 @@ export default function AdRequestDetail() {
   );
 }
 
-/** Spec §2, §5: opens the redirect URL only when it is http(s); otherwise alerts 'invalid URL'. */
+/** docs/product.md §2, §5: opens the redirect URL only when it is http(s); otherwise alerts 'invalid URL'. */
 function LinkOpen({ url }: { url: string }) {
   if (isHttpUrl(url)) {
     return (

@@ -1,5 +1,5 @@
 /**
- * /admin-only/ads/edit/{type}: the managed ads of one type (docs/product.md §2 Ad edit page, §4 Ad edit
+ * /admin-only/ads/edit/{type}: the managed ads of one type (docs/product.md §2.10.3 Ad edit page, §4 Ad edit
  * card, §7, §8) over GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk and DELETE /api/{type}/ads/{id}.
  *
  * - Cards: title, link and thumbnail (or the placeholders of docs/product.md), the paid period, today's

@@ -1,5 +1,5 @@
 /**
- * The ad edit page (docs/product.md §2 Ad edit page, §4 Ad edit card, §7, §8) against the real api in-process:
+ * The ad edit page (docs/product.md §2.10.3 Ad edit page, §4.6 Ad edit card, §7, §8) against the real api in-process:
  * a signed-in admin, ads approved through the api's own model, the route's loader and action called
  * as Remix calls them, and the page server-rendered from what they answered. Every message is the
  * spec's text, written out here; failures come from the api itself or from a context whose api fails

@@ -1,5 +1,5 @@
 /**
- * The ad request list and detail pages (spec §2 Admin pages, §4 Admin request detail, §5, §8)
+ * The ad request list and detail pages (docs/product.md §2.10 Admin pages, §4.5 Admin request detail, §5, §8)
  * against the real api in-process: a signed-in admin, requests stored by the api's own model, the
  * route loaders and actions called as Remix calls them, and the pages server-rendered from what
  * the loaders answered. Every message is the spec's text, written out here.
@@ -211,7 +211,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('rejected');
   });
 
-  it('an approve failure without a server message: 광고 승인에 실패했습니다 alone (spec §8)', async () => {
+  it('an approve failure without a server message: 광고 승인에 실패했습니다 alone (docs/product.md §8)', async () => {
     const id = await seedAdRequest(api, 'web');
     const down = interceptingContext(context, (_request, url) => {
       if (url.pathname.endsWith('/approve')) throw new TypeError('fetch failed');

@@ -2,8 +2,8 @@
 /**
  * The admin ad pages in the browser, in a memory router with stub loaders (what the real loaders
  * answer is covered against the api in admin-only.ads.test.ts and admin-only.ads.edit.test.ts):
- * the detail's link-open button (spec §2, §5: http(s) only, otherwise the alert 'invalid URL'), and
- * the edit card's done, which sends nothing when unchanged (spec §4).
+ * the detail's link-open button (docs/product.md §2, §5: http(s) only, otherwise the alert 'invalid URL'), and
+ * the edit card's done, which sends nothing when unchanged (docs/product.md §4).
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 // NOTE: react-router-dom is Remix's own router (a dependency of @remix-run/react); its memory router
@@ -47,7 +47,7 @@ function renderDetail(redirectUrl: string | null) {
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
 }
 
-describe('request detail: link open (spec §2, §5)', () => {
+describe('request detail: link open (docs/product.md §2, §5)', () => {
   it("a javascript: link is no link: the button alerts 'invalid URL'", () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderDetail('javascript:alert(1)');
@@ -100,7 +100,7 @@ function renderEditing(action: (args: { request: Request }) => Promise<unknown>)
   return { router, loader };
 }
 
-describe('edit card: done (spec §4)', () => {
+describe('edit card: done (docs/product.md §4)', () => {
   it('unchanged: nothing is sent, the card leaves edit mode', async () => {
     const action = vi.fn(async () => null);
     const { router } = renderEditing(action);

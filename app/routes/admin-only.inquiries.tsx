@@ -1,6 +1,6 @@
 /**
  * /admin-only/inquiries: the inquiries, bug reports and suggestions sent from /contact
- * (docs/product.md §2, §3 Inquiry), newest first, each with its text as written (line breaks
+ * (docs/product.md §2, §3.8 Inquiry), newest first, each with its text as written (line breaks
  * kept), the sender's e-mail when given and the time in KST.
  *
  * Each can be deleted on its sender's request (a sender may ask for their data to be erased:

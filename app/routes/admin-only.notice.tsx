@@ -1,5 +1,5 @@
 /**
- * /admin-only/notice (docs/product.md §2 Admin routes): the switch of the home screen's blocking
+ * /admin-only/notice (docs/product.md §2.2 Admin routes): the switch of the home screen's blocking
  * service-suspension notice (docs/product.md §1, §4) with its title and text. One form, one zod
  * schema, checked by conform in the browser and again by the action; it works without JavaScript.
  * The bus feed's health and the backtest are on /admin-only/feed.

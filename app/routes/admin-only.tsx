@@ -1,5 +1,5 @@
 /**
- * The admin area's layout (docs/product.md §2 Admin routes): every page under /admin-only but login and setup
+ * The admin area's layout (docs/product.md §2.2 Admin routes): every page under /admin-only but login and setup
  * renders inside it. Its loader needs a session, like every admin route's own loader and action
  * (Remix runs them in parallel, so each checks for itself: requireAdmin).
  */

@@ -1,5 +1,5 @@
 /**
- * /ads/apply: the ad application (docs/product.md §2 Ad application page, §3, §4, §5, §7, §8, §9).
+ * /ads/apply: the ad application (docs/product.md §2.5 Ad application page, §3, §4, §5, §7, §8, §9).
  * One form, one zod schema (app/utils/ad-application.ts) checked by conform as the person types and
  * again by the action. The action runs the hand-off of docs/product.md §7 on the server (uploadAdImage:
  * presigned URL, PUT of the file; then submit). It works without JavaScript; the browser never talks

@@ -1,5 +1,5 @@
 /**
- * GET /ads/click/:id: a banner click (spec §4 Ad banner). Counts the click in the api, then
+ * GET /ads/click/:id: a banner click (docs/product.md §4.3 Ad banner). Counts the click in the api, then
  * redirects to the ad's stored http(s) link. The target never comes from the request: a missing,
  * expired or link-less ad, or a link that is not http(s), answers 404, so this is no open redirect.
  * Counting is best-effort and the redirect is not: the api counts a click once per phone (address

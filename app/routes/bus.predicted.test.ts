@@ -38,7 +38,7 @@ describe('GET /bus/predicted', () => {
     });
   });
 
-  it('answers 404 with the spec §8 message when the api does not know the route', async () => {
+  it('answers 404 with the docs/product.md §8 message when the api does not know the route', async () => {
     const { '1005': _dropped, ...without1005 } = predictedAllBody.predictedDownTimes;
     server.use(...predictedHandlers({ predictedDownTimes: without1005 }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -48,7 +48,7 @@ describe('GET /bus/predicted', () => {
     expect(log).toHaveBeenCalledWith('[departure times] upstream failed:', 'GET /api/bus/predicted/1005: HTTP 404');
   });
 
-  it('answers 502 with the spec §8 message when the api fails or breaks the contract', async () => {
+  it('answers 502 with the docs/product.md §8 message when the api fails or breaks the contract', async () => {
     server.use(predictedFailureHandler);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failed = await call('?route=all');

@@ -1,7 +1,7 @@
 /**
  * GET /bus/predicted?route=all|1150|1117|1303|1005: the same-origin resource route the expected
- * departure times modal loads from with JavaScript (spec §4: on open and on every filter change).
- * Answers TimesAnswer JSON: the times, or `{ route, message }` with the spec §8 failure text and
+ * departure times modal loads from with JavaScript (docs/product.md §4: on open and on every filter change).
+ * Answers TimesAnswer JSON: the times, or `{ route, message }` with the docs/product.md §8 failure text and
  * status 400 (not a filter option), 404 (the api does not know the route) or 502 (the api failed).
  * No ErrorBoundary here: with one, Remix would treat this module as a page, not a resource route.
  */

@@ -1,7 +1,7 @@
 /**
  * /contact's loader and action against the real api in-process (PGlite): what the api stored is
  * read back through its admin list, the honeypot is filled in as the page renders it, and the page
- * is server-rendered from what the action answered. The spec §5, §8 messages are written out here.
+ * is server-rendered from what the action answered. The docs/product.md §5, §8 messages are written out here.
  */
 import type { SubmissionResult } from '@conform-to/react';
 import type { AppLoadContext } from '@remix-run/node';

@@ -1,9 +1,9 @@
 /**
- * /contact: inquiries, bug reports and suggestions (spec §2 Inquiry screen, §3 Inquiry, §5, §8).
+ * /contact: inquiries, bug reports and suggestions (docs/product.md §2.7 Inquiry screen, §3.8 Inquiry, §5, §8).
  * One form with content (required, at most 2,000 characters) and an optional e-mail,
  * parsed by conform in the browser and again by the action with the api's own schema (contract
  * InquiryRequestSchema), then sent to POST /api/inquiries. A taken inquiry redirects to
- * /contact?sent=1 (post/redirect/get: an empty form and the spec §8 success message); a failure
+ * /contact?sent=1 (post/redirect/get: an empty form and the docs/product.md §8 success message); a failure
  * keeps the text. A honeypot (app/utils/honeypot.server.ts) drops a bot's post while answering it
  * like a success; a form whose signed token no longer passes (over 2 hours old, SESSION_SECRET
  * rotated) is refused with the failure message instead, its text kept. Works without JavaScript.
@@ -44,7 +44,7 @@ import { useHydrated } from '~/utils/use-hydrated';
 const FORM_ID = 'inquiry';
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */
 const SENT_URL = '/contact?sent=1';
-/** What follows the spec §8 failure message when the api failed or could not be reached. */
+/** What follows the docs/product.md §8 failure message when the api failed or could not be reached. */
 const RETRY_LATER = '잠시 후 다시 보내주세요.';
 /**
  * What follows it when the form's honeypot token did not pass (a page left open past its 2 hours, or rendered before

@@ -3,7 +3,7 @@
  * /contact in the browser (a memory router with a stub loader; the action is covered against the
  * api in contact.test.ts): the character count in the textarea's hint follows the typing, while
  * the polite live region speaks only near the 2,000-character limit, not on every keystroke;
- * conform refuses empty content with the spec §5 message before anything is sent; and the spec §8
+ * conform refuses empty content with the docs/product.md §5 message before anything is sent; and the docs/product.md §8
  * success message comes into a status region that was there before, takes the focus only right
  * after a send, and goes away when a new inquiry is typed.
  */
@@ -91,7 +91,7 @@ it("refuses whitespace-only content in the browser with the spec's message, send
   expect(screen.getByRole('alert').textContent).toContain('문의 내용을 입력해주세요');
 });
 
-describe('the success message (spec §8)', () => {
+describe('the success message (docs/product.md §8)', () => {
   it('comes into the status region that was already there, and takes the focus from the gone form', async () => {
     const action = vi.fn(() => redirect('/contact?sent=1', 303));
     renderContact(action);

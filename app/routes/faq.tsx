@@ -1,5 +1,5 @@
 /**
- * /faq: six questions and answers about this product and an inquiry box (spec §2 FAQ). Native details/summary, so every item opens and closes without JavaScript, by keyboard
+ * /faq: six questions and answers about this product and an inquiry box (docs/product.md §2.6 FAQ). Native details/summary, so every item opens and closes without JavaScript, by keyboard
  * too. The predictions' answer carries the accuracy of the last 14 service days from the api
  * (GET /api/bus/accuracy, its daily backtest), led by the down tab's sentence; when that
  * call fails the figure is left out (logged), and when the api has no figure yet the answer says so.

@@ -32,7 +32,7 @@ describe('/howtouse', () => {
     expect(text).not.toContain('5초');
   });
 
-  it('notes that real times vary with traffic and events, and states about 200 daily users (spec §1)', async () => {
+  it('notes that real times vary with traffic and events, and states about 200 daily users (docs/product.md §1)', async () => {
     const { document, text } = await page();
     expect(document.querySelector('[role="note"]')?.textContent).toContain(
       '실제 도착·출발 시간은 교통 상황이나 행사, 날씨 등에 따라 달라질 수 있습니다.',

@@ -1,6 +1,6 @@
 /**
- * /howtouse: the usage guide (spec §2 Usage guide, §1). The spec's five steps, the
- * note that real times vary with traffic and events, and sample bus data (spec §3 Bus arrival:
+ * /howtouse: the usage guide (docs/product.md §2.8 Usage guide, §1). The spec's five steps, the
+ * note that real times vary with traffic and events, and sample bus data (docs/product.md §3.1 Bus arrival:
  * routeNo, time, location) typed by the contract and drawn by the home screen's own ArrivalCards,
  * so the guide shows exactly what the home shows. The refresh interval is the countdown's constant
  * (the reference said 5 seconds while it refreshed every 4). Static: no loader, works without
@@ -15,7 +15,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 
-/** Spec §3 Bus arrival as the api sends it: a close bus (red, 곧 도착), a later one, and one without information. */
+/** docs/product.md §3.1 Bus arrival as the api sends it: a close bus (red, 곧 도착), a later one, and one without information. */
 const SAMPLE_ARRIVALS = [
   { routeNo: '1150', time: 3, location: 2 },
   { routeNo: '1117', time: 12, location: 6 },
@@ -24,7 +24,7 @@ const SAMPLE_ARRIVALS = [
 
 const [SAMPLE] = SAMPLE_ARRIVALS;
 
-/** Spec §3's three fields of an arrival, explained with the first sample's values. */
+/** docs/product.md §3's three fields of an arrival, explained with the first sample's values. */
 const SAMPLE_FIELDS: { field: keyof typeof SAMPLE; meaning: string; example: string }[] = [
   { field: 'routeNo', meaning: '노선 번호', example: `${SAMPLE.routeNo}번` },
   {

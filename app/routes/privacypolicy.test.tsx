@@ -30,7 +30,7 @@ async function page(config: Partial<PublicConfig> = {}) {
 }
 
 describe('/privacypolicy', () => {
-  it('covers every item of spec §2 in numbered articles, under one h1', async () => {
+  it('covers every item of docs/product.md §2 in numbered articles, under one h1', async () => {
     const { document } = await page();
     expect(document.querySelector('h1')?.textContent).toBe('개인정보 처리방침');
     expect([...document.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([

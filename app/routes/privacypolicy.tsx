@@ -1,5 +1,5 @@
 /**
- * /privacypolicy: the privacy policy (개인정보 처리방침; spec §2 Privacy policy, §9), in numbered
+ * /privacypolicy: the privacy policy (개인정보 처리방침; docs/product.md §2.9 Privacy policy, §9), in numbered
  * articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's name, phone
  * and e-mail, the client IP for the rate limits and in the admin sign-in log, the username tried at
  * a sign-in in its limits, the one-way code of address and User-Agent that counts an ad once a day),
@@ -19,9 +19,9 @@ import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 
-/** Spec §2, §9: the policy's effective date (KST calendar date). */
+/** docs/product.md §2, §9: the policy's effective date (KST calendar date). */
 const EFFECTIVE_DATE = '2024-06-04';
-/** Spec §9: changes are announced this many days before they take effect. */
+/** docs/product.md §9: changes are announced this many days before they take effect. */
 const CHANGE_NOTICE_DAYS = 7;
 /**
  * About how long, in hours, the code that counts an ad's view or click once a day is kept: its

@@ -30,7 +30,7 @@ const errorsOf = (fields: Record<string, string | File>) => {
   return submission.status === 'success' ? [] : orderedErrors(submission.error).map((error) => error.message);
 };
 
-describe('the ad application form (spec §5)', () => {
+describe('the ad application form (docs/product.md §5)', () => {
   it('gives every required-field message, in the spec check order with the image first', () => {
     expect(errorsOf({})).toEqual([
       '이미지를 업로드해주세요.',
@@ -98,7 +98,7 @@ describe('the ad application form (spec §5)', () => {
   });
 });
 
-describe('phone (spec §5: digits only, shown 3-4-4)', () => {
+describe('phone (docs/product.md §5: digits only, shown 3-4-4)', () => {
   it('keeps digits only and formats as typed', () => {
     expect(phoneDigits('010-1234-5678')).toBe('01012345678');
     expect(phoneDigits('0１0 abc 12')).toBe('0012');
@@ -111,7 +111,7 @@ describe('phone (spec §5: digits only, shown 3-4-4)', () => {
   });
 });
 
-describe('detectImageType (spec §5: the first 4 bytes)', () => {
+describe('detectImageType (docs/product.md §5: the first 4 bytes)', () => {
   it('knows jpg, png and gif by their magic numbers, whatever the file is called', () => {
     expect(detectImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
     expect(detectImageType(PNG)).toBe('png');
@@ -125,7 +125,7 @@ describe('detectImageType (spec §5: the first 4 bytes)', () => {
   });
 });
 
-describe('price (spec §9)', () => {
+describe('price (docs/product.md §9)', () => {
   it('is 26,000원 per month', () => {
     expect([1, 2, 3].map((months) => formatWon(priceWon(months)))).toEqual(['26,000원', '52,000원', '78,000원']);
   });

@@ -15,7 +15,7 @@ export function isShowableImage(url: string | null | undefined): url is string {
 }
 
 /**
- * The ad edit card's form (docs/product.md §4 Ad edit card): the ad's id, its title and link (blank is none;
+ * The ad edit card's form (docs/product.md §4.6 Ad edit card): the ad's id, its title and link (blank is none;
  * a link must be http(s)), and an optional replacement image. One schema for conform and the action.
  */
 export const AdEditFormSchema = z.object({

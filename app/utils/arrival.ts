@@ -1,4 +1,4 @@
-/** Rules and copy for the home screen's bus information (docs/product.md §2 Home screen, §7, §9). */
+/** Rules and copy for the home screen's bus information (docs/product.md §2.3 Home screen, §7, §9). */
 
 /** Shown when the bus data cannot be loaded; docs/product.md §7 only logs the failure, so this is the honest empty state. */
 export const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';

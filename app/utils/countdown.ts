@@ -1,4 +1,4 @@
-/** The home screen's refresh countdown (docs/product.md §2 Home screen, §4 Home, §9). */
+/** The home screen's refresh countdown (docs/product.md §2.3 Home screen, §4.1 Home, §9). */
 import { useEffect, useRef, useState } from 'react';
 
 /** docs/product.md §4/§9: the home data refreshes every 4 seconds (the usage guide's 5 seconds is the older reading). */

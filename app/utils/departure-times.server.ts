@@ -1,4 +1,4 @@
-/** Loads the expected departure times modal's data from the api (docs/product.md §4 Expected times modal). */
+/** Loads the expected departure times modal's data from the api (docs/product.md §4.2 Expected times modal). */
 import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
 import { orderRoutes, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';

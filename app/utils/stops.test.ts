@@ -8,7 +8,7 @@ const at = (routeNo: string, direction: 'up' | 'down', stopIndex: number): Vehic
   section: { direction, stopIndex },
 });
 
-describe('STOP_NAMES (docs/product.md §2 Home screen)', () => {
+describe('STOP_NAMES (docs/product.md §2.3 Home screen)', () => {
   it('lists the up and down stops in spec order', () => {
     expect(STOP_NAMES.up).toEqual(['외대사거리', '모현사거리', '외대 기숙사', '외대 도서관', '파란지붕']);
     expect(STOP_NAMES.down).toEqual(['파란지붕', '기숙사', '모현사거리', '외대사거리']);

@@ -1,5 +1,5 @@
 /**
- * Progress-line helpers of the home screen (docs/product.md §2 Home screen). docs/product.md §7: stop positions come
+ * Progress-line helpers of the home screen (docs/product.md §2.3 Home screen). docs/product.md §7: stop positions come
  * from a local fixed data set and involve no call: the names are the contract's STOP_NAMES, whose
  * index is the contract's `Section.stopIndex`.
  */

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
 
-/** Every public route of spec §2, and the states of them a visitor reaches by a link. */
+/** Every public route of docs/product.md §2, and the states of them a visitor reaches by a link. */
 const PAGES = [
   { name: 'home, up tab', path: '/' },
   { name: 'home, down tab', path: '/?dir=down' },

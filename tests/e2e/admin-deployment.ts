@@ -23,7 +23,7 @@ export const IMAGE_FILES = {
 };
 
 /**
- * Applies for an ad through the api as a shop at `ip` would (presign, PUT, submit; spec §7) and
+ * Applies for an ad through the api as a shop at `ip` would (presign, PUT, submit; docs/product.md §7) and
  * returns the new request's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
  */
 export async function submitAdRequest(

@@ -1,5 +1,5 @@
 /**
- * An admin at work on a phone (docs/product.md §2 Admin routes and pages, §4 Admin request detail
+ * An admin at work on a phone (docs/product.md §2.2 Admin routes and pages, §4.5 Admin request detail
  * and Ad edit card, §8): signs in, approves and rejects requests with JavaScript on and off, edits,
  * re-images, reorders and deletes the ads the home banner shows, switches the service notice, reads
  * the bus information status, and finds it all in the activity log. Requests are sent through the

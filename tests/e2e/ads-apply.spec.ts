@@ -1,5 +1,5 @@
 /**
- * A local shop applies for an ad (spec §2 Ad application page, §5, §7, §8) on a phone, with
+ * A local shop applies for an ad (docs/product.md §2.5 Ad application page, §5, §7, §8) on a phone, with
  * JavaScript on and off, for a web banner and for a chatbot ad, with a real image file; the
  * application is then read back through the api, as the admins will see it.
  */

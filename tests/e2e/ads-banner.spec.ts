@@ -1,5 +1,5 @@
 /**
- * The home banner (spec §2, §3 Ad banner, §4 Ad banner, §9): two approved web ads rotate every
+ * The home banner (docs/product.md §2, §3.4 Ad banner, §4.3 Ad banner, §9): two approved web ads rotate every
  * 6 seconds, each is counted once when first shown, and a click opens the shop's page in a new tab
  * through the counting redirect. The ads are applied for and approved through the api.
  */

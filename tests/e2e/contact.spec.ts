@@ -1,5 +1,5 @@
 /**
- * A student writes to the service (spec §2 Inquiry screen, §5, §8) on a phone, with
+ * A student writes to the service (docs/product.md §2.7 Inquiry screen, §5, §8) on a phone, with
  * JavaScript on and off: an inquiry is taken and the form starts afresh (the success message takes
  * the focus, and goes when a new inquiry is typed), empty content is refused with the spec's
  * message, a text over 2,000 characters is capped by the browser and refused by the server, a form

@@ -1,5 +1,5 @@
 /**
- * The down tab's expected departure times modal as a phone sees it (spec §2 "Expected departure
+ * The down tab's expected departure times modal as a phone sees it (docs/product.md §2 "Expected departure
  * times modal", §4, §8, §9), in Debian's Chromium against the built app: demo feed, api clock
  * started on Monday 2026-11-23 08:00 KST and then running in real time. Once with JavaScript (a
  * modal dialog loading through /bus/predicted) and once without (links and a GET form).
@@ -51,7 +51,7 @@ test('a phone opens the expected departure times, filters, sorts, and closes the
   await page.getByRole('tab', { name: '하행' }).click();
   await expect(page).toHaveURL(/\?dir=down$/);
 
-  // Hold the first load, to see the spec §8 loading text.
+  // Hold the first load, to see the docs/product.md §8 loading text.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let loads = 0;

@@ -40,7 +40,7 @@ test('a phone sees live arrival cards, switches tabs instantly, and watches the 
 
   // The countdown runs 00:04 → 00:01, then refreshes through /bus/time-left and starts again.
   // The refresh answer is the server's own, with the first bus moved to 3 minutes / 2 stops away
-  // so the test can see that what is on screen is the new answer (red at ≤ 4 minutes, spec §9).
+  // so the test can see that what is on screen is the new answer (red at ≤ 4 minutes, docs/product.md §9).
   let refreshes = 0;
   await page.route('**/bus/time-left*', async (route) => {
     const real = TimeLeftResponseSchema.parse(await (await route.fetch()).json());

@@ -1,5 +1,5 @@
 /**
- * The home screen's blocking service-suspension modal (spec §1, §4), driven by the admins'
+ * The home screen's blocking service-suspension modal (docs/product.md §1, §4), driven by the admins'
  * notice: with JavaScript it is a real modal (focus inside, Esc does not close it, the page behind
  * takes no click or focus); without it the server's HTML shows it open over an inert page, and the
  * page does not reload itself under it. Both pass axe. The notice is switched through the admin

@@ -157,7 +157,7 @@ export function webAdsHandler(data: AdBanner[] = []) {
   return http.get(`${API_BASE_URL}/api/web/ads`, () => HttpResponse.json({ data }));
 }
 
-/** The api answering GET /api/notice: off by default, or on with the spec §4 preset (or `notice`). */
+/** The api answering GET /api/notice: off by default, or on with the docs/product.md §4 preset (or `notice`). */
 export function noticeHandler(enabled = false, notice: Omit<ServiceNotice, 'enabled'> = DEFAULT_SERVICE_NOTICE) {
   return http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ enabled, ...notice }));
 }

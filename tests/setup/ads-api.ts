@@ -2,16 +2,13 @@
  * The api with its ads parts for tests: a static bus feed, a recording logger, and an image
  * uploaded the way the web uploads one (presign, then the one signed PUT).
  */
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import { AdApplicationSchema, ImageUploadResponseSchema, type AdApplication, type AdType } from '../../contract/ads';
 import { createApi, type Api } from '../../api/app';
 import { emptyFeedState } from '../../api/bus/feed/store';
 import type { ApiDeps } from '../../api/context';
 import { PNG } from '../fixtures/images';
-import type { Database } from '../../api/db/client';
-import { createTestDatabase, type TestDatabaseKind } from './db';
 import { recordingLogger } from './fakes';
 
 /** createApi on `deps` with a bus feed that never changes and a recording logger unless given. */
@@ -69,23 +66,4 @@ export async function uploadImageThrough(
   });
   expect(put.status).toBe(204);
   return { imageUrl, key: imageUrl.slice(imageUrl.lastIndexOf('/') + 1) };
-}
-
-/**
- * One database of `kind` for the test file (a fresh one per test costs ~1 s), with the ads and admin
- * tables emptied before each test. Registers the hooks; returns the database's getter.
- */
-export function adsDatabaseFor(kind: TestDatabaseKind): () => Database {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.db.execute(
-      sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits,
-        admin_sessions, admin_users, audit_log, settings, inquiries RESTART IDENTITY CASCADE`,
-    );
-  });
-  return () => database;
 }

@@ -9,7 +9,7 @@ import {
   snapshotAt,
   pollerFeed,
 } from '../../../tests/setup/fakes';
-import { createTestDatabase } from '../../../tests/setup/db';
+import { testDatabaseFor } from '../../../tests/setup/db';
 import { callsSpent, emptyFeedState, loadFeedState } from './store';
 import { BACKOFF_START_SEC, Poller } from './poller';
 
@@ -20,16 +20,16 @@ describe('Poller', () => {
   let logger: ReturnType<typeof recordingLogger>;
   let poller: Poller;
   let notified: number;
+  const sharedDatabase = testDatabaseFor('pglite');
 
   beforeEach(async () => {
-    database = await createTestDatabase('pglite');
+    database = sharedDatabase();
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
     source = new ScriptedSource();
     logger = recordingLogger();
     notified = 0;
     ({ poller } = pollerFeed({ source, db: database.db, clock, logger, onState: () => void (notified += 1) }));
   });
-  afterEach(() => database.close());
 
   it('stores each good snapshot, counts its calls per dataset and notifies followers', async () => {
     source.answer((now) => snapshotAt(now, [['1150', 600, 5]]));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client';
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
-import { createTestDatabase } from '../../../tests/setup/db';
+import { createTestDatabase, testDatabaseFor } from '../../../tests/setup/db';
 import { createBusFeed, type BusFeed } from './service';
 import { callsSpent } from './store';
 
@@ -42,13 +42,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('bus feed on PostgreSQL: one polle
   let database: Database & { url?: string };
   let clock: FakeClock;
   const opened: { close(): Promise<void> }[] = [];
+  const sharedDatabase = testDatabaseFor('postgres');
   beforeEach(async () => {
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-    database = await createTestDatabase('postgres');
+    database = sharedDatabase();
   });
   afterEach(async () => {
     for (const item of opened.splice(0).reverse()) await item.close();
-    await database.close();
   });
 
   const instance = async (source: ScriptedSource, leaseCheckMs = 100) => {

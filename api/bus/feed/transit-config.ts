@@ -1,5 +1,5 @@
 /**
- * Route and stop identity of the product (docs/product.md §2 Home screen; GBIS ids: docs/gbis.md
+ * Route and stop identity of the product (docs/product.md §2.3 Home screen; GBIS ids: docs/gbis.md
  * §Routes and stations).
  *
  * GBIS ids marked "unverified" come from public student projects; empty ids are unknown until

@@ -1,6 +1,6 @@
 import { PredictionAccuracySchema } from '../../../contract/bus';
 import type { Database } from '../../db/client';
-import { createTestDatabase, testDatabaseKinds } from '../../../tests/setup/db';
+import { testDatabaseFor, testDatabaseKinds } from '../../../tests/setup/db';
 import { FakeClock } from '../../../tests/setup/fakes';
 import { addServiceDays } from '../../time';
 import { ACCURACY_READ_TTL_MS, createAccuracyService } from './accuracy';
@@ -37,11 +37,11 @@ function recordingLoader(records: ObservedDeparture[]) {
 describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => {
   let database: Database;
   let clock: FakeClock;
+  const sharedDatabase = testDatabaseFor(kind);
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = sharedDatabase();
     clock = new FakeClock(new Date(`${TODAY}T01:00:00+09:00`));
   });
-  afterEach(() => database.close());
 
   /** An api instance's service over the shared database. */
   const instance = (loadHistory: HistoryLoader, source: 'gbis' | 'demo' = 'gbis') =>

@@ -56,7 +56,7 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** docs/product.md §3 Inquiry: content and an optional e-mail (they arrive through POST /api/inquiries). */
+/** docs/product.md §3.8 Inquiry: content and an optional e-mail (they arrive through POST /api/inquiries). */
 export const inquiries = pgTable(
   'inquiries',
   {

@@ -5,10 +5,10 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AdType } from '../../../contract/ads';
 
-/** docs/product.md §3 Ad request status: submitted as pending, later approved or rejected by an admin. */
+/** docs/product.md §3.12 Ad request status: submitted as pending, later approved or rejected by an admin. */
 export type AdRequestStatus = 'pending' | 'approved' | 'rejected';
 
-/** Ad applications (docs/product.md §3 Ad application), stored as submitted: pending with `confirmed` false. */
+/** Ad applications (docs/product.md §3.5 Ad application), stored as submitted: pending with `confirmed` false. */
 export const adRequests = pgTable(
   'ad_requests',
   {
@@ -38,7 +38,7 @@ export const adRequests = pgTable(
 );
 
 /**
- * The managed ads (docs/product.md §3 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
+ * The managed ads (docs/product.md §3.7 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
  * ascending `position` per type. An approved request becomes one (api/ads/requests.ts approveRequest).
  */
 export const ads = pgTable(

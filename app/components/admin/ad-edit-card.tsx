@@ -1,5 +1,5 @@
 /**
- * One managed ad on the ad edit page (docs/product.md §2, §4 Ad edit card): viewing, with its figures,
+ * One managed ad on the ad edit page (docs/product.md §2, §4.6 Ad edit card): viewing, with its figures,
  * edit and delete links and the up/down buttons, or editing with its form (?edit=id).
  */
 import type { SubmissionResult } from '@conform-to/react';

@@ -1,5 +1,5 @@
 /**
- * A managed ad's card in edit (docs/product.md §4 Ad edit card): title, link and a replacement image;
+ * A managed ad's card in edit (docs/product.md §4.6 Ad edit card): title, link and a replacement image;
  * 'done' saves, or with nothing changed only leaves edit mode.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';

@@ -1,5 +1,5 @@
 /**
- * The prediction backtest on the admin feed page (docs/product.md §2 Admin routes): one table per
+ * The prediction backtest on the admin feed page (docs/product.md §2.2 Admin routes): one table per
  * scope (all routes, then each route) comparing the methods, and the departure slots learnt. Each
  * table has a caption and row and column headers, so a screen reader names every cell.
  */

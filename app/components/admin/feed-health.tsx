@@ -1,4 +1,4 @@
-/** The bus feed's health on the admin feed page (docs/product.md §2 Admin routes), as a description list. */
+/** The bus feed's health on the admin feed page (docs/product.md §2.2 Admin routes), as a description list. */
 import type { AdminFeedStatus } from '../../../contract/admin';
 import { formatKstDateTime } from '~/utils/kst';
 
