@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../tests/setup/db';
 import { tempLocalStore } from '../tests/setup/storage';
-import { groupRoutes } from '../contract/helpers';
+import { groupRoutes } from '../contract/time-left-groups';
 
 describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   let database: Database;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bus';
-import { groupRoutes } from '../contract/helpers';
+import { groupRoutes } from '../contract/time-left-groups';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { recordingLogger } from '../tests/setup/fakes';
 import { adCounts } from './ads/counters';

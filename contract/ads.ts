@@ -5,7 +5,7 @@
  * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
  */
 import { z } from 'zod';
-import { isHttpUrl } from './helpers';
+import { isHttpUrl } from './links';
 
 /** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;

@@ -5,7 +5,7 @@
  * https://i.kakao.com/docs/skill-response-format).
  */
 import { z } from 'zod';
-import { isHttpUrl } from './helpers';
+import { isHttpUrl } from './links';
 
 /**
  * Kakao's limits on a skill answer, in one place (style.md: limits in one schema). Counts are items,

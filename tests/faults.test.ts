@@ -16,7 +16,7 @@ import { createTestDatabase, testDatabaseFor } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
 import { startTcpProxy } from './setup/tcp-proxy';
-import { groupRoutes } from '../contract/helpers';
+import { groupRoutes } from '../contract/time-left-groups';
 
 /** The budget of location calls per day: 95% of GBIS_DAILY_QUOTA (the plan's reserve is 5%). */
 const QUOTA = 1000;

@@ -11,7 +11,7 @@ import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub'
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
-import { groupRoutes } from '../contract/helpers';
+import { groupRoutes } from '../contract/time-left-groups';
 
 describe('the api on a GBIS stub', () => {
   let stub: GbisStub;

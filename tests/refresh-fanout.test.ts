@@ -14,7 +14,7 @@ import { openDatabase } from '../api/db/client';
 import { kstDateKey } from '../api/time';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
-import { groupRoutes } from '../contract/helpers';
+import { groupRoutes } from '../contract/time-left-groups';
 
 const PHONES = 1000;
 const REFRESHES = 3;

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adDailyCounts, ads } from '../db/schema';
 import { kstDateKey } from '../time';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 import type { AdRow } from './managed';
 
 /** The two counters of ad_daily_counts the web reports. */

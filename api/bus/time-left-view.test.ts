@@ -4,7 +4,7 @@ import { snapshotAt } from '../../tests/setup/fakes';
 import type { FeedState } from './feed/store';
 import type { RoutePredictions } from './predictions/day-plan';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
 const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
 import { kstDateKey } from '../time';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 
 /** How long the served kakao ads are read from memory before the list is read again (ms). */
 export const KAKAO_ADS_CACHE_MS = 30_000;

@@ -19,7 +19,7 @@ import { timetableDeparture } from '../bus/time-left-view';
 import { ROUTES, type DayType } from '../bus/feed/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 /**
  * What an answer is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`

@@ -16,7 +16,7 @@ import { failureLog } from '../failure-log';
 import type { ApiContext } from '../context';
 import { clientIp, rateLimit, withinLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 
 const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presigned-url/image for this ad type';
 

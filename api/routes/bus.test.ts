@@ -23,7 +23,7 @@ import {
 import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
 // before (too few runs to be a history day, but last week's); the other routes have no history.

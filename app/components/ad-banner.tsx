@@ -9,7 +9,7 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { type AdBanner as Ad } from '../../contract/ads';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '~/utils/ad-price';
 import { formatKstDate } from '~/utils/kst';
 

@@ -17,7 +17,7 @@ import {
   setupApiServer,
   webAdsHandler,
 } from '../../tests/mocks/api';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 const server = setupApiServer(
   timeLeftHandler(),

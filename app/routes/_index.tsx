@@ -41,7 +41,7 @@ import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
 import { UpstreamError } from '~/utils/upstream.server';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 const PANEL_ID = 'bus-panel';
 /** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */

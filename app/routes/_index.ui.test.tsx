@@ -7,7 +7,7 @@ import { TimeLeftResponseSchema, type TimeLeftResponse } from '../../contract/bu
 import Home, { shouldRevalidate } from '~/routes/_index';
 import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { homeData, timeLeftBody } from '../../tests/mocks/api';
-import { groupRoutes } from '../../contract/helpers';
+import { groupRoutes } from '../../contract/time-left-groups';
 
 const withFirstUpTime = (time: number): TimeLeftResponse => ({
   ...timeLeftBody,

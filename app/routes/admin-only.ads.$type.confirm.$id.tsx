@@ -18,7 +18,7 @@ import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { readForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 
 type Decision = 'approve' | 'reject';
 /** What the page's buttons do: decide a pending request, or delete one in any status. */

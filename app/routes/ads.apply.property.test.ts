@@ -10,7 +10,7 @@ import { action } from '~/routes/ads.apply';
 import { AdApplicationSchema } from '../../contract/ads';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 
 type ActionData = { result: SubmissionResult<string[]> };
 

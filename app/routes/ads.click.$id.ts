@@ -9,7 +9,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordAdClick } from '~/models/ads.server';
 import { UpstreamError } from '~/utils/upstream.server';
-import { isHttpUrl } from '../../contract/helpers';
+import { isHttpUrl } from '../../contract/links';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);

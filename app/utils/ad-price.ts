@@ -1,5 +1,5 @@
 /** The ad price as the pages show it (docs/product.md §9), free of zod so the home's banner can use it. */
-import { AD_PRICE_PER_MONTH_WON } from '../../contract/helpers';
+import { AD_PRICE_PER_MONTH_WON } from '../../contract/prices';
 
 /** docs/product.md §9: the price of `months` months in won (26,000원 per month). */
 export function priceWon(months: number): number {
