@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** The light pink background of app/styles/app.css (--bg) and of the manifest. */
+/** The light pink background of app/styles/base.css (--bg) and of the manifest. */
 const BACKGROUND = '#ffe4ef';
 /** Side of the logo's box in a padded icon, as a share of the icon's side (see the safe zone above). */
 const PADDED_LOGO_SHARE = 0.7;

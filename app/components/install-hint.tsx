@@ -6,7 +6,7 @@
  * closes it or declines the prompt (remembered in localStorage).
  *
  * Decided after mount only: nothing renders on the server or without JavaScript, so hydration always
- * matches. A fixed bottom sheet over the page (app.css "Install hint"): it shifts nothing.
+ * matches. A fixed bottom sheet over the page (app/styles/notice-and-install.css "Install hint"): it shifts nothing.
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '~/components/site-header';
