@@ -1,10 +1,10 @@
 /**
- * GET /ads/click/:id against an msw stand-in for the api: the click is counted by the api, and the
- * redirect goes only to the http(s) link the api answers (never to anything from the request).
- * Then against the real api: a phone's clicks count once a day, and every click is redirected,
- * counted or not.
+ * GET /ads/click/:id (a banner click, docs/product.md §4.3) against the real api in-process: the
+ * click is counted once per phone (address and User-Agent, passed on) per day and within its
+ * address's limit, and redirected to the ad's stored link, counted or not; never to anything from
+ * the request. Then against an msw stand-in, what the real api would never answer: a link that is
+ * not http(s), an off-contract body, a 500, and being down.
  */
-import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
 import { listManagedAds } from '~/models/ads.server';
 import { loader } from '~/routes/ads.click.$id';
@@ -12,114 +12,8 @@ import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api'
 import { adminContext, seedAd } from '../../tests/setup/admin-web';
 import { startWebApi, type WebApi } from '../../tests/setup/web-api';
 
+/** The msw stand-in for the last describe; it also restores the console spies after every test. */
 const server = setupApiServer();
-const clicksUrl = `${API_BASE_URL}/api/ads/:id/clicks`;
-
-/** The phone each request of the last clicksHandler came from, as the api saw it. */
-const phones: { forwardedFor: string | null; userAgent: string | null }[] = [];
-
-/** The api answering POST /api/ads/:id/clicks with `answer`, recording the ids it was asked about. */
-function clicksHandler(answer: () => Response) {
-  const ids: string[] = [];
-  phones.length = 0;
-  server.use(
-    http.post(clicksUrl, ({ params, request }) => {
-      ids.push(String(params.id));
-      phones.push({
-        forwardedFor: request.headers.get('X-Forwarded-For'),
-        userAgent: request.headers.get('User-Agent'),
-      });
-      return answer();
-    }),
-  );
-  return ids;
-}
-
-const click = (id: string, query = '', init: RequestInit = {}, context: AppLoadContext = apiContext()) =>
-  loader({ request: new Request(`http://web.test/ads/click/${id}${query}`, init), context, params: { id } });
-
-describe('GET /ads/click/:id', () => {
-  it('counts the click in the api and redirects (302, no-store) to the ad’s link', async () => {
-    const ids = clicksHandler(() => HttpResponse.json({ redirectUrl: 'https://shop.example/menu' }));
-    const response = await click('7');
-    expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('https://shop.example/menu');
-    expect(response.headers.get('Cache-Control')).toBe('no-store');
-    expect(ids).toEqual(['7']);
-  });
-
-  it('answers 404 when the api has no such ad', async () => {
-    clicksHandler(() => HttpResponse.json({ message: 'No such ad with a link in its period' }, { status: 404 }));
-    const response = await click('7');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('Location')).toBeNull();
-    expect(response.headers.get('Cache-Control')).toBe('no-store');
-  });
-
-  it.each([
-    'javascript:alert(1)',
-    'JAVASCRIPT:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    'vbscript:msgbox(1)',
-    '//evil.example',
-    '/relative/path',
-    '',
-  ])('never redirects to a link that is not http(s) (%j): 404', async (redirectUrl) => {
-    clicksHandler(() => HttpResponse.json({ redirectUrl }));
-    const response = await click('7');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('Location')).toBeNull();
-  });
-
-  it('answers 502 when the api answers off-contract', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    clicksHandler(() => HttpResponse.json({ url: 'https://shop.example/menu' }));
-    const response = await click('7');
-    expect(response.status).toBe(502);
-    expect(response.headers.get('Location')).toBeNull();
-  });
-
-  it.each(['abc', '1e3', '-1', '0x7', '7.0', ' 7', '', '99999999999999999999', '9007199254740993'])(
-    'answers 404 for the id %j without calling the api',
-    async (id) => {
-      const ids = clicksHandler(() => HttpResponse.json({ redirectUrl: 'https://shop.example/menu' }));
-      const response = await click(id);
-      expect(response.status).toBe(404);
-      expect(response.headers.get('Location')).toBeNull();
-      expect(ids).toEqual([]);
-    },
-  );
-
-  it('ignores a target in the query: only the api’s link is followed', async () => {
-    clicksHandler(() => HttpResponse.json({ redirectUrl: 'https://shop.example/menu' }));
-    const response = await click('7', '?url=https://evil.example&redirectUrl=https://evil.example');
-    expect(response.headers.get('Location')).toBe('https://shop.example/menu');
-  });
-
-  it('answers 502 (and logs) when the api is down', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    clicksHandler(() => HttpResponse.error());
-    const response = await click('7');
-    expect(response.status).toBe(502);
-    expect(response.headers.get('Location')).toBeNull();
-    expect(response.headers.get('Cache-Control')).toBe('no-store');
-    expect(log).toHaveBeenCalledWith('[ads/click] api failed:', expect.stringContaining('POST /api/ads/7/clicks'));
-  });
-
-  it('answers 502 when the api fails with 500', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    clicksHandler(() => HttpResponse.json({ message: 'Internal server error' }, { status: 500 }));
-    expect((await click('7')).status).toBe(502);
-  });
-
-  it('passes the phone’s address and User-Agent on to the api, which counts a click once per phone per day', async () => {
-    clicksHandler(() => HttpResponse.json({ redirectUrl: 'https://shop.example/menu' }));
-    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
-    const context = { ...apiContext(), clientIp: '203.0.113.9' };
-    expect((await click('7', '', { headers: { 'User-Agent': userAgent } }, context)).status).toBe(302);
-    expect(phones).toEqual([{ forwardedFor: '203.0.113.9', userAgent }]);
-  });
-});
 
 describe('GET /ads/click/:id through the real api', () => {
   const TOKEN = 's'.repeat(40);
@@ -128,23 +22,27 @@ describe('GET /ads/click/:id through the real api', () => {
     api = await startWebApi({ serviceToken: TOKEN });
   });
   afterAll(() => api.close());
+  beforeEach(() => {
+    api.calls.length = 0;
+  });
 
-  /** A click on ad `id` from the phone at `ip` with `userAgent`. */
-  const clickFrom = (id: number, ip: string, userAgent: string) =>
+  /** A click on ad `id` (with `query`) from the phone at `ip` with `userAgent`. */
+  const clickFrom = (id: number | string, ip: string, userAgent: string, query = '') =>
     loader({
-      request: new Request(`http://web.test/ads/click/${id}`, { headers: { 'User-Agent': userAgent } }),
+      request: new Request(`http://web.test/ads/click/${id}${query}`, { headers: { 'User-Agent': userAgent } }),
       context: api.context({ clientIp: ip }),
       params: { id: String(id) },
     });
   const clicksOf = async (id: number) =>
     (await listManagedAds(adminContext(api, TOKEN), 'test', 'web')).find((ad) => ad.id === id)?.clicks;
 
-  it('redirects 30 clicks of one phone on one ad to its link and counts them once', async () => {
+  it('redirects 30 clicks of one phone on one ad to its link (302, no-store) and counts them once', async () => {
     const id = await seedAd(api, 'web');
     for (let i = 0; i < 30; i += 1) {
       const response = await clickFrom(id, '203.0.113.40', 'Mozilla/5.0 (iPhone)');
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('https://cafe.example.com/menu');
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
     }
     expect(await clicksOf(id)).toBe(1);
   });
@@ -158,5 +56,88 @@ describe('GET /ads/click/:id through the real api', () => {
       expect(response.headers.get('Location')).toBe('https://cafe.example.com/menu');
     }
     expect(await clicksOf(id)).toBe(30);
+  });
+
+  it('passes the phone’s address and User-Agent on: the api counts one click per address and User-Agent', async () => {
+    const id = await seedAd(api, 'web');
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
+    const android = 'Mozilla/5.0 (Linux; Android 15)';
+    expect((await clickFrom(id, '203.0.113.42', iPhone)).status).toBe(302);
+    expect((await clickFrom(id, '203.0.113.42', iPhone)).status).toBe(302); // the same phone again today: not counted
+    expect((await clickFrom(id, '203.0.113.42', android)).status).toBe(302); // another phone behind the address
+    expect((await clickFrom(id, '203.0.113.43', iPhone)).status).toBe(302); // the same model at another address
+    expect(await clicksOf(id)).toBe(3);
+  });
+
+  it('answers 404 (no-store, no Location) for an ad the api does not serve', async () => {
+    const id = await seedAd(api, 'web');
+    const response = await clickFrom(id + 1000, '203.0.113.44', 'Mozilla/5.0 (iPhone)');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Location')).toBeNull();
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(api.calls.map((request) => new URL(request.url).pathname)).toEqual([`/api/ads/${id + 1000}/clicks`]);
+  });
+
+  it.each(['abc', '1e3', '-1', '0x7', '7.0', ' 7', '', '99999999999999999999', '9007199254740993'])(
+    'answers 404 for the id %j without calling the api',
+    async (id) => {
+      const response = await clickFrom(id, '203.0.113.45', 'Mozilla/5.0 (iPhone)');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Location')).toBeNull();
+      expect(api.calls).toEqual([]);
+    },
+  );
+
+  it('ignores a target in the query: only the ad’s stored link is followed', async () => {
+    const id = await seedAd(api, 'web');
+    const query = '?url=https://evil.example&redirectUrl=https://evil.example';
+    const response = await clickFrom(id, '203.0.113.46', 'Mozilla/5.0 (iPhone)', query);
+    expect(response.headers.get('Location')).toBe('https://cafe.example.com/menu');
+  });
+});
+
+/** The api answering POST /api/ads/:id/clicks with `answer` (msw). */
+const clicksAnswer = (answer: () => Response) => server.use(http.post(`${API_BASE_URL}/api/ads/:id/clicks`, answer));
+const click = (id: string) =>
+  loader({ request: new Request(`http://web.test/ads/click/${id}`), context: apiContext(), params: { id } });
+
+describe('GET /ads/click/:id when the api answers oddly or not at all (msw)', () => {
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '//evil.example',
+    '/relative/path',
+    '',
+  ])('never redirects to a link that is not http(s) (%j): 404', async (redirectUrl) => {
+    clicksAnswer(() => HttpResponse.json({ redirectUrl }));
+    const response = await click('7');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Location')).toBeNull();
+  });
+
+  it('answers 502 when the api answers off-contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    clicksAnswer(() => HttpResponse.json({ url: 'https://shop.example/menu' }));
+    const response = await click('7');
+    expect(response.status).toBe(502);
+    expect(response.headers.get('Location')).toBeNull();
+  });
+
+  it('answers 502 (and logs) when the api is down', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    clicksAnswer(() => HttpResponse.error());
+    const response = await click('7');
+    expect(response.status).toBe(502);
+    expect(response.headers.get('Location')).toBeNull();
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(log).toHaveBeenCalledWith('[ads/click] api failed:', expect.stringContaining('POST /api/ads/7/clicks'));
+  });
+
+  it('answers 502 when the api fails with 500', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    clicksAnswer(() => HttpResponse.json({ message: 'Internal server error' }, { status: 500 }));
+    expect((await click('7')).status).toBe(502);
   });
 });
