@@ -1,5 +1,5 @@
 /**
- * Production entry of the web (ARCHITECTURE.md): one HTTP server with compression, security headers
+ * Production entry of the web (docs/architecture.md §The parts): one HTTP server with compression, security headers
  * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz and /readyz, the Remix request
  * handler, and the Campus Bus API mounted in-process unless API_BASE_URL points at a separate one.
  * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully

@@ -1,4 +1,4 @@
-/** Every clock in the api is injected so tests can fix "now" (ARCHITECTURE.md, Time). */
+/** Every clock in the api is injected so tests can fix "now" (docs/product.md §9.1: business time is KST). */
 export type Clock = {
   now(): Date;
   /**

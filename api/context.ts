@@ -1,5 +1,5 @@
 /**
- * What the api's route sub-apps are given (style.md: routes import this module, never app.ts).
+ * What the api's route sub-apps are given (routes import this module, never app.ts, so no import circle forms).
  * `ApiDeps` is what a caller of createApi passes; `ApiContext` is what createApi completes it into.
  */
 import type { Clock } from './clock';

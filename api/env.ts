@@ -1,5 +1,5 @@
 /**
- * The api's configuration, parsed once at start-up (style.md). A bad value stops the process with a
+ * The api's configuration, parsed once at start-up. A bad value stops the process with a
  * message naming the variable. Every variable is documented in .env.example and the README.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Logging once per change of state (style.md): a run of failures is logged when it starts and when
+ * Logging once per change of state: a run of failures is logged when it starts and when
  * it ends, never once per poll or request. One helper for the loops, caches and probes that can
  * fail; the poller's feed failures keep their own (their kind is stored, as lastError, across restarts).
  */

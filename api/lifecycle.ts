@@ -1,6 +1,6 @@
 /**
  * The life of an entry's HTTP server (server.ts, api/main.ts): listen, start the background work
- * only once listening, and on SIGTERM/SIGINT stop cleanly even under load (docs/deploy.md, Stopping).
+ * only once listening, and on SIGTERM/SIGINT stop cleanly even under load (docs/deploy.md §Stopping).
  *
  * Shutdown: close the listener first, so that a new connection is refused (ECONNREFUSED) and a
  * balancer or proxy sends it to another instance, rather than accepted and then reset (a proxy does

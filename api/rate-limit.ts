@@ -3,7 +3,7 @@
  * kept in the database (table rate_limits) so that every api instance sharing it shares the limits.
  *
  * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
- * (app/utils/upstream.server.ts). The api is never public (docs/architecture.md), so it trusts that header.
+ * (app/utils/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';

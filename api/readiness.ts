@@ -1,5 +1,5 @@
 /**
- * What /api/readyz checks besides the feed (docs/deploy.md, Health and readiness): that the
+ * What /api/readyz checks besides the feed (docs/deploy.md §Health and readiness): that the
  * database takes a write, and that DATA_DIR's disk has room left. A full disk fails the embedded
  * database's writes and the local store's uploads while reads still answer, so a read probe alone
  * (SELECT 1) kept such an instance in the balancer.

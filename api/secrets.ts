@@ -1,5 +1,5 @@
 /**
- * Secrets of the embedded default (ARCHITECTURE.md Security): a fresh clone needs no configuration,
+ * Secrets of the embedded default (docs/decisions/008-admin-sessions-and-secrets.md): a fresh clone needs no configuration,
  * so SESSION_SECRET and API_SERVICE_TOKEN, when unset, are generated once (32 random bytes, hex) and
  * kept under DATA_DIR/secrets/ (mode 0600). Production passes them in env instead.
  */

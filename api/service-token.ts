@@ -1,5 +1,5 @@
 /**
- * The guard of the api's admin endpoints (ARCHITECTURE.md: admin endpoints require a service token
+ * The guard of the api's admin endpoints (docs/product.md §6: admin endpoints require a service token
  * that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

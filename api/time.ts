@@ -1,5 +1,5 @@
 /**
- * Business time: everything is Asia/Seoul (KST) whatever the server's TZ (ARCHITECTURE.md, Time).
+ * Business time: everything is Asia/Seoul (KST) whatever the server's TZ (docs/product.md §9.1).
  * Day types follow Korean public holidays from date-holidays.
  */
 import { TZDate } from '@date-fns/tz';
@@ -91,9 +91,8 @@ const dayTypes = new Map<string, DayType>();
 
 /**
  * date-holidays 3.37's Seollal: a span from the 1st to the 3rd day of the 1st lunar month, one day
- * late. The holiday is the eve, the day and the day after (공휴일에 관한 법률 §2; 2026: 02-16..18,
- * not 02-17..19). Its substitute days are listed apart and right (reported upstream as
- * commenthol/date-holidays#640).
+ * late (a known date-holidays bug). The holiday is the eve, the day and the day after (공휴일에 관한 법률 §2; 2026: 02-16..18,
+ * not 02-17..19). Its substitute days are listed apart, and right.
  */
 const LATE_SEOLLAL_RULE = 'korean 01-0-01 P3D';
 

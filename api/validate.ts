@@ -1,5 +1,5 @@
 /**
- * Request validation with the contract's zod schemas (style.md: validate with zod, read input only
+ * Request validation with the contract's zod schemas (validate with zod, read input only
  * through the validated value). A bad input answers 400 `{ message }` with the first issue's message
  * (the docs/product.md §5 text where the schema carries one), through the app's onError.
  */

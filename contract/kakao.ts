@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isHttpUrl } from './links';
 
 /**
- * Kakao's limits on a skill answer, in one place (style.md: limits in one schema). Counts are items,
+ * Kakao's limits on a skill answer, in one place (limits in one schema). Counts are items,
  * lengths are characters (UTF-16 code units, as zod and Kakao count them).
  * - outputs 1–3, quickReplies ≤ 10, basicCard buttons ≤ 3, simpleText.text ≤ 1000, basicCard
  *   description ≤ 230: Kakao's format page, also enforced by the Open Builder SDKs

@@ -1,5 +1,5 @@
 /**
- * `npm run measure:attack` (after `npm run build`): the figures of docs/deploy.md, Request bodies and
+ * `npm run measure:attack` (after `npm run build`): the figures of docs/deploy.md §Request bodies and
  * origins, and of the crash restart, each beside its baseline from the same run, on the built web
  * (node build/server.js) with a fresh PGlite directory:
  * - a 300 MB POST to /contact, declared by Content-Length and then chunked: its status, the ms to

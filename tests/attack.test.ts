@@ -2,7 +2,7 @@
  * The attack suite: what a security review tried against the running product on loopback, replayed
  * against the built web (build/server.js; `npm test` builds first) with its api in-process, on a
  * fresh PGlite directory, the way someone on the internet would send it. Each block holds what must
- * hold instead (docs/deploy.md, Request bodies and origins; README, Admin):
+ * hold instead (docs/deploy.md §Request bodies and origins; README, Admin):
  * - one request cannot take the process down: bodies are capped per route before they are read;
  * - wrong passwords from one address never lock the admin out from another;
  * - a click counts once per ad, per phone, per KST day, and every click still redirects;

@@ -2,8 +2,8 @@
  * The entries as processes (server.ts needs `npm run build`, which `npm test` runs first): the api
  * starts polling only once it listens, a start-up failure exits with its cause and spends no GBIS
  * call, one process owns a PGlite data directory and a restart after a crash takes it over at once,
- * and SIGTERM closes the listener first (new connections refused, not reset: docs/deploy.md,
- * Stopping), lets the requests in flight finish, and under load (keep-alive connections kept busy)
+ * and SIGTERM closes the listener first (new connections refused, not reset: docs/deploy.md
+ * §Stopping), lets the requests in flight finish, and under load (keep-alive connections kept busy)
  * exits 0 within 10 s with every call counted and the database closed.
  */
 import autocannon from 'autocannon';

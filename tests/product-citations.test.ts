@@ -1,8 +1,9 @@
 /**
  * The repository explains itself. Every citation `docs/product.md §N` (or `§N.M`) in a tracked file
- * names a numbered heading of docs/product.md; every `docs/gbis.md §Title` and
- * `docs/predictions.md §Title` names a heading of that document; and no tracked file points outside
- * the repository (`../shared/`) or cites an issue number instead of stating the rule. A citation run
+ * names a numbered heading of docs/product.md; every `docs/<name>.md §Title` of the other docs names
+ * a heading of that document; every document a tracked file names is in the repository; the screen
+ * map of docs/architecture.md lists every route module; and no tracked file points outside the
+ * repository (`../shared/`) or cites an issue number instead of stating the rule. A citation run
  * such as `docs/product.md §2.3, §4.1 and §9` checks each of its sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -115,7 +116,7 @@ describe('docs/product.md', () => {
   });
 });
 
-describe.each(['docs/gbis.md', 'docs/predictions.md'])('%s', (doc) => {
+describe.each(['docs/gbis.md', 'docs/predictions.md', 'docs/architecture.md', 'docs/deploy.md'])('%s', (doc) => {
   it('has the heading every `§Title` citation of it names', () => {
     const titles = headings(read(doc)).flatMap((heading) => {
       const short = heading.replace(/\s*\([^)]*\)$/, '');
@@ -142,5 +143,32 @@ describe('tracked files', () => {
 
   it('state their rules instead of citing an issue number', () => {
     expect(linesMatching(/\bissues? #?\d+/i)).toEqual([]);
+  });
+
+  it('name only documents the repository has', () => {
+    const documents = new Set(files.map(({ path }) => path));
+    const missing = files.flatMap(({ path, text }) =>
+      [...text.matchAll(/(?<![\w./-])((?:docs\/(?:decisions\/)?)?[\w-]+\.md)\b/g)].flatMap((match) => {
+        const named = match[1];
+        const candidates = [named, `docs/${named}`, `docs/decisions/${named}`];
+        return candidates.some((candidate) => documents.has(candidate)) || /^(CHANGELOG|LICENSE)/.test(named)
+          ? []
+          : [`${path}:${lineOf(text, match.index ?? 0)}: ${named}`];
+      }),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md §Where to find a screen', () => {
+  const map = read('docs/architecture.md').split('## Where to find a screen')[1] ?? '';
+
+  it("lists every route module, so a newcomer finds a screen's file without searching", () => {
+    const routes = files
+      .map(({ path }) => path)
+      .filter((path) => path.startsWith('app/routes/') && !/\.test\.tsx?$/.test(path))
+      .map((path) => path.slice('app/routes/'.length));
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((route) => !map.includes(`\`${route}\``))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  *
  * A crashed owner (SIGKILL, OOM) leaves its lock behind. proper-lockfile frees it only once stale,
  * 10–15 s later, and a supervisor that restarts at once gives up before that (systemd's defaults:
- * 100 ms between starts, at most 5 starts in 10 s; docs/deploy.md, Running under systemd). So a
+ * 100 ms between starts, at most 5 starts in 10 s; docs/deploy.md §Running under systemd). So a
  * lock whose owner ran on this machine, in our pid namespace, and is no longer running is taken over
  * at once. Every other case waits for the staleness as before: a live owner, a frozen one (SIGSTOP:
  * alive, but no longer refreshing), an owner on another host sharing the disk or in another pid

@@ -1,5 +1,5 @@
 /**
- * The service token guards every admin endpoint (docs/architecture.md: admin endpoints require a service
+ * The service token guards every admin endpoint (docs/product.md §6: admin endpoints require a service
  * token that only the web holds). ENDPOINTS lists them all, each with a request that succeeds with
  * the token; a test checks the list against the routes the api registers, so a new admin route that
  * is not added here fails.

@@ -1,5 +1,5 @@
 /**
- * Admin api (/api/admin/*), for the web's server side only (docs/architecture.md: admin endpoints require
+ * Admin api (/api/admin/*), for the web's server side only (docs/product.md §6: admin endpoints require
  * a service token that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
  * Unset token → 503 on every route; missing or wrong token → 401. The acting admin is named in the
  * X-Admin-User header (audit log).

@@ -1,7 +1,7 @@
 /**
  * Ads (docs/product.md §3, §7): the applications (POST /api/ads/{type}/submit), the banner list
  * (GET /api/web/ads), and the counters the web reports (POST /api/ads/{id}/impressions and
- * /clicks; ours, anchors.md: impressions by beacon, clicks by redirect). A count is taken once per
+ * /clicks; ours, as Revive Adserver does: impressions by beacon, clicks by redirect). A count is taken once per
  * ad, per client (address and User-Agent), per KST day, and within its address's rate limit; a
  * click is answered its link either way, since the redirect must work for every click (ADR 018).
  */

@@ -1,7 +1,7 @@
 /**
  * GET /api/readyz beyond "the database answers": an instance whose database no longer takes
  * writes, or whose DATA_DIR disk is nearly full, is taken out of the balancer (503 naming the
- * failure's kind), while GET /api/healthz stays 200 (docs/deploy.md, Health and readiness).
+ * failure's kind), while GET /api/healthz stays 200 (docs/deploy.md §Health and readiness).
  */
 import { sql } from 'drizzle-orm';
 import { HealthResponseSchema } from '../../contract/bus';

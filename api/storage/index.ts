@@ -1,5 +1,5 @@
 /**
- * The factory of the ad images' object store (docs/architecture.md, object store): local disk under
+ * The factory of the ad images' object store (docs/architecture.md §The data): local disk under
  * DATA_DIR by default, or any S3-compatible store (STORAGE=s3). The interface is in types.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The two third-party ad slots of the home screen (docs/product.md §2): Kakao AdFit and Google AdSense, each
- * rendered only when its ids are configured (anchors.md embeds). Each slot's height is reserved,
+ * rendered only when its ids are configured (the vendors' own embed codes). Each slot's height is reserved,
  * so a late ad never shifts the page; with neither configured nothing is loaded from a third party
  * (server.ts adds their hosts to the CSP only then).
  */
@@ -27,7 +27,7 @@ export function AdSlots({ slots }: { slots: PublicConfig['adSlots'] }) {
 }
 
 /**
- * Kakao AdFit 320×50 (anchors.md): the `ins` plus its loader, which fills the `ins` it finds when
+ * Kakao AdFit 320×50 (AdFit's embed code): the `ins` plus its loader, which fills the `ins` it finds when
  * it runs, so it is added again each time the slot mounts (a return to the home page).
  */
 function AdFitSlot({ unit }: { unit: string }) {
@@ -48,7 +48,7 @@ function AdFitSlot({ unit }: { unit: string }) {
   );
 }
 
-/** Google AdSense 320×100 (anchors.md): the `ins`, the loader, then one push per slot. */
+/** Google AdSense 320×100 (AdSense's embed code): the `ins`, the loader, then one push per slot. */
 function AdSenseSlot({ client, slot }: { client: string; slot: string }) {
   useEffect(() => {
     const src = `${ADSENSE_SCRIPT}?client=${encodeURIComponent(client)}`;

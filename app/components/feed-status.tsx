@@ -1,5 +1,5 @@
 /**
- * What the home screen says about its data (ARCHITECTURE.md, the bus feed): a load failure, demo
+ * What the home screen says about its data (docs/architecture.md §The feed): a load failure, demo
  * data, stale data with its age, or service hours over. The one live region of the page, so a
  * screen reader hears these changes and not every 4-second refresh of the cards.
  */

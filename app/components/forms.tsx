@@ -1,5 +1,5 @@
 /**
- * Form pieces on @conform-to/react (style.md: one zod schema per form, used by conform in the
+ * Form pieces on @conform-to/react (one zod schema per form, used by conform in the
  * browser and by the action on the server). Each field has a visible label, an optional hint and
  * its error, tied to the control with aria-describedby and aria-invalid, so a screen reader reads
  * the error with the field. Everything renders on the server and works without JavaScript.

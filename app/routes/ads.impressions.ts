@@ -1,5 +1,5 @@
 /**
- * POST /ads/impressions: the banner's same-origin beacon (docs/product.md §4.3 Ad banner; anchors.md, Revive:
+ * POST /ads/impressions: the banner's same-origin beacon (docs/product.md §4.3 Ad banner; as Revive Adserver counts:
  * impressions by beacon). Body `id=<ad id>`; the browser sends it once per ad per day when the ad
  * is first shown (app/components/ad-banner.tsx). Only a post that shows it is same-origin is
  * taken (app/utils/csrf.server.ts: `Origin` naming this host, or `Sec-Fetch-Site: same-origin`;

@@ -1,5 +1,5 @@
 /**
- * The zod schemas of the admin sign-in and setup forms (style.md: one schema per form, used by
+ * The zod schemas of the admin sign-in and setup forms (one schema per form, used by
  * conform in the browser and by the action), with their Korean messages.
  */
 import { z } from 'zod';

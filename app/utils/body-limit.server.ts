@@ -1,6 +1,6 @@
 /**
- * The most bytes a request body may have, per route, and the answer past it (docs/deploy.md,
- * Request bodies). server.ts applies it to every request with a body before any of it is read:
+ * The most bytes a request body may have, per route, and the answer past it (docs/deploy.md
+ * §Request bodies and origins). server.ts applies it to every request with a body before any of it is read:
  * a declared Content-Length over the cap is refused at once (before `100 Continue`), a body
  * without one is counted as it streams, and what passes is held whole (at most the cap) before
  * Remix sees it, so no action can read more. The answer is a 413 with a short Korean page that

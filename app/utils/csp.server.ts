@@ -1,6 +1,6 @@
 /**
  * The origins server.ts adds to its Content-Security-Policy beyond 'self': the public base URL of
- * S3-stored images when set, the hosts of the third-party ad slots (anchors.md: Kakao AdFit,
+ * S3-stored images when set, the hosts of the third-party ad slots (Kakao AdFit,
  * Google AdSense) only when that slot is configured, and Google Analytics 4's only when
  * ANALYTICS_ID is set. With none configured, the page may load nothing from a
  * third party.

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (docs/deploy.md, Request bodies and origins): a write (any method but
+ * Cross-site request refusal (docs/deploy.md §Request bodies and origins): a write (any method but
  * GET, HEAD and OPTIONS) is taken only from this site's own pages, known by the headers every
  * current browser sends with one: `Origin` naming this host, or `Sec-Fetch-Site: same-origin`.
  * A write that names another site, or that carries neither header (a script's, or a form posted

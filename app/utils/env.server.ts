@@ -1,5 +1,5 @@
 /**
- * The web's configuration, parsed once at start-up by server.ts (style.md). A bad value stops the
+ * The web's configuration, parsed once at start-up by server.ts. A bad value stops the
  * process with a message naming the variable. What pages may show reaches them through one
  * explicit object, `PublicConfig` (AppLoadContext.publicConfig).
  */
@@ -41,9 +41,9 @@ export const WebEnvSchema = z.object({
   AD_BANK_NAME: optionalString,
   AD_BANK_ACCOUNT: optionalString,
   AD_BANK_HOLDER: optionalString,
-  /** Kakao AdFit ad unit (anchors.md): the first third-party slot; unset → not rendered. */
+  /** Kakao AdFit ad unit: the first third-party slot; unset → not rendered. */
   KAKAO_ADFIT_UNIT: optionalMatching(/^DAN-[A-Za-z0-9]+$/, 'DAN-abc123'),
-  /** Google AdSense publisher and slot (anchors.md): the second third-party slot; both or none. */
+  /** Google AdSense publisher and slot: the second third-party slot; both or none. */
   ADSENSE_CLIENT: optionalMatching(/^ca-pub-\d+$/, 'ca-pub-1234567890'),
   ADSENSE_SLOT: optionalMatching(/^\d+$/, '1234567890'),
   /** Where S3-stored images are loaded from (the api's S3_PUBLIC_BASE_URL): allowed in the CSP img-src. */

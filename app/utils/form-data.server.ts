@@ -76,7 +76,7 @@ export async function readUploadForm(
 }
 
 /**
- * conform's parseWithZod (style.md: one schema per form, on both sides), whose `reply` echoes no
+ * conform's parseWithZod (one schema per form, on both sides), whose `reply` echoes no
  * text longer than its field's maximum length in `schema` (ECHO_MAX_CHARS for a field without
  * one), line breaks counted once: a refused form comes back with what a person could have typed,
  * never with a flood.

@@ -1,5 +1,5 @@
 /**
- * What pages may show of the web's configuration (style.md: public values reach the browser through
+ * What pages may show of the web's configuration (public values reach the browser through
  * one explicit object): built once by server.ts from the env (env.server.ts publicConfigOf) and
  * handed to loaders as AppLoadContext.publicConfig. Nothing secret.
  */

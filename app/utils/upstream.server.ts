@@ -1,5 +1,5 @@
 /**
- * The web's one typed client of the Campus Bus API (ARCHITECTURE.md: web is the BFF). Routes never
+ * The web's one typed client of the Campus Bus API (docs/architecture.md §The parts: the web is the BFF). Routes never
  * call fetch: models call `upstreamJson`, which applies the 5000 ms timeout of docs/product.md §7 and
  * parses every answer with the contract schema, because upstream answers are untrusted.
  */

@@ -1,5 +1,5 @@
 /**
- * The admins' tables (docs/architecture.md Data): accounts with an Argon2id hash, their sessions (the web
+ * The admins' tables (docs/architecture.md §The data): accounts with an Argon2id hash, their sessions (the web
  * keeps only the opaque id in its signed cookie), the audit log of admin actions, and settings (the
  * service notice).
  */

@@ -64,7 +64,7 @@ export const ads = pgTable(
   (table) => [index('ads_by_type').on(table.type, table.position)],
 );
 
-/** Impressions and clicks per ad per KST day (anchors.md, Revive: counted by beacon and redirect, rolled up per interval). */
+/** Impressions and clicks per ad per KST day (as Revive Adserver counts them: by beacon and redirect, rolled up per interval). */
 export const adDailyCounts = pgTable(
   'ad_daily_counts',
   {

@@ -16,7 +16,7 @@ import type { PredictionAccuracy } from '../../../contract/bus';
 
 /**
  * Latest state of each bus feed, written by the lease holder after every poll and read by every
- * api instance (docs/architecture.md, scale-out): the last good snapshot plus the failure state.
+ * api instance (docs/deploy.md §The poller lease on failover): the last good snapshot plus the failure state.
  */
 export const feedStates = pgTable('feed_states', {
   feed: text('feed').primaryKey(),
