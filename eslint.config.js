@@ -42,6 +42,11 @@ const apiFromWeb = {
   message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
 };
 
+/** Why routes, models and components never call the browser's fetch themselves. */
+const fetchMessage =
+  'Routes and components call a model; a model calls the api through app/utils/upstream.server.ts. ' +
+  "The browser's one fetch is the refresh hook, app/utils/use-live-time-left.ts.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,12 +104,10 @@ export default tseslint.config(
     // The browser's fetch is called by the refresh hook and the upstream client (app/utils/) only.
     files: ['app/routes/**', 'app/models/**', 'app/components/**'],
     rules: {
-      'no-restricted-globals': [
+      'no-restricted-globals': ['error', { name: 'fetch', message: fetchMessage }],
+      'no-restricted-properties': [
         'error',
-        {
-          name: 'fetch',
-          message: 'Routes call models and components render: fetch from an app/utils/ hook or a model.',
-        },
+        ...['globalThis', 'window', 'self'].map((object) => ({ object, property: 'fetch', message: fetchMessage })),
       ],
     },
   },

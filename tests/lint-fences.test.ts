@@ -1,7 +1,7 @@
 /**
  * The layering fences of eslint.config.js, proved with ESLint's own Node API on small sources placed
- * where the fences stand: a route that calls fetch, an api route that reaches for the query builder
- * or the tables, and the web importing the api all fail; the same code where it belongs passes.
+ * where the fences stand (docs/architecture.md §Layering): each rule fails the code it fences, and
+ * the same code where it belongs passes.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -37,6 +37,11 @@ describe('the lint fences', () => {
     },
   );
 
+  it.each(['globalThis', 'window', 'self'])('refuse %s.fetch in a component', async (object) => {
+    const code = `export const load = () => ${object}.fetch('/bus/time-left');\n`;
+    expect(await problemsOf(code, 'app/components/x.tsx')).toEqual(['no-restricted-properties']);
+  });
+
   it.each(['app/utils/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
     'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
     async (filePath) => {
@@ -70,6 +75,42 @@ describe('the lint fences', () => {
       expect(await problemsOf(code, filePath)).toEqual(['no-restricted-imports']);
     },
   );
+
+  it('refuse the upstream client outside app/models/', async () => {
+    const code = `import { upstreamJson } from '~/utils/upstream.server';\nexport const call = upstreamJson;\n`;
+    expect(await problemsOf(code, 'app/routes/x.tsx')).toEqual(['no-restricted-imports']);
+    expect(await problemsOf(code, 'app/models/x.server.ts')).toEqual([]);
+  });
+
+  it.each(['pg', '@electric-sql/pglite', 'drizzle-orm/node-postgres'])(
+    'refuse a database driver (%s) outside api/db/',
+    async (driver) => {
+      const code = `import * as driver from '${driver}';\nexport const d = driver;\n`;
+      expect(await problemsOf(code, 'api/ads/x.ts')).toEqual(['no-restricted-imports']);
+      expect(await problemsOf(code, 'api/db/x.ts')).toEqual([]);
+    },
+  );
+
+  it('keep lib/ to Node built-ins and contract/ to zod', async () => {
+    const usesZod = `import { z } from 'zod';\nexport const s = z.string();\n`;
+    expect(await problemsOf(usesZod, 'lib/x.ts')).toEqual(['no-restricted-imports']);
+    expect(await problemsOf(`import { Buffer } from 'node:buffer';\nexport const b = Buffer;\n`, 'lib/x.ts')).toEqual(
+      [],
+    );
+    expect(await problemsOf(usesZod, 'contract/x.ts')).toEqual([]);
+    expect(await problemsOf(`import { Hono } from 'hono';\nexport const h = Hono;\n`, 'contract/x.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+  });
+
+  it("refuse date-fns's index, and take its functions by path", async () => {
+    expect(await problemsOf(`import { format } from 'date-fns';\nexport const f = format;\n`, 'api/x.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await problemsOf(`import { format } from 'date-fns/format';\nexport const f = format;\n`, 'api/x.ts'),
+    ).toEqual([]);
+  });
 
   it('pass a route that calls domain functions, and a web route that calls a model', async () => {
     expect(await problemsOf(callsDomain, 'api/routes/x.ts')).toEqual([]);
