@@ -1,6 +1,6 @@
 /**
  * The down tab's expected departure times modal, titled "출발 예상 시간" (docs/product.md §2 "Expected
- * departure times modal", §4 Expected times modal), and the link that opens it. Its state lives in
+ * departure times modal", §4.2 Expected times modal), and the link that opens it. Its state lives in
  * the URL (`?dir=down&times=all|1150|…[&sort=time]`, see timesModalFromSearch), so it works in two ways:
  *
  * - Without JavaScript: the opener is a link, the home loader loads the times and the page renders

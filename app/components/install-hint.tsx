@@ -1,5 +1,5 @@
 /**
- * The home screen's install hint (docs/product.md §1 Home screen parts): on Chrome (Android),
+ * The home screen's install hint (docs/product.md §2.3 Home screen): on Chrome (Android),
  * an "앱 설치" button that opens the browser's install prompt; on iOS Safari, the steps to add the
  * app to the home screen. Hidden when the app runs installed (display-mode standalone, iOS
  * `navigator.standalone`), once it is installed from Chrome (`appinstalled`), and once the person

@@ -1,6 +1,6 @@
 /**
  * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (docs/product.md §2.10 Admin pages,
- * §4 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
+ * §4.5 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
  * erased (privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
  * (?confirm=…) → the call (the action) → a completion dialog whose OK returns to the type's list.
  * The dialogs live in the URL and the flash cookie, so every step works without JavaScript too.

@@ -1,5 +1,5 @@
 /**
- * /admin-only/feed (docs/product.md §2.2 Admin routes): the bus feed's health and the prediction
+ * /admin-only/feed (docs/product.md §11): the bus feed's health and the prediction
  * backtest of the last 14 days. The two loads are independent: one that fails says so in its own
  * section and leaves the other on the page.
  */

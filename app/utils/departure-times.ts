@@ -1,6 +1,6 @@
 /**
  * The expected departure times modal of the down tab (docs/product.md §2 "Expected departure times modal",
- * §3 Predicted times, §4 Expected times modal, §8, §9): its URL state, its copy, and the rules for
+ * §3.3 Predicted times, §4.2 Expected times modal, §8, §9): its URL state, its copy, and the rules for
  * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
  * resource route and the dialog all use it.
  */
