@@ -1,15 +1,11 @@
 /**
- * The public prediction accuracy figure (shown on /faq and in the down tab's sentence "지난 2주
- * 동안 예상 출발 시각의 평균 오차는 약 N분"): the backtest (backtest.ts) of the last
- * PREDICTION_ACCURACY_DAYS service days before today, for the product's estimate and the yesterday
- * baseline, on the running feed's own history.
- *
- * One instance computes it, once per service day (KST, api/time.ts serviceClock): the poller lease
- * holder calls `refresh` (api/runtime.ts: after start and then hourly), which stores it in
- * prediction_accuracy. Every instance serves the stored figure (`get`, read at most once per
- * ACCURACY_READ_TTL_MS and shared); no request ever computes it. The whole report the figure comes
- * from is stored beside it (settings `backtest-report:<feed>`), so the admins' backtest of the same
- * days (`report`) is a read, not seconds of CPU per page view.
+ * The public prediction accuracy figure (/faq and the down tab's "지난 2주 동안 예상 출발 시각의
+ * 평균 오차는 약 N분"): the backtest of the last PREDICTION_ACCURACY_DAYS service days before today,
+ * for `estimate` and the yesterday baseline, on the running feed's own history (see
+ * docs/predictions.md §What riders see). The poller lease holder computes it once per KST service
+ * day (`refresh`, called by api/runtime.ts after start and then hourly) and stores it in
+ * prediction_accuracy, with its whole report in settings `backtest-report:<feed>`. Every instance
+ * serves the stored figure (`get`) and report (`report`): no request ever computes them.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,32 +1,11 @@
 /**
- * Backtest of the departure predictions (day-plan.ts, day-type.ts, live.ts) on observed history:
- * for each of the last N service days with observations, predict from the days before it only and
- * compare with what was observed. Pure: history in, figures out (the CLI is scripts/backtest.ts,
- * with its CSV and table in scripts/backtest-csv.ts and scripts/backtest-table.ts; the admin JSON
- * GET /api/admin/backtest). How to run it and what it measured: docs/predictions.md §Measuring it.
- *
- * Queries: for each observed departure, riders ask "when does the next bus leave?" at
- * QUERY_LEADS_SEC before it (the middle of each minute 0–15 min ahead). A query is dropped when
- * another departure of the route falls between it and this one (that rider's next bus is the other
- * one, counted there). A method's answer is its first predicted time at or after the query. Metrics
- * per route and overall, for `estimate`, for its history part alone (`history`: the same-day-type
- * plan without live evidence), and for the baselines yesterday, last week and timetable (the
- * yardstick is the TransitApp ETA Accuracy Benchmark):
- * - MAE: mean |actual − answer| in seconds over the queries the method answered;
- * - ETA score: per lead bucket (0–3, 3–6, 6–10, 10–15 min) the percentage of queries answered with
- *   −early ≤ actual − answer ≤ late (inclusive; an unanswered query is inaccurate), then the
- *   unweighted mean of the bucket percentages (of the buckets that have queries).
- *
- * Live evidence for `estimate`, as the prediction service has it at query time q: the day type the
- * date's departures before q follow (observedDayType, decided every PLAN_REFRESH_MS), and the runs
- * seen at the campus crossroads (arrivedAt ≤ q) that day (applyLiveEvidence). One is live until the
- * service's grace past its predicted departure (at least arrivedAt + the turnaround learnt from the
- * earlier days), whenever it actually left, and the earlier ones have taken their runs. Runs
- * without arrivedAt are unknown. Having no log of the snapshots, the backtest takes the poller to
- * have watched without a gap from the start of service (applyLiveEvidence's watchingSince = 05:00
- * of the date). The service also knows buses still coming to the crossroads (GBIS arrival
- * predictions) and drops a bus seen on the down line; the backtest, without stored snapshots, does
- * neither.
+ * Backtest of the departure predictions (day-plan.ts, day-type.ts, live.ts) on observed history.
+ * Pure: ObservedDeparture[] in, a BacktestReport out. Per route and overall, for `estimate`,
+ * `history` and the baselines yesterday, last week and timetable: MAE in seconds and the TransitApp
+ * ETA score in percent, over queries 0–15 min before each observed departure (QUERY_LEADS_SEC,
+ * ETA_BUCKETS). The CLI is scripts/backtest.ts; the admin JSON GET /api/admin/backtest. The query
+ * model, the metrics and the live evidence the backtest can and cannot rebuild:
+ * docs/predictions.md §Measuring it.
  */
 import { setImmediate } from 'node:timers/promises';
 import { addServiceDays, kstInstant } from '../../time';
@@ -146,7 +125,10 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
   };
 }
 
-/** Each method's answer at query time q for the route at `index` of the plan: its first predicted departure at or after q. */
+/**
+ * Each method's answer at query time q for the route at `index` of the plan: its first predicted departure
+ * at or after q.
+ */
 function answerers(
   dayPlan: DayPlan,
   index: number,
@@ -181,9 +163,9 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
 }
 
 /**
- * Runs the backtest (module docstring) over the last `days` service dates before `before`
- * ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that have
- * observations. Each date is predicted with predictDay from the departures of earlier dates only;
+ * Runs the backtest (docs/predictions.md §Measuring it) over the last `days` service dates before
+ * `before` ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that
+ * have observations. Each date is predicted with predictDay from the departures of earlier dates only;
  * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`).
  * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
  * planned): it yields to the event loop between dates, so a server computing it (the accuracy

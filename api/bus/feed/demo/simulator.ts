@@ -1,34 +1,11 @@
 /**
- * The demo bus feed: a seeded, deterministic simulator of routes 1150, 1117, 1303 and 1005 around
- * the campus, the default feed (BUS_FEED=demo) so a fresh clone shows plausible live data. It
- * produces exactly the FeedSnapshot the GBIS source produces.
- *
- * The model, per route and service day (api/time.ts serviceClock: 05:00–24:30 KST):
- * 1. Timetable: the day type of the service date (dayType) picks the route's timetable; down
- *    departures from the campus terminus run from `first`, each headway drawn in whole minutes
- *    between minHeadwayMin and maxHeadwayMin, while they are not after `last`. Headways are drawn
- *    per (route, day type), not per date: like a real operator's timetable, every weekday has the
- *    same scheduled departures, and days differ only by the run noise below.
- * 2. Run: each departure is one vehicle run. The whole run is shifted by a delay (0–3 min, 1 in 10
- *    runs 5–15 min late). Backwards from the delayed departure: a layover of `layoverMin` (±
- *    noise) at the terminus, the five UP_STOPS 1–3 min apart, and before them 40–70 min of road
- *    with 20–35 evenly spaced stops (the run enters the feed at the first of them). Forwards: the
- *    four DOWN_STOPS 1–3 min apart, then 40–70 min of road to the far terminus, where the run
- *    leaves the feed.
- * 3. Fleet: each route has its own numbered vehicles (stable plate per seed, route and number).
- *    Each day, runs take in departure order the vehicle that has been ready longest (back from
- *    its last run plus 10–20 min at the far terminus), or the next unused number.
- * 4. Feed: a snapshot places every running vehicle at the last stop it passed and predicts the
- *    arrival of those still on the road before the campus crossroads (UP_STOPS[0]).
- *
- * Every draw comes from a pure-rand generator seeded by (seed, route, service date, trip index),
- * (seed, route, day type, trip index) for headways, or (seed, route, vehicle number): there is no state, so any instant (say 28 days ago) can be
- * simulated, and planning a day is a few thousand draws, no time stepping (~10 ms, mostly the
- * public-holiday look-up).
- *
- * NOTE: the demo has no GBIS ids. Stops of the campus section get `demo-up-<i>` /
- * `demo-down-<i>`, the campus terminus `demo-terminus`, every other stop `demo-road`; road stop
- * names are illustrative places on the way, not a GBIS stop list.
+ * The demo bus feed (BUS_FEED=demo, the default): a seeded, deterministic simulator of routes 1150,
+ * 1117, 1303 and 1005 around the campus that produces exactly the FeedSnapshot the GBIS source
+ * produces. Stateless: planDay and snapshotAt are pure functions of (seed, date or instant), so any
+ * instant, past or present, can be simulated. Its stop ids are not GBIS ids: `demo-up-<i>` and
+ * `demo-down-<i>` on the campus section, `demo-terminus` for the campus terminus, `demo-road` for
+ * every other stop. The model (timetable, runs, fleet, feed) and the seeding of its draws:
+ * docs/predictions.md §The demo feed's simulator.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { Section } from '../../../../contract/bus';
@@ -243,8 +220,9 @@ function planRoute(seed: number, routeIndex: number, serviceDate: string, midnig
 
 /**
  * Every run of every route (ROUTES order, then timetable order) on one service date ("yyyy-MM-dd",
- * KST); see the module docstring for the model. Pure and cheap: no time stepping, one day-type
- * look-up, a few thousand draws. A back-fill of past departures reads `routeNo` and `departure`.
+ * KST), by the model of docs/predictions.md §The demo feed's simulator. Pure and cheap: no time
+ * stepping, one day-type look-up, a few thousand draws. A back-fill of past departures reads
+ * `routeNo` and `departure`.
  */
 export function planDay(seed: number, serviceDate: string): Trip[] {
   const day = dayType(serviceDate);

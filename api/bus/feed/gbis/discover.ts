@@ -1,22 +1,10 @@
 /**
- * Finding our GBIS ids (docs/gbis.md §Routes and stations): route search by number, stop search by
- * name, route info (timetables) and route stop lists, plus the rules that pick our routes, stops,
- * the campus terminus and each route's up pass of the campus crossroads out of the candidates. Used
- * by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts.
- *
- * Picking rules:
- * - a route: routeName exactly our number, run in Yongin (regionName contains 용인, the campus is in
- *   용인 모현읍); if several remain, the one with a terminus or turnaround named …외대… (the campus
- *   terminus 한국외대종점). Anything else is ambiguous and left for a human.
- * - a stop: GBIS stop-search candidates in Yongin whose name contains the product's name (spaces
- *   ignored). Each stop exists once per side of the road, so the side is read from our routes' stop
- *   lists: an occurrence in the half of the route leading to the campus terminus is "up" (toward
- *   campus), in the half leaving it "down".
- * - the campus terminus of a route (campusTerminusOf): its start stop when the route starts at
- *   campus, else its turnaround when that is at campus. CAMPUS_TERMINUS is the stop all resolved
- *   routes agree on.
- * - a route's upStaOrder: the stationSeq of the campus crossroads (UP_STOPS[0]) on the route's up
- *   half; GBIS arrival items carry it as staOrder.
+ * Finding our GBIS ids: route search by number, stop search by name, route info (timetables) and
+ * route stop lists, plus the rules that pick our routes, stops, the campus terminus
+ * (campusTerminusOf; CAMPUS_TERMINUS is the stop all resolved routes agree on) and each route's
+ * upStaOrder out of the candidates. Anything ambiguous is left unresolved for a person, not guessed.
+ * Used by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts. The
+ * picking rules: docs/gbis.md §Routes and stations.
  */
 import { z } from 'zod';
 import type { DayType, RouteConfig, StopConfig, Timetable } from '../transit-config';
@@ -78,7 +66,10 @@ const ALLOC_FIELDS = ['PeekAlloc', 'NPeekAlloc'] as const;
 const fieldName = (prefix: string, field: string) =>
   prefix ? `${prefix}${field}` : field[0].toLowerCase() + field.slice(1);
 
-/** A getBusRouteInfoItemv2 item: termini, turnaround, first/last times ("HH:MM") and headways (minutes) per day prefix. */
+/**
+ * A getBusRouteInfoItemv2 item: termini, turnaround, first/last times ("HH:MM") and headways (minutes)
+ * per day prefix.
+ */
 const RouteInfoSchema = caseInsensitive({
   routeId: gbisId,
   routeName: gbisText,
@@ -148,7 +139,7 @@ const compact = (name: string | null) => (name ?? '').replace(/[\s.·()]/g, '');
 const isCampus = (name: string | null) => compact(name).includes('외대');
 const inYongin = (region: string | null) => region === null || region.includes('용인');
 
-/** Route choice: `routeId` when exactly one candidate survives the rules of this module's header, else null. */
+/** Route choice: `routeId` when exactly one candidate survives docs/gbis.md §Routes and stations, else null. */
 function pickRoute(routeNo: string, candidates: RouteCandidate[]): { routeId: string | null; kept: RouteCandidate[] } {
   const exact = candidates.filter((c) => c.routeName === routeNo && inYongin(c.regionName));
   const kept =

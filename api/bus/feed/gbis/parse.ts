@@ -93,7 +93,10 @@ function withVehicles(item: unknown): unknown {
   return { ...record, vehicle1: vehicle(1), vehicle2: vehicle(2) };
 }
 
-/** A getBusArrivalListv2 item: one route at the stop, with its next vehicles (0–2, nearest first as GBIS sends them). */
+/**
+ * A getBusArrivalListv2 item: one route at the stop, with its next vehicles (0–2, nearest first as GBIS
+ * sends them).
+ */
 const ArrivalItemSchema = z.preprocess(
   withVehicles,
   z
@@ -190,9 +193,8 @@ const MsgHeaderSchema = z.object({ resultCode: gbisRequiredNumber, resultMessage
  *   30 = key not registered, 01 = service error.
  * - msgHeader.resultCode 0 → the items ("" or an absent key → []; a bare object → [object]);
  *   4 (no result, msgBody absent) → []; 1, 2 and any other code → FeedError('gbis').
- * - A `response` without msgHeader (reported outside service hours, unverified) → FeedError('gbis'):
- *   the safe reading. Taking it as "no bus" would show a confident empty board from an answer we
- *   do not understand; as an error the last snapshot is kept and marked stale instead.
+ * - A `response` without msgHeader (reported outside service hours, unverified) → FeedError('gbis'),
+ *   not "no bus" (docs/gbis.md §Envelope).
  * - Anything else (not JSON/XML, no `response`, resultCode 0 without msgBody) → FeedError('body').
  */
 function readEnvelope(text: string, status: number, key: string): unknown[] {

@@ -73,37 +73,14 @@ function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: str
 }
 
 /**
- * Detects departures from the campus terminus in successive snapshots of one feed, one record
- * per vehicle run. Per vehicle (routeNo, vehId), each observation is classified (see Phase):
- * before (up section, or waiting at the terminus), after (left the terminus: GBIS stateCd 2 there,
- * the down section, or a stop further along the route by stationSeq), or road.
- *
- * - A departure is the pair (last before-observation, first after-observation) of a run:
- *   departedAt is their midpoint, gapSec their distance in seconds, serviceDate the KST service
- *   day of departedAt (serviceClock: 00:10 belongs to the day before), arrivedAt the run's first
- *   observation in the up section (the campus crossroads passed; late by up to one poll), else null.
- * - A run departs once: after-observations that follow (the down section, a stateCd flicker at the
- *   terminus) add nothing, and a bus seen many times at the terminus departs once.
- * - A new run starts when the vehicle is seen on the road with a stationSeq not above its last
- *   before-observation (it turned back, or starts its next trip from the far end), or in the up
- *   section after its departure. The pair is then broken: no departure.
- * - Nothing is recorded when the pair is more than MAX_DEPARTURE_GAP_SEC apart (the poller was
- *   down, the feed failed, the vehicle vanished), nor when the run was first seen after it left
- *   (the first snapshot after a restart has no before-observation).
- *
- * The terminus is told by stationId (CAMPUS_TERMINUS for GBIS, `demo-terminus` for the demo), not
- * by stationSeq. Departures are timed when the bus leaves the terminus rather than DOWN_STOPS[0]
- * (파란지붕): that is the timetable's and the demo's departure, and the stop 1–3 min later would
- * add that travel time to every estimate. stationSeq is compared only off the campus section:
- * routes that start at the campus (1117, see gbis/discover.ts campusTerminusOf) number the terminus
- * 1, so a real departure may lower it.
- * NOTE: CAMPUS_TERMINUS's GBIS id is unverified. With a wrong id, a bus waiting at the real
- * terminus reads as a stop past the up section (after), so departures would be timed at its
- * arrival there: verify the id (npm run gbis:discover) before trusting GBIS departures.
- *
- * Deterministic: the records depend only on the snapshots, so two detectors over the same
- * sequence return the same records, which saveDepartures stores once. Snapshots not newer than
- * the last one are ignored; vehicles unseen for MAX_DEPARTURE_GAP_SEC are forgotten.
+ * Detects departures from the campus terminus (TERMINUS_STATION_ID[source]) in successive snapshots
+ * of one feed: `observe` returns at most one DepartureRecord per vehicle run (routeNo, vehId), the
+ * pair of its last before- and first after-observation (Phase): departedAt their midpoint, gapSec
+ * their distance in seconds, serviceDate the KST service day of departedAt (serviceClock), arrivedAt
+ * its first up-section observation or null. Nothing is recorded for a pair more than
+ * MAX_DEPARTURE_GAP_SEC apart, a pair broken by a new run, or a run first seen after it left.
+ * Deterministic: the same snapshots give the same records. Why the terminus and not 파란지붕, the
+ * unverified CAMPUS_TERMINUS id, and the run and gap rules: docs/predictions.md §Observed departures.
  */
 export class DepartureDetector {
   private readonly runs = new Map<string, Run>();
