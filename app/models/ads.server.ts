@@ -238,12 +238,7 @@ export async function listManagedAds(context: AppLoadContext, actor: string, typ
  * PUT /api/{type}/ads/bulk (docs/product.md §7): the list of ads, with their edited fields, in the order to keep.
  * @throws UpstreamError with the api's message when it refuses (also for an answer with success false).
  */
-async function saveManagedAds(
-  context: AppLoadContext,
-  actor: string,
-  type: AdType,
-  ads: AdEdit[],
-): Promise<void> {
+async function saveManagedAds(context: AppLoadContext, actor: string, type: AdType, ads: AdEdit[]): Promise<void> {
   const path = `/api/${type}/ads/bulk`;
   const answer = await upstreamJson(context, path, z.unknown(), {
     method: 'PUT',
