@@ -78,6 +78,8 @@ test('each new ad slides in, and with reduced motion it changes every 6 s withou
 
   await page.clock.install();
   await page.goto('/');
+  // The rotation's timer starts at hydration: the fake clock must not run before it.
+  await expect(page.locator('.countdown')).toContainText('다음 새로고침');
   // The first ad shows without motion; the next one slides in.
   expect(await visibleSlideAnimation()).toBe('none');
   const [shownFirst] = await banner
