@@ -14,7 +14,7 @@ export default defineConfig({
     // Business time is KST whatever the server's zone: run every test in a zone far from it.
     env: { TZ: 'America/Los_Angeles' },
     // Most files wait on sockets, child processes and databases rather than the CPU: two workers on
-    // a 2-core machine (vitest's default there is one) take the suite from ~440 s to ~290 s.
+    // a 2-core machine (vitest's default there is one) take the suite from ~440 s to ~290–370 s.
     maxWorkers: 2,
     minWorkers: 1,
     testTimeout: 20_000,
