@@ -3,8 +3,9 @@
  * names a numbered heading of docs/product.md; every `docs/<name>.md §Title` of the other docs names
  * a heading of that document; every document a tracked file names is in the repository; the screen
  * map of docs/architecture.md lists every route module; and no tracked file points outside the
- * repository (`../shared/`) or cites an issue number instead of stating the rule. A citation run
- * such as `docs/product.md §2.3, §4.1 and §9` checks each of its sections.
+ * repository (the team folder beside a checkout, which a clone lacks) or cites an issue number
+ * instead of stating the rule. A citation run such as `docs/product.md §2.3, §4.1 and §9` checks
+ * each of its sections.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
