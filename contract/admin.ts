@@ -110,6 +110,9 @@ export const AUDIT_ACTIONS = [
   'reorder',
   'delete',
   'notice',
+  'reply',
+  'resend',
+  'gbis-config',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -168,8 +168,15 @@ export const AdApplicationSchema = z
   .and(kakaoContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
-/** POST /api/ads/{type}/submit answer (docs/product.md §7: the body is not shown). Ours: 201 `{ success, id }`. */
-export const AdSubmitResponseSchema = z.object({ success: z.boolean().optional(), id: z.number().int().optional() });
+/**
+ * POST /api/ads/{type}/submit answer (docs/product.md §7: the body is not shown). Ours: 201
+ * `{ success, id, statusToken }`, the token of the applicant's status page /ads/status/{statusToken}.
+ */
+export const AdSubmitResponseSchema = z.object({
+  success: z.boolean().optional(),
+  id: z.number().int().optional(),
+  statusToken: z.string().optional(),
+});
 
 /**
  * POST /api/s3/presigned-url/image body (docs/product.md §3.9 Image upload request): `type` is the ad type the

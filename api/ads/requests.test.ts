@@ -4,7 +4,7 @@ import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { ACTOR, adRowsIn, at, DAY_MS, NOW } from './ad-rows.fixture';
-import { approveRequest, createAdRequest, paidPeriod, rejectRequest } from './requests';
+import { approveRequest, createAdRequest, paidPeriod, rejectRequest, statusTokenHash } from './requests';
 
 describe('paidPeriod', () => {
   it('runs duration × 30 days of 24 h from the start, whatever the calendar months', () => {
@@ -56,9 +56,13 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
 
     it('stores a pending, unconfirmed request when its image is stored', async () => {
       await db().insert(imageUploads).values(upload('stored'));
-      const id = await createAdRequest(db(), application, NOW);
-      expect(id).toEqual(expect.any(Number));
-      expect(await requestRow(id!)).toMatchObject({
+      const created = await createAdRequest(db(), application, NOW);
+      expect(created).toEqual({ id: expect.any(Number), statusToken: expect.stringMatching(/^[\w-]{43}$/) });
+      const row = await requestRow(created!.id);
+      // Only the token's SHA-256 is stored.
+      expect(row.statusTokenHash).toBe(statusTokenHash(created!.statusToken));
+      expect(JSON.stringify(row)).not.toContain(created!.statusToken);
+      expect(row).toMatchObject({
         type: 'web',
         title: 'Cafe',
         status: 'pending',

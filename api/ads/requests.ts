@@ -3,6 +3,7 @@
  * a paid period, rejecting it, the admins' list and detail of the requests, and the deletion of a
  * request on its applicant's request. The admins' routes (api/routes/ad-review.ts) call these.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_MONTH_DAYS, type AdApplicationSchema, type AdRequestSummary, type AdType } from '../../contract/ads';
@@ -24,13 +25,24 @@ export function paidPeriod(startsAt: Date, durationMonths: number): { startsAt: 
   return { startsAt, endsAt: new Date(startsAt.getTime() + durationMonths * AD_MONTH_DAYS * 86_400_000) };
 }
 
+/** The SHA-256 (hex) a status page token is stored as (ad_requests.status_token_hash). */
+export function statusTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /**
  * Stores an application as a pending request with `confirmed` false (docs/product.md §3), in one transaction
  * that also locks its image's record, so the orphan cleanup cannot remove the image under it. The
- * caller has confirmed the image first (images.ts confirmStoredImage).
- * @returns the new request's id, or null when the image is no longer stored.
+ * caller has confirmed the image first (images.ts confirmStoredImage). The request gets its status
+ * page's token (32 random bytes, base64url), of which only the SHA-256 is stored.
+ * @returns the new request's id and status token, or null when the image is no longer stored.
  */
-export async function createAdRequest(db: Db, application: ValidApplication, now: Date): Promise<number | null> {
+export async function createAdRequest(
+  db: Db,
+  application: ValidApplication,
+  now: Date,
+): Promise<{ id: number; statusToken: string } | null> {
+  const statusToken = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     const [image] = await tx
       .select({ key: imageUploads.key })
@@ -54,9 +66,10 @@ export async function createAdRequest(db: Db, application: ValidApplication, now
         confirmed: false,
         status: 'pending',
         createdAt: now,
+        statusTokenHash: statusTokenHash(statusToken),
       })
       .returning({ id: adRequests.id });
-    return row.id;
+    return { id: row.id, statusToken };
   });
 }
 

@@ -63,9 +63,9 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
   /** A web application with `imageUrl`, submitted at `createdAt`. @returns its id. */
   async function application(title: string, imageUrl: string, createdAt: Date): Promise<number> {
     const valid = validApplication('web', imageUrl, { title });
-    const id = await createAdRequest(db(), valid, createdAt);
-    expect(id).not.toBeNull();
-    return id!;
+    const created = await createAdRequest(db(), valid, createdAt);
+    expect(created).not.toBeNull();
+    return created!.id;
   }
 
   /** Inquiries around the 1-year boundary, and their expected fate. */

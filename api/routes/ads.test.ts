@@ -69,12 +69,16 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   const storedRequests = () => db().select().from(adRequests);
 
   describe('POST /api/ads/:type/submit', () => {
-    it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id }', async () => {
+    it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id, statusToken }', async () => {
       const imageUrl = await uploadedImage('web');
       const response = await submit('web', application(imageUrl));
       expect(response.status).toBe(201);
       const body = AdSubmitResponseSchema.parse(await response.json());
-      expect(body).toEqual({ success: true, id: expect.any(Number) });
+      expect(body).toEqual({
+        success: true,
+        id: expect.any(Number),
+        statusToken: expect.stringMatching(/^[\w-]{43}$/),
+      });
 
       const [row] = await db().select().from(adRequests).where(eq(adRequests.id, body.id!));
       expect(row).toMatchObject({

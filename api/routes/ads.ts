@@ -47,9 +47,9 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
         // 415 as the local PUT answers it: the file itself is wrong, not the application.
         if (image === 'not-an-image') throw new HTTPException(415, { message: 'imageUrl: not a jpg, png or gif' });
         if (image === 'unknown') throw new HTTPException(400, { message: NOT_UPLOADED });
-        const id = await createAdRequest(db, application, clock.now());
-        if (id === null) throw new HTTPException(400, { message: NOT_UPLOADED });
-        return c.json({ success: true, id }, 201);
+        const created = await createAdRequest(db, application, clock.now());
+        if (created === null) throw new HTTPException(400, { message: NOT_UPLOADED });
+        return c.json({ success: true, ...created }, 201);
       },
     )
     .get('/web/ads', async (c) => {

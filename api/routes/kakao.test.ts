@@ -125,8 +125,8 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
-    const requestId = await createAdRequest(db(), application, clock.now());
-    const ad = await approveRequest(db(), 'kakao', requestId!, 'test', clock.now());
+    const request = await createAdRequest(db(), application, clock.now());
+    const ad = await approveRequest(db(), 'kakao', request!.id, 'test', clock.now());
     return ad!;
   }
   const stored = async (id: number) => (await adCounts(db(), id)).reduce((sum, day) => sum + day.impressions, 0);
@@ -304,8 +304,8 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
       const app = api();
       const { imageUrl } = await uploadImageThrough(app, 'web');
-      const webId = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW);
-      await approveRequest(db(), 'web', webId!, 'test', NOW);
+      const web = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW);
+      await approveRequest(db(), 'web', web!.id, 'test', NOW);
       const pending = await uploadImageThrough(app, 'kakao');
       await createAdRequest(
         db(),

@@ -30,6 +30,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   reorder: '순서 변경',
   delete: '삭제',
   notice: '공지 변경',
+  reply: '문의 답변',
+  resend: '메일 다시 보내기',
+  'gbis-config': '버스 정보 설정',
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -99,9 +99,9 @@ export async function seedAdRequest(
     ...(type === 'kakao' ? { content: '오늘의 메뉴' } : {}),
     ...fields,
   });
-  const id = await createAdRequest(api.db, application, new Date());
-  expect(id).not.toBeNull();
-  return id!;
+  const created = await createAdRequest(api.db, application, new Date());
+  expect(created).not.toBeNull();
+  return created!.id;
 }
 
 /** Approves request `id` of `type` through the api's model. @returns the new ad's id. */

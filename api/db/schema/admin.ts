@@ -64,6 +64,9 @@ export const inquiries = pgTable(
     content: text('content').notNull(),
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** An admin's reply, e-mailed to `email` (the inquiry is then answered); null until replied. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (table) => [index('inquiries_by_time').on(table.createdAt)],
 );

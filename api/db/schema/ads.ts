@@ -33,6 +33,13 @@ export const adRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** When an admin approved or rejected it. */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was rejected (up to 500 characters; docs/product.md §4.5), shown to the applicant; null otherwise. */
+    rejectReason: text('reject_reason'),
+    /**
+     * SHA-256 (hex) of the status page's token (/ads/status/{token}: 32 random bytes, base64url),
+     * never the token itself; the link dies with the row (deleted or purged).
+     */
+    statusTokenHash: text('status_token_hash').unique(),
   },
   (table) => [index('ad_requests_by_type').on(table.type, table.status, table.createdAt)],
 );

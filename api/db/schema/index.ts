@@ -6,3 +6,5 @@
 export * from './bus';
 export * from './ads';
 export * from './admin';
+export * from './mail';
+export * from './gbis';
