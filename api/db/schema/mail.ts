@@ -10,12 +10,7 @@ export type MailStatus = 'pending' | 'sent' | 'failed';
 
 /** What caused an e-mail (api/mail/messages.tsx renders each). */
 export type MailKind =
-  | 'application-received'
-  | 'application-admin'
-  | 'approved'
-  | 'rejected'
-  | 'inquiry-admin'
-  | 'inquiry-reply';
+  'application-received' | 'application-admin' | 'approved' | 'rejected' | 'inquiry-admin' | 'inquiry-reply';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
