@@ -170,12 +170,15 @@ export type AdApplication = z.input<typeof AdApplicationSchema>;
 
 /**
  * POST /api/ads/{type}/submit answer (docs/product.md §7: the body is not shown). Ours: 201
- * `{ success, id, statusToken }`, the token of the applicant's status page /ads/status/{statusToken}.
+ * `{ success, id, statusToken, emailed }`: the token of the applicant's status page
+ * /ads/status/{statusToken}, and whether a receipt e-mail carrying it was queued (false when the
+ * deployment sends no e-mail: SMTP_URL unset).
  */
 export const AdSubmitResponseSchema = z.object({
   success: z.boolean().optional(),
   id: z.number().int().optional(),
   statusToken: z.string().optional(),
+  emailed: z.boolean().optional(),
 });
 
 /**
