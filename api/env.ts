@@ -3,6 +3,7 @@
  * message naming the variable. Every variable is documented in .env.example and the README.
  */
 import { z } from 'zod';
+import { mailboxAddress } from './mail/address';
 import { SECRET_MIN_LENGTH } from './secrets';
 
 const optionalString = z
@@ -90,10 +91,59 @@ export const ApiEnvSchema = z
         .min(SECRET_MIN_LENGTH, `use at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`)
         .optional(),
     ),
-    /** The site's public https origin ("https://bus.example.com"), for absolute URLs Kakao fetches (chatbot ad cards). */
+    /**
+     * The site's public origin ("https://bus.example.com"), for absolute URLs: the chatbot ad cards
+     * Kakao fetches and the links in e-mails. https, or http on this machine (localhost, 127.0.0.1)
+     * for a trial.
+     */
     PUBLIC_BASE_URL: optionalString.pipe(
-      httpUrl.refine((value) => value.startsWith('https://'), 'must be an https URL (Kakao fetches it)').optional(),
+      httpUrl
+        .refine(
+          (value) => value.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(value),
+          'must be an https URL (Kakao fetches it), or http://localhost for a trial',
+        )
+        .optional(),
     ),
+    /**
+     * Where e-mail goes out (docs/deploy.md §E-mail): `smtp://user:password@host:587` (STARTTLS when
+     * the server offers it) or `smtps://…:465`. Secret (it holds the password). Unset → no e-mail is
+     * sent, and nothing promises one.
+     */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .url()
+        .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    /** The sender of every e-mail: "외대 버스 <bus@example.com>" or an address; required with SMTP_URL. */
+    MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => mailboxAddress(value) !== null, 'expected an address, or "Name <address>"')
+        .optional(),
+    ),
+    /** Who hears of a new application or inquiry: comma-separated addresses; empty → nobody. */
+    ADMIN_NOTIFY_EMAILS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const addresses = value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean);
+        for (const address of addresses) {
+          if (!z.string().email().safeParse(address).success) {
+            ctx.addIssue({ code: 'custom', message: `"${address}" is not an e-mail address` });
+            return z.NEVER;
+          }
+        }
+        return addresses;
+      }),
+    /** docs/product.md §9: the bank account ad fees are paid to, put in the receipt e-mail (as the web shows it on /ads/apply). All three or none. */
+    AD_BANK_NAME: optionalString,
+    AD_BANK_ACCOUNT: optionalString,
+    AD_BANK_HOLDER: optionalString,
     /** docs/product.md §1, §4: `on` starts the deployment with the service-suspension notice on, until an admin saves it. */
     SERVICE_NOTICE: z.enum(['on', 'off', '']).default('off'),
   })
@@ -108,7 +158,22 @@ export const ApiEnvSchema = z
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
     path: ['S3_SECRET_ACCESS_KEY'],
-  });
+  })
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
+    message: 'MAIL_FROM is required with SMTP_URL',
+    path: ['MAIL_FROM'],
+  })
+  .refine((env) => !env.SMTP_URL || env.PUBLIC_BASE_URL, {
+    message: "PUBLIC_BASE_URL is required with SMTP_URL (the e-mails' links are absolute)",
+    path: ['PUBLIC_BASE_URL'],
+  })
+  .refine(
+    (env) => {
+      const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER];
+      return bank.every(Boolean) || !bank.some(Boolean);
+    },
+    { message: 'set AD_BANK_NAME, AD_BANK_ACCOUNT and AD_BANK_HOLDER together', path: ['AD_BANK_NAME'] },
+  );
 
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

@@ -168,6 +168,9 @@ export const AdApplicationSchema = z
   .and(kakaoContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
+/** docs/product.md §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
+export const AD_TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '챗봇 광고' };
+
 /**
  * POST /api/ads/{type}/submit answer (docs/product.md §7: the body is not shown). Ours: 201
  * `{ success, id, statusToken, emailed }`: the token of the applicant's status page
@@ -180,6 +183,44 @@ export const AdSubmitResponseSchema = z.object({
   statusToken: z.string().optional(),
   emailed: z.boolean().optional(),
 });
+
+/** How many KST days of counters the status page shows (today and the 29 before it). */
+export const AD_STATUS_DAYS = 30;
+
+/** One KST day of an ad's counters: `day` is its KST date "yyyy-MM-dd". */
+const AdDayCountSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  impressions: z.number().int().nonnegative(),
+  clicks: z.number().int().nonnegative(),
+});
+export type AdDayCount = z.infer<typeof AdDayCountSchema>;
+
+/**
+ * GET /api/ads/status/{statusToken} answer (ours; public, the token is the secret): the applicant's
+ * status page /ads/status/{statusToken}. `appliedAt` is the ISO instant the application arrived;
+ * `rejectReason` the admin's reason, or null; `period` the paid period of its ad as ISO instants
+ * (start inclusive, end exclusive), null until approved or once the ad is deleted; `counts`, once
+ * the ad's period has started, its impressions and clicks per KST day over the last AD_STATUS_DAYS
+ * KST days ending today (zero-filled, oldest first) with their sums, else null.
+ */
+export const AdStatusSchema = z.object({
+  type: AdTypeSchema,
+  title: z.string(),
+  appliedAt: z.string().datetime({ offset: true }),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  rejectReason: z.string().nullable(),
+  period: z
+    .object({ startsAt: z.string().datetime({ offset: true }), endsAt: z.string().datetime({ offset: true }) })
+    .nullable(),
+  counts: z
+    .object({
+      days: z.array(AdDayCountSchema),
+      impressions: z.number().int().nonnegative(),
+      clicks: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
+export type AdStatus = z.infer<typeof AdStatusSchema>;
 
 /**
  * POST /api/s3/presigned-url/image body (docs/product.md §3.9 Image upload request): `type` is the ad type the

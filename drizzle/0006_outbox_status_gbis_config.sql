@@ -1,3 +1,9 @@
+CREATE TABLE "ad_status_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"request_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -24,8 +30,8 @@ CREATE TABLE "gbis_config" (
 );
 --> statement-breakpoint
 ALTER TABLE "ad_requests" ADD COLUMN "reject_reason" text;--> statement-breakpoint
-ALTER TABLE "ad_requests" ADD COLUMN "status_token_hash" text;--> statement-breakpoint
 ALTER TABLE "inquiries" ADD COLUMN "reply" text;--> statement-breakpoint
 ALTER TABLE "inquiries" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-ALTER TABLE "ad_requests" ADD CONSTRAINT "ad_requests_status_token_hash_unique" UNIQUE("status_token_hash");
+ALTER TABLE "ad_status_tokens" ADD CONSTRAINT "ad_status_tokens_request_id_ad_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."ad_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "ad_status_tokens_by_request" ON "ad_status_tokens" USING btree ("request_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");

@@ -10,7 +10,7 @@ import { AD_MONTH_DAYS, type AdApplicationSchema, type AdRequestSummary, type Ad
 import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
 import type { AdRow } from './managed';
 
 type AdRequestRow = typeof adRequests.$inferSelect;
@@ -25,16 +25,27 @@ export function paidPeriod(startsAt: Date, durationMonths: number): { startsAt: 
   return { startsAt, endsAt: new Date(startsAt.getTime() + durationMonths * AD_MONTH_DAYS * 86_400_000) };
 }
 
-/** The SHA-256 (hex) a status page token is stored as (ad_requests.status_token_hash). */
+/** The SHA-256 (hex) a status page token is stored as (ad_status_tokens.token_hash). */
 export function statusTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Issues a new status page token of request `requestId` (32 random bytes, base64url; only its
+ * SHA-256 is stored), in the caller's transaction.
+ * @returns the token, for the link /ads/status/{token}.
+ */
+export async function issueStatusToken(tx: Pick<Db, 'insert'>, requestId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(adStatusTokens).values({ tokenHash: statusTokenHash(token), requestId, createdAt: now });
+  return token;
 }
 
 /**
  * Stores an application as a pending request with `confirmed` false (docs/product.md §3), in one transaction
  * that also locks its image's record, so the orphan cleanup cannot remove the image under it. The
  * caller has confirmed the image first (images.ts confirmStoredImage). The request gets its status
- * page's token (32 random bytes, base64url), of which only the SHA-256 is stored.
+ * page's token (issueStatusToken).
  * @returns the new request's id and status token, or null when the image is no longer stored.
  */
 export async function createAdRequest(
@@ -42,7 +53,6 @@ export async function createAdRequest(
   application: ValidApplication,
   now: Date,
 ): Promise<{ id: number; statusToken: string } | null> {
-  const statusToken = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     const [image] = await tx
       .select({ key: imageUploads.key })
@@ -66,10 +76,9 @@ export async function createAdRequest(
         confirmed: false,
         status: 'pending',
         createdAt: now,
-        statusTokenHash: statusTokenHash(statusToken),
       })
       .returning({ id: adRequests.id });
-    return { id: row.id, statusToken };
+    return { id: row.id, statusToken: await issueStatusToken(tx, row.id, now) };
   });
 }
 

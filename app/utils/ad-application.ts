@@ -19,8 +19,7 @@ import {
   type ImageExtension,
 } from '../../contract/ads';
 
-/** docs/product.md §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
-export const AD_TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고', kakao: '챗봇 광고' };
+export { AD_TYPE_LABELS } from '../../contract/ads';
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
 export type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };

@@ -35,13 +35,26 @@ export const adRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Why it was rejected (up to 500 characters; docs/product.md §4.5), shown to the applicant; null otherwise. */
     rejectReason: text('reject_reason'),
-    /**
-     * SHA-256 (hex) of the status page's token (/ads/status/{token}: 32 random bytes, base64url),
-     * never the token itself; the link dies with the row (deleted or purged).
-     */
-    statusTokenHash: text('status_token_hash').unique(),
   },
   (table) => [index('ad_requests_by_type').on(table.type, table.status, table.createdAt)],
+);
+
+/**
+ * The status page links of the ad requests (/ads/status/{token}): each token is 32 random bytes
+ * (base64url), stored only as its SHA-256 (hex). The form's answer carries one, and each e-mail to the
+ * applicant a fresh one (the stored hash cannot give the token back), so every link handed out
+ * keeps working; all die with their request (deleted or purged).
+ */
+export const adStatusTokens = pgTable(
+  'ad_status_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => adRequests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ad_status_tokens_by_request').on(table.requestId)],
 );
 
 /**
