@@ -13,6 +13,7 @@ import { noChatbotAds } from './kakao/ads';
 import { createRateLimiters } from './rate-limit';
 import { adminRoutes } from './routes/admin';
 import { adReviewRoutes } from './routes/ad-review';
+import { adStatusRoutes } from './routes/ad-status';
 import { adsRoutes } from './routes/ads';
 import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
@@ -96,6 +97,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/api/kakao', kakaoRoutes(context));
   app.route('/api', adsRoutes(context));
   app.route('/api', adReviewRoutes(context));
+  app.route('/api', adStatusRoutes(context));
   app.route('/api', uploadRoutes(context));
   app.route('/api', healthRoutes(context));
   app.route('/api', noticeRoutes(context));

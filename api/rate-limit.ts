@@ -14,7 +14,7 @@ import { rateLimits } from './db/schema';
 /** A limit: `points` requests per `durationSec` seconds per client. */
 type Limit = { points: number; durationSec: number };
 
-/** The limits of the public writes (per client IP) and of admin sign-in failures. */
+/** The limits of the public writes and the status page look-up (per client IP) and of admin sign-in failures. */
 const LIMITS = {
   /**
    * One budget for POST /api/s3/presigned-url/image and POST /api/ads/{type}/submit: each spends a
@@ -39,6 +39,11 @@ const LIMITS = {
    * (ADR 018).
    */
   adImpression: { points: 60, durationSec: 10 * 60 },
+  /**
+   * GET /api/ads/status/{token}: an applicant opens their status page now and then (and reloads
+   * it); 30 in 10 minutes is plenty for that and keeps a script from hammering the look-up.
+   */
+  adStatus: { points: 30, durationSec: 10 * 60 },
   /**
    * POST /api/inquiries: a person sends one inquiry and perhaps a follow-up or two; 5 in
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
@@ -87,6 +92,7 @@ export function createRateLimiters(db: Db): RateLimiters {
     adSubmit: limiter('adSubmit'),
     adClick: limiter('adClick'),
     adImpression: limiter('adImpression'),
+    adStatus: limiter('adStatus'),
     inquiry: limiter('inquiry'),
     loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp'),
     loginFailsByIp: limiter('loginFailsByIp'),

@@ -1,0 +1,55 @@
+/**
+ * The applicant's status page of an ad request (GET /api/ads/status/{token}; docs/product.md §11):
+ * found by its status token (only the token's SHA-256 is stored, ad_status_tokens),
+ * it tells the request's state, the paid period of the ad approved from it, and that ad's daily
+ * counters. A deleted or purged request takes its token with it.
+ */
+import { eq } from 'drizzle-orm';
+import { AD_STATUS_DAYS, type AdDayCount, type AdStatus } from '../../contract/ads';
+import type { Db } from '../db/client';
+import { adRequests, adStatusTokens, ads } from '../db/schema';
+import { addServiceDays, kstDateKey } from '../time';
+import { adCounts } from './counters';
+import { statusTokenHash } from './requests';
+
+/** A status token as api/ads/requests.ts createAdRequest issues it: 32 bytes, base64url without padding. */
+const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The status of the request whose status token is `token`, as of `now`.
+ * @returns null for a token that is malformed (not looked up) or names no stored request.
+ */
+export async function adStatus(db: Db, token: string, now: Date): Promise<AdStatus | null> {
+  if (!STATUS_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ request: adRequests, ad: { id: ads.id, startsAt: ads.startsAt, endsAt: ads.endsAt } })
+    .from(adStatusTokens)
+    .innerJoin(adRequests, eq(adRequests.id, adStatusTokens.requestId))
+    .leftJoin(ads, eq(ads.requestId, adRequests.id))
+    .where(eq(adStatusTokens.tokenHash, statusTokenHash(token)));
+  if (!row) return null;
+  const { request, ad } = row;
+  const running = ad !== null && ad.startsAt.getTime() <= now.getTime();
+  return {
+    type: request.type,
+    title: request.title,
+    appliedAt: request.createdAt.toISOString(),
+    status: request.status,
+    rejectReason: request.status === 'rejected' ? request.rejectReason : null,
+    period: ad && { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() },
+    counts: running ? await recentCounts(db, ad.id, now) : null,
+  };
+}
+
+/** Ad `id`'s counters on the last AD_STATUS_DAYS KST days up to the KST day of `now`, zero-filled, oldest first, with their sums. */
+async function recentCounts(db: Db, id: number, now: Date): Promise<NonNullable<AdStatus['counts']>> {
+  const today = kstDateKey(now);
+  const counted = new Map((await adCounts(db, id)).map((row) => [row.day, row]));
+  const days: AdDayCount[] = Array.from({ length: AD_STATUS_DAYS }, (_, index) => {
+    const day = addServiceDays(today, index - (AD_STATUS_DAYS - 1));
+    const { impressions, clicks } = counted.get(day) ?? { impressions: 0, clicks: 0 };
+    return { day, impressions, clicks };
+  });
+  const sum = (counter: 'impressions' | 'clicks') => days.reduce((total, day) => total + day[counter], 0);
+  return { days, impressions: sum('impressions'), clicks: sum('clicks') };
+}
