@@ -17,6 +17,7 @@ import { adStatusRoutes } from './routes/ad-status';
 import { adsRoutes } from './routes/ads';
 import { uploadRoutes } from './routes/uploads';
 import { busRoutes } from './routes/bus';
+import { gbisSetupRoutes } from './routes/gbis-setup';
 import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
 import { kakaoRoutes } from './routes/kakao';
@@ -92,6 +93,7 @@ export function createApi(deps: ApiDeps) {
     }
   });
   app.route('/api/bus', busRoutes(context));
+  app.route('/api/admin/gbis', gbisSetupRoutes(context));
   app.route('/api/admin', adminRoutes(context));
   app.route('/api/inquiries', inquiryRoutes(context));
   app.route('/api/kakao', kakaoRoutes(context));

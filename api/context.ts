@@ -15,6 +15,7 @@ import type { KakaoAdService } from './kakao/ads';
 import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
 import type { AdRow } from './ads/managed';
+import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
 
 export type ApiDeps = {
   /** The database (ads, uploads, rate limits); the bus feed has its own handle. */
@@ -55,6 +56,11 @@ export type ApiDeps = {
    * @throws when the disk cannot be read (the probe then reports the disk).
    */
   dataDirFreeBytes?: () => Promise<number>;
+  /**
+   * What the GBIS setup page's api needs of the env (api/routes/gbis-setup.ts; createApiRuntime
+   * builds it with gbisSetupOf); absent → as BUS_FEED=demo: GBIS not in use.
+   */
+  gbisSetup?: GbisSetupOptions;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */

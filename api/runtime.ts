@@ -19,7 +19,7 @@ import { createBusFeed, type BusFeed } from './bus/feed/service';
 import { createAccuracyService } from './bus/predictions/accuracy';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
 import type { FeedSource } from './bus/feed/snapshot';
-import { ARRIVAL_STOP, routesWithIds } from './bus/feed/transit-config';
+import { gbisSetupOf, overridesOf, transitIdsProvider } from './bus/feed/gbis/setup-store';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore } from './storage';
 import { scheduleOrphanSweep } from './ads/images';
@@ -64,14 +64,15 @@ export async function createApiRuntime(
   logger: Logger = consoleLogger,
   clock: Clock = apiClock(env),
 ): Promise<ApiRuntime> {
-  // The GBIS source (and its XML parser) is loaded only for the real feed.
+  // The GBIS source (and its XML parser) is loaded only for the real feed. It reads its ids from the
+  // database before each poll, never before start() (env > the admin page's saved setup > defaults:
+  // docs/gbis.md §Setup page).
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
       ? new (await import('./bus/feed/gbis/source')).GbisSource({
           serviceKey: env.GBIS_SERVICE_KEY ?? '',
           baseUrl: env.GBIS_BASE_URL,
-          routes: routesWithIds(env.GBIS_ROUTE_IDS),
-          arrivalStop: { ...ARRIVAL_STOP, stationId: env.GBIS_ARRIVAL_STATION_ID ?? ARRIVAL_STOP.stationId },
+          ids: () => transitIdsProvider(database.db, overridesOf(env))(),
           logger,
         })
       : createDemoSource({ seed: env.DEMO_SEED });
@@ -114,6 +115,7 @@ export async function createApiRuntime(
     serviceToken: serviceToken ?? undefined,
     serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
     dailyQuota: env.GBIS_DAILY_QUOTA,
+    gbisSetup: gbisSetupOf(env),
     kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
     kakaoAds,
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,

@@ -1,87 +1,156 @@
 /**
- * `npm run gbis:discover`: resolves the GBIS routeIds of our routes, their timetables and up pass
- * of the campus crossroads (upStaOrder), the campus terminus and the stationIds of the
- * progress-line stops, prints every candidate, then a snippet to paste into
- * api/bus/feed/transit-config.ts (picking rules: api/bus/feed/gbis/discover.ts).
+ * `npm run gbis:discover [-- --save]`: the command-line side of the admin page /admin-only/gbis
+ * (docs/gbis.md §Setup page). Resolves the GBIS routeIds of our routes, their timetables and up
+ * pass of the campus crossroads (upStaOrder), the campus terminus and the stationIds of the
+ * progress-line stops (picking rules: api/bus/feed/gbis/discover.ts), prints every candidate and
+ * the proposal; with --save, stores the proposal as the setup (audited, actor 'cli'), which the
+ * poller reads at its next poll. Env overrides (GBIS_ARRIVAL_STATION_ID, GBIS_ROUTE_IDS) still win.
  *
- * Env: GBIS_SERVICE_KEY (required; the portal's Encoding or Decoding key), GBIS_BASE_URL (optional).
- * Costs about 4 × 3 route calls + 6 stop searches of the base-info quota.
+ * Where it runs: on the database the api uses (DATABASE_URL, or PGlite under DATA_DIR), counting
+ * its calls in today's quota like the page does. While the running server holds DATA_DIR (the
+ * embedded database has one owner), the server does it instead, over its local socket
+ * (api/runtime.ts LOCAL_API_SOCKET, with the service token it keeps under DATA_DIR), with the
+ * server's own key and BUS_FEED — the one way to reach a database another process owns.
+ *
+ * Env: GBIS_SERVICE_KEY (required here; the portal's Encoding or Decoding key), GBIS_BASE_URL,
+ * GBIS_DAILY_QUOTA (optional). Costs at most 3 route-dataset calls per route and 6 station searches.
  */
-import { discover, renderConfigSnippet, type Discovery } from '../api/bus/feed/gbis/discover';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { z } from 'zod';
 import { gbisHttp } from '../api/bus/feed/gbis/http';
-import { FeedError } from '../api/bus/feed/snapshot';
-import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../api/bus/feed/transit-config';
+import { runDiscovery } from '../api/bus/feed/gbis/setup-discovery';
+import { loadGbisConfig, overridesOf, resolveTransitIds, saveGbisConfig } from '../api/bus/feed/gbis/setup-store';
+import { openDatabase } from '../api/db/client';
+import { DataDirBusyError } from '../api/db/data-dir-lock';
+import { parseApiEnv } from '../api/env';
+import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
+import { storedSecret } from '../api/secrets';
+import { ADMIN_USER_HEADER } from '../contract/admin';
+import { GbisDiscoverResponseSchema, type GbisConfig, type GbisDiscovery } from '../contract/gbis';
+import { parseCli } from './cli';
 
-/** How many stops either side of the campus terminus to print per route. */
-const LINE_CONTEXT = 8;
+const values = parseCli('Usage: npm run gbis:discover [-- --save]', { save: { type: 'boolean', default: false } });
+const env = parseApiEnv();
+const now = apiClock(env).now();
+const ACTOR = 'cli';
 
-function report(found: Discovery): void {
-  for (const { route, routeId, candidates, upStaOrder } of found.routes) {
+function report({ routes, stops, lines, terminusId, proposal }: GbisDiscovery): void {
+  for (const { routeNo, routeId, candidates, termini, upStaOrder } of routes) {
     console.log(
-      `\nRoute ${route.routeNo}: ${routeId ? `routeId ${routeId}` : 'AMBIGUOUS — pick one below'}, upStaOrder ${
-        upStaOrder ?? 'UNKNOWN — read the up pass of the campus crossroads off its stops below'
-      }`,
+      `\nRoute ${routeNo}: ${routeId ? `routeId ${routeId} (${termini ?? 'no route info'})` : 'AMBIGUOUS — pick one below'}, ` +
+        `upStaOrder ${upStaOrder ?? 'UNKNOWN — read the up pass of the campus crossroads off its stops below'}`,
     );
     for (const c of candidates) {
-      const mark = c.routeId === routeId ? '*' : ' ';
       console.log(
-        `  ${mark} ${c.routeId}  ${c.routeName}  [${c.regionName ?? '?'}] ${c.routeTypeName ?? ''}  ${
-          c.startStationName ?? '?'
-        } ⟷ ${c.endStationName ?? '?'}  (${c.adminName ?? ''})`,
+        `  ${c.routeId === routeId ? '*' : ' '} ${c.routeId}  ${c.routeName ?? '?'}  [${c.regionName ?? '?'}]  ` +
+          `${c.startStationName ?? '?'} ⟷ ${c.endStationName ?? '?'}`,
       );
     }
   }
-  console.log(
-    `\nCampus terminus: ${found.terminusId ?? 'UNKNOWN — the routes below disagree, or none has a campus terminus'}`,
-  );
-  for (const line of found.lines) {
-    const { terminus } = line;
-    const distance = (seq: number) => Math.abs(seq - terminus.stationSeq);
-    const near = line.stations.filter(
-      (s) => Math.min(distance(s.stationSeq), line.stations.length - distance(s.stationSeq)) <= LINE_CONTEXT,
-    );
-    console.log(
-      `\nStops of ${line.routeNo} around its campus terminus (seq ${terminus.stationSeq} ${terminus.stationId} ${
-        terminus.stationName ?? '?'
-      }):`,
-    );
-    for (const s of near)
-      console.log(
-        `    ${String(s.stationSeq).padStart(3)}  ${s.stationId}  ${s.stationName ?? '?'}${
-          s.turnYn === 'Y' ? '  (turn)' : ''
-        }`,
-      );
+  console.log(`\nCampus terminus: ${terminusId ?? 'UNKNOWN — the routes disagree, or none has a campus terminus'}`);
+  for (const line of lines) {
+    console.log(`\nStops of ${line.routeNo} around its campus terminus (seq ${line.terminusSeq}):`);
+    for (const s of line.stations)
+      console.log(`    ${String(s.seq).padStart(3)}  ${s.stationId}  ${s.name ?? '?'}${s.turn ? '  (turn)' : ''}`);
   }
-  for (const stop of found.stops) {
+  for (const stop of stops) {
     console.log(`\n${stop.direction} ${stop.index} ${stop.name}: ${stop.stationId ?? 'AMBIGUOUS — pick one below'}`);
-    for (const c of stop.candidates) {
-      const mark = c.stationId === stop.stationId ? '*' : ' ';
+    for (const c of stop.candidates)
       console.log(
-        `  ${mark} ${c.stationId}  ${c.stationName ?? '?'}  mobileNo ${c.mobileNo ?? '?'}  side ${c.side ?? '?'}  (${
-          c.y ?? '?'
-        }, ${c.x ?? '?'}) [${c.regionName ?? '?'}]`,
+        `  ${c.stationId === stop.stationId ? '*' : ' '} ${c.stationId}  ${c.stationName ?? '?'}  ` +
+          `mobileNo ${c.mobileNo ?? '?'}  side ${c.side ?? '?'}`,
+      );
+  }
+  console.log('\nProposal (what --save stores; correct it on /admin-only/gbis):');
+  console.log(JSON.stringify(proposal, null, 2));
+}
+
+/** Discovery (and --save) on the database here. @throws DataDirBusyError while the server holds DATA_DIR. */
+async function onDatabase(): Promise<void> {
+  const serviceKey = env.GBIS_SERVICE_KEY;
+  if (!serviceKey) {
+    console.error(
+      'GBIS_SERVICE_KEY is not set. Get a key for the GBIS v2 datasets at data.go.kr and run:\n  GBIS_SERVICE_KEY=… npm run gbis:discover',
+    );
+    process.exit(1);
+  }
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const current = resolveTransitIds((await loadGbisConfig(database.db))?.value ?? null, overridesOf(env));
+    const http = gbisHttp({ serviceKey, baseUrl: env.GBIS_BASE_URL, timeoutMs: 10_000 });
+    const result = await runDiscovery({ db: database.db, http, current, dailyQuota: env.GBIS_DAILY_QUOTA, now });
+    if (result.outcome === 'no-budget') {
+      throw new Error(
+        `Today's quota cannot hold a discovery: spent ${JSON.stringify(result.spent)}, needs ${JSON.stringify(result.needed)}.`,
       );
     }
+    if (result.outcome === 'failed') {
+      throw new Error(
+        `GBIS discovery failed (${result.error.kind}) after ${result.callsSpent} calls: ${result.error.message}`,
+      );
+    }
+    report(result.discovery);
+    console.log(`\n${result.callsSpent} GBIS calls spent.`);
+    if (values.save) {
+      await saveGbisConfig(database.db, result.discovery.proposal, ACTOR, now);
+      console.log('Saved: the poller uses it from its next poll.');
+    }
+  } finally {
+    await database.close();
   }
 }
 
-const serviceKey = process.env.GBIS_SERVICE_KEY?.trim();
-if (!serviceKey) {
-  console.error(
-    'GBIS_SERVICE_KEY is not set. Get a key for the GBIS v2 datasets at data.go.kr and run:\n  GBIS_SERVICE_KEY=… npm run gbis:discover',
-  );
-  process.exit(1);
+/** One call to the running server over its local socket. @throws Error with its message on a non-2xx answer. */
+async function askServer(method: string, path: string, body?: GbisConfig): Promise<unknown> {
+  const token = env.API_SERVICE_TOKEN ?? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN');
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        socketPath: join(env.DATA_DIR, LOCAL_API_SOCKET),
+        method,
+        path,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [ADMIN_USER_HEADER]: ACTOR },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.once('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+  const answer: unknown = JSON.parse(text);
+  if (status < 200 || status > 299) {
+    throw new Error(
+      `the running server answered ${status}: ${z.object({ message: z.string() }).safeParse(answer).data?.message ?? text}`,
+    );
+  }
+  return answer;
 }
-try {
-  const http = gbisHttp({ serviceKey, baseUrl: process.env.GBIS_BASE_URL || undefined, timeoutMs: 10_000 });
-  const found = await discover(http, { routes: ROUTES, upStops: UP_STOPS, downStops: DOWN_STOPS });
-  report(found);
-  console.log(
-    '\n// ── paste into api/bus/feed/transit-config.ts (replace ROUTES, UP_STOPS, DOWN_STOPS, CAMPUS_TERMINUS) ──\n',
+
+/** Discovery (and --save) by the running server that holds DATA_DIR. */
+async function byServer(): Promise<void> {
+  const { discovery, callsSpent } = GbisDiscoverResponseSchema.parse(
+    await askServer('POST', '/api/admin/gbis/discover'),
   );
-  console.log(renderConfigSnippet(found, { upStops: UP_STOPS, downStops: DOWN_STOPS, terminus: CAMPUS_TERMINUS }));
+  report(discovery);
+  console.log(`\n${callsSpent} GBIS calls spent (by the running server).`);
+  if (values.save) {
+    await askServer('PUT', '/api/admin/gbis', discovery.proposal);
+    console.log('Saved: the poller uses it from its next poll.');
+  }
+}
+
+try {
+  await onDatabase().catch(async (error: unknown) => {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it.`);
+    await byServer();
+  });
 } catch (error) {
-  if (!(error instanceof FeedError)) throw error;
-  console.error(`GBIS discovery failed (${error.kind}): ${error.message}`);
+  console.error((error as Error).message);
   process.exit(1);
 }

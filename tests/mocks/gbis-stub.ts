@@ -5,18 +5,22 @@
  *   GBIS_BASE_URL=http://127.0.0.1:4010/6410000 GBIS_SERVICE_KEY=any …
  *
  * `ok` answers getBusArrivalListv2 / getBusLocationListv2 like a healthy GBIS for routes
- * 1150/1117/1303/1005 (liveAnswer: buses count down with the wall clock); the other modes
- * (GbisStubMode) answer every call with one fault. In-process: startGbisStub().
+ * 1150/1117/1303/1005 (liveAnswer: buses count down with the wall clock), and discovery's route
+ * and stop lookups (gbis-discovery.ts); the other modes (GbisStubMode) answer every call with one
+ * fault. In-process: startGbisStub().
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { GbisSource, type GbisSourceOptions } from '../../api/bus/feed/gbis/source';
 import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
+import type { RouteConfig } from '../../api/bus/feed/transit-config';
+import { discoveryReply } from './gbis-discovery';
 import {
   MOCK_ARRIVAL_STOP,
   MOCK_ROUTES,
   arrivalListBody,
+  mockIds,
   callOf,
   contentTypeOf,
   countCalls,
@@ -30,7 +34,7 @@ import {
 
 /**
  * How the stub answers every call:
- * - ok: like a healthy GBIS (liveAnswer);
+ * - ok: like a healthy GBIS (discoveryReply, else liveAnswer);
  * - quota / key: the portal's daily-quota (22) or unregistered-key (30) error, XML with HTTP 200;
  * - error500: HTTP 500 with an HTML page;
  * - hang: no answer until the stub closes (the caller's time limit cuts it);
@@ -104,13 +108,17 @@ async function replyIn(
   }
 }
 
-/** Starts the stub on 127.0.0.1:`port` (0 = any free port); `clock` drives the ok mode's buses (default: the wall clock). */
+/**
+ * Starts the stub on 127.0.0.1:`port` (0 = any free port); `clock` drives the ok mode's buses
+ * (default: the wall clock); `knownRoutes` are the routes its route search finds (default MOCK_ROUTES).
+ */
 export async function startGbisStub(
-  options: { port?: number; mode?: GbisStubMode; clock?: () => Date } = {},
+  options: { port?: number; mode?: GbisStubMode; clock?: () => Date; knownRoutes?: readonly RouteConfig[] } = {},
 ): Promise<GbisStub> {
   let mode = options.mode ?? 'ok';
   let delayMs = 0;
-  const live = liveAnswer(options.clock);
+  const poll = liveAnswer(options.clock);
+  const live: GbisAnswer = (call) => discoveryReply(call, options.knownRoutes) ?? poll(call);
   const log: GbisCall[] = [];
   const pollTimes: number[] = [];
   const server = createServer(async (request, response) => {
@@ -155,8 +163,7 @@ export function gbisStubSource(
   return new GbisSource({
     serviceKey: 'stub-key',
     baseUrl: stub.url,
-    routes: MOCK_ROUTES,
-    arrivalStop: MOCK_ARRIVAL_STOP,
+    ids: mockIds(),
     ...options,
   });
 }

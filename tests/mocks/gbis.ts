@@ -11,18 +11,19 @@ import { http, HttpResponse } from 'msw';
 import { GBIS_PATHS } from '../../api/bus/feed/gbis/http';
 import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
 import {
-  ARRIVAL_STOP,
-  DOWN_STOPS,
+  DEFAULT_TRANSIT_IDS,
   ROUTES,
-  UP_STOPS,
   type RouteConfig,
   type StopConfig,
+  type TransitIds,
 } from '../../api/bus/feed/transit-config';
+
+const { upStops: UP_STOPS, downStops: DOWN_STOPS } = DEFAULT_TRANSIT_IDS;
 
 export const GBIS_TEST_BASE_URL = 'https://gbis.test/6410000';
 
 /** Stop order of the campus crossroads on every mock route (its up pass); the campus section follows. */
-const CROSSROADS_SEQ = 30;
+export const CROSSROADS_SEQ = 30;
 
 /**
  * Our routes with a routeId each (configured, else fake), so location calls happen in tests, and
@@ -34,8 +35,20 @@ export const MOCK_ROUTES: readonly RouteConfig[] = ROUTES.map((route) => ({
   upStaOrder: CROSSROADS_SEQ,
 }));
 
-/** The arrival stop with a stationId (configured, else fake). */
-export const MOCK_ARRIVAL_STOP: StopConfig = { ...ARRIVAL_STOP, stationId: ARRIVAL_STOP.stationId || '990000001' };
+/** The arrival stop (the campus crossroads) with a stationId (configured, else fake). */
+export const MOCK_ARRIVAL_STOP: StopConfig = { ...UP_STOPS[0], stationId: UP_STOPS[0].stationId || '990000001' };
+
+/** The default ids with MOCK_ROUTES and MOCK_ARRIVAL_STOP. */
+export const MOCK_IDS: TransitIds = {
+  ...DEFAULT_TRANSIT_IDS,
+  routes: MOCK_ROUTES,
+  upStops: [MOCK_ARRIVAL_STOP, ...UP_STOPS.slice(1)],
+};
+
+/** A GbisSource ids provider (GbisSourceOptions.ids) answering MOCK_IDS with `over` over it. */
+export const mockIds =
+  (over: Partial<TransitIds> = {}) =>
+  async (): Promise<TransitIds> => ({ ...MOCK_IDS, ...over });
 
 // ── bodies ────────────────────────────────────────────────────────────────────────────────────
 

@@ -14,6 +14,9 @@ import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store'
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
 import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
 
+/** How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again, in seconds. */
+export const CONFIG_RECHECK_SEC = 60;
+
 /** First retry after a failure, in seconds; doubled per consecutive failure up to MAX_POLL_SEC. */
 export const BACKOFF_START_SEC = 30;
 
@@ -64,8 +67,8 @@ export class Poller {
   }
 
   /**
-   * Polls once if in service hours, within the quota and with the lease confirmed, stores the
-   * outcome, and returns the seconds to wait until the next poll. The calls are reserved (added to
+   * Polls once if the source is prepared (its setup read), in service hours, within the quota and
+   * with the lease confirmed, stores the outcome, and returns the seconds to wait until the next poll. The calls are reserved (added to
    * the day's count) before the source is called, so a call is never made uncounted.
    * A feed failure is stored as the state's lastError; a database failure too (kind 'database'),
    * in memory only. Never throws.
@@ -84,6 +87,16 @@ export class Poller {
   private async pollAt(now: Date): Promise<number> {
     const { source, db, dailyQuota, confirmLease } = this.options;
     const day = kstDateKey(now);
+    try {
+      await source.prepare?.();
+    } catch (error) {
+      if (!(error instanceof FeedError && error.kind === 'config')) throw error;
+      // Not set up yet (docs/gbis.md §Setup page): no call, and a look again soon, with no backoff.
+      this.fail(error, now);
+      this.failures = 0;
+      await this.publish(now, CONFIG_RECHECK_SEC);
+      return CONFIG_RECHECK_SEC;
+    }
     const plan = { now, dailyQuota, callsPerPoll: source.callsPerPoll };
     const spent = await callsSpent(db, day);
     if (!canPollNow(plan, spent)) {

@@ -73,6 +73,8 @@ export async function createBusFeed(options: {
     await unlisten?.();
     unlisten = null;
     await reload();
+    // The plan counts the routes of the ids in use; a source that cannot poll yet says so at its first poll.
+    await source.prepare?.().catch(() => undefined);
     logger.info(
       `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
     );

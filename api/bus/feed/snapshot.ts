@@ -6,7 +6,7 @@
 import type { FeedSourceName, Section } from '../../../contract/bus';
 
 /**
- * One vehicle's predicted arrival at the campus crossroads (UP_STOPS[0]): one vehicle of a
+ * One vehicle's predicted arrival at the campus crossroads (up stop 0): one vehicle of a
  * getBusArrivalListv2 item (its suffix-1 or suffix-2 fields).
  */
 export type Arrival = {
@@ -49,6 +49,12 @@ export type FeedSnapshot = {
   /** Arrivals at the campus crossroads, up to two vehicles per route, nearest first. */
   arrivals: Arrival[];
   vehicles: VehiclePosition[];
+  /**
+   * stationId of the campus terminus as the source saw it (GBIS: the ids of that poll; the demo:
+   * 'demo-terminus'), where the departure detector watches buses leave. Absent in snapshots made
+   * by hand (tests): no vehicle is then at the terminus.
+   */
+  terminusStationId?: string;
 };
 
 /** How many upstream calls one poll spends per quota dataset (GBIS counts arrival and location calls apart). */
@@ -57,8 +63,14 @@ export type CallsPerPoll = { arrivals: number; locations: number };
 /** A bus feed: polled by the poller only, never per user request. */
 export interface FeedSource {
   readonly name: FeedSourceName;
-  /** Upstream calls one poll costs, or null when polling is free (the demo simulator). */
+  /** Upstream calls one poll costs (as of the last `prepare`), or null when polling is free (the demo simulator). */
   readonly callsPerPoll: CallsPerPoll | null;
+  /**
+   * Reads what the next poll needs (the GBIS source: its ids) before the poller reserves its calls;
+   * absent when there is nothing to read.
+   * @throws FeedError('config') when the source cannot poll yet (no call is reserved or made then).
+   */
+  prepare?(): Promise<void>;
   /**
    * Takes one snapshot as of `now`.
    * @throws FeedError on timeout, HTTP error, portal/GBIS error or an unreadable body.

@@ -44,32 +44,68 @@ export async function saveFeedState(db: Db, state: FeedState, now: Date): Promis
     .onConflictDoUpdate({ target: feedStates.feed, set: values });
 }
 
-/** Calls spent on `day` ("yyyy-MM-dd" KST) per dataset. */
-export async function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
+/**
+ * Quota datasets the portal counts apart (docs/gbis.md §Quota): arrivals and locations (the poll),
+ * routes and stations (discovery: busrouteservice and busstationservice).
+ */
+export type UpstreamDataset = 'arrivals' | 'locations' | 'routes' | 'stations';
+
+/** Calls spent on `day` ("yyyy-MM-dd" KST) per dataset of `datasets`; 0 for one with no row. */
+async function readCalls<D extends UpstreamDataset>(
+  db: Db,
+  day: string,
+  datasets: readonly D[],
+): Promise<Record<D, number>> {
   const rows = await db.select().from(upstreamCalls).where(eq(upstreamCalls.day, day));
-  const spent: CallsPerPoll = { arrivals: 0, locations: 0 };
-  for (const row of rows) if (row.dataset === 'arrivals' || row.dataset === 'locations') spent[row.dataset] = row.calls;
-  return spent;
+  return Object.fromEntries(
+    datasets.map((dataset) => [dataset, rows.find((row) => row.dataset === dataset)?.calls ?? 0]),
+  ) as Record<D, number>;
+}
+
+/**
+ * Adds `calls` to `day`'s counters (atomic per dataset, safe across instances).
+ * @returns the day's totals of those datasets after the addition.
+ */
+async function addCalls<D extends UpstreamDataset>(
+  db: Db,
+  day: string,
+  calls: Record<D, number>,
+): Promise<Record<D, number>> {
+  const rows = await db
+    .insert(upstreamCalls)
+    .values(Object.entries<number>(calls).map(([dataset, count]) => ({ day, dataset, calls: count })))
+    .onConflictDoUpdate({
+      target: [upstreamCalls.day, upstreamCalls.dataset],
+      set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
+    })
+    .returning({ dataset: upstreamCalls.dataset, calls: upstreamCalls.calls });
+  return Object.fromEntries(rows.map((row) => [row.dataset, row.calls])) as Record<D, number>;
+}
+
+const POLL_DATASETS = ['arrivals', 'locations'] as const;
+const DISCOVERY_DATASETS = ['routes', 'stations'] as const;
+/** Discovery's calls per dataset (api/bus/feed/gbis/setup-discovery.ts). */
+export type DiscoveryCalls = Record<(typeof DISCOVERY_DATASETS)[number], number>;
+
+/** The poll's calls spent on `day` ("yyyy-MM-dd" KST) per dataset. */
+export function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
+  return readCalls(db, day, POLL_DATASETS);
 }
 
 /**
  * Adds the calls of one poll to `day`'s counters (atomic per dataset, safe across instances).
  * @returns the day's totals per dataset after the addition.
  */
-export async function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<CallsPerPoll> {
-  const rows = await db
-    .insert(upstreamCalls)
-    .values([
-      { day, dataset: 'arrivals', calls: calls.arrivals },
-      { day, dataset: 'locations', calls: calls.locations },
-    ])
-    .onConflictDoUpdate({
-      target: [upstreamCalls.day, upstreamCalls.dataset],
-      set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
-    })
-    .returning({ dataset: upstreamCalls.dataset, calls: upstreamCalls.calls });
-  const totals: CallsPerPoll = { arrivals: 0, locations: 0 };
-  for (const row of rows)
-    if (row.dataset === 'arrivals' || row.dataset === 'locations') totals[row.dataset] = row.calls;
-  return totals;
+export function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<CallsPerPoll> {
+  return addCalls(db, day, calls);
+}
+
+/** Discovery's calls spent on `day` ("yyyy-MM-dd" KST) per dataset. */
+export function discoveryCallsSpent(db: Db, day: string): Promise<DiscoveryCalls> {
+  return readCalls(db, day, DISCOVERY_DATASETS);
+}
+
+/** Adds one discovery call of `dataset` to `day`'s counter, before it is made (as the poller reserves its calls). */
+export async function recordDiscoveryCall(db: Db, day: string, dataset: keyof DiscoveryCalls): Promise<void> {
+  await addCalls(db, day, { [dataset]: 1 } as Record<typeof dataset, number>);
 }

@@ -1,9 +1,10 @@
 /**
  * Route and stop identity of the product (docs/product.md §2.3 Home screen; GBIS ids: docs/gbis.md
- * §Routes and stations).
+ * §Routes and stations): the routes' timetables and the defaults of their GBIS ids.
  *
- * GBIS ids marked "unverified" come from public student projects; empty ids are unknown until
- * `npm run gbis:discover` resolves them with a service key (paste its output here). A GBIS item is
+ * GBIS ids marked "unverified" come from public student projects; empty ids are unknown. The ids in
+ * use are a TransitIds value resolved before each poll (env > the admin page's saved setup >
+ * DEFAULT_TRANSIT_IDS: api/bus/feed/gbis/setup-store.ts, docs/gbis.md §Setup page). A GBIS item is
  * matched to a route by routeId when known, else by its routeName.
  */
 import type { Section } from '../../../contract/bus';
@@ -27,7 +28,7 @@ export type RouteConfig = {
   /** GBIS routeId; '' when not yet discovered. */
   routeId: string;
   /**
-   * GBIS staOrder (= stationSeq on the route) of the campus crossroads (ARRIVAL_STOP) on the route's
+   * GBIS staOrder (= stationSeq on the route) of the campus crossroads (TransitIds upStops[0]) on the route's
    * up leg, toward campus: arrival items of any other pass of that stop are the down direction.
    * null when unknown (not yet discovered): then both passes' buses are shown.
    */
@@ -100,31 +101,43 @@ export const ROUTES: readonly RouteConfig[] = ROUTE_NOS.map((routeNo) => ({ rout
 type SameLength<T extends readonly string[]> = { -readonly [I in keyof T]: string };
 type StationIds = { [D in Direction]: SameLength<(typeof STOP_NAMES)[D]> };
 
-/** GBIS stationIds of the progress-line stops, by index into the contract's STOP_NAMES. */
+/** Default GBIS stationIds of the progress-line stops, by index into the contract's STOP_NAMES. */
 const STATION_IDS: StationIds = {
   up: ['', '228000351' /* 모현사거리, unverified */, '', '', ''],
   down: ['', '', '', ''],
 };
 
-const stopsOf = (direction: Direction): StopConfig[] =>
-  STOP_NAMES[direction].map((name, index) => ({ name, stationId: STATION_IDS[direction][index] }));
-
-/** Up progress line, toward campus, in the product's order; index 0 is where arrivals are measured. */
-export const UP_STOPS: readonly StopConfig[] = stopsOf('up');
-
-/** Down progress line, leaving campus, in the product's order; index 0 is the down terminus of departures. */
-export const DOWN_STOPS: readonly StopConfig[] = stopsOf('down');
+/** The progress line of `direction` with `stationIds` (STOP_NAMES order; missing ones ''). */
+export const stopsOf = (direction: Direction, stationIds: readonly string[]): StopConfig[] =>
+  STOP_NAMES[direction].map((name, index) => ({ name, stationId: stationIds[index] ?? '' }));
 
 /**
- * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as 1117
- * that begins at campus): buses wait here between their up and down runs, and a down departure is
- * the moment a bus leaves it (api/bus/predictions/departures/detector.ts). Not on either progress
- * line. Resolved by `npm run gbis:discover` (rule: api/bus/feed/gbis/discover.ts campusTerminusOf).
+ * The GBIS identity the feed works with, resolved once per poll (api/bus/feed/gbis/setup-store.ts
+ * resolveTransitIds) and passed to whatever needs ids: the GBIS source, sectionOfStation, discovery.
  */
-export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' }; // unverified
+export type TransitIds = {
+  /** The routes in ROUTES order, with their routeId, upStaOrder and timetables. */
+  routes: readonly RouteConfig[];
+  /** Up progress line, toward campus, in STOP_NAMES.up order; index 0 (the campus crossroads) is where arrivals are read. */
+  upStops: readonly StopConfig[];
+  /** Down progress line, leaving campus, in STOP_NAMES.down order; index 0 is the down terminus of departures. */
+  downStops: readonly StopConfig[];
+  /**
+   * The campus terminus between the two lines (GBIS turnaround, or the start of a route such as
+   * 1117 that begins at campus): buses wait here between their up and down runs, and a down
+   * departure is the moment a bus leaves it (api/bus/predictions/departures/detector.ts). Not on
+   * either progress line. Discovery's rule: api/bus/feed/gbis/discover.ts campusTerminusOf.
+   */
+  terminus: StopConfig;
+};
 
-/** The stop whose getBusArrivalListv2 answer fills the up cards: campus crossroads (UP_STOPS[0]). */
-export const ARRIVAL_STOP = UP_STOPS[0];
+/** The ids of this file: what applies where neither env nor the saved setup sets one. */
+export const DEFAULT_TRANSIT_IDS: TransitIds = {
+  routes: ROUTES,
+  upStops: stopsOf('up', STATION_IDS.up),
+  downStops: stopsOf('down', STATION_IDS.down),
+  terminus: { name: '한국외대종점', stationId: '228000349' }, // unverified
+};
 
 /**
  * Service hours in minutes after 00:00 KST of the service day (05:00–24:30): nothing runs and
@@ -151,20 +164,12 @@ export function matchRoute(
   );
 }
 
-/**
- * The routes with GBIS routeIds overridden per deployment (env GBIS_ROUTE_IDS, "1150=224000001,…"),
- * for ids not yet pasted into this file or renumbered by GBIS.
- */
-export function routesWithIds(routeIds: Record<string, string>): RouteConfig[] {
-  return ROUTES.map((route) => ({ ...route, routeId: routeIds[route.routeNo] ?? route.routeId }));
-}
-
 /** Maps a GBIS stationId to its place on a progress line, or null when it is outside the campus section. */
-export function sectionOfStation(stationId: string): Section | null {
+export function sectionOfStation(ids: Pick<TransitIds, 'upStops' | 'downStops'>, stationId: string): Section | null {
   if (stationId === '') return null;
-  const up = UP_STOPS.findIndex((stop) => stop.stationId === stationId);
+  const up = ids.upStops.findIndex((stop) => stop.stationId === stationId);
   if (up >= 0) return { direction: 'up', stopIndex: up };
-  const down = DOWN_STOPS.findIndex((stop) => stop.stationId === stationId);
+  const down = ids.downStops.findIndex((stop) => stop.stationId === stationId);
   if (down >= 0) return { direction: 'down', stopIndex: down };
   return null;
 }

@@ -11,10 +11,14 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { Section } from '../../../../contract/bus';
 import { dayType, isInService, kstInstant, serviceClock } from '../../../time';
 import type { Arrival, FeedSnapshot } from '../snapshot';
-import { DOWN_STOPS, ROUTES, UP_STOPS, timetableMinutes, type DayType } from '../transit-config';
+import { STOP_NAMES } from '../../../../contract/transit';
+import { ROUTES, timetableMinutes, type DayType } from '../transit-config';
 
 /** Inclusive integer range for a draw. */
 type Range = readonly [number, number];
+
+/** The demo's stationId of the campus terminus (FeedSnapshot terminusStationId). */
+const DEMO_TERMINUS_ID = 'demo-terminus';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -84,12 +88,12 @@ export type Trip = {
   /** Enters the feed, `roadStopsBefore` stops before the campus crossroads. */
   appearAt: Date;
   roadStopsBefore: number;
-  /** When it passes each of UP_STOPS, in their order. */
+  /** When it passes each up stop (STOP_NAMES.up), in their order. */
   upStops: Date[];
   terminusArrival: Date;
   /** Actual departure from the campus terminus (the observed down departure). */
   departure: Date;
-  /** When it passes each of DOWN_STOPS, in their order. */
+  /** When it passes each down stop (STOP_NAMES.down), in their order. */
   downStops: Date[];
   /** Road stops after the campus crossroads; it leaves the feed at the last one, `leaveAt`. */
   roadStopsAfter: number;
@@ -165,10 +169,10 @@ function planRun(
   const departureMs = scheduledMs + delaySec * SEC;
   const terminusArrivalMs = departureMs - layoverMin * MIN - draw(LAYOVER_NOISE_SEC) * SEC;
   // Backwards from the terminus: blue roof first, campus crossroads last.
-  const upStopsMs = stopTimes(draw, terminusArrivalMs, UP_STOPS.length, -1).reverse();
+  const upStopsMs = stopTimes(draw, terminusArrivalMs, STOP_NAMES.up.length, -1).reverse();
   const roadStopsBefore = draw(ROAD_STOPS);
   const appearMs = upStopsMs[0] - draw(ROAD_RUN_MIN) * MIN;
-  const downStopsMs = stopTimes(draw, departureMs, DOWN_STOPS.length, 1);
+  const downStopsMs = stopTimes(draw, departureMs, STOP_NAMES.down.length, 1);
   const roadStopsAfter = draw(ROAD_STOPS);
   const leaveMs = downStopsMs[downStopsMs.length - 1] + draw(ROAD_RUN_MIN) * MIN;
   return {
@@ -266,7 +270,7 @@ function stopsOf(trip: Trip): PassedStop[] {
     ...trip.upStops.map((at, stopIndex) =>
       passing(`demo-up-${stopIndex}`, { direction: 'up', stopIndex }, null, at.getTime()),
     ),
-    { ...passing('demo-terminus', null, null, trip.terminusArrival.getTime()), leftMs: trip.departure.getTime() },
+    { ...passing(DEMO_TERMINUS_ID, null, null, trip.terminusArrival.getTime()), leftMs: trip.departure.getTime() },
     ...trip.downStops.map((at, stopIndex) =>
       passing(`demo-down-${stopIndex}`, { direction: 'down', stopIndex }, null, at.getTime()),
     ),
@@ -290,7 +294,7 @@ function roadPlace(stopsToCrossroads: number): string {
 /**
  * The demo feed as of `instant`: a FeedSnapshot with source 'demo' and takenAt = instant (ISO).
  * - vehicles: every run of our routes between appearAt and leaveAt, at the last stop it passed
- *   (section set on UP_STOPS / DOWN_STOPS; stationSeq numbers the run's stops in order; stateCd 1
+ *   (section set on the up / down stops of STOP_NAMES; stationSeq numbers the run's stops in order; stateCd 1
  *   for DWELL_SEC after reaching a stop and for the whole layover, else 2).
  * - arrivals: per route, the up to 2 running vehicles not yet at the campus crossroads with the
  *   soonest predictions, all sorted by predictTimeSec. predictTimeSec (seconds) is the true time
@@ -301,7 +305,13 @@ function roadPlace(stopsToCrossroads: number): string {
  * 05:00 and the last ones vanish at 24:30.
  */
 export function snapshotAt(seed: number, instant: Date): FeedSnapshot {
-  const snapshot: FeedSnapshot = { source: 'demo', takenAt: instant.toISOString(), arrivals: [], vehicles: [] };
+  const snapshot: FeedSnapshot = {
+    source: 'demo',
+    takenAt: instant.toISOString(),
+    arrivals: [],
+    vehicles: [],
+    terminusStationId: DEMO_TERMINUS_ID,
+  };
   if (!isInService(instant)) return snapshot;
 
   const nowMs = instant.getTime();

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../../../tests/mocks/gbis';
-import { CAMPUS_TERMINUS, DOWN_STOPS, ROUTES, UP_STOPS } from '../transit-config';
-import { discover, renderConfigSnippet } from './discover';
+import { DEFAULT_TRANSIT_IDS, ROUTES } from '../transit-config';
+import { discover, discoveryCallsAtMost, timetableOf } from './discover';
 import { gbisHttp } from './http';
 
 const route = (routeId: string, routeName: string | number, regionName: string, start: string, end: string) => ({
@@ -140,9 +140,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('discover', () => {
-  it('resolves routes, timetables, upStaOrder, the campus terminus and both sides of the campus stops, and renders the config', async () => {
+  it('resolves routes, timetables, upStaOrder, the campus terminus and both sides of the campus stops', async () => {
     const http = gbisHttp({ serviceKey: 'k', baseUrl: mock.baseUrl });
-    const found = await discover(http, { routes: ROUTES, upStops: UP_STOPS, downStops: DOWN_STOPS });
+    const found = await discover(http, DEFAULT_TRANSIT_IDS);
 
     expect(found.routes.map((r) => [r.route.routeNo, r.routeId])).toEqual([
       ['1150', '228000101'], // exact number in Yongin; 1150-1 and the Suwon 1150 dropped
@@ -180,28 +180,12 @@ describe('discover', () => {
     expect(found.stops[0].candidates.map((c) => c.stationId)).toEqual(['900000005', '900000010']);
     expect(found.stops[6].candidates.find((c) => c.stationId === '900000099')?.side).toBeNull();
 
-    const current = { upStops: UP_STOPS, downStops: DOWN_STOPS, terminus: CAMPUS_TERMINUS };
-    const snippet = renderConfigSnippet(found, current);
+    const [r1150, r1117] = found.routes.map((r) => r.info && timetableOf(r.info, r.route.timetable));
     // 1150 starts at campus: up* times; npeekAlloc spelled in lower case; holiday from we… when sun… is "".
-    expect(snippet).toContain("weekday: { first: '05:30', last: '23:30', minHeadwayMin: 12, maxHeadwayMin: 25 }");
-    expect(snippet).toContain("holiday: { first: '06:00', last: '23:00', minHeadwayMin: 20, maxHeadwayMin: 35 }");
+    expect(r1150?.weekday).toEqual({ first: '05:30', last: '23:30', minHeadwayMin: 12, maxHeadwayMin: 25 });
+    expect(r1150?.holiday).toEqual({ first: '06:00', last: '23:00', minHeadwayMin: 20, maxHeadwayMin: 35 });
     // 1117 ends at campus: down* times.
-    expect(snippet).toContain("weekday: { first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 }");
-    expect(snippet).toContain("routeId: '', // TODO: ambiguous routeId");
-    expect(snippet).toContain("  up: [\n    '900000010', // 외대사거리\n    '228000351', // 모현사거리\n");
-    expect(snippet).toContain(
-      "  '1150': {\n    routeId: '228000101', // 한국외대 ⟷ 잠실역, turn 잠실역\n    upStaOrder: 8,\n",
-    );
-    expect(snippet).toContain('    upStaOrder: null, // TODO: no single up pass of the campus crossroads');
-    expect(snippet).toContain(
-      "export const CAMPUS_TERMINUS: StopConfig = { name: '한국외대종점', stationId: '228000349' };",
-    );
-    // Routes that disagree on the terminus: the current id is kept, marked.
-    expect(
-      renderConfigSnippet({ ...found, terminusId: null }, { ...current, terminus: { name: '종점', stationId: '1' } }),
-    ).toContain(
-      "export const CAMPUS_TERMINUS: StopConfig = { name: '종점', stationId: '1' }; // TODO: campus terminus",
-    );
+    expect(r1117?.weekday).toEqual({ first: '05:20', last: '23:40', minHeadwayMin: 10, maxHeadwayMin: 20 });
 
     // 4 route searches, 2 route infos, 2 stop lists, 6 distinct stop searches.
     const operations = mock.calls().map((c) => c.operation);
@@ -209,5 +193,6 @@ describe('discover', () => {
     expect(operations.filter((o) => o === 'getBusRouteInfoItemv2')).toHaveLength(2);
     expect(operations.filter((o) => o === 'getBusRouteStationListv2')).toHaveLength(2);
     expect(operations.filter((o) => o === 'getBusStationListv2')).toHaveLength(6);
+    expect(discoveryCallsAtMost(DEFAULT_TRANSIT_IDS)).toEqual({ routes: ROUTES.length * 3, stations: 6 });
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Finding our GBIS ids: route search by number, stop search by name, route info (timetables) and
  * route stop lists, plus the rules that pick our routes, stops, the campus terminus
- * (campusTerminusOf; CAMPUS_TERMINUS is the stop all resolved routes agree on) and each route's
+ * (campusTerminusOf; the terminus is the stop all resolved routes agree on) and each route's
  * upStaOrder out of the candidates. Anything ambiguous is left unresolved for a person, not guessed.
- * Used by scripts/gbis-discover.ts, whose output is pasted into api/bus/feed/transit-config.ts. The
- * picking rules: docs/gbis.md §Routes and stations.
+ * Run by the admin page /admin-only/gbis and scripts/gbis-discover.ts through setup-discovery.ts,
+ * which turns the result into a proposal to confirm. The picking rules: docs/gbis.md §Routes and
+ * stations.
  */
 import { z } from 'zod';
-import type { DayType, RouteConfig, StopConfig, Timetable } from '../transit-config';
+import type { DayType, RouteConfig, Timetable, TransitIds } from '../transit-config';
 import { gbisId, gbisNumber, gbisOptionalId, gbisRequiredNumber, gbisText, parseList } from './parse';
 import { GBIS_PATHS, callGbis, type GbisHttp } from './http';
 
@@ -32,7 +33,7 @@ const RouteCandidateSchema = caseInsensitive({
   startStationName: gbisText,
   endStationName: gbisText,
 });
-type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
+export type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
 
 /** A getBusStationListv2 item; x/y are WGS84 longitude/latitude. */
 const StationCandidateSchema = caseInsensitive({
@@ -43,7 +44,7 @@ const StationCandidateSchema = caseInsensitive({
   x: gbisNumber,
   y: gbisNumber,
 });
-type StationCandidate = z.infer<typeof StationCandidateSchema>;
+export type StationCandidate = z.infer<typeof StationCandidateSchema>;
 
 /** A getBusRouteStationListv2 item, in route order (stationSeq from 1). */
 const RouteStationSchema = caseInsensitive({
@@ -52,7 +53,7 @@ const RouteStationSchema = caseInsensitive({
   stationSeq: gbisRequiredNumber,
   turnYn: gbisText,
 });
-type RouteStation = z.infer<typeof RouteStationSchema>;
+export type RouteStation = z.infer<typeof RouteStationSchema>;
 
 /** "HH:MM" from GBIS "05:30", "0530" or 530; null when empty or unreadable. */
 const gbisClock = gbisText.transform((value) => {
@@ -87,7 +88,7 @@ const RouteInfoSchema = caseInsensitive({
     ]),
   ),
 });
-type RouteInfo = {
+export type RouteInfo = {
   routeId: string;
   routeName: string | null;
   startStationId: string | null;
@@ -165,9 +166,9 @@ function campusTerminusOf(info: RouteInfo, stations: RouteStation[]): RouteStati
 }
 
 /** A resolved route's stops ordered by stationSeq (1…n), with its campus terminus among them. */
-type RouteLine = { routeNo: string; stations: RouteStation[]; terminus: RouteStation };
+export type RouteLine = { routeNo: string; stations: RouteStation[]; terminus: RouteStation };
 
-type Side = 'up' | 'down';
+export type Side = 'up' | 'down';
 
 /**
  * Side of the pass at `seq` on a route: "up" when it lies in the half of the (circular) route
@@ -200,7 +201,7 @@ function upPassSeq(line: RouteLine, stationId: string): number | null {
   return up.length === 1 ? up[0].stationSeq : null;
 }
 
-type StopChoice = {
+export type StopChoice = {
   direction: Side;
   index: number;
   name: string;
@@ -241,7 +242,7 @@ function pickStop(
  * peekAlloc (min) / nPeekAlloc (max). Day types: weekday = no prefix, saturday = sat…,
  * holiday = sun… (Sunday or public holiday), else we…. A missing value keeps `fallback`'s.
  */
-function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): RouteConfig['timetable'] {
+export function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): RouteConfig['timetable'] {
   const leg = isCampus(info.startStationName) ? 'Up' : 'Down';
   const read = (prefixes: string[], field: string) =>
     prefixes.map((prefix) => info[fieldName(prefix, field)]).find((value) => value !== null && value !== undefined);
@@ -259,9 +260,18 @@ function timetableOf(info: RouteInfo, fallback: RouteConfig['timetable']): Route
   };
 }
 
+/**
+ * The most GBIS calls discover() makes for `config`, per quota dataset: 3 route-service calls per
+ * route, 1 station search per distinct stop name.
+ */
+export function discoveryCallsAtMost(config: Pick<TransitIds, 'routes' | 'upStops' | 'downStops'>) {
+  const names = new Set([...config.upStops, ...config.downStops].map((stop) => compact(stop.name)));
+  return { routes: config.routes.length * 3, stations: names.size };
+}
+
 // ── the whole discovery ───────────────────────────────────────────────────────────────────────
 
-type RouteChoice = {
+export type RouteChoice = {
   route: RouteConfig;
   /** Chosen routeId, or null when ambiguous (see candidates). */
   routeId: string | null;
@@ -276,20 +286,20 @@ export type Discovery = {
   stops: StopChoice[];
   /** The stop lists of the routes whose campus terminus was found, for a human to check the sides. */
   lines: RouteLine[];
-  /** CAMPUS_TERMINUS's stationId: the campus terminus of every line when they agree, else null (none, or several). */
+  /** The campus terminus's stationId: the campus terminus of every line when they agree, else null (none, or several). */
   terminusId: string | null;
 };
 
 /**
  * Resolves routeIds, timetables, the campus terminus, each route's upStaOrder and the progress-line
- * stationIds. upStaOrder is read at the campus crossroads (UP_STOPS[0]) as picked here, else as
- * configured. Calls: one route search, route info and route stop list per route, one stop search
- * per distinct stop name (base-info quota).
+ * stationIds of `config`'s routes and stops. upStaOrder is read at the campus crossroads (upStops[0])
+ * as picked here, else as configured. Calls (discoveryCallsAtMost): one route search, route info and
+ * route stop list per route (route dataset), one stop search per distinct stop name (station dataset).
  * @throws FeedError from any call.
  */
 export async function discover(
   http: GbisHttp,
-  config: { routes: readonly RouteConfig[]; upStops: readonly StopConfig[]; downStops: readonly StopConfig[] },
+  config: Pick<TransitIds, 'routes' | 'upStops' | 'downStops'>,
 ): Promise<Discovery> {
   const picked: Omit<RouteChoice, 'upStaOrder'>[] = [];
   const lines: RouteLine[] = [];
@@ -325,67 +335,4 @@ export async function discover(
     lines,
     terminusId: termini.size === 1 ? [...termini][0] : null,
   };
-}
-
-/**
- * The TypeScript to paste over ROUTE_DETAILS, STATION_IDS and CAMPUS_TERMINUS of
- * api/bus/feed/transit-config.ts. What discovery could not decide keeps the current value, marked with a
- * TODO comment.
- */
-export function renderConfigSnippet(
-  found: Discovery,
-  current: { upStops: readonly StopConfig[]; downStops: readonly StopConfig[]; terminus: StopConfig },
-): string {
-  const q = (text: string) => `'${text.replace(/'/g, "\\'")}'`;
-  const todo = (what: string) => ` // TODO: ${what}, see the candidates printed above`;
-  const routes = found.routes.map(({ route, routeId, info, upStaOrder }) => {
-    const timetable = info ? timetableOf(info, route.timetable) : route.timetable;
-    const note = routeId
-      ? info
-        ? ` // ${info.startStationName ?? '?'} ⟷ ${info.endStationName ?? '?'}, turn ${info.turnStNm ?? '?'}`
-        : ' // no route info: timetable kept'
-      : todo('ambiguous routeId');
-    const days = (Object.keys(timetable) as DayType[]).map((day) => {
-      const t = timetable[day];
-      return `      ${day}: { first: ${q(t.first)}, last: ${q(t.last)}, minHeadwayMin: ${
-        t.minHeadwayMin
-      }, maxHeadwayMin: ${t.maxHeadwayMin} },`;
-    });
-    return [
-      `  ${q(route.routeNo)}: {`,
-      `    routeId: ${q(routeId ?? route.routeId)},${note}`,
-      `    upStaOrder: ${upStaOrder ?? route.upStaOrder},${upStaOrder === null ? todo('no single up pass of the campus crossroads') : ''}`,
-      `    layoverMin: ${route.layoverMin},`,
-      '    timetable: {',
-      ...days,
-      '    },',
-      '  },',
-    ].join('\n');
-  });
-  const stationIds = (direction: Side, stopsNow: readonly StopConfig[]) =>
-    found.stops
-      .filter((s) => s.direction === direction)
-      .map((s) => {
-        const note = s.stationId ? ` // ${s.name}` : ` // ${s.name}:${todo('ambiguous stationId').slice(3)}`;
-        return `    ${q(s.stationId ?? stopsNow[s.index]?.stationId ?? '')},${note}`;
-      });
-  const { terminus } = current;
-  return [
-    "const ROUTE_DETAILS: Record<RouteNo, Omit<RouteConfig, 'routeNo'>> = {",
-    ...routes,
-    '};',
-    '',
-    'const STATION_IDS: StationIds = {',
-    '  up: [',
-    ...stationIds('up', current.upStops),
-    '  ],',
-    '  down: [',
-    ...stationIds('down', current.downStops),
-    '  ],',
-    '};',
-    '',
-    `export const CAMPUS_TERMINUS: StopConfig = { name: ${q(terminus.name)}, stationId: ${q(
-      found.terminusId ?? terminus.stationId,
-    )} };${found.terminusId ? '' : todo('campus terminus not found or not shared by all routes')}`,
-  ].join('\n');
 }

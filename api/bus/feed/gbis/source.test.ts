@@ -9,15 +9,17 @@ import {
   liveAnswer,
   locationItem,
   locationListBody,
+  mockIds,
+  MOCK_IDS,
   noResultBody,
   portalErrorBody,
   type GbisAnswer,
 } from '../../../../tests/mocks/gbis';
 import { startGbisStub } from '../../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
-import { UP_STOPS, type RouteConfig } from '../transit-config';
+import type { RouteConfig } from '../transit-config';
 import { GBIS_MAX_BODY_BYTES } from './http';
-import { GbisSource, type GbisSourceOptions } from './source';
+import { GbisSource, IDS_UNKNOWN_MESSAGE, type GbisSourceOptions } from './source';
 
 const KEY = 'abc+/def==';
 const mock = createGbisMock();
@@ -37,8 +39,7 @@ function source(options: Partial<GbisSourceOptions> = {}) {
   return new GbisSource({
     serviceKey: KEY,
     baseUrl: mock.baseUrl,
-    routes: MOCK_ROUTES,
-    arrivalStop: MOCK_ARRIVAL_STOP,
+    ids: mockIds(),
     ...options,
   });
 }
@@ -62,7 +63,7 @@ function answer(arrivals: string, locations: Record<string, string> = {}): GbisA
 
 describe('GbisSource', () => {
   it('maps our routes, skips empty vehicles and other routes, sorts by time', async () => {
-    const campusStopId = UP_STOPS[1].stationId; // a configured campus stop (up line, index 1): gets a section
+    const campusStopId = MOCK_IDS.upStops[1].stationId; // a configured campus stop (up line, index 1): gets a section
     mock.answerWith(
       answer(
         arrivalListBody([
@@ -161,7 +162,8 @@ describe('GbisSource', () => {
   });
 
   it('calls GBIS once for arrivals and once per route with a routeId, with the key and format=json', async () => {
-    const gbis = source({ routes: [R1150, { ...R1117, routeId: '' }, R1303, R1005] });
+    const gbis = source({ ids: mockIds({ routes: [R1150, { ...R1117, routeId: '' }, R1303, R1005] }) });
+    await gbis.prepare();
     expect(gbis.callsPerPoll).toEqual({ arrivals: 1, locations: 3 });
 
     const snapshot = await gbis.poll(NOW, new AbortController().signal);
@@ -210,7 +212,7 @@ describe('GbisSource', () => {
     it('mixes both passes and keeps the two nearest when upStaOrder is unknown', async () => {
       mock.answerWith(bothPasses);
       const routes = MOCK_ROUTES.map((route) => ({ ...route, upStaOrder: null }));
-      const snapshot = await source({ routes }).poll(NOW, new AbortController().signal);
+      const snapshot = await source({ ids: mockIds({ routes }) }).poll(NOW, new AbortController().signal);
       expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
         ['1005', 90],
         ['1005', 400],
@@ -349,11 +351,33 @@ describe('GbisSource', () => {
     expect(error.message).not.toContain(encodeURIComponent(KEY));
   });
 
-  it('refuses to start without an arrival stationId or a key', () => {
-    expect(() => source({ arrivalStop: { name: 'x', stationId: '' } })).toThrow(
-      expect.objectContaining({ kind: 'config', message: expect.stringContaining('npm run gbis:discover') }),
-    );
+  it('refuses to start without a key, and to poll (no call) without an arrival stationId', async () => {
     expect(() => source({ serviceKey: ' ' })).toThrow(expect.objectContaining({ kind: 'config' }));
+    const unknown = source({ ids: mockIds({ upStops: MOCK_IDS.upStops.map((stop) => ({ ...stop, stationId: '' })) }) });
+    await expect(unknown.prepare()).rejects.toMatchObject({ kind: 'config', message: IDS_UNKNOWN_MESSAGE });
+    expect((await pollError(unknown)).kind).toBe('config');
+    expect(mock.calls()).toEqual([]);
+  });
+
+  it('reads its ids at each prepare: a changed routeId or stop is polled from then on', async () => {
+    let ids = MOCK_IDS;
+    const gbis = source({ ids: async () => ids });
+    await gbis.prepare();
+    await gbis.poll(NOW, new AbortController().signal);
+    ids = {
+      ...MOCK_IDS,
+      routes: [{ ...R1150, routeId: '990001234' }],
+      upStops: [{ name: 'x', stationId: '990000777' }],
+    };
+    await gbis.prepare();
+    expect(gbis.callsPerPoll).toEqual({ arrivals: 1, locations: 1 });
+    mock.reset();
+    const snapshot = await gbis.poll(NOW, new AbortController().signal);
+    expect(mock.calls().map((call) => call.params.stationId ?? call.params.routeId)).toEqual([
+      '990000777',
+      '990001234',
+    ]);
+    expect(snapshot.terminusStationId).toBe(MOCK_IDS.terminus.stationId);
   });
 });
 

@@ -1,19 +1,13 @@
 /**
  * The GBIS v2 feed source (docs/gbis.md §Field names): one poll = one getBusArrivalListv2 call at
  * the campus crossroads + one getBusLocationListv2 call per route with a known routeId, through the
- * GBIS HTTP client of http.ts.
+ * GBIS HTTP client of http.ts. The ids are read before each poll (prepare), so a setup saved on the
+ * admin page takes effect at the next poll (docs/gbis.md §Setup page).
  */
 import { consoleLogger, type Logger } from '../../../logger';
 import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
 import { FeedError } from '../snapshot';
-import {
-  ARRIVAL_STOP,
-  ROUTES,
-  matchRoute,
-  sectionOfStation,
-  type RouteConfig,
-  type StopConfig,
-} from '../transit-config';
+import { matchRoute, sectionOfStation, type RouteConfig, type TransitIds } from '../transit-config';
 import {
   parseArrivalList,
   parseLocationList,
@@ -29,68 +23,91 @@ export type GbisSourceOptions = {
   /** Default GBIS_BASE_URL (env GBIS_BASE_URL). */
   baseUrl?: string;
   fetch?: typeof fetch;
-  routes?: readonly RouteConfig[];
-  /** The stop whose arrivals fill the up cards; default ARRIVAL_STOP (campus crossroads). */
-  arrivalStop?: StopConfig;
+  /**
+   * The ids to poll with, read before each poll: env > saved setup > defaults in the api
+   * (api/bus/feed/gbis/setup-store.ts transitIdsProvider).
+   */
+  ids: () => Promise<TransitIds>;
   /** Per-call time limit in ms; default 5000. */
   timeoutMs?: number;
   /** Where skipped items of other routes are reported; default the console. */
   logger?: Logger;
 };
 
-/** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`. */
+/**
+ * Why the source cannot poll: the campus crossroads, where arrivals are read, has no stationId
+ * (BUS_FEED=gbis before the setup). The poller stores it as the feed's lastError ("config: …"),
+ * which the home screen reads as "not set up yet" (api/bus/time-left-view.ts).
+ */
+export const IDS_UNKNOWN_MESSAGE =
+  'the GBIS ids are not set up: the campus crossroads has no stationId (admin page /admin-only/gbis, ' +
+  '`npm run gbis:discover -- --save`, or GBIS_ARRIVAL_STATION_ID)';
+
+/** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`, as of the last prepare. */
 export class GbisSource implements FeedSource {
   readonly name = 'gbis' as const;
-  readonly callsPerPoll: CallsPerPoll;
   private readonly http: GbisHttp;
-  private readonly routes: readonly RouteConfig[];
-  /** Routes whose vehicles can be listed: only those with a known routeId. */
-  private readonly tracked: readonly RouteConfig[];
-  private readonly arrivalStationId: string;
+  private readonly readIds: () => Promise<TransitIds>;
+  /** The ids of the last prepare; null before the first. */
+  private ids: TransitIds | null = null;
   private readonly logger: Logger;
   /** Messages of the invalid items skipped by the last good poll, already logged. */
   private warned = new Set<string>();
 
-  /** @throws FeedError('config') when the arrival stop has no stationId or the key is empty. */
+  /** @throws FeedError('config') when the key is empty. */
   constructor(options: GbisSourceOptions) {
-    const arrivalStop = options.arrivalStop ?? ARRIVAL_STOP;
-    if (arrivalStop.stationId === '') {
-      throw new FeedError(
-        'config',
-        'The GBIS arrival stop has no stationId: run `npm run gbis:discover` (with GBIS_SERVICE_KEY set) ' +
-          'and paste the ids it prints into api/bus/feed/transit-config.ts.',
-      );
-    }
     if (options.serviceKey.trim() === '')
       throw new FeedError('config', 'The GBIS service key is empty (GBIS_SERVICE_KEY).');
     this.http = gbisHttp(options);
-    this.routes = options.routes ?? ROUTES;
-    this.tracked = this.routes.filter((route) => route.routeId !== '');
-    this.arrivalStationId = arrivalStop.stationId;
+    this.readIds = options.ids;
     this.logger = options.logger ?? consoleLogger;
-    this.callsPerPoll = { arrivals: 1, locations: this.tracked.length };
+  }
+
+  /** 1 arrival call, plus 1 location call per route with a known routeId (as of the last prepare; 0 before). */
+  get callsPerPoll(): CallsPerPoll {
+    return { arrivals: 1, locations: this.tracked().length };
+  }
+
+  /** Routes whose vehicles can be listed: only those with a known routeId. */
+  private tracked(): readonly RouteConfig[] {
+    return (this.ids?.routes ?? []).filter((route) => route.routeId !== '');
+  }
+
+  /**
+   * Reads the ids for the next poll.
+   * @throws FeedError('config', IDS_UNKNOWN_MESSAGE) when the campus crossroads has no stationId;
+   *   what the provider throws (a database error) otherwise.
+   */
+  async prepare(): Promise<void> {
+    const ids = await this.readIds();
+    if (ids.upStops[0].stationId === '') throw new FeedError('config', IDS_UNKNOWN_MESSAGE);
+    this.ids = ids;
   }
 
   /**
    * Takes one snapshot: arrivals at the arrival stop (see toArrivals) and the vehicles of the
-   * tracked routes. `takenAt` is `now`.
+   * tracked routes, with the ids of the last prepare (prepared first when there was none). `takenAt` is `now`.
    *
    * An invalid item of another route (the arrival stop lists every route through it) is skipped and
    * logged once (warnSkipped); an invalid item that may be one of ours fails the poll, since
    * skipping it would drop one of our buses without a word.
-   * @throws FeedError ('timeout' | 'http' | 'portal' | 'gbis' | 'body'); one failed call fails the poll.
+   * @throws FeedError ('timeout' | 'http' | 'portal' | 'gbis' | 'body'); one failed call fails the
+   *   poll; 'config' as prepare.
    */
   async poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot> {
+    if (!this.ids) await this.prepare();
+    const ids = this.ids as TransitIds;
+    const tracked = this.tracked();
     const [arrivals, locationLists] = await Promise.all([
       callGbis(
         this.http,
         GBIS_PATHS.arrivalList,
-        { stationId: this.arrivalStationId },
-        (text, status) => failOnOurs(parseArrivalList(text, status), this.routes),
+        { stationId: ids.upStops[0].stationId },
+        (text, status) => failOnOurs(parseArrivalList(text, status), ids.routes),
         signal,
       ),
       Promise.all(
-        this.tracked.map((route) =>
+        tracked.map((route) =>
           callGbis(
             this.http,
             GBIS_PATHS.locationList,
@@ -105,8 +122,9 @@ export class GbisSource implements FeedSource {
     return {
       source: 'gbis',
       takenAt: now.toISOString(),
-      arrivals: this.toArrivals(arrivals.items),
-      vehicles: this.tracked.flatMap((route, i) => toVehicles(route, locationLists[i].items)),
+      arrivals: toArrivals(arrivals.items, ids.routes),
+      vehicles: tracked.flatMap((route, i) => toVehicles(ids, route, locationLists[i].items)),
+      terminusStationId: ids.terminus.stationId,
     };
   }
 
@@ -121,30 +139,30 @@ export class GbisSource implements FeedSource {
     this.warned = messages;
     if (fresh.length > 0) this.logger.warn(`[gbis] skipped invalid items of other routes: ${fresh.join('; ')}`);
   }
+}
 
-  /**
-   * Our routes' vehicles at the arrival stop, nearest first, at most two per route. A route with a
-   * known `upStaOrder` keeps only its item with that staOrder: the up pass of the stop, toward
-   * campus (an item without staOrder cannot be told to be that pass and is left out too). With
-   * `upStaOrder` null the stop's passes cannot be told apart (a stop served in both directions
-   * lists the route once per pass), so buses of both directions are mixed and the two nearest
-   * kept, whichever way they run.
-   */
-  private toArrivals(items: ArrivalItem[]): Arrival[] {
-    const arrivals = items
-      .flatMap((item) => {
-        const route = matchRoute(item.routeId, item.routeName, this.routes);
-        if (!route || (route.upStaOrder !== null && item.staOrder !== route.upStaOrder)) return [];
-        return item.vehicles.map((vehicle): Arrival => ({ routeNo: route.routeNo, ...vehicle }));
-      })
-      .sort((a, b) => a.predictTimeSec - b.predictTimeSec);
-    const perRoute = new Map<string, number>();
-    return arrivals.filter((arrival) => {
-      const count = (perRoute.get(arrival.routeNo) ?? 0) + 1;
-      perRoute.set(arrival.routeNo, count);
-      return count <= 2;
-    });
-  }
+/**
+ * Our routes' vehicles at the arrival stop, nearest first, at most two per route. A route with a
+ * known `upStaOrder` keeps only its item with that staOrder: the up pass of the stop, toward
+ * campus (an item without staOrder cannot be told to be that pass and is left out too). With
+ * `upStaOrder` null the stop's passes cannot be told apart (a stop served in both directions
+ * lists the route once per pass), so buses of both directions are mixed and the two nearest
+ * kept, whichever way they run.
+ */
+function toArrivals(items: ArrivalItem[], routes: readonly RouteConfig[]): Arrival[] {
+  const arrivals = items
+    .flatMap((item) => {
+      const route = matchRoute(item.routeId, item.routeName, routes);
+      if (!route || (route.upStaOrder !== null && item.staOrder !== route.upStaOrder)) return [];
+      return item.vehicles.map((vehicle): Arrival => ({ routeNo: route.routeNo, ...vehicle }));
+    })
+    .sort((a, b) => a.predictTimeSec - b.predictTimeSec);
+  const perRoute = new Map<string, number>();
+  return arrivals.filter((arrival) => {
+    const count = (perRoute.get(arrival.routeNo) ?? 0) + 1;
+    perRoute.set(arrival.routeNo, count);
+    return count <= 2;
+  });
 }
 
 /**
@@ -162,8 +180,8 @@ function failOnOurs<T>(list: ParsedList<T>, routes: readonly RouteConfig[]): Par
   return list;
 }
 
-/** Location items of one route → positions; a vehicle with neither vehId nor plateNo is skipped. */
-function toVehicles(route: RouteConfig, items: LocationItem[]): VehiclePosition[] {
+/** Location items of one route → positions on `ids`' lines; a vehicle with neither vehId nor plateNo is skipped. */
+function toVehicles(ids: TransitIds, route: RouteConfig, items: LocationItem[]): VehiclePosition[] {
   return items.flatMap((item) => {
     const vehId = item.vehId ?? item.plateNo;
     if (vehId === null) return [];
@@ -175,7 +193,7 @@ function toVehicles(route: RouteConfig, items: LocationItem[]): VehiclePosition[
         stationId: item.stationId,
         stationSeq: item.stationSeq,
         stateCd: item.stateCd,
-        section: sectionOfStation(item.stationId),
+        section: sectionOfStation(ids, item.stationId),
       },
     ];
   });

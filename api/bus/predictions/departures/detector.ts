@@ -1,11 +1,10 @@
 /**
- * Observed departures from the campus terminus (the down direction's start, before DOWN_STOPS[0]):
+ * Observed departures from the campus terminus (the down direction's start, before down stop 0):
  * their detection from successive vehicle-location snapshots. Pure; storage is store.ts.
  */
 import type { FeedSourceName } from '../../../../contract/bus';
 import { serviceClock } from '../../../time';
 import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
-import { CAMPUS_TERMINUS } from '../../feed/transit-config';
 
 /** One vehicle run leaving the down terminus (a row of the departures table). */
 export type DepartureRecord = {
@@ -34,15 +33,6 @@ export const MAX_DEPARTURE_GAP_SEC = 20 * 60;
 /** GBIS stateCd of a vehicle that has left the stop it is reported at (docs/gbis.md §Field names). */
 const LEFT_STOP = 2;
 
-/**
- * stationId of the campus terminus per feed.
- * NOTE: the demo's id is fixed by api/bus/feed/demo/simulator.ts (its module docstring lists its ids).
- */
-const TERMINUS_STATION_ID: Record<FeedSourceName, string> = {
-  gbis: CAMPUS_TERMINUS.stationId,
-  demo: 'demo-terminus',
-};
-
 const SEC = 1000;
 
 /** What the detector remembers of a vehicle's current run. */
@@ -66,30 +56,28 @@ type Run = {
  */
 type Phase = 'before' | 'after' | 'road';
 
-function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: string): Phase {
+function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: string | undefined): Phase {
   if (vehicle.section) return vehicle.section.direction === 'up' ? 'before' : 'after';
   if (vehicle.stationId === terminusId) return vehicle.stateCd === LEFT_STOP ? 'after' : 'before';
   return run?.before && vehicle.stationSeq > run.before.stationSeq ? 'after' : 'road';
 }
 
 /**
- * Detects departures from the campus terminus (TERMINUS_STATION_ID[source]) in successive snapshots
+ * Detects departures from the campus terminus (each snapshot's terminusStationId: the ids the source
+ * polled with, so a GBIS setup saved on the admin page applies from its next poll) in successive snapshots
  * of one feed: `observe` returns at most one DepartureRecord per vehicle run (routeNo, vehId), the
  * pair of its last before- and first after-observation (Phase): departedAt their midpoint, gapSec
  * their distance in seconds, serviceDate the KST service day of departedAt (serviceClock), arrivedAt
  * its first up-section observation or null. Nothing is recorded for a pair more than
  * MAX_DEPARTURE_GAP_SEC apart, a pair broken by a new run, or a run first seen after it left.
  * Deterministic: the same snapshots give the same records. Why the terminus and not 파란지붕, the
- * unverified CAMPUS_TERMINUS id, and the run and gap rules: docs/predictions.md §Observed departures.
+ * unverified default terminus id, and the run and gap rules: docs/predictions.md §Observed departures.
  */
 export class DepartureDetector {
   private readonly runs = new Map<string, Run>();
-  private readonly terminusId: string;
   private lastTakenMs = -Infinity;
 
-  constructor(readonly source: FeedSourceName) {
-    this.terminusId = TERMINUS_STATION_ID[source];
-  }
+  constructor(readonly source: FeedSourceName) {}
 
   /**
    * Feeds one snapshot (in takenAt order) and returns the departures it completes.
@@ -107,7 +95,7 @@ export class DepartureDetector {
     for (const vehicle of snapshot.vehicles) {
       const key = `${vehicle.routeNo}|${vehicle.vehId}`;
       const known = this.runs.get(key);
-      const phase = phaseOf(vehicle, known, this.terminusId);
+      const phase = phaseOf(vehicle, known, snapshot.terminusStationId);
       const comingBack = known?.departed && vehicle.section?.direction === 'up';
       const run: Run =
         !known || phase === 'road' || comingBack

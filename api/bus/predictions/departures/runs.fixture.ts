@@ -2,7 +2,10 @@
 import { kstInstant } from '../../../time';
 import { DepartureDetector, type DepartureRecord } from './detector';
 import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
-import { CAMPUS_TERMINUS } from '../../feed/transit-config';
+import { DEFAULT_TRANSIT_IDS } from '../../feed/transit-config';
+
+/** The campus terminus's stationId in these snapshots. */
+const TERMINUS_ID = DEFAULT_TRANSIT_IDS.terminus.stationId;
 
 export const MONDAY = '2026-11-23';
 export const T0 = kstInstant(MONDAY, 8 * 60); // 08:00 KST
@@ -14,7 +17,7 @@ type Place = ['up' | 'down', number] | 'terminus' | 'road';
 /** Route 1150's vehicle `vehId` at `place` with GBIS stationSeq and stateCd (1 arrived, 2 left). */
 export function bus(place: Place, stationSeq: number, stateCd: number | null = 1, vehId = 'V1'): VehiclePosition {
   const position = { routeNo: '1150', vehId, plateNo: null, stationSeq, stateCd };
-  if (place === 'terminus') return { ...position, stationId: CAMPUS_TERMINUS.stationId, section: null };
+  if (place === 'terminus') return { ...position, stationId: TERMINUS_ID, section: null };
   if (place === 'road') return { ...position, stationId: `road-${stationSeq}`, section: null };
   const [direction, stopIndex] = place;
   return { ...position, stationId: `${direction}-${stopIndex}`, section: { direction, stopIndex } };
@@ -23,7 +26,7 @@ export function bus(place: Place, stationSeq: number, stateCd: number | null = 1
 /** A gbis snapshot taken `seconds` after T0 (or after `base`). */
 export function snap(seconds: number, vehicles: VehiclePosition[], base = T0): FeedSnapshot {
   const takenAt = new Date(base.getTime() + seconds * 1000).toISOString();
-  return { source: 'gbis', takenAt, arrivals: [], vehicles };
+  return { source: 'gbis', takenAt, arrivals: [], vehicles, terminusStationId: TERMINUS_ID };
 }
 
 export function detect(snapshots: FeedSnapshot[]): DepartureRecord[] {

@@ -1,0 +1,136 @@
+/**
+ * Discovery for the setup (the admin page /admin-only/gbis and `npm run gbis:discover`; docs/gbis.md
+ * §Setup page): runs discover() with every call counted in the database before it is made (table
+ * upstream_calls, datasets 'routes' and 'stations', as the poller reserves its own), and turns what
+ * it found into a proposal to confirm (contract GbisDiscovery).
+ */
+import type { GbisConfig, GbisDiscovery } from '../../../../contract/gbis';
+import type { Db } from '../../../db/client';
+import { kstDateKey } from '../../../time';
+import { FeedError } from '../snapshot';
+import { discoveryCallsSpent, recordDiscoveryCall, type DiscoveryCalls } from '../store';
+import type { TransitIds } from '../transit-config';
+import { discover, discoveryCallsAtMost, timetableOf, type Discovery } from './discover';
+import { GBIS_PATHS, type GbisHttp } from './http';
+import { configOf } from './setup-store';
+
+/** How many stops either side of a route's campus terminus the answer lists (for a person checking sides and upStaOrder). */
+const LINE_CONTEXT = 8;
+
+/**
+ * What a discovery run came to: found (with the calls it spent), refused before any call because
+ * today's quota of a dataset cannot hold it, or failed at a call (GBIS, the portal, the network)
+ * after spending `callsSpent`.
+ */
+export type DiscoveryOutcome =
+  | { outcome: 'found'; discovery: GbisDiscovery; callsSpent: number }
+  | { outcome: 'no-budget'; spent: DiscoveryCalls; needed: DiscoveryCalls }
+  | { outcome: 'failed'; error: FeedError; callsSpent: number };
+
+/**
+ * Runs discovery for `current` (the ids in use: their stop names, and what a lookup that cannot
+ * decide keeps) as of `now`, spending at most discoveryCallsAtMost(current) calls of `dailyQuota`
+ * per dataset.
+ * @throws what the database throws (counting a call).
+ */
+export async function runDiscovery(options: {
+  db: Db;
+  http: GbisHttp;
+  current: TransitIds;
+  dailyQuota: number;
+  now: Date;
+}): Promise<DiscoveryOutcome> {
+  const { db, http, current, dailyQuota, now } = options;
+  const day = kstDateKey(now);
+  const needed = discoveryCallsAtMost(current);
+  const spent = await discoveryCallsSpent(db, day);
+  if (spent.routes + needed.routes > dailyQuota || spent.stations + needed.stations > dailyQuota) {
+    return { outcome: 'no-budget', spent, needed };
+  }
+  let callsSpent = 0;
+  const counted: GbisHttp = {
+    ...http,
+    fetch: async (input, init) => {
+      const dataset = String(input).includes(GBIS_PATHS.stationSearch) ? 'stations' : 'routes';
+      await recordDiscoveryCall(db, day, dataset);
+      callsSpent += 1;
+      return http.fetch(input, init);
+    },
+  };
+  try {
+    const found = await discover(counted, current);
+    return { outcome: 'found', discovery: discoveryOf(found, current), callsSpent };
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error;
+    return { outcome: 'failed', error, callsSpent };
+  }
+}
+
+/**
+ * The proposal: what discovery decided, else the value in use (`current`). A route keeps its
+ * upStaOrder only with its routeId unchanged; its timetable is route info's when GBIS gave one.
+ */
+function proposalOf(found: Discovery, current: TransitIds): GbisConfig {
+  const config = configOf(current);
+  for (const { route, routeId, info, upStaOrder } of found.routes) {
+    const now = config.routes[route.routeNo as keyof GbisConfig['routes']];
+    const id = routeId ?? now.routeId;
+    now.upStaOrder = upStaOrder ?? (id === now.routeId ? now.upStaOrder : null);
+    now.routeId = id;
+    if (info) now.timetable = timetableOf(info, now.timetable);
+  }
+  for (const stop of found.stops) {
+    const ids = stop.direction === 'up' ? config.upStationIds : config.downStationIds;
+    if (stop.stationId) ids[stop.index] = stop.stationId;
+  }
+  config.terminusStationId = found.terminusId ?? config.terminusStationId;
+  return config;
+}
+
+/** discover()'s result in the contract's shape, with the proposal. */
+function discoveryOf(found: Discovery, current: TransitIds): GbisDiscovery {
+  return {
+    proposal: proposalOf(found, current),
+    routes: found.routes.map(({ route, routeId, candidates, info, upStaOrder }) => ({
+      routeNo: route.routeNo,
+      routeId,
+      candidates: candidates.map(({ routeId, routeName, regionName, startStationName, endStationName }) => ({
+        routeId,
+        routeName,
+        regionName,
+        startStationName,
+        endStationName,
+      })),
+      termini: info ? `${info.startStationName ?? '?'} ⟷ ${info.endStationName ?? '?'}` : null,
+      upStaOrder,
+    })),
+    stops: found.stops.map(({ direction, index, name, stationId, candidates }) => ({
+      direction,
+      index,
+      name,
+      stationId,
+      candidates: candidates.map(({ stationId, stationName, mobileNo, side }) => ({
+        stationId,
+        stationName,
+        mobileNo,
+        side,
+      })),
+    })),
+    lines: found.lines.map(({ routeNo, stations, terminus }) => ({
+      routeNo,
+      terminusSeq: terminus.stationSeq,
+      stations: stations
+        .filter((s) => {
+          const distance = Math.abs(s.stationSeq - terminus.stationSeq);
+          return Math.min(distance, stations.length - distance) <= LINE_CONTEXT;
+        })
+        .map(({ stationSeq, stationId, stationName, turnYn }) => ({
+          seq: stationSeq,
+          stationId,
+          name: stationName,
+          turn: turnYn === 'Y',
+        })),
+    })),
+    terminusId: found.terminusId,
+  };
+}
