@@ -33,7 +33,8 @@ export function RouteError() {
   return <ErrorPanel title="문제가 발생했습니다.">일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.</ErrorPanel>;
 }
 
-function ErrorPanel({ title, children }: { title: string; children: string }) {
+/** An error screen: its heading, one sentence, and a way home. */
+export function ErrorPanel({ title, children }: { title: string; children: string }) {
   return (
     <section className="error-panel" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>

@@ -7,6 +7,7 @@ import {
   AdminResponseSchema,
   AdRequestDetailResponseSchema,
   AdRequestListResponseSchema,
+  AdStatusSchema,
   AdSubmitResponseSchema,
   IMAGE_CONTENT_TYPES,
   ImageUploadResponseSchema,
@@ -15,6 +16,7 @@ import {
   type AdBanner,
   type AdEdit,
   type AdRequestSummary,
+  type AdStatus,
   type AdType,
   type ImageUploadRequest,
   type ImageUploadResponse,
@@ -86,22 +88,41 @@ async function uploadImage(
   if (!response.ok) throw new UpstreamError(`PUT image: HTTP ${response.status}`, response.status);
 }
 
+/** What a taken application's answer tells (AdSubmitResponseSchema), absent fields as null and false. */
+export type SubmittedApplication = {
+  /** The token of its status page /ads/status/{statusToken}, when the api tells it. */
+  statusToken: string | null;
+  /** Whether the api queued a receipt e-mail carrying the status link (false when it sends no e-mail). */
+  emailed: boolean;
+};
+
 /**
  * POST /api/ads/{type}/submit (docs/product.md §7): stores the application as a pending request.
- * @returns the request's id when the api tells it (ours does; docs/product.md §7 shows no body).
+ * @returns its status token when the api tells it (ours does; docs/product.md §7 shows no body),
+ *   and whether a receipt e-mail was queued.
  * @throws UpstreamError (status 400 with the api's message for a refused application, 429 over the limit).
  */
 export async function submitAdApplication(
   context: AppLoadContext,
   type: AdType,
   application: AdApplication,
-): Promise<number | undefined> {
-  // docs/product.md §7 shows no body: any 2xx is success; ours carries the id.
+): Promise<SubmittedApplication> {
+  // docs/product.md §7 shows no body: any 2xx is success; ours carries the status token.
   const answer = await upstreamJson(context, `/api/ads/${type}/submit`, z.unknown(), {
     method: 'POST',
     json: application,
   });
-  return AdSubmitResponseSchema.safeParse(answer).data?.id;
+  const told = AdSubmitResponseSchema.safeParse(answer).data;
+  return { statusToken: told?.statusToken ?? null, emailed: told?.emailed ?? false };
+}
+
+/**
+ * GET /api/ads/status/{token} (ours): the applicant's status page of the request `token` names.
+ * @returns null when the api knows no such token (404: unknown, revoked, malformed, or its request deleted).
+ * @throws UpstreamError otherwise (status 429 when the phone's address is over its limit).
+ */
+export async function getAdStatus(context: AppLoadContext, token: string): Promise<AdStatus | null> {
+  return orNullOn404(upstreamJson(context, `/api/ads/status/${encodeURIComponent(token)}`, AdStatusSchema));
 }
 
 /**

@@ -7,7 +7,13 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from '@remix-run/node';
 import {
   Form,
   useActionData,
@@ -41,6 +47,7 @@ import {
   summaryControlId,
 } from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
+import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '~/utils/ad-price';
@@ -66,12 +73,27 @@ function failureOf(apiStatus: number | null): { message: string; status: number 
 
 type ActionData = { result: SubmissionResult<string[]> };
 
-/** Where a taken application sends the browser (post/redirect/get: a reload does not send it again). */
+/**
+ * Where a taken application sends the browser (post/redirect/get: a reload does not send it again).
+ * Its status token follows in a cookie (app/utils/status-link.server.ts), never in the URL.
+ */
 const SUBMITTED_URL = '/ads/apply?submitted=1';
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ bankAccount: context.publicConfig?.bankAccount ?? null });
+/**
+ * The bank account, and the status link of the application just taken: its absolute URL on this
+ * page's origin and whether the api e-mailed it too; shown once (the loader spends the cookie).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { link, headers } = await takeStatusLink(context, request);
+  const statusLink = link && {
+    url: new URL(`/ads/status/${link.statusToken}`, request.url).href,
+    emailed: link.emailed,
+  };
+  return json({ bankAccount: context.publicConfig?.bankAccount ?? null, statusLink }, { headers });
 }
+
+/** The loader's headers: the status link cookie's clearing, and no-store while the page shows the link. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
@@ -93,10 +115,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = submission.reply({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] }, hideFields });
     return json<ActionData>({ result }, { status: 400 });
   };
+  let submitted;
   try {
     const imageUrl = await uploadAdImage(context, type, image);
     if (imageUrl === null) return refuseImageType();
-    await submitAdApplication(context, type, {
+    submitted = await submitAdApplication(context, type, {
       type,
       ...fields,
       applicantEmail: email,
@@ -114,7 +137,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = failureOf(error.status);
     return json<ActionData>({ result: submission.reply({ formErrors: [message], hideFields }) }, { status });
   }
-  return redirect(SUBMITTED_URL, 303);
+  const { statusToken, emailed } = submitted;
+  return redirect(SUBMITTED_URL, {
+    status: 303,
+    headers: statusToken ? { 'Set-Cookie': await setStatusLink(context, { statusToken, emailed }) } : {},
+  });
 }
 
 /** Every navigation (a refusal answered, or the redirect after success) starts the form afresh from its answer. */
@@ -123,7 +150,7 @@ export default function AdApply() {
 }
 
 function Application() {
-  const { bankAccount } = useLoaderData<typeof loader>();
+  const { bankAccount, statusLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitted = useSearchParams()[0].has('submitted') && !actionData;
   const navigation = useNavigation();
@@ -157,18 +184,15 @@ function Application() {
       <h1 className="page__title">광고 신청</h1>
       <p className="page__lead">
         통학생이 매일 보는 버스 화면과 카카오톡 챗봇에 가게를 알려보세요. 신청서를 보내주시면 입금을 확인한 뒤 검토해
-        게재합니다.
+        게재합니다. 검토 결과는 접수 후 받는 신청 현황 링크에서 확인할 수 있습니다.
       </p>
 
       <AdPriceNotice bankAccount={bankAccount} />
 
       <div aria-live="polite" role="status" className="form-status">
-        {submitted && (
-          <p className="form-status__success">
-            {AD_MESSAGES.submitted} 입금을 확인한 뒤 검토해 입력하신 이메일로 연락드리겠습니다.
-          </p>
-        )}
+        {submitted && <p className="form-status__success">{AD_MESSAGES.submitted} 입금을 확인한 뒤 검토합니다.</p>}
       </div>
+      {submitted && statusLink && <StatusLinkNotice {...statusLink} />}
       {formError ? (
         <div className="error-summary" role="alert">
           <p className="error-summary__title">{formError}</p>
@@ -218,7 +242,7 @@ function Application() {
         <TextField
           meta={fields.email}
           label="이메일"
-          hint="검토 결과를 이 주소로 알려드립니다."
+          hint="입금이나 광고 내용에 관해 연락드릴 때 씁니다."
           inputProps={{ type: 'email', autoComplete: 'email' }}
         />
         <TextField
@@ -269,6 +293,25 @@ function Application() {
         </SubmitButton>
       </Form>
     </div>
+  );
+}
+
+/** The private link to the application's status page, shown once after it was taken. */
+function StatusLinkNotice({ url, emailed }: { url: string; emailed: boolean }) {
+  return (
+    <section className="status-link" aria-labelledby="status-link-title">
+      <h2 id="status-link-title" className="section-title">
+        신청 현황 링크
+      </h2>
+      <p>
+        검토 결과는 아래 링크에서 확인할 수 있습니다. 이 링크는 지금 한 번만 보여드리니 꼭 저장해두세요.
+        {emailed && ' 같은 링크를 입력하신 이메일로도 보내드렸습니다.'}
+      </p>
+      <p className="status-link__url">
+        <a href={url}>{url}</a>
+      </p>
+      <p className="status-link__hint">링크를 길게 누르거나 선택해 복사한 뒤, 메모나 즐겨찾기에 남겨두세요.</p>
+    </section>
   );
 }
 

@@ -47,6 +47,9 @@ describe('/faq', () => {
     expect(text).not.toContain('5초');
     expect(items[3].textContent).toContain('한 달(30일)에 26,000원이며, 기간은 1·2·3개월');
     expect(items[3].querySelector('a')?.getAttribute('href')).toBe('/ads/apply');
+    // The result is seen on the status page; e-mail is promised only where the site sends it.
+    expect(items[3].textContent).toContain('검토 결과와 게재 기간, 게재가 시작된 뒤의 노출·클릭 수를 그 링크에서');
+    expect(items[3].textContent).not.toContain('결과는 이메일로 알려드립니다');
     expect(items[4].querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(items[5].querySelector('a')?.getAttribute('href')).toBe('/privacypolicy');
     const box = document.querySelector('section[aria-labelledby="inquiry-title"]');

@@ -1,0 +1,139 @@
+/**
+ * /ads/status/{token}: an applicant's private status page of their ad application (docs/product.md
+ * §11), reached by the link the form shows once (and the receipt e-mail carries, when the site sends
+ * e-mail). It shows the ad type, title and applied date, the review's state (with the reason of a
+ * rejection), the paid period, and once the ad runs its impressions and clicks per KST day over
+ * the last 30 days (app/components/ad-status-chart.tsx). Dates are KST. The token is the only key:
+ * the page is kept out of search engines, caches and Referer headers. An unknown, revoked or
+ * malformed token (or one whose request was deleted) gets one 404 page. Works without JavaScript.
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
+import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
+import { ErrorPanel, RouteError } from '~/components/route-error';
+import { SITE_NAME } from '~/components/site-header';
+import { getAdStatus } from '~/models/ads.server';
+import { formatKstDate, formatKstPeriod } from '~/utils/kst';
+import { UpstreamError } from '~/utils/upstream.server';
+
+/** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
+const PRIVATE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+};
+
+const STATE_LABELS: Record<AdStatus['status'], string> = { pending: '검토 중', approved: '승인', rejected: '거절' };
+
+const STATE_NOTES: Record<AdStatus['status'], string> = {
+  pending: '입금을 확인한 뒤 검토합니다. 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.',
+  approved: '광고가 승인되었습니다. 게재 기간 동안 광고가 실리고, 노출과 클릭 수가 이 페이지에 쌓입니다.',
+  rejected: '광고가 승인되지 않았습니다. 궁금한 점은 문의하기로 알려주세요.',
+};
+
+/**
+ * The request's status from the api, and its type's name.
+ * @throws Response 404 for a token the api does not know, 429 when this phone asked too often,
+ *   502 when the api fails.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  let status: AdStatus | null;
+  try {
+    status = await getAdStatus(context, params.token ?? '');
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.status === 429) throw new Response('Too many requests', { status: 429 });
+    console.error('[ads/status] api failed:', error.message);
+    throw new Response('Bad gateway', { status: 502 });
+  }
+  if (!status) throw new Response('Not found', { status: 404 });
+  return json({ status, typeLabel: AD_TYPE_LABELS[status.type] });
+}
+
+export const headers: HeadersFunction = () => PRIVATE_HEADERS;
+
+export default function AdStatusPage() {
+  const { status, typeLabel } = useLoaderData<typeof loader>();
+  return (
+    <div className="page ad-status">
+      <h1 className="page__title">광고 신청 현황</h1>
+      <p className="page__lead">이 페이지는 링크를 아는 사람만 볼 수 있습니다. 링크는 다른 사람과 나누지 마세요.</p>
+      <dl className="ad-status__facts">
+        <Fact term="광고 유형">{typeLabel}</Fact>
+        <Fact term="광고 제목">{status.title}</Fact>
+        <Fact term="신청일">{formatKstDate(status.appliedAt)}</Fact>
+        <Fact term="상태">
+          <span className={`ad-status__state ad-status__state--${status.status}`}>{STATE_LABELS[status.status]}</span>
+        </Fact>
+        {status.status === 'rejected' && status.rejectReason && <Fact term="거절 사유">{status.rejectReason}</Fact>}
+        {status.period && <Fact term="게재 기간">{formatKstPeriod(status.period.startsAt, status.period.endsAt)}</Fact>}
+      </dl>
+      <p className="ad-status__note">
+        {STATE_NOTES[status.status]}
+        {status.status === 'rejected' && (
+          <>
+            {' '}
+            <Link to="/contact">문의하기</Link>
+          </>
+        )}
+      </p>
+      {status.counts && <Counts counts={status.counts} />}
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The last 30 KST days' counters: the sums in words, a chart per counter, and the days as a table. */
+function Counts({ counts }: { counts: NonNullable<AdStatus['counts']> }) {
+  return (
+    <section className="ad-status__counts" aria-labelledby="ad-status-counts-title">
+      <h2 id="ad-status-counts-title" className="section-title">
+        최근 30일 노출과 클릭
+      </h2>
+      <p>
+        노출 <strong>{counts.impressions.toLocaleString('ko-KR')}회</strong> · 클릭{' '}
+        <strong>{counts.clicks.toLocaleString('ko-KR')}회</strong>
+        <span className="ad-status__basis"> (한국 시간 날짜 기준, 오늘 포함)</span>
+      </p>
+      <AdStatusChart days={counts.days} counter="impressions" label="노출" />
+      <AdStatusChart days={counts.days} counter="clicks" label="클릭" />
+      <AdStatusDays days={counts.days} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: `광고 신청 현황 — ${SITE_NAME}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** One page for every token the api does not know; a phone that asked too often is told to wait. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPanel title="신청 현황을 찾을 수 없습니다.">
+        링크 주소가 정확한지 확인해주세요. 신청이 삭제되었거나 보관 기간이 지나 정리된 경우에도 이 페이지는 열리지
+        않습니다.
+      </ErrorPanel>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return (
+      <ErrorPanel title="잠시 후 다시 열어주세요.">
+        짧은 시간에 너무 자주 열어 잠시 쉬는 중입니다. 몇 분 뒤에 다시 시도해주세요.
+      </ErrorPanel>
+    );
+  }
+  return <RouteError />;
+}
