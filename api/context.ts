@@ -16,6 +16,7 @@ import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
 import type { AdRow } from './ads/managed';
 import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
+import type { MailOutbox } from './mail/outbox';
 
 export type ApiDeps = {
   /** The database (ads, uploads, rate limits); the bus feed has its own handle. */
@@ -36,6 +37,8 @@ export type ApiDeps = {
   accuracy?: AccuracyService;
   /** SERVICE_NOTICE=on: the notice is on until an admin saves it (api/admin/notice.ts). Default false. */
   serviceNoticeDefault?: boolean;
+  /** The e-mail outbox (api/mail/outbox.ts); absent → mailOff, no e-mail. */
+  mail?: MailOutbox;
   /** GBIS_DAILY_QUOTA, shown beside today's calls on the admin notice page. */
   dailyQuota?: number;
   /** KAKAO_SKILL_SECRET, the X-Kakao-Skill-Secret of POST /api/kakao/skill; absent → that endpoint answers 503. */
@@ -65,6 +68,7 @@ export type ApiDeps = {
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */
 export type ApiContext = ApiDeps & {
+  mail: MailOutbox;
   history: HistoryLoader;
   predictions: PredictionService;
   /** The timeLeft view of this second, shared by GET /api/bus/timeLeft and the KakaoTalk skill. */

@@ -192,3 +192,40 @@ export const BacktestReportSchema = z.object({
   slots: z.array(SlotReportSchema),
 });
 export type BacktestReport = z.infer<typeof BacktestReportSchema>;
+
+/** What caused an e-mail (the outbox's kinds; docs/product.md §11 E-mail). */
+export const MAIL_KINDS = [
+  'application-received',
+  'application-admin',
+  'approved',
+  'rejected',
+  'inquiry-admin',
+  'inquiry-reply',
+] as const;
+
+/** An e-mail given up on (an SMTP 5xx, or 24 h of retries), as the admins' mail page lists it. */
+export const UndeliveredMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(MAIL_KINDS),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  /** RFC 5322 Message-ID, kept by a resend. */
+  messageId: z.string(),
+  attempts: z.number().int(),
+  /** The last failure as the SMTP server or the network said it. */
+  lastError: z.string().nullable(),
+  /** ISO instant it was queued. */
+  createdAt: z.string().datetime({ offset: true }),
+});
+export type UndeliveredMail = z.infer<typeof UndeliveredMailSchema>;
+
+/**
+ * GET /api/admin/mail: whether e-mail is on (SMTP_URL set), how many e-mails wait to be sent, and the
+ * failed ones, newest first (at most 100).
+ */
+export const MailOverviewSchema = z.object({
+  enabled: z.boolean(),
+  pending: z.number().int(),
+  failed: z.array(UndeliveredMailSchema),
+});
+export type MailOverview = z.infer<typeof MailOverviewSchema>;

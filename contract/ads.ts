@@ -343,3 +343,29 @@ export const AdBulkRequestSchema = z
   .min(1)
   .max(500)
   .refine((ads) => new Set(ads.map((ad) => ad.id)).size === ads.length, 'each ad id at most once');
+
+/** The longest reject reason (characters; docs/product.md §4.5). */
+export const REJECT_REASON_MAX = 500;
+
+/** The reject dialog's message for a reason over REJECT_REASON_MAX. */
+export const REJECT_REASON_TOO_LONG = `거절 사유는 ${REJECT_REASON_MAX}자까지 적을 수 있습니다.`;
+
+/**
+ * POST /api/ads/{type}/submit/{id}/reject body (ours; docs/product.md §7 shows none, and none is
+ * accepted): an optional reason, line breaks normalized, trimmed, at most REJECT_REASON_MAX
+ * characters, no NUL; empty or absent is none (null). It is stored with the decision, e-mailed to the
+ * applicant, shown on the status page and in the audit log.
+ */
+export const RejectRequestSchema = z.object({
+  reason: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? '' : value.replace(/\r\n?/g, '\n').trim()))
+    .pipe(
+      z
+        .string()
+        .max(REJECT_REASON_MAX, REJECT_REASON_TOO_LONG)
+        .refine((value) => !value.includes('\u0000'), '거절 사유에 쓸 수 없는 문자가 들어 있습니다.'),
+    )
+    .transform((value) => value || null),
+});

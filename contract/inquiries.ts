@@ -80,6 +80,39 @@ export const InquirySchema = z.object({
   email: z.string().nullable(),
   /** ISO instant. */
   createdAt: z.string().datetime({ offset: true }),
+  /** An admin's reply, e-mailed to `email`; null until answered. */
+  reply: z.string().nullable(),
+  /** ISO instant of the reply; null until answered. */
+  repliedAt: z.string().datetime({ offset: true }).nullable(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
+
+/** The longest reply (characters), as long as an inquiry may be. */
+export const INQUIRY_REPLY_MAX = INQUIRY_CONTENT_MAX;
+
+/** The reply form's messages. */
+export const INQUIRY_REPLY_MESSAGES = {
+  required: '답변 내용을 입력해주세요.',
+  tooLong: `답변은 ${INQUIRY_REPLY_MAX.toLocaleString('ko-KR')}자까지 보낼 수 있습니다.`,
+  noEmail: '이메일을 남기지 않은 문의에는 답변을 보낼 수 없습니다.',
+  answered: '이미 답변한 문의입니다.',
+  mailOff: '이메일 발송이 꺼져 있어 답변을 보낼 수 없습니다.',
+  sent: '답변을 저장했습니다. 이메일은 곧 발송됩니다.',
+} as const;
+
+/**
+ * POST /api/admin/inquiries/{id}/reply body: the reply, line breaks normalized, trimmed, 1 to
+ * INQUIRY_REPLY_MAX characters, no NUL.
+ */
+export const InquiryReplySchema = z.object({
+  reply: z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
+    z
+      .string({ required_error: INQUIRY_REPLY_MESSAGES.required, invalid_type_error: INQUIRY_REPLY_MESSAGES.required })
+      .trim()
+      .min(1, INQUIRY_REPLY_MESSAGES.required)
+      .max(INQUIRY_REPLY_MAX, INQUIRY_REPLY_MESSAGES.tooLong)
+      .refine((value) => !value.includes('\u0000'), INQUIRY_MESSAGES.invalidCharacter),
+  ),
+});
 export const InquiryListResponseSchema = z.object({ success: z.boolean(), data: z.array(InquirySchema) });

@@ -35,3 +35,10 @@ export const RETENTION_YEARS = {
  * hours in all (the privacy policy's 제1조 and 제3조 say so).
  */
 export const RATE_LIMIT_IP_HOURS = 2;
+
+/**
+ * How long, in days, an e-mail the site sent (its addresses and words, in the outbox) is kept after it
+ * was delivered, or after its retries ended when it could not be: the retention job deletes it then
+ * (api/mail/outbox.ts purgeOldMail).
+ */
+export const MAIL_RETENTION_DAYS = 30;

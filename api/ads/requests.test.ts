@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 
+import { mailOff } from '../mail/outbox';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
@@ -56,8 +57,12 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
 
     it('stores a pending, unconfirmed request when its image is stored', async () => {
       await db().insert(imageUploads).values(upload('stored'));
-      const created = await createAdRequest(db(), application, NOW);
-      expect(created).toEqual({ id: expect.any(Number), statusToken: expect.stringMatching(/^[\w-]{43}$/) });
+      const created = await createAdRequest(db(), application, NOW, mailOff);
+      expect(created).toEqual({
+        id: expect.any(Number),
+        statusToken: expect.stringMatching(/^[\w-]{43}$/),
+        emailed: false,
+      });
       const row = await requestRow(created!.id);
       // Only the token's SHA-256 is stored.
       const tokens = await db().select().from(adStatusTokens);
@@ -78,7 +83,7 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
 
     it('stores nothing when the image was issued but never stored', async () => {
       await db().insert(imageUploads).values(upload('issued'));
-      expect(await createAdRequest(db(), application, NOW)).toBeNull();
+      expect(await createAdRequest(db(), application, NOW, mailOff)).toBeNull();
       expect(await db().select().from(adRequests)).toEqual([]);
     });
   });
@@ -90,7 +95,7 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
       await insertAd({ type: 'kakao', position: 9 });
       const id = await pendingRequest('web', 3);
 
-      const ad = await approveRequest(db(), 'web', id, ACTOR, NOW);
+      const ad = await approveRequest(db(), 'web', id, ACTOR, NOW, mailOff);
       expect(ad).toMatchObject({
         type: 'web',
         title: 'web ad',
@@ -124,25 +129,25 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
     it('starts a type without ads at position 0 and keeps the kakao message', async () => {
       await insertAd({ position: 3 });
       const id = await pendingRequest('kakao', 1);
-      const ad = await approveRequest(db(), 'kakao', id, ACTOR, NOW);
+      const ad = await approveRequest(db(), 'kakao', id, ACTOR, NOW, mailOff);
       expect(ad).toMatchObject({ type: 'kakao', position: 0, content: '점심 할인', endsAt: at(30 * DAY_MS) });
     });
 
     it('approves nothing twice, nothing of another type, nothing missing, nothing rejected', async () => {
       const id = await pendingRequest('web');
-      expect(await approveRequest(db(), 'kakao', id, ACTOR, NOW)).toBeNull();
+      expect(await approveRequest(db(), 'kakao', id, ACTOR, NOW, mailOff)).toBeNull();
       expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
       expect(await adCount()).toBe(0);
 
-      expect(await approveRequest(db(), 'web', id, ACTOR, NOW)).not.toBeNull();
-      expect(await approveRequest(db(), 'web', id, ACTOR, at(60_000))).toBeNull();
+      expect(await approveRequest(db(), 'web', id, ACTOR, NOW, mailOff)).not.toBeNull();
+      expect(await approveRequest(db(), 'web', id, ACTOR, at(60_000), mailOff)).toBeNull();
       expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
       expect(await adCount()).toBe(1);
 
-      expect(await approveRequest(db(), 'web', id + 100, ACTOR, NOW)).toBeNull();
+      expect(await approveRequest(db(), 'web', id + 100, ACTOR, NOW, mailOff)).toBeNull();
       const rejected = await pendingRequest('web');
-      expect(await rejectRequest(db(), 'web', rejected, ACTOR, NOW)).toBe(true);
-      expect(await approveRequest(db(), 'web', rejected, ACTOR, NOW)).toBeNull();
+      expect(await rejectRequest(db(), 'web', rejected, null, ACTOR, NOW, mailOff)).toBe(true);
+      expect(await approveRequest(db(), 'web', rejected, ACTOR, NOW, mailOff)).toBeNull();
       expect(await adCount()).toBe(1);
       // Only what happened is audited: one approval and one rejection.
       expect((await audit()).map((entry) => [entry.action, entry.target])).toEqual([
@@ -155,13 +160,13 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
   describe('rejectRequest', () => {
     it('rejects a pending request of its type once, and creates no ad', async () => {
       const id = await pendingRequest('kakao');
-      expect(await rejectRequest(db(), 'web', id, ACTOR, NOW)).toBe(false);
+      expect(await rejectRequest(db(), 'web', id, null, ACTOR, NOW, mailOff)).toBe(false);
       expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
-      expect(await rejectRequest(db(), 'kakao', id, ACTOR, NOW)).toBe(true);
+      expect(await rejectRequest(db(), 'kakao', id, null, ACTOR, NOW, mailOff)).toBe(true);
       expect(await requestRow(id)).toMatchObject({ status: 'rejected', decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id, ACTOR, at(60_000))).toBe(false);
+      expect(await rejectRequest(db(), 'kakao', id, null, ACTOR, at(60_000), mailOff)).toBe(false);
       expect(await requestRow(id)).toMatchObject({ decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id + 100, ACTOR, NOW)).toBe(false);
+      expect(await rejectRequest(db(), 'kakao', id + 100, null, ACTOR, NOW, mailOff)).toBe(false);
       expect(await adCount()).toBe(0);
       expect(await audit()).toEqual([
         {
@@ -170,7 +175,7 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
           action: 'reject',
           target: `ad-request:kakao:${id}`,
           before: { status: 'pending' },
-          after: { status: 'rejected' },
+          after: { status: 'rejected', reason: null },
         },
       ]);
     });

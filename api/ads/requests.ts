@@ -11,6 +11,7 @@ import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
+import type { MailOutbox } from '../mail/outbox';
 import type { AdRow } from './managed';
 
 type AdRequestRow = typeof adRequests.$inferSelect;
@@ -45,15 +46,18 @@ export async function issueStatusToken(tx: Pick<Db, 'insert'>, requestId: number
  * Stores an application as a pending request with `confirmed` false (docs/product.md §3), in one transaction
  * that also locks its image's record, so the orphan cleanup cannot remove the image under it. The
  * caller has confirmed the image first (images.ts confirmStoredImage). The request gets its status
- * page's token (issueStatusToken).
- * @returns the new request's id and status token, or null when the image is no longer stored.
+ * page's token (issueStatusToken); the same transaction queues the applicant's receipt and the
+ * admins' notice in `mail` (api/mail/outbox.ts).
+ * @returns the new request's id, its status token and whether the receipt was queued (`emailed`),
+ *   or null when the image is no longer stored.
  */
 export async function createAdRequest(
   db: Db,
   application: ValidApplication,
   now: Date,
-): Promise<{ id: number; statusToken: string } | null> {
-  return db.transaction(async (tx) => {
+  mail: MailOutbox,
+): Promise<{ id: number; statusToken: string; emailed: boolean } | null> {
+  const created = await db.transaction(async (tx) => {
     const [image] = await tx
       .select({ key: imageUploads.key })
       .from(imageUploads)
@@ -78,15 +82,48 @@ export async function createAdRequest(
         createdAt: now,
       })
       .returning({ id: adRequests.id });
-    return { id: row.id, statusToken: await issueStatusToken(tx, row.id, now) };
+    const statusToken = await issueStatusToken(tx, row.id, now);
+    const about = { id: row.id, type: application.type, title: application.title, duration: application.duration };
+    const { applicantName } = application;
+    const emailed = await mail.queue(
+      tx,
+      { kind: 'application-received', application: about, applicantName, statusToken },
+      application.applicantEmail,
+      now,
+    );
+    await mail.queue(tx, { kind: 'application-admin', application: about, applicantName }, 'admins', now);
+    return { id: row.id, statusToken, emailed };
   });
+  if (created) mail.kick();
+  return created;
+}
+
+/** A decision as its e-mail tells it. */
+type Decision = { kind: 'approved'; startsAt: Date; endsAt: Date } | { kind: 'rejected'; reason: string | null };
+
+/**
+ * Queues the e-mail of a decision on `request` to its applicant in `tx`, with a fresh status link
+ * (issueStatusToken: the stored hashes cannot give back the token the applicant got first).
+ * Nothing when `mail` is off.
+ */
+async function queueDecision(
+  tx: Pick<Db, 'insert'>,
+  mail: MailOutbox,
+  request: AdRequestRow,
+  decision: Decision,
+  now: Date,
+) {
+  if (!mail.enabled) return;
+  const statusToken = await issueStatusToken(tx, request.id, now);
+  const application = { id: request.id, type: request.type, title: request.title, duration: request.duration };
+  await mail.queue(tx, { ...decision, application, statusToken }, request.applicantEmail, now);
 }
 
 /**
  * Approves the pending request `id` of `type` (docs/product.md §4.5 Admin request detail): marks it approved and
  * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod), audited
- * as 'approve' by `actor`. One transaction; a request that is missing, of another type or already
- * decided changes nothing.
+ * as 'approve' by `actor`, with the applicant's e-mail queued in `mail`. One transaction; a request
+ * that is missing, of another type or already decided changes nothing.
  * @returns the new ad, or null when nothing was approved.
  */
 export async function approveRequest(
@@ -95,9 +132,10 @@ export async function approveRequest(
   id: number,
   actor: string,
   now: Date,
+  mail: MailOutbox,
 ): Promise<AdRow | null> {
   if (!isSerialId(id)) return null;
-  return db.transaction(async (tx) => {
+  const approved = await db.transaction(async (tx) => {
     const [request] = await tx
       .update(adRequests)
       .set({ status: 'approved', confirmed: true, decidedAt: now })
@@ -134,27 +172,43 @@ export async function approveRequest(
       },
       now,
     );
+    await queueDecision(tx, mail, request, { kind: 'approved', startsAt: ad.startsAt, endsAt: ad.endsAt }, now);
     return ad;
   });
+  if (approved) mail.kick();
+  return approved;
 }
 
 /**
- * Rejects the pending request `id` of `type` (docs/product.md §4), audited as 'reject' by `actor`.
+ * Rejects the pending request `id` of `type` (docs/product.md §4) for `reason` (already validated:
+ * contract RejectRequestSchema; null when none was given), audited as 'reject' by `actor` with the
+ * reason, and the applicant's e-mail queued in `mail`. One transaction.
  * @returns false when it is missing, of another type or already decided.
  */
-export async function rejectRequest(db: Db, type: AdType, id: number, actor: string, now: Date): Promise<boolean> {
+export async function rejectRequest(
+  db: Db,
+  type: AdType,
+  id: number,
+  reason: string | null,
+  actor: string,
+  now: Date,
+  mail: MailOutbox,
+): Promise<boolean> {
   if (!isSerialId(id)) return false;
-  return db.transaction(async (tx) => {
-    const rows = await tx
+  const rejected = await db.transaction(async (tx) => {
+    const [request] = await tx
       .update(adRequests)
-      .set({ status: 'rejected', decidedAt: now })
+      .set({ status: 'rejected', decidedAt: now, rejectReason: reason })
       .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
-      .returning({ id: adRequests.id });
-    if (rows.length === 0) return false;
-    const change = { before: { status: 'pending' }, after: { status: 'rejected' } };
+      .returning();
+    if (!request) return false;
+    const change = { before: { status: 'pending' }, after: { status: 'rejected', reason } };
     await recordAudit(tx, { actor, action: 'reject', target: `ad-request:${type}:${id}`, ...change }, now);
+    await queueDecision(tx, mail, request, { kind: 'rejected', reason }, now);
     return true;
   });
+  if (rejected) mail.kick();
+  return rejected;
 }
 
 /** The requests of `type`, newest first, with their status (docs/product.md §2.10.1 Admin request list: id and title). */

@@ -9,25 +9,70 @@ import { recordAudit } from '../admin/audit';
 import { isSerialId } from '../db/serial-id';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
+import type { MailOutbox } from '../mail/outbox';
 
 /**
- * Stores an inquiry received at `now`.
+ * Stores an inquiry received at `now`, with the admins' notice queued in `mail` in the same transaction.
  * @param input already validated (contract InquiryRequestSchema: content trimmed, 1–2,000
  *   characters; email absent or an address).
  * @returns the new inquiry's id.
  */
-export async function createInquiry(db: Db, input: InquiryRequest, now: Date): Promise<number> {
-  const [row] = await db
-    .insert(inquiries)
-    .values({ content: input.content, email: input.email ?? null, createdAt: now })
-    .returning({ id: inquiries.id });
-  return row.id;
+export async function createInquiry(db: Db, input: InquiryRequest, now: Date, mail: MailOutbox): Promise<number> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ content: input.content, email: input.email ?? null, createdAt: now })
+      .returning({ id: inquiries.id });
+    await mail.queue(tx, { kind: 'inquiry-admin', inquiryId: row.id, content: input.content }, 'admins', now);
+    return row.id;
+  });
+  mail.kick();
+  return id;
 }
 
 /** The latest `limit` inquiries, newest first. */
 export async function listInquiries(db: Db, limit: number): Promise<Inquiry[]> {
   const rows = await db.select().from(inquiries).orderBy(desc(inquiries.createdAt), desc(inquiries.id)).limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Why a reply was not sent. */
+export type ReplyRefusal = 'not-found' | 'no-email' | 'answered' | 'mail-off';
+
+/**
+ * Answers inquiry `id` with `reply` (contract InquiryReplySchema, validated): stores it, marks the
+ * inquiry answered, audits 'reply' by `actor` (the reply's length, not its words) and queues the
+ * e-mail to the inquirer, in one transaction.
+ * @returns true, or why not: no such inquiry, no e-mail left with it, answered already, e-mail off.
+ */
+export async function replyToInquiry(
+  db: Db,
+  id: number,
+  reply: string,
+  actor: string,
+  now: Date,
+  mail: MailOutbox,
+): Promise<true | ReplyRefusal> {
+  if (!isSerialId(id)) return 'not-found';
+  if (!mail.enabled) return 'mail-off';
+  const outcome = await db.transaction(async (tx): Promise<true | ReplyRefusal> => {
+    const [inquiry] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for('update');
+    if (!inquiry) return 'not-found';
+    if (!inquiry.email) return 'no-email';
+    if (inquiry.repliedAt) return 'answered';
+    await tx.update(inquiries).set({ reply, repliedAt: now }).where(eq(inquiries.id, id));
+    const after = { answered: true, replyLength: reply.length };
+    await recordAudit(tx, { actor, action: 'reply', target: `inquiry:${id}`, after }, now);
+    const letter = { kind: 'inquiry-reply', reply, content: inquiry.content, askedAt: inquiry.createdAt } as const;
+    await mail.queue(tx, letter, inquiry.email, now);
+    return true;
+  });
+  if (outcome === true) mail.kick();
+  return outcome;
 }
 
 /**

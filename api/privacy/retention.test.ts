@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mailOff } from '../mail/outbox';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
@@ -25,6 +26,7 @@ const NOTHING: RetentionReport = {
   imagesKept: 0,
   endedAdsUnlinked: 0,
   signInIps: 0,
+  mail: 0,
 };
 
 describe('retentionCutoff', () => {
@@ -63,7 +65,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
   /** A web application with `imageUrl`, submitted at `createdAt`. @returns its id. */
   async function application(title: string, imageUrl: string, createdAt: Date): Promise<number> {
     const valid = validApplication('web', imageUrl, { title });
-    const created = await createAdRequest(db(), valid, createdAt);
+    const created = await createAdRequest(db(), valid, createdAt, mailOff);
     expect(created).not.toBeNull();
     return created!.id;
   }
@@ -92,14 +94,14 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     await application('딱 3년', boundary.imageUrl, AD_REQUEST_CUTOFF);
     const endedId = await application('게재 중인 오래된 광고', ended.imageUrl, new Date('2022-05-01T12:00:00+09:00'));
     // Approved for 1 month in May 2022: its period ended on 1 June 2022.
-    const endedAd = await approveRequest(db(), 'web', endedId, 'test', new Date('2022-05-02T12:00:00+09:00'));
+    const endedAd = await approveRequest(db(), 'web', endedId, 'test', new Date('2022-05-02T12:00:00+09:00'), mailOff);
     const showingId = await application(
       '오래 기다린 신청, 어제 승인',
       showing.imageUrl,
       ms(AD_REQUEST_CUTOFF, -DAY_MS),
     );
     // Approved yesterday for 1 month: it shows until 22 December 2026.
-    const showingAd = await approveRequest(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS));
+    const showingAd = await approveRequest(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS), mailOff);
     await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_REQUEST_CUTOFF, -60_000));
     await application('같은 이미지, 새 신청', shared.imageUrl, ms(NOW, -3_600_000));
 
@@ -217,7 +219,8 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     expect(logger.lines).toEqual([
       '[retention] deleted 2 inquiries older than 1 year and 1 ad applications older than 3 years with ' +
         '1 images (0 kept: used by a showing or scheduled ad or a newer application; 0 ended ads lost their ' +
-        'image); blanked the client IP of 1 admin sign-in entries older than 1 year.',
+        'image); blanked the client IP of 1 admin sign-in entries older than 1 year; deleted 0 e-mails sent ' +
+        'or failed over 30 days ago.',
     ]);
     expect(logger.lines.join()).not.toContain('198.51.100.77');
     expect(existsSync(join(store.dir, image.key))).toBe(false);

@@ -16,7 +16,7 @@
  */
 import { subYears } from 'date-fns/subYears';
 import { and, lt, sql } from 'drizzle-orm';
-import { RETENTION_YEARS } from '../../contract/privacy';
+import { MAIL_RETENTION_DAYS, RETENTION_YEARS } from '../../contract/privacy';
 import type { BusFeed } from '../bus/feed/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -24,6 +24,7 @@ import { adRequests, auditLog, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage/types';
 import { toKst } from '../time';
+import { purgeOldMail } from '../mail/outbox';
 import { eraseApplicationImages } from './application-images';
 
 /**
@@ -48,6 +49,8 @@ export type RetentionReport = {
   endedAdsUnlinked: number;
   /** Audit entries (admin sign-in attempts) whose client IP was blanked. */
   signInIps: number;
+  /** E-mails delivered, or failed, over MAIL_RETENTION_DAYS ago, deleted from the outbox. */
+  mail: number;
 };
 
 /**
@@ -56,7 +59,8 @@ export type RetentionReport = {
  * - the ad applications older than RETENTION_YEARS.adApplication, then their images by the rule of
  *   eraseApplicationImages (kept only while a showing or scheduled ad or a newer application uses them);
  * - the client IP of the audit entries older than RETENTION_YEARS.adminSignInIp: the `client` key of
- *   `after` (api/admin/accounts.ts signIn) becomes JSON null, the rest of the entry stays.
+ *   `after` (api/admin/accounts.ts signIn) becomes JSON null, the rest of the entry stays;
+ * - the e-mails delivered, or failed, over MAIL_RETENTION_DAYS (30) days ago (purgeOldMail).
  * Idempotent: a run that fails halfway is finished by the next one, and an image left behind is an
  * orphan that removeOrphanImages deletes.
  * @throws what the database or the object store throws.
@@ -94,6 +98,7 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
     imagesKept: images.kept,
     endedAdsUnlinked: images.endedAdsUnlinked,
     signInIps: blanked.length,
+    mail: await purgeOldMail(db, now),
   };
 }
 
@@ -113,13 +118,14 @@ export async function runRetention(deps: {
 }): Promise<RetentionReport | null> {
   if (deps.feed.role() !== 'leader') return null;
   const report = await removeExpiredRecords(deps.db, deps.storage, deps.clock.now());
-  if (report.inquiries + report.adRequests + report.signInIps > 0) {
+  if (report.inquiries + report.adRequests + report.signInIps + report.mail > 0) {
     deps.logger.info(
       `[retention] deleted ${report.inquiries} inquiries older than ${RETENTION_YEARS.inquiry} year and ` +
         `${report.adRequests} ad applications older than ${RETENTION_YEARS.adApplication} years with ` +
         `${report.images} images (${report.imagesKept} kept: used by a showing or scheduled ad or a newer ` +
         `application; ${report.endedAdsUnlinked} ended ads lost their image); blanked the client IP of ` +
-        `${report.signInIps} admin sign-in entries older than ${RETENTION_YEARS.adminSignInIp} year.`,
+        `${report.signInIps} admin sign-in entries older than ${RETENTION_YEARS.adminSignInIp} year; ` +
+        `deleted ${report.mail} e-mails sent or failed over ${MAIL_RETENTION_DAYS} days ago.`,
     );
   }
   return report;

@@ -353,14 +353,14 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           action: 'reject',
           target: `ad-request:web:${rejected}`,
           before: { status: 'pending' },
-          after: { status: 'rejected' },
+          after: { status: 'rejected', reason: null },
         },
         {
           actor: 'service',
           action: 'reject',
           target: `ad-request:web:${anonymous}`,
           before: { status: 'pending' },
-          after: { status: 'rejected' },
+          after: { status: 'rejected', reason: null },
         },
       ]);
     });

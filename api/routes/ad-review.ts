@@ -9,7 +9,13 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
-import { AdBulkRequestSchema, type AdRequestDetailSchema, type AdType, type ManagedAd } from '../../contract/ads';
+import {
+  AdBulkRequestSchema,
+  RejectRequestSchema,
+  type AdRequestDetailSchema,
+  type AdType,
+  type ManagedAd,
+} from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
 import { adImageUrls, deleteAd, listManagedAds, saveAds } from '../ads/managed';
 import { approveRequest, deleteAdRequest, getRequest, listRequests, rejectRequest } from '../ads/requests';
@@ -21,7 +27,7 @@ import { jsonBody } from '../validate';
 const REQUEST = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
 
 /** Mounts the admin ad routes behind the service token; needs the database, the store, the clock and the token. */
-export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext) {
+export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiContext) {
   const guard = requireServiceToken(serviceToken);
   const typeOf = (param: string) => param as AdType;
   /** Why request `id` could not be approved or rejected: 404 when there is none, 409 when it was decided already. */
@@ -55,13 +61,16 @@ export function adReviewRoutes({ db, storage, clock, serviceToken }: ApiContext)
     })
     .post(`${REQUEST}/approve`, guard, async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      const ad = await approveRequest(db, type, id, actorOf(c), clock.now());
+      const ad = await approveRequest(db, type, id, actorOf(c), clock.now(), mail);
       if (!ad) throw await notDecidable(type, id);
       return c.json({ success: true, message: 'Approved', data: { adId: ad.id } });
     })
-    .post(`${REQUEST}/reject`, guard, async (c) => {
+    .post(`${REQUEST}/reject`, guard, jsonBody(RejectRequestSchema), async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      if (!(await rejectRequest(db, type, id, actorOf(c), clock.now()))) throw await notDecidable(type, id);
+      const { reason } = c.req.valid('json');
+      if (!(await rejectRequest(db, type, id, reason, actorOf(c), clock.now(), mail))) {
+        throw await notDecidable(type, id);
+      }
       return c.json({ success: true, message: 'Rejected' });
     })
     .delete(REQUEST, guard, async (c) => {

@@ -5,14 +5,15 @@
  * X-Admin-User header (audit log).
  *
  * Sign-in and sessions (admin-auth.ts), the prediction backtest, the service notice, the feed's
- * health with today's upstream calls, the inquiries (and the deletion of one on its sender's request,
- * privacy policy 제7조) and the audit log.
+ * health with today's upstream calls, the inquiries (a reply by e-mail, and the deletion of one on its
+ * sender's request, privacy policy 제7조), the e-mails that failed (and their resend) and the audit log.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { AUDIT_PAGE_SIZE, ServiceNoticeSchema } from '../../contract/admin';
+import { AUDIT_PAGE_SIZE, ServiceNoticeSchema, type MailOverview } from '../../contract/admin';
+import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inquiries';
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';
 import { listAudit } from '../admin/audit';
 import { getNotice, saveNotice } from '../admin/notice';
@@ -20,7 +21,8 @@ import { backtest, backtestHistoryRange } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
-import { deleteInquiry, listInquiries } from '../inquiries/model';
+import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from '../inquiries/model';
+import { resendMail, undeliveredMail } from '../mail/outbox';
 import { kstDateKey, serviceClock } from '../time';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
@@ -29,12 +31,19 @@ import { adminAuthRoutes } from './admin-auth';
 
 const BacktestQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(HISTORY_WINDOW_DAYS).default(14) });
 
+/** Why a reply was refused (409), in the admins' words. */
+const REPLY_REFUSALS: Record<Exclude<ReplyRefusal, 'not-found'>, string> = {
+  'no-email': INQUIRY_REPLY_MESSAGES.noEmail,
+  answered: INQUIRY_REPLY_MESSAGES.answered,
+  'mail-off': INQUIRY_REPLY_MESSAGES.mailOff,
+};
+
 /** How many inquiries the admin list shows, newest first. */
 const INQUIRY_PAGE_SIZE = 500;
 
 /** Mounts the bearer-token guard and the admin routes; needs the database, clock, feed, history and token. */
 export function adminRoutes(context: ApiContext) {
-  const { db, clock, feed, history, serviceToken } = context;
+  const { db, clock, feed, history, serviceToken, mail } = context;
   const enabledByDefault = context.serviceNoticeDefault ?? false;
   return new Hono()
     .use(requireServiceToken(serviceToken))
@@ -80,11 +89,30 @@ export function adminRoutes(context: ApiContext) {
       });
     })
     .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))
+    .post('/inquiries/:id{[0-9]+}/reply', jsonBody(InquiryReplySchema), async (c) => {
+      const { reply } = c.req.valid('json');
+      const outcome = await replyToInquiry(db, Number(c.req.param('id')), reply, actorOf(c), clock.now(), mail);
+      if (outcome === 'not-found') throw new HTTPException(404, { message: '문의를 찾을 수 없습니다.' });
+      if (outcome !== true) throw new HTTPException(409, { message: REPLY_REFUSALS[outcome] });
+      return c.json({ success: true, message: INQUIRY_REPLY_MESSAGES.sent });
+    })
     .delete('/inquiries/:id{[0-9]+}', async (c) => {
       if (!(await deleteInquiry(db, Number(c.req.param('id')), actorOf(c), clock.now()))) {
         throw new HTTPException(404, { message: '문의를 찾을 수 없습니다.' });
       }
       return c.json({ success: true, message: 'Deleted' });
+    })
+    .get('/mail', async (c) => {
+      const overview: MailOverview = { enabled: mail.enabled, ...(await undeliveredMail(db)) };
+      return c.json(overview);
+    })
+    .post('/mail/:id{[0-9]+}/resend', async (c) => {
+      if (!mail.enabled) throw new HTTPException(409, { message: '이메일 발송이 꺼져 있습니다(SMTP_URL).' });
+      if (!(await resendMail(db, Number(c.req.param('id')), actorOf(c), clock.now()))) {
+        throw new HTTPException(404, { message: '다시 보낼 실패한 메일이 없습니다.' });
+      }
+      mail.kick();
+      return c.json({ success: true, message: 'Queued' });
     })
     .get('/audit', async (c) => c.json({ success: true, data: await listAudit(db, AUDIT_PAGE_SIZE) }));
 }

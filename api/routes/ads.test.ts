@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   const storedRequests = () => db().select().from(adRequests);
 
   describe('POST /api/ads/:type/submit', () => {
-    it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id, statusToken }', async () => {
+    it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id, statusToken, emailed }', async () => {
       const imageUrl = await uploadedImage('web');
       const response = await submit('web', application(imageUrl));
       expect(response.status).toBe(201);
@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         success: true,
         id: expect.any(Number),
         statusToken: expect.stringMatching(/^[\w-]{43}$/),
+        emailed: false,
       });
 
       const [row] = await db().select().from(adRequests).where(eq(adRequests.id, body.id!));

@@ -24,7 +24,7 @@ const NOT_UPLOADED = 'imageUrl: not an image uploaded through POST /api/s3/presi
  * Mounts the ads routes; needs the database, the object store, the clock, the rate limiters, the
  * shared banner list and the service token (the key of the counted-today marks).
  */
-export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, serviceToken, logger }: ApiContext) {
+export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, serviceToken, logger, mail }: ApiContext) {
   const countedOnce = createCountedOnce(db, serviceToken);
   const clickCountFailures = failureLog(logger, {
     failing: '[ads] click counts cannot be written; clicks still redirect, uncounted:',
@@ -47,7 +47,7 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
         // 415 as the local PUT answers it: the file itself is wrong, not the application.
         if (image === 'not-an-image') throw new HTTPException(415, { message: 'imageUrl: not a jpg, png or gif' });
         if (image === 'unknown') throw new HTTPException(400, { message: NOT_UPLOADED });
-        const created = await createAdRequest(db, application, clock.now());
+        const created = await createAdRequest(db, application, clock.now(), mail);
         if (created === null) throw new HTTPException(400, { message: NOT_UPLOADED });
         return c.json({ success: true, ...created }, 201);
       },

@@ -14,9 +14,9 @@ import { jsonBody } from '../validate';
  * message; 400 `{ message }` naming the field for a refused body (the docs/product.md §5 text for empty
  * content); 429 with Retry-After over the client's limit (LIMITS.inquiry).
  */
-export function inquiryRoutes({ db, clock, rateLimiters }: ApiContext) {
+export function inquiryRoutes({ db, clock, rateLimiters, mail }: ApiContext) {
   return new Hono().post('/', rateLimit(rateLimiters.inquiry), jsonBody(InquiryRequestSchema), async (c) => {
-    await createInquiry(db, c.req.valid('json'), clock.now());
+    await createInquiry(db, c.req.valid('json'), clock.now(), mail);
     const body: InquirySubmitResponse = { success: true, message: INQUIRY_MESSAGES.submitted };
     return c.json(body, 201);
   });

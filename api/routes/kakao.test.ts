@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mailOff } from '../mail/outbox';
 import { eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '../../contract/bus';
 import {
@@ -125,8 +126,8 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
-    const request = await createAdRequest(db(), application, clock.now());
-    const ad = await approveRequest(db(), 'kakao', request!.id, 'test', clock.now());
+    const request = await createAdRequest(db(), application, clock.now(), mailOff);
+    const ad = await approveRequest(db(), 'kakao', request!.id, 'test', clock.now(), mailOff);
     return ad!;
   }
   const stored = async (id: number) => (await adCounts(db(), id)).reduce((sum, day) => sum + day.impressions, 0);
@@ -304,13 +305,14 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
       const app = api();
       const { imageUrl } = await uploadImageThrough(app, 'web');
-      const web = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW);
-      await approveRequest(db(), 'web', web!.id, 'test', NOW);
+      const web = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW, mailOff);
+      await approveRequest(db(), 'web', web!.id, 'test', NOW, mailOff);
       const pending = await uploadImageThrough(app, 'kakao');
       await createAdRequest(
         db(),
         validApplication('kakao', pending.imageUrl, { title: '심사 중', content: '아직 승인 전' }),
         NOW,
+        mailOff,
       );
       for (let i = 0; i < 3; i += 1) expect(card(await ask(app, payload('버스')))).toBeNull();
       expect(logger.lines.filter((line) => line.includes('[kakao] no chatbot ad card'))).toHaveLength(1);

@@ -4,6 +4,7 @@
  * the api's own model, contexts whose api fails in one chosen way, and a server render of a route
  * component with given loader (and action) data, read back as a DOM.
  */
+import { mailOff } from '../../api/mail/outbox';
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -99,14 +100,14 @@ export async function seedAdRequest(
     ...(type === 'kakao' ? { content: '오늘의 메뉴' } : {}),
     ...fields,
   });
-  const created = await createAdRequest(api.db, application, new Date());
+  const created = await createAdRequest(api.db, application, new Date(), mailOff);
   expect(created).not.toBeNull();
   return created!.id;
 }
 
 /** Approves request `id` of `type` through the api's model. @returns the new ad's id. */
 export async function approveAdRequest(api: WebApi, type: AdType, id: number): Promise<number> {
-  const ad = await approveRequest(api.db, type, id, 'test', new Date());
+  const ad = await approveRequest(api.db, type, id, 'test', new Date(), mailOff);
   expect(ad).not.toBeNull();
   return ad!.id;
 }

@@ -1,0 +1,263 @@
+/**
+ * The e-mails (docs/product.md §11 E-mail): what each one says, in Korean, as one letter rendered twice,
+ * a plain-text part and an HTML part (server-rendered React, inline styles only, as mail clients
+ * need). Links are absolute, on PUBLIC_BASE_URL. Rendered when the row is queued, so a retry or a
+ * resend sends the same words.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
+import { AD_PRICE_PER_MONTH_WON } from '../../contract/prices';
+import type { MailKind } from '../db/schema';
+import { kstDateKey } from '../time';
+
+/** The site's name, as the pages' header shows it. */
+const SITE_NAME = '외대 버스';
+
+/** What the letters need of the deployment. */
+export type LetterSettings = {
+  /** PUBLIC_BASE_URL, without a trailing slash. */
+  baseUrl: string;
+  /** AD_BANK_NAME, AD_BANK_ACCOUNT, AD_BANK_HOLDER; null when not configured. */
+  bankAccount: { bank: string; number: string; holder: string } | null;
+};
+
+/** An application as the letters tell it. */
+type Application = { id: number; type: AdType; title: string; duration: number };
+
+/** Every e-mail the product sends, with what it tells. `statusToken` makes the status page link /ads/status/{token}. */
+export type Letter =
+  | { kind: 'application-received'; application: Application; applicantName: string; statusToken: string }
+  | { kind: 'application-admin'; application: Application; applicantName: string }
+  | { kind: 'approved'; application: Application; startsAt: Date; endsAt: Date; statusToken: string }
+  | { kind: 'rejected'; application: Application; reason: string | null; statusToken: string }
+  | { kind: 'inquiry-admin'; inquiryId: number; content: string }
+  | { kind: 'inquiry-reply'; reply: string; content: string; askedAt: Date };
+
+/** A rendered e-mail: its subject (one line) and its two parts. */
+export type RenderedMail = { kind: MailKind; subject: string; text: string; html: string };
+
+/** The parts of a letter, before rendering: paragraphs, labelled facts, one link. */
+type Draft = {
+  subject: string;
+  paragraphs: string[];
+  facts?: [label: string, value: string][];
+  link?: { label: string; url: string };
+  /** A quoted text (the inquiry being answered). */
+  quote?: { label: string; text: string };
+  /** Small print under the link. */
+  note?: string;
+};
+
+/** 26,000 → "26,000원". */
+const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+
+/** "2026-11-26" → "2026년 11월 26일" (KST). */
+const kstDate = (instant: Date) => {
+  const [year, month, day] = kstDateKey(instant).split('-').map(Number);
+  return `${year}년 ${month}월 ${day}일`;
+};
+
+/** The first line of `text`, at most `max` characters (with "…" when cut). */
+function firstLine(text: string, max = 40): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+const PRIVATE_LINK_NOTE = '이 링크는 신청하신 분만 보도록 만든 비공개 링크입니다. 다른 사람과 공유하지 마세요.';
+
+function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draft {
+  const statusLink = (token: string) => ({ label: '신청 현황 보기', url: `${baseUrl}/ads/status/${token}` });
+  switch (letter.kind) {
+    case 'application-received': {
+      const { type, title, duration } = letter.application;
+      return {
+        subject: `[${SITE_NAME}] 광고 신청을 받았습니다: ${title}`,
+        paragraphs: [
+          `${letter.applicantName}님, 광고 신청을 받았습니다.`,
+          '입금을 확인한 뒤 검토합니다. 검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
+        ],
+        facts: [
+          ['광고 유형', AD_TYPE_LABELS[type]],
+          ['제목', title],
+          ['기간', `${duration}개월`],
+          ['금액', `${won(AD_PRICE_PER_MONTH_WON)} × ${duration}개월 = ${won(AD_PRICE_PER_MONTH_WON * duration)}`],
+          [
+            '입금 계좌',
+            bankAccount
+              ? `${bankAccount.bank} ${bankAccount.number} (예금주 ${bankAccount.holder})`
+              : '담당자가 따로 안내해드립니다.',
+          ],
+        ],
+        link: statusLink(letter.statusToken),
+        note: PRIVATE_LINK_NOTE,
+      };
+    }
+    case 'application-admin': {
+      const { id, type, title, duration } = letter.application;
+      return {
+        subject: `[${SITE_NAME}] 새 광고 신청: ${title}`,
+        paragraphs: ['새 광고 신청이 들어왔습니다. 관리자 화면에서 검토해주세요.'],
+        facts: [
+          ['광고 유형', AD_TYPE_LABELS[type]],
+          ['제목', title],
+          ['신청인', letter.applicantName],
+          ['기간', `${duration}개월`],
+        ],
+        link: { label: '신청 검토하기', url: `${baseUrl}/admin-only/ads/${type}/confirm/${id}` },
+      };
+    }
+    case 'approved': {
+      const { type, title } = letter.application;
+      return {
+        subject: `[${SITE_NAME}] 광고가 승인되었습니다: ${title}`,
+        paragraphs: ['신청하신 광고가 승인되어 게재를 시작합니다.'],
+        facts: [
+          ['광고 유형', AD_TYPE_LABELS[type]],
+          ['제목', title],
+          // The paid period ends at an exclusive instant: its last day is the day before it.
+          ['게재 기간', `${kstDate(letter.startsAt)} ~ ${kstDate(new Date(letter.endsAt.getTime() - 1))}`],
+        ],
+        link: statusLink(letter.statusToken),
+        note: `게재가 시작되면 같은 링크에서 하루 단위 노출 수와 클릭 수를 볼 수 있습니다. ${PRIVATE_LINK_NOTE}`,
+      };
+    }
+    case 'rejected': {
+      const { type, title } = letter.application;
+      return {
+        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다: ${title}`,
+        paragraphs: [
+          '죄송하지만 신청하신 광고는 게재하지 않기로 했습니다.',
+          '입금하신 금액의 환불이나 궁금한 점은 사이트의 문의하기에서 알려주세요.',
+        ],
+        facts: [
+          ['광고 유형', AD_TYPE_LABELS[type]],
+          ['제목', title],
+          ['사유', letter.reason ?? '따로 적힌 사유가 없습니다.'],
+        ],
+        link: statusLink(letter.statusToken),
+        note: PRIVATE_LINK_NOTE,
+      };
+    }
+    case 'inquiry-admin':
+      return {
+        subject: `[${SITE_NAME}] 새 문의: ${firstLine(letter.content)}`,
+        paragraphs: ['새 문의가 들어왔습니다.'],
+        quote: { label: '문의 내용', text: letter.content },
+        link: { label: '문의 확인하기', url: `${baseUrl}/admin-only/inquiries` },
+      };
+    case 'inquiry-reply':
+      return {
+        subject: `[${SITE_NAME}] 문의하신 내용에 답변드립니다`,
+        paragraphs: [letter.reply],
+        quote: { label: `${kstDate(letter.askedAt)}에 보내신 문의`, text: letter.content },
+        note: '이 메일에는 회신할 수 없습니다. 더 궁금한 점은 사이트의 문의하기에서 알려주세요.',
+        link: { label: `${SITE_NAME} 문의하기`, url: `${baseUrl}/contact` },
+      };
+  }
+}
+
+/**
+ * Renders `letter` into its subject and its text and HTML parts. The subject is one line: any line
+ * break or control character a title may carry becomes a space (nodemailer encodes the rest, RFC 2047).
+ */
+export function renderLetter(letter: Letter, settings: LetterSettings): RenderedMail {
+  const draft = draftOf(letter, settings);
+  return {
+    kind: letter.kind,
+    subject: oneLine(draft.subject),
+    text: textOf(draft),
+    html: `<!doctype html>${renderToStaticMarkup(<LetterHtml draft={draft} />)}`,
+  };
+}
+
+/** `text` on one line: control characters (CR, LF, TAB, NUL…) become spaces. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function textOf(draft: Draft): string {
+  const blocks = [
+    ...draft.paragraphs,
+    ...(draft.facts ? [draft.facts.map(([label, value]) => `${label}: ${value}`).join('\n')] : []),
+    ...(draft.quote ? [`${draft.quote.label}:\n${draft.quote.text.replace(/^/gm, '> ')}`] : []),
+    ...(draft.link ? [`${draft.link.label}: ${draft.link.url}`] : []),
+    ...(draft.note ? [draft.note] : []),
+    `— ${SITE_NAME}`,
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+const font = "-apple-system, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', sans-serif";
+
+function LetterHtml({ draft }: { draft: Draft }) {
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+        <title>{draft.subject}</title>
+      </head>
+      <body style={{ margin: 0, padding: '24px 16px', background: '#f5f6f8', color: '#1f2328', fontFamily: font }}>
+        <div style={{ maxWidth: 560, margin: '0 auto', background: '#ffffff', borderRadius: 8, padding: 24 }}>
+          <p style={{ margin: '0 0 16px', fontWeight: 700, color: '#0b5cad' }}>{SITE_NAME}</p>
+          {draft.paragraphs.map((paragraph, index) => (
+            <p key={index} style={{ margin: '0 0 12px', lineHeight: 1.6, whiteSpace: 'pre-line' }}>
+              {paragraph}
+            </p>
+          ))}
+          {draft.facts && (
+            <table role="presentation" style={{ borderCollapse: 'collapse', margin: '8px 0 16px', width: '100%' }}>
+              <tbody>
+                {draft.facts.map(([label, value]) => (
+                  <tr key={label}>
+                    <th style={{ textAlign: 'left', padding: '6px 12px 6px 0', color: '#57606a', fontWeight: 400 }}>
+                      {label}
+                    </th>
+                    <td style={{ padding: '6px 0', fontWeight: 600 }}>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {draft.quote && (
+            <>
+              <p style={{ margin: '16px 0 4px', color: '#57606a' }}>{draft.quote.label}</p>
+              <blockquote
+                style={{
+                  margin: '0 0 16px',
+                  padding: '8px 12px',
+                  borderLeft: '3px solid #d0d7de',
+                  whiteSpace: 'pre-line',
+                }}
+              >
+                {draft.quote.text}
+              </blockquote>
+            </>
+          )}
+          {draft.link && (
+            <p style={{ margin: '20px 0' }}>
+              <a
+                href={draft.link.url}
+                style={{
+                  display: 'inline-block',
+                  padding: '10px 16px',
+                  background: '#0b5cad',
+                  color: '#ffffff',
+                  borderRadius: 6,
+                  textDecoration: 'none',
+                  fontWeight: 600,
+                }}
+              >
+                {draft.link.label}
+              </a>
+              <br />
+              <span style={{ fontSize: 13, color: '#57606a', wordBreak: 'break-all' }}>{draft.link.url}</span>
+            </p>
+          )}
+          {draft.note && <p style={{ margin: '0', fontSize: 13, color: '#57606a', lineHeight: 1.5 }}>{draft.note}</p>}
+        </div>
+      </body>
+    </html>
+  );
+}

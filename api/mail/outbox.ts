@@ -1,0 +1,202 @@
+/**
+ * The e-mail outbox (docs/architecture.md §E-mail): a change that causes an e-mail (an application,
+ * an approval, a rejection, an inquiry, a reply) writes its row in its own transaction, so a crash
+ * between the change and the send loses nothing and a rolled-back change sends nothing. The sender
+ * (sender.ts) delivers the rows; this module holds the rows' life: queued → sent, or retried with
+ * backoff for up to MAIL_RETRY_WINDOW_MS (24 h) → failed; failed → queued again by an admin's resend.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, lt, lte, or } from 'drizzle-orm';
+import type { UndeliveredMail } from '../../contract/admin';
+import { MAIL_RETENTION_DAYS } from '../../contract/privacy';
+import { recordAudit, type Writer } from '../admin/audit';
+import type { Db } from '../db/client';
+import { isSerialId } from '../db/serial-id';
+import { mailOutbox } from '../db/schema';
+import { renderLetter, type Letter, type LetterSettings } from './messages';
+
+/** How long a row is retried (ms) after it was queued or resent: then it is failed. */
+export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The first retry's delay (ms); each next one doubles, up to MAIL_RETRY_MAX_DELAY_MS. */
+const MAIL_RETRY_FIRST_DELAY_MS = 15_000;
+const MAIL_RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
+
+/** Who a letter goes to: an address, or ADMIN_NOTIFY_EMAILS. */
+export type Recipient = string | 'admins';
+
+/** What the changes write their e-mails through. */
+export type MailOutbox = {
+  /** False when the deployment sends no e-mail (SMTP_URL unset): then `queue` writes nothing. */
+  readonly enabled: boolean;
+  /**
+   * Renders `letter` and queues it for `to` in `tx`, the transaction of the change that causes it.
+   * @returns false when nothing was queued: e-mail is off, or `to` is 'admins' and none are set.
+   */
+  queue(tx: Writer, letter: Letter, to: Recipient, now: Date): Promise<boolean>;
+  /** Asks the sender for a round soon: call it once the transaction that queued has committed. */
+  kick(): void;
+};
+
+/** The outbox of a deployment that sends no e-mail. */
+export const mailOff: MailOutbox = { enabled: false, queue: async () => false, kick: () => undefined };
+
+/**
+ * The outbox of a deployment that sends e-mail.
+ * @param settings.messageIdHost the domain of each Message-ID (`<uuid@host>`): MAIL_FROM's.
+ * @param settings.kick the sender's (sender.ts MailSender.kick).
+ */
+export function createMailOutbox(settings: {
+  letters: LetterSettings;
+  adminEmails: readonly string[];
+  messageIdHost: string;
+  kick: () => void;
+}): MailOutbox {
+  return {
+    enabled: true,
+    kick: settings.kick,
+    queue: async (tx, letter, to, now) => {
+      const recipients = to === 'admins' ? [...settings.adminEmails] : [to];
+      if (recipients.length === 0) return false;
+      const { kind, subject, text, html } = renderLetter(letter, settings.letters);
+      await tx.insert(mailOutbox).values({
+        kind,
+        messageId: `<${randomUUID()}@${settings.messageIdHost}>`,
+        recipients,
+        subject,
+        text,
+        html,
+        nextAttemptAt: now,
+        expiresAt: new Date(now.getTime() + MAIL_RETRY_WINDOW_MS),
+        createdAt: now,
+      });
+      return true;
+    },
+  };
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The rows due at `now` (pending, their next attempt not later), the oldest first, at most `limit`. */
+export function dueMail(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit);
+}
+
+/** Row `id` was delivered at `now`. */
+export async function markSent(db: Db, row: OutboxRow, now: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+/**
+ * Row `id`'s attempt at `now` failed with `error`. A permanent failure (an SMTP 5xx) fails it; a
+ * transient one retries after 15 s × 2^(attempts − 1), at most 1 h, until its expiry, when it fails.
+ * @returns what became of it.
+ */
+export async function markAttemptFailed(
+  db: Db,
+  row: OutboxRow,
+  now: Date,
+  error: { message: string; permanent: boolean },
+): Promise<'retry' | 'failed'> {
+  const attempts = row.attempts + 1;
+  const delay = Math.min(MAIL_RETRY_FIRST_DELAY_MS * 2 ** (attempts - 1), MAIL_RETRY_MAX_DELAY_MS);
+  const nextAttemptAt = new Date(now.getTime() + delay);
+  const failed = error.permanent || nextAttemptAt.getTime() > row.expiresAt.getTime();
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts,
+      lastError: error.permanent || !failed ? error.message : `${error.message} (retried for 24 hours)`,
+      ...(failed ? { status: 'failed' as const } : { nextAttemptAt }),
+    })
+    .where(eq(mailOutbox.id, row.id));
+  return failed ? 'failed' : 'retry';
+}
+
+/** The most failed rows the admin page lists. */
+const UNDELIVERED_PAGE = 100;
+
+/** The failed rows, newest first (at most 100), and how many rows wait to be sent. */
+export async function undeliveredMail(db: Db): Promise<{ failed: UndeliveredMail[]; pending: number }> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'failed'))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(UNDELIVERED_PAGE);
+  const [{ pending }] = await db.select({ pending: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+  return {
+    pending,
+    failed: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      recipients: row.recipients,
+      subject: row.subject,
+      messageId: row.messageId,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Queues failed row `id` again at `now`, with the same Message-ID (a receiver can tell it is the
+ * same e-mail) and a new 24-hour retry window, audited as 'resend' by `actor`.
+ * @returns false when there is no such failed row.
+ */
+export async function resendMail(db: Db, id: number, actor: string, now: Date): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(mailOutbox)
+      .set({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        expiresAt: new Date(now.getTime() + MAIL_RETRY_WINDOW_MS),
+      })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+      .returning({ kind: mailOutbox.kind, messageId: mailOutbox.messageId, lastError: mailOutbox.lastError });
+    if (!row) return false;
+    await recordAudit(
+      tx,
+      {
+        actor,
+        action: 'resend',
+        target: `mail:${id}`,
+        before: { status: 'failed', lastError: row.lastError },
+        after: { status: 'pending', kind: row.kind, messageId: row.messageId },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Deletes the rows delivered, or failed, over MAIL_RETENTION_DAYS (30) days before `now`: their
+ * addresses and words are personal data (the privacy policy's retention).
+ * @returns how many were deleted.
+ */
+export async function purgeOldMail(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - MAIL_RETENTION_DAYS * 86_400_000);
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, before)),
+        and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.expiresAt, before)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
