@@ -96,6 +96,11 @@ export const FeedStatusSchema = z.object({
   stale: z.boolean(),
   /** False outside service hours (05:00–24:30 KST), when no bus runs and nothing is polled. */
   inService: z.boolean(),
+  /**
+   * Extra, sent only when true: the live feed (BUS_FEED=gbis) polls nothing because its GBIS ids
+   * are not set up yet (docs/gbis.md §Setup page).
+   */
+  idsUnknown: z.literal(true).optional(),
 });
 export type FeedStatus = z.infer<typeof FeedStatusSchema>;
 

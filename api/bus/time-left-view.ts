@@ -43,6 +43,7 @@ export function timeLeftView(
     ageSec,
     stale: isStale(state, now),
     inService,
+    ...(idsUnknown(state) && { idsUnknown: true as const }),
   };
   const down = inService ? predictions.map((route) => downRoute(route, now)) : [];
   if (!snapshot || !inService) {
@@ -129,6 +130,11 @@ function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
     basis: estimate?.basis ?? null,
     lastRun: lastRunNear(route.routeNo, 'down', now),
   };
+}
+
+/** The feed polls nothing until its GBIS ids are set up: its poller stored the source's 'config' failure (api/bus/feed/gbis/source.ts IDS_UNKNOWN_MESSAGE). */
+function idsUnknown(state: FeedState): boolean {
+  return state.lastError?.startsWith('config: ') === true;
 }
 
 /** Seconds a planned poll may be late before the snapshot counts as stale (a poll takes up to 5 s per call). */

@@ -13,13 +13,13 @@ import { FakeClock, pollerFeed, recordingLogger } from '../../tests/setup/fakes'
 import { tempLocalStore } from '../../tests/setup/storage';
 import { listAudit } from '../admin/audit';
 import { GbisSource } from '../bus/feed/gbis/source';
-import { transitIdsProvider, type GbisSetupOptions } from '../bus/feed/gbis/setup-store';
+import { transitIdsProvider, type GbisOverrides, type GbisSetupOptions } from '../bus/feed/gbis/setup-store';
 import { discoveryCallsSpent } from '../bus/feed/store';
 import { ROUTES } from '../bus/feed/transit-config';
 
 const TOKEN = 'gbis-setup-test-service-token-0123456789';
 const HEADERS = { Authorization: `Bearer ${TOKEN}`, 'X-Admin-User': 'alice', 'Content-Type': 'application/json' };
-const NO_OVERRIDES = { arrivalStationId: null, routeIds: {} };
+const NO_OVERRIDES: GbisOverrides = { arrivalStationId: null, routeIds: {} };
 /** 10:00 KST on a Monday: in service. */
 const NOW = new Date('2026-11-23T10:00:00+09:00');
 

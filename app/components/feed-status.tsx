@@ -1,6 +1,6 @@
 /**
  * What the home screen says about its data (docs/architecture.md §The feed): a load failure, demo
- * data, stale data with its age, or service hours over. The one live region of the page, so a
+ * data, a live feed not set up yet (its GBIS ids unknown), stale data with its age, or service hours over. The one live region of the page, so a
  * screen reader hears these changes and not every 4-second refresh of the cards.
  */
 import type { FeedStatus } from '../../contract/bus';
@@ -24,7 +24,13 @@ export function FeedNotices({ failed, feed }: { failed: boolean; feed?: FeedStat
                 아닙니다.
               </p>
             )}
-            {feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
+            {feed.idsUnknown ? (
+              <p className="notice notice--warn">
+                실시간 버스 정보를 준비하고 있습니다. 관리자가 버스 노선 설정을 마치면 도착 정보가 표시됩니다.
+              </p>
+            ) : (
+              feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>
+            )}
             {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
           </>
         )

@@ -1,12 +1,14 @@
 /**
  * /admin-only: the admin home (docs/product.md §2): the four buttons (web and chatbot ad request
- * lists, web and chatbot ad post/edit); the notice, bus information status, inquiry and activity
- * pages are in the menu above.
+ * lists, web and chatbot ad post/edit); the notice, bus information status and setup, inquiry and
+ * activity pages are in the menu above. While the live feed's GBIS ids are not set up, it points to
+ * the setup page (docs/gbis.md §Setup page).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, type MetaFunction } from '@remix-run/react';
+import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
+import { getGbisSetup } from '~/models/gbis.server';
 import { requireAdmin } from '~/utils/session.server';
 
 const BUTTONS = [
@@ -17,16 +19,25 @@ const BUTTONS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return json(null);
+  const { username } = await requireAdmin(request, context);
+  // Only a hint: a setup that does not load leaves the home as it is.
+  const setup = await getGbisSetup(context, username).catch(() => null);
+  return json({ setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown });
 }
 
 export default function AdminHome() {
+  const { setupNeeded } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="admin-home-title" className="admin-page">
       <h1 id="admin-home-title" className="admin-page__title">
         관리자 홈
       </h1>
+      {setupNeeded && (
+        <p className="admin-error">
+          실시간 버스 정보가 아직 설정되지 않아 수집하지 않고 있습니다.{' '}
+          <Link to="/admin-only/gbis">버스 정보 설정</Link>에서 GBIS 정류소와 노선 id를 찾아 저장해주세요.
+        </p>
+      )}
       <ul className="admin-home__buttons">
         {BUTTONS.map((button) => (
           <li key={button.to}>

@@ -30,6 +30,9 @@ export default function AdminLayout() {
             <NavLink to="/admin-only/feed">버스 정보 상태</NavLink>
           </li>
           <li>
+            <NavLink to="/admin-only/gbis">버스 정보 설정</NavLink>
+          </li>
+          <li>
             <NavLink to="/admin-only/inquiries">문의 목록</NavLink>
           </li>
           <li>
