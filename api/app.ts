@@ -25,6 +25,7 @@ import { noticeRoutes } from './routes/notice';
 import { getNotice } from './admin/notice';
 import { listServedAds } from './ads/managed';
 import { sharedRead } from './shared-read';
+import { mailOff } from './mail/outbox';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
@@ -55,6 +56,7 @@ export function createApi(deps: ApiDeps) {
   const predictions = deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger });
   const context: ApiContext = {
     ...deps,
+    mail: deps.mail ?? mailOff,
     history,
     predictions,
     liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, logger: deps.logger }),

@@ -28,6 +28,10 @@ import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
 import { createKakaoAdService, IMPRESSION_FLUSH_MS } from './kakao/ads';
 import { storedSecret } from './secrets';
+import type { Db } from './db/client';
+import { mailboxAddress } from './mail/address';
+import { createMailOutbox, mailOff, type MailOutbox } from './mail/outbox';
+import { createMailSender, smtpTransport, type MailSender } from './mail/sender';
 
 export type ApiRuntime = {
   app: Api;
@@ -102,6 +106,7 @@ export async function createApiRuntime(
   });
   const accuracy = createAccuracyService({ db: database.db, clock, loadHistory: history, source: source.name });
   const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
+  const mail = openMail(env, { db: database.db, clock, logger, isLeader: () => feed.role() === 'leader' });
   const stops: (() => void)[] = [];
   const app = createApi({
     db: database.db,
@@ -118,6 +123,7 @@ export async function createApiRuntime(
     gbisSetup: gbisSetupOf(env),
     kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
     kakaoAds,
+    mail: mail.outbox,
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
     // The disk matters when the embedded database or the local store's images live on it.
     dataDirFreeBytes:
@@ -149,6 +155,8 @@ export async function createApiRuntime(
       const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
       stops.push(
         () => clearInterval(impressionFlush),
+        // The outbox's rounds, every 5 s; only the lease holder sends (api/mail/sender.ts).
+        mail.sender?.start() ?? (() => undefined),
         // Orphan images (api/ads/images.ts), every 5 minutes in every instance: each may have issued uploads.
         scheduleOrphanSweep({ db: database.db, storage, clock, logger }),
         // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
@@ -185,6 +193,33 @@ export async function createApiRuntime(
       await database.close();
     },
   };
+}
+
+/**
+ * The e-mail of a deployment: with SMTP_URL, an outbox whose rows the lease holder's sender delivers
+ * over SMTP; without, mailOff (nothing queued, nothing sent).
+ */
+function openMail(
+  env: ApiEnv,
+  parts: { db: Db; clock: Clock; logger: Logger; isLeader: () => boolean },
+): { outbox: MailOutbox; sender: MailSender | null } {
+  const from = env.MAIL_FROM && mailboxAddress(env.MAIL_FROM);
+  if (!env.SMTP_URL || !from || !env.PUBLIC_BASE_URL) {
+    parts.logger.info('[mail] SMTP_URL is not set: no e-mail is sent.');
+    return { outbox: mailOff, sender: null };
+  }
+  const sender = createMailSender({ ...parts, transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM! });
+  const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER] as const;
+  const outbox = createMailOutbox({
+    letters: {
+      baseUrl: env.PUBLIC_BASE_URL,
+      bankAccount: bank[0] && bank[1] && bank[2] ? { bank: bank[0], number: bank[1], holder: bank[2] } : null,
+    },
+    adminEmails: env.ADMIN_NOTIFY_EMAILS,
+    messageIdHost: from.address.split('@')[1],
+    kick: sender.kick,
+  });
+  return { outbox, sender };
 }
 
 /** The file under DATA_DIR where the embedded server serves its api to local CLIs (owner-only). */
