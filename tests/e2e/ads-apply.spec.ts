@@ -6,10 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { ADS_WEB_URL, listedRequests, phoneIp, requestDetail } from './ads-deployment';
+import { axeViolations } from './axe';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/images/${name}`, import.meta.url));
 const IMAGES = { web: fixture('web-banner-350x100.png'), kakao: fixture('kakao-card-350x175.png') };
 const TYPE_NAMES = { web: /웹 배너 광고/, kakao: /챗봇 광고/ };
+/** The private status link the form shows once after an application is taken, on the page's origin. */
+const STATUS_LINK = new RegExp(`^${ADS_WEB_URL}/ads/status/[\\w-]{43}$`);
 
 test.use({ baseURL: ADS_WEB_URL });
 
@@ -50,6 +53,9 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole('button', { name: '광고 신청하기' }).click();
 
         await expect(page.getByRole('status').getByText('광고 접수가 완료되었습니다.')).toBeVisible();
+        // The status link came over the redirect in a cookie, which the page's data request (with
+        // JavaScript, /ads/apply.data) carries as the document request does.
+        await expect(page.getByRole('link', { name: STATUS_LINK })).toBeVisible();
         // Post/redirect/get: a fresh form, and a reload would not send the application again.
         await expect(page).toHaveURL(/\/ads\/apply\?submitted=1$/);
         await expect(page.getByLabel('광고 제목')).toHaveValue('');
@@ -150,5 +156,48 @@ test.describe('JavaScript off', () => {
     await expect(page.getByLabel('이메일')).toHaveValue('shop@example.com');
     await expect(page.getByRole('radio', { name: /챗봇 광고/ })).toBeChecked();
     await expect(page.getByText('이미지는 다시 선택해주세요.')).toBeVisible();
+  });
+});
+
+test.describe('JavaScript off: the status link', () => {
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': phoneIp(42) } });
+
+  test('an applicant sees the private link once, opens it and finds the application under review', async ({ page }) => {
+    const title = `status nojs ${Date.now()}`;
+    await page.goto('/ads/apply');
+    await fillApplication(page, 'web', title);
+    await page.getByRole('button', { name: '광고 신청하기' }).click();
+
+    await expect(page.getByRole('status')).toHaveText('광고 접수가 완료되었습니다. 입금을 확인한 뒤 검토합니다.');
+    const link = page.getByRole('link', { name: STATUS_LINK });
+    await expect(link).toBeVisible();
+    await expect(page.getByText('검토 결과는 아래 링크에서 확인할 수 있습니다.', { exact: false })).toBeVisible();
+    // This deployment sends no e-mail: nothing promises one.
+    await expect(page.getByText('이메일로도 보내드렸습니다', { exact: false })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/ads\/apply\?submitted=1$/);
+    expect(await axeViolations(page, { javaScriptEnabled: false })).toEqual([]);
+    const statusUrl = (await link.getAttribute('href'))!;
+
+    // Shown once: a reload keeps the success message but not the link.
+    await page.reload();
+    await expect(page.getByRole('link', { name: STATUS_LINK })).toHaveCount(0);
+
+    const opened = await page.goto(statusUrl);
+    expect(opened?.status()).toBe(200);
+    expect(opened?.headers()).toMatchObject({
+      'x-robots-tag': 'noindex',
+      'cache-control': 'no-store',
+      'referrer-policy': expect.stringMatching(/no-referrer$/),
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('광고 신청 현황');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByRole('definition').filter({ hasText: title })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: '검토 중' })).toBeVisible();
+    expect(await axeViolations(page, { javaScriptEnabled: false })).toEqual([]);
+
+    const unknown = await page.goto(`${statusUrl.slice(0, -1)}${statusUrl.endsWith('A') ? 'B' : 'A'}`);
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('신청 현황을 찾을 수 없습니다.');
+    expect(await axeViolations(page, { javaScriptEnabled: false })).toEqual([]);
   });
 });
