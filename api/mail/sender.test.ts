@@ -1,0 +1,291 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/setup/process';
+import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { startSmtpServer, type TestSmtpServer } from '../../tests/setup/smtp';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
+import { listAudit } from '../admin/audit';
+import { ACTOR, NOW, adRowsIn } from '../ads/ad-rows.fixture';
+import { approveRequest, createAdRequest, rejectRequest, statusTokenHash } from '../ads/requests';
+import { adStatusTokens, imageUploads, mailOutbox } from '../db/schema';
+import { createInquiry, replyToInquiry } from '../inquiries/model';
+import { createMailOutbox, resendMail, undeliveredMail, type MailOutbox } from './outbox';
+import { createMailSender, smtpTransport } from './sender';
+
+const BASE_URL = 'https://bus.example.com';
+const FROM = '외대 버스 <bus@example.com>';
+const ADMINS = ['admin1@example.com', 'admin2@example.com'];
+
+const application = {
+  type: 'web' as const,
+  title: '캠퍼스 카페',
+  applicantName: '홍길동',
+  applicantPhone: '01012345678',
+  applicantEmail: 'owner@example.com',
+  redirectUrl: undefined,
+  contentForManager: undefined,
+  content: undefined,
+  imageUrl: '/images/web-1.png',
+  duration: 2 as const,
+  confirmed: false as const,
+};
+
+describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
+  const database = testDatabaseFor(kind);
+  const db = () => database().db;
+  const { pendingRequest } = adRowsIn(db);
+  let smtp: TestSmtpServer | null = null;
+  afterEach(async () => {
+    await smtp?.close();
+    smtp = null;
+  });
+
+  /** An outbox with the test's settings, its sender on `smtpUrl`, and a fixed clock at NOW. */
+  function mailOn(smtpUrl: string, options: { leader?: () => boolean } = {}) {
+    const clock = new FakeClock(NOW);
+    const logger = recordingLogger();
+    const sender = createMailSender({
+      db: db(),
+      transport: smtpTransport(smtpUrl),
+      from: FROM,
+      clock,
+      logger,
+      isLeader: options.leader ?? (() => true),
+    });
+    const outbox: MailOutbox = createMailOutbox({
+      letters: { baseUrl: BASE_URL, bankAccount: { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' } },
+      adminEmails: ADMINS,
+      messageIdHost: 'example.com',
+      kick: () => undefined, // the tests run the rounds themselves
+    });
+    return { clock, logger, sender, outbox };
+  }
+
+  async function storedImage() {
+    await db().insert(imageUploads).values({
+      key: 'web-1.png',
+      imageUrl: '/images/web-1.png',
+      adType: 'web',
+      contentType: 'image/png',
+      byteSize: 10,
+      status: 'stored',
+      issuedAt: NOW,
+      expiresAt: NOW,
+    });
+  }
+
+  const rows = () => db().select().from(mailOutbox).orderBy(mailOutbox.id);
+
+  it('sends the applicant a receipt with the title, the amount, the bank account and a working status link, and the admins a notice', async () => {
+    smtp = await startSmtpServer();
+    const { sender, outbox } = mailOn(smtp.url);
+    await storedImage();
+    const created = await createAdRequest(db(), application, NOW, outbox);
+    expect(created?.emailed).toBe(true);
+    await sender.deliverDue();
+
+    const [receipt, notice] = await smtp.waitFor(2);
+    expect(receipt.envelopeTo).toEqual(['owner@example.com']);
+    expect(receipt.parsed.from?.value).toEqual([{ name: '외대 버스', address: 'bus@example.com' }]);
+    expect(receipt.parsed.subject).toBe('[외대 버스] 광고 신청을 받았습니다: 캠퍼스 카페');
+    // Korean subjects go out encoded (RFC 2047), never as raw 8-bit header bytes.
+    expect(receipt.raw).toMatch(/^Subject: =\?UTF-8\?/m);
+    const text = receipt.parsed.text ?? '';
+    expect(text).toContain('광고 유형: 웹 배너 광고');
+    expect(text).toContain('제목: 캠퍼스 카페');
+    expect(text).toContain('금액: 26,000원 × 2개월 = 52,000원');
+    expect(text).toContain('입금 계좌: 농협 351-1234-5678-90 (예금주 캠퍼스버스)');
+    const link = `${BASE_URL}/ads/status/${created!.statusToken}`;
+    expect(text).toContain(link);
+    expect(receipt.parsed.html).toContain(`href="${link}"`);
+    expect(receipt.parsed.html).toContain('52,000원');
+    // The link's token is the one whose hash the request keeps.
+    const [token] = await db().select().from(adStatusTokens);
+    expect(token.tokenHash).toBe(statusTokenHash(created!.statusToken));
+
+    expect(notice.envelopeTo).toEqual(ADMINS);
+    expect(notice.parsed.subject).toBe('[외대 버스] 새 광고 신청: 캠퍼스 카페');
+    expect(notice.parsed.text).toContain(`${BASE_URL}/admin-only/ads/web/confirm/${created!.id}`);
+
+    const stored = await rows();
+    expect(stored.map((row) => [row.kind, row.status, row.attempts])).toEqual([
+      ['application-received', 'sent', 1],
+      ['application-admin', 'sent', 1],
+    ]);
+    expect(receipt.parsed.messageId).toBe(stored[0].messageId);
+  });
+
+  it('queues nothing when the change is not made (an application whose image is not stored)', async () => {
+    const { outbox } = mailOn('smtp://127.0.0.1:1');
+    expect(await createAdRequest(db(), application, NOW, outbox)).toBeNull();
+    expect(await rows()).toEqual([]);
+  });
+
+  it('tells the applicant the paid period on approval, and the reason on rejection, each with a fresh working link', async () => {
+    smtp = await startSmtpServer();
+    const { sender, outbox } = mailOn(smtp.url);
+    const approvedId = await pendingRequest('web', 2);
+    const rejectedId = await pendingRequest('kakao');
+    await approveRequest(db(), 'web', approvedId, ACTOR, NOW, outbox);
+    await rejectRequest(
+      db(),
+      'kakao',
+      rejectedId,
+      '이미지에 연락처가 없습니다.\n다시 신청해주세요.',
+      ACTOR,
+      NOW,
+      outbox,
+    );
+    await sender.deliverDue();
+    const [approved, rejected] = await smtp.waitFor(2);
+
+    expect(approved.envelopeTo).toEqual(['a@example.com']);
+    expect(approved.parsed.subject).toBe('[외대 버스] 광고가 승인되었습니다: web ad');
+    // NOW is 2026-11-23 10:00 KST; 60 days later is 2027-01-22 10:00 KST, exclusive: the last day is the 22nd.
+    expect(approved.parsed.text).toContain('게재 기간: 2026년 11월 23일 ~ 2027년 1월 22일');
+    expect(rejected.parsed.subject).toBe('[외대 버스] 광고 신청 검토 결과를 알려드립니다: kakao ad');
+    expect(rejected.parsed.text).toContain('사유: 이미지에 연락처가 없습니다.\n다시 신청해주세요.');
+
+    const hashes = (await db().select().from(adStatusTokens)).map((row) => row.tokenHash);
+    for (const mail of [approved, rejected]) {
+      const token = /\/ads\/status\/([\w-]{43})/.exec(mail.parsed.text ?? '')![1];
+      expect(hashes).toContain(statusTokenHash(token));
+    }
+  });
+
+  it('retries while the SMTP server is down, and delivers once it is up, with no one acting', async () => {
+    const port = await freePort();
+    const { clock, sender, outbox } = mailOn(`smtp://127.0.0.1:${port}`);
+    await createInquiry(db(), { content: '버스 시간이 틀려요\n두 번째 줄' }, NOW, outbox);
+    await sender.deliverDue();
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(NOW.getTime() + 15_000) });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    clock.advance(10);
+    await sender.deliverDue(); // not due yet
+    expect((await rows())[0].attempts).toBe(1);
+
+    smtp = await startSmtpServer(port);
+    clock.advance(5);
+    await sender.deliverDue();
+    const [notice] = await smtp.waitFor(1);
+    expect(notice.parsed.subject).toBe('[외대 버스] 새 문의: 버스 시간이 틀려요');
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
+  });
+
+  it('backs off 15 s, 30 s, 60 s… up to an hour, and fails a row still undelivered after 24 hours', async () => {
+    const port = await freePort();
+    const { clock, sender, outbox } = mailOn(`smtp://127.0.0.1:${port}`);
+    await createInquiry(db(), { content: '문의' }, NOW, outbox);
+    const delays: number[] = [];
+    for (;;) {
+      await sender.deliverDue();
+      const [row] = await rows();
+      if (row.status !== 'pending') break;
+      delays.push((row.nextAttemptAt.getTime() - clock.now().getTime()) / 1000);
+      clock.set(row.nextAttemptAt);
+    }
+    expect(delays.slice(0, 5)).toEqual([15, 30, 60, 120, 240]);
+    expect(Math.max(...delays)).toBe(3600);
+    const [row] = await rows();
+    expect(row.status).toBe('failed');
+    expect(row.lastError).toMatch(/retried for 24 hours/);
+    expect(clock.now().getTime() - NOW.getTime()).toBeLessThanOrEqual(24 * 3600 * 1000);
+  });
+
+  it('fails a message the server refuses (550) at once, lists it for the admins, and resends it with the same Message-ID', async () => {
+    const refusing = await startSmtpServer(0, { refuseRecipients: true });
+    const { clock, sender, outbox } = mailOn(refusing.url);
+    const id = await pendingRequest('web');
+    await approveRequest(db(), 'web', id, ACTOR, NOW, outbox);
+    await sender.deliverDue();
+    await refusing.close();
+
+    const { failed, pending } = await undeliveredMail(db());
+    expect(pending).toBe(0);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        kind: 'approved',
+        recipients: ['a@example.com'],
+        subject: '[외대 버스] 광고가 승인되었습니다: web ad',
+        attempts: 1,
+        lastError: expect.stringContaining('550'),
+      }),
+    ]);
+
+    // The admin fixes the cause (here: a server that takes it) and resends.
+    smtp = await startSmtpServer(refusing.port);
+    clock.advance(60);
+    expect(await resendMail(db(), failed[0].id, 'bob', clock.now())).toBe(true);
+    expect(await resendMail(db(), failed[0].id, 'bob', clock.now())).toBe(false); // pending now, not failed
+    await sender.deliverDue();
+    const [delivered] = await smtp.waitFor(1);
+    expect(delivered.parsed.messageId).toBe(failed[0].messageId);
+    expect((await undeliveredMail(db())).failed).toEqual([]);
+    const [resend] = (await listAudit(db(), 10)).filter((entry) => entry.action === 'resend');
+    expect(resend).toMatchObject({ actor: 'bob', target: `mail:${failed[0].id}` });
+  });
+
+  it('sends only from the lease holder', async () => {
+    smtp = await startSmtpServer();
+    let leader = false;
+    const { sender, outbox } = mailOn(smtp.url, { leader: () => leader });
+    await createInquiry(db(), { content: '문의' }, NOW, outbox);
+    await sender.deliverDue();
+    expect((await rows())[0].status).toBe('pending');
+    leader = true;
+    await sender.deliverDue();
+    expect((await rows())[0].status).toBe('sent');
+  });
+
+  it('replies to an inquiry by e-mail, once, quoting it; marks it answered and audits the reply without its words', async () => {
+    smtp = await startSmtpServer();
+    const { sender, outbox } = mailOn(smtp.url);
+    const withEmail = await createInquiry(
+      db(),
+      { content: '막차가 몇 시인가요?', email: 'student@example.com' },
+      NOW,
+      outbox,
+    );
+    const anonymous = await createInquiry(db(), { content: '익명 문의' }, NOW, outbox);
+    const reply = '평일 막차는 23시 30분입니다.';
+    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe(true);
+    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('answered');
+    expect(await replyToInquiry(db(), anonymous, reply, ACTOR, NOW, outbox)).toBe('no-email');
+    expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, outbox)).toBe('not-found');
+    await sender.deliverDue();
+    const answered = (await smtp.waitFor(3)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
+    expect(answered.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
+    expect(answered.parsed.text).toContain(reply);
+    expect(answered.parsed.text).toContain('> 막차가 몇 시인가요?');
+    const [audit] = (await listAudit(db(), 10)).filter((entry) => entry.action === 'reply');
+    expect(audit).toMatchObject({
+      target: `inquiry:${withEmail}`,
+      after: { answered: true, replyLength: reply.length },
+    });
+    expect(JSON.stringify(audit)).not.toContain('23시');
+  });
+
+  it('cannot be made to add a header or a recipient through a title or a name', async () => {
+    smtp = await startSmtpServer();
+    const { sender, outbox } = mailOn(smtp.url);
+    await storedImage();
+    await createAdRequest(
+      db(),
+      { ...application, title: '카페\r\nBcc: victim@example.com', applicantName: '홍길동\r\nX-Injected: yes' },
+      NOW,
+      outbox,
+    );
+    await sender.deliverDue();
+    const received = await smtp.waitFor(2);
+    expect(received.flatMap((mail) => mail.envelopeTo)).toEqual(['owner@example.com', ...ADMINS]);
+    for (const mail of received) {
+      expect(mail.parsed.headers.has('bcc')).toBe(false);
+      expect(mail.parsed.headers.has('x-injected')).toBe(false);
+    }
+    expect(received[0].parsed.subject).toBe('[외대 버스] 광고 신청을 받았습니다: 카페 Bcc: victim@example.com');
+    // Stored as one line too (the admins' list of failed e-mails shows it).
+    for (const row of await rows()) expect(row.subject).not.toMatch(/[\r\n]/);
+  });
+});
