@@ -12,6 +12,7 @@ import { tempLocalStore } from '../../tests/setup/storage';
 import { approveRequest, issueStatusToken, statusTokenHash } from '../ads/requests';
 import type { createApi } from '../app';
 import { adDailyCounts, adRequests, adStatusTokens, ads } from '../db/schema';
+import { mailOff } from '../mail/outbox';
 
 const SERVICE_TOKEN = 'status-test-service-token-0123456789abcdef';
 /** 00:30 KST on Monday 2026-11-23: still Sunday 2026-11-22 in UTC. */
@@ -80,7 +81,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
   it('tells an approved, running ad its paid period and the last 30 KST days of counters, zero-filled, oldest first', async () => {
     const { id, token } = await apply();
     const approvedAt = new Date(NOW.getTime() - 40 * DAY_MS);
-    const ad = await approveRequest(db(), 'web', id, 'alice', approvedAt);
+    const ad = await approveRequest(db(), 'web', id, 'alice', approvedAt, mailOff);
     await db()
       .insert(adDailyCounts)
       .values([
@@ -119,7 +120,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
 
   it('shows no counters before the paid period starts, and none once the ad is deleted', async () => {
     const { id, token } = await apply();
-    const ad = await approveRequest(db(), 'web', id, 'alice', NOW);
+    const ad = await approveRequest(db(), 'web', id, 'alice', NOW, mailOff);
     await db()
       .update(ads)
       .set({ startsAt: new Date(NOW.getTime() + DAY_MS) })
