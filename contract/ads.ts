@@ -5,6 +5,7 @@
  * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
  */
 import { z } from 'zod';
+import { normalizeLineBreaks } from './text';
 import { isHttpUrl } from './links';
 
 /** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
@@ -297,6 +298,8 @@ export const AdRequestDetailSchema = z.object({
   content: z.string().nullable().optional(),
   /** Extra: pending, approved or rejected (the spec does not show status names). */
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  /** Extra: why it was rejected (the reject dialog's reason), or null. */
+  rejectReason: z.string().nullable().optional(),
 });
 export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
 
@@ -352,20 +355,19 @@ export const REJECT_REASON_TOO_LONG = `거절 사유는 ${REJECT_REASON_MAX}자�
 
 /**
  * POST /api/ads/{type}/submit/{id}/reject body (ours; docs/product.md §7 shows none, and none is
- * accepted): an optional reason, line breaks normalized, trimmed, at most REJECT_REASON_MAX
- * characters, no NUL; empty or absent is none (null). It is stored with the decision, e-mailed to the
- * applicant, shown on the status page and in the audit log.
+ * accepted), also the reject dialog's form: an optional reason, line breaks normalized, trimmed, at
+ * most REJECT_REASON_MAX characters, no NUL; absent or blank is none. It is stored with the decision,
+ * e-mailed to the applicant, shown on the status page and in the audit log.
  */
 export const RejectRequestSchema = z.object({
   reason: z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined ? '' : value.replace(/\r\n?/g, '\n').trim()))
-    .pipe(
+    .preprocess(
+      (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
       z
         .string()
+        .trim()
         .max(REJECT_REASON_MAX, REJECT_REASON_TOO_LONG)
-        .refine((value) => !value.includes('\u0000'), '거절 사유에 쓸 수 없는 문자가 들어 있습니다.'),
+        .refine((value) => !value.includes('\u0000'), AD_FORMAT_MESSAGES.invalidCharacter),
     )
-    .transform((value) => value || null),
+    .optional(),
 });

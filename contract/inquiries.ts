@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
+import { normalizeLineBreaks } from './text';
 
 /**
  * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
@@ -31,14 +32,6 @@ export const INQUIRY_MESSAGES = {
   /** Shown after `failed` when the api answers 429 (api/rate-limit.ts LIMITS.inquiry). */
   rateLimited: '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.',
 } as const;
-
-/**
- * A textarea's line breaks as one LF each: a browser submits each as CRLF (two characters), while
- * its `maxlength` counts one, so 2,000 typed characters with line breaks still pass.
- */
-export function normalizeLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}
 
 /**
  * POST /api/inquiries body (docs/product.md §3.8 Inquiry: content and an optional e-mail). `content`: line

@@ -55,6 +55,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
         imageUrl: request.imageUrl,
         content: request.content,
         status: request.status,
+        rejectReason: request.rejectReason,
       };
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, data });
@@ -67,7 +68,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
     })
     .post(`${REQUEST}/reject`, guard, jsonBody(RejectRequestSchema), async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      const { reason } = c.req.valid('json');
+      const reason = c.req.valid('json').reason || null; // blank is none
       if (!(await rejectRequest(db, type, id, reason, actorOf(c), clock.now(), mail))) {
         throw await notDecidable(type, id);
       }

@@ -55,6 +55,7 @@ export function Dialog({
   title,
   closeTo,
   message,
+  body,
   children,
 }: {
   title: string;
@@ -62,6 +63,8 @@ export function Dialog({
   closeTo: string;
   /** The question or the outcome, read with the title (aria-describedby). */
   message: ReactNode;
+  /** Fields between the message and the buttons (of the buttons' form, by their `form` attribute). */
+  body?: ReactNode;
   /** The buttons (links and forms, so they work without JavaScript). */
   children: ReactNode;
 }) {
@@ -77,6 +80,7 @@ export function Dialog({
         {title}
       </h2>
       <p id={messageId}>{message}</p>
+      {body}
       <div className="dialog__actions">{children}</div>
     </dialog>
   );

@@ -79,18 +79,21 @@ export function TextareaField({
   hint,
   optional = false,
   rows = 3,
+  form,
 }: {
   meta: Meta;
   label: string;
   hint?: ReactNode;
   optional?: boolean;
   rows?: number;
+  /** The id of its form, when the textarea stands outside it (a dialog's field). */
+  form?: string;
 }) {
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
     <div className="field">
       <FieldLabel meta={meta} label={label} optional={optional} hint={hint} />
-      <textarea key={key} {...props} aria-required={!optional} rows={rows} className="field__control" />
+      <textarea key={key} {...props} aria-required={!optional} rows={rows} form={form} className="field__control" />
       <FieldError meta={meta} />
     </div>
   );

@@ -209,20 +209,22 @@ export async function getAdRequest(
 }
 
 /**
- * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4.5 Admin request detail).
+ * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4.5 Admin request detail);
+ * a rejection carries its reason (contract RejectRequestSchema; absent is none).
  * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. a request
  *   decided already; an answer with success false counts as a refusal too.
  */
 export async function decideAdRequest(
   context: AppLoadContext,
   actor: string,
-  request: { type: AdType; id: number; decision: 'approve' | 'reject' },
+  request: { type: AdType; id: number } & ({ decision: 'approve' } | { decision: 'reject'; reason?: string }),
 ): Promise<void> {
   const path = `/api/ads/${request.type}/submit/${request.id}/${request.decision}`;
   // docs/product.md §7 shows no body for reject: any 2xx without success false is success.
   const answer = await upstreamJson(context, path, z.unknown(), {
     method: 'POST',
     headers: adminHeaders(context, actor),
+    ...(request.decision === 'reject' ? { json: { reason: request.reason } } : {}),
   });
   refuseUnlessSuccess(path, answer);
 }

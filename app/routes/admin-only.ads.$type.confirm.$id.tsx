@@ -6,16 +6,19 @@
  * The dialogs live in the URL and the flash cookie, so every step works without JavaScript too.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { AD_IMAGE_SIZE, AdTypeSchema, type AdType } from '../../contract/ads';
+import { AD_IMAGE_SIZE, AdTypeSchema, REJECT_REASON_MAX, RejectRequestSchema, type AdType } from '../../contract/ads';
+import { TextareaField } from '~/components/forms';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
 import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
-import { readForm } from '~/utils/form-data.server';
+import { parseForm, readForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/links';
@@ -89,14 +92,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { type, id } = targetOf(params);
   if (!type || id === null) throw new Response('Not found', { status: 404 });
-  const intent = (await readForm(request))?.get('intent') ?? null;
-  if (!isIntent(intent)) throw new Response('Bad request', { status: 400 });
+  const formData = await readForm(request);
+  const intent = formData?.get('intent') ?? null;
+  if (!formData || !isIntent(intent)) throw new Response('Bad request', { status: 400 });
   const here = `/admin-only/ads/${type}/confirm/${id}`;
   try {
     if (intent === 'delete') {
       if (!(await deleteAdRequest(context, admin.username, { type, id }))) {
         return redirectWithFlash(context, admin, here, { tone: 'error', message: DELETED_ALREADY });
       }
+    } else if (intent === 'reject') {
+      // The reason's form is the reject dialog's: a refused one comes back to it, nothing lost.
+      const submission = parseForm(formData, RejectRequestSchema);
+      if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+      await decideAdRequest(context, admin.username, { type, id, decision: 'reject', reason: submission.value.reason });
     } else {
       await decideAdRequest(context, admin.username, { type, id, decision: intent });
     }
@@ -160,6 +169,9 @@ export default function AdRequestDetail() {
     ['게재 기간', `${request.duration}개월`],
     ['검토자에게 남긴 말', request.contentForManager || '(없음)'],
     ...(type === 'kakao' ? ([['광고 메시지', request.content || '(없음)']] as [string, string][]) : []),
+    ...(request.status === 'rejected'
+      ? ([['거절 사유', request.rejectReason || '(적지 않음)']] as [string, string][])
+      : []),
   ];
   return (
     <section className="admin-page" aria-labelledby="request-title">
@@ -223,13 +235,67 @@ export default function AdRequestDetail() {
         </Link>
       </div>
       <p className="field__hint">삭제는 신청자가 개인정보 삭제를 요청했을 때, 본인인지 확인한 뒤에 해주세요.</p>
-      {confirm && (
-        <Dialog title={INTENTS[confirm].title} closeTo={here} message={INTENTS[confirm].question}>
-          <ConfirmActions page={here} intent={confirm} cancelLabel="취소" confirmLabel={INTENTS[confirm].label} />
-        </Dialog>
+      {confirm === 'reject' ? (
+        <RejectDialog page={here} />
+      ) : (
+        confirm && (
+          <Dialog title={INTENTS[confirm].title} closeTo={here} message={INTENTS[confirm].question}>
+            <ConfirmActions page={here} intent={confirm} cancelLabel="취소" confirmLabel={INTENTS[confirm].label} />
+          </Dialog>
+        )
       )}
       {completion}
     </section>
+  );
+}
+
+/**
+ * The reject step's confirm dialog, with the optional reason (docs/product.md §4.5; contract
+ * RejectRequestSchema, conform on both sides). Its form posts to the dialog's own URL, so a refused
+ * reason comes back in the open dialog as typed.
+ */
+function RejectDialog({ page }: { page: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { title, question, label } = INTENTS.reject;
+  const [form, fields] = useForm({
+    id: 'reject-reason',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(RejectRequestSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectRequestSchema }),
+  });
+  return (
+    <Dialog
+      title={title}
+      closeTo={page}
+      message={question}
+      body={
+        <TextareaField
+          meta={fields.reason}
+          label="거절 사유"
+          optional
+          rows={4}
+          form={form.id}
+          hint={`신청 현황 페이지에 보이고, 이메일 발송을 쓰면 신청자에게 이메일로도 전해집니다. ${REJECT_REASON_MAX}자까지 쓸 수 있습니다.`}
+        />
+      }
+    >
+      <Link to={page} className="button" replace preventScrollReset>
+        취소
+      </Link>
+      <Form method="post" action={`${page}?confirm=reject`} {...getFormProps(form)}>
+        <button
+          type="submit"
+          name="intent"
+          value="reject"
+          className="button button--primary"
+          disabled={navigation.state !== 'idle'}
+        >
+          {label}
+        </button>
+      </Form>
+    </Dialog>
   );
 }
 

@@ -77,12 +77,18 @@ async function detailPage(type: string, id: number, { search = '', withCookie = 
  * Posts `intent` (approve or reject) to the detail page's action, then follows the redirect: the
  * page as the admin sees it next, with the completion dialog's title and message.
  */
-async function decide(type: string, id: number, intent: string, on: AppLoadContext = context) {
+async function decide(
+  type: string,
+  id: number,
+  intent: string,
+  on: AppLoadContext = context,
+  fields: Record<string, string> = {},
+) {
   const here = `/admin-only/ads/${type}/confirm/${id}`;
   const response = await detailAction({
     request: new Request(`${WEB_ORIGIN}${here}`, {
       method: 'POST',
-      body: new URLSearchParams({ intent }),
+      body: new URLSearchParams({ intent, ...fields }),
       headers: { Cookie: cookie, Origin: WEB_ORIGIN },
     }),
     context: on,
@@ -195,6 +201,45 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(done.dialogMessage).toBe('광고가 거절되었습니다.');
     expect(done.okHref).toBe('/admin-only/ads/kakao');
     expect(await statusOf(id)).toBe('rejected');
+  });
+
+  it('reject with a reason: stored with the decision and shown on the request', async () => {
+    const id = await seedAdRequest(api, 'web');
+    const done = await decide('web', id, 'reject', context, {
+      reason: '  이미지에 가게 이름이 없습니다.\r\n다시 신청해주세요.  ',
+    });
+    expect(done.data.flash).toEqual({ tone: 'success', message: '광고가 거절되었습니다.' });
+    const row = (await api.adRequests()).find((request) => request.id === id);
+    expect(row).toMatchObject({
+      status: 'rejected',
+      rejectReason: '이미지에 가게 이름이 없습니다.\n다시 신청해주세요.',
+    });
+    const { page } = await detailPage('web', id);
+    expect(page.body.textContent).toContain('거절 사유이미지에 가게 이름이 없습니다.');
+  });
+
+  it('a reason over 500 characters comes back to the open dialog as typed, and nothing is decided', async () => {
+    const id = await seedAdRequest(api, 'web');
+    const reason = '가'.repeat(501);
+    const here = `/admin-only/ads/web/confirm/${id}?confirm=reject`;
+    const response = await detailAction({
+      request: new Request(`${WEB_ORIGIN}${here}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'reject', reason }),
+        headers: { Cookie: cookie, Origin: WEB_ORIGIN },
+      }),
+      context,
+      params: { type: 'web', id: String(id) },
+    });
+    expect(response.status).toBe(400);
+    const actionData = await response.json();
+    expect(actionData.result.error).toEqual({ reason: ['거절 사유는 500자까지 적을 수 있습니다.'] });
+    expect(await statusOf(id)).toBe('pending');
+    const { data } = await detailPage('web', id, { search: '?confirm=reject' });
+    const page = await renderRoute(RequestDetail, { path: DETAIL_PATH, url: here, loaderData: data, actionData });
+    const dialog = page.querySelector('[role="alertdialog"]')!;
+    expect(dialog.querySelector('textarea')?.value).toHaveLength(500); // echoed up to its limit, nothing more
+    expect(dialog.textContent).toContain('거절 사유는 500자까지 적을 수 있습니다.');
   });
 
   it("approving a decided request: '광고 승인에 실패했습니다: ' and the api's message", async () => {

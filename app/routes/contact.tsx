@@ -25,12 +25,8 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  INQUIRY_CONTENT_MAX,
-  INQUIRY_MESSAGES,
-  InquiryRequestSchema,
-  normalizeLineBreaks,
-} from '../../contract/inquiries';
+import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES, InquiryRequestSchema } from '../../contract/inquiries';
+import { normalizeLineBreaks } from '../../contract/text';
 import { ErrorSummary, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { HoneypotInputs } from '~/components/honeypot-inputs';
 import { RouteError } from '~/components/route-error';
