@@ -13,6 +13,14 @@ import {
 import { adminHeaders } from '~/models/admin.server';
 import { UpstreamError, upstreamJson } from '~/utils/upstream.server';
 
+/**
+ * The setup page's notice on the demo feed, sent by its loader: it names the api's env variables,
+ * which must stay out of the browser bundle (tests/client-bundle.test.ts).
+ */
+export const GBIS_NOT_IN_USE =
+  '지금은 GBIS(경기도 버스정보)를 쓰지 않고 데모 시뮬레이터로 운영 중입니다. 실제 버스 정보를 쓰려면 api의 환경 ' +
+  '변수 BUS_FEED=gbis와 GBIS_SERVICE_KEY를 설정하고 다시 시작해주세요.';
+
 /** Discovery makes up to ~20 GBIS calls one after another, each cut after 10 s by the api. */
 const DISCOVERY_TIMEOUT_MS = 120_000;
 

@@ -39,6 +39,7 @@ describe('/admin-only/gbis', () => {
     const document = await renderRoute(GbisPage, { path: PAGE, url: PAGE, loaderData: data });
     expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['버스 정보 설정']);
     expect(document.body.textContent).toContain('BUS_FEED=gbis');
+    expect(document.body.textContent).toContain('GBIS_SERVICE_KEY'); // sent by the loader, not bundled
     expect(document.querySelector('form')).toBeNull();
   });
 

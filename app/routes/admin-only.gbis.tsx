@@ -23,7 +23,8 @@ import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { discoverGbis, getGbisSetup, saveGbisSetup } from '~/models/gbis.server';
+import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/models/gbis.server';
+import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -58,7 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const setup = await loadSetup(context, admin.username);
   const { flash, headers } = await takeFlash(context, admin);
-  return json({ flash, setup }, { headers });
+  // The env's names stay on the server: the notice is sent as text, never bundled.
+  const notInUse = setup?.feed === 'demo' ? GBIS_NOT_IN_USE : null;
+  return json({ flash, setup, notInUse }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GbisPage() {
-  const { flash, setup } = useLoaderData<typeof loader>();
+  const { flash, setup, notInUse } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const discovered = actionData?.intent === 'discover' && 'discovery' in actionData ? actionData : null;
   return (
@@ -105,10 +108,7 @@ export default function GbisPage() {
           {LOAD_FAILED}
         </p>
       ) : setup.feed !== 'gbis' ? (
-        <p className="notice">
-          지금은 GBIS(경기도 버스정보)를 쓰지 않고 데모 시뮬레이터로 운영 중입니다. 실제 버스 정보를 쓰려면 api의 환경
-          변수 <code>BUS_FEED=gbis</code>와 <code>GBIS_SERVICE_KEY</code>를 설정하고 다시 시작해주세요.
-        </p>
+        <p className="notice">{notInUse}</p>
       ) : (
         <>
           <SetupState setup={setup} />
@@ -202,104 +202,6 @@ function Discover({ setup }: { setup: GbisSetup }) {
       <div role="alert">{answer && 'refused' in answer && <p className="admin-error">{answer.refused}</p>}</div>
       {answer && 'discovery' in answer && <DiscoveryResult {...answer} />}
     </>
-  );
-}
-
-function DiscoveryResult({ discovery, callsSpent }: { discovery: GbisDiscovery; callsSpent: number }) {
-  const ambiguousRoutes = discovery.routes.filter((route) => route.routeId === null || route.upStaOrder === null);
-  const ambiguousStops = discovery.stops.filter((stop) => stop.stationId === null);
-  return (
-    <div className="gbis-discovery">
-      <p role="status" className="admin-success">
-        GBIS를 {callsSpent}번 호출해 찾았습니다. 아래 양식에 채워 두었으니 확인한 뒤 저장해주세요.
-        {ambiguousRoutes.length + ambiguousStops.length > 0 && ' 정하지 못한 값은 후보를 보고 직접 입력해주세요.'}
-      </p>
-      {ambiguousRoutes.map((route) => (
-        <Candidates
-          key={route.routeNo}
-          caption={`${route.routeNo}번: ${route.routeId === null ? '노선 id 후보' : '외대사거리 상행 순번(upStaOrder)을 정하지 못함'}`}
-          empty="GBIS에 이 번호의 노선이 없습니다."
-          rows={route.candidates.map((c) => [
-            c.routeId,
-            c.routeName ?? '?',
-            c.regionName ?? '?',
-            `${c.startStationName ?? '?'} ⟷ ${c.endStationName ?? '?'}`,
-          ])}
-          headers={['노선 id', '번호', '지역', '기점 ⟷ 종점']}
-        />
-      ))}
-      {ambiguousStops.map((stop) => (
-        <Candidates
-          key={`${stop.direction}-${stop.index}`}
-          caption={`${stop.direction === 'up' ? '상행' : '하행'} ${stop.name}: 정류소 id 후보`}
-          empty="후보가 없습니다."
-          rows={stop.candidates.map((c) => [
-            c.stationId,
-            c.stationName ?? '?',
-            c.mobileNo ?? '?',
-            c.side === 'up' ? '상행' : c.side === 'down' ? '하행' : '모름',
-          ])}
-          headers={['정류소 id', '이름', '정류소 번호', '방향']}
-        />
-      ))}
-      {discovery.lines.map((line) => (
-        <Candidates
-          key={line.routeNo}
-          caption={`${line.routeNo}번 종점(순번 ${line.terminusSeq}) 주변 정류소`}
-          empty="정류소 목록이 없습니다."
-          rows={line.stations.map((s) => [String(s.seq), s.stationId, `${s.name ?? '?'}${s.turn ? ' (회차)' : ''}`])}
-          headers={['순번', '정류소 id', '이름']}
-        />
-      ))}
-    </div>
-  );
-}
-
-function Candidates({
-  caption,
-  headers,
-  rows,
-  empty,
-}: {
-  caption: string;
-  headers: string[];
-  rows: string[][];
-  empty: string;
-}) {
-  return (
-    <table className="admin-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={headers.length}>{empty}</td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.join('|')}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
   );
 }
 
