@@ -15,7 +15,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
+import { MAIL_RETENTION_DAYS, RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 
@@ -116,6 +116,10 @@ export default function PrivacyPolicy() {
           <li>
             광고 집계용 변환 값: 만든 뒤 약 <strong>{AD_COUNT_CODE_HOURS}시간</strong> 안에 삭제
           </li>
+          <li>
+            서비스가 보낸 이메일(받는 주소와 내용): 보낸 날부터 <strong>{MAIL_RETENTION_DAYS}일</strong> (보내지 못한
+            이메일은 다시 보내기를 그만둔 날부터 {MAIL_RETENTION_DAYS}일)
+          </li>
         </ul>
         <p>보유 기간이 지난 정보는 서버가 한 시간마다 확인해 자동으로 삭제합니다.</p>
       </Article>
@@ -137,7 +141,10 @@ export default function PrivacyPolicy() {
       </Article>
 
       <Article number={6} title="개인정보 처리의 위탁">
-        <p>서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.</p>
+        <p>
+          서비스가 이메일(광고 신청 접수와 검토 결과 안내, 문의 답변)을 보낼 때에는 받는 사람의 이메일 주소와 메일
+          내용이 이메일 발송 서버를 거쳐 전달됩니다. 그 밖의 개인정보 처리 업무는 다른 곳에 위탁하지 않습니다.
+        </p>
       </Article>
 
       <Article number={7} title="정보주체의 권리와 행사 방법">
