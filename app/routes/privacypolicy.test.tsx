@@ -49,7 +49,7 @@ describe('/privacypolicy', () => {
     ]);
   });
 
-  it('states the collected data, retention (3 years, 1 year), destruction, no sharing, no outsourcing, rights via /contact', async () => {
+  it('states the collected data, retention (3 years, 1 year), destruction, no sharing, what e-mail passes through, rights via /contact', async () => {
     const { article } = await page();
     expect(article('제1조 (처리하는 개인정보 항목)')).toContain('광고 신청: 신청자 이름, 전화번호, 이메일 (필수)');
     expect(article('제1조 (처리하는 개인정보 항목)')).toContain('문의하기: 답변받을 이메일 (선택)');
@@ -62,7 +62,13 @@ describe('/privacypolicy', () => {
     );
     expect(article('제5조 (개인정보의 제3자 제공)')).toContain('제3자에게 제공하지 않습니다');
     expect(article('제6조 (개인정보 처리의 위탁)')).toBe(
-      '제6조 (개인정보 처리의 위탁)서비스는 개인정보 처리 업무를 다른 곳에 위탁하지 않습니다.',
+      '제6조 (개인정보 처리의 위탁)서비스가 이메일(광고 신청 접수와 검토 결과 안내, 문의 답변)을 보낼 때에는 받는 ' +
+        '사람의 이메일 주소와 메일 내용이 이메일 발송 서버를 거쳐 전달됩니다. 그 밖의 개인정보 처리 업무는 다른 곳에 ' +
+        '위탁하지 않습니다.',
+    );
+    // The outbox's retention, as the retention job enforces it (contract/privacy.ts MAIL_RETENTION_DAYS).
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '서비스가 보낸 이메일(받는 주소와 내용): 보낸 날부터 30일',
     );
   });
 
