@@ -1,16 +1,20 @@
 /**
- * /admin-only/inquiries against the real api in-process: the list, and the deletion of one inquiry
- * on its sender's request (privacy policy 제7조, the right to erasure): the confirm dialog
- * (?delete=id), the action's call, the completion dialog, the audit entry. Inquiries arrive through POST
- * /api/inquiries as /contact sends them; what the api holds is read back with the service token.
+ * /admin-only/inquiries against the real api in-process: the list; the reply by e-mail (the form,
+ * the queued e-mail, 답변함, a refused reply back as typed, no form without an e-mail or while e-mail
+ * is off); and the deletion of one inquiry on its sender's request (privacy policy 제7조, the right
+ * to erasure): the confirm dialog (?delete=id), the action's call, the completion dialog, the audit
+ * entry. Inquiries arrive through POST /api/inquiries as /contact sends them; what the api holds is
+ * read back with the service token. The api queues e-mail (tests/setup/mail-web.ts); a second one
+ * sends none.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { AuditListResponseSchema } from '../../contract/admin';
-import { InquiryListResponseSchema } from '../../contract/inquiries';
+import { INQUIRY_REPLY_MESSAGES, InquiryListResponseSchema } from '../../contract/inquiries';
 import Inquiries, { action, loader } from '~/routes/admin-only.inquiries';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { formatKstDateTime } from '~/utils/kst';
 import { adminContext, cookieOf, interceptingContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { outboxRows, queueingMailOutbox } from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';
 import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
 
@@ -20,48 +24,64 @@ const PAGE = '/admin-only/inquiries';
 let api: WebApi;
 let context: AppLoadContext;
 let cookie: string;
+/** An api that sends no e-mail (SMTP_URL unset), its context and an admin's cookie there. */
+let off: { api: WebApi; context: AppLoadContext; cookie: string };
 let sender = 0;
 
 beforeAll(async () => {
-  api = await startWebApi({ serviceToken: TOKEN });
+  api = await startWebApi({ serviceToken: TOKEN, mail: queueingMailOutbox() });
   context = adminContext(api, TOKEN);
   cookie = await signInAdmin(api, context, loginAction);
+  const offApi = await startWebApi({ serviceToken: TOKEN });
+  const offContext = adminContext(offApi, TOKEN);
+  off = { api: offApi, context: offContext, cookie: await signInAdmin(offApi, offContext, loginAction) };
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await off.api.close();
+});
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** Reads `path` of the api with the service token, parsed with `schema`'s data. */
-async function readApi<T>(path: string, schema: { parse(value: unknown): { data: T } }): Promise<T> {
-  const response = await api.app.request(`${IN_PROCESS_API_URL}${path}`, {
+/** Reads `path` of the api (`from`) with the service token, parsed with `schema`'s data. */
+async function readApi<T>(path: string, schema: { parse(value: unknown): { data: T } }, from = api): Promise<T> {
+  const response = await from.app.request(`${IN_PROCESS_API_URL}${path}`, {
     headers: { Authorization: `Bearer ${TOKEN}` },
   });
   expect(response.status).toBe(200);
   return schema.parse(await response.json()).data;
 }
-const storedInquiries = () => readApi('/api/admin/inquiries', InquiryListResponseSchema);
+const storedInquiries = (from = api) => readApi('/api/admin/inquiries', InquiryListResponseSchema, from);
 
-/** Sends an inquiry as /contact does, from a phone of its own. @returns its id. */
-async function sendInquiry(content: string, email?: string): Promise<number> {
-  const response = await api.app.request(`${IN_PROCESS_API_URL}/api/inquiries`, {
+/** Sends an inquiry as /contact does, from a phone of its own, to the api `to`. @returns its id. */
+async function sendInquiry(content: string, email?: string, to = api): Promise<number> {
+  const response = await to.app.request(`${IN_PROCESS_API_URL}/api/inquiries`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${++sender}` },
     body: JSON.stringify({ content, ...(email ? { email } : {}) }),
   });
   expect(response.status).toBe(201);
-  const found = (await storedInquiries()).find((inquiry) => inquiry.content === content);
+  const found = (await storedInquiries(to)).find((inquiry) => inquiry.content === content);
   expect(found).toBeTruthy();
   return found!.id;
 }
 
-/** The page at `search`, loaded with `withCookie`: the loader's answer and the page rendered from it. */
-async function page({ search = '', withCookie = cookie, on = context } = {}) {
+/**
+ * The page at `search`, loaded with `withCookie` (after a POST answered with `actionData`): the
+ * loader's answer and the page rendered from it.
+ */
+async function page({
+  search = '',
+  withCookie = cookie,
+  on = context,
+  actionData = undefined as object | undefined,
+} = {}) {
   const request = new Request(`${WEB_ORIGIN}${PAGE}${search}`, { headers: { Cookie: withCookie } });
   const response = await loader({ request, context: on, params: {} });
   const data = await response.json();
-  const document = await renderRoute(Inquiries, { path: PAGE, url: `${PAGE}${search}`, loaderData: data });
+  const document = await renderRoute(Inquiries, { path: PAGE, url: `${PAGE}${search}`, loaderData: data, actionData });
   const dialog = document.querySelector('[role="alertdialog"]');
   return {
     response,
@@ -73,13 +93,13 @@ async function page({ search = '', withCookie = cookie, on = context } = {}) {
   };
 }
 
-/** Posts `fields` to the action as the dialog's form does (same origin, the admin's cookie). */
-function post(fields: Record<string, string>, { on = context, origin = WEB_ORIGIN } = {}) {
+/** Posts `fields` to the action as the page's forms do (same origin, the admin's cookie). */
+function post(fields: Record<string, string>, { on = context, origin = WEB_ORIGIN, withCookie = cookie } = {}) {
   return action({
     request: new Request(`${WEB_ORIGIN}${PAGE}`, {
       method: 'POST',
       body: new URLSearchParams(fields),
-      headers: { Cookie: cookie, Origin: origin },
+      headers: { Cookie: withCookie, Origin: origin },
     }),
     context: on,
     params: {},
@@ -92,6 +112,23 @@ async function deleteThroughPage(id: number, on: AppLoadContext = context) {
   expect(response.status).toBe(303);
   expect(response.headers.get('Location')).toBe(PAGE);
   return page({ withCookie: cookieOf(response) });
+}
+
+/**
+ * Posts `reply` to inquiry `id` as its reply form does, and answers the page then shown: after the
+ * redirect (a flash), or with the action's answer (a refusal).
+ */
+async function replyThroughPage(id: number, reply: string, { on = context, withCookie = cookie } = {}) {
+  const response = await post({ intent: 'reply', id: String(id), reply }, { on, withCookie });
+  if (response.status === 303) return { status: 303, ...(await page({ on, withCookie: cookieOf(response) })) };
+  return { status: response.status, ...(await page({ on, withCookie, actionData: await response.json() })) };
+}
+
+/** Inquiry `id`'s article on `document`, with its reply form and that form's textarea. */
+function inquiryOn(document: Document, id: number) {
+  const article = document.querySelector(`article[aria-labelledby="inquiry-${id}"]`);
+  const form = article?.querySelector('form') ?? null;
+  return { article, form, textarea: form?.querySelector('textarea') ?? null };
 }
 
 describe('/admin-only/inquiries', () => {
@@ -191,5 +228,85 @@ describe('/admin-only/inquiries', () => {
     expect((anonymous as Response).status).toBe(302);
     expect((anonymous as Response).headers.get('Location')).toMatch(/^\/admin-only\/login/);
     expect((await storedInquiries()).map((row) => row.id)).toContain(id);
+  });
+});
+
+describe('/admin-only/inquiries: the reply by e-mail', () => {
+  it('offers an inquiry with an e-mail a labelled reply form; sent, the e-mail is queued to the inquirer and the inquiry shows 답변함', async () => {
+    const id = await sendInquiry('배차 간격이 궁금합니다.', 'asker@example.com');
+    const before = await page();
+    const { form, textarea } = inquiryOn(before.document, id);
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.querySelector('input[name="intent"]')?.getAttribute('value')).toBe('reply');
+    expect(form?.querySelector('input[name="id"]')?.getAttribute('value')).toBe(String(id));
+    expect(textarea?.getAttribute('name')).toBe('reply');
+    expect(textarea?.getAttribute('maxlength')).toBe('2000');
+    const label = before.document.querySelector(`label[for="${textarea?.id}"]`);
+    expect(label?.textContent).toContain('답변');
+    expect(form?.textContent).toContain('asker@example.com(으)로 이메일을 보냅니다.');
+    const queuedBefore = (await outboxRows(api)).length;
+
+    const sent = await replyThroughPage(id, '평일에는 10분 간격입니다.\r\n감사합니다.');
+    expect(sent.status).toBe(303);
+    expect(sent.data.flash).toEqual({ tone: 'success', message: INQUIRY_REPLY_MESSAGES.sent });
+    expect(sent.dialogMessage).toBe('답변을 저장했습니다. 이메일은 곧 발송됩니다.');
+    const queued = (await outboxRows(api)).slice(queuedBefore);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: 'inquiry-reply', recipients: ['asker@example.com'], status: 'pending' });
+    expect(queued[0].text).toContain('평일에는 10분 간격입니다.\n감사합니다.');
+
+    const stored = (await storedInquiries()).find((row) => row.id === id)!;
+    expect(stored.reply).toBe('평일에는 10분 간격입니다.\n감사합니다.');
+    const answered = inquiryOn(sent.document, id);
+    expect(answered.form).toBeNull();
+    const reply = answered.article?.querySelector('.inquiry__reply');
+    expect(reply?.textContent).toContain(`답변함 ${formatKstDateTime(stored.repliedAt!)}`);
+    expect(reply?.querySelector('time')?.getAttribute('dateTime')).toBe(stored.repliedAt);
+    expect(reply?.querySelector('.inquiry__content')?.textContent).toBe('평일에는 10분 간격입니다.\n감사합니다.');
+  });
+
+  it('a refused reply comes back to its form as typed, with the reason; nothing is queued', async () => {
+    const id = await sendInquiry('환불 문의', 'refund@example.com');
+    const queuedBefore = (await outboxRows(api)).length;
+
+    const empty = await replyThroughPage(id, '   ');
+    expect(empty.status).toBe(400);
+    expect(inquiryOn(empty.document, id).form?.textContent).toContain('답변 내용을 입력해주세요.');
+
+    // Answered meanwhile by another admin: the api's 409 in Korean, the text as typed.
+    expect((await replyThroughPage(id, '먼저 보낸 답변')).status).toBe(303);
+    const twice = await replyThroughPage(id, '두 번째 답변\n줄바꿈도 그대로');
+    expect(twice.status).toBe(409);
+    const { form, textarea } = inquiryOn(twice.document, id);
+    expect(form?.querySelector('[role="alert"]')?.textContent).toBe(INQUIRY_REPLY_MESSAGES.answered);
+    expect(textarea?.textContent).toBe('두 번째 답변\n줄바꿈도 그대로');
+    expect((await outboxRows(api)).slice(queuedBefore)).toHaveLength(1);
+    expect((await storedInquiries()).find((row) => row.id === id)?.reply).toBe('먼저 보낸 답변');
+  });
+
+  it('an inquiry without an e-mail says a reply cannot be sent, and has no form', async () => {
+    const id = await sendInquiry('이메일 없이 보낸 문의');
+    const { article, form } = inquiryOn((await page()).document, id);
+    expect(article?.textContent).toContain('이메일을 남기지 않은 문의에는 답변을 보낼 수 없습니다.');
+    expect(form).toBeNull();
+  });
+
+  it('while e-mail is off, says so once with a link to the mail page and offers no form; a reply posted anyway comes back as typed', async () => {
+    const id = await sendInquiry('메일이 꺼진 동안의 문의', 'later@example.com', off.api);
+    const shown = await page({ on: off.context, withCookie: off.cookie });
+    expect(shown.data.mailEnabled).toBe(false);
+    const note = shown.document.querySelector('.notice');
+    expect(note?.textContent).toBe(
+      '이메일 발송이 꺼져 있어 답변을 보낼 수 없습니다. 설정 방법은 메일 발송에 있습니다.',
+    );
+    expect(note?.querySelector('a')?.getAttribute('href')).toBe('/admin-only/mail');
+    expect(inquiryOn(shown.document, id).form).toBeNull();
+
+    const posted = await replyThroughPage(id, '보내지 못할 답변', { on: off.context, withCookie: off.cookie });
+    expect(posted.status).toBe(409);
+    const { form, textarea } = inquiryOn(posted.document, id);
+    expect(form?.querySelector('[role="alert"]')?.textContent).toBe(INQUIRY_REPLY_MESSAGES.mailOff);
+    expect(textarea?.textContent).toBe('보내지 못할 답변');
+    expect((await storedInquiries(off.api)).find((row) => row.id === id)?.reply).toBeNull();
   });
 });

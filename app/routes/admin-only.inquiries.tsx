@@ -3,23 +3,34 @@
  * (docs/product.md §2, §3.8 Inquiry), newest first, each with its text as written (line breaks
  * kept), the sender's e-mail when given and the time in KST.
  *
+ * An inquiry that left an e-mail can be answered once: the reply form (contract InquiryReplySchema,
+ * conform on both sides) stores the reply and the api e-mails it; a refused reply comes back to
+ * its form as typed, with the reason. An answered one shows 답변함, when, and the reply. Without an
+ * e-mail there is nothing to answer to; while e-mail is off (GET /api/admin/mail) no form is offered.
+ *
  * Each can be deleted on its sender's request (a sender may ask for their data to be erased:
  * privacy policy 제7조), the way the admin pages delete (admin-only.ads.edit.$type.tsx): delete → a
  * confirm dialog (?delete=id) → the call (the action; the api audits it) → a completion dialog from
  * the flash cookie. The dialogs live in the URL and the cookie, so every step works without
  * JavaScript too.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { INQUIRY_REPLY_MAX, INQUIRY_REPLY_MESSAGES, InquiryReplySchema, type Inquiry } from '../../contract/inquiries';
 import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates } from '~/components/admin/list-states';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
+import { SubmitButton, TextareaField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { deleteInquiry, listInquiries } from '~/models/admin.server';
-import { readForm } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
+import { replyToInquiry } from '~/models/inquiries.server';
+import { getMailOverview } from '~/models/mail.server';
+import { parseForm, readForm } from '~/utils/form-data.server';
+import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const PAGE = '/admin-only/inquiries';
@@ -31,31 +42,70 @@ const DELETE_MESSAGES = {
   gone: '이미 삭제된 문의입니다.',
   failed: '문의를 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
+const REPLY_FAILED = '답변을 보내지 못했습니다. 잠시 후 다시 시도해주세요.';
+
+/** A refused reply: the inquiry it was for, and its form's result (the text as typed, the reason). */
+type ReplyRefused = { id: number; result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { flash, headers } = await takeFlash(context, admin);
   const asked = new URL(request.url).searchParams.get('delete');
+  const mailOn = mailEnabled(context, admin.username);
   try {
     // Newest first, as the api answers them.
     const inquiries = await listInquiries(context, admin.username);
     // ?delete=id opens the confirm dialog, for an inquiry on the list only.
     const remove = !flash && inquiries.some((inquiry) => String(inquiry.id) === asked) ? Number(asked) : null;
-    return json({ inquiries, flash, remove }, { headers });
+    return json({ inquiries, flash, remove, mailEnabled: await mailOn }, { headers });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin/inquiries] the list did not load:', error.message);
-    return json({ inquiries: null, flash, remove: null }, { status: 502, headers });
+    return json({ inquiries: null, flash, remove: null, mailEnabled: await mailOn }, { status: 502, headers });
+  }
+}
+
+/** Whether the api sends e-mail; null when it did not say (the form is offered, and a 409 tells). */
+async function mailEnabled(context: AppLoadContext, actor: string): Promise<boolean | null> {
+  try {
+    return (await getMailOverview(context, actor)).enabled;
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error('[admin/inquiries] the e-mail state did not load:', error.message);
+    return null;
   }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
+  const intent = form?.get('intent');
   const id = Number(form?.get('id'));
-  if (form?.get('intent') !== 'delete' || !Number.isInteger(id) || id <= 0) {
+  if (!form || (intent !== 'delete' && intent !== 'reply') || !Number.isInteger(id) || id <= 0) {
     throw new Response('Bad request', { status: 400 });
   }
+  return intent === 'reply' ? reply(context, admin, id, form) : remove(context, admin, id);
+}
+
+/** Sends the reply of `form` to inquiry `id`: the page with a flash, or the form back as typed with the reason. */
+async function reply(context: AppLoadContext, admin: Admin, id: number, form: FormData) {
+  const submission = parseForm(form, InquiryReplySchema);
+  if (submission.status !== 'success') return json<ReplyRefused>({ id, result: submission.reply() }, { status: 400 });
+  const refusedWith = (message: string, status: number) =>
+    json<ReplyRefused>({ id, result: submission.reply({ formErrors: [message] }) }, { status });
+  try {
+    const sent = await replyToInquiry(context, admin.username, id, submission.value.reply);
+    if (sent === null) return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: DELETE_MESSAGES.gone });
+    if (sent !== true) return refusedWith(sent.refused, 409);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.error(`[admin/inquiries] reply ${id}:`, error.message);
+    return refusedWith(REPLY_FAILED, 502);
+  }
+  return redirectWithFlash(context, admin, PAGE, { tone: 'success', message: INQUIRY_REPLY_MESSAGES.sent });
+}
+
+async function remove(context: AppLoadContext, admin: Admin, id: number) {
   try {
     const deleted = await deleteInquiry(context, admin.username, id);
     const flash = deleted
@@ -70,10 +120,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Inquiries() {
-  const { inquiries, flash, remove } = useLoaderData<typeof loader>();
+  const { inquiries, flash, remove, mailEnabled } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const removing = remove === null ? null : inquiries?.find((inquiry) => inquiry.id === remove);
   return (
     <AdminPage id="inquiries" title="문의 목록">
+      {mailEnabled === false && (
+        <p className="notice notice--warn">
+          {INQUIRY_REPLY_MESSAGES.mailOff} 설정 방법은 <Link to="/admin-only/mail">메일 발송</Link>에 있습니다.
+        </p>
+      )}
       <ListStates items={inquiries} failed={LOAD_FAILED} empty="접수된 문의가 없습니다.">
         {(inquiries) => (
           <>
@@ -90,6 +146,11 @@ export default function Inquiries() {
                       이메일: {inquiry.email ? <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a> : '(없음)'}
                     </p>
                     <p className="inquiry__content">{inquiry.content}</p>
+                    <ReplyPart
+                      inquiry={inquiry}
+                      mailEnabled={mailEnabled}
+                      refused={refused?.id === inquiry.id ? refused.result : undefined}
+                    />
                     <p>
                       <Link to={`${PAGE}?delete=${inquiry.id}`} className="button button--small" preventScrollReset>
                         삭제<span className="sr-only"> {formatKstDateTime(inquiry.createdAt)} 문의</span>
@@ -113,6 +174,69 @@ export default function Inquiries() {
       )}
       {flash && <CompletionDialog flash={flash} closeTo={PAGE} />}
     </AdminPage>
+  );
+}
+
+/**
+ * The reply of an inquiry: 답변함 with when and what; no e-mail, nothing to answer to; else its form
+ * while e-mail is not known to be off. A refused reply's form stays, whatever the page now says.
+ */
+function ReplyPart({
+  inquiry,
+  mailEnabled,
+  refused,
+}: {
+  inquiry: Inquiry;
+  mailEnabled: boolean | null;
+  refused: SubmissionResult<string[]> | undefined;
+}) {
+  const open = inquiry.email !== null && inquiry.repliedAt === null && mailEnabled !== false;
+  return (
+    <>
+      {inquiry.repliedAt && (
+        <div className="inquiry__reply">
+          <p className="inquiry__meta">
+            <span className="badge">답변함</span>{' '}
+            <time dateTime={inquiry.repliedAt}>{formatKstDateTime(inquiry.repliedAt)}</time>
+          </p>
+          <p className="inquiry__content">{inquiry.reply}</p>
+        </div>
+      )}
+      {!inquiry.email && <p className="field__hint">{INQUIRY_REPLY_MESSAGES.noEmail}</p>}
+      {(open || refused) && <ReplyForm inquiry={inquiry} refused={refused} />}
+    </>
+  );
+}
+
+function ReplyForm({ inquiry, refused }: { inquiry: Inquiry; refused: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('id') === String(inquiry.id);
+  const [form, fields] = useForm({
+    id: `reply-${inquiry.id}`,
+    lastResult: sending ? undefined : refused,
+    constraint: getZodConstraint(InquiryReplySchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InquiryReplySchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <Form method="post" action={PAGE} {...getFormProps(form)} className="form inquiry__reply-form" preventScrollReset>
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="id" value={inquiry.id} />
+      <div role="alert">{formError && <p className="admin-error">{formError}</p>}</div>
+      <TextareaField
+        meta={fields.reply}
+        label="답변"
+        rows={4}
+        hint={`${inquiry.email}(으)로 이메일을 보냅니다. 한 번만 보낼 수 있고, ${INQUIRY_REPLY_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`}
+      />
+      <div>
+        <SubmitButton pending={sending} pendingText="보내는 중…">
+          답변 보내기
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }
 

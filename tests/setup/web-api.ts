@@ -7,6 +7,7 @@ import { timeLeftAnswersOn } from '../mocks/api';
 import type { AppLoadContext } from '@remix-run/node';
 import { eq, gt } from 'drizzle-orm';
 import { systemClock } from '../../api/clock';
+import type { MailOutbox } from '../../api/mail/outbox';
 import { adRequests, imageUploads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
 import { adsTestApi, uploadImageThrough } from './ads-api';
@@ -27,16 +28,27 @@ export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
  * Starts the api on a fresh PGlite database and a temporary local store.
  * @param options.imageStorageMaxBytes the api's image storage budget (IMAGE_STORAGE_MAX_MB in
  *   bytes; default the api's 1024 MB): a presign that would exceed it answers 507.
+ * @param options.mail the api's e-mail outbox (default none: e-mail off); tests/setup/mail-web.ts has one.
  * @returns `context(overrides)` builds a load context reaching this api (each call its own; pass
  *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records a clone of every
  *   request the web sent it (bodies readable), `close()` closes the database and removes the store.
  */
-export async function startWebApi(options: { serviceToken?: string; imageStorageMaxBytes?: number } = {}) {
+export async function startWebApi(
+  options: { serviceToken?: string; imageStorageMaxBytes?: number; mail?: MailOutbox } = {},
+) {
   const database = await createTestDatabase('pglite');
   const storage = tempLocalStore();
   const logger = recordingLogger();
-  const { serviceToken, imageStorageMaxBytes } = options;
-  const app = adsTestApi({ db: database.db, storage, clock: systemClock, logger, serviceToken, imageStorageMaxBytes });
+  const { serviceToken, imageStorageMaxBytes, mail } = options;
+  const app = adsTestApi({
+    db: database.db,
+    storage,
+    clock: systemClock,
+    logger,
+    serviceToken,
+    imageStorageMaxBytes,
+    mail,
+  });
   const calls: Request[] = [];
   const fetch = async (request: Request) => {
     calls.push(request.clone());
