@@ -6,9 +6,8 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { AdTypeSchema } from '../../contract/ads';
+import { AD_TYPE_LABELS, AdTypeSchema } from '../../contract/ads';
 import { RouteError } from '~/components/route-error';
-import { AD_TYPE_LABELS } from '~/utils/ad-application';
 import { SITE_NAME } from '~/components/site-header';
 import { listAdRequests } from '~/models/ads.server';
 import { REQUEST_STATUS_LABELS } from '~/utils/admin-ads';

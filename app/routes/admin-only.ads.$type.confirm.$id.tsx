@@ -10,13 +10,20 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { AD_IMAGE_SIZE, AdTypeSchema, REJECT_REASON_MAX, RejectRequestSchema, type AdType } from '../../contract/ads';
+import {
+  AD_IMAGE_SIZE,
+  AD_TYPE_LABELS,
+  AdTypeSchema,
+  REJECT_REASON_MAX,
+  RejectRequestSchema,
+  type AdType,
+} from '../../contract/ads';
 import { TextareaField } from '~/components/forms';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
-import { AD_TYPE_LABELS, formatPhone } from '~/utils/ad-application';
+import { formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { parseForm, readForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';

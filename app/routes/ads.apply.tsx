@@ -30,6 +30,7 @@ import {
   AD_TYPES,
   AD_IMAGE_SIZE,
   AD_MESSAGES,
+  AD_TYPE_LABELS,
   IMAGE_MAX_BYTES,
   type AdType,
 } from '../../contract/ads';
@@ -39,13 +40,7 @@ import { ErrorSummary, RadioGroup, SubmitButton, TextareaField, TextField } from
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitAdApplication, uploadAdImage } from '~/models/ads.server';
-import {
-  AD_TYPE_LABELS,
-  AdApplicationFormSchema,
-  formatPhone,
-  orderedErrors,
-  summaryControlId,
-} from '~/utils/ad-application';
+import { AdApplicationFormSchema, formatPhone, orderedErrors, summaryControlId } from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';

@@ -15,11 +15,8 @@ import {
   adApplicationFields,
   applicantEmailField,
   kakaoContentRule,
-  type AdType,
   type ImageExtension,
 } from '../../contract/ads';
-
-export { AD_TYPE_LABELS } from '../../contract/ads';
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
 export type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
