@@ -10,3 +10,39 @@ describe('parseApiEnv: IMAGE_STORAGE_MAX_MB', () => {
     expect(() => parseApiEnv({ IMAGE_STORAGE_MAX_MB: value })).toThrow(/IMAGE_STORAGE_MAX_MB: /);
   });
 });
+
+describe('parseApiEnv: e-mail', () => {
+  const mail = {
+    SMTP_URL: 'smtps://bus:secret@smtp.example.com:465',
+    MAIL_FROM: '외대 버스 <bus@example.com>',
+    PUBLIC_BASE_URL: 'https://bus.example.com',
+  };
+
+  it('reads the mail settings, the admins as a list of addresses', () => {
+    const env = parseApiEnv({ ...mail, ADMIN_NOTIFY_EMAILS: ' a@example.com, b@example.com ,' });
+    expect(env).toMatchObject({ ...mail, ADMIN_NOTIFY_EMAILS: ['a@example.com', 'b@example.com'] });
+    expect(parseApiEnv({}).ADMIN_NOTIFY_EMAILS).toEqual([]);
+  });
+
+  it.each([
+    [{ ...mail, SMTP_URL: 'http://smtp.example.com' }, /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ ...mail, MAIL_FROM: undefined }, /MAIL_FROM: MAIL_FROM is required with SMTP_URL/],
+    [{ ...mail, MAIL_FROM: 'not an address' }, /MAIL_FROM: expected an address/],
+    [{ ...mail, MAIL_FROM: 'a@example.com, b@example.com' }, /MAIL_FROM: expected an address/],
+    [{ ...mail, PUBLIC_BASE_URL: undefined }, /PUBLIC_BASE_URL: PUBLIC_BASE_URL is required with SMTP_URL/],
+    [{ ...mail, PUBLIC_BASE_URL: 'http://bus.example.com' }, /PUBLIC_BASE_URL: must be an https URL/],
+    [
+      { ...mail, ADMIN_NOTIFY_EMAILS: 'a@example.com, nobody' },
+      /ADMIN_NOTIFY_EMAILS: "nobody" is not an e-mail address/,
+    ],
+    [{ AD_BANK_NAME: '농협' }, /AD_BANK_NAME: set AD_BANK_NAME, AD_BANK_ACCOUNT and AD_BANK_HOLDER together/],
+  ])('refuses %j, naming the variable', (source, message) => {
+    expect(() => parseApiEnv(source)).toThrow(message);
+  });
+
+  it('takes http://localhost as the public base for a trial', () => {
+    expect(parseApiEnv({ ...mail, PUBLIC_BASE_URL: 'http://localhost:3000/' }).PUBLIC_BASE_URL).toBe(
+      'http://localhost:3000',
+    );
+  });
+});
