@@ -39,7 +39,7 @@ export type MailSender = {
   deliverDue(): Promise<void>;
   /** Asks for a round soon (after a change queued a row). */
   kick(): void;
-  /** Starts the MAIL_POLL_MS rounds; returns what stops them. */
+  /** Runs a round now (what a crash left behind goes out at once), then every MAIL_POLL_MS; returns what stops them. */
   start(): () => void;
 };
 
@@ -106,6 +106,7 @@ export function createMailSender(options: {
     deliverDue,
     kick: () => void deliverDue(),
     start: () => {
+      void deliverDue();
       const timer = setInterval(() => void deliverDue(), MAIL_POLL_MS).unref();
       return () => clearInterval(timer);
     },
