@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createAccuracyService } from './bus/predictions/accuracy';
 import { createLiveView } from './bus/live-view';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
+import { transitIdsNow } from './bus/feed/transit-config';
 import type { ApiContext, ApiDeps } from './context';
 import { noChatbotAds } from './kakao/ads';
 import { createRateLimiters } from './rate-limit';
@@ -53,13 +54,16 @@ const jsonBodyLimit = bodyLimit({
  */
 export function createApi(deps: ApiDeps) {
   const history = deps.history ?? noHistory;
-  const predictions = deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger });
+  const transit = deps.transit ?? transitIdsNow();
+  const predictions =
+    deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger, transit });
   const context: ApiContext = {
     ...deps,
     mail: deps.mail ?? mailOff,
+    transit,
     history,
     predictions,
-    liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, logger: deps.logger }),
+    liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, transit, logger: deps.logger }),
     accuracy:
       deps.accuracy ??
       createAccuracyService({
@@ -67,6 +71,7 @@ export function createApi(deps: ApiDeps) {
         clock: deps.clock,
         loadHistory: history,
         source: deps.feed.current().source,
+        transit,
       }),
     rateLimiters: createRateLimiters(deps.db),
     kakaoAds: deps.kakaoAds ?? noChatbotAds,

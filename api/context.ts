@@ -16,6 +16,7 @@ import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
 import type { AdRow } from './ads/managed';
 import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
+import type { TransitIdsNow } from './bus/feed/transit-config';
 import type { MailOutbox } from './mail/outbox';
 
 export type ApiDeps = {
@@ -64,11 +65,17 @@ export type ApiDeps = {
    * builds it with gbisSetupOf); absent → as BUS_FEED=demo: GBIS not in use.
    */
   gbisSetup?: GbisSetupOptions;
+  /**
+   * The GBIS ids and timetables in use, in memory (createApiRuntime: transitIdsFromDatabase with the
+   * GBIS feed); absent → the defaults of api/bus/feed/transit-config.ts.
+   */
+  transit?: TransitIdsNow;
 };
 
 /** The app's parts built from its dependencies, shared by the route sub-apps. */
 export type ApiContext = ApiDeps & {
   mail: MailOutbox;
+  transit: TransitIdsNow;
   history: HistoryLoader;
   predictions: PredictionService;
   /** The timeLeft view of this second, shared by GET /api/bus/timeLeft and the KakaoTalk skill. */

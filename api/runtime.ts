@@ -19,7 +19,8 @@ import { createBusFeed, type BusFeed } from './bus/feed/service';
 import { createAccuracyService } from './bus/predictions/accuracy';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
 import type { FeedSource } from './bus/feed/snapshot';
-import { gbisSetupOf, overridesOf, transitIdsProvider } from './bus/feed/gbis/setup-store';
+import { gbisSetupOf, overridesOf, transitIdsFromDatabase } from './bus/feed/gbis/setup-store';
+import { transitIdsNow } from './bus/feed/transit-config';
 import { consoleLogger, type Logger } from './logger';
 import { openObjectStore } from './storage';
 import { scheduleOrphanSweep } from './ads/images';
@@ -70,17 +71,18 @@ export async function createApiRuntime(
 ): Promise<ApiRuntime> {
   // The GBIS source (and its XML parser) is loaded only for the real feed. It reads its ids from the
   // database before each poll, never before start() (env > the admin page's saved setup > defaults:
-  // docs/gbis.md §Setup page).
+  // docs/gbis.md §Setup page), into `transit`, where the page views read their timetables.
   const source: FeedSource =
     env.BUS_FEED === 'gbis'
       ? new (await import('./bus/feed/gbis/source')).GbisSource({
           serviceKey: env.GBIS_SERVICE_KEY ?? '',
           baseUrl: env.GBIS_BASE_URL,
-          ids: () => transitIdsProvider(database.db, overridesOf(env))(),
+          ids: () => transit.refresh(),
           logger,
         })
       : createDemoSource({ seed: env.DEMO_SEED });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const transit = env.BUS_FEED === 'gbis' ? transitIdsFromDatabase(database.db, overridesOf(env)) : transitIdsNow();
   const embedded = !env.DATABASE_URL;
   // Production (PostgreSQL) passes the token in env; the embedded default keeps one under DATA_DIR.
   const serviceToken = env.API_SERVICE_TOKEN ?? (embedded ? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN') : null);
@@ -95,7 +97,7 @@ export async function createApiRuntime(
     await backfill;
     return loadDepartures(database.db, { source: source.name, ...range });
   };
-  const predictions = createPredictionService({ loadHistory: history, logger });
+  const predictions = createPredictionService({ loadHistory: history, logger, transit });
   const feed = await createBusFeed({
     database,
     source,
@@ -104,7 +106,13 @@ export async function createApiRuntime(
     logger,
     onSnapshot: predictions.observe,
   });
-  const accuracy = createAccuracyService({ db: database.db, clock, loadHistory: history, source: source.name });
+  const accuracy = createAccuracyService({
+    db: database.db,
+    clock,
+    loadHistory: history,
+    source: source.name,
+    transit,
+  });
   const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
   const mail = openMail(env, { db: database.db, clock, logger, isLeader: () => feed.role() === 'leader' });
   const stops: (() => void)[] = [];
@@ -121,6 +129,7 @@ export async function createApiRuntime(
     serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
     dailyQuota: env.GBIS_DAILY_QUOTA,
     gbisSetup: gbisSetupOf(env),
+    transit,
     kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
     kakaoAds,
     mail: mail.outbox,

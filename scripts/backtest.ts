@@ -6,7 +6,8 @@
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
  * DATA_DIR) for the feed BUS_FEED; a demo database without departures is back-filled first, as the
- * api does on start. While the server holds DATA_DIR (the embedded database has one owner), the
+ * api does on start. The timetables scored are those the api uses: with BUS_FEED=gbis the saved
+ * setup's (env > database > defaults, docs/gbis.md §Setup page), else the defaults. While the server holds DATA_DIR (the embedded database has one owner), the
  * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28), with its
  * own "today". "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
  * report as JSON with --json. --predictions-out also writes what the history part predicted for each
@@ -21,6 +22,8 @@ import { backtest } from '../api/bus/predictions/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/store';
 import { HISTORY_WINDOW_DAYS, type DayPlan, type ObservedDeparture } from '../api/bus/predictions/day-plan';
 import { openDatabase } from '../api/db/client';
+import { overridesOf, transitIdsFromDatabase } from '../api/bus/feed/gbis/setup-store';
+import { transitIdsNow, type RouteConfig } from '../api/bus/feed/transit-config';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
 import { storedSecret } from '../api/secrets';
 import { BacktestReportSchema, type BacktestReport } from '../contract/admin';
@@ -78,15 +81,18 @@ async function reportFromRunningServer(): Promise<BacktestReport> {
   return BacktestReportSchema.parse(JSON.parse(body));
 }
 
-async function historyFromDatabase(): Promise<ObservedDeparture[]> {
+/** The database's history of the feed BUS_FEED, and the routes (timetables) in use with it. */
+async function historyFromDatabase(): Promise<{ history: ObservedDeparture[]; routes: readonly RouteConfig[] }> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     if (env.BUS_FEED === 'demo') await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now });
-    return await loadDepartures(database.db, {
+    const transit = env.BUS_FEED === 'gbis' ? transitIdsFromDatabase(database.db, overridesOf(env)) : transitIdsNow();
+    const history = await loadDepartures(database.db, {
       source: env.BUS_FEED,
       fromDate: addServiceDays(today, -(days + HISTORY_WINDOW_DAYS)),
       toDate: addServiceDays(today, -1),
     });
+    return { history, routes: (await transit.refresh()).routes };
   } finally {
     await database.close();
   }
@@ -102,7 +108,8 @@ async function report(): Promise<BacktestReport> {
     return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today, onDayPlan });
   }
   try {
-    return await backtest(await historyFromDatabase(), { days, before: today, onDayPlan });
+    const { history, routes } = await historyFromDatabase();
+    return await backtest(history, { days, before: today, onDayPlan, routes });
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     if (onDayPlan) {

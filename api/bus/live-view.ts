@@ -1,7 +1,7 @@
 /**
  * What the phones' refresh (GET /api/bus/timeLeft, docs/product.md §7) and the KakaoTalk skill
- * answer from: the timeLeft view of the feed's state with today's predictions, built once per
- * (second, feed state) whoever asks, since every phone asks every 4 s and the answer only changes
+ * answer from: the timeLeft view of the feed's state with today's predictions and the timetables in
+ * use (TransitIdsNow), built once per (second, feed state, ids in use) whoever asks, since every phone asks every 4 s and the answer only changes
  * by the second or with a new state. The predictions never make it fail: while they throw, the view
  * has no down group.
  */
@@ -14,12 +14,15 @@ import type { FeedState } from './feed/store';
 import type { PredictionService, TodayPredictions } from './predictions/service';
 import type { RoutePredictions } from './predictions/day-plan';
 import { timeLeftView } from './time-left-view';
+import type { RouteConfig, TransitIdsNow } from './feed/transit-config';
 
-/** The view at `now` (the first request of its second) and the predictions it was built with. */
+/** The view at `now` (the first request of its second) and the predictions and routes (with their timetables) it was built with. */
 export type LiveView = {
   now: Date;
   view: Required<TimeLeftResponse>;
   predictions: readonly RoutePredictions[];
+  /** The routes in use, in route order, with their timetables (TransitIdsNow.current().routes). */
+  routes: readonly RouteConfig[];
 };
 
 export type LiveViewService = {
@@ -36,9 +39,11 @@ export function createLiveView(deps: {
   feed: Pick<BusFeed, 'current'>;
   clock: Clock;
   predictions: PredictionService;
+  /** The ids in use, read from memory. */
+  transit: Pick<TransitIdsNow, 'current'>;
   logger: Logger;
 }): LiveViewService {
-  const { feed, clock, predictions, logger } = deps;
+  const { feed, clock, predictions, transit, logger } = deps;
   const serving = failureLog(logger, {
     failing: '[predictions] failing: timeLeft without its down group, /predicted answers 503',
     recovered: '[predictions] serving predictions again.',
@@ -62,9 +67,14 @@ export function createLiveView(deps: {
       const now = clock.now();
       const second = Math.floor(now.getTime() / 1000);
       const state = feed.current();
-      if (cached?.second !== second || cached.state !== state) {
-        const routes = (await predictionsOrNull(() => predictions.todayNow(now)))?.routes ?? [];
-        cached = { second, state, live: { now, view: timeLeftView(state, now, routes), predictions: routes } };
+      const { routes } = transit.current();
+      if (cached?.second !== second || cached.state !== state || cached.live.routes !== routes) {
+        const today = (await predictionsOrNull(() => predictions.todayNow(now)))?.routes ?? [];
+        cached = {
+          second,
+          state,
+          live: { now, view: timeLeftView(state, now, today, routes), predictions: today, routes },
+        };
       }
       return cached.live;
     },

@@ -5,6 +5,10 @@ import type { FeedState } from './feed/store';
 import type { RoutePredictions } from './predictions/day-plan';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
 import { groupRoutes } from '../../contract/time-left-groups';
+import { ROUTES } from './feed/transit-config';
+
+/** A route of the defaults, with its timetables. */
+const route = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo)!;
 
 const taken = new Date('2026-11-23T08:00:00+09:00');
 const later = (seconds: number) => new Date(taken.getTime() + seconds * 1000);
@@ -164,26 +168,25 @@ describe('last run (막차): lastRun while the last run is near', () => {
   // 2026-11-23 is a Monday (weekday timetable: 1150 last 23:30 with an 8-minute layover, 1303 last
   // 22:50); 2026-11-28 a Saturday (1150: 23:20).
   it('marks the down route from 30 minutes before its last departure until it leaves, with that time in KST', () => {
-    const at = (iso: string) => lastRunNear('1150', 'down', new Date(iso));
+    const at = (iso: string) => lastRunNear(route('1150'), 'down', new Date(iso));
     expect(at('2026-11-23T22:59:59+09:00')).toBeNull();
     expect(at('2026-11-23T23:00:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:01+09:00')).toBeNull();
-    expect(lastRunNear('1303', 'down', new Date('2026-11-23T23:00:00+09:00'))).toBeNull();
-    expect(lastRunNear('1303', 'down', new Date('2026-11-23T22:30:00+09:00'))).toBe('2026-11-23T22:50:00+09:00');
+    expect(lastRunNear(route('1303'), 'down', new Date('2026-11-23T23:00:00+09:00'))).toBeNull();
+    expect(lastRunNear(route('1303'), 'down', new Date('2026-11-23T22:30:00+09:00'))).toBe('2026-11-23T22:50:00+09:00');
   });
 
   it('marks the up route until its last run is due at campus: the last departure less the layover', () => {
-    const at = (iso: string) => lastRunNear('1150', 'up', new Date(iso));
+    const at = (iso: string) => lastRunNear(route('1150'), 'up', new Date(iso));
     expect(at('2026-11-23T22:51:59+09:00')).toBeNull();
     expect(at('2026-11-23T22:52:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
     expect(at('2026-11-23T23:22:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
     expect(at('2026-11-23T23:22:01+09:00')).toBeNull();
   });
 
-  it("follows the day type's timetable and knows no other route", () => {
-    expect(lastRunNear('1150', 'down', new Date('2026-11-28T23:00:00+09:00'))).toBe('2026-11-28T23:20:00+09:00');
-    expect(lastRunNear('9999', 'down', new Date('2026-11-23T23:10:00+09:00'))).toBeNull();
+  it("follows the day type's timetable", () => {
+    expect(lastRunNear(route('1150'), 'down', new Date('2026-11-28T23:00:00+09:00'))).toBe('2026-11-28T23:20:00+09:00');
   });
 
   it('is carried by both groups of the answer', () => {

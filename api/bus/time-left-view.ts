@@ -9,7 +9,7 @@ import type { FeedState } from './feed/store';
 import { nextAtOrAfter, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
 import type { Arrival } from './feed/snapshot';
-import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './feed/transit-config';
+import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from './feed/transit-config';
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
@@ -28,11 +28,15 @@ import { routeByNo, ROUTES, timetableMinutes, type RouteConfig } from './feed/tr
  * the campus terminus, for up when that run is due at campus.
  *
  * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
+ *
+ * `routes` are the routes in use with their timetables (TransitIdsNow.current().routes: env > saved
+ * setup > the defaults of transit-config.ts), in the order of the up group.
  */
 export function timeLeftView(
   state: FeedState,
   now: Date,
   predictions: readonly RoutePredictions[] = [],
+  routes: readonly RouteConfig[] = DEFAULT_TRANSIT_IDS.routes,
 ): Required<TimeLeftResponse> {
   const { snapshot } = state;
   const inService = isInService(now);
@@ -45,7 +49,8 @@ export function timeLeftView(
     inService,
     ...(idsUnknown(state) && { idsUnknown: true as const }),
   };
-  const down = inService ? predictions.map((route) => downRoute(route, now)) : [];
+  const routeOf = (routeNo: string) => routes.find((route) => route.routeNo === routeNo);
+  const down = inService ? predictions.map((route) => downRoute(route, routeOf(route.routeNo), now)) : [];
   if (!snapshot || !inService) {
     return {
       data: [
@@ -57,10 +62,10 @@ export function timeLeftView(
     };
   }
   const up: Required<UpRoute>[] = [];
-  for (const { routeNo } of ROUTES) {
-    const arrivals = snapshot.arrivals.filter((a) => a.routeNo === routeNo);
+  for (const route of routes) {
+    const arrivals = snapshot.arrivals.filter((a) => a.routeNo === route.routeNo);
     const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
-    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastRun: lastRunNear(routeNo, 'up', now) });
+    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastRun: lastRunNear(route, 'up', now) });
   }
   const vehicles = snapshot.vehicles.flatMap((v) =>
     v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
@@ -78,7 +83,7 @@ export function timeLeftView(
 /**
  * The route's first or last departure from the campus terminus on `serviceDate` ("yyyy-MM-dd",
  * KST): its timetable's `first` or `last` for the date's day type (weekday, Saturday, Sunday or
- * public holiday; transit-config.ts).
+ * public holiday) in the timetables in use (TransitIdsNow).
  */
 export function timetableDeparture(route: RouteConfig, serviceDate: string, end: 'first' | 'last'): Date {
   return kstInstant(serviceDate, timetableMinutes(route.timetable[dayType(serviceDate)][end]));
@@ -87,13 +92,11 @@ export function timetableDeparture(route: RouteConfig, serviceDate: string, end:
 /**
  * The route's last run of `now`'s service day, KST ISO, when it is at most LAST_RUN_NOTICE_MIN
  * minutes after `now` (and not past); else null. Down: its last departure from the campus terminus,
- * the timetable's `last` for the day type (transit-config.ts; the GBIS route info's last-bus time).
+ * the timetable's `last` for the day type (the timetables in use; the GBIS route info's last-bus time).
  * Up: the same bus's up run, due at campus `layoverMin` earlier (it turns round there and leaves
  * as that last departure).
  */
-export function lastRunNear(routeNo: string, direction: Direction, now: Date): string | null {
-  const route = routeByNo(routeNo);
-  if (!route) return null;
+export function lastRunNear(route: RouteConfig, direction: Direction, now: Date): string | null {
   const departure = timetableDeparture(route, serviceClock(now).serviceDate, 'last');
   const last = direction === 'down' ? departure : new Date(departure.getTime() - route.layoverMin * 60_000);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
@@ -114,7 +117,8 @@ function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 
   };
 }
 
-function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
+/** A route's down entry; `config` is its timetable in use (none: no last-run notice). */
+function downRoute(route: RoutePredictions, config: RouteConfig | undefined, now: Date): Required<DownRoute> {
   const next = (times: Date[]) => {
     const time = nextAtOrAfter(times, now);
     return time ? toKstIso(time) : null;
@@ -128,7 +132,7 @@ function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
       estimate: estimate ? toKstIso(estimate.at) : null,
     },
     basis: estimate?.basis ?? null,
-    lastRun: lastRunNear(route.routeNo, 'down', now),
+    lastRun: config ? lastRunNear(config, 'down', now) : null,
   };
 }
 

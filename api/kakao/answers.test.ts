@@ -3,6 +3,7 @@ import { snapshotAt } from '../../tests/setup/fakes';
 import { emptyFeedState, type FeedState } from '../bus/feed/store';
 import { predictDay, type RoutePredictions } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
+import { DEFAULT_TRANSIT_IDS } from '../bus/feed/transit-config';
 import { answerText, quickRepliesFor, skillAnswer, type SkillFacts } from './answers';
 import type { SkillIntent } from './intent';
 
@@ -34,7 +35,12 @@ const predictions: RoutePredictions[] = [
 ];
 
 function facts(state: FeedState = liveState(now), instant = now, routes = predictions): SkillFacts {
-  return { now: instant, view: timeLeftView(state, instant, routes), predictions: routes };
+  return {
+    now: instant,
+    view: timeLeftView(state, instant, routes),
+    predictions: routes,
+    routes: DEFAULT_TRANSIT_IDS.routes,
+  };
 }
 
 const ALL_INTENTS: SkillIntent[] = [

@@ -1,7 +1,8 @@
 /**
  * The chatbot's answers, built from memory only: the timeLeft view of the feed's
  * latest state (api/bus/time-left-view.ts), today's predictions (the prediction service) and the
- * timetables (api/bus/feed/transit-config.ts). Pure: the same facts give the same answer.
+ * timetables in use (the live view's routes: env > saved setup > the defaults of
+ * api/bus/feed/transit-config.ts). Pure: the same facts give the same answer.
  */
 import { format } from 'date-fns/format';
 import { type UpRoute } from '../../contract/bus';
@@ -16,14 +17,15 @@ import {
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
 import { timetableDeparture } from '../bus/time-left-view';
-import { ROUTES, type DayType } from '../bus/feed/transit-config';
+import type { DayType } from '../bus/feed/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 /**
  * What an answer is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`
- * tells stale and in-service, and today's predictions per route in ROUTES order.
+ * tells stale and in-service, today's predictions per route, and the routes in use with their
+ * timetables (route order).
  */
 export type SkillFacts = LiveView;
 
@@ -73,7 +75,7 @@ function staleNotice({ view }: SkillFacts): string | null {
 
 function upText(facts: SkillFacts): string {
   const up = groupRoutes(facts.view, 'up');
-  const lines = ROUTES.map(({ routeNo }) => {
+  const lines = facts.routes.map(({ routeNo }) => {
     const route = up.find((candidate) => candidate.routeNo === routeNo);
     return `${routeNo}번 ${route ? arrivalText(route) : '오는 버스 없음'}`;
   });
@@ -108,7 +110,7 @@ function routeText(facts: SkillFacts, routeNo: string): string {
 }
 
 function timetableText(facts: SkillFacts): string {
-  const lines = ROUTES.map(({ routeNo }) => {
+  const lines = facts.routes.map(({ routeNo }) => {
     const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
     if (times.length === 0) return `${routeNo}번 오늘 남은 출발 없음`;
     const more = times.length - TIMETABLE_TIMES_PER_ROUTE;
@@ -122,12 +124,14 @@ function timetableText(facts: SkillFacts): string {
  * or of `routeNo` only, on the service day of `now` (serviceClock: from 00:30 KST that is the coming
  * day's).
  */
-function lastBusText({ now }: SkillFacts, routeNo?: string): string {
+function lastBusText({ now, routes }: SkillFacts, routeNo?: string): string {
   const { serviceDate } = serviceClock(now);
-  const lines = ROUTES.filter((route) => routeNo === undefined || route.routeNo === routeNo).map((route) => {
-    const last = timetableDeparture(route, serviceDate, 'last');
-    return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
-  });
+  const lines = routes
+    .filter((route) => routeNo === undefined || route.routeNo === routeNo)
+    .map((route) => {
+      const last = timetableDeparture(route, serviceDate, 'last');
+      return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
+    });
   return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`, ...lines].join('\n');
 }
 
@@ -136,16 +140,16 @@ function lastBusText({ now }: SkillFacts, routeNo?: string): string {
  * KST, SERVICE_HOURS) the day starting at 05:00, and after every route's last departure of the day
  * the next one. null while buses run.
  */
-function nextServiceDate({ now, view }: SkillFacts): string | null {
+function nextServiceDate({ now, view, routes }: SkillFacts): string | null {
   const { serviceDate } = serviceClock(now);
   if (!view.feed.inService) return serviceDate;
-  const over = ROUTES.every((route) => timetableDeparture(route, serviceDate, 'last').getTime() < now.getTime());
+  const over = routes.every((route) => timetableDeparture(route, serviceDate, 'last').getTime() < now.getTime());
   return over ? addServiceDays(serviceDate, 1) : null;
 }
 
 /** When no bus runs: when the first bus leaves campus, and each route's first departure of `serviceDate`. */
-function noServiceText({ now, view }: SkillFacts, serviceDate: string): string {
-  const firsts = ROUTES.map((route) => ({
+function noServiceText({ now, view, routes }: SkillFacts, serviceDate: string): string {
+  const firsts = routes.map((route) => ({
     routeNo: route.routeNo,
     at: timetableDeparture(route, serviceDate, 'first'),
   }));

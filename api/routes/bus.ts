@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import type { PredictedAllResponse, PredictedRouteResponse, PredictionAccuracy } from '../../contract/bus';
-import { routeByNo } from '../bus/feed/transit-config';
+import { ROUTE_NOS } from '../../contract/transit';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../context';
 import type { TodayPredictions } from '../bus/predictions/service';
@@ -50,9 +50,10 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
     .get(
       '/predicted/:routeNo',
       validator('param', ({ routeNo }) => {
-        const route = routeByNo(routeNo);
-        if (!route) throw new HTTPException(404, { message: `Unknown routeNo ${routeNo}` });
-        return route;
+        if (!(ROUTE_NOS as readonly string[]).includes(routeNo)) {
+          throw new HTTPException(404, { message: `Unknown routeNo ${routeNo}` });
+        }
+        return { routeNo };
       }),
       async (c) => {
         const { routeNo } = c.req.valid('param');

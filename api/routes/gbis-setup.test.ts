@@ -13,7 +13,7 @@ import { FakeClock, pollerFeed, recordingLogger } from '../../tests/setup/fakes'
 import { tempLocalStore } from '../../tests/setup/storage';
 import { listAudit } from '../admin/audit';
 import { GbisSource } from '../bus/feed/gbis/source';
-import { transitIdsProvider, type GbisOverrides, type GbisSetupOptions } from '../bus/feed/gbis/setup-store';
+import { transitIdsFromDatabase, type GbisOverrides, type GbisSetupOptions } from '../bus/feed/gbis/setup-store';
 import { discoveryCallsSpent } from '../bus/feed/store';
 import { ROUTES } from '../bus/feed/transit-config';
 
@@ -61,7 +61,7 @@ describe('GBIS setup api', () => {
     new GbisSource({
       serviceKey: 'stub-key',
       baseUrl: stub.url,
-      ids: transitIdsProvider(database().db, overrides),
+      ids: transitIdsFromDatabase(database().db, overrides).refresh,
       logger: recordingLogger(),
     });
 

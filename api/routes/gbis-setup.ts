@@ -4,7 +4,8 @@
  * - GET /api/admin/gbis: the ids in use and where they come from (contract GbisSetup);
  * - POST /api/admin/gbis/discover: runs discovery with GBIS_SERVICE_KEY, counting its calls in
  *   today's quota (contract GbisDiscoverResponseSchema);
- * - PUT /api/admin/gbis: saves a setup (contract GbisConfig), audited; the poller reads it at its next poll.
+ * - PUT /api/admin/gbis: saves a setup (contract GbisConfig), audited; the poller reads it at its next poll,
+ *   and this instance's timetables (TransitIdsNow) follow at once.
  * Refusals are `{ message }`: 400 naming the field of a bad body, 409 while GBIS is not in use
  * (BUS_FEED=demo, or no key), 429 when today's quota cannot hold a discovery, 502 when GBIS fails
  * one of its calls (the message says how many calls were spent).
@@ -47,7 +48,7 @@ function failureMessage(error: FeedError, callsSpent: number): string {
 }
 
 /** Mounts the setup routes behind the service token; needs the database, clock, quota, token and GBIS options. */
-export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gbisSetup = DEMO }: ApiContext) {
+export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gbisSetup = DEMO, transit }: ApiContext) {
   const { feed, serviceKey, overrides } = gbisSetup;
   const requireGbis = () => {
     if (feed !== 'gbis') throw new HTTPException(409, { message: NOT_IN_USE });
@@ -97,6 +98,7 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
     .put('/', jsonBody(GbisConfigSchema), async (c) => {
       requireGbis();
       await saveGbisConfig(db, c.req.valid('json'), actorOf(c), clock.now());
+      await transit.refresh();
       return c.json(await setup());
     });
 }

@@ -67,14 +67,16 @@ export async function createBusFeed(options: {
 
   const reload = async () => {
     state = await loadFeedState(database.db, source.name).catch(() => state);
+    // The source's setup (the GBIS source: ids and timetables, which the page views read from
+    // memory) is read here too: a follower's timetables follow a save, and a new leader's plan counts
+    // the routes of the ids in use. A source that cannot poll yet says so at its first poll.
+    await source.prepare?.().catch(() => undefined);
     if (state.snapshot) onSnapshot?.(state.snapshot);
   };
   const lead = async () => {
     await unlisten?.();
     unlisten = null;
     await reload();
-    // The plan counts the routes of the ids in use; a source that cannot poll yet says so at its first poll.
-    await source.prepare?.().catch(() => undefined);
     logger.info(
       `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
     );

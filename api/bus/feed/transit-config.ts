@@ -2,10 +2,12 @@
  * Route and stop identity of the product (docs/product.md §2.3 Home screen; GBIS ids: docs/gbis.md
  * §Routes and stations): the routes' timetables and the defaults of their GBIS ids.
  *
- * GBIS ids marked "unverified" come from public student projects; empty ids are unknown. The ids in
- * use are a TransitIds value resolved before each poll (env > the admin page's saved setup >
- * DEFAULT_TRANSIT_IDS: api/bus/feed/gbis/setup-store.ts, docs/gbis.md §Setup page). A GBIS item is
- * matched to a route by routeId when known, else by its routeName.
+ * GBIS ids marked "unverified" come from public student projects; empty ids are unknown; the
+ * timetables here are estimates. The ids and timetables in use are a TransitIds value resolved
+ * before each poll (env > the admin page's saved setup > DEFAULT_TRANSIT_IDS:
+ * api/bus/feed/gbis/setup-store.ts, docs/gbis.md §Setup page) and held in memory (TransitIdsNow)
+ * for everything that reads a timetable. A GBIS item is matched to a route by routeId when known,
+ * else by its routeName.
  */
 import type { Section } from '../../../contract/bus';
 import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../../contract/transit';
@@ -140,14 +142,41 @@ export const DEFAULT_TRANSIT_IDS: TransitIds = {
 };
 
 /**
+ * The TransitIds in use, held in memory, so that the page views read their timetables without a
+ * database read (docs/architecture.md §The hot path). Refreshed where the ids are read: the GBIS
+ * source before each poll, a follower instance at each reload of the feed state, and the setup
+ * page's save (api/bus/feed/gbis/setup-store.ts transitIdsFromDatabase). Read by the timeLeft view,
+ * the predictions, the chatbot and the accuracy backtest.
+ */
+export type TransitIdsNow = {
+  /** The ids of the last refresh (DEFAULT_TRANSIT_IDS before the first); the same object while they do not change. Memory only. */
+  current(): TransitIds;
+  /** Reads the ids afresh, keeps them as current() and returns them. @throws what the read throws. */
+  refresh(): Promise<TransitIds>;
+};
+
+/**
+ * Holds what `read` gives, DEFAULT_TRANSIT_IDS until the first refresh; a refresh that reads the
+ * same ids keeps the object, so caches keyed on it (the day plan) stay. Without `read`, always the
+ * defaults (the demo feed, whose simulator runs on them).
+ */
+export function transitIdsNow(read: () => Promise<TransitIds> = async () => DEFAULT_TRANSIT_IDS): TransitIdsNow {
+  let ids = DEFAULT_TRANSIT_IDS;
+  return {
+    current: () => ids,
+    refresh: async () => {
+      const next = await read();
+      if (JSON.stringify(next) !== JSON.stringify(ids)) ids = next;
+      return ids;
+    },
+  };
+}
+
+/**
  * Service hours in minutes after 00:00 KST of the service day (05:00–24:30): nothing runs and
  * nothing is polled outside them. A time before `end - 24h` belongs to the previous service day.
  */
 export const SERVICE_HOURS = { startMin: 5 * 60, endMin: 24 * 60 + 30 } as const;
-
-export function routeByNo(routeNo: string): RouteConfig | undefined {
-  return ROUTES.find((route) => route.routeNo === routeNo);
-}
 
 /**
  * Matches a GBIS item to one of our routes: by routeId when that route's id is known, else by
@@ -156,7 +185,7 @@ export function routeByNo(routeNo: string): RouteConfig | undefined {
 export function matchRoute(
   routeId: string,
   routeName: string | null,
-  routes: readonly RouteConfig[] = ROUTES,
+  routes: readonly RouteConfig[],
 ): RouteConfig | undefined {
   return (
     routes.find((route) => route.routeId !== '' && route.routeId === routeId) ??

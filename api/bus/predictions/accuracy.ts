@@ -23,6 +23,7 @@ import { sharedRead } from '../../shared-read';
 import { serviceClock } from '../../time';
 import { backtest, backtestHistoryRange, ETA_BUCKETS, type BacktestReport, type MethodScore } from './backtest';
 import type { HistoryLoader } from './service';
+import { transitIdsNow, type TransitIdsNow } from '../feed/transit-config';
 
 /** How long an instance serves the stored figure before reading it again (it changes once a day). */
 export const ACCURACY_READ_TTL_MS = 60 * 1000;
@@ -62,14 +63,17 @@ const StoredReportSchema = z.object({ serviceDate: z.string(), report: z.unknown
  *   the HISTORY_WINDOW_DAYS days before each evaluated day, so PREDICTION_ACCURACY_DAYS +
  *   HISTORY_WINDOW_DAYS days before today in all.
  * @param options.source the feed whose history it is (its row, and named in the answer).
+ * @param options.transit the ids in use, whose timetables the backtest scores; default the defaults
+ *   of transit-config.ts.
  */
 export function createAccuracyService(options: {
   db: Db;
   clock: Clock;
   loadHistory: HistoryLoader;
   source: FeedSourceName;
+  transit?: Pick<TransitIdsNow, 'current'>;
 }): AccuracyService {
-  const { db, clock, loadHistory, source } = options;
+  const { db, clock, loadHistory, source, transit = transitIdsNow() } = options;
   const stored = sharedRead(
     async () => {
       const [row] = await db.select().from(predictionAccuracy).where(eq(predictionAccuracy.feed, source));
@@ -82,7 +86,8 @@ export function createAccuracyService(options: {
 
   const compute = async (serviceDate: string, now: Date) => {
     const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
-    const report = await backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate });
+    const { routes } = transit.current();
+    const report = await backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate, routes });
     const accuracy: PredictionAccuracy = {
       source,
       computedAt: now.toISOString(),

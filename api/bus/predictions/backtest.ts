@@ -21,7 +21,7 @@ import {
 import { observedDayType } from './day-type';
 import { applyLiveEvidence } from './live';
 import { BACKTEST_METHODS } from '../../../contract/admin';
-import { DAY_TYPES, ROUTES, SERVICE_HOURS, type DayType } from '../feed/transit-config';
+import { DAY_TYPES, DEFAULT_TRANSIT_IDS, SERVICE_HOURS, type DayType, type RouteConfig } from '../feed/transit-config';
 
 /** Lead buckets with the accurate window (seconds early / late) of the TransitApp ETA Accuracy Benchmark. */
 export const ETA_BUCKETS = [
@@ -131,14 +131,14 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
  */
 function answerers(
   dayPlan: DayPlan,
+  route: RouteConfig,
   index: number,
   observed: readonly ObservedDeparture[],
   dayTypeAt: (q: Date) => DayType,
 ): Record<Method, (q: Date) => Date | null> {
   const serviceDate = dayPlan.serviceDate;
   const plan = dayPlan.routes[index];
-  const route = ROUTES.find((r) => r.routeNo === plan.routeNo);
-  const timetable = route ? timetableDepartures(route, serviceDate) : [];
+  const timetable = timetableDepartures(route, serviceDate);
   const seen = observed.flatMap(({ arrivedAt }) => (arrivedAt ? [arrivedAt] : []));
   const watchingSince = kstInstant(serviceDate, SERVICE_HOURS.startMin);
   return {
@@ -166,25 +166,28 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * Runs the backtest (docs/predictions.md §Measuring it) over the last `days` service dates before
  * `before` ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that
  * have observations. Each date is predicted with predictDay from the departures of earlier dates only;
- * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`).
+ * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`);
+ * `routes` are the routes scored with their timetables (the timetable baseline and estimates): those
+ * in use (TransitIdsNow.current().routes), the defaults of transit-config.ts unless given.
  * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
  * planned): it yields to the event loop between dates, so a server computing it (the accuracy
  * figure, the admin report) goes on answering meanwhile.
  */
 export async function backtest(
   history: readonly ObservedDeparture[],
-  options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void },
+  options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void; routes?: readonly RouteConfig[] },
 ): Promise<BacktestReport> {
+  const { routes = DEFAULT_TRANSIT_IDS.routes } = options;
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
     .sort()
     .slice(-options.days);
-  const tallies = new Map(ROUTES.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
+  const tallies = new Map(routes.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
   const slots = new Map<string, BacktestReport['slots'][number]>();
 
   for (const date of dates) {
     await setImmediate();
-    const plan = predictDay(history, date);
+    const plan = predictDay(history, date, routes);
     options.onDayPlan?.(plan);
     const ofDate = history.filter((d) => d.serviceDate === date);
     const dayTypeAt = observedDayTypes(plan, ofDate);
@@ -200,7 +203,7 @@ export async function backtest(
       const observed = ofDate
         .filter((d) => d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
-      const answer = answerers(plan, index, observed, dayTypeAt);
+      const answer = answerers(plan, routes[index], index, observed, dayTypeAt);
       const tally = tallies.get(routePlan.routeNo);
       if (!tally) continue;
       tally.departures += observed.length;
@@ -233,16 +236,16 @@ export async function backtest(
       MethodScore
     >,
   });
-  const routes = [...tallies].map(([routeNo, t]) => {
+  const perRoute = [...tallies].map(([routeNo, t]) => {
     total.departures += t.departures;
     t.byMethod.forEach((tally, m) => addTally(total.byMethod[m], tally));
     return { routeNo, ...scores(t) };
   });
   const order = (entry: BacktestReport['slots'][number]) =>
-    ROUTES.findIndex((route) => route.routeNo === entry.routeNo) * 3 + DAY_TYPES.indexOf(entry.dayType);
+    routes.findIndex((route) => route.routeNo === entry.routeNo) * 3 + DAY_TYPES.indexOf(entry.dayType);
   return {
     days: dates,
-    routes,
+    routes: perRoute,
     overall: scores(total),
     slots: [...slots.values()].sort((a, b) => order(a) - order(b)),
   };

@@ -7,8 +7,11 @@ import {
   type ObservedDeparture,
   type RouteDayPlan,
 } from './day-plan';
-import { routeByNo } from '../feed/transit-config';
+import { ROUTES } from '../feed/transit-config';
 import { run } from './history.fixture';
+
+/** A route of the defaults, with its timetables. */
+const routeOf = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo);
 
 const isoList = (times: Date[]) => times.map(toKstIso);
 const planOf = (history: ObservedDeparture[], date: string, routeNo = '1150') =>
@@ -65,7 +68,7 @@ describe('predictDay', () => {
   it('does not use Saturdays for a weekday, and falls back to the timetable when history is thin', () => {
     const plan = planOf([...weekdays, ...saturday], '2026-11-21'); // Saturday: one Saturday in history
     expect(plan.estimate.every((e) => e.basis === 'timetable')).toBe(true);
-    expect(plan.estimate.map((e) => e.at)).toEqual(timetableDepartures(routeByNo('1150')!, '2026-11-21'));
+    expect(plan.estimate.map((e) => e.at)).toEqual(timetableDepartures(routeOf('1150')!, '2026-11-21'));
     expect(toKstIso(plan.estimate[0].at)).toBe('2026-11-21T05:40:00+09:00'); // Saturday's first bus
   });
 
@@ -124,7 +127,7 @@ describe('predictDay', () => {
 });
 
 describe('turnaroundSec', () => {
-  const route = routeByNo('1150')!;
+  const route = routeOf('1150')!;
   it('is the median of departedAt − arrivedAt where the arrival is known, ignoring mismatches', () => {
     const history = [
       run('1150', '2026-11-18', '08:00:00', 1000),
@@ -143,7 +146,7 @@ describe('turnaroundSec', () => {
 
 describe('timetableDepartures', () => {
   it('runs from first to last at the mean headway of the day type', () => {
-    const times = timetableDepartures(routeByNo('1303')!, '2026-11-19'); // weekday 05:40–22:50, 25–40 min
+    const times = timetableDepartures(routeOf('1303')!, '2026-11-19'); // weekday 05:40–22:50, 25–40 min
     expect(toKstIso(times[0])).toBe('2026-11-19T05:40:00+09:00');
     expect(toKstIso(times[1])).toBe('2026-11-19T06:12:30+09:00');
     expect(times).toHaveLength(32);

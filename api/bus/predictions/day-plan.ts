@@ -8,7 +8,13 @@
 import type { EstimateBasis } from '../../../contract/bus';
 import { addServiceDays, dayType, kstInstant, toKst } from '../../time';
 import type { DepartureRecord } from './departures/detector';
-import { ROUTES, SERVICE_HOURS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
+import {
+  DEFAULT_TRANSIT_IDS,
+  SERVICE_HOURS,
+  timetableMinutes,
+  type DayType,
+  type RouteConfig,
+} from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreadSec, type HistoryDay } from './slots';
 import { median, quantile, weightedQuantile } from './stats';
 
@@ -59,7 +65,7 @@ export type RouteDayPlan = RoutePredictions & {
 };
 
 /**
- * Predictions of every route (ROUTES order) for one service date ("yyyy-MM-dd", KST): `routes` for
+ * Predictions of every route (in the order of the routes planned) for one service date ("yyyy-MM-dd", KST): `routes` for
  * the date's day type (api/time.ts dayType); `planAs(type)` plans the same date as any day type
  * (its own: `routes`), computed on the first call and then kept, for a day that turns out to run
  * another timetable (observedDayType).
@@ -138,7 +144,7 @@ function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map
 }
 
 /**
- * The route's timetable for the day type of `serviceDate` (transit-config, GBIS route info):
+ * The route's timetable for the day type of `serviceDate` (the timetables in use, GBIS route info):
  * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), up to `last`.
  */
 export function timetableDepartures(route: RouteConfig, serviceDate: string, type = dayType(serviceDate)): Date[] {
@@ -208,16 +214,22 @@ function minTurnaroundsOf(
  * weekBefore, and the history or timetable estimate (docs/predictions.md §How the estimate is
  * made). Reads only departures of the HISTORY_WINDOW_DAYS service days before `serviceDate`; the
  * rest of `history` is ignored, so a backtest may pass all it has. Never throws; with no history
- * every estimate is the timetable's.
+ * every estimate is the timetable's. `routes` are the routes planned with their timetables: those in
+ * use (TransitIdsNow.current().routes: env > saved setup > defaults), the defaults of
+ * transit-config.ts unless given.
  */
-export function predictDay(history: readonly ObservedDeparture[], serviceDate: string): DayPlan {
+export function predictDay(
+  history: readonly ObservedDeparture[],
+  serviceDate: string,
+  routes: readonly RouteConfig[] = DEFAULT_TRANSIT_IDS.routes,
+): DayPlan {
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);
   const window = history.filter((d) => d.serviceDate >= from && d.serviceDate < serviceDate);
   const dates = [...new Set(window.map((d) => d.serviceDate))].sort().reverse();
   const shifted = (byDate: Map<string, number[]>, days: number) =>
     (byDate.get(addServiceDays(serviceDate, -days)) ?? []).map((second) => atSecond(serviceDate, second));
   // What does not depend on the day type, once per route.
-  const perRoute = ROUTES.map((route) => {
+  const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
     const turnaround = turnaroundSec(window, route);
     return {

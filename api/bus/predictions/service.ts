@@ -5,7 +5,9 @@
  * background once PLAN_REFRESH_MS have passed (the first request after that starts it, and is
  * answered from the old plan); live evidence comes from the feed's snapshots, pushed to observe()
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so
- * it does not depend on requests. No database access and no upstream call per request.
+ * it does not depend on requests. The timetables are those in use (TransitIdsNow, in memory): when
+ * they change (a saved setup) the plan is recomputed as when it is due. No database access and no
+ * upstream call per request.
  */
 import { failureLog } from '../../failure-log';
 import type { Logger } from '../../logger';
@@ -21,7 +23,7 @@ import {
 import { observedDayType } from './day-type';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { FeedSnapshot } from '../feed/snapshot';
-import type { DayType } from '../feed/transit-config';
+import { transitIdsNow, type DayType, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
 export type HistoryLoader = (range: { fromDate: string; toDate: string }) => Promise<ObservedDeparture[]>;
@@ -47,8 +49,11 @@ export type PredictionService = {
 
 /** How soon a failed history load is retried. */
 export const PLAN_RETRY_MS = 60_000;
-/** A day's plan as served: the plan, the day type today's departures so far follow (observedDayType), and when to refresh both. */
-type Cached = { plan: DayPlan; dayType: DayType; refreshAtMs: number };
+/**
+ * A day's plan as served: the plan, the routes (and timetables) it was made with, the day type
+ * today's departures so far follow (observedDayType), and when to refresh them.
+ */
+type Cached = { plan: DayPlan; routes: readonly RouteConfig[]; dayType: DayType; refreshAtMs: number };
 
 /** A longer gap between two snapshots means buses may have passed the crossroads unseen. */
 const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
@@ -124,22 +129,31 @@ class LiveTracker {
  * @param options.loadHistory the running feed's stored departures (loadDepartures bound to its
  *   source); the plan of a service date reads its HISTORY_WINDOW_DAYS days before and the date's
  *   own departures so far (observedDayType).
+ * @param options.transit the ids in use, whose routes' timetables are planned; default the defaults
+ *   of transit-config.ts.
  */
-export function createPredictionService(options: { loadHistory: HistoryLoader; logger: Logger }): PredictionService {
-  const { loadHistory, logger } = options;
+export function createPredictionService(options: {
+  loadHistory: HistoryLoader;
+  logger: Logger;
+  transit?: Pick<TransitIdsNow, 'current'>;
+}): PredictionService {
+  const { loadHistory, logger, transit = transitIdsNow() } = options;
   const live = new LiveTracker();
   let cached: Cached | null = null;
-  let loading: { serviceDate: string; plan: Promise<Cached> } | null = null;
+  let loading: { serviceDate: string; routes: readonly RouteConfig[]; plan: Promise<Cached> } | null = null;
   const historyLoad = failureLog(logger, {
     failing: '[predictions] cannot load the departure history; predicting from memory or the timetable',
     recovered: '[predictions] loading the departure history works again.',
   });
-  let timetable: DayPlan | null = null;
+  let timetable: { plan: DayPlan; routes: readonly RouteConfig[] } | null = null;
 
-  /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date). */
+  /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date and routes). */
   const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType'> => {
-    if (timetable?.serviceDate !== serviceDate) timetable = predictDay([], serviceDate);
-    return { plan: timetable, dayType: timetable.dayType };
+    const { routes } = transit.current();
+    if (timetable?.plan.serviceDate !== serviceDate || timetable.routes !== routes) {
+      timetable = { plan: predictDay([], serviceDate, routes), routes };
+    }
+    return { plan: timetable.plan, dayType: timetable.plan.dayType };
   };
 
   /**
@@ -147,42 +161,48 @@ export function createPredictionService(options: { loadHistory: HistoryLoader; l
    * departures so far follow, and caches both, unless a later date's plan is cached meanwhile.
    */
   const load = async (serviceDate: string, nowMs: number): Promise<Cached> => {
+    const { routes } = transit.current();
     let loaded: Cached;
     try {
       const history = await loadHistory({
         fromDate: addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS),
         toDate: serviceDate,
       });
-      const plan = predictDay(history, serviceDate);
+      const plan = predictDay(history, serviceDate, routes);
       const today = history.filter((departure) => departure.serviceDate === serviceDate);
-      loaded = { plan, dayType: observedDayType(plan, today, new Date(nowMs)), refreshAtMs: nowMs + PLAN_REFRESH_MS };
+      const dayType = observedDayType(plan, today, new Date(nowMs));
+      loaded = { plan, routes, dayType, refreshAtMs: nowMs + PLAN_REFRESH_MS };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
-      const { plan, dayType } = cached?.plan.serviceDate === serviceDate ? cached : timetableOnly(serviceDate);
-      loaded = { plan, dayType, refreshAtMs: nowMs + PLAN_RETRY_MS };
+      const { plan, dayType } =
+        cached?.plan.serviceDate === serviceDate && cached.routes === routes ? cached : timetableOnly(serviceDate);
+      loaded = { plan, routes, dayType, refreshAtMs: nowMs + PLAN_RETRY_MS };
     }
     if (!cached || cached.plan.serviceDate <= serviceDate) cached = loaded;
     return loaded;
   };
 
-  /** Loads the plan of `serviceDate`, or joins the load already under way. */
+  /** Loads the plan of `serviceDate` with the routes in use, or joins the load of both already under way. */
   const refresh = (serviceDate: string, nowMs: number): Promise<Cached> => {
-    if (loading?.serviceDate === serviceDate) return loading.plan;
+    const { routes } = transit.current();
+    if (loading?.serviceDate === serviceDate && loading.routes === routes) return loading.plan;
     const plan = load(serviceDate, nowMs).finally(() => {
       if (loading?.plan === plan) loading = null;
     });
-    loading = { serviceDate, plan };
+    loading = { serviceDate, routes, plan };
     return plan;
   };
 
   /**
-   * The cached plan of `serviceDate`, or null when there is none yet; starts its load (or
-   * reload, when due) in the background. A load's failure reaches the callers awaiting it.
+   * The cached plan of `serviceDate`, or null when there is none yet; starts its load (or reload,
+   * when due or made with other routes than those in use now) in the background. A load's failure
+   * reaches the callers awaiting it.
    */
   const cachedPlan = (serviceDate: string, nowMs: number): Cached | null => {
     const current = cached?.plan.serviceDate === serviceDate ? cached : null;
-    if (!current || nowMs >= current.refreshAtMs) refresh(serviceDate, nowMs).catch(() => undefined);
+    const due = !current || nowMs >= current.refreshAtMs || current.routes !== transit.current().routes;
+    if (due) refresh(serviceDate, nowMs).catch(() => undefined);
     return current;
   };
 

@@ -3,7 +3,7 @@
  * (table gbis_config, one row), its audited save, and the TransitIds the feed works with, resolved
  * value by value: env overrides (GBIS_ARRIVAL_STATION_ID, GBIS_ROUTE_IDS) > the stored setup >
  * DEFAULT_TRANSIT_IDS of transit-config.ts. The GBIS source reads them before every poll
- * (transitIdsProvider), so a save takes effect at the next poll without a restart.
+ * (transitIdsFromDatabase), so a save takes effect at the next poll without a restart.
  */
 import { eq } from 'drizzle-orm';
 import { GbisConfigSchema, type GbisConfig } from '../../../../contract/gbis';
@@ -12,7 +12,7 @@ import { recordAudit } from '../../../admin/audit';
 import type { Db } from '../../../db/client';
 import { gbisConfig } from '../../../db/schema';
 import type { ApiEnv } from '../../../env';
-import { DEFAULT_TRANSIT_IDS, stopsOf, type TransitIds } from '../transit-config';
+import { DEFAULT_TRANSIT_IDS, stopsOf, transitIdsNow, type TransitIds, type TransitIdsNow } from '../transit-config';
 
 /** The key of the one row: one setup per deployment. */
 const CONFIG_KEY = 'current';
@@ -125,7 +125,11 @@ export function configOf(ids: TransitIds): GbisConfig {
 /** Whether the GBIS source can poll: the campus crossroads, where arrivals are read, has a stationId. */
 export const idsKnown = (ids: TransitIds): boolean => ids.upStops[0].stationId !== '';
 
-/** Reads the ids in use now (database, with `overrides` over it): the GBIS source's provider, called before each poll. */
-export function transitIdsProvider(db: Db, overrides: GbisOverrides): () => Promise<TransitIds> {
-  return async () => resolveTransitIds((await loadGbisConfig(db))?.value ?? null, overrides);
+/**
+ * The ids in use, held in memory (TransitIdsNow): each refresh reads the stored setup with
+ * `overrides` over it. The GBIS source refreshes it before each poll, so a save takes effect at the
+ * next poll.
+ */
+export function transitIdsFromDatabase(db: Db, overrides: GbisOverrides): TransitIdsNow {
+  return transitIdsNow(async () => resolveTransitIds((await loadGbisConfig(db))?.value ?? null, overrides));
 }

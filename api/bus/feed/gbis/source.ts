@@ -25,7 +25,8 @@ export type GbisSourceOptions = {
   fetch?: typeof fetch;
   /**
    * The ids to poll with, read before each poll: env > saved setup > defaults in the api
-   * (api/bus/feed/gbis/setup-store.ts transitIdsProvider).
+   * (TransitIdsNow.refresh of api/bus/feed/gbis/setup-store.ts transitIdsFromDatabase, which also
+   * keeps them for the page views' timetables).
    */
   ids: () => Promise<TransitIds>;
   /** Per-call time limit in ms; default 5000. */
