@@ -2,13 +2,14 @@
  * /admin-only: the admin home (docs/product.md §2): the four buttons (web and chatbot ad request
  * lists, web and chatbot ad post/edit); the notice, bus information status and setup, inquiry and
  * activity pages are in the menu above. While the live feed's GBIS ids are not set up, it points to
- * the setup page (docs/gbis.md §Setup page).
+ * the setup page (docs/gbis.md §Setup page); while e-mail is off, or e-mails failed, to the mail page.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getGbisSetup } from '~/models/gbis.server';
+import { getMailOverview } from '~/models/mail.server';
 import { requireAdmin } from '~/utils/session.server';
 
 const BUTTONS = [
@@ -20,13 +21,20 @@ const BUTTONS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
-  // Only a hint: a setup that does not load leaves the home as it is.
-  const setup = await getGbisSetup(context, username).catch(() => null);
-  return json({ setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown });
+  // Only hints: a setup or a mail state that does not load leaves the home as it is.
+  const [setup, mail] = await Promise.all([
+    getGbisSetup(context, username).catch(() => null),
+    getMailOverview(context, username).catch(() => null),
+  ]);
+  return json({
+    setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown,
+    mailOff: mail?.enabled === false,
+    failedMail: mail?.failed.length ?? 0,
+  });
 }
 
 export default function AdminHome() {
-  const { setupNeeded } = useLoaderData<typeof loader>();
+  const { setupNeeded, mailOff, failedMail } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="admin-home-title" className="admin-page">
       <h1 id="admin-home-title" className="admin-page__title">
@@ -36,6 +44,18 @@ export default function AdminHome() {
         <p className="admin-error">
           실시간 버스 정보가 아직 설정되지 않아 수집하지 않고 있습니다.{' '}
           <Link to="/admin-only/gbis">버스 정보 설정</Link>에서 GBIS 정류소와 노선 id를 찾아 저장해주세요.
+        </p>
+      )}
+      {mailOff && (
+        <p className="admin-error">
+          SMTP_URL이 설정되지 않아 이메일을 보내지 않습니다. 설정 방법은 <Link to="/admin-only/mail">메일 발송</Link>에
+          있습니다.
+        </p>
+      )}
+      {failedMail > 0 && (
+        <p className="admin-error">
+          보내지 못한 메일이 {failedMail}통 있습니다. <Link to="/admin-only/mail">메일 발송</Link>에서 확인하고 다시
+          보내주세요.
         </p>
       )}
       <ul className="admin-home__buttons">

@@ -36,6 +36,9 @@ export default function AdminLayout() {
             <NavLink to="/admin-only/inquiries">문의 목록</NavLink>
           </li>
           <li>
+            <NavLink to="/admin-only/mail">메일 발송</NavLink>
+          </li>
+          <li>
             <NavLink to="/admin-only/audit">활동 기록</NavLink>
           </li>
         </ul>

@@ -3,7 +3,7 @@
  * may not build themselves (app/ never imports api/): an outbox that queues and never sends, rows
  * given up on written straight into mail_outbox, and what the outbox holds.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { createMailOutbox, type MailOutbox } from '../../api/mail/outbox';
 import { mailOutbox } from '../../api/db/schema';
 import type { WebApi } from './web-api';
@@ -62,4 +62,9 @@ export function outboxRows(api: WebApi) {
 export async function outboxStatus(api: WebApi, id: number): Promise<string | undefined> {
   const [row] = await api.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
   return row?.status;
+}
+
+/** Empties mail_outbox. */
+export async function clearOutbox(api: WebApi): Promise<void> {
+  await api.db.execute(sql`TRUNCATE mail_outbox RESTART IDENTITY`);
 }
