@@ -244,6 +244,10 @@ describe('/admin-only/inquiries: the reply by e-mail', () => {
     const label = before.document.querySelector(`label[for="${textarea?.id}"]`);
     expect(label?.textContent).toContain('답변');
     expect(form?.textContent).toContain('asker@example.com(으)로 이메일을 보냅니다.');
+    const inquiry = (await storedInquiries()).find((row) => row.id === id)!;
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe(
+      `답변 보내기 ${formatKstDateTime(inquiry.createdAt)} 문의`,
+    );
     const queuedBefore = (await outboxRows(api)).length;
 
     const sent = await replyThroughPage(id, '평일에는 10분 간격입니다.\r\n감사합니다.');
@@ -282,6 +286,26 @@ describe('/admin-only/inquiries: the reply by e-mail', () => {
     expect(textarea?.textContent).toBe('두 번째 답변\n줄바꿈도 그대로');
     expect((await outboxRows(api)).slice(queuedBefore)).toHaveLength(1);
     expect((await storedInquiries()).find((row) => row.id === id)?.reply).toBe('먼저 보낸 답변');
+  });
+
+  it('when the api cannot be reached the reply comes back as typed (502); an inquiry deleted meanwhile says so', async () => {
+    const id = await sendInquiry('연결이 끊긴 동안의 문의', 'wait@example.com');
+    const down = interceptingContext(context, (request, url) => {
+      if (request.method === 'POST' && url.pathname.endsWith('/reply')) throw new TypeError('fetch failed');
+      return undefined;
+    });
+    const failed = await replyThroughPage(id, '다시 보낼 답변', { on: down });
+    expect(failed.status).toBe(502);
+    const { form, textarea } = inquiryOn(failed.document, id);
+    expect(form?.querySelector('[role="alert"]')?.textContent).toBe(
+      '답변을 보내지 못했습니다. 잠시 후 다시 시도해주세요.',
+    );
+    expect(textarea?.textContent).toBe('다시 보낼 답변');
+
+    await deleteThroughPage(id);
+    const gone = await replyThroughPage(id, '늦은 답변');
+    expect(gone.status).toBe(303);
+    expect(gone.data.flash).toEqual({ tone: 'error', message: '이미 삭제된 문의입니다.' });
   });
 
   it('an inquiry without an e-mail says a reply cannot be sent, and has no form', async () => {

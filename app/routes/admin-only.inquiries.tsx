@@ -233,7 +233,7 @@ function ReplyForm({ inquiry, refused }: { inquiry: Inquiry; refused: Submission
       />
       <div>
         <SubmitButton pending={sending} pendingText="보내는 중…">
-          답변 보내기
+          답변 보내기<span className="sr-only"> {formatKstDateTime(inquiry.createdAt)} 문의</span>
         </SubmitButton>
       </div>
     </Form>
