@@ -1,11 +1,18 @@
 /**
- * Done-when of the first issue, over real HTTP: the api on BUS_FEED=gbis pointed at a local stub
- * that answers GBIS-shaped bodies serves those arrivals; when the stub switches to the portal's
- * daily-quota error, the last good data stays, marked stale with its age, and the api keeps serving;
- * a page that echoes the service key never puts it in a log.
+ * The api on BUS_FEED=gbis over real HTTP against a local GBIS stand-in (tests/mocks/gbis-stub.ts):
+ * - it serves the stub's arrivals; when the stub switches to the portal's daily-quota error, the
+ *   last good data stays, marked stale with its age, and the api keeps serving; a page that echoes
+ *   the service key never puts it in a log;
+ * - a fresh install (docs/gbis.md §Setup page) with no GBIS ids anywhere says "ids unknown" and
+ *   spends no arrival call; discovery and a save through the admin api take it to live arrivals at
+ *   the next poll, with the saved timetables in the view, no file edited and no restart.
  */
 import { TimeLeftResponseSchema } from '../contract/bus';
+import { GbisDiscoverResponseSchema, type GbisConfig } from '../contract/gbis';
 import { createApi } from '../api/app';
+import { CONFIG_RECHECK_SEC } from '../api/bus/feed/poller';
+import { parseApiEnv } from '../api/env';
+import { createApiRuntime } from '../api/runtime';
 import type { Database } from '../api/db/client';
 import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { createTestDatabase } from './setup/db';
@@ -66,4 +73,75 @@ describe('the api on a GBIS stub', () => {
     expect(logger.lines.filter((line) => line.includes('poll failing'))).toHaveLength(2);
     expect([poller.current().lastError, ...logger.lines].join('\n')).not.toContain('stub-key');
   });
+
+  it('takes a fresh install from "ids unknown" to live arrivals through the setup api, with the saved timetables', async () => {
+    const token = 'gbis-stub-run-service-token-0123456789';
+    const admin = { Authorization: `Bearer ${token}`, 'X-Admin-User': 'alice', 'Content-Type': 'application/json' };
+    // 08:00 KST on a Monday: in service, weekday timetables.
+    const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
+    const fresh = await startGbisStub({ clock: () => clock.now() });
+    const env = parseApiEnv({
+      BUS_FEED: 'gbis',
+      GBIS_SERVICE_KEY: 'stub-key',
+      GBIS_BASE_URL: fresh.url,
+      DATA_DIR: 'memory',
+      API_SERVICE_TOKEN: token,
+    });
+    const runtime = await createApiRuntime(env, recordingLogger(), clock);
+    const timeLeft = async () =>
+      TimeLeftResponseSchema.parse(await (await runtime.app.request('/api/bus/timeLeft')).json());
+    try {
+      await runtime.start();
+      // The first poll finds no campus crossroads id: nothing is called, the home says so.
+      await vi.waitFor(async () => expect((await timeLeft()).feed).toMatchObject({ idsUnknown: true }));
+      expect(groupRoutes(await timeLeft(), 'up')).toEqual([]);
+      expect(fresh.calls()).toEqual([]);
+
+      const found = await runtime.app.request('/api/admin/gbis/discover', { method: 'POST', headers: admin });
+      expect(found.status).toBe(200);
+      const { discovery, callsSpent } = GbisDiscoverResponseSchema.parse(await found.json());
+      expect(callsSpent).toBe(fresh.calls().length);
+      expect(fresh.counts()).toEqual({ arrivals: 0, locations: 0 }); // discovery spends route and stop lookups only
+      // The admin corrects two timetables before saving: 1150's last run leaves at 08:20, 1303 runs from 08:05.
+      const proposal: GbisConfig = structuredClone(discovery.proposal);
+      proposal.routes['1150'].timetable.weekday.last = '08:20';
+      proposal.routes['1303'].timetable.weekday = {
+        first: '08:05',
+        last: '09:05',
+        minHeadwayMin: 30,
+        maxHeadwayMin: 30,
+      };
+      const saved = await runtime.app.request('/api/admin/gbis', {
+        method: 'PUT',
+        headers: admin,
+        body: JSON.stringify(proposal),
+      });
+      expect(saved.status).toBe(200);
+      // This instance's timetables follow the save at once, before any poll (the view is built once
+      // per second: each look is a second later, well before the poller's next look).
+      const downOf = async (routeNo: string) =>
+        groupRoutes(await timeLeft(), 'down').find((route) => route.routeNo === routeNo);
+      await vi.waitFor(async () => {
+        clock.advance(1);
+        expect((await downOf('1303'))?.data.estimate).toBe('2026-11-23T08:05:00+09:00');
+      });
+      expect(fresh.counts().arrivals).toBe(0);
+
+      // The next poll (the poller looks again CONFIG_RECHECK_SEC later) calls GBIS with the saved ids.
+      clock.advance(CONFIG_RECHECK_SEC);
+      await vi.waitFor(async () => expect(groupRoutes(await timeLeft(), 'up')).toHaveLength(4));
+      const arrivalCalls = fresh.calls().filter((call) => call.operation === 'getBusArrivalListv2');
+      expect(arrivalCalls.map((call) => call.params.stationId)).toEqual([proposal.upStationIds[0]]);
+      const live = await timeLeft();
+      expect(live.feed).toMatchObject({ source: 'gbis', stale: false });
+      expect(live.feed.idsUnknown).toBeUndefined();
+      expect(groupRoutes(live, 'up').find((route) => route.routeNo === '1150')?.lastRun).toBe(
+        '2026-11-23T08:12:00+09:00', // the saved last departure less the 8-minute layover
+      );
+      expect((await downOf('1150'))?.lastRun).toBe('2026-11-23T08:20:00+09:00');
+    } finally {
+      await runtime.close();
+      await fresh.close();
+    }
+  }, 60_000);
 });
