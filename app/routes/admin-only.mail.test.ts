@@ -134,8 +134,8 @@ describe('/admin-only/mail', () => {
   it('다시 보내기 queues the e-mail again (pending), says so once, and a second resend finds nothing', async () => {
     const id = await insertFailedMail(on.api, new Date('2026-11-22T00:00:00Z'));
     const done = await resend(on, id);
-    expect(done.data.flash).toEqual({ tone: 'success', message: '메일을 다시 보내도록 넣었습니다. 곧 발송됩니다.' });
-    expect(done.dialogMessage).toBe('메일을 다시 보내도록 넣었습니다. 곧 발송됩니다.');
+    expect(done.data.flash).toEqual({ tone: 'success', message: '메일을 다시 보낼 목록에 넣었습니다. 곧 발송됩니다.' });
+    expect(done.dialogMessage).toBe('메일을 다시 보낼 목록에 넣었습니다. 곧 발송됩니다.');
     expect(await outboxStatus(on.api, id)).toBe('pending');
     expect(done.failed).toHaveLength(0);
     expect(done.document.body.textContent).toContain('보낼 차례를 기다리는 메일: 1통');

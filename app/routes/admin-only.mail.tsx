@@ -24,7 +24,7 @@ const TITLE = '메일 발송';
 const LOAD_FAILED = '메일 발송 상태를 불러오지 못했습니다.';
 const MAIL_OFF = 'SMTP_URL이 설정되지 않아 이메일을 보내지 않습니다.';
 const RESEND_MESSAGES = {
-  queued: '메일을 다시 보내도록 넣었습니다. 곧 발송됩니다.',
+  queued: '메일을 다시 보낼 목록에 넣었습니다. 곧 발송됩니다.',
   gone: '이미 다시 보냈거나 목록에 없는 메일입니다.',
   failed: '메일을 다시 보내지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
@@ -89,7 +89,7 @@ export default function MailPage() {
                   <p className="field__hint">
                     최근 {failed.length}통, 최신순.{' '}
                     {overview.enabled
-                      ? '다시 보내면 같은 메일을 처음부터 다시 시도합니다.'
+                      ? '다시 보내면 같은 메일을 24시간 동안 다시 시도합니다.'
                       : '이메일 발송을 켜면 다시 보낼 수 있습니다.'}
                   </p>
                   <ol className="mail-list">
@@ -174,7 +174,7 @@ function FailedMail({ mail, resendable }: { mail: UndeliveredMail; resendable: b
             disabled={sending}
             aria-disabled={sending}
           >
-            {sending ? '넣는 중…' : '다시 보내기'}
+            {sending ? '다시 보내는 중…' : '다시 보내기'}
             <span className="sr-only"> {mail.subject}</span>
           </button>
         </Form>
