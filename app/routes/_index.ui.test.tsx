@@ -164,6 +164,24 @@ describe('Home', () => {
     expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull(); // no vehicles: no claim
   });
 
+  it('says plainly that the live feed is not set up yet (its GBIS ids unknown), not that it is late', () => {
+    const notSetUp = TimeLeftResponseSchema.parse({
+      ...timeLeftBody,
+      data: [
+        { type: 'up', routes: [] },
+        { type: 'down', routes: [] },
+      ],
+      vehicles: [],
+      feed: { source: 'gbis', takenAt: null, ageSec: null, stale: true, inService: true, idsUnknown: true },
+    });
+    renderHome(notSetUp, vi.fn());
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe(
+      '실시간 버스 정보를 준비하고 있습니다. 관리자가 버스 노선 설정을 마치면 도착 정보가 표시됩니다.',
+    );
+    expect(within(status).queryByText('실시간 정보가 지연되고 있습니다', { exact: false })).toBeNull();
+  });
+
   it('shows the load failure instead of cards when the first load failed', () => {
     renderHome(null, vi.fn());
     expect(screen.getByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
