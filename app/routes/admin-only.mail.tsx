@@ -128,7 +128,7 @@ function MailState({ overview }: { overview: MailOverview }) {
             신청 접수·승인·거절 안내, 관리자 알림, 문의 답변을 이메일로 보내려면 서버 환경 변수 <code>SMTP_URL</code>
             (메일 서버 주소), <code>MAIL_FROM</code>(보내는 사람), <code>PUBLIC_BASE_URL</code>(메일 속 링크의 사이트
             주소)을 설정하고 서버를 다시 시작해주세요. 새 신청과 문의를 알릴 관리자 주소는{' '}
-            <code>ADMIN_NOTIFY_EMAILS</code>에 씁니다. 자세한 내용은 README의 메일 설정을 참고하세요.
+            <code>ADMIN_NOTIFY_EMAILS</code>에 씁니다. 자세한 내용은 README의 E-mail 항목을 참고하세요.
           </p>
         </>
       )}
