@@ -134,7 +134,7 @@ describe('the api on a GBIS stub', () => {
       expect(arrivalCalls.map((call) => call.params.stationId)).toEqual([proposal.upStationIds[0]]);
       const live = await timeLeft();
       expect(live.feed).toMatchObject({ source: 'gbis', stale: false });
-      expect(live.feed.idsUnknown).toBeUndefined();
+      expect(live.feed?.idsUnknown).toBeUndefined();
       expect(groupRoutes(live, 'up').find((route) => route.routeNo === '1150')?.lastRun).toBe(
         '2026-11-23T08:12:00+09:00', // the saved last departure less the 8-minute layover
       );
