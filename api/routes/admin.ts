@@ -69,7 +69,7 @@ export function adminRoutes(context: ApiContext) {
         if (stored) return c.json(stored);
         const records = await history(backtestHistoryRange(days, today));
         // NOTE: CPU-bound, ~80 ms per day evaluated, yielding between days (days ≤ 35 keeps it short).
-        return c.json(await backtest(records, { days, before: today }));
+        return c.json(await backtest(records, { days, before: today, routes: context.transit.current().routes }));
       },
     )
     .get('/notice', async (c) => c.json(await getNotice(db, enabledByDefault)))
