@@ -18,6 +18,7 @@ import {
   RejectRequestSchema,
   type AdType,
 } from '../../contract/ads';
+import { DetailList } from '~/components/admin/detail-list';
 import { TextareaField } from '~/components/forms';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
@@ -188,13 +189,7 @@ export default function AdRequestDetail() {
           <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
         </p>
       )}
-      <dl className="detail-list">
-        {rows.map(([label, value]) => (
-          <div key={label} className="detail-list__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+      <DetailList rows={rows}>
         <div className="detail-list__row">
           <dt>연결 링크</dt>
           <dd className="detail-list__link">
@@ -224,7 +219,7 @@ export default function AdRequestDetail() {
             )}
           </dd>
         </div>
-      </dl>
+      </DetailList>
       {!pending && <p>이미 처리한 요청입니다.</p>}
       <div className="request-actions">
         {pending && (

@@ -8,6 +8,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import type { MailOverview, UndeliveredMail } from '../../contract/admin';
+import { DetailList } from '~/components/admin/detail-list';
 import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates, LoadFailed } from '~/components/admin/list-states';
 import { CompletionDialog } from '~/components/dialog';
@@ -155,14 +156,7 @@ function FailedMail({ mail, resendable }: { mail: UndeliveredMail; resendable: b
         <span className="badge">{KIND_LABELS[mail.kind]}</span>{' '}
         <time dateTime={mail.createdAt}>{formatKstDateTime(mail.createdAt)}</time>
       </h3>
-      <dl className="detail-list">
-        {rows.map(([label, value]) => (
-          <div key={label} className="detail-list__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       {resendable && (
         <Form method="post" action={PAGE} preventScrollReset>
           <input type="hidden" name="id" value={mail.id} />

@@ -294,7 +294,7 @@ function Application() {
 /** The private link to the application's status page, shown once after it was taken. */
 function StatusLinkNotice({ url, emailed }: { url: string; emailed: boolean }) {
   return (
-    <section className="status-link" aria-labelledby="status-link-title">
+    <section className="notice-box" aria-labelledby="status-link-title">
       <h2 id="status-link-title" className="section-title">
         신청 현황 링크
       </h2>
@@ -305,7 +305,7 @@ function StatusLinkNotice({ url, emailed }: { url: string; emailed: boolean }) {
       <p className="status-link__url">
         <a href={url}>{url}</a>
       </p>
-      <p className="status-link__hint">링크를 길게 누르거나 선택해 복사한 뒤, 메모나 즐겨찾기에 남겨두세요.</p>
+      <p className="notice-box__small">링크를 길게 누르거나 선택해 복사한 뒤, 메모나 즐겨찾기에 남겨두세요.</p>
     </section>
   );
 }
