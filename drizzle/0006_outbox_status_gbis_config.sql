@@ -7,6 +7,7 @@ CREATE TABLE "ad_status_tokens" (
 CREATE TABLE "mail_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
+	"about" text NOT NULL,
 	"message_id" text NOT NULL,
 	"recipients" jsonb NOT NULL,
 	"subject" text NOT NULL,
@@ -34,4 +35,5 @@ ALTER TABLE "inquiries" ADD COLUMN "reply" text;--> statement-breakpoint
 ALTER TABLE "inquiries" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ad_status_tokens" ADD CONSTRAINT "ad_status_tokens_request_id_ad_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."ad_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ad_status_tokens_by_request" ON "ad_status_tokens" USING btree ("request_id");--> statement-breakpoint
-CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");
+CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_about" ON "mail_outbox" USING btree ("about");

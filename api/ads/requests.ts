@@ -11,7 +11,7 @@ import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
-import type { MailOutbox } from '../mail/outbox';
+import { forgetMailAbout, type MailOutbox } from '../mail/outbox';
 import type { AdRow } from './managed';
 
 type AdRequestRow = typeof adRequests.$inferSelect;
@@ -233,7 +233,7 @@ export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRe
 
 /**
  * Deletes request `id` of `type` whatever its status (the privacy policy's deletion on
- * request, 제7조), audited as 'delete' by `actor` in the same transaction. The audit entry keeps only
+ * request, 제7조), audited as 'delete' by `actor` in the same transaction, with its e-mails (forgetMailAbout). The audit entry keeps only
  * the request's status and submission time, never the applicant's data being erased. An ad
  * approved from it stays (ads.request_id becomes null). The caller then applies the images' rule
  * (api/privacy/application-images.ts eraseApplicationImages) to the returned imageUrl.
@@ -255,6 +255,7 @@ export async function deleteAdRequest(
     if (!request) return null;
     const before = { status: request.status, createdAt: request.createdAt };
     await recordAudit(tx, { actor, action: 'delete', target: `ad-request:${type}:${id}`, before }, now);
+    await forgetMailAbout(tx, `ad-request:${type}:${id}`);
     return request.imageUrl;
   });
 }

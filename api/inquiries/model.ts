@@ -9,7 +9,7 @@ import { recordAudit } from '../admin/audit';
 import { isSerialId } from '../db/serial-id';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
-import type { MailOutbox } from '../mail/outbox';
+import { forgetMailAbout, type MailOutbox } from '../mail/outbox';
 
 /**
  * Stores an inquiry received at `now`, with the admins' notice queued in `mail` in the same transaction.
@@ -67,7 +67,13 @@ export async function replyToInquiry(
     await tx.update(inquiries).set({ reply, repliedAt: now }).where(eq(inquiries.id, id));
     const after = { answered: true, replyLength: reply.length };
     await recordAudit(tx, { actor, action: 'reply', target: `inquiry:${id}`, after }, now);
-    const letter = { kind: 'inquiry-reply', reply, content: inquiry.content, askedAt: inquiry.createdAt } as const;
+    const letter = {
+      kind: 'inquiry-reply',
+      inquiryId: id,
+      reply,
+      content: inquiry.content,
+      askedAt: inquiry.createdAt,
+    } as const;
     await mail.queue(tx, letter, inquiry.email, now);
     return true;
   });
@@ -77,7 +83,7 @@ export async function replyToInquiry(
 
 /**
  * Deletes inquiry `id` (the privacy policy's deletion on request, 제7조), audited as
- * 'delete' of `inquiry:<id>` by `actor` in the same transaction. The audit entry keeps only when
+ * 'delete' of `inquiry:<id>` by `actor` in the same transaction, with its e-mails (forgetMailAbout). The audit entry keeps only when
  * the inquiry arrived, never its text or e-mail (what is being erased).
  * @returns false when there is no such inquiry.
  */
@@ -91,6 +97,7 @@ export async function deleteInquiry(db: Db, id: number, actor: string, now: Date
     if (!inquiry) return false;
     const before = { createdAt: inquiry.createdAt };
     await recordAudit(tx, { actor, action: 'delete', target: `inquiry:${id}`, before }, now);
+    await forgetMailAbout(tx, `inquiry:${id}`);
     return true;
   });
 }

@@ -31,10 +31,19 @@ export type Letter =
   | { kind: 'approved'; application: Application; startsAt: Date; endsAt: Date; statusToken: string }
   | { kind: 'rejected'; application: Application; reason: string | null; statusToken: string }
   | { kind: 'inquiry-admin'; inquiryId: number; content: string }
-  | { kind: 'inquiry-reply'; reply: string; content: string; askedAt: Date };
+  | { kind: 'inquiry-reply'; inquiryId: number; reply: string; content: string; askedAt: Date };
+
+/**
+ * The record `letter` is about, named as the audit log names targets ("ad-request:web:7",
+ * "inquiry:3"): its e-mails are deleted with it (api/mail/outbox.ts forgetMailAbout).
+ */
+export function aboutOf(letter: Letter): string {
+  if ('application' in letter) return `ad-request:${letter.application.type}:${letter.application.id}`;
+  return `inquiry:${letter.inquiryId}`;
+}
 
 /** A rendered e-mail: its subject (one line) and its two parts. */
-export type RenderedMail = { kind: MailKind; subject: string; text: string; html: string };
+export type RenderedMail = { kind: MailKind; about: string; subject: string; text: string; html: string };
 
 /** The parts of a letter, before rendering: paragraphs, labelled facts, one link. */
 type Draft = {
@@ -164,6 +173,7 @@ export function renderLetter(letter: Letter, settings: LetterSettings): Rendered
   const draft = draftOf(letter, settings);
   return {
     kind: letter.kind,
+    about: aboutOf(letter),
     subject: oneLine(draft.subject),
     text: textOf(draft),
     html: `<!doctype html>${renderToStaticMarkup(<LetterHtml draft={draft} />)}`,
@@ -171,7 +181,7 @@ export function renderLetter(letter: Letter, settings: LetterSettings): Rendered
 }
 
 /** `text` on one line: control characters (CR, LF, TAB, NUL…) become spaces. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }

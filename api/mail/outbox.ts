@@ -6,7 +6,7 @@
  * backoff for up to MAIL_RETRY_WINDOW_MS (24 h) → failed; failed → queued again by an admin's resend.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, lte, ne, or } from 'drizzle-orm';
 import type { UndeliveredMail } from '../../contract/admin';
 import { MAIL_RETENTION_DAYS } from '../../contract/privacy';
 import { recordAudit, type Writer } from '../admin/audit';
@@ -22,7 +22,7 @@ export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAIL_RETRY_FIRST_DELAY_MS = 15_000;
 const MAIL_RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
 
-/** Who a letter goes to: an address, or ADMIN_NOTIFY_EMAILS. */
+/** Who a letter goes to: an address, or ADMIN_NOTIFY_EMAILS (one row each, so each delivery stands alone). */
 export type Recipient = string | 'admins';
 
 /** What the changes write their e-mails through. */
@@ -56,20 +56,19 @@ export function createMailOutbox(settings: {
     enabled: true,
     kick: settings.kick,
     queue: async (tx, letter, to, now) => {
-      const recipients = to === 'admins' ? [...settings.adminEmails] : [to];
-      if (recipients.length === 0) return false;
-      const { kind, subject, text, html } = renderLetter(letter, settings.letters);
-      await tx.insert(mailOutbox).values({
-        kind,
-        messageId: `<${randomUUID()}@${settings.messageIdHost}>`,
-        recipients,
-        subject,
-        text,
-        html,
-        nextAttemptAt: now,
-        expiresAt: new Date(now.getTime() + MAIL_RETRY_WINDOW_MS),
-        createdAt: now,
-      });
+      const addresses = to === 'admins' ? settings.adminEmails : [to];
+      if (addresses.length === 0) return false;
+      const rendered = renderLetter(letter, settings.letters);
+      await tx.insert(mailOutbox).values(
+        addresses.map((address) => ({
+          ...rendered,
+          messageId: `<${randomUUID()}@${settings.messageIdHost}>`,
+          recipients: [address],
+          nextAttemptAt: now,
+          expiresAt: new Date(now.getTime() + MAIL_RETRY_WINDOW_MS),
+          createdAt: now,
+        })),
+      );
       return true;
     },
   };
@@ -183,8 +182,9 @@ export async function resendMail(db: Db, id: number, actor: string, now: Date): 
 }
 
 /**
- * Deletes the rows delivered, or failed, over MAIL_RETENTION_DAYS (30) days before `now`: their
- * addresses and words are personal data (the privacy policy's retention).
+ * Deletes the rows delivered over MAIL_RETENTION_DAYS (30) days before `now`, and those whose
+ * retries ended that long ago (failed, or still pending in a deployment that stopped sending):
+ * their addresses and words are personal data (the privacy policy's retention).
  * @returns how many were deleted.
  */
 export async function purgeOldMail(db: Db, now: Date): Promise<number> {
@@ -194,9 +194,17 @@ export async function purgeOldMail(db: Db, now: Date): Promise<number> {
     .where(
       or(
         and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, before)),
-        and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.expiresAt, before)),
+        and(ne(mailOutbox.status, 'sent'), lt(mailOutbox.expiresAt, before)),
       ),
     )
     .returning({ id: mailOutbox.id });
   return deleted.length;
+}
+
+/**
+ * Deletes every e-mail about `about` (an audit target, "ad-request:web:7"), sent or not, in the
+ * transaction that deletes that record on its owner's request: none is sent or kept after it.
+ */
+export async function forgetMailAbout(tx: Pick<Db, 'delete'>, about: string): Promise<void> {
+  await tx.delete(mailOutbox).where(eq(mailOutbox.about, about));
 }

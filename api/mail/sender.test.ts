@@ -5,10 +5,10 @@ import { startSmtpServer, type TestSmtpServer } from '../../tests/setup/smtp';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { ACTOR, NOW, adRowsIn } from '../ads/ad-rows.fixture';
-import { approveRequest, createAdRequest, rejectRequest, statusTokenHash } from '../ads/requests';
+import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest, statusTokenHash } from '../ads/requests';
 import { adStatusTokens, imageUploads, mailOutbox } from '../db/schema';
-import { createInquiry, replyToInquiry } from '../inquiries/model';
-import { createMailOutbox, resendMail, undeliveredMail, type MailOutbox } from './outbox';
+import { createInquiry, deleteInquiry, replyToInquiry } from '../inquiries/model';
+import { createMailOutbox, purgeOldMail, resendMail, undeliveredMail, type MailOutbox } from './outbox';
 import { createMailSender, smtpTransport } from './sender';
 
 const BASE_URL = 'https://bus.example.com';
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(created?.emailed).toBe(true);
     await sender.deliverDue();
 
-    const [receipt, notice] = await smtp.waitFor(2);
+    const [receipt, ...notices] = await smtp.waitFor(3);
     expect(receipt.envelopeTo).toEqual(['owner@example.com']);
     expect(receipt.parsed.from?.value).toEqual([{ name: '외대 버스', address: 'bus@example.com' }]);
     expect(receipt.parsed.subject).toBe('[외대 버스] 광고 신청을 받았습니다: 캠퍼스 카페');
@@ -102,14 +102,18 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const [token] = await db().select().from(adStatusTokens);
     expect(token.tokenHash).toBe(statusTokenHash(created!.statusToken));
 
-    expect(notice.envelopeTo).toEqual(ADMINS);
-    expect(notice.parsed.subject).toBe('[외대 버스] 새 광고 신청: 캠퍼스 카페');
-    expect(notice.parsed.text).toContain(`${BASE_URL}/admin-only/ads/web/confirm/${created!.id}`);
+    // One e-mail per admin: a refused address fails alone, and the mail page shows which.
+    expect(notices.map((notice) => notice.envelopeTo)).toEqual(ADMINS.map((admin) => [admin]));
+    for (const notice of notices) {
+      expect(notice.parsed.subject).toBe('[외대 버스] 새 광고 신청: 캠퍼스 카페');
+      expect(notice.parsed.text).toContain(`${BASE_URL}/admin-only/ads/web/confirm/${created!.id}`);
+    }
 
     const stored = await rows();
-    expect(stored.map((row) => [row.kind, row.status, row.attempts])).toEqual([
-      ['application-received', 'sent', 1],
-      ['application-admin', 'sent', 1],
+    expect(stored.map((row) => [row.kind, row.about, row.status, row.attempts])).toEqual([
+      ['application-received', `ad-request:web:${created!.id}`, 'sent', 1],
+      ['application-admin', `ad-request:web:${created!.id}`, 'sent', 1],
+      ['application-admin', `ad-request:web:${created!.id}`, 'sent', 1],
     ]);
     expect(receipt.parsed.messageId).toBe(stored[0].messageId);
   });
@@ -118,6 +122,34 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const { outbox } = mailOn('smtp://127.0.0.1:1');
     expect(await createAdRequest(db(), application, NOW, outbox)).toBeNull();
     expect(await rows()).toEqual([]);
+  });
+
+  it("writes the e-mail in the change's transaction: when the change fails after queueing, neither stays", async () => {
+    const { outbox } = mailOn('smtp://127.0.0.1:1');
+    const id = await pendingRequest('web');
+    // The change fails after its e-mail was queued (here: the queueing itself, once it wrote).
+    const failing: MailOutbox = {
+      ...outbox,
+      queue: async (...args) => {
+        await outbox.queue(...args);
+        throw new Error('the disk is full');
+      },
+    };
+    await expect(approveRequest(db(), 'web', id, ACTOR, NOW, failing)).rejects.toThrow('the disk is full');
+    expect(await rows()).toEqual([]);
+    expect(await listAudit(db(), 10)).toEqual([]);
+  });
+
+  it("deletes a request's or an inquiry's e-mails, sent or not, with it (deletion on request)", async () => {
+    const { outbox } = mailOn('smtp://127.0.0.1:1');
+    await storedImage();
+    const created = await createAdRequest(db(), application, NOW, outbox);
+    const inquiry = await createInquiry(db(), { content: '지워주세요', email: 'me@example.com' }, NOW, outbox);
+    const other = await createInquiry(db(), { content: '남는 문의' }, NOW, outbox);
+    expect(await rows()).toHaveLength(3 + 2 + 2);
+    expect(await deleteAdRequest(db(), 'web', created!.id, ACTOR, NOW)).not.toBeNull();
+    expect(await deleteInquiry(db(), inquiry, ACTOR, NOW)).toBe(true);
+    expect(new Set((await rows()).map((row) => row.about))).toEqual(new Set([`inquiry:${other}`]));
   });
 
   it('tells the applicant the paid period on approval, and the reason on rejection, each with a fresh working link', async () => {
@@ -227,6 +259,41 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(resend).toMatchObject({ actor: 'bob', target: `mail:${failed[0].id}` });
   });
 
+  it('purges what was sent, or stopped being retried, over 30 days ago, even in a deployment that stopped sending', async () => {
+    const DAY = 86_400_000;
+    const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+    const row = (status: 'pending' | 'sent' | 'failed', days: number) => ({
+      kind: 'inquiry-admin' as const,
+      about: `inquiry:${days}`,
+      messageId: `<${status}-${days}@example.com>`,
+      recipients: ['admin1@example.com'],
+      subject: '제목',
+      text: '본문',
+      html: '<p>본문</p>',
+      status,
+      nextAttemptAt: ago(days),
+      expiresAt: ago(days),
+      createdAt: ago(days + 1),
+      sentAt: status === 'sent' ? ago(days) : null,
+    });
+    await db()
+      .insert(mailOutbox)
+      .values([
+        row('sent', 31),
+        row('sent', 29),
+        row('failed', 31),
+        row('failed', 29),
+        row('pending', 31),
+        row('pending', 0),
+      ]);
+    expect(await purgeOldMail(db(), NOW)).toBe(3);
+    expect((await rows()).map((left) => left.messageId).sort()).toEqual([
+      '<failed-29@example.com>',
+      '<pending-0@example.com>',
+      '<sent-29@example.com>',
+    ]);
+  });
+
   it('sends only from the lease holder', async () => {
     smtp = await startSmtpServer();
     let leader = false;
@@ -255,7 +322,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(await replyToInquiry(db(), anonymous, reply, ACTOR, NOW, outbox)).toBe('no-email');
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, outbox)).toBe('not-found');
     await sender.deliverDue();
-    const answered = (await smtp.waitFor(3)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
+    const answered = (await smtp.waitFor(5)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
     expect(answered.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
     expect(answered.parsed.text).toContain(reply);
     expect(answered.parsed.text).toContain('> 막차가 몇 시인가요?');
@@ -278,7 +345,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       outbox,
     );
     await sender.deliverDue();
-    const received = await smtp.waitFor(2);
+    const received = await smtp.waitFor(3);
     expect(received.flatMap((mail) => mail.envelopeTo)).toEqual(['owner@example.com', ...ADMINS]);
     for (const mail of received) {
       expect(mail.parsed.headers.has('bcc')).toBe(false);

@@ -13,7 +13,7 @@ import type { Logger } from '../logger';
 import { dueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox';
 
 /** How often (ms) the lease holder looks for due rows. */
-export const MAIL_POLL_MS = 5_000;
+const MAIL_POLL_MS = 5_000;
 
 /** The most rows one round sends; the rest wait for the next round. */
 const ROUND_SIZE = 20;
@@ -86,7 +86,11 @@ export function createMailSender(options: {
       again = false;
       if (!isLeader()) return;
       const rows = await dueMail(db, clock.now(), ROUND_SIZE);
-      for (const row of rows) await send(row);
+      for (const row of rows) {
+        // A send may take up to its 30 s socket limit: the lease may have moved meanwhile.
+        if (!isLeader()) return;
+        await send(row);
+      }
       if (rows.length === ROUND_SIZE) again = true;
     } while (again);
   };

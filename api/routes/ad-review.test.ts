@@ -225,6 +225,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           imageUrl: web.imageUrl,
           content: null,
           status: 'pending',
+          rejectReason: null,
         },
       });
       expect(AdRequestDetailResponseSchema.parse(body)).toEqual(body);
@@ -243,6 +244,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         imageUrl: kakao.imageUrl,
         content: '점심 10% 할인',
         status: 'pending',
+        rejectReason: null,
       });
     });
 
@@ -449,6 +451,25 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(again.status).toBe(409);
       expect(await message(again)).toBe('이미 승인 또는 거절된 요청입니다.');
       expect(await detailStatus('web', id)).toBe('rejected');
+    });
+
+    it('takes an optional reason of up to 500 characters, stored and answered with the request; a longer one is 400', async () => {
+      const id = await insertRequest({ title: 'Cafe' });
+      const withReason = (reason: unknown) =>
+        app.request(`/api/ads/web/submit/${id}/reject`, {
+          method: 'POST',
+          headers: { ...asAdmin(), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ reason }),
+        });
+      const tooLong = await withReason('가'.repeat(501));
+      expect(tooLong.status).toBe(400);
+      expect(await message(tooLong)).toBe('reason: 거절 사유는 500자까지 적을 수 있습니다.');
+      expect((await withReason(42)).status).toBe(400);
+      expect(await detailStatus('web', id)).toBe('pending');
+
+      expect((await withReason('사진이 흐립니다.\r\n다시 보내주세요.')).status).toBe(200);
+      const body = AdRequestDetailResponseSchema.parse(await (await detail('web', id)).json());
+      expect(body.data).toMatchObject({ status: 'rejected', rejectReason: '사진이 흐립니다.\n다시 보내주세요.' });
     });
   });
 

@@ -36,6 +36,7 @@ export async function insertFailedMail(
     .insert(mailOutbox)
     .values({
       kind: 'rejected',
+      about: `ad-request:web:${failedSeq}`,
       messageId: `<failed-${failedSeq}@bus.example.com>`,
       recipients: ['owner@example.com'],
       subject: `[외대 버스] 광고 신청이 거절되었습니다 ${failedSeq}`,

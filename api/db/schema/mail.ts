@@ -17,6 +17,11 @@ export const mailOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').$type<MailKind>().notNull(),
+    /**
+     * The record it is about, as the audit log names targets ("ad-request:7", "inquiry:3"): its
+     * e-mails go with it when it is deleted on its owner's request.
+     */
+    about: text('about').notNull(),
     /** RFC 5322 Message-ID, `<random@host>`, kept across retries and resends. */
     messageId: text('message_id').notNull().unique(),
     /** Addresses, already validated. */
@@ -35,5 +40,8 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_due').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('mail_outbox_due').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_about').on(table.about),
+  ],
 );
