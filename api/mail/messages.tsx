@@ -136,7 +136,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
         subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다: ${title}`,
         paragraphs: [
           '죄송하지만 신청하신 광고는 게재하지 않기로 했습니다.',
-          '입금하신 금액의 환불이나 궁금한 점은 사이트의 문의하기에서 알려주세요.',
+          '이미 입금하셨다면 환불 요청이나 궁금한 점을 사이트의 문의하기에 남겨주세요.',
         ],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],

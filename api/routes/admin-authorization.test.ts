@@ -90,6 +90,21 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', route: '/api/admin/feed', path: () => '/api/admin/feed', ok: 200 },
   { method: 'GET', route: '/api/admin/inquiries', path: () => '/api/admin/inquiries', ok: 200 },
+  // E-mail is off in this api (no outbox): the reply and the resend are refused, after the guard.
+  {
+    method: 'POST',
+    route: `/api/admin/inquiries/:id${ID}/reply`,
+    path: (seed) => `/api/admin/inquiries/${seed.inquiryId}/reply`,
+    body: () => ({ reply: '답변' }),
+    ok: 409,
+  },
+  { method: 'GET', route: '/api/admin/mail', path: () => '/api/admin/mail', ok: 200 },
+  { method: 'POST', route: `/api/admin/mail/:id${ID}/resend`, path: () => '/api/admin/mail/1/resend', ok: 409 },
+  // The GBIS setup (gbis-setup.ts): this api runs the demo feed, so discovery is refused; an empty
+  // setup is refused as a body (400), after the guard.
+  { method: 'GET', route: '/api/admin/gbis', path: () => '/api/admin/gbis', ok: 200 },
+  { method: 'POST', route: '/api/admin/gbis/discover', path: () => '/api/admin/gbis/discover', ok: 409 },
+  { method: 'PUT', route: '/api/admin/gbis', path: () => '/api/admin/gbis', body: () => ({}), ok: 400 },
   {
     method: 'DELETE',
     route: `/api/admin/inquiries/:id${ID}`,
@@ -149,6 +164,7 @@ const PUBLIC_ROUTES = [
   'GET /api/bus/accuracy',
   'POST /api/inquiries',
   `POST /api/ads/:type${TYPE}/submit`,
+  'GET /api/ads/status/:token',
   'GET /api/web/ads',
   `POST /api/ads/:id${ID}/impressions`,
   `POST /api/ads/:id${ID}/clicks`,

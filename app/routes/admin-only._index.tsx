@@ -11,6 +11,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getGbisSetup } from '~/models/gbis.server';
 import { getMailOverview } from '~/models/mail.server';
 import { requireAdmin } from '~/utils/session.server';
+import { UpstreamError } from '~/utils/upstream.server';
 
 const BUTTONS = [
   { to: '/admin-only/ads/web', label: '웹 배너 광고 요청 목록' },
@@ -22,9 +23,14 @@ const BUTTONS = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
   // Only hints: a setup or a mail state that does not load leaves the home as it is.
+  const hint = <T,>(read: Promise<T>) =>
+    read.catch((error: unknown) => {
+      if (!(error instanceof UpstreamError)) throw error;
+      return null;
+    });
   const [setup, mail] = await Promise.all([
-    getGbisSetup(context, username).catch(() => null),
-    getMailOverview(context, username).catch(() => null),
+    hint(getGbisSetup(context, username)),
+    hint(getMailOverview(context, username)),
   ]);
   return json({
     setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown,

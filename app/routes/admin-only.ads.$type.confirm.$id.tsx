@@ -279,7 +279,7 @@ function RejectDialog({ page }: { page: string }) {
           optional
           rows={4}
           form={form.id}
-          hint={`신청 현황 페이지에 보이고, 이메일 발송을 쓰면 신청자에게 이메일로도 전해집니다. ${REJECT_REASON_MAX}자까지 쓸 수 있습니다.`}
+          hint={`신청 현황 페이지에 보이고, 이메일 발송이 켜져 있으면 신청자에게 이메일로도 전해집니다. ${REJECT_REASON_MAX}자까지 쓸 수 있습니다.`}
         />
       }
     >

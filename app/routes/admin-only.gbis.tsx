@@ -88,7 +88,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[admin/gbis] the setup was not saved:', error.message);
     const message = error.serverMessage ?? SAVE_FAILED;
-    return json<ActionData>({ intent: 'save', result: submission.reply({ formErrors: [message] }) }, { status: 502 });
+    // The api's refusal of the values (4xx) is the admin's to fix; anything else is the service's.
+    const status = error.status !== null && error.status < 500 ? error.status : 502;
+    return json<ActionData>({ intent: 'save', result: submission.reply({ formErrors: [message] }) }, { status });
   }
   return redirectWithFlash(context, admin, PAGE_PATH, { tone: 'success', message: SAVED });
 }

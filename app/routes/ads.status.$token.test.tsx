@@ -116,7 +116,7 @@ describe('/ads/status/:token', () => {
     const { status, document, text } = await open(token, context);
     expect(status).toBe(429);
     expect(document.querySelector('h1')?.textContent).toBe('잠시 후 다시 열어주세요.');
-    expect(text).toContain('몇 분 뒤에 다시 시도해주세요.');
+    expect(text).toContain('짧은 시간에 너무 자주 열어 잠시 조회가 제한되었습니다. 몇 분 뒤에 다시 열어주세요.');
   });
 
   describe('an approved or rejected application', () => {

@@ -131,7 +131,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 429) {
     return (
       <ErrorPanel title="잠시 후 다시 열어주세요.">
-        짧은 시간에 너무 자주 열어 잠시 쉬는 중입니다. 몇 분 뒤에 다시 시도해주세요.
+        짧은 시간에 너무 자주 열어 잠시 조회가 제한되었습니다. 몇 분 뒤에 다시 열어주세요.
       </ErrorPanel>
     );
   }

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
 import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
+import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/utils/body-limit.server';
 
 /** The urlencoded body a browser sends for `fields`. */
@@ -25,7 +26,7 @@ describe('bodyLimitOf', () => {
     expect(INQUIRY_CONTENT_MAX).toBe(2000);
   });
 
-  it('fits the sign-in, setup and notice forms filled to their maximum', () => {
+  it('fits the sign-in, setup, notice, reject and reply forms filled to their maximum', () => {
     const cases: [string, Record<string, string>][] = [
       [
         '/admin-only/login',
@@ -36,6 +37,8 @@ describe('bodyLimitOf', () => {
         { token: 'x'.repeat(200), username: 'a'.repeat(32), password: korean(128), passwordConfirm: korean(128) },
       ],
       ['/admin-only/notice', { enabled: 'on', title: korean(100), text: korean(2000), preset: '' }],
+      ['/admin-only/ads/web/confirm/3', { intent: 'reject', reason: korean(500) }],
+      ['/admin-only/inquiries', { intent: 'reply', id: '2147483647', reply: korean(2000) }],
     ];
     for (const [path, fields] of cases) {
       expect(Buffer.byteLength(urlencoded(fields)), path).toBeLessThanOrEqual(bodyLimitOf(path).maxBytes);
@@ -47,7 +50,7 @@ describe('bodyLimitOf', () => {
     expect(bodyLimitOf('/admin-only/ads/edit/web').maxBytes).toBe(MULTIPART_MAX_BYTES);
     expect(MULTIPART_MAX_BYTES).toBe(5 * 1024 * 1024 + 256 * 1024);
     expect(bodyLimitOf('/api/kakao/skill')).toMatchObject({ maxBytes: SKILL_MAX_BODY_BYTES, answer: 'json' });
-    for (const path of ['/ads/impressions', '/admin-only/inquiries', '/admin-only/ads/web/confirm/3', '/', '/nope']) {
+    for (const path of ['/ads/impressions', '/admin-only/mail', '/admin-only/ads/web', '/', '/nope']) {
       expect(bodyLimitOf(path).maxBytes, path).toBe(2048);
     }
   });
@@ -82,6 +85,8 @@ describe('bodyLimitOf', () => {
         .join('/')}`;
     expect(reading.map(pathOf).sort()).toEqual([
       '/admin-only/ads/edit/web',
+      '/admin-only/ads/web/confirm/$id',
+      '/admin-only/inquiries',
       '/admin-only/login',
       '/admin-only/notice',
       '/admin-only/setup',
@@ -90,6 +95,27 @@ describe('bodyLimitOf', () => {
       '/contact',
     ]);
     for (const file of reading) expect(bodyLimitOf(pathOf(file)).maxBytes, file).toBeGreaterThan(2048);
+  });
+});
+
+describe('bodyLimitOf: the admin forms of many fields', () => {
+  it('takes the GBIS setup form at its longest, which is more than a small form', () => {
+    const form = new URLSearchParams({ intent: 'save' });
+    for (const routeNo of ROUTE_NOS) {
+      form.set(`routes.${routeNo}.routeId`, '9'.repeat(12));
+      form.set(`routes.${routeNo}.upStaOrder`, '999');
+      for (const day of ['weekday', 'saturday', 'holiday']) {
+        for (const field of ['first', 'last']) form.set(`routes.${routeNo}.timetable.${day}.${field}`, '29:59');
+        for (const field of ['minHeadwayMin', 'maxHeadwayMin'])
+          form.set(`routes.${routeNo}.timetable.${day}.${field}`, '240');
+      }
+    }
+    STOP_NAMES.up.forEach((_, i) => form.set(`upStationIds[${i}]`, '9'.repeat(12)));
+    STOP_NAMES.down.forEach((_, i) => form.set(`downStationIds[${i}]`, '9'.repeat(12)));
+    form.set('terminusStationId', '9'.repeat(12));
+    const bytes = Buffer.byteLength(form.toString());
+    expect(bytes).toBeGreaterThan(bodyLimitOf('/admin-only/feed').maxBytes);
+    expect(bytes).toBeLessThan(bodyLimitOf('/admin-only/gbis').maxBytes);
   });
 });
 

@@ -14,9 +14,20 @@
  * A larger photo is refused whole, with the image's own message; with JavaScript the page checks
  * the size before sending.
  */
-import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
+import {
+  AD_FORMAT_MESSAGES,
+  AD_MESSAGES,
+  IMAGE_MAX_BYTES,
+  REJECT_REASON_MAX,
+  REJECT_REASON_TOO_LONG,
+} from '../../contract/ads';
 import { ADMIN_MESSAGES } from '../../contract/admin';
-import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
+import {
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_MESSAGES,
+  INQUIRY_REPLY_MAX,
+  INQUIRY_REPLY_MESSAGES,
+} from '../../contract/inquiries';
 import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
 import { SITE_NAME } from '~/components/site-header';
 
@@ -77,6 +88,23 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
   ],
   // the notice's title (100) and text (2,000).
   [/^\/admin-only\/notice$/, { maxBytes: urlencoded(100 + 2000) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' }],
+  // the reject dialog's reason (500).
+  [
+    /^\/admin-only\/ads\/[^/]+\/confirm\/[^/]+$/,
+    { maxBytes: urlencoded(REJECT_REASON_MAX) + FORM_OVERHEAD, message: REJECT_REASON_TOO_LONG, answer: 'page' },
+  ],
+  // an inquiry's reply (2,000).
+  [
+    /^\/admin-only\/inquiries$/,
+    {
+      maxBytes: urlencoded(INQUIRY_REPLY_MAX) + FORM_OVERHEAD,
+      message: INQUIRY_REPLY_MESSAGES.tooLong,
+      answer: 'page',
+    },
+  ],
+  // the GBIS setup: about 70 fields of ids, times and minutes, with names such as
+  // routes.1150.timetable.weekday.minHeadwayMin (about 4 KB at their longest).
+  [/^\/admin-only\/gbis$/, { maxBytes: 16 * 1024, message: TOO_LARGE, answer: 'page' }],
   [
     /^\/api\/kakao\/skill$/,
     { maxBytes: SKILL_MAX_BODY_BYTES, message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes`, answer: 'json' },
