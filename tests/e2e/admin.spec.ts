@@ -266,6 +266,8 @@ test('an admin drags an ad above another, the order is saved, and the home banne
  * browser's native drag and drop; NOTE: each move during a drag takes Chromium about 0.7 s here).
  */
 async function dragAbove(page: Page, handle: Locator, target: Locator) {
+  // Both handles on screen: the mouse cannot reach what is scrolled away.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   const start = (await handle.boundingBox())!;
   const end = (await target.boundingBox())!;
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
