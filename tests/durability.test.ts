@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
     const dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-durability-'));
     const postgres = kind === 'postgres' ? await createTestDatabase('postgres') : null;
     const port = await freePort();
-    const api = runEntry('api/main.ts', {
+    const api = runEntry('build/api.js', {
       DATA_DIR: dataDir,
       API_PORT: String(port),
       CLOCK_START: '2026-11-23T08:00:00+09:00',

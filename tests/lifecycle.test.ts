@@ -1,5 +1,5 @@
 /**
- * The entries as processes (server.ts needs `npm run build`, which `npm test` runs first): the api
+ * The entries as processes (built: `npm run build`, which `npm test` runs first): the api
  * starts polling only once it listens, a start-up failure exits with its cause and spends no GBIS
  * call, one process owns a PGlite data directory and a restart after a crash takes it over at once,
  * and SIGTERM closes the listener first (new connections refused, not reset: docs/deploy.md
@@ -37,7 +37,7 @@ describe('the entries as processes', () => {
   });
 
   const serverEnv = () => ({ ...gbisStubEnv(stub), DATA_DIR: dataDir, CLOCK_START, API_SERVICE_TOKEN: 't'.repeat(40) });
-  const start = (port: number, entry = 'api/main.ts', portVar = 'API_PORT') => {
+  const start = (port: number, entry = 'build/api.js', portVar = 'API_PORT') => {
     const process = runEntry(entry, { ...serverEnv(), [portVar]: String(port) });
     running.push(process);
     return process;
@@ -104,7 +104,7 @@ describe('the entries as processes', () => {
     expect(health.status).toBe(200);
 
     // A CLI that only reads works meanwhile: the backtest asks the running server.
-    const backtest = runEntry('scripts/backtest.ts', serverEnv(), ['--days', '7']);
+    const backtest = runEntry('build/backtest.js', serverEnv(), ['--days', '7']);
     const done = await backtest.exited();
     expect(done.code).toBe(0);
     expect(backtest.output()).toContain(`DATA_DIR is held by the running server (pid ${first.child.pid}): asking it.`);
@@ -134,8 +134,8 @@ describe('the entries as processes', () => {
   // The web's SSR pages keep each connection busy (a request always in flight), where server.close()
   // alone never called back: exit 1 after 10 s before this fix. The api's answers are quicker.
   it.each([
-    { entry: 'server.ts', portVar: 'PORT', path: '/' },
-    { entry: 'api/main.ts', portVar: 'API_PORT', path: '/api/bus/timeLeft' },
+    { entry: 'build/server.js', portVar: 'PORT', path: '/' },
+    { entry: 'build/api.js', portVar: 'API_PORT', path: '/api/bus/timeLeft' },
   ])(
     '$entry exits 0 within 10 s on SIGTERM under 20 busy keep-alive connections, a poll in flight, every call counted',
     async ({ entry, portVar, path }) => {

@@ -1,5 +1,6 @@
 /**
- * E-mail as a deployment runs it (docs/deploy.md §E-mail): the built web with its in-process api,
+ * E-mail as a deployment runs it (docs/deploy.md §E-mail): the built web (build/server.js, so
+ * `npm run build` first, as `npm test` does) with its in-process api,
  * SMTP_URL pointing at a real SMTP server on loopback (tests/setup/smtp.ts). An application sent
  * without JavaScript (a plain multipart form post) brings the applicant a receipt with a working
  * status link, and the admins a notice; an SMTP server down at the submit, and the process killed
@@ -31,7 +32,7 @@ describe('e-mail from a running deployment', () => {
 
   /** Starts server.ts on `port` with e-mail through `smtpPort`. */
   async function startWeb(port: number, smtpPort: number): Promise<EntryProcess> {
-    const entry = runEntry('server.ts', {
+    const entry = runEntry('build/server.js', {
       DATA_DIR: dataDir,
       PORT: String(port),
       CLOCK_START: '2026-11-23T08:00:00+09:00',

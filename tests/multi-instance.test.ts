@@ -1,5 +1,5 @@
 /**
- * The multi-instance suite: several api processes (api/main.ts) on one PostgreSQL, against a GBIS stub
+ * The multi-instance suite: several api processes (build/api.js) on one PostgreSQL, against a GBIS stub
  * on loopback that counts the calls. Exactly one instance polls; the others serve its snapshot
  * within a second; when the leader is killed (SIGKILL) another takes the lease within two poll
  * intervals; no instance's snapshot ever goes back in time; and the calls are one poller's plan.
@@ -52,7 +52,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('api instances on one PostgreSQL',
       const dir = mkdtempSync(join(tmpdir(), 'campus-bus-instance-'));
       dirs.push(dir);
       const port = await freePort();
-      const process = runEntry('api/main.ts', {
+      const process = runEntry('build/api.js', {
         ...gbisStubEnv(stub),
         DATABASE_URL: database.url!,
         DATA_DIR: dir,

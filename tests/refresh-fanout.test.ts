@@ -1,6 +1,6 @@
 /**
  * The feed's first promise: 1,000 phones polling the same-origin refresh route
- * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (server.ts,
+ * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (build/server.js,
  * its lean path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
  * a GBIS stub on loopback that counts the calls: a route that polled on demand would show here.
  * Needs `npm run build` (npm test builds first).
@@ -31,7 +31,7 @@ describe('the refresh route under 1,000 phones', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-fanout-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    web = runEntry('server.ts', {
+    web = runEntry('build/server.js', {
       ...gbisStubEnv(stub),
       DATA_DIR: dataDir,
       CLOCK_START,

@@ -1,6 +1,8 @@
 /**
- * Entries run as real processes (`tsx api/main.ts`, `tsx server.ts`), for the tests of what only a
- * process shows: start-up failures, signals, SIGKILL, two processes on one database.
+ * Entries run as real processes, for the tests of what only a process shows: start-up failures,
+ * signals, SIGKILL, two processes on one database. The tests run the built entries (build/server.js,
+ * build/api.js: what production runs, ADR 004, and a few seconds quicker to start than their
+ * sources under tsx), so they need `npm run build`, which `npm test` runs first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
