@@ -28,6 +28,7 @@ import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { formatKstDateTime } from '~/utils/kst';
 
 const PAGE_PATH = '/admin-only/gbis';
 const TITLE = '버스 정보 설정';
@@ -151,11 +152,7 @@ function SetupState({ setup }: { setup: GbisSetup }) {
       </p>
       <dl className="admin-facts">
         <dt>저장한 설정</dt>
-        <dd>
-          {stored
-            ? `${new Date(stored.updatedAt).toLocaleString('ko-KR')} (${stored.updatedBy})`
-            : '없음 (기본값 사용)'}
-        </dd>
+        <dd>{stored ? `${formatKstDateTime(stored.updatedAt)} (${stored.updatedBy})` : '없음 (기본값 사용)'}</dd>
         <dt>환경 변수 우선 적용</dt>
         <dd>
           {overrides.arrivalStationId || routeOverrides.length > 0
