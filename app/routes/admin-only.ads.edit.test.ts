@@ -16,12 +16,12 @@ import {
   removeAd,
   resetAds,
   seedAd,
-  signInAdmin,
+  startSignedInAdmin,
   updateAd,
   WEB_ORIGIN,
 } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
+import { TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 
 const SERVICE_TOKEN = 'test-service-token-for-the-edit-page';
 const PATH = '/admin-only/ads/edit/:type';
@@ -32,9 +32,7 @@ let cookie: string;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  api = await startWebApi({ serviceToken: SERVICE_TOKEN });
-  context = adminContext(api, SERVICE_TOKEN);
-  cookie = await signInAdmin(api, context, loginAction);
+  ({ api, context, cookie } = await startSignedInAdmin(SERVICE_TOKEN, loginAction));
 });
 afterAll(() => api.close());
 beforeEach(async () => {

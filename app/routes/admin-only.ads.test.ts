@@ -12,16 +12,15 @@ import RequestDetail, {
 import RequestList, { loader as listLoader } from '~/routes/admin-only.ads.$type._index';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import {
-  adminContext,
   cookieOf,
   interceptingContext,
   resetAds,
   seedAdRequest,
-  signInAdmin,
+  startSignedInAdmin,
   WEB_ORIGIN,
 } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { type WebApi } from '../../tests/setup/web-api';
 
 const SERVICE_TOKEN = 'test-service-token-for-admin-pages';
 const LIST_PATH = '/admin-only/ads/:type';
@@ -32,9 +31,7 @@ let context: AppLoadContext;
 let cookie: string;
 
 beforeAll(async () => {
-  api = await startWebApi({ serviceToken: SERVICE_TOKEN });
-  context = adminContext(api, SERVICE_TOKEN);
-  cookie = await signInAdmin(api, context, loginAction);
+  ({ api, context, cookie } = await startSignedInAdmin(SERVICE_TOKEN, loginAction));
 });
 afterAll(() => api.close());
 beforeEach(async () => {

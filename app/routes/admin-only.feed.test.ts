@@ -7,9 +7,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { BacktestReport } from '../../contract/admin';
 import FeedPage, { loader } from '~/routes/admin-only.feed';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { adminContext, interceptingContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-feed';
 const PAGE = '/admin-only/feed';
@@ -18,9 +18,7 @@ const PAGE = '/admin-only/feed';
 let admin: { api: WebApi; context: AppLoadContext; cookie: string };
 
 beforeAll(async () => {
-  const api = await startWebApi({ serviceToken: TOKEN });
-  const context = adminContext(api, TOKEN);
-  admin = { api, context, cookie: await signInAdmin(api, context, loginAction) };
+  admin = await startSignedInAdmin(TOKEN, loginAction);
 });
 afterAll(() => admin.api.close());
 

@@ -6,9 +6,9 @@
 import type { AppLoadContext } from '@remix-run/node';
 import GbisPage, { action, loader } from '~/routes/admin-only.gbis';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { adminContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-gbis';
 const PAGE = '/admin-only/gbis';
@@ -16,9 +16,7 @@ const PAGE = '/admin-only/gbis';
 let admin: { api: WebApi; context: AppLoadContext; cookie: string };
 
 beforeAll(async () => {
-  const api = await startWebApi({ serviceToken: TOKEN });
-  const context = adminContext(api, TOKEN);
-  admin = { api, context, cookie: await signInAdmin(api, context, loginAction) };
+  admin = await startSignedInAdmin(TOKEN, loginAction);
 });
 afterAll(() => admin.api.close());
 

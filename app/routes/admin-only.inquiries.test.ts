@@ -13,10 +13,10 @@ import { INQUIRY_REPLY_MESSAGES, InquiryListResponseSchema } from '../../contrac
 import Inquiries, { action, loader } from '~/routes/admin-only.inquiries';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { formatKstDateTime } from '~/utils/kst';
-import { adminContext, cookieOf, interceptingContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { cookieOf, interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { outboxRows, queueingMailOutbox } from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { IN_PROCESS_API_URL, type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-inquiries';
 const PAGE = '/admin-only/inquiries';
@@ -29,12 +29,8 @@ let off: { api: WebApi; context: AppLoadContext; cookie: string };
 let sender = 0;
 
 beforeAll(async () => {
-  api = await startWebApi({ serviceToken: TOKEN, mail: queueingMailOutbox() });
-  context = adminContext(api, TOKEN);
-  cookie = await signInAdmin(api, context, loginAction);
-  const offApi = await startWebApi({ serviceToken: TOKEN });
-  const offContext = adminContext(offApi, TOKEN);
-  off = { api: offApi, context: offContext, cookie: await signInAdmin(offApi, offContext, loginAction) };
+  ({ api, context, cookie } = await startSignedInAdmin(TOKEN, loginAction, { mail: queueingMailOutbox() }));
+  off = await startSignedInAdmin(TOKEN, loginAction);
 });
 afterAll(async () => {
   await api.close();

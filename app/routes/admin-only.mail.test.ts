@@ -8,10 +8,10 @@ import AdminHome, { loader as homeLoader } from '~/routes/admin-only._index';
 import MailPage, { action, loader } from '~/routes/admin-only.mail';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { formatKstDateTime } from '~/utils/kst';
-import { adminContext, cookieOf, interceptingContext, signInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { cookieOf, interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { clearOutbox, insertFailedMail, outboxStatus, queueingMailOutbox } from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-mail';
 const PAGE = '/admin-only/mail';
@@ -22,9 +22,7 @@ let on: Side;
 let off: Side;
 
 async function side(mail: boolean): Promise<Side> {
-  const api = await startWebApi({ serviceToken: TOKEN, ...(mail ? { mail: queueingMailOutbox() } : {}) });
-  const context = adminContext(api, TOKEN);
-  return { api, context, cookie: await signInAdmin(api, context, loginAction) };
+  return startSignedInAdmin(TOKEN, loginAction, mail ? { mail: queueingMailOutbox() } : {});
 }
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { approveRequest, createAdRequest } from '../../api/ads/requests';
 import { ads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
 import { validApplication } from './ads-api';
-import type { WebApi } from './web-api';
+import { startWebApi, type WebApi } from './web-api';
 
 /** The origin of the web in these tests: requests go to it, and mutating ones carry it as Origin. */
 export const WEB_ORIGIN = 'http://localhost';
@@ -64,6 +64,23 @@ export async function signInAdmin(
   });
   expect(response.status).toBe(303);
   return cookieOf(response);
+}
+
+/** An admin signed in on the api in-process: the api, a context on it with the service token, and the session cookie. */
+export type SignedInAdmin = { api: WebApi; context: AppLoadContext; cookie: string };
+
+/**
+ * Starts the api in-process with `serviceToken` (and `options`: startWebApi's) and signs an admin in
+ * through `login`, the login route's action. The caller closes `api`.
+ */
+export async function startSignedInAdmin(
+  serviceToken: string,
+  login: (args: ActionFunctionArgs) => Promise<Response>,
+  options: Omit<Parameters<typeof startWebApi>[0], 'serviceToken'> = {},
+): Promise<SignedInAdmin> {
+  const api = await startWebApi({ serviceToken, ...options });
+  const context = adminContext(api, serviceToken);
+  return { api, context, cookie: await signInAdmin(api, context, login) };
 }
 
 /** The `name=value` of a response's Set-Cookie (the admin session cookie). */
