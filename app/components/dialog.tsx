@@ -6,7 +6,7 @@
  * docs/product.md §9: 400px wide.
  */
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import type { Flash } from '~/utils/session.server';
 
 /** A layout effect in the browser (no frame between mount and showModal), none on the server. */
@@ -88,7 +88,8 @@ export function Dialog({
 
 /**
  * The buttons of a confirm step: a link back to `page` (cancel) and a form posting `intent` (with
- * `id` when given) to it, disabled while a navigation is under way. Works without JavaScript.
+ * `id` when given) to it, or to `action`, disabled while a navigation is under way. Works without
+ * JavaScript.
  */
 export function ConfirmActions({
   page,
@@ -97,6 +98,8 @@ export function ConfirmActions({
   cancelLabel,
   confirmLabel,
   multipart = false,
+  action = page,
+  formProps,
 }: {
   page: string;
   intent: string;
@@ -105,6 +108,10 @@ export function ConfirmActions({
   confirmLabel: string;
   /** The page's action reads multipart bodies (the ad edit page). */
   multipart?: boolean;
+  /** Where the form posts; default `page` (the reject dialog posts to its own URL, so a refusal keeps it open). */
+  action?: string;
+  /** conform's props of the form (getFormProps), when the dialog's body has fields of it (their `form` attribute). */
+  formProps?: ComponentProps<typeof Form>;
 }) {
   const navigation = useNavigation();
   return (
@@ -112,7 +119,7 @@ export function ConfirmActions({
       <Link to={page} className="button" replace preventScrollReset>
         {cancelLabel}
       </Link>
-      <Form method="post" action={page} encType={multipart ? 'multipart/form-data' : undefined}>
+      <Form method="post" action={action} encType={multipart ? 'multipart/form-data' : undefined} {...formProps}>
         {id !== undefined && <input type="hidden" name="id" value={id} />}
         <button
           type="submit"

@@ -8,7 +8,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import {
   AD_IMAGE_SIZE,
@@ -177,9 +177,7 @@ export default function AdRequestDetail() {
     ['게재 기간', `${request.duration}개월`],
     ['검토자에게 남긴 말', request.contentForManager || '(없음)'],
     ...(type === 'kakao' ? ([['광고 메시지', request.content || '(없음)']] as [string, string][]) : []),
-    ...(request.status === 'rejected'
-      ? ([['거절 사유', request.rejectReason || '(적지 않음)']] as [string, string][])
-      : []),
+    ...(request.status === 'rejected' ? ([['거절 사유', request.rejectReason || '(없음)']] as [string, string][]) : []),
   ];
   return (
     <section className="admin-page" aria-labelledby="request-title">
@@ -258,7 +256,6 @@ export default function AdRequestDetail() {
  */
 function RejectDialog({ page }: { page: string }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { title, question, label } = INTENTS.reject;
   const [form, fields] = useForm({
     id: 'reject-reason',
@@ -283,20 +280,14 @@ function RejectDialog({ page }: { page: string }) {
         />
       }
     >
-      <Link to={page} className="button" replace preventScrollReset>
-        취소
-      </Link>
-      <Form method="post" action={`${page}?confirm=reject`} {...getFormProps(form)}>
-        <button
-          type="submit"
-          name="intent"
-          value="reject"
-          className="button button--primary"
-          disabled={navigation.state !== 'idle'}
-        >
-          {label}
-        </button>
-      </Form>
+      <ConfirmActions
+        page={page}
+        intent="reject"
+        action={`${page}?confirm=reject`}
+        formProps={getFormProps(form)}
+        cancelLabel="취소"
+        confirmLabel={label}
+      />
     </Dialog>
   );
 }

@@ -3,17 +3,15 @@
  * says GBIS is not in use and what to set, and a discovery asked for anyway is refused with the
  * api's reason, nothing spent.
  */
-import type { AppLoadContext } from '@remix-run/node';
 import GbisPage, { action, loader } from '~/routes/admin-only.gbis';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { startSignedInAdmin, WEB_ORIGIN, type SignedInAdmin } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-gbis';
 const PAGE = '/admin-only/gbis';
 
-let admin: { api: WebApi; context: AppLoadContext; cookie: string };
+let admin: SignedInAdmin;
 
 beforeAll(async () => {
   admin = await startSignedInAdmin(TOKEN, loginAction);

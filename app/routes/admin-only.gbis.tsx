@@ -24,7 +24,9 @@ import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/models/gbis.server';
+import { AdminPage } from '~/components/admin/admin-page';
 import { DiscoveryResult } from '~/components/admin/gbis-discovery';
+import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -101,15 +103,12 @@ export default function GbisPage() {
   const actionData = useActionData<typeof action>();
   const discovered = actionData?.intent === 'discover' && 'discovery' in actionData ? actionData : null;
   return (
-    <div className="admin-page">
-      <h1 className="admin-page__title">{TITLE}</h1>
+    <AdminPage id="gbis" title={TITLE}>
       <div role="status" className="admin-flash">
         {flash && <p className={flash.tone === 'success' ? 'admin-success' : 'admin-error'}>{flash.message}</p>}
       </div>
       {!setup ? (
-        <p className="admin-error" role="alert">
-          {LOAD_FAILED}
-        </p>
+        <LoadFailed message={LOAD_FAILED} />
       ) : setup.feed !== 'gbis' ? (
         <p className="notice">{notInUse}</p>
       ) : (
@@ -133,7 +132,7 @@ export default function GbisPage() {
           </section>
         </>
       )}
-    </div>
+    </AdminPage>
   );
 }
 

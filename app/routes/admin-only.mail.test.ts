@@ -3,20 +3,24 @@
  * queues e-mail (tests/setup/mail-web.ts, no sender) and one that sends none. Failed e-mails are
  * written straight into mail_outbox; a resend goes through the page's action and the api.
  */
-import type { AppLoadContext } from '@remix-run/node';
 import AdminHome, { loader as homeLoader } from '~/routes/admin-only._index';
 import MailPage, { action, loader } from '~/routes/admin-only.mail';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { formatKstDateTime } from '~/utils/kst';
-import { cookieOf, interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import {
+  cookieOf,
+  interceptingContext,
+  startSignedInAdmin,
+  WEB_ORIGIN,
+  type SignedInAdmin,
+} from '../../tests/setup/admin-web';
 import { clearOutbox, insertFailedMail, outboxStatus, queueingMailOutbox } from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-admin-mail';
 const PAGE = '/admin-only/mail';
 
-type Side = { api: WebApi; context: AppLoadContext; cookie: string };
+type Side = SignedInAdmin;
 /** E-mail on, and e-mail off (SMTP_URL unset). */
 let on: Side;
 let off: Side;
