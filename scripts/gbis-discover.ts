@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { gbisHttp } from '../api/bus/feed/gbis/http';
 import { runDiscovery } from '../api/bus/feed/gbis/setup-discovery';
-import { loadGbisConfig, overridesOf, resolveTransitIds, saveGbisConfig } from '../api/bus/feed/gbis/setup-store';
+import { loadTransitIds, overridesOf, saveGbisConfig } from '../api/bus/feed/gbis/setup-store';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
 import { parseApiEnv } from '../api/env';
@@ -77,7 +77,7 @@ async function onDatabase(): Promise<void> {
   }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const current = resolveTransitIds((await loadGbisConfig(database.db))?.value ?? null, overridesOf(env));
+    const current = await loadTransitIds(database.db, overridesOf(env));
     const http = gbisHttp({ serviceKey, baseUrl: env.GBIS_BASE_URL, timeoutMs: 10_000 });
     const result = await runDiscovery({ db: database.db, http, current, dailyQuota: env.GBIS_DAILY_QUOTA, now });
     if (result.outcome === 'no-budget') {

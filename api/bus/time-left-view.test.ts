@@ -5,7 +5,7 @@ import type { FeedState } from './feed/store';
 import type { RoutePredictions } from './predictions/day-plan';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
 import { groupRoutes } from '../../contract/time-left-groups';
-import { ROUTES } from './feed/transit-config';
+import { IDS_UNKNOWN_MESSAGE, ROUTES } from './feed/transit-config';
 
 /** A route of the defaults, with its timetables. */
 const route = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo)!;
@@ -100,6 +100,19 @@ describe('timeLeftView', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]], 'portal: quota'), later(600));
     expect(view.feed).toMatchObject({ stale: true, ageSec: 600 });
     expect(groupRoutes(view, 'up')[0].time).toBe(1);
+  });
+
+  it('says the feed is not set up, not late, while the GBIS ids are unknown; another failure stays stale', () => {
+    const notSetUp = timeLeftView({ ...emptyFeedState('gbis'), lastError: `config: ${IDS_UNKNOWN_MESSAGE}` }, taken);
+    expect(notSetUp.feed).toMatchObject({ stale: false, idsUnknown: true });
+    const keyless = timeLeftView(
+      { ...emptyFeedState('gbis'), lastError: 'config: the GBIS service key is empty' },
+      taken,
+    );
+    expect(keyless.feed).not.toHaveProperty('idsUnknown');
+    expect(timeLeftView(stateWith([['1150', 660, 10]], 'portal: quota'), later(600)).feed).not.toHaveProperty(
+      'idsUnknown',
+    );
   });
 
   it('is empty outside service hours and before the first poll', () => {

@@ -9,7 +9,7 @@ import type { FeedState } from './feed/store';
 import { nextAtOrAfter, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
 import type { Arrival } from './feed/snapshot';
-import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from './feed/transit-config';
+import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteConfig } from './feed/transit-config';
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
@@ -41,13 +41,15 @@ export function timeLeftView(
   const { snapshot } = state;
   const inService = isInService(now);
   const ageSec = snapshot ? Math.max(0, Math.round((now.getTime() - Date.parse(snapshot.takenAt)) / 1000)) : null;
+  const notSetUp = idsUnknown(state);
   const feed = {
     source: state.source,
     takenAt: snapshot?.takenAt ?? null,
     ageSec,
-    stale: isStale(state, now),
+    // Not set up is not late: no poll was due (the home and the chatbot say it as such).
+    stale: !notSetUp && isStale(state, now),
     inService,
-    ...(idsUnknown(state) && { idsUnknown: true as const }),
+    ...(notSetUp && { idsUnknown: true as const }),
   };
   const routeOf = (routeNo: string) => routes.find((route) => route.routeNo === routeNo);
   const down = inService ? predictions.map((route) => downRoute(route, routeOf(route.routeNo), now)) : [];
@@ -136,9 +138,9 @@ function downRoute(route: RoutePredictions, config: RouteConfig | undefined, now
   };
 }
 
-/** The feed polls nothing until its GBIS ids are set up: its poller stored the source's 'config' failure (api/bus/feed/gbis/source.ts IDS_UNKNOWN_MESSAGE). */
+/** The feed polls nothing until its GBIS ids are set up: its poller stored the source's failure "config: IDS_UNKNOWN_MESSAGE". */
 function idsUnknown(state: FeedState): boolean {
-  return state.lastError?.startsWith('config: ') === true;
+  return state.lastError === `config: ${IDS_UNKNOWN_MESSAGE}`;
 }
 
 /** Seconds a planned poll may be late before the snapshot counts as stale (a poll takes up to 5 s per call). */

@@ -14,10 +14,10 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { GbisConfigSchema, type GbisSetup } from '../../contract/gbis';
 import { gbisHttp } from '../bus/feed/gbis/http';
+import { idsKnown } from '../bus/feed/transit-config';
 import { runDiscovery } from '../bus/feed/gbis/setup-discovery';
 import {
   configOf,
-  idsKnown,
   loadGbisConfig,
   resolveTransitIds,
   saveGbisConfig,
@@ -79,7 +79,7 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
       requireGbis();
       if (!serviceKey) throw new HTTPException(409, { message: 'GBIS_SERVICE_KEY가 설정되지 않았습니다.' });
       const now = clock.now();
-      const current = resolveTransitIds((await loadGbisConfig(db))?.value ?? null, overrides);
+      const current = transit.current(); // the ids in use: what a save refreshed last
       const http = gbisHttp({ serviceKey, baseUrl: gbisSetup.baseUrl, timeoutMs: 10_000 });
       const result = await runDiscovery({ db, http, current, dailyQuota, now });
       if (result.outcome === 'no-budget') {

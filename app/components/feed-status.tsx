@@ -24,13 +24,12 @@ export function FeedNotices({ failed, feed }: { failed: boolean; feed?: FeedStat
                 아닙니다.
               </p>
             )}
-            {feed.idsUnknown ? (
+            {feed.idsUnknown && (
               <p className="notice notice--warn">
                 실시간 버스 정보를 준비하고 있습니다. 관리자가 버스 노선 설정을 마치면 도착 정보가 표시됩니다.
               </p>
-            ) : (
-              feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>
             )}
+            {feed.stale && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
             {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
           </>
         )

@@ -172,7 +172,7 @@ describe('Home', () => {
         { type: 'down', routes: [] },
       ],
       vehicles: [],
-      feed: { source: 'gbis', takenAt: null, ageSec: null, stale: true, inService: true, idsUnknown: true },
+      feed: { source: 'gbis', takenAt: null, ageSec: null, stale: false, inService: true, idsUnknown: true },
     });
     renderHome(notSetUp, vi.fn());
     const status = screen.getByRole('status');

@@ -202,3 +202,15 @@ export function sectionOfStation(ids: Pick<TransitIds, 'upStops' | 'downStops'>,
   if (down >= 0) return { direction: 'down', stopIndex: down };
   return null;
 }
+
+/** Whether the GBIS source can poll: the campus crossroads, where arrivals are read, has a stationId. */
+export const idsKnown = (ids: TransitIds): boolean => ids.upStops[0].stationId !== '';
+
+/**
+ * Why the GBIS source cannot poll (idsKnown false: BUS_FEED=gbis before the setup). The poller stores
+ * it as the feed's lastError, "config: " and this, which the home and the chatbot read as "not set up
+ * yet", not as a failure (api/bus/time-left-view.ts).
+ */
+export const IDS_UNKNOWN_MESSAGE =
+  'the GBIS ids are not set up: the campus crossroads has no stationId (admin page /admin-only/gbis, ' +
+  '`npm run gbis:discover -- --save`, or GBIS_ARRIVAL_STATION_ID)';

@@ -122,14 +122,16 @@ export function configOf(ids: TransitIds): GbisConfig {
   };
 }
 
-/** Whether the GBIS source can poll: the campus crossroads, where arrivals are read, has a stationId. */
-export const idsKnown = (ids: TransitIds): boolean => ids.upStops[0].stationId !== '';
-
 /**
  * The ids in use, held in memory (TransitIdsNow): each refresh reads the stored setup with
  * `overrides` over it. The GBIS source refreshes it before each poll, so a save takes effect at the
  * next poll.
  */
 export function transitIdsFromDatabase(db: Db, overrides: GbisOverrides): TransitIdsNow {
-  return transitIdsNow(async () => resolveTransitIds((await loadGbisConfig(db))?.value ?? null, overrides));
+  return transitIdsNow(() => loadTransitIds(db, overrides));
+}
+
+/** The ids in use, read now: the stored setup (gbis_config) with `overrides` over it (resolveTransitIds). */
+export async function loadTransitIds(db: Db, overrides: GbisOverrides): Promise<TransitIds> {
+  return resolveTransitIds((await loadGbisConfig(db))?.value ?? null, overrides);
 }

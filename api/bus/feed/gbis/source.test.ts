@@ -17,9 +17,9 @@ import {
 } from '../../../../tests/mocks/gbis';
 import { startGbisStub } from '../../../../tests/mocks/gbis-stub';
 import { FeedError, type FeedErrorKind } from '../snapshot';
-import type { RouteConfig } from '../transit-config';
+import { IDS_UNKNOWN_MESSAGE, type RouteConfig } from '../transit-config';
 import { GBIS_MAX_BODY_BYTES } from './http';
-import { GbisSource, IDS_UNKNOWN_MESSAGE, type GbisSourceOptions } from './source';
+import { GbisSource, type GbisSourceOptions } from './source';
 
 const KEY = 'abc+/def==';
 const mock = createGbisMock();

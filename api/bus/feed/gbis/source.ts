@@ -7,7 +7,14 @@
 import { consoleLogger, type Logger } from '../../../logger';
 import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
 import { FeedError } from '../snapshot';
-import { matchRoute, sectionOfStation, type RouteConfig, type TransitIds } from '../transit-config';
+import {
+  IDS_UNKNOWN_MESSAGE,
+  idsKnown,
+  matchRoute,
+  sectionOfStation,
+  type RouteConfig,
+  type TransitIds,
+} from '../transit-config';
 import {
   parseArrivalList,
   parseLocationList,
@@ -34,15 +41,6 @@ export type GbisSourceOptions = {
   /** Where skipped items of other routes are reported; default the console. */
   logger?: Logger;
 };
-
-/**
- * Why the source cannot poll: the campus crossroads, where arrivals are read, has no stationId
- * (BUS_FEED=gbis before the setup). The poller stores it as the feed's lastError ("config: …"),
- * which the home screen reads as "not set up yet" (api/bus/time-left-view.ts).
- */
-export const IDS_UNKNOWN_MESSAGE =
-  'the GBIS ids are not set up: the campus crossroads has no stationId (admin page /admin-only/gbis, ' +
-  '`npm run gbis:discover -- --save`, or GBIS_ARRIVAL_STATION_ID)';
 
 /** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`, as of the last prepare. */
 export class GbisSource implements FeedSource {
@@ -81,7 +79,7 @@ export class GbisSource implements FeedSource {
    */
   async prepare(): Promise<void> {
     const ids = await this.readIds();
-    if (ids.upStops[0].stationId === '') throw new FeedError('config', IDS_UNKNOWN_MESSAGE);
+    if (!idsKnown(ids)) throw new FeedError('config', IDS_UNKNOWN_MESSAGE);
     this.ids = ids;
   }
 
