@@ -11,7 +11,7 @@ import {
 } from '../../../tests/setup/fakes';
 import { testDatabaseFor } from '../../../tests/setup/db';
 import { callsSpent, emptyFeedState, loadFeedState } from './store';
-import { BACKOFF_START_SEC, Poller } from './poller';
+import { BACKOFF_START_SEC, CONFIG_RECHECK_SEC, Poller } from './poller';
 
 describe('Poller', () => {
   let database: Database;
@@ -40,6 +40,28 @@ describe('Poller', () => {
     expect((await loadFeedState(database.db, 'gbis')).snapshot?.takenAt).toBe('2026-11-22T23:00:00.000Z');
     expect(notified).toBe(1);
     expect(delay).toBeGreaterThan(100); // paced by the quota, not per request
+  });
+
+  it('while the source is not set up: no call, a look again every minute in service and at 05:00 at night, then a logged recovery', async () => {
+    let setUp = false;
+    Object.assign(source, {
+      prepare: async () => {
+        if (!setUp) throw new FeedError('config', 'the GBIS ids are not set up');
+      },
+    });
+    source.answer((now) => snapshotAt(now, [['1150', 600, 5]]));
+    expect(await poller.pollOnce()).toBe(CONFIG_RECHECK_SEC);
+    expect(await poller.pollOnce()).toBe(CONFIG_RECHECK_SEC);
+    expect(source.polls).toBe(0);
+    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
+    clock.set('2026-11-24T01:00:00+09:00');
+    expect(await poller.pollOnce()).toBe(4 * 3600); // not every minute all night
+    clock.set('2026-11-24T05:00:00+09:00');
+    setUp = true;
+    await poller.pollOnce();
+    expect(source.polls).toBe(1);
+    expect(poller.current().lastError).toBeNull();
+    expect(logger.lines.filter((line) => line.includes('recovered after 3 failed polls'))).toHaveLength(1);
   });
 
   it('keeps the last good snapshot on failure, marks it stale, backs off and logs once per state change', async () => {

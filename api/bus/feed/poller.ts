@@ -9,12 +9,15 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { failureLog, type FailureLog } from '../../failure-log';
 import type { Logger } from '../../logger';
-import { isInService, kstDateKey } from '../../time';
+import { isInService, kstDateKey, secondsUntilService } from '../../time';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
 import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
 
-/** How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again, in seconds. */
+/**
+ * How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again,
+ * in seconds, in service hours; outside them it looks again when service starts.
+ */
 export const CONFIG_RECHECK_SEC = 60;
 
 /** First retry after a failure, in seconds; doubled per consecutive failure up to MAX_POLL_SEC. */
@@ -91,11 +94,12 @@ export class Poller {
       await source.prepare?.();
     } catch (error) {
       if (!(error instanceof FeedError && error.kind === 'config')) throw error;
-      // Not set up yet (docs/gbis.md §Setup page): no call, and a look again soon, with no backoff.
+      // Not set up yet (docs/gbis.md §Setup page): no call, and a look again soon (not all night), with
+      // no backoff; the first poll once set up logs the recovery.
       this.fail(error, now);
-      this.failures = 0;
-      await this.publish(now, CONFIG_RECHECK_SEC);
-      return CONFIG_RECHECK_SEC;
+      const recheckSec = Math.max(CONFIG_RECHECK_SEC, secondsUntilService(now));
+      await this.publish(now, recheckSec);
+      return recheckSec;
     }
     const plan = { now, dailyQuota, callsPerPoll: source.callsPerPoll };
     const spent = await callsSpent(db, day);
