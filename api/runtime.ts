@@ -212,20 +212,21 @@ function openMail(
   env: ApiEnv,
   parts: { db: Db; clock: Clock; logger: Logger; isLeader: () => boolean },
 ): { outbox: MailOutbox; sender: MailSender | null } {
-  const from = env.MAIL_FROM && mailboxAddress(env.MAIL_FROM);
-  if (!env.SMTP_URL || !from || !env.PUBLIC_BASE_URL) {
+  const { SMTP_URL, MAIL_FROM, PUBLIC_BASE_URL } = env;
+  // api/env.ts requires MAIL_FROM (one mailbox) and PUBLIC_BASE_URL with SMTP_URL: SMTP_URL alone decides.
+  if (!SMTP_URL || !MAIL_FROM || !PUBLIC_BASE_URL) {
     parts.logger.info('[mail] SMTP_URL is not set: no e-mail is sent.');
     return { outbox: mailOff, sender: null };
   }
-  const sender = createMailSender({ ...parts, transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM! });
+  const sender = createMailSender({ ...parts, transport: smtpTransport(SMTP_URL), from: MAIL_FROM });
   const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER] as const;
   const outbox = createMailOutbox({
     letters: {
-      baseUrl: env.PUBLIC_BASE_URL,
+      baseUrl: PUBLIC_BASE_URL,
       bankAccount: bank[0] && bank[1] && bank[2] ? { bank: bank[0], number: bank[1], holder: bank[2] } : null,
     },
     adminEmails: env.ADMIN_NOTIFY_EMAILS,
-    messageIdHost: from.address.split('@')[1],
+    messageIdHost: mailboxAddress(MAIL_FROM)!.address.split('@')[1],
     kick: sender.kick,
   });
   return { outbox, sender };

@@ -29,7 +29,6 @@ export const TimetableSchema = z
     message: '최소 배차 간격이 최대보다 클 수 없습니다.',
     path: ['maxHeadwayMin'],
   });
-export type GbisTimetable = z.infer<typeof TimetableSchema>;
 
 /** Timetable day types: weekday, Saturday, Sunday or public holiday. */
 export const DAY_TYPE_NAMES = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' } as const;
@@ -41,7 +40,6 @@ export const GbisRouteSchema = z.object({
   upStaOrder: z.number().int().min(1, '1 이상의 정류장 순번을 입력해주세요.').max(999).nullable(),
   timetable: z.object({ weekday: TimetableSchema, saturday: TimetableSchema, holiday: TimetableSchema }),
 });
-export type GbisRoute = z.infer<typeof GbisRouteSchema>;
 
 const stationIds = (count: number) => z.array(GbisIdSchema).length(count, `정류장 ${count}곳의 id가 필요합니다.`);
 
@@ -125,7 +123,6 @@ export const GbisCallsSchema = z.object({
   routes: z.number().int(),
   stations: z.number().int(),
 });
-export type GbisCalls = z.infer<typeof GbisCallsSchema>;
 
 /** GET /api/admin/gbis: what the poller uses now and where each part comes from. */
 export const GbisSetupSchema = z.object({

@@ -4,7 +4,8 @@
  * SHA-256 alone is stored. Signing out, or resetting the password, deletes the rows, so a copied
  * cookie is refused afterwards.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../lib/hash';
 import { hash, verify } from '@node-rs/argon2';
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { AdminSession } from '../../contract/admin';
@@ -17,9 +18,6 @@ export const SESSION_HOURS = 12;
 
 /** A hash of nothing anyone knows, verified when the username is unknown so both cases take as long; made on first need. */
 let dummyHash: Promise<string> | null = null;
-
-/** The SHA-256 of `value`, hex: what is stored of a session id or a setup token. */
-export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** How many admin accounts exist. */
 export async function countAdmins(db: Db): Promise<number> {

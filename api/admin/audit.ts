@@ -3,12 +3,22 @@
  * state before and after. Written in the same transaction as the change it records, so neither
  * exists without the other.
  */
+import type { AdType } from '../../contract/ads';
 import { desc } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** A database or an open transaction: anything drizzle can insert with. */
+/**
+ * The audit log's name of an ad request, "ad-request:web:7": also what its e-mails are about
+ * (mail_outbox.about), so that deleting the request finds them.
+ */
+export const adRequestTarget = (type: AdType, id: number) => `ad-request:${type}:${id}`;
+
+/** The audit log's name of an inquiry, "inquiry:3", and what its e-mails are about. */
+export const inquiryTarget = (id: number) => `inquiry:${id}`;
+
 export type Writer = Pick<Db, 'insert'>;
 
 /** One audit entry; `before` and `after` are JSON (null when there is nothing on that side). */

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import type { AdminSession } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { adminUsers, settings } from '../db/schema';
-import { countAdmins, openSession, sha256Hex } from './accounts';
+import { sha256Hex } from '../../lib/hash';
+import { countAdmins, openSession } from './accounts';
 import { recordAudit } from './audit';
 
 /** The one-time setup link is valid for one hour (docs/product.md §11). */

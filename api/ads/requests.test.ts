@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 
+import { sha256Hex } from '../../lib/hash';
 import { mailOff } from '../mail/outbox';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
 import { ACTOR, adRowsIn, at, DAY_MS, NOW } from './ad-rows.fixture';
-import { approveRequest, createAdRequest, paidPeriod, rejectRequest, statusTokenHash } from './requests';
+import { approveRequest, createAdRequest, paidPeriod, rejectRequest } from './requests';
 
 describe('paidPeriod', () => {
   it('runs duration × 30 days of 24 h from the start, whatever the calendar months', () => {
@@ -66,7 +67,7 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
       const row = await requestRow(created!.id);
       // Only the token's SHA-256 is stored.
       const tokens = await db().select().from(adStatusTokens);
-      expect(tokens).toEqual([{ tokenHash: statusTokenHash(created!.statusToken), requestId: row.id, createdAt: NOW }]);
+      expect(tokens).toEqual([{ tokenHash: sha256Hex(created!.statusToken), requestId: row.id, createdAt: NOW }]);
       expect(JSON.stringify(tokens)).not.toContain(created!.statusToken);
       expect(row).toMatchObject({
         type: 'web',

@@ -3,11 +3,12 @@
  * a paid period, rejecting it, the admins' list and detail of the requests, and the deletion of a
  * request on its applicant's request. The admins' routes (api/routes/ad-review.ts) call these.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../lib/hash';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_MONTH_DAYS, type AdApplicationSchema, type AdRequestSummary, type AdType } from '../../contract/ads';
-import { recordAudit } from '../admin/audit';
+import { adRequestTarget, recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
@@ -26,11 +27,6 @@ export function paidPeriod(startsAt: Date, durationMonths: number): { startsAt: 
   return { startsAt, endsAt: new Date(startsAt.getTime() + durationMonths * AD_MONTH_DAYS * 86_400_000) };
 }
 
-/** The SHA-256 (hex) a status page token is stored as (ad_status_tokens.token_hash). */
-export function statusTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /**
  * Issues a new status page token of request `requestId` (32 random bytes, base64url; only its
  * SHA-256 is stored), in the caller's transaction.
@@ -38,7 +34,7 @@ export function statusTokenHash(token: string): string {
  */
 export async function issueStatusToken(tx: Pick<Db, 'insert'>, requestId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(adStatusTokens).values({ tokenHash: statusTokenHash(token), requestId, createdAt: now });
+  await tx.insert(adStatusTokens).values({ tokenHash: sha256Hex(token), requestId, createdAt: now });
   return token;
 }
 
@@ -166,7 +162,7 @@ export async function approveRequest(
       {
         actor,
         action: 'approve',
-        target: `ad-request:${type}:${id}`,
+        target: adRequestTarget(type, id),
         before: { status: 'pending' },
         after: { status: 'approved', adId: ad.id, startsAt: ad.startsAt, endsAt: ad.endsAt, position: ad.position },
       },
@@ -203,7 +199,7 @@ export async function rejectRequest(
       .returning();
     if (!request) return false;
     const change = { before: { status: 'pending' }, after: { status: 'rejected', reason } };
-    await recordAudit(tx, { actor, action: 'reject', target: `ad-request:${type}:${id}`, ...change }, now);
+    await recordAudit(tx, { actor, action: 'reject', target: adRequestTarget(type, id), ...change }, now);
     await queueDecision(tx, mail, request, { kind: 'rejected', reason }, now);
     return true;
   });
@@ -254,8 +250,8 @@ export async function deleteAdRequest(
       .returning({ imageUrl: adRequests.imageUrl, status: adRequests.status, createdAt: adRequests.createdAt });
     if (!request) return null;
     const before = { status: request.status, createdAt: request.createdAt };
-    await recordAudit(tx, { actor, action: 'delete', target: `ad-request:${type}:${id}`, before }, now);
-    await forgetMailAbout(tx, `ad-request:${type}:${id}`);
+    await recordAudit(tx, { actor, action: 'delete', target: adRequestTarget(type, id), before }, now);
+    await forgetMailAbout(tx, adRequestTarget(type, id));
     return request.imageUrl;
   });
 }

@@ -4,13 +4,14 @@
  * it tells the request's state, the paid period of the ad approved from it, and that ad's daily
  * counters. A deleted or purged request takes its token with it.
  */
+import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
 import { AD_STATUS_DAYS, type AdDayCount, type AdStatus } from '../../contract/ads';
 import type { Db } from '../db/client';
 import { adRequests, adStatusTokens, ads } from '../db/schema';
 import { addServiceDays, kstDateKey } from '../time';
 import { adCounts } from './counters';
-import { statusTokenHash } from './requests';
+import {} from './requests';
 
 /** A status token as api/ads/requests.ts createAdRequest issues it: 32 bytes, base64url without padding. */
 const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -26,7 +27,7 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
     .from(adStatusTokens)
     .innerJoin(adRequests, eq(adRequests.id, adStatusTokens.requestId))
     .leftJoin(ads, eq(ads.requestId, adRequests.id))
-    .where(eq(adStatusTokens.tokenHash, statusTokenHash(token)));
+    .where(eq(adStatusTokens.tokenHash, sha256Hex(token)));
   if (!row) return null;
   const { request, ad } = row;
   const running = ad !== null && ad.startsAt.getTime() <= now.getTime();

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Inquiry, InquiryRequest } from '../../contract/inquiries';
-import { recordAudit } from '../admin/audit';
+import { inquiryTarget, recordAudit } from '../admin/audit';
 import { isSerialId } from '../db/serial-id';
 import type { Db } from '../db/client';
 import { inquiries } from '../db/schema';
@@ -58,15 +58,15 @@ export async function replyToInquiry(
   mail: MailOutbox,
 ): Promise<true | ReplyRefusal> {
   if (!isSerialId(id)) return 'not-found';
-  if (!mail.enabled) return 'mail-off';
   const outcome = await db.transaction(async (tx): Promise<true | ReplyRefusal> => {
     const [inquiry] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for('update');
     if (!inquiry) return 'not-found';
     if (!inquiry.email) return 'no-email';
     if (inquiry.repliedAt) return 'answered';
+    if (!mail.enabled) return 'mail-off';
     await tx.update(inquiries).set({ reply, repliedAt: now }).where(eq(inquiries.id, id));
     const after = { answered: true, replyLength: reply.length };
-    await recordAudit(tx, { actor, action: 'reply', target: `inquiry:${id}`, after }, now);
+    await recordAudit(tx, { actor, action: 'reply', target: inquiryTarget(id), after }, now);
     const letter = {
       kind: 'inquiry-reply',
       inquiryId: id,
@@ -96,8 +96,8 @@ export async function deleteInquiry(db: Db, id: number, actor: string, now: Date
       .returning({ createdAt: inquiries.createdAt });
     if (!inquiry) return false;
     const before = { createdAt: inquiry.createdAt };
-    await recordAudit(tx, { actor, action: 'delete', target: `inquiry:${id}`, before }, now);
-    await forgetMailAbout(tx, `inquiry:${id}`);
+    await recordAudit(tx, { actor, action: 'delete', target: inquiryTarget(id), before }, now);
+    await forgetMailAbout(tx, inquiryTarget(id));
     return true;
   });
 }

@@ -4,9 +4,10 @@
  * need). Links are absolute, on PUBLIC_BASE_URL. Rendered when the row is queued, so a retry or a
  * resend sends the same words.
  */
+import { adRequestTarget, inquiryTarget } from '../admin/audit';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
-import { AD_PRICE_PER_MONTH_WON } from '../../contract/prices';
+import { AD_PRICE_PER_MONTH_WON, formatWon, priceWon } from '../../contract/prices';
 import type { MailKind } from '../db/schema';
 import { kstDateKey } from '../time';
 
@@ -37,13 +38,13 @@ export type Letter =
  * The record `letter` is about, named as the audit log names targets ("ad-request:web:7",
  * "inquiry:3"): its e-mails are deleted with it (api/mail/outbox.ts forgetMailAbout).
  */
-export function aboutOf(letter: Letter): string {
-  if ('application' in letter) return `ad-request:${letter.application.type}:${letter.application.id}`;
-  return `inquiry:${letter.inquiryId}`;
+function aboutOf(letter: Letter): string {
+  if ('application' in letter) return adRequestTarget(letter.application.type, letter.application.id);
+  return inquiryTarget(letter.inquiryId);
 }
 
 /** A rendered e-mail: its subject (one line) and its two parts. */
-export type RenderedMail = { kind: MailKind; about: string; subject: string; text: string; html: string };
+type RenderedMail = { kind: MailKind; about: string; subject: string; text: string; html: string };
 
 /** The parts of a letter, before rendering: paragraphs, labelled facts, one link. */
 type Draft = {
@@ -56,9 +57,6 @@ type Draft = {
   /** Small print under the link. */
   note?: string;
 };
-
-/** 26,000 → "26,000원". */
-const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 
 /** "2026-11-26" → "2026년 11월 26일" (KST). */
 const kstDate = (instant: Date) => {
@@ -89,7 +87,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
           ['광고 유형', AD_TYPE_LABELS[type]],
           ['제목', title],
           ['기간', `${duration}개월`],
-          ['금액', `${won(AD_PRICE_PER_MONTH_WON)} × ${duration}개월 = ${won(AD_PRICE_PER_MONTH_WON * duration)}`],
+          ['금액', `${formatWon(AD_PRICE_PER_MONTH_WON)} × ${duration}개월 = ${formatWon(priceWon(duration))}`],
           [
             '입금 계좌',
             bankAccount

@@ -16,14 +16,14 @@ import { mailOutbox } from '../db/schema';
 import { renderLetter, type Letter, type LetterSettings } from './messages';
 
 /** How long a row is retried (ms) after it was queued or resent: then it is failed. */
-export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The first retry's delay (ms); each next one doubles, up to MAIL_RETRY_MAX_DELAY_MS. */
 const MAIL_RETRY_FIRST_DELAY_MS = 15_000;
 const MAIL_RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
 
 /** Who a letter goes to: an address, or ADMIN_NOTIFY_EMAILS (one row each, so each delivery stands alone). */
-export type Recipient = string | 'admins';
+type Recipient = string | 'admins';
 
 /** What the changes write their e-mails through. */
 export type MailOutbox = {

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../lib/hash';
 import { freePort } from '../../tests/setup/process';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { startSmtpServer, type TestSmtpServer } from '../../tests/setup/smtp';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
 import { ACTOR, NOW, adRowsIn } from '../ads/ad-rows.fixture';
-import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest, statusTokenHash } from '../ads/requests';
+import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest } from '../ads/requests';
 import { adStatusTokens, imageUploads, mailOutbox } from '../db/schema';
 import { createInquiry, deleteInquiry, replyToInquiry } from '../inquiries/model';
-import { createMailOutbox, purgeOldMail, resendMail, undeliveredMail, type MailOutbox } from './outbox';
+import { createMailOutbox, mailOff, purgeOldMail, resendMail, undeliveredMail, type MailOutbox } from './outbox';
 import { createMailSender, smtpTransport } from './sender';
 
 const BASE_URL = 'https://bus.example.com';
@@ -100,7 +101,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(receipt.parsed.html).toContain('52,000원');
     // The link's token is the one whose hash the request keeps.
     const [token] = await db().select().from(adStatusTokens);
-    expect(token.tokenHash).toBe(statusTokenHash(created!.statusToken));
+    expect(token.tokenHash).toBe(sha256Hex(created!.statusToken));
 
     // One e-mail per admin: a refused address fails alone, and the mail page shows which.
     expect(notices.map((notice) => notice.envelopeTo)).toEqual(ADMINS.map((admin) => [admin]));
@@ -180,7 +181,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const hashes = (await db().select().from(adStatusTokens)).map((row) => row.tokenHash);
     for (const mail of [approved, rejected]) {
       const token = /\/ads\/status\/([\w-]{43})/.exec(mail.parsed.text ?? '')![1];
-      expect(hashes).toContain(statusTokenHash(token));
+      expect(hashes).toContain(sha256Hex(token));
     }
   });
 
@@ -321,8 +322,12 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('answered');
     expect(await replyToInquiry(db(), anonymous, reply, ACTOR, NOW, outbox)).toBe('no-email');
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, outbox)).toBe('not-found');
+    // With e-mail off: an unknown inquiry is still unknown; a known one cannot be answered.
+    const later = await createInquiry(db(), { content: '다른 질문', email: 'other@example.com' }, NOW, outbox);
+    expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, mailOff)).toBe('not-found');
+    expect(await replyToInquiry(db(), later, reply, ACTOR, NOW, mailOff)).toBe('mail-off');
     await sender.deliverDue();
-    const answered = (await smtp.waitFor(5)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
+    const answered = (await smtp.waitFor(7)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
     expect(answered.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
     expect(answered.parsed.text).toContain(reply);
     expect(answered.parsed.text).toContain('> 막차가 몇 시인가요?');

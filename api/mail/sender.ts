@@ -19,7 +19,7 @@ const MAIL_POLL_MS = 5_000;
 const ROUND_SIZE = 20;
 
 /** What a transport needs of a message: nodemailer's sendMail. */
-export type MailTransport = Pick<Transporter, 'sendMail'>;
+type MailTransport = Pick<Transporter, 'sendMail'>;
 
 /**
  * An SMTP transport for SMTP_URL (smtp:// with STARTTLS when offered, smtps:// with TLS), with time

@@ -2,6 +2,7 @@
  * GET /api/ads/status/{token} on the real api: the applicant's token from a real submit, the
  * request then decided or deleted as the admins' routes and the domain do, on a fixed clock.
  */
+import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
 import { AdStatusSchema, AdSubmitResponseSchema, type AdType } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
@@ -9,7 +10,7 @@ import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/se
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { approveRequest, issueStatusToken, statusTokenHash } from '../ads/requests';
+import { approveRequest, issueStatusToken } from '../ads/requests';
 import type { createApi } from '../app';
 import { adDailyCounts, adRequests, adStatusTokens, ads } from '../db/schema';
 import { mailOff } from '../mail/outbox';
@@ -159,7 +160,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect((await read(emailed)).title).toBe('캠퍼스 카페');
     await db()
       .delete(adStatusTokens)
-      .where(eq(adStatusTokens.tokenHash, statusTokenHash(token)));
+      .where(eq(adStatusTokens.tokenHash, sha256Hex(token)));
     await expectNotFound(token);
     expect((await read(emailed)).status).toBe('pending');
   });

@@ -3,7 +3,7 @@
  * bank account to pay into or, until one is configured, that it comes by email.
  */
 import type { PublicConfig } from '~/utils/public-config';
-import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatWon, priceWon } from '../../contract/prices';
 
 export function AdPriceNotice({ bankAccount }: { bankAccount: PublicConfig['bankAccount'] }) {
   return (

@@ -10,7 +10,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { type AdBanner as Ad } from '../../contract/ads';
 import { isHttpUrl } from '../../contract/links';
-import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatWon, priceWon } from '../../contract/prices';
 import { formatKstDate } from '~/utils/kst';
 
 /** docs/product.md §4, §9: rotation period. */

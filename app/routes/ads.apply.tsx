@@ -45,7 +45,7 @@ import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
-import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';
 /** docs/product.md §8 failure, and what to do about it when the api says the phone sent too many. */

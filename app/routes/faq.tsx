@@ -14,7 +14,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getPredictionAccuracy } from '~/models/bus.server';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
-import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 
 /** "2026-11-09" → "11월 9일" (a service date, KST, as the api sends it). */

@@ -7,7 +7,7 @@ import {
   orderedErrors,
   phoneDigits,
 } from '~/utils/ad-application';
-import { formatWon, priceWon } from '~/utils/ad-price';
+import { formatWon, priceWon } from '../../contract/prices';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

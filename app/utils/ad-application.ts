@@ -1,7 +1,7 @@
 /**
  * The ad application form (docs/product.md §2.5 Ad application page, §3, §5, §9): its one zod schema, used by
  * conform in the browser and by the action on the server, and the form's isomorphic helpers (phone
- * formatting, the first-bytes image type); the price is ~/utils/ad-price.
+ * formatting, the first-bytes image type); the price is contract/prices.ts.
  */
 import { z } from 'zod';
 import {

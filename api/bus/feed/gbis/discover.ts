@@ -33,7 +33,7 @@ const RouteCandidateSchema = caseInsensitive({
   startStationName: gbisText,
   endStationName: gbisText,
 });
-export type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
+type RouteCandidate = z.infer<typeof RouteCandidateSchema>;
 
 /** A getBusStationListv2 item; x/y are WGS84 longitude/latitude. */
 const StationCandidateSchema = caseInsensitive({
@@ -44,7 +44,7 @@ const StationCandidateSchema = caseInsensitive({
   x: gbisNumber,
   y: gbisNumber,
 });
-export type StationCandidate = z.infer<typeof StationCandidateSchema>;
+type StationCandidate = z.infer<typeof StationCandidateSchema>;
 
 /** A getBusRouteStationListv2 item, in route order (stationSeq from 1). */
 const RouteStationSchema = caseInsensitive({
@@ -53,7 +53,7 @@ const RouteStationSchema = caseInsensitive({
   stationSeq: gbisRequiredNumber,
   turnYn: gbisText,
 });
-export type RouteStation = z.infer<typeof RouteStationSchema>;
+type RouteStation = z.infer<typeof RouteStationSchema>;
 
 /** "HH:MM" from GBIS "05:30", "0530" or 530; null when empty or unreadable. */
 const gbisClock = gbisText.transform((value) => {
@@ -88,7 +88,7 @@ const RouteInfoSchema = caseInsensitive({
     ]),
   ),
 });
-export type RouteInfo = {
+type RouteInfo = {
   routeId: string;
   routeName: string | null;
   startStationId: string | null;
@@ -166,9 +166,9 @@ function campusTerminusOf(info: RouteInfo, stations: RouteStation[]): RouteStati
 }
 
 /** A resolved route's stops ordered by stationSeq (1…n), with its campus terminus among them. */
-export type RouteLine = { routeNo: string; stations: RouteStation[]; terminus: RouteStation };
+type RouteLine = { routeNo: string; stations: RouteStation[]; terminus: RouteStation };
 
-export type Side = 'up' | 'down';
+type Side = 'up' | 'down';
 
 /**
  * Side of the pass at `seq` on a route: "up" when it lies in the half of the (circular) route
@@ -201,7 +201,7 @@ function upPassSeq(line: RouteLine, stationId: string): number | null {
   return up.length === 1 ? up[0].stationSeq : null;
 }
 
-export type StopChoice = {
+type StopChoice = {
   direction: Side;
   index: number;
   name: string;
@@ -271,7 +271,7 @@ export function discoveryCallsAtMost(config: Pick<TransitIds, 'routes' | 'upStop
 
 // ── the whole discovery ───────────────────────────────────────────────────────────────────────
 
-export type RouteChoice = {
+type RouteChoice = {
   route: RouteConfig;
   /** Chosen routeId, or null when ambiguous (see candidates). */
   routeId: string | null;

@@ -22,7 +22,7 @@ const LINE_CONTEXT = 8;
  * today's quota of a dataset cannot hold it, or failed at a call (GBIS, the portal, the network)
  * after spending `callsSpent`.
  */
-export type DiscoveryOutcome =
+type DiscoveryOutcome =
   | { outcome: 'found'; discovery: GbisDiscovery; callsSpent: number }
   | { outcome: 'no-budget'; spent: DiscoveryCalls; needed: DiscoveryCalls }
   | { outcome: 'failed'; error: FeedError; callsSpent: number };

@@ -45,7 +45,7 @@ export function overridesOf(env: Pick<ApiEnv, 'GBIS_ARRIVAL_STATION_ID' | 'GBIS_
 }
 
 /** The stored setup with who saved it when ('cli' for `npm run gbis:discover -- --save`). */
-export type StoredGbisConfig = { value: GbisConfig; updatedAt: Date; updatedBy: string };
+type StoredGbisConfig = { value: GbisConfig; updatedAt: Date; updatedBy: string };
 
 /**
  * The stored setup, or null before the first save. A row that no longer parses (saved by another
