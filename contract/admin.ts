@@ -220,12 +220,13 @@ export const UndeliveredMailSchema = z.object({
 export type UndeliveredMail = z.infer<typeof UndeliveredMailSchema>;
 
 /**
- * GET /api/admin/mail: whether e-mail is on (SMTP_URL set), how many e-mails wait to be sent, and the
- * failed ones, newest first (at most 100).
+ * GET /api/admin/mail: whether e-mail is on (SMTP_URL set), how many e-mails wait to be sent, how many
+ * failed, and the failed ones, newest first (at most 100).
  */
 export const MailOverviewSchema = z.object({
   enabled: z.boolean(),
   pending: z.number().int(),
+  failedCount: z.number().int(),
   failed: z.array(UndeliveredMailSchema),
 });
 export type MailOverview = z.infer<typeof MailOverviewSchema>;

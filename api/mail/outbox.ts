@@ -12,7 +12,7 @@ import { MAIL_RETENTION_DAYS } from '../../contract/privacy';
 import { recordAudit, type Writer } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailStatus } from '../db/schema';
 import { renderLetter, type Letter, type LetterSettings } from './messages';
 
 /** How long a row is retried (ms) after it was queued or resent: then it is failed. */
@@ -123,17 +123,25 @@ export async function markAttemptFailed(
 /** The most failed rows the admin page lists. */
 const UNDELIVERED_PAGE = 100;
 
-/** The failed rows, newest first (at most 100), and how many rows wait to be sent. */
-export async function undeliveredMail(db: Db): Promise<{ failed: UndeliveredMail[]; pending: number }> {
+/** The failed rows, newest first (at most 100), how many failed in all, and how many wait to be sent. */
+export async function undeliveredMail(
+  db: Db,
+): Promise<{ failed: UndeliveredMail[]; failedCount: number; pending: number }> {
   const rows = await db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.status, 'failed'))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(UNDELIVERED_PAGE);
-  const [{ pending }] = await db.select({ pending: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+  const counts = await db
+    .select({ status: mailOutbox.status, rows: count() })
+    .from(mailOutbox)
+    .where(ne(mailOutbox.status, 'sent'))
+    .groupBy(mailOutbox.status);
+  const countOf = (status: MailStatus) => counts.find((row) => row.status === status)?.rows ?? 0;
   return {
-    pending,
+    pending: countOf('pending'),
+    failedCount: countOf('failed'),
     failed: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

@@ -12,6 +12,7 @@ import { getGbisSetup } from '~/models/gbis.server';
 import { getMailOverview } from '~/models/mail.server';
 import { requireAdmin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { MAIL_OFF } from '~/utils/admin-mail';
 
 const BUTTONS = [
   { to: '/admin-only/ads/web', label: '웹 배너 광고 요청 목록' },
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown,
     mailOff: mail?.enabled === false,
-    failedMail: mail?.failed.length ?? 0,
+    failedMail: mail?.failedCount ?? 0,
   });
 }
 
@@ -54,8 +55,7 @@ export default function AdminHome() {
       )}
       {mailOff && (
         <p className="admin-error">
-          SMTP_URL이 설정되지 않아 이메일을 보내지 않습니다. 설정 방법은 <Link to="/admin-only/mail">메일 발송</Link>에
-          있습니다.
+          {MAIL_OFF} 설정 방법은 <Link to="/admin-only/mail">메일 발송</Link>에 있습니다.
         </p>
       )}
       {failedMail > 0 && (

@@ -197,6 +197,12 @@ describe('the admin home’s mail lines', () => {
     expect(mailLinks).toBe(1);
   });
 
+  it('count every failed e-mail, past the 100 the mail page lists', async () => {
+    for (let i = 0; i < 101; i += 1) await insertFailedMail(on.api, new Date(Date.UTC(2026, 10, 22, 0, i)));
+    const { lines } = await home(on);
+    expect(lines).toContain('보내지 못한 메일이 101통 있습니다. 메일 발송에서 확인하고 다시 보내주세요.');
+  });
+
   it('say so while e-mail is off, with a link to the mail page', async () => {
     const { lines, mailLinks } = await home(off);
     expect(lines).toContain('SMTP_URL이 설정되지 않아 이메일을 보내지 않습니다. 설정 방법은 메일 발송에 있습니다.');

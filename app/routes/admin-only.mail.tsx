@@ -19,11 +19,11 @@ import { readForm } from '~/utils/form-data.server';
 import { formatKstDateTime } from '~/utils/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { MAIL_OFF } from '~/utils/admin-mail';
 
 const PAGE = '/admin-only/mail';
 const TITLE = '메일 발송';
 const LOAD_FAILED = '메일 발송 상태를 불러오지 못했습니다.';
-const MAIL_OFF = 'SMTP_URL이 설정되지 않아 이메일을 보내지 않습니다.';
 const RESEND_MESSAGES = {
   queued: '메일을 다시 보낼 목록에 넣었습니다. 곧 발송됩니다.',
   gone: '이미 다시 보냈거나 목록에 없는 메일입니다.',
@@ -88,7 +88,9 @@ export default function MailPage() {
               {(failed) => (
                 <>
                   <p className="field__hint">
-                    최근 {failed.length}통, 최신순.{' '}
+                    {overview.failedCount > failed.length
+                      ? `${overview.failedCount}통 가운데 최근 ${failed.length}통, 최신순.`
+                      : `${failed.length}통, 최신순.`}{' '}
                     {overview.enabled
                       ? '다시 보내면 같은 메일을 24시간 동안 다시 시도합니다.'
                       : '이메일 발송을 켜면 다시 보낼 수 있습니다.'}
