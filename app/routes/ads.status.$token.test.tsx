@@ -87,7 +87,7 @@ describe('/ads/status/:token', () => {
     expect(document.querySelector('svg')).toBeNull();
   });
 
-  it('is private: no-store, noindex (header and meta) and no Referer, on the page and its errors', () => {
+  it('declares itself private: no-store, noindex (header and meta) and no Referer (the e2e story reads them off the page and its 404)', () => {
     const sent = new Headers(headers({} as Parameters<typeof headers>[0]));
     expect(Object.fromEntries(sent)).toEqual({
       'cache-control': 'no-store',
