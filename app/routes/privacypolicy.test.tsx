@@ -152,6 +152,10 @@ describe('/privacypolicy', () => {
   it('tells the truth about cookies and analytics: none for visitors unless ANALYTICS_ID is set', async () => {
     const without = await page();
     expect(without.article('제8조 (쿠키와 분석 도구)')).toContain('일반 이용자에게는 쿠키를 쓰지 않습니다.');
+    // The one exception the application form makes (app/utils/status-link.server.ts: 10 minutes, read once).
+    expect(without.article('제8조 (쿠키와 분석 도구)')).toContain(
+      '광고를 신청한 직후에는 신청 현황 링크를 한 번 보여드리기 위해 그 링크를 담은 쿠키를 최대 10분 동안 둡니다.',
+    );
     expect(without.article('제8조 (쿠키와 분석 도구)')).toContain('관리자에게만 로그인 상태를 유지하는 세션 쿠키');
     expect(without.article('제8조 (쿠키와 분석 도구)')).toContain(
       '현재 분석 도구를 쓰지 않으므로 분석용 쿠키도 없습니다.',
