@@ -26,7 +26,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
 import { formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
-import { parseForm, readForm } from '~/utils/form-data.server';
+import { parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/links';
@@ -73,7 +73,7 @@ function failureMessage(intent: Intent, error: UpstreamError): string {
 /** The type and id of the URL, or null (docs/product.md §2: any other type makes no call). */
 function targetOf(params: LoaderFunctionArgs['params']): { type: AdType | null; id: number | null } {
   const type = AdTypeSchema.safeParse(params.type);
-  const id = /^[1-9]\d{0,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const id = serialIdOf(params.id);
   return { type: type.success ? type.data : null, id };
 }
 

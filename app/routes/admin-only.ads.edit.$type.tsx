@@ -32,7 +32,7 @@ import {
   type ManagedAdOrder,
 } from '~/models/ads.server';
 import { AdEditFormSchema, adEditPage } from '~/utils/admin-ads';
-import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readUploadForm, refusedForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -93,8 +93,8 @@ async function deleteCard(
   type: AdType,
   idField: FormDataEntryValue | null,
 ) {
-  const id = Number(idField);
-  if (!Number.isInteger(id) || id <= 0) throw new Response('Bad request', { status: 400 });
+  const id = serialIdOf(idField);
+  if (id === null) throw new Response('Bad request', { status: 400 });
   try {
     await deleteManagedAd(context, admin.username, type, id);
   } catch (error) {

@@ -29,7 +29,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { deleteInquiry, listInquiries } from '~/models/admin.server';
 import { replyToInquiry } from '~/models/inquiries.server';
 import { getMailOverview } from '~/models/mail.server';
-import { parseForm, readForm } from '~/utils/form-data.server';
+import { parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -80,8 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form?.get('intent');
-  const id = Number(form?.get('id'));
-  if (!form || (intent !== 'delete' && intent !== 'reply') || !Number.isInteger(id) || id <= 0) {
+  const id = serialIdOf(form?.get('id'));
+  if (!form || (intent !== 'delete' && intent !== 'reply') || id === null) {
     throw new Response('Bad request', { status: 400 });
   }
   return intent === 'reply' ? reply(context, admin, id, form) : remove(context, admin, id);

@@ -15,7 +15,7 @@ import { CompletionDialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getMailOverview, resendMail } from '~/models/mail.server';
-import { readForm } from '~/utils/form-data.server';
+import { readForm, serialIdOf } from '~/utils/form-data.server';
 import { formatKstDateTime } from '~/utils/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -55,8 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
-  const id = Number(form?.get('id'));
-  if (form?.get('intent') !== 'resend' || !Number.isInteger(id) || id <= 0) {
+  const id = serialIdOf(form?.get('id'));
+  if (form?.get('intent') !== 'resend' || id === null) {
     throw new Response('Bad request', { status: 400 });
   }
   try {

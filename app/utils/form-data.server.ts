@@ -113,3 +113,11 @@ function clipped(
     }),
   );
 }
+
+/**
+ * A record's id as a form field or a URL parameter carries it: decimal digits, no sign, no leading
+ * zero, at most 10 digits (a PostgreSQL serial); anything else ("1e3", "0x7", "-1", a file) is null.
+ */
+export function serialIdOf(value: FormDataEntryValue | string | null | undefined): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
