@@ -15,8 +15,6 @@
  * it needs the history here (--history, or a DATA_DIR no server holds).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { backtest } from '../api/bus/predictions/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/store';
@@ -25,13 +23,13 @@ import { openDatabase } from '../api/db/client';
 import { overridesOf, transitIdsFromDatabase } from '../api/bus/feed/gbis/setup-store';
 import { transitIdsNow, type RouteConfig } from '../api/bus/feed/transit-config';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
-import { storedSecret } from '../api/secrets';
 import { BacktestReportSchema, type BacktestReport } from '../contract/admin';
 import { parseApiEnv } from '../api/env';
-import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
+import { apiClock } from '../api/runtime';
 import { parseHistoryCsv, predictionsCsv } from './backtest-csv';
 import { formatBacktestTable } from './backtest-table';
 import { parseCli } from './cli';
+import { askRunningServer } from './local-api';
 import { addServiceDays, serviceClock } from '../api/time';
 
 const values = parseCli(
@@ -60,25 +58,9 @@ const today = serviceClock(now).serviceDate;
  * @throws when the server answers an error (its message: e.g. days over HISTORY_WINDOW_DAYS).
  */
 async function reportFromRunningServer(): Promise<BacktestReport> {
-  const token = env.API_SERVICE_TOKEN ?? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN');
-  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpGet(
-      {
-        socketPath: join(env.DATA_DIR, LOCAL_API_SOCKET),
-        path: `/api/admin/backtest?days=${days}`,
-        headers: { authorization: `Bearer ${token}` },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.once('error', reject);
-  });
-  if (status !== 200) throw new Error(`the running server answered ${status}: ${body}`);
-  return BacktestReportSchema.parse(JSON.parse(body));
+  return BacktestReportSchema.parse(
+    await askRunningServer(env, { method: 'GET', path: `/api/admin/backtest?days=${days}` }),
+  );
 }
 
 /** The database's history of the feed BUS_FEED, and the routes (timetables) in use with it. */

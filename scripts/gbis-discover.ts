@@ -15,20 +15,16 @@
  * Env: GBIS_SERVICE_KEY (required here; the portal's Encoding or Decoding key), GBIS_BASE_URL,
  * GBIS_DAILY_QUOTA (optional). Costs at most 3 route-dataset calls per route and 6 station searches.
  */
-import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
-import { z } from 'zod';
 import { gbisHttp } from '../api/bus/feed/gbis/http';
 import { runDiscovery } from '../api/bus/feed/gbis/setup-discovery';
 import { loadTransitIds, overridesOf, saveGbisConfig } from '../api/bus/feed/gbis/setup-store';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
 import { parseApiEnv } from '../api/env';
-import { apiClock, LOCAL_API_SOCKET } from '../api/runtime';
-import { storedSecret } from '../api/secrets';
-import { ADMIN_USER_HEADER } from '../contract/admin';
-import { GbisDiscoverResponseSchema, type GbisConfig, type GbisDiscovery } from '../contract/gbis';
+import { apiClock } from '../api/runtime';
+import { GbisDiscoverResponseSchema, type GbisDiscovery } from '../contract/gbis';
 import { parseCli } from './cli';
+import { askRunningServer } from './local-api';
 
 const values = parseCli('Usage: npm run gbis:discover [-- --save]', { save: { type: 'boolean', default: false } });
 const env = parseApiEnv();
@@ -101,45 +97,15 @@ async function onDatabase(): Promise<void> {
   }
 }
 
-/** One call to the running server over its local socket. @throws Error with its message on a non-2xx answer. */
-async function askServer(method: string, path: string, body?: GbisConfig): Promise<unknown> {
-  const token = env.API_SERVICE_TOKEN ?? storedSecret(env.DATA_DIR, 'API_SERVICE_TOKEN');
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        socketPath: join(env.DATA_DIR, LOCAL_API_SOCKET),
-        method,
-        path,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [ADMIN_USER_HEADER]: ACTOR },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    request.once('error', reject);
-    request.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-  const answer: unknown = JSON.parse(text);
-  if (status < 200 || status > 299) {
-    throw new Error(
-      `the running server answered ${status}: ${z.object({ message: z.string() }).safeParse(answer).data?.message ?? text}`,
-    );
-  }
-  return answer;
-}
-
 /** Discovery (and --save) by the running server that holds DATA_DIR. */
 async function byServer(): Promise<void> {
   const { discovery, callsSpent } = GbisDiscoverResponseSchema.parse(
-    await askServer('POST', '/api/admin/gbis/discover'),
+    await askRunningServer(env, { method: 'POST', path: '/api/admin/gbis/discover', actor: ACTOR }),
   );
   report(discovery);
   console.log(`\n${callsSpent} GBIS calls spent (by the running server).`);
   if (values.save) {
-    await askServer('PUT', '/api/admin/gbis', discovery.proposal);
+    await askRunningServer(env, { method: 'PUT', path: '/api/admin/gbis', body: discovery.proposal, actor: ACTOR });
     console.log('Saved: the poller uses it from its next poll.');
   }
 }
