@@ -23,7 +23,7 @@ import {
   saveGbisConfig,
   type GbisSetupOptions,
 } from '../bus/feed/gbis/setup-store';
-import { callsSpent, discoveryCallsSpent } from '../bus/feed/store';
+import { allCallsSpent } from '../bus/feed/store';
 import type { FeedError } from '../bus/feed/snapshot';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
@@ -64,7 +64,7 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
       idsKnown: idsKnown(effective),
       stored: stored && { ...stored, updatedAt: stored.updatedAt.toISOString() },
       overrides,
-      callsToday: { ...(await callsSpent(db, day)), ...(await discoveryCallsSpent(db, day)) },
+      callsToday: await allCallsSpent(db, day),
       dailyQuota,
     };
   };

@@ -105,6 +105,11 @@ export function discoveryCallsSpent(db: Db, day: string): Promise<DiscoveryCalls
   return readCalls(db, day, DISCOVERY_DATASETS);
 }
 
+/** Every dataset's calls spent on `day` ("yyyy-MM-dd" KST): the polls' and discovery's, in one read (the setup page). */
+export function allCallsSpent(db: Db, day: string): Promise<CallsPerPoll & DiscoveryCalls> {
+  return readCalls(db, day, [...POLL_DATASETS, ...DISCOVERY_DATASETS]);
+}
+
 /** Adds one discovery call of `dataset` to `day`'s counter, before it is made (as the poller reserves its calls). */
 export async function recordDiscoveryCall(db: Db, day: string, dataset: keyof DiscoveryCalls): Promise<void> {
   await addCalls(db, day, { [dataset]: 1 } as Record<typeof dataset, number>);
