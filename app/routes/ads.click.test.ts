@@ -6,10 +6,9 @@
  * not http(s), an off-contract body, a 500, and being down.
  */
 import { http, HttpResponse } from 'msw';
-import { listManagedAds } from '~/models/ads.server';
 import { loader } from '~/routes/ads.click.$id';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
-import { adminContext, seedAd } from '../../tests/setup/admin-web';
+import { adCountsOf, seedAd, visitFromFourPhones } from '../../tests/setup/admin-web';
 import { startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 /** The msw stand-in for the last describe; it also restores the console spies after every test. */
@@ -33,8 +32,7 @@ describe('GET /ads/click/:id through the real api', () => {
       context: api.context({ clientIp: ip }),
       params: { id: String(id) },
     });
-  const clicksOf = async (id: number) =>
-    (await listManagedAds(adminContext(api, TOKEN), 'test', 'web')).find((ad) => ad.id === id)?.clicks;
+  const clicksOf = async (id: number) => (await adCountsOf(api, TOKEN, id)).clicks;
 
   it('redirects 30 clicks of one phone on one ad to its link (302, no-store) and counts them once', async () => {
     const id = await seedAd(api, 'web');
@@ -60,12 +58,11 @@ describe('GET /ads/click/:id through the real api', () => {
 
   it('passes the phone’s address and User-Agent on: the api counts one click per address and User-Agent', async () => {
     const id = await seedAd(api, 'web');
-    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
-    const android = 'Mozilla/5.0 (Linux; Android 15)';
-    expect((await clickFrom(id, '203.0.113.42', iPhone)).status).toBe(302);
-    expect((await clickFrom(id, '203.0.113.42', iPhone)).status).toBe(302); // the same phone again today: not counted
-    expect((await clickFrom(id, '203.0.113.42', android)).status).toBe(302); // another phone behind the address
-    expect((await clickFrom(id, '203.0.113.43', iPhone)).status).toBe(302); // the same model at another address
+    const statuses = await visitFromFourPhones(
+      (ip, userAgent) => clickFrom(id, ip, userAgent),
+      ['203.0.113.42', '203.0.113.43'],
+    );
+    expect(statuses).toEqual([302, 302, 302, 302]); // every click redirects, counted or not
     expect(await clicksOf(id)).toBe(3);
   });
 

@@ -7,10 +7,9 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
-import { listManagedAds } from '~/models/ads.server';
 import { action } from '~/routes/ads.impressions';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
-import { adminContext, seedAd } from '../../tests/setup/admin-web';
+import { adCountsOf, seedAd, visitFromFourPhones } from '../../tests/setup/admin-web';
 import { startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 /** What a browser sends with the banner's beacon: its own Origin and Sec-Fetch-Site. */
@@ -46,8 +45,7 @@ describe('POST /ads/impressions through the real api', () => {
   /** The api paths of the impressions the web sent since the test began. */
   const impressionsSent = () =>
     api.calls.map((request) => new URL(request.url).pathname).filter((path) => path.endsWith('/impressions'));
-  const impressionsOf = async (id: number) =>
-    (await listManagedAds(adminContext(api, TOKEN), 'test', 'web')).find((ad) => ad.id === id)?.impressions;
+  const impressionsOf = async (id: number) => (await adCountsOf(api, TOKEN, id)).impressions;
 
   it.each([
     ['its own Origin alone (no Sec-Fetch-Site over plain http)', { Origin: 'http://web.test' }],
@@ -108,14 +106,11 @@ describe('POST /ads/impressions through the real api', () => {
 
   it('passes the phone’s address and User-Agent on: the api counts one impression per address and User-Agent', async () => {
     const id = await seedAd(api, 'web');
-    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
-    const android = 'Mozilla/5.0 (Linux; Android 15)';
-    const from = (ip: string, userAgent: string) =>
-      beaconFrom(ip, form(id), { ...SAME_ORIGIN, 'User-Agent': userAgent });
-    expect((await from('203.0.113.63', iPhone)).status).toBe(204);
-    expect((await from('203.0.113.63', iPhone)).status).toBe(204); // the same phone again today: not counted
-    expect((await from('203.0.113.63', android)).status).toBe(204); // another phone behind the address
-    expect((await from('203.0.113.64', iPhone)).status).toBe(204); // the same model at another address
+    const statuses = await visitFromFourPhones(
+      (ip, userAgent) => beaconFrom(ip, form(id), { ...SAME_ORIGIN, 'User-Agent': userAgent }),
+      ['203.0.113.63', '203.0.113.64'],
+    );
+    expect(statuses).toEqual([204, 204, 204, 204]); // every beacon answered, counted or not
     expect(await impressionsOf(id)).toBe(3);
   });
 

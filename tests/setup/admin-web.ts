@@ -12,6 +12,7 @@ import { createOrResetAdmin } from '../../api/admin/accounts';
 import { approveRequest, createAdRequest } from '../../api/ads/requests';
 import { ads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
+import { listManagedAds } from '~/models/ads.server';
 import { validApplication } from './ads-api';
 import { startWebApi, type WebApi } from './web-api';
 
@@ -146,4 +147,33 @@ export async function updateAd(
 /** Deletes ad `id` directly in the ads table (another admin's delete, meanwhile). */
 export async function removeAd(api: WebApi, id: number) {
   await api.db.delete(ads).where(eq(ads.id, id));
+}
+
+/** Ad `id`'s counters (all days) as the admins' list shows them, through the api with `serviceToken`. */
+export async function adCountsOf(api: WebApi, serviceToken: string, id: number) {
+  const ad = (await listManagedAds(adminContext(api, serviceToken), 'test', 'web')).find((row) => row.id === id);
+  return { impressions: ad?.impressions, clicks: ad?.clicks };
+}
+
+/**
+ * The four visits that tell phones apart (ADR 018: once per ad, address and User-Agent, per KST day):
+ * a phone, the same phone again, another phone behind its address, the same model at another
+ * address, from `ips`. The api counts three of them.
+ * @returns each visit's status.
+ */
+export async function visitFromFourPhones(
+  visit: (ip: string, userAgent: string) => Promise<Response>,
+  ips: [string, string],
+): Promise<number[]> {
+  const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';
+  const android = 'Mozilla/5.0 (Linux; Android 15)';
+  const visits: [string, string][] = [
+    [ips[0], iPhone],
+    [ips[0], iPhone],
+    [ips[0], android],
+    [ips[1], iPhone],
+  ];
+  const statuses: number[] = [];
+  for (const [ip, userAgent] of visits) statuses.push((await visit(ip, userAgent)).status);
+  return statuses;
 }
