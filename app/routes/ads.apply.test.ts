@@ -9,20 +9,16 @@ import { getAdStatus } from '~/models/ads.server';
 import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
+import { TINY_PNG, startWebApi, webApiFor } from '../../tests/setup/web-api';
 
 type ActionData = { result: SubmissionResult<string[]> };
 
-let api: WebApi;
+const api = webApiFor();
 let ipCounter = 0;
 /** A load context on the real api with its own client IP, so rate limits never leak between tests. */
 const freshContext = (overrides: Partial<AppLoadContext> = {}) =>
-  api.context({ clientIp: `192.0.2.${++ipCounter}`, ...overrides });
+  api().context({ clientIp: `192.0.2.${++ipCounter}`, ...overrides });
 
-beforeAll(async () => {
-  api = await startWebApi();
-});
-afterAll(() => api.close());
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -63,9 +59,9 @@ async function submit(body: FormData | Request, context: AppLoadContext = freshC
 
 /** Runs `run` and returns the ad requests it added. */
 async function added(run: () => Promise<unknown>) {
-  const before = (await api.adRequests()).length;
+  const before = (await api().adRequests()).length;
   await run();
-  return (await api.adRequests()).slice(before);
+  return (await api().adRequests()).slice(before);
 }
 
 describe('loader', () => {
@@ -118,9 +114,9 @@ describe('action', () => {
       status: 'pending',
     });
     expect(row.imageUrl).toMatch(/^\/images\/web-[0-9a-f-]{36}\.png$/);
-    expect(await api.imageUpload(row.imageUrl)).toMatchObject({ status: 'stored', adType: 'web' });
+    expect(await api().imageUpload(row.imageUrl)).toMatchObject({ status: 'stored', adType: 'web' });
     // The stored image is served by the api, byte for byte.
-    const served = await api.app.request(`http://api.internal/api${row.imageUrl}`);
+    const served = await api().app.request(`http://api.internal/api${row.imageUrl}`);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(TINY_PNG);
   });
@@ -156,18 +152,18 @@ describe('action', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].imageUrl).toMatch(new RegExp(`^/images/web-[0-9a-f-]{36}\\.${extension}$`));
-    expect(await api.imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: bytes.byteLength });
+    expect(await api().imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: bytes.byteLength });
   });
 
   it.each([
     ['WebP', WEBP],
     ['SVG', SVG],
   ])('refuses a %s image with the image type message and no api call', async (_, bytes) => {
-    const calls = api.calls.length;
+    const calls = api().calls.length;
     const { status, data } = await submit(form(WEB_FIELDS, new File([new Uint8Array(bytes)], 'ad.png')));
     expect(status).toBe(400);
     expect(data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageType] });
-    expect(api.calls.length).toBe(calls);
+    expect(api().calls.length).toBe(calls);
   });
 
   it('drops NUL characters (PostgreSQL text cannot hold them) instead of failing with 502', async () => {
@@ -180,10 +176,12 @@ describe('action', () => {
   });
 
   it('never sends or stores a web application’s stray content', async () => {
-    const calls = api.calls.length;
+    const calls = api().calls.length;
     const rows = await added(() => submit(form({ ...WEB_FIELDS, content: '웹에는 없는 메시지' })));
     expect(rows).toMatchObject([{ type: 'web', content: null }]);
-    const submitted = api.calls.slice(calls).find((call) => call.url.endsWith('/api/ads/web/submit'));
+    const submitted = api()
+      .calls.slice(calls)
+      .find((call) => call.url.endsWith('/api/ads/web/submit'));
     expect(await submitted?.json()).not.toHaveProperty('content');
   });
 
@@ -203,7 +201,7 @@ describe('action', () => {
 
   it('answers an empty form with every docs/product.md §5 message, keeps nothing it should not, stores nothing', async () => {
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
-    const calls = api.calls.length;
+    const calls = api().calls.length;
     const rows = await added(async () => {
       answer = await submit(form({}, null));
     });
@@ -219,7 +217,7 @@ describe('action', () => {
       duration: [AD_MESSAGES.duration],
     });
     expect(rows).toEqual([]);
-    expect(api.calls.length).toBe(calls);
+    expect(api().calls.length).toBe(calls);
   });
 
   it('keeps the typed values (never the image) when some are missing', async () => {
@@ -242,7 +240,7 @@ describe('action', () => {
   it('refuses a text file named .png: 400 with the image type message, nothing stored, no api call', async () => {
     const text = new File(['<svg onload="alert(1)"></svg>'], 'ad.png', { type: 'image/png' });
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
-    const calls = api.calls.length;
+    const calls = api().calls.length;
     const rows = await added(async () => {
       answer = await submit(form(WEB_FIELDS, text));
     });
@@ -250,7 +248,7 @@ describe('action', () => {
     expect(answer?.data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageType] });
     expect(answer?.data.result.initialValue).toMatchObject({ title: WEB_FIELDS.title, email: WEB_FIELDS.email });
     expect(rows).toEqual([]);
-    expect(api.calls.length).toBe(calls);
+    expect(api().calls.length).toBe(calls);
   });
 
   it('refuses an image whose first bytes pass but which the api does not read as an image: 400, not 502', async () => {
@@ -270,7 +268,7 @@ describe('action', () => {
     const big = new Uint8Array(IMAGE_MAX_BYTES + 1);
     big.set(TINY_PNG);
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
-    const calls = api.calls.length;
+    const calls = api().calls.length;
     const rows = await added(async () => {
       answer = await submit(form(WEB_FIELDS, new File([big], 'big.png', { type: 'image/png' })));
     });
@@ -278,7 +276,7 @@ describe('action', () => {
     expect(answer?.data.result.error).toEqual({ image: [AD_FORMAT_MESSAGES.imageSize] });
     expect(answer?.data.result.initialValue).toEqual(WEB_FIELDS);
     expect(rows).toEqual([]);
-    expect(api.calls.length).toBe(calls);
+    expect(api().calls.length).toBe(calls);
   });
 
   it('takes an image of exactly 5 MB', async () => {
@@ -286,7 +284,7 @@ describe('action', () => {
     max.set(TINY_PNG);
     const rows = await added(() => submit(form(WEB_FIELDS, new File([max], 'max.png', { type: 'image/png' }))));
     expect(rows).toHaveLength(1);
-    expect(await api.imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: IMAGE_MAX_BYTES });
+    expect(await api().imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: IMAGE_MAX_BYTES });
   });
 
   it('refuses a body that is no form with 400, not 500; a urlencoded one is read, and lacks its image', async () => {

@@ -9,33 +9,29 @@ import { http, HttpResponse } from 'msw';
 import { loader } from '~/routes/ads.click.$id';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
 import { adCountsOf, seedAd, visitFromFourPhones } from '../../tests/setup/admin-web';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { webApiFor } from '../../tests/setup/web-api';
 
 /** The msw stand-in for the last describe; it also restores the console spies after every test. */
 const server = setupApiServer();
 
 describe('GET /ads/click/:id through the real api', () => {
   const TOKEN = 's'.repeat(40);
-  let api: WebApi;
-  beforeAll(async () => {
-    api = await startWebApi({ serviceToken: TOKEN });
-  });
-  afterAll(() => api.close());
+  const api = webApiFor({ serviceToken: TOKEN });
   beforeEach(() => {
-    api.calls.length = 0;
+    api().calls.length = 0;
   });
 
   /** A click on ad `id` (with `query`) from the phone at `ip` with `userAgent`. */
   const clickFrom = (id: number | string, ip: string, userAgent: string, query = '') =>
     loader({
       request: new Request(`http://web.test/ads/click/${id}${query}`, { headers: { 'User-Agent': userAgent } }),
-      context: api.context({ clientIp: ip }),
+      context: api().context({ clientIp: ip }),
       params: { id: String(id) },
     });
-  const clicksOf = async (id: number) => (await adCountsOf(api, TOKEN, id)).clicks;
+  const clicksOf = async (id: number) => (await adCountsOf(api(), TOKEN, id)).clicks;
 
   it('redirects 30 clicks of one phone on one ad to its link (302, no-store) and counts them once', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     for (let i = 0; i < 30; i += 1) {
       const response = await clickFrom(id, '203.0.113.40', 'Mozilla/5.0 (iPhone)');
       expect(response.status).toBe(302);
@@ -46,7 +42,7 @@ describe('GET /ads/click/:id through the real api', () => {
   });
 
   it('still redirects the 31st click from one address in 10 minutes to the ad’s link, uncounted', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     // Each User-Agent is another phone behind the address: 30 count, the 31st is over the limit.
     for (let i = 0; i < 31; i += 1) {
       const response = await clickFrom(id, '203.0.113.41', `phone/${i}`);
@@ -57,7 +53,7 @@ describe('GET /ads/click/:id through the real api', () => {
   });
 
   it('passes the phone’s address and User-Agent on: the api counts one click per address and User-Agent', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const statuses = await visitFromFourPhones(
       (ip, userAgent) => clickFrom(id, ip, userAgent),
       ['203.0.113.42', '203.0.113.43'],
@@ -67,12 +63,12 @@ describe('GET /ads/click/:id through the real api', () => {
   });
 
   it('answers 404 (no-store, no Location) for an ad the api does not serve', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const response = await clickFrom(id + 1000, '203.0.113.44', 'Mozilla/5.0 (iPhone)');
     expect(response.status).toBe(404);
     expect(response.headers.get('Location')).toBeNull();
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    expect(api.calls.map((request) => new URL(request.url).pathname)).toEqual([`/api/ads/${id + 1000}/clicks`]);
+    expect(api().calls.map((request) => new URL(request.url).pathname)).toEqual([`/api/ads/${id + 1000}/clicks`]);
   });
 
   it.each(['abc', '1e3', '-1', '0x7', '7.0', ' 7', '', '99999999999999999999', '9007199254740993'])(
@@ -81,12 +77,12 @@ describe('GET /ads/click/:id through the real api', () => {
       const response = await clickFrom(id, '203.0.113.45', 'Mozilla/5.0 (iPhone)');
       expect(response.status).toBe(404);
       expect(response.headers.get('Location')).toBeNull();
-      expect(api.calls).toEqual([]);
+      expect(api().calls).toEqual([]);
     },
   );
 
   it('ignores a target in the query: only the ad’s stored link is followed', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const query = '?url=https://evil.example&redirectUrl=https://evil.example';
     const response = await clickFrom(id, '203.0.113.46', 'Mozilla/5.0 (iPhone)', query);
     expect(response.headers.get('Location')).toBe('https://cafe.example.com/menu');

@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { action } from '~/routes/ads.impressions';
 import { API_BASE_URL, apiContext, setupApiServer } from '../../tests/mocks/api';
 import { adCountsOf, seedAd, visitFromFourPhones } from '../../tests/setup/admin-web';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { webApiFor } from '../../tests/setup/web-api';
 
 /** What a browser sends with the banner's beacon: its own Origin and Sec-Fetch-Site. */
 const SAME_ORIGIN = { Origin: 'http://web.test', 'Sec-Fetch-Site': 'same-origin' };
@@ -30,29 +30,27 @@ const server = setupApiServer();
 
 describe('POST /ads/impressions through the real api', () => {
   const TOKEN = 's'.repeat(40);
-  let api: WebApi;
-  beforeAll(async () => {
-    api = await startWebApi({ serviceToken: TOKEN });
-  });
-  afterAll(() => api.close());
+  const api = webApiFor({ serviceToken: TOKEN });
   beforeEach(() => {
-    api.calls.length = 0;
+    api().calls.length = 0;
   });
 
   /** A beacon from the phone at `ip` (each test its own, so none spends another's limit). */
   const beaconFrom = (ip: string, body: BodyInit | null, headers: Record<string, string> = SAME_ORIGIN) =>
-    beacon(body, headers, api.context({ clientIp: ip }));
+    beacon(body, headers, api().context({ clientIp: ip }));
   /** The api paths of the impressions the web sent since the test began. */
   const impressionsSent = () =>
-    api.calls.map((request) => new URL(request.url).pathname).filter((path) => path.endsWith('/impressions'));
-  const impressionsOf = async (id: number) => (await adCountsOf(api, TOKEN, id)).impressions;
+    api()
+      .calls.map((request) => new URL(request.url).pathname)
+      .filter((path) => path.endsWith('/impressions'));
+  const impressionsOf = async (id: number) => (await adCountsOf(api(), TOKEN, id)).impressions;
 
   it.each([
     ['its own Origin alone (no Sec-Fetch-Site over plain http)', { Origin: 'http://web.test' }],
     ['Sec-Fetch-Site same-origin alone', { 'Sec-Fetch-Site': 'same-origin' }],
     ['both', SAME_ORIGIN],
   ])('counts a same-origin beacon with %s in the api: 204 without a body', async (_, headers) => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const response = await beaconFrom('203.0.113.60', form(id), headers);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
@@ -61,7 +59,7 @@ describe('POST /ads/impressions through the real api', () => {
   });
 
   it('reads a multipart beacon body too', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const data = new FormData();
     data.append('id', String(id));
     expect((await beaconFrom('203.0.113.61', data)).status).toBe(204);
@@ -86,14 +84,14 @@ describe('POST /ads/impressions through the real api', () => {
   ])('refuses a post that does not show it is same-origin (%s) with 403 and no api call', async (_, headers) => {
     const response = await beaconFrom('203.0.113.62', form(3), headers);
     expect(response.status).toBe(403);
-    expect(api.calls).toEqual([]);
+    expect(api().calls).toEqual([]);
   });
 
   it.each(['', 'abc', '0', '-3', '1.5', '1e3', '0x3', ' 3', '3.0', '99999999999999999999'])(
     'answers 400 for the id %j without calling the api',
     async (id) => {
       expect((await beaconFrom('203.0.113.62', form(id))).status).toBe(400);
-      expect(api.calls).toEqual([]);
+      expect(api().calls).toEqual([]);
     },
   );
 
@@ -101,11 +99,11 @@ describe('POST /ads/impressions through the real api', () => {
     expect((await beaconFrom('203.0.113.62', null)).status).toBe(400);
     const json = { ...SAME_ORIGIN, 'Content-Type': 'application/json' };
     expect((await beaconFrom('203.0.113.62', '{"id":3}', json)).status).toBe(400);
-    expect(api.calls).toEqual([]);
+    expect(api().calls).toEqual([]);
   });
 
   it('passes the phone’s address and User-Agent on: the api counts one impression per address and User-Agent', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     const statuses = await visitFromFourPhones(
       (ip, userAgent) => beaconFrom(ip, form(id), { ...SAME_ORIGIN, 'User-Agent': userAgent }),
       ['203.0.113.63', '203.0.113.64'],
@@ -115,7 +113,7 @@ describe('POST /ads/impressions through the real api', () => {
   });
 
   it('answers 404 for an ad the api does not serve', async () => {
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     expect((await beaconFrom('203.0.113.65', form(id + 1000))).status).toBe(404);
     expect(impressionsSent()).toEqual([`/api/ads/${id + 1000}/impressions`]);
     expect(await impressionsOf(id)).toBe(0);
@@ -123,7 +121,7 @@ describe('POST /ads/impressions through the real api', () => {
 
   it('answers the 61st beacon from one address in 10 minutes 429, uncounted and without logging', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const id = await seedAd(api, 'web');
+    const id = await seedAd(api(), 'web');
     // Each User-Agent is another phone behind the address: 60 count, the 61st is over the limit.
     for (let i = 0; i < 61; i += 1) {
       const response = await beaconFrom('203.0.113.66', form(id), { ...SAME_ORIGIN, 'User-Agent': `phone/${i}` });

@@ -13,16 +13,12 @@ import { AdSubmitResponseSchema, type AdStatus } from '../../contract/ads';
 import { validApplication } from '../../tests/setup/ads-api';
 import { WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
-import { startWebApi, type WebApi } from '../../tests/setup/web-api';
+import { webApiFor } from '../../tests/setup/web-api';
 
-let api: WebApi;
+const api = webApiFor();
 let ipCounter = 0;
-const freshContext = () => api.context({ clientIp: `192.0.2.${++ipCounter}` });
+const freshContext = () => api().context({ clientIp: `192.0.2.${++ipCounter}` });
 
-beforeAll(async () => {
-  api = await startWebApi();
-});
-afterAll(() => api.close());
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -30,8 +26,8 @@ afterEach(() => vi.restoreAllMocks());
 
 /** Applies for a web ad through the api as the web does; returns the status token. */
 async function applied(): Promise<string> {
-  const { imageUrl } = await api.uploadImage('web');
-  const response = await api.app.request('http://api.internal/api/ads/web/submit', {
+  const { imageUrl } = await api().uploadImage('web');
+  const response = await api().app.request('http://api.internal/api/ads/web/submit', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.1' },
     body: JSON.stringify(validApplication('web', imageUrl, { title: '캠퍼스 카페' })),

@@ -3,6 +3,7 @@
  * a fresh PGlite database, a temporary local object store, and a load context whose `api.fetch`
  * is the Hono app's own fetch (server.ts's in-process mode), plus readers of what the api stored.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { timeLeftAnswersOn } from '../mocks/api';
 import type { AppLoadContext } from '@remix-run/node';
 import { eq, gt } from 'drizzle-orm';
@@ -81,5 +82,22 @@ export async function startWebApi(
       await database.close();
       storage.remove();
     },
+  };
+}
+
+/**
+ * The api in-process for the enclosing test file or describe block: started before its first test
+ * (startWebApi with `options`), closed after its last.
+ * @returns its getter; it throws outside the block's tests, where there is no api yet.
+ */
+export function webApiFor(options: Parameters<typeof startWebApi>[0] = {}): () => WebApi {
+  let api: WebApi | null = null;
+  beforeAll(async () => {
+    api = await startWebApi(options);
+  });
+  afterAll(() => api?.close());
+  return () => {
+    if (!api) throw new Error('webApiFor: the api runs only during the tests of its block');
+    return api;
   };
 }
