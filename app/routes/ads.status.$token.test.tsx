@@ -4,15 +4,11 @@
  * its private headers, and one 404 page for every token the api does not know.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
-import { Window } from 'happy-dom';
 import AdStatusPage, { ErrorBoundary, headers, loader, meta } from '~/routes/ads.status.$token';
 import { AdSubmitResponseSchema, type AdStatus } from '../../contract/ads';
 import { validApplication } from '../../tests/setup/ads-api';
 import { WEB_ORIGIN } from '../../tests/setup/admin-web';
-import { renderRoute } from '../../tests/setup/render-route';
+import { renderRoute, runRoute } from '../../tests/setup/render-route';
 import { webApiFor } from '../../tests/setup/web-api';
 
 const api = webApiFor();
@@ -38,23 +34,16 @@ async function applied(): Promise<string> {
 
 /** Runs the route for `token` as Remix would (loader, then the page or its boundary) and parses the HTML. */
 async function open(token: string, context: AppLoadContext = freshContext()) {
-  const handler = createStaticHandler([
+  const { status, document } = await runRoute(
     {
-      id: 'page',
       path: '/ads/status/:token',
       Component: AdStatusPage,
       ErrorBoundary,
       loader: ({ request, params }) => loader({ request, params, context }),
     },
-  ]);
-  const state = await handler.query(new Request(`${WEB_ORIGIN}/ads/status/${token}`));
-  if (state instanceof Response) throw new Error(`the static handler answered ${state.status}`);
-  const router = createStaticRouter(handler.dataRoutes, state);
-  const html = renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false }));
-  const window = new Window({ url: WEB_ORIGIN });
-  window.document.body.innerHTML = html;
-  const document = window.document as unknown as Document;
-  return { status: state.statusCode, document, text: document.body.textContent ?? '' };
+    new Request(`${WEB_ORIGIN}/ads/status/${token}`),
+  );
+  return { status, document, text: document.body.textContent ?? '' };
 }
 
 /** The facts list as term → description. */
