@@ -67,7 +67,7 @@ const MISSED_ARRIVAL = 0.04;
 const EXTRA_RUN = 0.125;
 
 /** A seeded source of uniform and normal draws. */
-class Draws {
+export class Draws {
   private readonly rng: RandomGenerator;
   constructor(seed: number) {
     this.rng = xoroshiro128plus(seed);
@@ -101,21 +101,21 @@ class Draws {
 }
 
 /** "yyyy-MM-dd" → milliseconds of that KST date's 00:00. */
-const kstMidnight = (date: string): number => kstInstant(date, 0).getTime();
+export const kstMidnight = (date: string): number => kstInstant(date, 0).getTime();
 
 /** ISO 8601 with +09:00, whole seconds. */
-const kstIso = (ms: number): string => toKstIso(new Date(Math.round(ms / 1000) * 1000));
+export const kstIso = (ms: number): string => toKstIso(new Date(Math.round(ms / 1000) * 1000));
 
 /** Public holidays of the years of the dates (api/time.ts publicHolidaysOf): date → name. */
-function publicHolidays(dates: readonly string[]): Map<string, string> {
+export function publicHolidays(dates: readonly string[]): Map<string, string> {
   const years = [...new Set(dates.map((date) => Number(date.slice(0, 4))))];
   return new Map(years.flatMap((year) => [...publicHolidaysOf(year)]));
 }
 
-const isPeak = (minute: number) => PEAKS.some(([from, to]) => minute >= from && minute < to);
+export const isPeak = (minute: number) => PEAKS.some(([from, to]) => minute >= from && minute < to);
 
 /** Departure minutes from `from` to `last`, gaps of the headway at that time × 0.75–1.3, whole minutes. */
-function timetable(draws: Draws, from: number, last: number, headwayAt: (minute: number) => number): number[] {
+export function timetable(draws: Draws, from: number, last: number, headwayAt: (minute: number) => number): number[] {
   const times: number[] = [];
   for (
     let minute = from;
