@@ -262,8 +262,6 @@ export async function backtest(
               t.ranged += 1;
               t.widthSec += (predicted.upperAt.getTime() - predicted.lowerAt.getTime()) / 1000;
               if (departedAt >= predicted.lowerAt && departedAt <= predicted.upperAt) t.covered += 1;
-              const D = (globalThis as any).DIAG;
-              if (D) { const k = `${method} ${(predicted as any).basis} ${bucket} ${departedAt < predicted.lowerAt ? 'below' : departedAt > predicted.upperAt ? 'above' : 'in'}`; D[k] = (D[k] ?? 0) + 1; }
             }
           });
         }

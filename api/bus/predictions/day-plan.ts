@@ -10,14 +10,13 @@ import { addServiceDays, dayType, kstInstant, toKst, toKstIso } from '../../time
 import type { DepartureRecord } from './departures/detector';
 import {
   DEFAULT_TRANSIT_IDS,
-  SERVICE_HOURS,
   timetableMinutes,
   type DayType,
   type RouteConfig,
 } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreadSec, type HistoryDay } from './slots';
 import { median, type Weighted } from './stats';
-import { rangeOf } from './spread';
+import { compressed, rangeOf, spreadOf } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
@@ -29,7 +28,7 @@ export type Estimate = {
   at: Date;
   basis: EstimateBasis;
   /**
-   * The departure's predictive distribution (spread.ts): weighted instants, epoch ms. A history
+   * The departure's predictive distribution (spread.ts): weighted instants, epoch ms, ascending. A history
    * estimate's is its slot's departures moved to the date; a live one's is learnt from the bus's
    * lateness (terminus.ts). Absent for a timetable estimate, which states no range.
    */
@@ -56,8 +55,11 @@ export type RoutePredictions = {
  * or 'timetable' (live evidence is applied per request by applyLiveEvidence).
  */
 export type RouteDayPlan = RoutePredictions & {
-  /** Seconds from passing the campus crossroads (up) to leaving the terminus (down): the median observed, or configured. */
-  turnaroundSec: number;
+  /**
+   * Seconds from passing the campus crossroads (up) to leaving the terminus (down), as observed
+   * (turnaroundsOf): the spread of a bus no run explains (an extra run, or a timetable estimate's day).
+   */
+  turnarounds: Weighted[];
   /** Two times closer than this (seconds, half the usual headway) are taken for the same run. */
   sameRunSec: number;
   /**
@@ -171,17 +173,17 @@ export function timetableDepartures(route: RouteConfig, serviceDate: string, typ
 }
 
 /**
- * Seconds from passing the campus crossroads (arrivedAt) to leaving the terminus (departedAt):
- * the median over the route's departures whose arrivedAt is known (0–90 min apart), else the
- * route's layoverMin + UP_SECTION_MIN minutes.
+ * Seconds from passing the campus crossroads (arrivedAt) to leaving the terminus (departedAt), as
+ * a spread (spread.ts, compressed; weights 1): the route's departures whose arrivedAt is known (0–90
+ * min apart); else the route's layoverMin + UP_SECTION_MIN minutes alone.
  */
-export function turnaroundSec(history: readonly ObservedDeparture[], route: RouteConfig): number {
+export function turnaroundsOf(history: readonly ObservedDeparture[], route: RouteConfig): Weighted[] {
   const observed = history.flatMap(({ routeNo, arrivedAt, departedAt }) => {
     if (routeNo !== route.routeNo || !arrivedAt) return [];
     const seconds = (departedAt.getTime() - arrivedAt.getTime()) / 1000;
-    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [seconds] : [];
+    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [{ value: seconds, weight: 1 }] : [];
   });
-  return observed.length ? Math.round(median(observed)) : (route.layoverMin + UP_SECTION_MIN) * 60;
+  return observed.length ? compressed(observed) : [{ value: (route.layoverMin + UP_SECTION_MIN) * 60, weight: 1 }];
 }
 
 /**
@@ -206,7 +208,7 @@ export function predictDay(
   // What does not depend on the day type, once per route.
   const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
-    const turnaround = turnaroundSec(window, route);
+    const turnarounds = turnaroundsOf(window, route);
     return {
       route,
       byDate,
@@ -214,7 +216,7 @@ export function predictDay(
         routeNo: route.routeNo,
         dayBefore: shifted(byDate, 1),
         weekBefore: shifted(byDate, 7),
-        turnaroundSec: turnaround,
+        turnarounds,
       },
     };
   });
@@ -232,14 +234,12 @@ export function predictDay(
     const days = sameType
       .filter(({ runs }) => runs.length >= enough)
       .slice(0, SLOT_DAYS)
-      .map(
-        ({ date, runs, arrivals }, age): HistoryDay => ({
-          runs,
-          arrivals,
-          weight: RECENCY_DECAY ** age,
-          weekday: weekdayOf(date),
-        }),
-      );
+      .map(({ date, runs, arrivals }, age): HistoryDay => ({
+        runs,
+        arrivals,
+        weight: RECENCY_DECAY ** age,
+        weekday: weekdayOf(date),
+      }));
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
@@ -260,7 +260,9 @@ export function predictDay(
       ...common,
       estimate: slots
         .map((slot, i): Estimate => {
-          const spread = slot.points.map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight }));
+          const spread = spreadOf(
+            slot.points.map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight })),
+          );
           const { lowerMs, upperMs } = rangeOf(spread);
           return {
             at: atSecond(serviceDate, slot.second + effects[i]),

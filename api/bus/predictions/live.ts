@@ -5,7 +5,7 @@
  * rider-safe point (spread.ts). Pure. The reasoning: docs/predictions.md §How the estimate is made.
  */
 import type { Estimate, RouteDayPlan } from './day-plan';
-import { ETA_BUCKETS, rangeOf, riderSafeAt } from './spread';
+import { ETA_BUCKETS, quantileOf, rangeOf, riderSafeAt, spreadOf } from './spread';
 import type { Weighted } from './stats';
 import { densityOf, deviationsGiven, latenessShareAtLeast } from './terminus';
 
@@ -69,15 +69,18 @@ function scaled(spread: readonly Weighted[], weight: number): Weighted[] {
   return total ? spread.map((p) => ({ value: p.value, weight: (p.weight * weight) / total })) : [];
 }
 
-/** The estimate as told at `nowMs`: its spread after now, the 80 % range of that and, within NEAR_SEC, the rider-safe point. */
+/**
+ * The estimate as told at `nowMs`: its spread after now, the 80 % range of that, and its point:
+ * within NEAR_SEC the rider-safe one, else the median. A spread wholly before now: now, without a range.
+ */
 function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number): Estimate {
   const ahead = spread.filter((p) => p.value > nowMs);
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
   const { lowerMs, upperMs } = rangeOf(ahead);
-  const near = lowerMs <= nowMs + NEAR_SEC * 1000 || estimate.at.getTime() <= nowMs;
+  const near = lowerMs <= nowMs + NEAR_SEC * 1000;
   return {
     ...estimate,
-    at: new Date(near ? riderSafeAt(ahead, nowMs) : estimate.at.getTime()),
+    at: new Date(near ? riderSafeAt(ahead, nowMs) : quantileOf(ahead, 0.5)),
     spread: ahead,
     lowerAt: new Date(lowerMs),
     upperAt: new Date(upperMs),
@@ -112,6 +115,7 @@ export function applyLiveEvidence(
   const runs = terminus ? runsOf(plan, terminus) : [];
   const matched = terminus ? rememberedMatch(plan, terminus, runs, sorted, watchingSince) : sorted.map(() => -1);
   const taken = new Set(matched.filter((j) => j >= 0).map((j) => runs[j].estimate));
+  const lastPassageMs = sorted.length ? sorted[sorted.length - 1].at.getTime() : null;
   const live: Estimate[] = [];
   let previous: { atMs: number; lateness: number } | null = null;
 
@@ -120,7 +124,7 @@ export function applyLiveEvidence(
     const run = matched[i] >= 0 ? runs[matched[i]] : null;
     if (run) previous = { atMs: arrivalMs, lateness: (arrivalMs - run.usualMs) / 1000 };
     if (leftAt) return;
-    let spread: Weighted[] | null = null;
+    let spread: Weighted[] | undefined;
     if (terminus && run) {
       // The runs this bus may be on, not taken by another: as likely as its lateness, times the
       // chance that each run passed over since the previous bus's went missing (a mixture, so an
@@ -131,27 +135,28 @@ export function applyLiveEvidence(
         if (Math.abs(j - matched[i]) > 2) return [];
         const lateness = (arrivalMs - candidate.usualMs) / 1000;
         const passedOver = runs.slice(after + 1, j).filter((r) => !taken.has(r.estimate)).length;
-        const score = densityOf(terminus, 'lateness', candidate.second, lateness) * missingShareOf(terminus) ** passedOver;
+        const score =
+          densityOf(terminus, 'lateness', candidate.second, lateness) * missingShareOf(terminus) ** passedOver;
         return score > EXTRA_RUN_DENSITY ? [{ candidate, lateness, score }] : [];
       });
       const total = candidates.reduce((sum, c) => sum + c.score, 0);
-      spread = candidates.flatMap(({ candidate, lateness, score }) => {
-        if (score < total * MIN_RUN_SHARE) return [];
-        const deviations = deviationsGiven(terminus, candidate.second, 'lateness', lateness);
-        const from = deviations.length ? spreadFrom(candidate.estimate, deviations) : (candidate.estimate.spread ?? []);
-        return scaled(from, score / total);
-      });
+      spread = spreadOf(
+        candidates.flatMap(({ candidate, lateness, score }) => {
+          if (score < total * MIN_RUN_SHARE) return [];
+          const deviations = deviationsGiven(terminus, candidate.second, 'lateness', lateness);
+          const from = deviations.length
+            ? spreadFrom(candidate.estimate, deviations)
+            : (candidate.estimate.spread ?? []);
+          return scaled(from, score / total);
+        }),
+      );
     }
-    (globalThis as any).HOOK?.(arrivalMs, spread, run?.estimate.at);
-    const typicalMs = arrivalMs + plan.turnaroundSec * 1000;
-    const endMs = spread?.length ? rangeOf(spread).upperMs : typicalMs;
+    // A bus no run explains leaves a turnaround after passing.
+    if (!spread?.length)
+      spread = plan.turnarounds.map((t) => ({ value: arrivalMs + t.value * 1000, weight: t.weight }));
     // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after its range ends.
-    if (nowMs >= endMs + LIVE_GRACE_SEC * 1000) return;
-    live.push(Object.assign(
-      spread?.length
-        ? told({ at: run?.estimate.at ?? new Date(typicalMs), basis: 'live' }, spread, nowMs)
-        : ({ at: new Date(Math.max(nowMs, typicalMs)), basis: 'live' } as Estimate),
-    { arrivalMs }) as Estimate);
+    if (nowMs >= rangeOf(spread).upperMs + LIVE_GRACE_SEC * 1000) return;
+    live.push(told({ at: run?.estimate.at ?? new Date(arrivalMs), basis: 'live' }, spread, nowMs));
   });
 
   const estimates = plan.estimate.flatMap((estimate): Estimate[] => {
@@ -165,15 +170,21 @@ export function applyLiveEvidence(
     const second = secondOf(estimate, terminus);
     const watched = watchingSince !== null && usual !== null && usual >= watchingSince.getTime();
     if (watched && usual !== null && usual <= nowMs) {
-      // Due at the crossroads and not seen: late, passed unseen, or skipped.
-      const lateness = (nowMs - usual) / 1000;
-      const late = latenessShareAtLeast(terminus, second, lateness);
+      // Due at the crossroads and not seen: late, passed unseen, or skipped; not late once a bus
+      // that comes after it was seen (buses keep their order).
+      const passedBy = lastPassageMs !== null && lastPassageMs > usual;
+      const late = passedBy ? 0 : latenessShareAtLeast(terminus, second, (nowMs - usual) / 1000);
       const slot = massAfter(estimate.spread, nowMs);
       const unseenToCome = slot.total ? (terminus.unseenShare * slot.after) / slot.total : 0;
       const gone = terminus.missingShare + terminus.unseenShare - unseenToCome;
-      if (late + unseenToCome < gone) return [];
-      const lateSpread = spreadFrom(estimate, deviationsGiven(terminus, second, 'lateness', lateness, lateness));
-      return [told(estimate, [...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)], nowMs)];
+      if (late + unseenToCome < gone || late + unseenToCome === 0) return [];
+      const lateSpread = late
+        ? spreadFrom(
+            estimate,
+            deviationsGiven(terminus, second, 'lateness', (nowMs - usual) / 1000, (nowMs - usual) / 1000),
+          )
+        : [];
+      return [told(estimate, spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]), nowMs)];
     }
     if (!watched) {
       const { total, after } = massAfter(estimate.spread, nowMs);
@@ -222,8 +233,8 @@ function rememberedMatch(
   return matched;
 }
 
-/** The chance (0.01 at least) that a run's bus goes missing from the crossroads: skipped, or passed unseen. */
-const missingShareOf = (terminus: Terminus) => Math.max(0.01, terminus.unseenShare + terminus.missingShare);
+/** The chance that a run's bus goes missing from the crossroads: skipped, or passed unseen. */
+const missingShareOf = (terminus: Terminus) => terminus.unseenShare + terminus.missingShare;
 
 /**
  * Which run each passage (ascending) is on, as indices into `runs` (-1: an extra run): the
@@ -283,7 +294,7 @@ function matchPassages(
   let j = 0;
   for (let k = 1; k <= n; k++) if (cost[m][k] < cost[m][j]) j = k;
   const matched: number[] = new Array(m).fill(-1);
-  for (let i = m; i > 0 || j > 0; ) {
+  for (let i = m; i > 0 || j > 0;) {
     const move = step[i][j];
     if (move === 1) matched[--i] = --j;
     else if (move === 2) j--;

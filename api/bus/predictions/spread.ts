@@ -1,10 +1,11 @@
 /**
- * A predicted departure's spread (its predictive distribution: weighted instants, epoch ms) and
+ * A predicted departure's spread (its predictive distribution: weighted instants, epoch ms,
+ * ascending by value, so that quantiles need no sort) and
  * what riders are told of it: the 80 % range (RANGE_QUANTILES) and the rider-safe point, the time
  * most likely to be right by the ETA windows riders judge an answer by. Pure. Why these:
  * docs/predictions.md §The range and the rider-safe time.
  */
-import { weightedQuantile, type Weighted } from './stats';
+import type { Weighted } from './stats';
 
 /**
  * Lead buckets (seconds before the departure) with the window an answer is accurate in: the bus
@@ -24,42 +25,55 @@ export const RANGE_QUANTILES = { lower: 0.1, upper: 0.9 } as const;
 /** How many points a learnt spread keeps (compressed): equal-weight quantiles, enough for a 2 % step. */
 export const SPREAD_POINTS = 50;
 
+/** Weighted points as a spread: ascending by value. */
+export function spreadOf(points: readonly Weighted[]): Weighted[] {
+  return [...points].sort((a, b) => a.value - b.value);
+}
+
 /**
- * `spread` as at most SPREAD_POINTS equal-weight points at its quantiles ((i + 0.5) / n), the same
- * total weight; as it is when it has no more points than that.
+ * `points` (any order) as a spread of at most SPREAD_POINTS equal-weight points at its quantiles
+ * ((i + 0.5) / n), the same total weight; all of them, ascending, when there are no more than that.
  */
-export function compressed(spread: readonly Weighted[], points = SPREAD_POINTS): Weighted[] {
-  if (spread.length <= points) return [...spread];
-  const sorted = [...spread].sort((a, b) => a.value - b.value);
+export function compressed(points: readonly Weighted[], count = SPREAD_POINTS): Weighted[] {
+  const sorted = spreadOf(points);
+  if (sorted.length <= count) return sorted;
   const total = sorted.reduce((sum, p) => sum + p.weight, 0);
   const result: Weighted[] = [];
   let cumulative = 0;
   let index = 0;
-  for (let i = 0; i < points; i++) {
-    const target = ((i + 0.5) / points) * total;
-    while (index < sorted.length - 1 && cumulative + sorted[index].weight < target) cumulative += sorted[index++].weight;
-    result.push({ value: sorted[index].value, weight: total / points });
+  for (let i = 0; i < count; i++) {
+    const target = ((i + 0.5) / count) * total;
+    while (index < sorted.length - 1 && cumulative + sorted[index].weight < target)
+      cumulative += sorted[index++].weight;
+    result.push({ value: sorted[index].value, weight: total / count });
   }
   return result;
 }
 
-/** The 80 % range of a spread, epoch ms. */
+/** The `q` quantile of a spread (ascending): the first value whose cumulative weight reaches q of the total. */
+export function quantileOf(spread: readonly Weighted[], q: number): number {
+  const target = spread.reduce((sum, p) => sum + p.weight, 0) * q;
+  let cumulative = 0;
+  for (const point of spread) {
+    cumulative += point.weight;
+    if (cumulative >= target) return point.value;
+  }
+  return spread[spread.length - 1].value;
+}
+
+/** The 80 % range of a spread (ascending, not empty), epoch ms. */
 export function rangeOf(spread: readonly Weighted[]): { lowerMs: number; upperMs: number } {
-  return {
-    lowerMs: weightedQuantile(spread, RANGE_QUANTILES.lower),
-    upperMs: weightedQuantile(spread, RANGE_QUANTILES.upper),
-  };
+  return { lowerMs: quantileOf(spread, RANGE_QUANTILES.lower), upperMs: quantileOf(spread, RANGE_QUANTILES.upper) };
 }
 
 /**
- * The rider-safe point of a spread (epoch ms) asked at `nowMs`: the instant p ≥ nowMs most likely
+ * The rider-safe point of a spread (ascending, epoch ms) asked at `nowMs`: the instant p ≥ nowMs most likely
  * to be judged accurate, a departure D counting when D − p lies in the ETA window of its own lead
  * D − nowMs (ETA_BUCKETS; leads past 15 min count in none); of equal ones, the nearest to the
  * spread's median (the smallest absolute error). Never throws; a spread wholly before nowMs gives
  * nowMs.
  */
-export function riderSafeAt(spread: readonly Weighted[], nowMs: number): number {
-  const points = [...spread].sort((a, b) => a.value - b.value);
+export function riderSafeAt(points: readonly Weighted[], nowMs: number): number {
   const cumulative: number[] = [0];
   for (const point of points) cumulative.push(cumulative[cumulative.length - 1] + point.weight);
   /** Weight of the points in [from, to). */
@@ -69,14 +83,22 @@ export function riderSafeAt(spread: readonly Weighted[], nowMs: number): number 
     ETA_BUCKETS.reduce(
       (sum, { fromSec, toSec, earlySec, lateSec }) =>
         sum +
-        within(Math.max(nowMs + fromSec * 1000, at - earlySec * 1000), Math.min(nowMs + toSec * 1000, at + lateSec * 1000 + 1)),
+        within(
+          Math.max(nowMs + fromSec * 1000, at - earlySec * 1000),
+          Math.min(nowMs + toSec * 1000, at + lateSec * 1000 + 1),
+        ),
       0,
     );
-  const median = weightedQuantile(points, 0.5);
-  // The score changes only where a window's edge meets a point or a bucket's edge.
+  const median = quantileOf(points, 0.5);
+  // The score changes only where a point enters or leaves the window of its own lead's bucket, or
+  // where a bucket's edge meets a window's.
   const candidates = [nowMs, median];
+  for (const point of points) {
+    const bucket = ETA_BUCKETS.find(({ toSec }) => point.value < nowMs + toSec * 1000);
+    if (bucket) candidates.push(point.value + bucket.earlySec * 1000, point.value - bucket.lateSec * 1000);
+  }
   for (const { fromSec, toSec, earlySec, lateSec } of ETA_BUCKETS) {
-    for (const edge of [...points.map((p) => p.value), nowMs + fromSec * 1000, nowMs + toSec * 1000]) {
+    for (const edge of [nowMs + fromSec * 1000, nowMs + toSec * 1000]) {
       candidates.push(edge + earlySec * 1000, edge - lateSec * 1000);
     }
   }

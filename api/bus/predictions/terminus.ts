@@ -61,9 +61,9 @@ export type TerminusModel = {
    * mapped so that they hold on days the model did not see.
    */
   calibration: Record<ConditionKey, Calibration>;
-  /** The weighted share of the slots' departures whose passage went unseen, 0–1. */
+  /** The weighted share of the slots' departures whose passage went unseen, MIN_SHARE–1. */
   unseenShare: number;
-  /** The weighted share of slot-days without a departure (a skipped run), 0–1. */
+  /** The weighted share of slot-days without a departure (a skipped run), MIN_SHARE–1. */
   missingShare: number;
   /** densityOf's tables. */
   density: Record<DensityKey, DensityTables>;
@@ -71,6 +71,11 @@ export type TerminusModel = {
   remembered: Map<string, Weighted[]>;
 };
 
+/**
+ * The least share of runs taken to go unseen, and to be skipped: never impossible, however clean
+ * the history (a feed gap, a cancelled run).
+ */
+const MIN_SHARE = 0.02;
 /** A previous run further back than this (seconds) tells nothing of this run's lateness. */
 const PREVIOUS_RUN_SEC = 90 * 60;
 /** Samples of slots within this many seconds of the asked time of day weigh fully; others TIME_SHRINK. */
@@ -92,7 +97,10 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
     return seen.length ? weightedMedian(seen) : null;
   });
   // Per day, its seen runs in passage order with their lateness, for previousLateness.
-  const byDay = new Map<Slot['points'][number]['day'], { arrival: number; lateness: number; sample: TerminusSample }[]>();
+  const byDay = new Map<
+    Slot['points'][number]['day'],
+    { arrival: number; lateness: number; sample: TerminusSample }[]
+  >();
   slots.forEach((slot, index) => {
     const usual = usualArrivals[index];
     if (usual === null) return;
@@ -147,8 +155,8 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
     },
     remembered: new Map(),
     density: { lateness: densityTables(samples, 'lateness'), deviation: densityTables(samples, 'deviation') },
-    unseenShare: pointWeight ? unseenWeight / pointWeight : 0,
-    missingShare: slots.length && dayWeight ? Math.max(0, 1 - pointWeight / (slots.length * dayWeight)) : 0,
+    unseenShare: Math.max(MIN_SHARE, pointWeight ? unseenWeight / pointWeight : 0),
+    missingShare: Math.max(MIN_SHARE, slots.length && dayWeight ? 1 - pointWeight / (slots.length * dayWeight) : 0),
   };
 }
 
@@ -264,9 +272,8 @@ function levelOf(calibration: Calibration, u: number): number {
   return calibration[k] + (calibration[k + 1] - calibration[k]) * (x - k);
 }
 
-/** `points` reweighted so that their CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
-function recalibrated(points: readonly Weighted[], calibration: Calibration): Weighted[] {
-  const sorted = [...points].sort((a, b) => a.value - b.value);
+/** A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
+function recalibrated(sorted: readonly Weighted[], calibration: Calibration): Weighted[] {
   const total = sorted.reduce((sum, p) => sum + p.weight, 0);
   let cumulative = 0;
   return sorted.map(({ value, weight }) => {
@@ -277,7 +284,7 @@ function recalibrated(points: readonly Weighted[], calibration: Calibration): We
 }
 
 /** Samples calibrate() checks, at most: every k-th, to bound the cost. */
-const CALIBRATION_SAMPLES = 120;
+const CALIBRATION_SAMPLES = 80;
 /** Knots of a Calibration: levels 0, 1 / CALIBRATION_KNOTS, …, 1. */
 const CALIBRATION_KNOTS = 20;
 /** Weight (in samples) of the identity map calibrate() shrinks toward. */
