@@ -52,13 +52,13 @@ const secondOf = (estimate: Estimate, terminus: Terminus) => (estimate.at.getTim
 const spreadFrom = (estimate: Estimate, deviations: readonly Weighted[]): Weighted[] =>
   deviations.map((d) => ({ value: estimate.at.getTime() + d.value * 1000, weight: d.weight }));
 
-/** The weight of `spread`, and of its part after `ms`. */
+/** The weight of `spread`, and of its part at or after `ms`. */
 function massAfter(spread: readonly Weighted[], ms: number): { total: number; after: number } {
   let total = 0;
   let after = 0;
   for (const point of spread) {
     total += point.weight;
-    if (point.value > ms) after += point.weight;
+    if (point.value >= ms) after += point.weight;
   }
   return { total, after };
 }
@@ -74,7 +74,7 @@ function scaled(spread: readonly Weighted[], weight: number): Weighted[] {
  * within NEAR_SEC the rider-safe one, else the median. A spread wholly before now: now, without a range.
  */
 function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number): Estimate {
-  const ahead = spread.filter((p) => p.value > nowMs);
+  const ahead = spread.filter((p) => p.value >= nowMs);
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
   const { lowerMs, upperMs } = rangeOf(ahead);
   const near = lowerMs <= nowMs + NEAR_SEC * 1000;
@@ -151,9 +151,19 @@ export function applyLiveEvidence(
         }),
       );
     }
-    // A bus no run explains leaves a turnaround after passing.
-    if (!spread?.length)
+    if (!spread?.length) {
+      // A bus no run explains leaves a turnaround after passing; on a day planned from the
+      // timetable it takes the timetable's time nearest that (within sameRunSec).
       spread = plan.turnarounds.map((t) => ({ value: arrivalMs + t.value * 1000, weight: t.weight }));
+      const typicalMs = quantileOf(spread, 0.5);
+      let nearest: Estimate | null = null;
+      for (const estimate of plan.estimate) {
+        const distance = Math.abs(estimate.at.getTime() - typicalMs);
+        if (estimate.basis !== 'timetable' || taken.has(estimate) || distance > plan.sameRunSec * 1000) continue;
+        if (!nearest || distance < Math.abs(nearest.at.getTime() - typicalMs)) nearest = estimate;
+      }
+      if (nearest) taken.add(nearest);
+    }
     // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after its range ends.
     if (nowMs >= rangeOf(spread).upperMs + LIVE_GRACE_SEC * 1000) return;
     live.push(told({ at: run?.estimate.at ?? new Date(arrivalMs), basis: 'live' }, spread, nowMs));
@@ -177,7 +187,8 @@ export function applyLiveEvidence(
       const slot = massAfter(estimate.spread, nowMs);
       const unseenToCome = slot.total ? (terminus.unseenShare * slot.after) / slot.total : 0;
       const gone = terminus.missingShare + terminus.unseenShare - unseenToCome;
-      if (late + unseenToCome < gone || late + unseenToCome === 0) return [];
+      // Gone: a time already past stays in the day's list as it was; one still ahead is dropped.
+      if (late + unseenToCome < gone || late + unseenToCome === 0) return estimate.at < now ? [estimate] : [];
       const lateSpread = late
         ? spreadFrom(
             estimate,
@@ -187,8 +198,9 @@ export function applyLiveEvidence(
       return [told(estimate, spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]), nowMs)];
     }
     if (!watched) {
+      // Most likely gone (not watched, nothing tells): kept in the day's list as planned.
       const { total, after } = massAfter(estimate.spread, nowMs);
-      if (after < total / 2) return [];
+      if (after < total / 2) return [estimate];
     }
     const last: { atMs: number; lateness: number } | null = previous;
     if (last && usual !== null && usual > last.atMs && usual - last.atMs <= PREVIOUS_RUN_SEC * 1000) {

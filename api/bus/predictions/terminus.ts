@@ -372,12 +372,12 @@ function neighbours(
       ? [{ sample: sorted[index], weight: timeWeighted(sorted[index], second) * (1 - (distance / reach) ** 2) }]
       : [],
   );
-  // Local linear: each neighbour's deviation moved along the neighbourhood's slope to the target.
-  const slope = slopeOf(kept.map(({ sample, weight }) => ({ x: sample[key] as number, y: sample.deviation, weight })));
-  return kept.map(({ sample, weight }) => ({
-    value: sample.deviation + slope * (target - (sample[key] as number)),
-    weight,
-  }));
+  // Local linear: each neighbour's deviation moved along the neighbourhood's slope to the target,
+  // not beyond the neighbours' own keys (no extrapolation past the data).
+  const keys = kept.map(({ sample }) => sample[key] as number);
+  const slope = slopeOf(kept.map(({ sample, weight }, i) => ({ x: keys[i], y: sample.deviation, weight })));
+  const to = Math.min(Math.max(...keys), Math.max(Math.min(...keys), target));
+  return kept.map(({ sample, weight }, i) => ({ value: sample.deviation + slope * (to - keys[i]), weight }));
 }
 
 /**
