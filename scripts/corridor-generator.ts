@@ -40,6 +40,7 @@ import type { DayType } from '../api/bus/feed/transit-config';
 import { ROUTE_NOS } from '../contract/transit';
 import {
   Draws,
+  drawTimetableChange,
   isPeak,
   kstIso,
   kstMidnight,
@@ -133,9 +134,7 @@ function routeModel(draws: Draws, routeNo: string, changed: boolean): RouteModel
   const timetables = { weekday: day('weekday'), saturday: day('saturday'), holiday: day('holiday') };
   let changedWeekday = timetables.weekday;
   if (changed) {
-    const from = draws.int(10 * 60, 15 * 60);
-    const scale = draws.between(0.8, 1.25);
-    const shift = draws.int(2, 5) * (draws.chance(0.5) ? 1 : -1);
+    const { from, scale, shift } = drawTimetableChange(draws);
     // Gaps are at least 6 min, so the shifted first new departure still follows the last kept one.
     const firstNew = timetables.weekday.find((minute) => minute >= from) ?? from;
     changedWeekday = [

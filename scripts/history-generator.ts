@@ -127,6 +127,18 @@ export function timetable(draws: Draws, from: number, last: number, headwayAt: (
   return times;
 }
 
+/**
+ * A route's timetable change, drawn: the weekday timetable changes `from` a minute of the day
+ * (10:00–15:00), its headways × `scale` (0.8–1.25) and its first new departure moved by `shift`
+ * minutes (±2–5).
+ */
+export function drawTimetableChange(draws: Draws): { from: number; scale: number; shift: number } {
+  const from = draws.int(10 * 60, 15 * 60);
+  const scale = draws.between(0.8, 1.25);
+  const shift = draws.int(2, 5) * (draws.chance(0.5) ? 1 : -1);
+  return { from, scale, shift };
+}
+
 type RouteModel = {
   routeNo: string;
   timetables: Record<DayType, number[]>;
@@ -154,9 +166,7 @@ function routeModel(draws: Draws, routeNo: string, changed: boolean): RouteModel
   const timetables = { weekday: day('weekday'), saturday: day('saturday'), holiday: day('holiday') };
   let changedWeekday = timetables.weekday;
   if (changed) {
-    const from = draws.int(10 * 60, 15 * 60);
-    const scale = draws.between(0.8, 1.25);
-    const shift = draws.int(2, 5) * (draws.chance(0.5) ? 1 : -1);
+    const { from, scale, shift } = drawTimetableChange(draws);
     const kept = timetables.weekday.filter((minute) => minute < from);
     const start = (kept.at(-1) ?? from) + Math.round(offPeak * scale) + shift;
     changedWeekday = [
