@@ -7,7 +7,7 @@ import { parseHistoryCsv } from './backtest-csv';
 import { dayType } from '../api/time';
 import { ROUTE_NOS } from '../contract/transit';
 import { generateCorridorHistory } from './corridor-generator';
-import { historyCsv } from './history-generator';
+import { generateHistory, historyCsv } from './history-generator';
 
 const OPTIONS = { seed: 5, lastDate: '2026-10-10', days: 63 };
 const { rows, scenario } = generateCorridorHistory(OPTIONS);
@@ -81,9 +81,13 @@ describe('generateCorridorHistory', () => {
     }
   });
 
-  it('has a late bus keep part of its delay at the terminus: a slope of 0.3–0.8 on it', () => {
+  it('has a late bus keep ρ of its delay at the terminus, where the earliest turnaround does not hold it back', () => {
     for (const routeNo of ROUTE_NOS) {
-      const late = rowsOf(routeNo).filter((i) => scenario.runs[i].terminusDelayMin > 0);
+      const { layoverMin, recovery } = scenario.routes[routeNo];
+      // Below layover − 2 min of delay, ρ·δ ≥ δ − layover + the 1–2 min turnaround: the floor never binds.
+      const late = rowsOf(routeNo).filter(
+        (i) => scenario.runs[i].terminusDelayMin > 0 && scenario.runs[i].terminusDelayMin < layoverMin - 2,
+      );
       const x = late.map((i) => scenario.runs[i].terminusDelayMin);
       const y = late.map(deviation);
       const meanX = x.reduce((sum, v) => sum + v, 0) / x.length;
@@ -91,9 +95,8 @@ describe('generateCorridorHistory', () => {
       const slope =
         x.reduce((sum, v, k) => sum + (v - meanX) * (y[k] - meanY), 0) /
         x.reduce((sum, v) => sum + (v - meanX) ** 2, 0);
-      expect(late.length, routeNo).toBeGreaterThan(300);
-      expect(slope, `${routeNo} ρ ${scenario.routes[routeNo].recovery}`).toBeGreaterThan(0.3);
-      expect(slope, `${routeNo} ρ ${scenario.routes[routeNo].recovery}`).toBeLessThan(0.8);
+      expect(late.length, routeNo).toBeGreaterThan(200);
+      expect(Math.abs(slope - recovery), `${routeNo} slope ${slope} ρ ${recovery}`).toBeLessThan(0.15);
     }
   });
 
@@ -105,14 +108,8 @@ describe('generateCorridorHistory', () => {
       expect(skipped, routeNo).toBeGreaterThan(0.02);
       expect(skipped, routeNo).toBeLessThan(0.08);
     }
-    expect(scenario.holidays).toEqual(
-      expect.arrayContaining([
-        '2026-09-24 추석',
-        '2026-09-25 추석',
-        '2026-09-26 추석',
-        '2026-10-05 개천절 (대체공휴일)',
-      ]),
-    );
+    // The product's calendar, as the standard generator has it for the same dates.
+    expect(scenario.holidays).toEqual(generateHistory(OPTIONS).scenario.holidays);
     for (const date of ['2026-09-24', '2026-09-25', '2026-10-05']) {
       for (const routeNo of ROUTE_NOS) {
         const { holiday, weekday } = scenario.timetables[routeNo];
