@@ -159,6 +159,10 @@ const MethodScoreSchema = z.object({
   maeSec: z.number().nullable(),
   /** Share of queries answered within their lead's tolerance, in percent; null when none. */
   etaScore: z.number().nullable(),
+  /** Share of answered queries whose departure fell inside the stated 80 % range, percent; null for a method without ranges. */
+  coverage: z.number().nullable(),
+  /** Mean width of the stated ranges, seconds; null for a method without ranges. */
+  meanRangeSec: z.number().nullable(),
 });
 const BacktestScoresSchema = z.object({
   departures: z.number().int(),

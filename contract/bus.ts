@@ -64,6 +64,14 @@ export const EstimateBasisSchema = z.enum(['live', 'history', 'timetable']);
 export type EstimateBasis = z.infer<typeof EstimateBasisSchema>;
 
 /**
+ * Extra: the 80 % range of a predicted departure, KST ISO: the bus leaves after `lowerAt` (its
+ * 10th percentile) and before `upperAt` (its 90th) on 8 of 10 days like this one
+ * (docs/predictions.md §The range and the rider-safe time).
+ */
+export const DepartureRangeSchema = z.object({ lowerAt: KstDateTimeSchema, upperAt: KstDateTimeSchema });
+export type DepartureRange = z.infer<typeof DepartureRangeSchema>;
+
+/**
  * The down group's entry (docs/product.md §3.2 Predicted departure) for a route's next departure from the
  * campus terminus: yesterday's and 7-days-ago's departure times shifted to today, and the estimate
  * (each the first one not yet past; null when unknown).
@@ -77,6 +85,8 @@ export const DownRouteSchema = z.object({
   }),
   /** Extra: basis of `data.estimate`; null when there is none. */
   basis: EstimateBasisSchema.nullable().optional(),
+  /** Extra: the 80 % range of `data.estimate`; null when it states none (a timetable estimate, or none). */
+  range: DepartureRangeSchema.nullable().optional(),
   /**
    * Extra (막차): the route's last departure of the service day from the campus terminus
    * (its timetable's last run, the GBIS route info's last-bus time), KST ISO, while it is at most
@@ -148,6 +158,8 @@ export const PredictedAllResponseSchema = z.object({
   predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
   /** Extra: the routeNos whose times rest on the timetable alone (too little history). */
   timetableOnly: z.array(z.string()).optional(),
+  /** Extra: per routeNo, the 80 % range of each of its predictedDownTimes (same order); null where none is stated. */
+  ranges: z.record(z.string(), z.array(DepartureRangeSchema.nullable())).optional(),
 });
 export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 
@@ -157,6 +169,8 @@ export const PredictedRouteResponseSchema = z.object({
   predictedDownTimes: z.array(KstDateTimeSchema),
   /** Extra: whether the times rest on the timetable alone (too little history). */
   timetableOnly: z.boolean().optional(),
+  /** Extra: the 80 % range of each of predictedDownTimes (same order); null where none is stated. */
+  ranges: z.array(DepartureRangeSchema.nullable()).optional(),
 });
 export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema>;
 

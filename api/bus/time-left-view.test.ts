@@ -38,7 +38,12 @@ const predictions: RoutePredictions[] = [
     weekBefore: [new Date('2026-11-23T08:00:00+09:00'), new Date('2026-11-23T08:30:00+09:00')],
     estimate: [
       { at: new Date('2026-11-23T07:55:00+09:00'), basis: 'history' },
-      { at: new Date('2026-11-23T08:12:30+09:00'), basis: 'live' },
+      {
+        at: new Date('2026-11-23T08:12:30+09:00'),
+        basis: 'live',
+        lowerAt: new Date('2026-11-23T08:11:40+09:00'),
+        upperAt: new Date('2026-11-23T08:15:10+09:00'),
+      },
       { at: new Date('2026-11-23T08:40:00+09:00'), basis: 'history' },
     ],
   },
@@ -125,7 +130,7 @@ describe('timeLeftView', () => {
     expect(empty.feed).toEqual({ source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true });
   });
 
-  it('down group: per route the first yesterday, last-week and estimated departure not yet past, with its basis', () => {
+  it('down group: per route the first yesterday, last-week and estimated departure not yet past, with its basis and range', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]]), taken, predictions);
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
     expect(view.data[1]).toEqual({
@@ -139,12 +144,14 @@ describe('timeLeftView', () => {
             estimate: '2026-11-23T08:12:30+09:00',
           },
           basis: 'live',
+          range: { lowerAt: '2026-11-23T08:11:40+09:00', upperAt: '2026-11-23T08:15:10+09:00' },
           lastRun: null,
         },
         {
           routeNo: '1303',
           data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:20:00+09:00' },
           basis: 'timetable',
+          range: null, // a timetable estimate states none
           lastRun: null,
         },
       ],
@@ -154,6 +161,7 @@ describe('timeLeftView', () => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: null, estimate: null },
       basis: null,
+      range: null,
       lastRun: null,
     });
   });

@@ -6,7 +6,7 @@
 import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
 import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
 import type { FeedState } from './feed/store';
-import { nextAtOrAfter, type RoutePredictions } from './predictions/day-plan';
+import { nextAtOrAfter, rangeOfEstimate, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
 import type { Arrival } from './feed/snapshot';
 import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteConfig } from './feed/transit-config';
@@ -134,6 +134,7 @@ function downRoute(route: RoutePredictions, config: RouteConfig | undefined, now
       estimate: estimate ? toKstIso(estimate.at) : null,
     },
     basis: estimate?.basis ?? null,
+    range: estimate ? rangeOfEstimate(estimate) : null,
     lastRun: config ? lastRunNear(config, 'down', now) : null,
   };
 }

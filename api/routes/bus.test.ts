@@ -34,12 +34,15 @@ const stored = [
   departure('1150', '2026-11-16', '08:45'),
 ];
 
-/** 1150 reaches the crossroads at 08:05 (ready at 08:20, waits for its 08:30 run); 1303 at 08:20 (leaves at 08:38). */
+/**
+ * 1150 reaches the crossroads at 08:15, on time for its 08:30 run (its buses always passed 15 min
+ * before leaving); 1303, with no history, at 08:20 (leaves its configured turnaround later, 08:38).
+ */
 const scriptedSource = () => {
   const source = new ScriptedSource();
   source.answer((now) =>
     snapshotAt(now, [
-      ['1150', 300, 3],
+      ['1150', 900, 3],
       ['1303', 1200, 15],
     ]),
   );
@@ -85,32 +88,38 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     clock.advance(60);
     const response = await api().request('/api/bus/predicted/all');
     expect(response.status).toBe(200);
-    const { predictedDownTimes, timetableOnly } = PredictedAllResponseSchema.parse(await response.json());
+    const { predictedDownTimes, timetableOnly, ranges } = PredictedAllResponseSchema.parse(await response.json());
     expect(Object.keys(predictedDownTimes).sort()).toEqual(['1005', '1117', '1150', '1303']);
     // Only 1150 has history; the others' times are the timetable's (with live evidence in it).
     expect(timetableOnly).toEqual(['1117', '1303', '1005']);
     expect(predictedDownTimes['1150']).toEqual([
       '2026-11-23T07:40:00+09:00',
-      '2026-11-23T08:30:00+09:00', // live: ready at 08:05 + the observed 15 min turnaround, it waits for its 08:30 run
+      '2026-11-23T08:30:00+09:00', // live: on time at the crossroads, so its run's time, as always before
       '2026-11-23T09:10:00+09:00',
     ]);
+    // Each with its 80 % range: the history never varied, so each range is its time.
+    const exactly = (iso: string) => ({ lowerAt: iso, upperAt: iso });
+    expect(ranges?.['1150']).toEqual(predictedDownTimes['1150'].map(exactly));
     // 1303: no history → the weekday timetable (05:40, every 32.5 min) with 08:22:30 replaced by
-    // the live 08:38 (08:20 + layover 10 + 8 min).
+    // the live 08:38 (08:20 + layover 10 + 8 min). A timetable time states no range.
     expect(predictedDownTimes['1303'].slice(3, 6)).toEqual([
       '2026-11-23T07:17:30+09:00',
       '2026-11-23T07:50:00+09:00',
       '2026-11-23T08:38:00+09:00',
     ]);
+    expect(ranges?.['1303'].slice(3, 6)).toEqual([null, null, exactly('2026-11-23T08:38:00+09:00')]);
     for (const times of Object.values(predictedDownTimes)) expect([...times].sort()).toEqual(times);
   });
 
   it('GET /api/bus/predicted/:routeNo answers one route, and 404 for an unknown one', async () => {
     const app = api();
     const one = PredictedRouteResponseSchema.parse(await (await app.request('/api/bus/predicted/1150')).json());
+    const times = ['2026-11-23T07:40:00+09:00', '2026-11-23T08:30:00+09:00', '2026-11-23T09:10:00+09:00'];
     expect(one).toEqual({
       routeNo: '1150',
-      predictedDownTimes: ['2026-11-23T07:40:00+09:00', '2026-11-23T08:30:00+09:00', '2026-11-23T09:10:00+09:00'],
+      predictedDownTimes: times,
       timetableOnly: false,
+      ranges: times.map((iso) => ({ lowerAt: iso, upperAt: iso })),
     });
     const fromTimetable = PredictedRouteResponseSchema.parse(
       await (await app.request('/api/bus/predicted/1303')).json(),
@@ -125,13 +134,16 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     clock.advance(60);
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
     // The day's first request does not wait for the history: timetable estimates (with live
-    // evidence at the timetable's turnaround, layover 8 + 8 min) and no yesterday / last week.
+    // evidence at the configured turnaround, layover 8 + 8 min) and no yesterday / last week.
     const first = await timeLeft();
     expect(groupRoutes(first, 'up').map((r) => r.routeNo)).toEqual(['1150', '1303']);
     expect(groupRoutes(first, 'down')[0]).toEqual({
       routeNo: '1150',
-      data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:21:00+09:00' },
-      basis: 'live',
+      // The bus at the crossroads at 08:15 leaves at 08:31 in place of the timetable's 08:35, after
+      // the timetable's 08:16:30, which stays the next; a timetable time states no range.
+      data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:16:30+09:00' },
+      basis: 'timetable',
+      range: null,
       lastRun: null,
     });
     await predictions.today(clock.now()); // the load the first request started
@@ -142,6 +154,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
       routeNo: '1150',
       data: { dayBefore: null, weekBefore: '2026-11-23T08:45:00+09:00', estimate: '2026-11-23T08:30:00+09:00' },
       basis: 'live',
+      range: { lowerAt: '2026-11-23T08:30:00+09:00', upperAt: '2026-11-23T08:30:00+09:00' },
       lastRun: null,
     });
     expect(groupRoutes(body, 'down')[1]).toMatchObject({

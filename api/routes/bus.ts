@@ -13,9 +13,10 @@ import { ROUTE_NOS } from '../../contract/transit';
 import { toKstIso } from '../time';
 import type { ApiContext } from '../context';
 import type { TodayPredictions } from '../bus/predictions/service';
-import type { Estimate, RoutePredictions } from '../bus/predictions/day-plan';
+import { rangeOfEstimate, type Estimate, type RoutePredictions } from '../bus/predictions/day-plan';
 
 const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
+const ranges = (estimates: readonly Estimate[]) => estimates.map(rangeOfEstimate);
 
 /** Whether a route's estimates rest on the timetable alone (a plan from history has no timetable estimate). */
 const isTimetableOnly = (route: RoutePredictions) => route.estimate.some((estimate) => estimate.basis === 'timetable');
@@ -43,6 +44,7 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
       const body: PredictedAllResponse = {
         predictedDownTimes: Object.fromEntries(today.routes.map((route) => [route.routeNo, isoTimes(route.estimate)])),
         timetableOnly: today.routes.filter(isTimetableOnly).map((route) => route.routeNo),
+        ranges: Object.fromEntries(today.routes.map((route) => [route.routeNo, ranges(route.estimate)])),
       };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
@@ -63,6 +65,7 @@ export function busRoutes({ clock, logger, predictions, liveView, accuracy }: Ap
           routeNo,
           predictedDownTimes: isoTimes(route?.estimate ?? []),
           timetableOnly: route ? isTimetableOnly(route) : false,
+          ranges: ranges(route?.estimate ?? []),
         };
         c.header('Cache-Control', 'no-store');
         return c.json(body);

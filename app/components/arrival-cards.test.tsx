@@ -135,6 +135,83 @@ describe('DepartureCards (down tab)', () => {
     expect(notes).toEqual(['실시간 반영', '시간표 기준', '']);
   });
 
+  describe("the estimate's 80 % range", () => {
+    const at = (time: string) => `2026-11-23T${time}+09:00`;
+    const route = (routeNo: string, range: DownRoute['range'], basis: DownRoute['basis'] = 'history'): DownRoute => ({
+      routeNo,
+      data: { dayBefore: at('22:38:00'), weekBefore: at('22:43:00'), estimate: at('22:41:00') },
+      basis,
+      range,
+    });
+    /** The 예상 item's dd of each card. */
+    const estimates = (container: HTMLElement) =>
+      [...container.querySelectorAll('.card__time-item:last-child dd')] as HTMLElement[];
+
+    it('shows a range wider than 2 minutes after the time, "22:41 (22:40~22:44)", hidden from screen readers', () => {
+      const { container } = render(
+        <DepartureCards routes={[route('1150', { lowerAt: at('22:40:00'), upperAt: at('22:44:30') })]} />,
+      );
+      const [estimate] = estimates(container);
+      const shown = estimate.querySelector('.card__estimate');
+      expect(shown?.textContent).toBe('22:41 (22:40~22:44)');
+      expect(shown?.getAttribute('aria-hidden')).toBe('true');
+      expect(shown?.querySelector('.card__range')?.textContent).toBe(' (22:40~22:44)');
+      // One range line, and the basis line under it.
+      expect(estimate.querySelectorAll('.card__range')).toHaveLength(1);
+      expect(estimate.querySelector('.card__basis')?.textContent).toBe('운행 기록 기준');
+    });
+
+    it('says the time and the range as a sentence to screen readers', () => {
+      render(<DepartureCards routes={[route('1150', { lowerAt: at('22:40:00'), upperAt: at('22:44:30') })]} />);
+      const sentence = screen.getByText('예상 출발 22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다.');
+      expect(sentence.className).toBe('sr-only');
+      expect(sentence.closest('[aria-hidden]')).toBeNull();
+    });
+
+    it('shows the time alone for a range of 2 minutes or less, or none, keeping the range line empty', () => {
+      const { container } = render(
+        <DepartureCards
+          routes={[
+            route('1150', { lowerAt: at('22:40:00'), upperAt: at('22:42:00') }), // exactly 2 minutes
+            route('1117', null, 'timetable'),
+            route('1303', undefined), // an api that states no ranges
+          ]}
+        />,
+      );
+      const items = estimates(container);
+      expect(items.map((dd) => dd.textContent)).toEqual([
+        '22:41운행 기록 기준',
+        '22:41시간표 기준',
+        '22:41운행 기록 기준',
+      ]);
+      expect(container.querySelector('.card__estimate')).toBeNull();
+      expect(container.textContent).not.toContain('~');
+      expect(screen.queryByText(/출발합니다/)).toBeNull();
+      // The reserved line is there all the same: each card is as tall as one with a range.
+      expect(items.map((dd) => dd.querySelectorAll('.card__range').length)).toEqual([1, 1, 1]);
+      expect(items.map((dd) => dd.querySelector('.card__range')?.textContent)).toEqual(['', '', '']);
+    });
+
+    it('shows no range without an estimate, and none beside yesterday’s or last week’s time', () => {
+      const { container } = render(
+        <DepartureCards
+          routes={[
+            {
+              routeNo: '1005',
+              data: { dayBefore: at('22:38:00'), weekBefore: null, estimate: null },
+              basis: null,
+              range: { lowerAt: at('22:40:00'), upperAt: at('22:44:00') },
+            },
+          ]}
+        />,
+      );
+      expect(container.querySelector('.card__estimate')).toBeNull();
+      expect([...container.querySelectorAll('dd')].map((dd) => dd.querySelectorAll('.card__range').length)).toEqual([
+        0, 0, 1,
+      ]);
+    });
+  });
+
   it('says the estimates are in preparation when there are none', () => {
     render(<DepartureCards routes={[]} />);
     expect(screen.getByText('출발 예상 시간을 준비 중입니다.')).toBeTruthy();

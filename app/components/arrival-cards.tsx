@@ -6,8 +6,9 @@
  * of the day carries the 막차 mark with that run's time on both tabs, so no rider misses it: due at campus on the
  * up tab, leaving campus on the down tab.
  */
-import type { DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
+import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
+import { estimateSentence, rangeText, shownRange } from '~/utils/departure-range';
 import { formatKstTime } from '~/utils/kst';
 
 /** Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty list. */
@@ -29,12 +30,16 @@ const BASIS_NOTES: Record<EstimateBasis, string> = {
   timetable: '시간표 기준',
 };
 
-/** Down tab: yesterday's, last week's and the estimated departure per route, in KST, with the estimate's basis. */
+/**
+ * Down tab: yesterday's, last week's and the estimated departure per route, in KST, with the
+ * estimate's 80 % range when wider than 2 minutes ("22:41 (22:40~22:44)", said as a sentence) and
+ * its basis.
+ */
 export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
   return (
     <ul className="cards">
-      {routes.map(({ routeNo, data, basis, lastRun }) => (
+      {routes.map(({ routeNo, data, basis, range, lastRun }) => (
         <li key={routeNo} className="card">
           <div className="card__head">
             <RouteNo routeNo={routeNo} />
@@ -46,6 +51,7 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
             <DepartureTime
               label="예상"
               iso={data.estimate}
+              range={range ?? null}
               note={data.estimate !== null && basis ? BASIS_NOTES[basis] : ''}
             />
           </dl>
@@ -124,8 +130,24 @@ function RouteNo({ routeNo }: { routeNo: string }) {
   );
 }
 
-/** `note` (the estimate's basis) takes a reserved line, so a change of basis never moves the card. */
-function DepartureTime({ label, iso, note }: { label: string; iso: string | null; note?: string }) {
+/**
+ * `range` (given for the estimate only) and `note` (the estimate's basis) each take a reserved
+ * line, so a range that comes or goes, or a change of basis, never moves the card: a range shown
+ * follows the time, "22:41 (22:40~22:44)" on two lines, aria-hidden with a sentence saying both;
+ * none shown leaves its line empty under the basis.
+ */
+function DepartureTime({
+  label,
+  iso,
+  range,
+  note,
+}: {
+  label: string;
+  iso: string | null;
+  range?: DepartureRange | null;
+  note?: string;
+}) {
+  const shown = iso === null ? null : shownRange(range);
   return (
     <div className="card__time-item">
       <dt>{label}</dt>
@@ -135,10 +157,20 @@ function DepartureTime({ label, iso, note }: { label: string; iso: string | null
             <span aria-hidden="true">–</span>
             <span className="sr-only">정보 없음</span>
           </>
+        ) : shown ? (
+          <>
+            <span className="card__estimate" aria-hidden="true">
+              {formatKstTime(iso)}
+              <span className="card__range"> {rangeText(shown)}</span>
+            </span>
+            <span className="sr-only">{estimateSentence(iso, shown)}</span>
+          </>
         ) : (
           formatKstTime(iso)
         )}
         {note !== undefined && <span className="card__basis">{note}</span>}
+        {/* No range shown: its line stays, under the basis, so the basis sits right under the time. */}
+        {range !== undefined && !shown && <span className="card__range" />}
       </dd>
     </div>
   );

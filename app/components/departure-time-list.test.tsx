@@ -71,7 +71,11 @@ describe('DepartureTimeList', () => {
 
   it('says so when there are no times at all', () => {
     render(
-      <DepartureTimeList routes={[{ routeNo: '1303', times: [], timetableOnly: false }]} sorted={false} now={NOW} />,
+      <DepartureTimeList
+        routes={[{ routeNo: '1303', times: [], ranges: [], timetableOnly: false }]}
+        sorted={false}
+        now={NOW}
+      />,
     );
     expect(screen.getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
@@ -94,5 +98,66 @@ describe('DepartureTimeList', () => {
 
     render(<DepartureTimeList routes={routes} sorted now={NOW} />);
     expect(screen.queryByText(note, { exact: false })).toBeNull();
+  });
+});
+
+describe('DepartureTimeList with the 80 % ranges', () => {
+  const ranged = orderRoutes(
+    predictedAllBody.predictedDownTimes,
+    predictedAllBody.timetableOnly,
+    predictedAllBody.ranges,
+  );
+  /** Per list item: its time, the range shown after it ('' for none) and what screen readers hear of the range. */
+  const marks = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => ({
+        time: item.querySelector('time')?.textContent,
+        shown: item.querySelector('.times-range')?.textContent ?? '',
+        hidden: item.querySelector('.times-range')?.getAttribute('aria-hidden') ?? null,
+        said: item.querySelector('.sr-only')?.textContent ?? '',
+      }));
+
+  it('marks each time whose range is wider than 2 minutes with it, small after the time, said to screen readers', () => {
+    render(<DepartureTimeList routes={ranged} sorted={false} now={NOW} />);
+    expect(marks(screen.getByRole('list', { name: '1150번' }))).toEqual([
+      { time: '07:45', shown: '(07:44~07:48)', hidden: 'true', said: ', 대개 7시 44분에서 7시 48분 사이' },
+      { time: '08:05', shown: '(08:04~08:08)', hidden: 'true', said: ', 대개 8시 4분에서 8시 8분 사이' },
+      // Exactly 2 minutes: the time alone.
+      { time: '08:25', shown: '', hidden: null, said: '' },
+    ]);
+    expect(marks(screen.getByRole('list', { name: '1117번' }))).toEqual([
+      { time: '08:00', shown: '', hidden: null, said: '' }, // 90 seconds
+      { time: '08:12', shown: '(08:11~08:15)', hidden: 'true', said: ', 대개 8시 11분에서 8시 15분 사이' },
+      { time: '08:40', shown: '(08:39~08:44)', hidden: 'true', said: ', 대개 8시 39분에서 8시 44분 사이' },
+    ]);
+    // The timetable's times state none.
+    expect(marks(screen.getByRole('list', { name: '1005번' })).map(({ shown }) => shown)).toEqual(['', '']);
+    // The next time keeps its mark and its 다음 출발.
+    expect([...current()].map((item) => item.textContent)).toEqual([
+      '08:05(08:04~08:08), 대개 8시 4분에서 8시 8분 사이다음 출발',
+      '08:12(08:11~08:15), 대개 8시 11분에서 8시 15분 사이다음 출발',
+      '08:20다음 출발',
+    ]);
+  });
+
+  it('keeps each range with its time in the chronological list, the order and the next time unchanged', () => {
+    render(<DepartureTimeList routes={ranged} sorted now={NOW} />);
+    const list = screen.getByRole('list', { name: '전체 노선 시간순' });
+    expect(marks(list).map(({ time, shown }) => `${time} ${shown}`.trim())).toEqual([
+      '07:45 (07:44~07:48)',
+      '07:50',
+      '08:00',
+      '08:05 (08:04~08:08)',
+      '08:12 (08:11~08:15)',
+      '08:20',
+      '08:25',
+      '08:40 (08:39~08:44)',
+    ]);
+    const items = within(list).getAllByRole('listitem');
+    expect(current()).toHaveLength(1);
+    expect(current()[0]).toBe(items[3]);
+    expect(items[3].id).toBe('times-next');
+    expect(items[3].textContent).toBe('08:05(08:04~08:08), 대개 8시 4분에서 8시 8분 사이1150번다음 출발');
   });
 });

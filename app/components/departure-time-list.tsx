@@ -2,9 +2,13 @@
  * The body of the expected departure times modal (docs/product.md §2, §3.3 Predicted times): the times of one
  * route, of every route grouped by route, or of every route in one chronological list with the
  * route beside each time. The next upcoming time of each list is highlighted, visibly and for
- * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. Routes whose times rest on the
- * timetable alone (too little history to learn from, so less sure) say so.
+ * screen readers ("다음 출발", aria-current). Times are HH:mm in KST. A time whose 80 % range is
+ * wider than 2 minutes is followed by it, small ("(22:40~22:44)"; screen readers hear "대개 22시
+ * 40분에서 22시 44분 사이"). Routes whose times rest on the timetable alone (too little history to
+ * learn from, so less sure) say so.
  */
+import type { DepartureRange } from '../../contract/bus';
+import { rangeSpoken, rangeText, shownRange } from '~/utils/departure-range';
 import { mergeByTime, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
 import { formatKstTime } from '~/utils/kst';
 
@@ -50,16 +54,19 @@ export function DepartureTimeList({
           </p>
         )}
         <ol className="times-rows" aria-label="전체 노선 시간순">
-          {entries.map(({ routeNo, time }, index) => (
+          {entries.map(({ routeNo, time, range }, index) => (
             <li
               key={`${routeNo}-${time}`}
               id={index === next ? NEXT_TIME_ID : undefined}
               className={index === next ? 'times-row times-row--next' : 'times-row'}
               aria-current={index === next ? 'time' : undefined}
             >
-              <time dateTime={time} className="times-row__time">
-                {formatKstTime(time)}
-              </time>
+              <span className="times-row__when">
+                <time dateTime={time} className="times-row__time">
+                  {formatKstTime(time)}
+                </time>
+                <TimeRange range={range} />
+              </span>
               <span className="times-row__route">{routeNo}번</span>
               {index === next && <span className="times-row__next">{NEXT_LABEL}</span>}
             </li>
@@ -71,7 +78,7 @@ export function DepartureTimeList({
 
   return (
     <div className="times-groups">
-      {routes.map(({ routeNo, times, timetableOnly }) => {
+      {routes.map(({ routeNo, times, ranges, timetableOnly }) => {
         const next = nextTimeIndex(times, now);
         const headingId = `times-route-${routeNo}`;
         return (
@@ -92,6 +99,7 @@ export function DepartureTimeList({
                     aria-current={index === next ? 'time' : undefined}
                   >
                     <time dateTime={time}>{formatKstTime(time)}</time>
+                    <TimeRange range={ranges[index]} />
                     {index === next && <span className="times-chip__next">{NEXT_LABEL}</span>}
                   </li>
                 ))}
@@ -101,5 +109,22 @@ export function DepartureTimeList({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * A time's range when wider than 2 minutes: "(22:40~22:44)" for the eyes, "대개 22시 40분에서
+ * 22시 44분 사이" for screen readers (after the time: "08:05, 대개 …"); nothing otherwise.
+ */
+function TimeRange({ range }: { range: DepartureRange | null | undefined }) {
+  const shown = shownRange(range);
+  if (!shown) return null;
+  return (
+    <>
+      <span className="times-range" aria-hidden="true">
+        {rangeText(shown)}
+      </span>
+      <span className="sr-only">, 대개 {rangeSpoken(shown)}</span>
+    </>
   );
 }

@@ -14,7 +14,11 @@ import { clientLoader } from '~/routes/bus.predicted';
 import { orderRoutes, type TimesAnswer } from '~/utils/departure-times';
 import { homeData, predictedAllBody, timeLeftBody } from '../../tests/mocks/api';
 
-const allRoutes = orderRoutes(predictedAllBody.predictedDownTimes);
+const { predictedDownTimes, timetableOnly, ranges } = predictedAllBody;
+/** As the server loader answers: with the 80 % ranges (1150's 07:45 and 08:05 wider than 2 minutes). */
+const allRoutes = orderRoutes(predictedDownTimes, timetableOnly, ranges);
+/** 1150's 08:05 with its range shown, and said, after it. */
+const AT_0805 = '08:05(08:04~08:08), 대개 8시 4분에서 8시 8분 사이';
 
 /** What GET /bus/predicted answers for `route`, as the server loader would. */
 function answerFor(route: string): TimesAnswer {
@@ -97,7 +101,7 @@ describe('expected departure times modal', () => {
     ).toEqual(['1150번', '1117번', '1303번', '1005번']);
     // The api's clock (the feed's takenAt + age) is 08:00:02 KST: 1150's next time is 08:05.
     const next = within(dialog()).getByRole('list', { name: '1150번' }).querySelector('[aria-current="time"]');
-    expect(next?.textContent).toBe('08:05다음 출발');
+    expect(next?.textContent).toBe(`${AT_0805}다음 출발`);
     expect(radio('전체')).toHaveProperty('checked', true);
     expect(within(dialog()).getByRole('checkbox', { name: '노선 구분 없이 시간순 정렬' })).toHaveProperty(
       'checked',
@@ -130,10 +134,10 @@ describe('expected departure times modal', () => {
     expect(router.state.location.search).toBe('?dir=down&times=all&sort=time');
     const items = within(within(dialog()).getByRole('list', { name: '전체 노선 시간순' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent).slice(0, 4)).toEqual([
-      '07:451150번',
+      '07:45(07:44~07:48), 대개 7시 44분에서 7시 48분 사이1150번',
       '07:501005번',
       '08:001117번',
-      '08:051150번다음 출발',
+      `${AT_0805}1150번다음 출발`,
     ]);
     expect(items[3].getAttribute('aria-current')).toBe('time');
     expect(serverLoader.mock.calls.map(([route]) => route)).toEqual(['all', '1117', 'all']);
@@ -180,7 +184,13 @@ describe('expected departure times modal', () => {
     const serverLoader = vi.fn(async (route: string) => answerFor(route));
     const { router, homeLoader } = renderHome('/?dir=down&times=1150', serverLoader, answerFor('1150'));
     await settle();
-    expect(within(dialog()).getByRole('list', { name: '1150번' })).toBeTruthy();
+    // The loader's answer (the no-JavaScript path) marks the ranges as the resource route's does.
+    const times = within(within(dialog()).getByRole('list', { name: '1150번' })).getAllByRole('listitem');
+    expect(times.map((item) => item.querySelector('.times-range')?.textContent ?? '')).toEqual([
+      '(07:44~07:48)',
+      '(08:04~08:08)',
+      '',
+    ]);
     expect(serverLoader).not.toHaveBeenCalled();
 
     // What the browser does on Esc: the dialog closes itself.

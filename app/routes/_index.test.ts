@@ -1,5 +1,5 @@
 import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
-import { loader, shouldRevalidate } from '~/routes/_index';
+import Home, { loader, shouldRevalidate } from '~/routes/_index';
 import { http, HttpResponse } from 'msw';
 import {
   ACCURACY_URL,
@@ -18,6 +18,7 @@ import {
   webAdsHandler,
 } from '../../tests/mocks/api';
 import { groupRoutes } from '../../contract/time-left-groups';
+import { renderRoute } from '../../tests/setup/render-route';
 
 const server = setupApiServer(
   timeLeftHandler(),
@@ -111,6 +112,7 @@ describe('home loader with the departure times modal open (the no-JavaScript pat
       routes: ['1150', '1117', '1303', '1005'].map((routeNo) => ({
         routeNo,
         times: predictedAllBody.predictedDownTimes[routeNo],
+        ranges: predictedAllBody.ranges?.[routeNo],
         timetableOnly: routeNo === '1005',
       })),
     });
@@ -120,7 +122,14 @@ describe('home loader with the departure times modal open (the no-JavaScript pat
     const { departureTimes } = await (await load('?dir=down&times=1150')).json();
     expect(departureTimes).toEqual({
       route: '1150',
-      routes: [{ routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'], timetableOnly: false }],
+      routes: [
+        {
+          routeNo: '1150',
+          times: predictedAllBody.predictedDownTimes['1150'],
+          ranges: predictedAllBody.ranges?.['1150'],
+          timetableOnly: false,
+        },
+      ],
     });
   });
 
@@ -139,6 +148,26 @@ describe('home loader with the departure times modal open (the no-JavaScript pat
     expect(failed.timeLeft).toEqual(timeLeftBody);
     expect(failed.departureTimes).toEqual({ route: 'all', message: '데이터를 불러오는데 실패했습니다.' });
     expect(log).toHaveBeenCalledWith('[departure times] upstream failed:', 'GET /api/bus/predicted/all: HTTP 503');
+  });
+});
+
+describe('the page a phone without JavaScript gets', () => {
+  it("shows the down card's range and marks the modal's times with theirs, from the loader's data", async () => {
+    const url = '/?dir=down&times=1150';
+    const loaderData = await (await load('?dir=down&times=1150')).json();
+    const document = await renderRoute(Home, { path: '/', url, loaderData });
+    const estimate = document.querySelector('.card__estimate');
+    expect(estimate?.textContent).toBe('08:10 (08:09~08:13)');
+    expect(estimate?.getAttribute('aria-hidden')).toBe('true');
+    expect(estimate?.nextElementSibling?.textContent).toBe(
+      '예상 출발 8시 10분. 대개 8시 9분에서 8시 13분 사이에 출발합니다.',
+    );
+    const dialog = document.querySelector('dialog[open]');
+    expect([...(dialog?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
+      '07:45(07:44~07:48), 대개 7시 44분에서 7시 48분 사이',
+      '08:05(08:04~08:08), 대개 8시 4분에서 8시 8분 사이다음 출발',
+      '08:25',
+    ]);
   });
 });
 

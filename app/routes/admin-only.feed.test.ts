@@ -22,11 +22,20 @@ beforeAll(async () => {
 });
 afterAll(() => admin.api.close());
 
+/** A scope's scores: the estimate and history methods state 80 % ranges, the baselines none. */
 const scores = (departures: number, maeSec: number | null, etaScore: number | null) => {
-  const score = { queries: 40, answered: maeSec === null ? 0 : 36, maeSec, etaScore };
+  const score = {
+    queries: 40,
+    answered: maeSec === null ? 0 : 36,
+    maeSec,
+    etaScore,
+    coverage: null,
+    meanRangeSec: null,
+  };
+  const ranged = { ...score, coverage: 78.94, meanRangeSec: 245.6 };
   return {
     departures,
-    methods: { estimate: score, history: score, yesterday: score, lastWeek: score, timetable: score },
+    methods: { estimate: ranged, history: ranged, yesterday: score, lastWeek: score, timetable: score },
   };
 };
 
@@ -83,14 +92,28 @@ describe('/admin-only/feed', () => {
       '학습한 출발 시간표 (노선·요일 유형별 마지막 날 기준)',
     ]);
     const overall = backtest?.querySelector('table');
-    expect([...(overall?.querySelectorAll('thead th[scope="col"]') ?? [])]).toHaveLength(4);
-    const estimate = overall?.querySelector('tbody tr');
+    expect([...(overall?.querySelectorAll('thead th[scope="col"]') ?? [])].map((th) => th.textContent)).toEqual([
+      '방법',
+      '평균 오차(MAE)',
+      'ETA 점수',
+      '답한 조회',
+      '범위 적중률',
+      '평균 범위 폭',
+    ]);
+    const [estimate, , yesterday] = overall?.querySelectorAll('tbody tr') ?? [];
     expect(estimate?.querySelector('th[scope="row"]')?.textContent).toBe('예측(실시간 반영)');
     expect([...(estimate?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
       '3분 12초',
       '81.3%',
       '36 / 40',
+      '78.9%',
+      '4분 6초',
     ]);
+    // A method without ranges: a dash for the eyes, said as 범위 없음.
+    expect(yesterday?.querySelector('th[scope="row"]')?.textContent).toBe('어제');
+    const noRange = [...(yesterday?.querySelectorAll('td') ?? [])].slice(3);
+    expect(noRange.map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent)).toEqual(['–', '–']);
+    expect(noRange.map((cell) => cell.querySelector('.sr-only')?.textContent)).toEqual(['범위 없음', '범위 없음']);
     const slot = backtest?.querySelectorAll('table')[2]?.querySelector('tbody tr');
     expect(slot?.textContent).toBe('1150번평일521분 15초');
   });

@@ -1,4 +1,5 @@
 import { clientLoader, loader } from '~/routes/bus.predicted';
+import type { RouteTimes } from '~/utils/departure-times';
 import {
   apiContext,
   predictedAllBody,
@@ -8,6 +9,9 @@ import {
 } from '../../tests/mocks/api';
 
 const server = setupApiServer(...predictedHandlers());
+
+const times = (routeNo: string) => predictedAllBody.predictedDownTimes[routeNo];
+const ranges = (routeNo: string) => predictedAllBody.ranges?.[routeNo];
 
 const call = (query: string) =>
   loader({ request: new Request(`http://web.test/bus/predicted${query}`), context: apiContext(), params: {} });
@@ -20,11 +24,11 @@ describe('GET /bus/predicted', () => {
     expect(await response.json()).toEqual({
       route: 'all',
       routes: [
-        { routeNo: '1150', times: predictedAllBody.predictedDownTimes['1150'], timetableOnly: false },
-        { routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'], timetableOnly: false },
-        { routeNo: '1303', times: [], timetableOnly: false },
-        // Too little history: its times are the timetable's, and the modal says so.
-        { routeNo: '1005', times: predictedAllBody.predictedDownTimes['1005'], timetableOnly: true },
+        { routeNo: '1150', times: times('1150'), ranges: ranges('1150'), timetableOnly: false },
+        { routeNo: '1117', times: times('1117'), ranges: ranges('1117'), timetableOnly: false },
+        { routeNo: '1303', times: [], ranges: [], timetableOnly: false },
+        // Too little history: its times are the timetable's, with no range, and the modal says so.
+        { routeNo: '1005', times: times('1005'), ranges: [null, null], timetableOnly: true },
       ],
     });
   });
@@ -34,8 +38,19 @@ describe('GET /bus/predicted', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       route: '1117',
-      routes: [{ routeNo: '1117', times: predictedAllBody.predictedDownTimes['1117'], timetableOnly: false }],
+      routes: [{ routeNo: '1117', times: times('1117'), ranges: ranges('1117'), timetableOnly: false }],
     });
+  });
+
+  it('gives every time a range, null where the api states none (an api without ranges: none at all)', async () => {
+    const { ranges: _dropped, ...withoutRanges } = predictedAllBody;
+    server.use(...predictedHandlers(withoutRanges));
+    for (const query of ['?route=all', '?route=1150']) {
+      const answer = await (await call(query)).json();
+      const routes: RouteTimes[] = 'routes' in answer ? answer.routes : [];
+      expect(routes.length).toBeGreaterThan(0);
+      for (const route of routes) expect(route.ranges).toEqual(route.times.map(() => null));
+    }
   });
 
   it('answers 404 with the docs/product.md §8 message when the api does not know the route', async () => {

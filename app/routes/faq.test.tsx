@@ -75,6 +75,20 @@ describe('/faq', () => {
     expect(definition).not.toContain('시뮬레이터');
   });
 
+  it('explains the range after an expected time: 8 of 10 days, and why the time is a little early', async () => {
+    const { document } = await page();
+    const range = document.getElementById('range');
+    expect(range?.closest('details')?.querySelector('summary')?.textContent).toBe(
+      '하행 출발 예상 시간은 어떻게 계산하나요? 얼마나 정확한가요?',
+    );
+    expect(range?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      '예상 시각 뒤 괄호 안의 시간은 출발 범위입니다. ‘22:41 (22:40~22:44)’는 버스가 22시 41분에 떠날 가능성이 가장 ' +
+        '크고, 비슷한 날 10번 중 8번쯤은 22시 40분에서 22시 44분 사이에 떠난다는 뜻입니다. 예상 시각은 일부러 조금 ' +
+        '이르게 잡습니다. 조금 늦게 오는 버스는 기다리면 타지만, 일찍 떠난 버스는 놓치기 때문입니다. 범위가 2분 ' +
+        '이하로 좁거나 시간표로 계산한 시각은 시각만 보여줍니다.',
+    );
+  });
+
   it('says a demo figure comes from simulated history', async () => {
     server.use(http.get(ACCURACY_URL, () => HttpResponse.json({ ...accuracyBody, source: 'demo' })));
     expect(accuracyText((await page()).document)).toContain('시뮬레이터가 만든 가상의 운행 기록으로 계산한 것입니다.');

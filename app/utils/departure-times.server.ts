@@ -1,12 +1,12 @@
 /** Loads the expected departure times modal's data from the api (docs/product.md §4.2 Expected times modal). */
 import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
-import { orderRoutes, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
+import { orderRoutes, rangesOf, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
 import { UpstreamError } from '~/utils/upstream.server';
 
 /**
- * The times for `route` (all routes, or one), or the docs/product.md §8 failure message with the HTTP status
- * to answer with: 404 when the api does not know the route, 502 for any other upstream failure
+ * The times for `route` (all routes, or one), each with its 80 % range (null where none), or the
+ * docs/product.md §8 failure message with the HTTP status to answer with: 404 when the api does not know the route, 502 for any other upstream failure
  * (logged; the api's own message is not shown, docs/product.md §8).
  */
 export async function loadTimes(
@@ -15,11 +15,12 @@ export async function loadTimes(
 ): Promise<{ answer: TimesAnswer; status: number }> {
   try {
     if (route === 'all') {
-      const { predictedDownTimes, timetableOnly } = await getPredictedAll(context);
-      return { answer: { route, routes: orderRoutes(predictedDownTimes, timetableOnly) }, status: 200 };
+      const { predictedDownTimes, timetableOnly, ranges } = await getPredictedAll(context);
+      return { answer: { route, routes: orderRoutes(predictedDownTimes, timetableOnly, ranges) }, status: 200 };
     }
-    const { routeNo, predictedDownTimes, timetableOnly = false } = await getPredictedRoute(context, route);
-    return { answer: { route, routes: [{ routeNo, times: predictedDownTimes, timetableOnly }] }, status: 200 };
+    const { routeNo, predictedDownTimes, timetableOnly = false, ranges } = await getPredictedRoute(context, route);
+    const times = { routeNo, times: predictedDownTimes, ranges: rangesOf(predictedDownTimes, ranges), timetableOnly };
+    return { answer: { route, routes: [times] }, status: 200 };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     console.error('[departure times] upstream failed:', error.message);

@@ -4,6 +4,7 @@ import {
   nextTimeIndex,
   orderRoutes,
   parseRouteFilter,
+  rangesOf,
   timesModalFromSearch,
   timesModalHref,
   timesResourceHref,
@@ -11,6 +12,8 @@ import {
 import { predictedAllBody } from '../../tests/mocks/api';
 
 const search = (query: string) => new URLSearchParams(query);
+/** 08:05's 80 % range, 08:04 to 08:08. */
+const wide = { lowerAt: '2026-09-03T08:04:00+09:00', upperAt: '2026-09-03T08:08:00+09:00' };
 
 describe('the modal state in the URL', () => {
   it('accepts exactly the docs/product.md §9 filter options', () => {
@@ -67,19 +70,35 @@ describe('the times', () => {
     ]);
   });
 
-  it('merges the routes into one chronological list, equal times in route order', () => {
+  it('keeps each time’s range with it, null where the api states none or states no ranges at all', () => {
+    const routes = orderRoutes(predictedAllBody.predictedDownTimes, [], predictedAllBody.ranges);
+    for (const { routeNo, times, ranges } of routes) {
+      expect(ranges, routeNo).toHaveLength(times.length);
+      expect(ranges, routeNo).toEqual(predictedAllBody.ranges?.[routeNo]);
+    }
+    expect(orderRoutes(predictedAllBody.predictedDownTimes).map((route) => route.ranges)).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [],
+      [null, null],
+    ]);
+    // A list shorter than the times leaves the rest without a range.
+    expect(rangesOf(['2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'], [wide])).toEqual([wide, null]);
+  });
+
+  it('merges the routes into one chronological list with their ranges, equal times in route order', () => {
     const merged = mergeByTime([
-      { routeNo: '1150', times: ['2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'] },
+      { routeNo: '1150', times: ['2026-09-03T08:05:00+09:00', '2026-09-03T08:25:00+09:00'], ranges: [wide, null] },
       { routeNo: '1117', times: ['2026-09-03T08:00:00+09:00', '2026-09-03T08:05:00+09:00'] },
       // The same instant in UTC sorts by instant, not by text.
       { routeNo: '1005', times: ['2026-09-02T23:10:00Z'] },
     ]);
     expect(merged).toEqual([
-      { routeNo: '1117', time: '2026-09-03T08:00:00+09:00' },
-      { routeNo: '1150', time: '2026-09-03T08:05:00+09:00' },
-      { routeNo: '1117', time: '2026-09-03T08:05:00+09:00' },
-      { routeNo: '1005', time: '2026-09-02T23:10:00Z' },
-      { routeNo: '1150', time: '2026-09-03T08:25:00+09:00' },
+      { routeNo: '1117', time: '2026-09-03T08:00:00+09:00', range: null },
+      { routeNo: '1150', time: '2026-09-03T08:05:00+09:00', range: wide },
+      { routeNo: '1117', time: '2026-09-03T08:05:00+09:00', range: null },
+      { routeNo: '1005', time: '2026-09-02T23:10:00Z', range: null },
+      { routeNo: '1150', time: '2026-09-03T08:25:00+09:00', range: null },
     ]);
   });
 

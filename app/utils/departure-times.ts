@@ -4,7 +4,7 @@
  * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
  * resource route and the dialog all use it.
  */
-import type { FeedStatus } from '../../contract/bus';
+import type { DepartureRange, FeedStatus } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
 
 /** docs/product.md §9: the route filter's options, in docs/product.md's order. */
@@ -21,9 +21,17 @@ export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
 /** The modal's state in the URL: `?dir=down&times=<filter>[&sort=time]` (sort only with `all`). */
 export type TimesModalState = { route: RouteFilter; sorted: boolean };
 
-/** One route's expected departures today, ascending ISO date-times in KST (contract KstDateTime). */
-/** A route's times for the modal; `timetableOnly`: they rest on the timetable alone (too little history). */
-export type RouteTimes = { routeNo: string; times: string[]; timetableOnly: boolean };
+/**
+ * A route's times for the modal: its expected departures today, ascending ISO date-times in KST
+ * (contract KstDateTime); `ranges`, parallel to `times`, the 80 % range of each (null where the
+ * api states none); `timetableOnly`: they rest on the timetable alone (too little history).
+ */
+export type RouteTimes = {
+  routeNo: string;
+  times: string[];
+  ranges: (DepartureRange | null)[];
+  timetableOnly: boolean;
+};
 
 /**
  * What the modal shows for one filter: the routes' times (one entry for a single route; every route
@@ -59,28 +67,50 @@ export function timesResourceHref(route: RouteFilter): string {
   return `/bus/predicted?route=${route}`;
 }
 
-/** The routes of a GET /api/bus/predicted/all answer in docs/product.md order (ROUTE_FILTERS, then the rest ascending). */
+/**
+ * `ranges` (an api answer's, parallel to `times`, possibly absent) as one entry per time: null
+ * where the api states no range.
+ */
+export function rangesOf(
+  times: readonly string[],
+  ranges: readonly (DepartureRange | null)[] | undefined,
+): (DepartureRange | null)[] {
+  return times.map((_, index) => ranges?.[index] ?? null);
+}
+
+/**
+ * The routes of a GET /api/bus/predicted/all answer in docs/product.md order (ROUTE_FILTERS, then
+ * the rest ascending), each with its times' ranges (`ranges`, keyed by routeNo like the times).
+ */
 export function orderRoutes(
   predictedDownTimes: Record<string, string[]>,
   timetableOnly: readonly string[] = [],
+  ranges: Record<string, (DepartureRange | null)[]> = {},
 ): RouteTimes[] {
   const rank = (routeNo: string) => {
     const index = ROUTE_FILTERS.indexOf(routeNo as RouteFilter);
     return index === -1 ? ROUTE_FILTERS.length : index;
   };
   return Object.entries(predictedDownTimes)
-    .map(([routeNo, times]) => ({ routeNo, times, timetableOnly: timetableOnly.includes(routeNo) }))
+    .map(([routeNo, times]) => ({
+      routeNo,
+      times,
+      ranges: rangesOf(times, ranges[routeNo]),
+      timetableOnly: timetableOnly.includes(routeNo),
+    }))
     .sort((a, b) => rank(a.routeNo) - rank(b.routeNo) || a.routeNo.localeCompare(b.routeNo));
 }
 
-/** Every route's times in one chronological list; equal times keep the routes' order. */
+/** Every route's times in one chronological list, each with its range (null: none); equal times keep the routes' order. */
 export function mergeByTime(
-  routes: readonly Pick<RouteTimes, 'routeNo' | 'times'>[],
-): { routeNo: string; time: string }[] {
+  routes: readonly (Pick<RouteTimes, 'routeNo' | 'times'> & { ranges?: RouteTimes['ranges'] })[],
+): { routeNo: string; time: string; range: DepartureRange | null }[] {
   return routes
-    .flatMap(({ routeNo, times }) => times.map((time) => ({ routeNo, time, at: Date.parse(time) })))
+    .flatMap(({ routeNo, times, ranges }) =>
+      times.map((time, index) => ({ routeNo, time, range: ranges?.[index] ?? null, at: Date.parse(time) })),
+    )
     .sort((a, b) => a.at - b.at)
-    .map(({ routeNo, time }) => ({ routeNo, time }));
+    .map(({ routeNo, time, range }) => ({ routeNo, time, range }));
 }
 
 /** Index of the next upcoming time: the first one at or after `now` (epoch ms); -1 when all have passed. */

@@ -4,7 +4,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import { formatKstDate, formatKstDateTime, formatKstPeriod, formatKstTime } from '~/utils/kst';
+import { formatKstDate, formatKstDateTime, formatKstPeriod, formatKstSpokenTime, formatKstTime } from '~/utils/kst';
 
 describe('the KST formatter', () => {
   it('shows instants in KST whatever the zone the tests run in', () => {
@@ -13,6 +13,13 @@ describe('the KST formatter', () => {
     expect(formatKstDate('2026-09-02T15:00:00Z')).toBe('2026-09-03');
     expect(formatKstTime('2026-09-02T15:30:00Z')).toBe('00:30');
     expect(formatKstTime(Date.parse('2026-09-02T14:59:00Z'))).toBe('23:59');
+  });
+
+  it('says a time in Korean as screen readers read it, the hour without a leading zero, no minutes on the hour', () => {
+    expect(formatKstSpokenTime('2026-11-23T22:41:59+09:00')).toBe('22시 41분');
+    expect(formatKstSpokenTime('2026-11-22T23:05:00Z')).toBe('8시 5분');
+    expect(formatKstSpokenTime('2026-11-23T08:00:00+09:00')).toBe('8시');
+    expect(formatKstSpokenTime('2026-11-22T15:30:00Z')).toBe('0시 30분');
   });
 
   it('shows a paid period as the KST days it covers, the end day being the one before the end instant', () => {

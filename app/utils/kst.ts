@@ -39,6 +39,15 @@ export function formatKstTime(instant: Instant): string {
   return kstFields(instant).time;
 }
 
+/**
+ * An instant's KST time as Korean speech, for screen readers: "22시 41분", "8시 5분", "0시 30분",
+ * "8시" on the hour. What formatKstTime shows, said.
+ */
+export function formatKstSpokenTime(instant: Instant): string {
+  const [hour, minute] = formatKstTime(instant).split(':').map(Number);
+  return minute === 0 ? `${hour}시` : `${hour}시 ${minute}분`;
+}
+
 /** An instant as "yyyy-MM-dd HH:mm:ss" in KST. */
 export function formatKstDateTime(instant: Instant): string {
   const { date, time, second } = kstFields(instant);

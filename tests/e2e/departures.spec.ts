@@ -2,9 +2,12 @@
  * The down tab's expected departure times modal as a phone sees it (docs/product.md §2 "Expected departure
  * times modal", §4, §8, §9), in Debian's Chromium against the built app: demo feed, api clock
  * started on Monday 2026-11-23 08:00 KST and then running in real time. Once with JavaScript (a
- * modal dialog loading through /bus/predicted) and once without (links and a GET form).
+ * modal dialog loading through /bus/predicted) and once without (links and a GET form). Either
+ * way, a time whose 80 % range is wider than 2 minutes is followed by it, as the server states it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { RouteTimes } from '../../app/utils/departure-times';
+import { expectedMarks, marksOf } from './ranges';
 
 /** playwright.config.ts's CLOCK_START: the api's "now" is this plus the seconds the server has run. */
 const CLOCK_START = Date.parse('2026-11-23T08:00:00+09:00');
@@ -31,7 +34,10 @@ async function expectNextTimeHighlighted(dialog: Locator) {
   const next = list.locator('[aria-current="time"]');
   await expect(next).toHaveCount(1);
   await expect(next).toContainText('다음 출발');
-  await expect(next).toContainText(/^\d{2}:\d{2}\d{4}번다음 출발$/);
+  // The time, its range when one is shown (and what is said of it), the route, 다음 출발.
+  await expect(next).toContainText(
+    /^\d{2}:\d{2}(\(\d{2}:\d{2}~\d{2}:\d{2}\), 대개 \d+시( \d+분)?에서 \d+시( \d+분)? 사이)?\d{4}번다음 출발$/,
+  );
   await expect(next).toBeInViewport();
 
   const times = await list
@@ -44,6 +50,29 @@ async function expectNextTimeHighlighted(dialog: Locator) {
   expect([...times].sort((a, b) => a - b)).toEqual(times);
   expect(times[index]).toBeGreaterThanOrEqual(CLOCK_START);
   if (index > 0) expect(times[index - 1]).toBeLessThan(CLOCK_START + MAX_RUN_MS);
+}
+
+/**
+ * `list`, the times of `routeNo`, marks each time's range as the server's answer (GET
+ * /bus/predicted, JSON) states it: "(HH:mm~HH:mm)" after a time whose range is wider than 2
+ * minutes, hidden from screen readers, which hear "대개 …에서 … 사이"; nothing after the others. At
+ * least one is marked (the demo history gives most times a range). A live estimate may move a time
+ * between the page and the answer, so the times in both are compared, and the answer asked again.
+ */
+async function expectRangesAsAnswered(page: Page, list: Locator, routeNo: string) {
+  await expect(async () => {
+    const answer = (await (await page.request.get(`/bus/predicted?route=${routeNo}`)).json()) as {
+      routes: RouteTimes[];
+    };
+    const [{ times, ranges }] = answer.routes;
+    const expected = new Map(expectedMarks(times, ranges).map((mark) => [mark.time, mark]));
+    const shown = await marksOf(list);
+    const common = shown.filter((mark) => expected.has(mark.time));
+    expect(common.length).toBeGreaterThanOrEqual(shown.length - 1);
+    expect(common).toEqual(common.map((mark) => expected.get(mark.time)));
+    expect(common.filter((mark) => mark.shown !== '').length).toBeGreaterThan(0);
+  }).toPass({ timeout: 10_000 });
+  await expect(list.locator('.times-range').first()).toHaveAttribute('aria-hidden', 'true');
 }
 
 test('a phone opens the expected departure times, filters, sorts, and closes them with Esc', async ({ page }) => {
@@ -71,6 +100,7 @@ test('a phone opens the expected departure times, filters, sorts, and closes the
   await expect(dialog.getByText('로딩중...')).toBeHidden();
   expect(await routeHeadings(dialog)).toEqual(ROUTE_HEADINGS);
   await expect(dialog.getByRole('list', { name: '1150번' }).locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
+  await expectRangesAsAnswered(page, dialog.getByRole('list', { name: '1150번' }), '1150');
 
   // One route: the filter applies on change, with no submit button.
   await expect(dialog.getByRole('button', { name: '적용' })).toHaveCount(0);
@@ -182,6 +212,8 @@ test('a phone with JavaScript off follows the link, submits the filter, sorts, a
   await expect(page).toHaveURL(/\?dir=down&times=1150(#times-next)?$/);
   expect(await routeHeadings(dialog)).toEqual(['1150번']);
   await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+  // The server-rendered list marks the ranges too.
+  await expectRangesAsAnswered(page, dialog.getByRole('list', { name: '1150번' }), '1150');
 
   await dialog.getByRole('radio', { name: '전체' }).check();
   await dialog.getByRole('button', { name: '적용' }).click();

@@ -30,7 +30,7 @@ export function timeLeftAnswersOn(api: ApiBinding): TimeLeftAnswers {
 
 /**
  * A contract-valid GET /api/bus/timeLeft answer from the demo feed: three up arrivals (soon, normal,
- * no information), one down prediction, and one vehicle per direction.
+ * no information), one down prediction (08:10, 80 % range 08:09~08:13), and one vehicle per direction.
  */
 export const timeLeftBody: TimeLeftResponse = {
   data: [
@@ -80,6 +80,7 @@ export const timeLeftBody: TimeLeftResponse = {
             estimate: '2026-09-03T08:10:00+09:00',
           },
           basis: 'history',
+          range: { lowerAt: '2026-09-03T08:09:00+09:00', upperAt: '2026-09-03T08:13:00+09:00' },
         },
       ],
     },
@@ -109,9 +110,17 @@ export const timeLeftFailureHandler = http.get(TIME_LEFT_URL, () =>
   HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
 );
 
+/** An 80 % range (contract DepartureRange) on 2026-09-03 from `lower` to `upper`, "HH:mm:ss" KST. */
+const range = (lower: string, upper: string) => ({
+  lowerAt: `2026-09-03T${lower}+09:00`,
+  upperAt: `2026-09-03T${upper}+09:00`,
+});
+
 /**
  * A contract-valid GET /api/bus/predicted/all answer for the morning of 2026-09-03 (KST), keyed as
- * JSON objects order integer-like keys (ascending), not in the spec's route order.
+ * JSON objects order integer-like keys (ascending), not in the spec's route order. The ranges:
+ * wider than 2 minutes for 1150's 07:45 and 08:05 and 1117's 08:12 and 08:40 (shown); exactly 2
+ * minutes for 1150's 08:25 and 90 seconds for 1117's 08:00 (not shown); none for 1005 (timetable).
  */
 export const predictedAllBody: PredictedAllResponse = {
   predictedDownTimes: {
@@ -121,6 +130,12 @@ export const predictedAllBody: PredictedAllResponse = {
     '1303': [],
   },
   timetableOnly: ['1005'],
+  ranges: {
+    '1005': [null, null],
+    '1117': [range('07:59:30', '08:01:00'), range('08:11:00', '08:15:30'), range('08:39:00', '08:44:00')],
+    '1150': [range('07:44:00', '07:48:00'), range('08:04:00', '08:08:00'), range('08:24:00', '08:26:00')],
+    '1303': [],
+  },
 };
 
 const PREDICTED_URL = `${API_BASE_URL}/api/bus/predicted`;
@@ -141,6 +156,7 @@ export function predictedHandlers(body: PredictedAllResponse = predictedAllBody)
             routeNo,
             predictedDownTimes: times,
             timetableOnly: body.timetableOnly?.includes(routeNo) ?? false,
+            ...(body.ranges && { ranges: body.ranges[routeNo] ?? [] }),
           })
         : HttpResponse.json({ message: `unknown route: ${routeNo}` }, { status: 404 });
     }),

@@ -20,16 +20,11 @@ import {
 } from './day-plan';
 import { observedDayType } from './day-type';
 import { applyLiveEvidence } from './live';
+import { ETA_BUCKETS } from './spread';
+
+export { ETA_BUCKETS };
 import { BACKTEST_METHODS } from '../../../contract/admin';
 import { DAY_TYPES, DEFAULT_TRANSIT_IDS, SERVICE_HOURS, type DayType, type RouteConfig } from '../feed/transit-config';
-
-/** Lead buckets with the accurate window (seconds early / late) of the TransitApp ETA Accuracy Benchmark. */
-export const ETA_BUCKETS = [
-  { label: '0-3 min', fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
-  { label: '3-6 min', fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },
-  { label: '6-10 min', fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
-  { label: '10-15 min', fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
-] as const;
 
 /** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
 export const QUERY_LEADS_SEC = Array.from({ length: 15 }, (_, minute) => minute * 60 + 30);
@@ -49,6 +44,13 @@ export type MethodScore = {
   bucketPercent: (number | null)[];
   /** Unweighted mean of the bucket percentages; null without queries. */
   etaScore: number | null;
+  /**
+   * Percentage of the answered queries whose actual departure fell inside the answer's stated 80 %
+   * range (lowerAt–upperAt, inclusive); null for a method that states none.
+   */
+  coverage: number | null;
+  /** Mean width of the stated ranges, seconds; null for a method that states none. */
+  meanRangeSec: number | null;
 };
 
 export type BacktestScores = { departures: number; methods: Record<Method, MethodScore> };
@@ -76,14 +78,28 @@ export function isAccurate(bucket: number, errorSec: number): boolean {
   return errorSec >= -earlySec && errorSec <= lateSec;
 }
 
-/** Running totals of one method: per bucket queries and accurate ones, and absolute errors. */
-type Tally = { queries: number[]; accurate: number[]; answered: number; absErrorSec: number };
+/**
+ * Running totals of one method: per bucket queries and accurate ones, absolute errors, and of the
+ * answers with a range, how many, how many covered the actual departure, and their widths.
+ */
+type Tally = {
+  queries: number[];
+  accurate: number[];
+  answered: number;
+  absErrorSec: number;
+  ranged: number;
+  covered: number;
+  widthSec: number;
+};
 
 const newTally = (): Tally => ({
   queries: ETA_BUCKETS.map(() => 0),
   accurate: ETA_BUCKETS.map(() => 0),
   answered: 0,
   absErrorSec: 0,
+  ranged: 0,
+  covered: 0,
+  widthSec: 0,
 });
 
 function addTally(into: Tally, from: Tally): void {
@@ -93,6 +109,9 @@ function addTally(into: Tally, from: Tally): void {
   });
   into.answered += from.answered;
   into.absErrorSec += from.absErrorSec;
+  into.ranged += from.ranged;
+  into.covered += from.covered;
+  into.widthSec += from.widthSec;
 }
 
 function scoreOf(tally: Tally): MethodScore {
@@ -104,6 +123,8 @@ function scoreOf(tally: Tally): MethodScore {
     maeSec: tally.answered ? tally.absErrorSec / tally.answered : null,
     bucketPercent,
     etaScore: present.length ? present.reduce((sum, p) => sum + p, 0) / present.length : null,
+    coverage: tally.ranged ? (100 * tally.covered) / tally.ranged : null,
+    meanRangeSec: tally.ranged ? tally.widthSec / tally.ranged : null,
   };
 }
 
@@ -125,6 +146,15 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
   };
 }
 
+/** A method's answer: the departure it predicts, and the 80 % range it states, if any. */
+type Answer = { at: Date; lowerAt?: Date; upperAt?: Date };
+
+/**
+ * How long after a bus leaves the service knows it (LiveTracker sees it on the down line at the
+ * next poll): a minute, a GBIS poll interval.
+ */
+const LEFT_SEEN_AFTER_MS = 60_000;
+
 /**
  * Each method's answer at query time q for the route at `index` of the plan: its first predicted departure
  * at or after q.
@@ -135,22 +165,28 @@ function answerers(
   index: number,
   observed: readonly ObservedDeparture[],
   dayTypeAt: (q: Date) => DayType,
-): Record<Method, (q: Date) => Date | null> {
+): Record<Method, (q: Date) => Answer | null> {
   const serviceDate = dayPlan.serviceDate;
   const plan = dayPlan.routes[index];
   const timetable = timetableDepartures(route, serviceDate);
-  const seen = observed.flatMap(({ arrivedAt }) => (arrivedAt ? [arrivedAt] : []));
+  const seen = observed.flatMap(({ arrivedAt, departedAt }) => (arrivedAt ? [{ arrivedAt, departedAt }] : []));
   const watchingSince = kstInstant(serviceDate, SERVICE_HOURS.startMin);
+  const time = (at: Date | null) => (at ? { at } : null);
   return {
     estimate: (q) => {
-      const passages = seen.filter((arrivedAt) => arrivedAt <= q).map((at) => ({ at, left: false }));
+      const passages = seen
+        .filter(({ arrivedAt }) => arrivedAt <= q)
+        .map(({ arrivedAt, departedAt }) => {
+          const leftAt = new Date(departedAt.getTime() + LEFT_SEEN_AFTER_MS);
+          return { at: arrivedAt, leftAt: leftAt <= q ? leftAt : null };
+        });
       const live = dayPlan.planAs(dayTypeAt(q))[index];
-      return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince), q)?.at ?? null;
+      return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince), q);
     },
-    history: (q) => nextAtOrAfter(plan.estimate, q)?.at ?? null,
-    yesterday: (q) => nextAtOrAfter(plan.dayBefore, q),
-    lastWeek: (q) => nextAtOrAfter(plan.weekBefore, q),
-    timetable: (q) => nextAtOrAfter(timetable, q),
+    history: (q) => nextAtOrAfter(plan.estimate, q),
+    yesterday: (q) => time(nextAtOrAfter(plan.dayBefore, q)),
+    lastWeek: (q) => time(nextAtOrAfter(plan.weekBefore, q)),
+    timetable: (q) => time(nextAtOrAfter(timetable, q)),
   };
 }
 
@@ -218,10 +254,15 @@ export async function backtest(
             t.queries[bucket] += 1;
             const predicted = answer[method](q);
             if (!predicted) return;
-            const errorSec = (departedAt.getTime() - predicted.getTime()) / 1000;
+            const errorSec = (departedAt.getTime() - predicted.at.getTime()) / 1000;
             t.answered += 1;
             t.absErrorSec += Math.abs(errorSec);
             if (isAccurate(bucket, errorSec)) t.accurate[bucket] += 1;
+            if (predicted.lowerAt && predicted.upperAt) {
+              t.ranged += 1;
+              t.widthSec += (predicted.upperAt.getTime() - predicted.lowerAt.getTime()) / 1000;
+              if (departedAt >= predicted.lowerAt && departedAt <= predicted.upperAt) t.covered += 1;
+            }
           });
         }
       });

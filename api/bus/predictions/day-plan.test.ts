@@ -3,7 +3,7 @@ import {
   nextAtOrAfter,
   predictDay,
   timetableDepartures,
-  turnaroundSec,
+  turnaroundsOf,
   type ObservedDeparture,
   type RouteDayPlan,
 } from './day-plan';
@@ -126,9 +126,9 @@ describe('predictDay', () => {
   });
 });
 
-describe('turnaroundSec', () => {
+describe('turnaroundsOf', () => {
   const route = routeOf('1150')!;
-  it('is the median of departedAt − arrivedAt where the arrival is known, ignoring mismatches', () => {
+  it('is the spread of departedAt − arrivedAt where the arrival is known, ignoring mismatches', () => {
     const history = [
       run('1150', '2026-11-18', '08:00:00', 1000),
       run('1150', '2026-11-18', '08:20:00', 1100),
@@ -137,10 +137,10 @@ describe('turnaroundSec', () => {
       run('1150', '2026-11-18', '09:20:00'),
       run('1117', '2026-11-18', '09:20:00', 100),
     ];
-    expect(turnaroundSec(history, route)).toBe(1100);
+    expect(turnaroundsOf(history, route).map((t) => t.value)).toEqual([1000, 1100, 1300]);
   });
   it('falls back to layoverMin + 8 minutes for the up section', () => {
-    expect(turnaroundSec([run('1150', '2026-11-18', '08:00:00')], route)).toBe((8 + 8) * 60);
+    expect(turnaroundsOf([run('1150', '2026-11-18', '08:00:00')], route)).toEqual([{ value: (8 + 8) * 60, weight: 1 }]);
   });
 });
 

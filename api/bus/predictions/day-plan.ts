@@ -5,31 +5,39 @@
  * 1460 of the day before). How the estimate is made, and why: docs/predictions.md §How the
  * estimate is made.
  */
-import type { EstimateBasis } from '../../../contract/bus';
-import { addServiceDays, dayType, kstInstant, toKst } from '../../time';
+import type { DepartureRange, EstimateBasis } from '../../../contract/bus';
+import { addServiceDays, dayType, kstInstant, toKst, toKstIso } from '../../time';
 import type { DepartureRecord } from './departures/detector';
 import {
   DEFAULT_TRANSIT_IDS,
-  SERVICE_HOURS,
   timetableMinutes,
   type DayType,
   type RouteConfig,
 } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreadSec, type HistoryDay } from './slots';
-import { median, quantile, weightedQuantile } from './stats';
+import { median, type Weighted } from './stats';
+import { compressed, rangeOf, spreadOf } from './spread';
+import { learnTerminus, type TerminusModel } from './terminus';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
 export type ObservedDeparture = Pick<DepartureRecord, 'routeNo' | 'serviceDate' | 'departedAt' | 'arrivedAt'>;
 
 /** One predicted departure and what it rests on. */
 export type Estimate = {
+  /** The point: the departure riders are told. */
   at: Date;
   basis: EstimateBasis;
   /**
-   * A history estimate's on-time departure: its slot's early quantile (ON_TIME_QUANTILE), when a
-   * bus known to be early leaves (it waits for its time). Absent for other bases.
+   * The departure's predictive distribution (spread.ts): weighted instants, epoch ms, ascending. A history
+   * estimate's is its slot's departures moved to the date; a live one's is learnt from the bus's
+   * lateness (terminus.ts). Absent for a timetable estimate, which states no range.
    */
-  onTimeAt?: Date;
+  spread?: Weighted[];
+  /** The 80 % range of `spread` (RANGE_QUANTILES); present with it. */
+  lowerAt?: Date;
+  upperAt?: Date;
+  /** A history estimate's slot: its index in the plan's terminus model, for the live evidence. */
+  slot?: number;
 };
 
 /** A route's predicted departures for one service date (docs/product.md §3), every list ascending. */
@@ -47,15 +55,20 @@ export type RoutePredictions = {
  * or 'timetable' (live evidence is applied per request by applyLiveEvidence).
  */
 export type RouteDayPlan = RoutePredictions & {
-  /** Seconds from passing the campus crossroads (up) to leaving the terminus (down). */
-  turnaroundSec: number;
+  /**
+   * Seconds from passing the campus crossroads (up) to leaving the terminus (down), as observed
+   * (turnaroundsOf): the spread of a bus no run explains (an extra run, or a timetable estimate's day).
+   */
+  turnarounds: Weighted[];
   /** Two times closer than this (seconds, half the usual headway) are taken for the same run. */
   sameRunSec: number;
   /**
-   * The shortest turnaround (seconds from the crossroads to leaving, a late bus's) by time of day:
-   * from `from` until the next entry's (ascending; the first also before its `from`).
+   * How departures followed passages at the crossroads, learnt with the slots (terminus.ts; the
+   * slot indices of history estimates point into its usualArrivals), the same-weekday effect
+   * (seconds) added to each slot on this date, and the date's 00:00 KST (epoch ms); null for a
+   * timetable estimate.
    */
-  minTurnarounds: { from: Date; seconds: number }[];
+  terminus: (TerminusModel & { effects: number[]; midnightMs: number }) | null;
   /**
    * The slots the history estimate was learnt as, for the backtest's report: how many, and their
    * spread, the median over the slots of the weighted median |departure − slot| (seconds); null for
@@ -93,14 +106,6 @@ const MIN_HISTORY_DAYS = 2;
 const RECENCY_DECAY = 0.8;
 /** Minutes from the campus crossroads to the terminus, added to layoverMin when no turnaround was observed. */
 const UP_SECTION_MIN = 8;
-/** The quantile of a slot's departures taken as its on-time departure (Estimate.onTimeAt). */
-const ON_TIME_QUANTILE = 0.2;
-/** Width (seconds) of the time-of-day buckets of minTurnarounds. */
-const TURNAROUND_BUCKET_SEC = 3 * 3600;
-/** The quantile of observed turnarounds taken as the shortest (a late bus's). */
-const MIN_TURNAROUND_QUANTILE = 0.15;
-/** Turnarounds a time-of-day bucket needs for its own minimum. */
-const MIN_TURNAROUND_SAMPLES = 20;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
 
@@ -130,17 +135,27 @@ function atSecond(serviceDate: string, second: number): Date {
   return new Date(midnightMs(serviceDate) + second * 1000);
 }
 
-/** Departures of one route grouped by service date, in seconds of day, ascending. */
-function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map<string, number[]> {
-  const byDate = new Map<string, number[]>();
+/** One route's runs of a service date: departures (seconds of day, ascending) and their crossroads passages (null: unseen). */
+type DateRuns = Pick<HistoryDay, 'runs' | 'arrivals'>;
+
+/** Departures of one route grouped by service date, in seconds of day, ascending, with their passages. */
+function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map<string, DateRuns> {
+  const byDate = new Map<string, ObservedDeparture[]>();
   for (const departure of history) {
     if (departure.routeNo !== routeNo) continue;
-    const runs = byDate.get(departure.serviceDate) ?? [];
-    runs.push(secondOfDay(departure));
-    byDate.set(departure.serviceDate, runs);
+    byDate.set(departure.serviceDate, [...(byDate.get(departure.serviceDate) ?? []), departure]);
   }
-  for (const runs of byDate.values()) runs.sort((a, b) => a - b);
-  return byDate;
+  return new Map(
+    [...byDate].map(([date, departures]) => {
+      const sorted = departures
+        .map((d) => ({
+          second: secondOfDay(d),
+          arrival: d.arrivedAt ? Math.round((d.arrivedAt.getTime() - midnightMs(date)) / 1000) : null,
+        }))
+        .sort((x, y) => x.second - y.second);
+      return [date, { runs: sorted.map((r) => r.second), arrivals: sorted.map((r) => r.arrival) }];
+    }),
+  );
 }
 
 /**
@@ -158,55 +173,17 @@ export function timetableDepartures(route: RouteConfig, serviceDate: string, typ
 }
 
 /**
- * Seconds from passing the campus crossroads (arrivedAt) to leaving the terminus (departedAt):
- * the median over the route's departures whose arrivedAt is known (0–90 min apart), else the
- * route's layoverMin + UP_SECTION_MIN minutes.
+ * Seconds from passing the campus crossroads (arrivedAt) to leaving the terminus (departedAt), as
+ * a spread (spread.ts, compressed; weights 1): the route's departures whose arrivedAt is known (0–90
+ * min apart); else the route's layoverMin + UP_SECTION_MIN minutes alone.
  */
-export function turnaroundSec(history: readonly ObservedDeparture[], route: RouteConfig): number {
+export function turnaroundsOf(history: readonly ObservedDeparture[], route: RouteConfig): Weighted[] {
   const observed = history.flatMap(({ routeNo, arrivedAt, departedAt }) => {
     if (routeNo !== route.routeNo || !arrivedAt) return [];
     const seconds = (departedAt.getTime() - arrivedAt.getTime()) / 1000;
-    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [seconds] : [];
+    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [{ value: seconds, weight: 1 }] : [];
   });
-  return observed.length ? Math.round(median(observed)) : (route.layoverMin + UP_SECTION_MIN) * 60;
-}
-
-/**
- * The shortest turnaround by time of day (RouteDayPlan.minTurnarounds, as a late bus shortens its
- * layover): per TURNAROUND_BUCKET_SEC of the day from SERVICE_HOURS' start, the
- * MIN_TURNAROUND_QUANTILE of the turnarounds observed then, with at least MIN_TURNAROUND_SAMPLES;
- * else that of the whole day; else `fallbackSec` (the median turnaround or the configured one).
- * The buckets are placed on `serviceDate`.
- */
-function minTurnaroundsOf(
-  window: readonly ObservedDeparture[],
-  route: RouteConfig,
-  fallbackSec: number,
-  serviceDate: string,
-): RouteDayPlan['minTurnarounds'] {
-  const observed = window.flatMap((departure) => {
-    if (departure.routeNo !== route.routeNo || !departure.arrivedAt) return [];
-    const seconds = (departure.departedAt.getTime() - departure.arrivedAt.getTime()) / 1000;
-    return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [{ second: secondOfDay(departure), seconds }] : [];
-  });
-  const low = (values: number[], otherwise: number) =>
-    values.length >= MIN_TURNAROUND_SAMPLES ? quantile(values, MIN_TURNAROUND_QUANTILE) : otherwise;
-  const wholeDay = low(
-    observed.map((o) => o.seconds),
-    fallbackSec,
-  );
-  const buckets: RouteDayPlan['minTurnarounds'] = [];
-  for (let from = SERVICE_HOURS.startMin * 60; from < SERVICE_HOURS.endMin * 60; from += TURNAROUND_BUCKET_SEC) {
-    const inBucket = observed.filter((o) => o.second >= from && o.second < from + TURNAROUND_BUCKET_SEC);
-    buckets.push({
-      from: atSecond(serviceDate, from),
-      seconds: low(
-        inBucket.map((o) => o.seconds),
-        wholeDay,
-      ),
-    });
-  }
-  return buckets;
+  return observed.length ? compressed(observed) : [{ value: (route.layoverMin + UP_SECTION_MIN) * 60, weight: 1 }];
 }
 
 /**
@@ -226,12 +203,12 @@ export function predictDay(
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);
   const window = history.filter((d) => d.serviceDate >= from && d.serviceDate < serviceDate);
   const dates = [...new Set(window.map((d) => d.serviceDate))].sort().reverse();
-  const shifted = (byDate: Map<string, number[]>, days: number) =>
-    (byDate.get(addServiceDays(serviceDate, -days)) ?? []).map((second) => atSecond(serviceDate, second));
+  const shifted = (byDate: Map<string, DateRuns>, days: number) =>
+    (byDate.get(addServiceDays(serviceDate, -days))?.runs ?? []).map((second) => atSecond(serviceDate, second));
   // What does not depend on the day type, once per route.
   const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
-    const turnaround = turnaroundSec(window, route);
+    const turnarounds = turnaroundsOf(window, route);
     return {
       route,
       byDate,
@@ -239,22 +216,30 @@ export function predictDay(
         routeNo: route.routeNo,
         dayBefore: shifted(byDate, 1),
         weekBefore: shifted(byDate, 7),
-        turnaroundSec: turnaround,
-        minTurnarounds: minTurnaroundsOf(window, route, turnaround, serviceDate),
+        turnarounds,
       },
     };
   });
 
-  const routePlan = ({ route, byDate, common }: (typeof perRoute)[number], type: DayType, sameTypeDates: string[]) => {
+  const routePlan = (
+    { route, byDate, common }: (typeof perRoute)[number],
+    type: DayType,
+    sameTypeDates: string[],
+  ): RouteDayPlan => {
     const sameType = sameTypeDates.flatMap((date) => {
       const runs = byDate.get(date);
-      return runs ? [{ date, runs }] : [];
+      return runs ? [{ date, ...runs }] : [];
     });
     const enough = sameType.length ? median(sameType.map(({ runs }) => runs.length)) / 2 : 0;
     const days = sameType
       .filter(({ runs }) => runs.length >= enough)
       .slice(0, SLOT_DAYS)
-      .map(({ date, runs }, age): HistoryDay => ({ runs, weight: RECENCY_DECAY ** age, weekday: weekdayOf(date) }));
+      .map(({ date, runs, arrivals }, age): HistoryDay => ({
+        runs,
+        arrivals,
+        weight: RECENCY_DECAY ** age,
+        weekday: weekdayOf(date),
+      }));
     const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
 
     if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
@@ -263,26 +248,39 @@ export function predictDay(
         ...common,
         estimate: timetableDepartures(route, serviceDate, type).map((at): Estimate => ({ at, basis: 'timetable' })),
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
+        terminus: null,
         slots: null,
       };
     }
     const sameRunSec = median(headways) / 2;
     const slots = learnSlots(days, sameRunSec);
     const effects = type === 'weekday' ? sameWeekdayEffects(slots, weekdayOf(serviceDate)) : slots.map(() => 0);
+    const midnight = midnightMs(serviceDate);
     return {
       ...common,
       estimate: slots
-        .map((slot, i) => ({
-          second: slot.second + effects[i],
-          onTime: weightedQuantile(slot.points, ON_TIME_QUANTILE) + effects[i],
-        }))
-        .sort((a, b) => a.second - b.second)
-        .map(({ second, onTime }): Estimate => ({
-          at: atSecond(serviceDate, second),
-          basis: 'history',
-          onTimeAt: atSecond(serviceDate, Math.min(second, onTime)),
-        })),
+        .map((slot, i): Estimate => {
+          const spread = spreadOf(
+            slot.points.map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight })),
+          );
+          const { lowerMs, upperMs } = rangeOf(spread);
+          return {
+            at: atSecond(serviceDate, slot.second + effects[i]),
+            basis: 'history',
+            spread,
+            lowerAt: new Date(lowerMs),
+            upperAt: new Date(upperMs),
+            slot: i,
+          };
+        })
+        .sort((a, b) => a.at.getTime() - b.at.getTime()),
       sameRunSec,
+      // Learnt on first use: only the day type a date is served on needs it (observedDayType reads estimates only).
+      get terminus() {
+        const terminus = { ...learnTerminus(slots), effects, midnightMs: midnight };
+        Object.defineProperty(this, 'terminus', { value: terminus });
+        return terminus;
+      },
       slots: { count: slots.length, spreadSec: slotSpreadSec(slots) },
     };
   };
@@ -299,6 +297,13 @@ export function predictDay(
   };
   const type = dayType(serviceDate);
   return { serviceDate, dayType: type, routes: planAs(type), planAs };
+}
+
+/** An estimate's 80 % range as the api states it (contract DepartureRange), or null when it states none. */
+export function rangeOfEstimate(estimate: Estimate): DepartureRange | null {
+  return estimate.lowerAt && estimate.upperAt
+    ? { lowerAt: toKstIso(estimate.lowerAt), upperAt: toKstIso(estimate.upperAt) }
+    : null;
 }
 
 /** The first of ascending `times` at or after `now`, or null. */

@@ -1,106 +1,98 @@
 import { toKstIso } from '../../time';
-import type { RouteDayPlan } from './day-plan';
-import { applyLiveEvidence } from './live';
+import { predictDay, type ObservedDeparture } from './day-plan';
+import { applyLiveEvidence, type CrossroadsPassage } from './live';
+
+const SLOTS = ['08:00', '08:20', '08:40', '09:00', '09:20'];
+/** The buses' lateness at the crossroads (seconds) on the ten history days, one per day. */
+const LATENESS = [-240, -120, 0, 60, 120, 240, 360, 480, -60, 180];
+const DAYS = ['05', '06', '09', '10', '11', '12', '13', '16', '17', '18'].map((d) => `2026-11-${d}`);
+const at = (time: string, date = '2026-11-19') => new Date(`${date}T${time}+09:00`);
+
+/**
+ * 1150 on ten weekdays: each run passes the crossroads 15 min before its slot plus the day's
+ * lateness, and leaves at its slot plus half of that lateness when late (it recovers the other
+ * half), at its slot when early (it waits).
+ */
+const history: ObservedDeparture[] = DAYS.flatMap((date, day) =>
+  SLOTS.map((slot) => {
+    const lateness = LATENESS[day];
+    const slotAt = at(`${slot}:00`, date).getTime();
+    return {
+      routeNo: '1150',
+      serviceDate: date,
+      departedAt: new Date(slotAt + Math.max(0, lateness / 2) * 1000),
+      arrivedAt: new Date(slotAt - 900_000 + lateness * 1000),
+    };
+  }),
+);
+const plan = predictDay(history, '2026-11-19').routes[0];
+const watching = at('05:00:00');
+const seen = (time: string, leftAt: string | null = null): CrossroadsPassage => ({
+  at: at(time),
+  leftAt: leftAt ? at(leftAt) : null,
+});
+const hhmmss = (date: Date) => toKstIso(date).slice(11, 19);
 
 describe('applyLiveEvidence', () => {
-  const at = (time: string) => new Date(`2026-11-19T${time}+09:00`);
-  /** A run seen at the crossroads at KST `time`, not (or already) seen leaving. */
-  const seen = (time: string, left = false) => ({ at: at(time), left });
-  const plan: RouteDayPlan = {
-    routeNo: '1150',
-    dayBefore: [],
-    weekBefore: [],
-    estimate: ['08:00:00', '08:10:00', '08:20:00', '08:40:00'].map((t) => ({ at: at(t), basis: 'history' })),
-    turnaroundSec: 900,
-    sameRunSec: 600,
-    minTurnarounds: [],
-    slots: { count: 4, spreadSec: 0 },
-  };
-  const view = (estimates: ReturnType<typeof applyLiveEvidence>) =>
-    estimates.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
-
-  it('without an on-time departure, a bus leaves at arrival + turnaround in place of its run', () => {
-    const result = applyLiveEvidence(plan, [seen('08:08:00')], at('08:05:00'), null);
-    expect(view(result)).toEqual(['08:00:00 history', '08:10:00 history', '08:23:00 live', '08:40:00 history']);
-    expect(plan.estimate).toHaveLength(4); // not changed
+  it('changes no estimate far ahead without evidence, and states the history range of each', () => {
+    const result = applyLiveEvidence(plan, [], at('06:00:00'), watching);
+    expect(result.map((e) => `${hhmmss(e.at)} ${e.basis}`)).toEqual(
+      plan.estimate.map((e) => `${hhmmss(e.at)} history`),
+    );
+    for (const estimate of result) {
+      expect(estimate.lowerAt!.getTime()).toBeLessThanOrEqual(estimate.at.getTime());
+      expect(estimate.upperAt!.getTime()).toBeGreaterThanOrEqual(estimate.at.getTime());
+    }
   });
 
-  it('an early bus waits for its run’s on-time departure; a late one leaves a shortest turnaround after arriving', () => {
-    const learnt: RouteDayPlan = {
-      ...plan,
-      // History estimates (slot medians) with their on-time departures a minute or two before.
-      estimate: [
-        ['08:00:00', '07:59:00'],
-        ['08:10:00', '08:09:00'],
-        ['08:20:00', '08:18:00'],
-        ['08:40:00', '08:38:00'],
-      ].map(([time, onTime]) => ({ at: at(time), basis: 'history', onTimeAt: at(onTime) })),
-      // The shortest turnaround: 6 min before 08:00, 9 min from 08:00 (seconds of the service day).
-      minTurnarounds: [
-        { from: at('05:00:00'), seconds: 360 },
-        { from: at('08:00:00'), seconds: 540 },
-      ],
-    };
-    // 07:50 at the crossroads: ready at 07:56 (6 min), early, so it waits for the 08:00 run's 07:59.
-    // 08:06: ready at 08:15, past the 08:10 run's 08:09: that late run leaves at 08:15.
-    const result = applyLiveEvidence(learnt, [seen('08:06:00'), seen('07:50:00')], at('07:45:00'), null);
-    expect(view(result)).toEqual(['07:59:00 live', '08:15:00 live', '08:20:00 history', '08:40:00 history']);
+  it('a late bus leaves later than an on-time one, by the part of its lateness the history kept', () => {
+    const live = (passage: string) =>
+      applyLiveEvidence(plan, [seen(passage)], at('08:26:00'), watching).find((e) => e.basis === 'live')!;
+    const onTime = live('08:26:00'); // the 08:40 run, 14 min before
+    const late = live('08:33:00'); // 7 min later than that
+    expect(late.at.getTime() - onTime.at.getTime()).toBeGreaterThan(120_000);
+    expect(late.at.getTime() - onTime.at.getTime()).toBeLessThan(300_000); // about half of the 7 min
+    // It takes its run: the 08:40 history estimate is gone, the 09:00 one stays.
+    const result = applyLiveEvidence(plan, [seen('08:33:00')], at('08:34:00'), watching);
+    expect(result.filter((e) => e.basis === 'history').map((e) => hhmmss(e.at))).not.toContain(hhmmss(onTime.at));
   });
 
-  it('adds a run with no estimate near it, and changes nothing without evidence', () => {
-    const result = applyLiveEvidence(plan, [seen('08:40:00')], at('08:05:00'), null);
-    expect(view(result)).toContain('08:55:00 live');
-    expect(result).toHaveLength(5);
-    expect(applyLiveEvidence(plan, [], at('08:05:00'), null)).toBe(plan.estimate);
+  it('an early bus waits for its run: it leaves about the run’s time, not a turnaround after passing', () => {
+    // The 08:00 and 08:20 buses passed and left; the next passes at 08:24, 4 min before the 08:40
+    // run's usual passage (08:28). 08:24 + its 12–19 min turnaround would be 08:36–08:43; it waits.
+    const passages = [seen('07:48:00', '08:01:30'), seen('08:08:00', '08:21:30'), seen('08:24:00')];
+    const early = applyLiveEvidence(plan, passages, at('08:25:00'), watching).find((e) => e.basis === 'live')!;
+    expect(early.at.getTime()).toBeGreaterThanOrEqual(at('08:39:30').getTime());
+    expect(early.lowerAt!.getTime()).toBeGreaterThanOrEqual(at('08:39:00').getTime());
   });
 
-  it('a turnaround after watching began, drops the estimates the evidence would have seen', () => {
-    const result = applyLiveEvidence(plan, [seen('08:08:00')], at('08:05:00'), at('07:50:00'));
-    expect(view(result)).toEqual(['08:00:00 history', '08:23:00 live', '08:40:00 history']);
-    // Watching since 07:58: complete from 08:13 only; a bus leaving at 08:10 may have passed unseen.
-    const late = applyLiveEvidence(plan, [seen('08:08:00')], at('08:05:00'), at('07:58:00'));
-    expect(view(late)).toEqual(['08:00:00 history', '08:10:00 history', '08:23:00 live', '08:40:00 history']);
+  it('a run seen leaving takes its estimate with it, and the next bus takes the next run', () => {
+    const result = applyLiveEvidence(plan, [seen('07:46:00', '08:00:30'), seen('08:05:00')], at('08:06:00'), watching);
+    const live = result.filter((e) => e.basis === 'live');
+    expect(live).toHaveLength(1);
+    expect(live[0].at.getTime()).toBeGreaterThanOrEqual(at('08:19:00').getTime());
+    expect(result.some((e) => e.basis === 'history' && e.at < at('08:10:00'))).toBe(false);
   });
 
-  it('a bus not seen leaving is live until 2 min past its departure, whenever it really left', () => {
-    // 07:40 at the crossroads: leaves at 07:55 (15 min turnaround), live until 07:57.
-    const live = (now: string) => view(applyLiveEvidence(plan, [seen('07:40:00')], at(now), null))[0];
-    expect([live('07:40:00'), live('07:56:59'), live('07:57:00')]).toEqual([
-      '07:55:00 live',
-      '07:56:59 live',
-      '08:10:00 history', // taken to have left unseen, with the 08:00 run
-    ]);
+  it('says a waiting bus leaves after now, its range cut at now', () => {
+    // The 08:40 run passed 17 min ago, on time; at 08:40:30 it has not been seen leaving.
+    const result = applyLiveEvidence(plan, [seen('08:25:00')], at('08:40:30'), watching);
+    const live = result.find((e) => e.basis === 'live')!;
+    expect(live.at.getTime()).toBeGreaterThanOrEqual(at('08:40:30').getTime());
+    expect(live.lowerAt!.getTime()).toBeGreaterThan(at('08:40:30').getTime());
   });
 
-  it('says a waiting bus leaves now at the earliest', () => {
-    // Ready at 07:55 (15 min turnaround), still there at 07:56 and live until 07:57.
-    const result = applyLiveEvidence(plan, [seen('07:40:00')], at('07:56:00'), null);
-    expect(view(result)[0]).toBe('07:56:00 live');
-    expect(result).toHaveLength(4);
-  });
-
-  it('a run that has left takes its estimate with it: the next bus cannot take a run already gone', () => {
-    const learnt: RouteDayPlan = {
-      ...plan,
-      estimate: [
-        ['08:00:00', '07:59:00'],
-        ['08:10:00', '08:09:00'],
-        ['08:20:00', '08:19:00'],
-      ].map(([time, onTime]) => ({ at: at(time), basis: 'history', onTimeAt: at(onTime) })),
-      minTurnarounds: [{ from: at('05:00:00'), seconds: 360 }],
-    };
-    // 07:46 at the crossroads and seen leaving: it made the 08:00 run. The 07:53 bus, ready at
-    // 07:59, makes the 08:10 run (on time 08:09), not the 08:00 one it would take on its own.
-    const now = at('07:58:00');
-    expect(view(applyLiveEvidence(learnt, [seen('07:46:00', true), seen('07:53:00')], now, null))).toEqual([
-      '08:09:00 live',
-      '08:20:00 history',
-    ]);
-    expect(view(applyLiveEvidence(learnt, [seen('07:53:00')], now, null))[0]).toBe('07:59:00 live');
-    // The same at 08:02 for a run not seen leaving: 07:38, it would leave at 07:59, live until 08:01.
-    expect(view(applyLiveEvidence(learnt, [seen('07:38:00'), seen('07:53:00')], at('08:02:00'), null))).toEqual([
-      '08:09:00 live',
-      '08:20:00 history',
-    ]);
+  it('a bus no run explains leaves the observed turnaround after passing, as an extra run', () => {
+    // 09:06 at the crossroads: 20 min after the 09:00 run's usual passage, 30 min before the 09:20's.
+    const result = applyLiveEvidence(plan, [seen('09:06:00')], at('09:07:00'), watching);
+    const live = result.find((e) => e.basis === 'live')!;
+    const turnaround = (live.at.getTime() - at('09:06:00').getTime()) / 60_000;
+    // The history's turnarounds ran from 11 min (8 min late, half recovered) to 19 (4 min early).
+    expect(turnaround).toBeGreaterThanOrEqual(11);
+    expect(turnaround).toBeLessThanOrEqual(19);
+    // It takes no run: the history estimates still ahead all stay.
+    const ahead = (estimates: typeof result) =>
+      estimates.filter((e) => e.basis === 'history' && e.at >= at('09:07:00')).length;
+    expect(ahead(result)).toBe(ahead(plan.estimate));
   });
 });

@@ -3,11 +3,20 @@ import { toKstIso } from '../../time';
 import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
 import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
 
-/** 1150 on Mon–Wed 16–18 Nov 2026 at 08:00/08:30/09:00, 15 min after passing the crossroads. */
-const history: ObservedDeparture[] = ['2026-11-16', '2026-11-17', '2026-11-18'].flatMap((date) =>
-  ['08:00', '08:30', '09:00'].map((hhmm) => {
+/** Each day's lateness at the crossroads (seconds), oldest day first: the most recent days near 0. */
+const LATENESS = [-240, 180, -180, 120, -120, 60, -60, 30, -30, 0];
+const DAYS = ['05', '06', '09', '10', '11', '12', '13', '16', '17', '18'].map((d) => `2026-11-${d}`);
+/**
+ * 1150 on ten weekdays (5–18 Nov 2026) at 08:00/08:30/09:00: each bus passes the crossroads 15 min
+ * before its run plus the day's lateness, and leaves on time. The 08:30 run was skipped on two
+ * days, so a run may go missing.
+ */
+const history: ObservedDeparture[] = DAYS.flatMap((date, day) =>
+  ['08:00', '08:30', '09:00'].flatMap((hhmm) => {
+    if (hhmm === '08:30' && (day === 3 || day === 6)) return [];
     const departedAt = new Date(`${date}T${hhmm}:00+09:00`);
-    return { routeNo: '1150', serviceDate: date, departedAt, arrivedAt: new Date(departedAt.getTime() - 900_000) };
+    const arrivedAt = new Date(departedAt.getTime() - 900_000 + LATENESS[day] * 1000);
+    return [{ routeNo: '1150', serviceDate: date, departedAt, arrivedAt }];
   }),
 );
 
@@ -68,16 +77,17 @@ describe('prediction service', () => {
 
   it('applies live evidence from the polled snapshots: a bus coming, then past the crossroads, until it leaves', async () => {
     const { service, clock, poll, estimates } = setup();
-    // 07:50: the 1150 bus reaches the crossroads in 5 min → leaves at 07:55 + 15 min.
-    poll([['1150', 300, 4]]);
-    // 08:00: it has passed the crossroads, so the arrivals no longer list it; no request came in
-    // between, and it is still waiting.
-    clock.set('2026-11-19T08:00:00+09:00');
+    // 07:44: the 1150 bus reaches the crossroads in a minute, on time for the 08:00 run.
+    clock.set('2026-11-19T07:44:00+09:00');
+    poll([['1150', 60, 4]]);
+    // 07:55: it has passed the crossroads, so the arrivals no longer list it; no request came in
+    // between, and it is still waiting: on time buses left at their run's time.
+    clock.set('2026-11-19T07:55:00+09:00');
     poll();
-    expect(await estimates()).toEqual(['08:10:00 live', '08:30:00 history', '09:00:00 history']);
+    expect(await estimates()).toEqual(['08:00:00 live', '08:30:00 history', '09:00:00 history']);
 
-    // 08:11: seen on the down line: it has left, taking its run (the 08:00 estimate) with it.
-    clock.set('2026-11-19T08:11:00+09:00');
+    // 08:01: seen on the down line: it has left, taking its run (the 08:00 estimate) with it.
+    clock.set('2026-11-19T08:01:00+09:00');
     service.observe({
       ...snapshotAt(clock.now(), []),
       vehicles: [
@@ -96,19 +106,21 @@ describe('prediction service', () => {
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
   });
 
-  it('keeps a bus not seen leaving live until 2 min past its predicted departure', async () => {
+  it('keeps a bus not seen leaving live until 2 min past the end of its range', async () => {
     const { clock, poll, estimates } = setup();
-    poll([['1150', 300, 4]]); // 07:55 at the crossroads, leaves 08:10
-    clock.set('2026-11-19T08:11:59+09:00');
+    clock.set('2026-11-19T07:44:00+09:00');
+    poll([['1150', 60, 4]]); // 07:45 at the crossroads: leaves at 08:00
+    clock.set('2026-11-19T08:01:59+09:00');
     poll();
-    expect(await estimates()).toEqual(['08:11:59 live', '08:30:00 history', '09:00:00 history']);
-    clock.set('2026-11-19T08:12:00+09:00');
+    expect(await estimates()).toEqual(['08:01:59 live', '08:30:00 history', '09:00:00 history']);
+    clock.set('2026-11-19T08:02:00+09:00');
     expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
   });
 
   it("keeps the day's runs after they left: a vehicle's next run is another one, and the next day starts afresh", async () => {
     const { clock, poll, estimates } = setup();
-    poll([['1150', 300, 4]]); // 07:55 at the crossroads: the 08:00 run, leaving at 08:10
+    clock.set('2026-11-19T07:44:00+09:00');
+    poll([['1150', 60, 4]]); // 07:45 at the crossroads: the 08:00 run
     clock.set('2026-11-19T08:20:00+09:00');
     // 08:20: the same vehicle is 24 min from the crossroads again (08:44): a second run, which takes
     // the 09:00 one; the first still holds the 08:00 run, so the 08:30 one stays.
@@ -141,7 +153,8 @@ describe('prediction service', () => {
   it('todayNow answers at once: the timetable while the first history load of the day runs, then the history', async () => {
     let release: (departures: ObservedDeparture[]) => void = () => undefined;
     const { service, clock, loads, poll } = setup(() => new Promise((resolve) => (release = resolve)));
-    poll([['1150', 300, 4]]);
+    clock.set('2026-11-19T07:44:00+09:00');
+    poll([['1150', 60, 4]]);
     const first = service.todayNow(clock.now());
     expect(loads).toHaveLength(1);
     expect(first.serviceDate).toBe('2026-11-19');

@@ -66,9 +66,9 @@ const NEW_RUN_GAP_MS = 30 * 60_000;
 
 /**
  * A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, the service date
- * of that instant, and whether it was seen leaving.
+ * of that instant, and when it was first seen leaving (the snapshot's takenAt, ms), or null.
  */
-type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; left: boolean };
+type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; leftAtMs: number | null };
 
 /**
  * Follows the up buses coming to the campus crossroads through successive snapshots, so that a
@@ -97,16 +97,16 @@ class LiveTracker {
       const key = `${arrival.routeNo}|${id}`;
       const arrivalMs = takenMs + arrival.predictTimeSec * 1000;
       const current = this.following.get(key);
-      if (current && (current.left || Math.abs(arrivalMs - current.arrivalMs) > NEW_RUN_GAP_MS)) {
+      if (current && (current.leftAtMs !== null || Math.abs(arrivalMs - current.arrivalMs) > NEW_RUN_GAP_MS)) {
         this.earlier.push(current);
       }
       const { serviceDate } = serviceClock(new Date(arrivalMs));
-      this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, serviceDate, left: false });
+      this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, serviceDate, leftAtMs: null });
     }
     for (const vehicle of snapshot.vehicles) {
       const run =
         vehicle.section?.direction === 'down' ? this.following.get(`${vehicle.routeNo}|${vehicle.vehId}`) : null;
-      if (run) run.left = true;
+      if (run && run.leftAtMs === null) run.leftAtMs = takenMs;
     }
   }
 
@@ -116,7 +116,7 @@ class LiveTracker {
     for (const [key, run] of this.following) if (run.serviceDate < serviceDate) this.following.delete(key);
     return [...this.earlier, ...this.following.values()]
       .filter((run) => run.routeNo === routeNo && run.serviceDate === serviceDate)
-      .map((run) => ({ at: new Date(run.arrivalMs), left: run.left }));
+      .map((run) => ({ at: new Date(run.arrivalMs), leftAt: run.leftAtMs === null ? null : new Date(run.leftAtMs) }));
   }
 
   /** Since when snapshots came without a gap (applyLiveEvidence's watchingSince); null before any. */

@@ -14,10 +14,14 @@ const MIN_SAME_WEEKDAY_DAYS = 3;
 /** Smallest same-weekday effect applied, seconds. */
 const MIN_SAME_WEEKDAY_EFFECT_SEC = 60;
 
-/** One same-day-type day of history: its runs (seconds of day, ascending), recency weight and weekday (0 = Sunday). */
-export type HistoryDay = { runs: number[]; weight: number; weekday: number };
-/** A departure of a history day, weighted like its day. */
-type Point = { value: number; weight: number; day: HistoryDay };
+/**
+ * One same-day-type day of history: its runs (departures, seconds of day, ascending), when each run
+ * passed the campus crossroads (seconds of day, the same order; null when unseen), its recency
+ * weight and weekday (0 = Sunday).
+ */
+export type HistoryDay = { runs: number[]; arrivals: (number | null)[]; weight: number; weekday: number };
+/** A departure of a history day (`run`: its index in day.runs), weighted like its day. */
+export type Point = { value: number; weight: number; day: HistoryDay; run: number };
 /** A learnt slot: where it is (weighted median, seconds of day) and the departures matched to it. */
 export type Slot = { second: number; points: Point[] };
 
@@ -43,10 +47,10 @@ export function learnSlots(days: readonly HistoryDay[], tolerance: number): Slot
       const match = align(template, day.runs, tolerance);
       const used = new Set(match);
       match.forEach((j, i) => {
-        if (j >= 0) matched[i].push({ value: day.runs[j], weight: day.weight, day });
+        if (j >= 0) matched[i].push({ value: day.runs[j], weight: day.weight, day, run: j });
       });
       day.runs.forEach((value, j) => {
-        if (!used.has(j)) loose.push({ value, weight: day.weight, day });
+        if (!used.has(j)) loose.push({ value, weight: day.weight, day, run: j });
       });
     }
     const found = matched.filter((points) => dayWeightOf(points) >= total / 2);

@@ -1,7 +1,8 @@
 /**
  * The prediction backtest on the admin feed page (docs/product.md §2.2 Admin routes): one table per
- * scope (all routes, then each route) comparing the methods, and the departure slots learnt. Each
- * table has a caption and row and column headers, so a screen reader names every cell.
+ * scope (all routes, then each route) comparing the methods, with the 80 % ranges' coverage and
+ * mean width for the methods that state ranges ("–" for the others), and the departure slots
+ * learnt. Each table has a caption and row and column headers, so a screen reader names every cell.
  */
 import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
 
@@ -32,7 +33,8 @@ export function BacktestTables({ report }: { report: BacktestReport }) {
       <p className="field__hint">
         기간 {report.days[0]} ~ {report.days[report.days.length - 1]} ({report.days.length}일). 평균 오차는 예측한 출발
         시각과 실제 출발의 차이로 작을수록, ETA 점수는 남은 시간에 맞는 허용 오차 안에 든 조회의 비율(TransitApp 방식)로
-        클수록 좋습니다.
+        클수록 좋습니다. 범위 적중률은 안내한 80% 범위 안에 실제 출발이 든 조회의 비율로 80%에 가까울수록, 평균 범위
+        폭은 그 범위의 평균 길이로 적중률이 같다면 좁을수록 좋습니다. 범위를 내지 않는 방법은 ‘–’로 표시합니다.
       </p>
       {tables.map(({ id, caption, scores }) => (
         <MethodTable key={id} caption={caption} scores={scores} />
@@ -56,6 +58,8 @@ function MethodTable({ caption, scores }: { caption: string; scores: Scores }) {
             <th scope="col">평균 오차(MAE)</th>
             <th scope="col">ETA 점수</th>
             <th scope="col">답한 조회</th>
+            <th scope="col">범위 적중률</th>
+            <th scope="col">평균 범위 폭</th>
           </tr>
         </thead>
         <tbody>
@@ -67,12 +71,24 @@ function MethodTable({ caption, scores }: { caption: string; scores: Scores }) {
                 <td>{score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)}</td>
                 <td>{score?.etaScore == null ? '없음' : `${score.etaScore.toFixed(1)}%`}</td>
                 <td>{score ? `${score.answered} / ${score.queries}` : '없음'}</td>
+                <td>{score?.coverage == null ? <NoRange /> : `${score.coverage.toFixed(1)}%`}</td>
+                <td>{score?.meanRangeSec == null ? <NoRange /> : formatSeconds(score.meanRangeSec)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A range figure of a method that states no range: a dash, said as "범위 없음". */
+function NoRange() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">범위 없음</span>
+    </>
   );
 }
 

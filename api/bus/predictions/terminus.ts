@@ -1,0 +1,411 @@
+/**
+ * How a run's departure from the campus terminus follows its passage at the campus crossroads,
+ * learnt per route and day type from the slots' history (slots.ts): the departure's deviation from
+ * its slot given how late the bus passed the crossroads against the slot's usual passage, or, before
+ * it is seen, given how late the day's previous run was. Pure; seconds of the service day (KST).
+ * Why it is learnt and not assumed: docs/predictions.md §How the estimate is made.
+ */
+import type { HistoryDay, Slot } from './slots';
+import { compressed } from './spread';
+import { weightedMedian, type Weighted } from './stats';
+
+/** A departure of the history, matched to a slot, whose passage at the crossroads was seen. */
+export type TerminusSample = {
+  /** The slot's second of the day (its weighted median departure). */
+  slotSecond: number;
+  /** Passage at the crossroads − the slot's usual passage, seconds (positive: late). */
+  lateness: number;
+  /** Departure − the slot's second, seconds. */
+  deviation: number;
+  /**
+   * The lateness of the same day's previous run seen at the crossroads, when it passed at most
+   * PREVIOUS_RUN_SEC before this one; else null.
+   */
+  previousLateness: number | null;
+  /** The day's recency weight. */
+  weight: number;
+  /** The history day it was seen on. */
+  day: HistoryDay;
+  /**
+   * Its lateness and deviation against its slot as learnt without its day (the slot's and usual
+   * passage's weighted medians over the other days' points), as a new day's are: for calibrate.
+   */
+  outOfDay: { lateness: number; deviation: number };
+};
+
+/** What a departure's deviation is conditioned on: its bus's lateness, or the day's previous run's. */
+type ConditionKey = 'lateness' | 'previousLateness';
+/**
+ * A recalibration map G of probability levels: G[k] is the share of departures of days left out
+ * that fell at or below a spread's level k / CALIBRATION_KNOTS; increasing from 0 to 1.
+ */
+type Calibration = Float64Array;
+
+/**
+ * A density tabulated one table per DENSITY_HOUR_SEC of the day from `fromSecond` (the samples
+ * weighted for its middle as deviationsGiven's): the density (per second) every DENSITY_STEP_SEC
+ * from `fromSec`.
+ */
+type DensityTables = { fromSecond: number; tables: { fromSec: number; values: Float64Array }[] };
+
+/** What learnTerminus learnt for a route and day type. */
+export type TerminusModel = {
+  /** Per slot (in the slots' order): its usual passage at the crossroads (second of the day), or null when never seen. */
+  usualArrivals: (number | null)[];
+  samples: TerminusSample[];
+  /** The samples ascending by lateness, and those with a previousLateness ascending by it. */
+  byLateness: TerminusSample[];
+  byPreviousLateness: TerminusSample[];
+  /**
+   * Per conditioning key, the recalibration of deviationsGiven's spreads (calibrate): its levels
+   * mapped so that they hold on days the model did not see.
+   */
+  calibration: Record<ConditionKey, Calibration>;
+  /** The weighted share of the slots' departures whose passage went unseen, MIN_SHARE–1. */
+  unseenShare: number;
+  /** The weighted share of slot-days without a departure (a skipped run), MIN_SHARE–1. */
+  missingShare: number;
+  /** densityOf's tables. */
+  density: Record<DensityKey, DensityTables>;
+  /** deviationsGiven's answers by their arguments (at most REMEMBERED_SPREADS). */
+  remembered: Map<string, Weighted[]>;
+};
+
+/**
+ * The least share of runs taken to go unseen, and to be skipped: never impossible, however clean
+ * the history (a feed gap, a cancelled run).
+ */
+const MIN_SHARE = 0.02;
+/** A previous run further back than this (seconds) tells nothing of this run's lateness. */
+const PREVIOUS_RUN_SEC = 90 * 60;
+/** Samples of slots within this many seconds of the asked time of day weigh fully; others TIME_SHRINK. */
+const TIME_WINDOW_SEC = 90 * 60;
+/** The weight of samples outside TIME_WINDOW_SEC: the route's whole day, as shrinkage. */
+const TIME_SHRINK = 0.1;
+/** The nearest samples (by the conditioning lateness) holding this share of the weight set the bandwidth. */
+const NEIGHBOUR_SHARE = 0.3;
+/** The smallest bandwidth, seconds of lateness. */
+const MIN_BANDWIDTH_SEC = 30;
+
+/** The samples, and each slot's usual passage, of `slots` (ascending by second, as learnSlots returns them). */
+export function learnTerminus(slots: readonly Slot[]): TerminusModel {
+  const usualArrivals = slots.map((slot) => {
+    const seen = slot.points.flatMap((p) => {
+      const arrival = p.day.arrivals[p.run];
+      return arrival === null ? [] : [{ value: arrival, weight: p.weight }];
+    });
+    return seen.length ? weightedMedian(seen) : null;
+  });
+  // Per day, its seen runs in passage order with their lateness, for previousLateness.
+  const byDay = new Map<
+    Slot['points'][number]['day'],
+    { arrival: number; lateness: number; sample: TerminusSample }[]
+  >();
+  slots.forEach((slot, index) => {
+    const usual = usualArrivals[index];
+    if (usual === null) return;
+    for (const point of slot.points) {
+      const arrival = point.day.arrivals[point.run];
+      if (arrival === null) continue;
+      const others = slot.points.filter((p) => p.day !== point.day);
+      const othersSeen = others.flatMap((p) => {
+        const a = p.day.arrivals[p.run];
+        return a === null ? [] : [{ value: a, weight: p.weight }];
+      });
+      const sample: TerminusSample = {
+        slotSecond: slot.second,
+        lateness: arrival - usual,
+        deviation: point.value - slot.second,
+        previousLateness: null,
+        weight: point.weight,
+        day: point.day,
+        outOfDay: {
+          lateness: othersSeen.length ? arrival - weightedMedian(othersSeen) : arrival - usual,
+          deviation: others.length ? point.value - weightedMedian(others) : point.value - slot.second,
+        },
+      };
+      byDay.set(point.day, [...(byDay.get(point.day) ?? []), { arrival, lateness: sample.lateness, sample }]);
+    }
+  });
+  const samples: TerminusSample[] = [];
+  for (const runs of byDay.values()) {
+    runs.sort((a, b) => a.arrival - b.arrival);
+    runs.forEach(({ arrival, sample }, i) => {
+      const previous = runs[i - 1];
+      if (previous && arrival - previous.arrival <= PREVIOUS_RUN_SEC) sample.previousLateness = previous.lateness;
+      samples.push(sample);
+    });
+  }
+  const byLateness = [...samples].sort((a, b) => a.lateness - b.lateness);
+  const byPreviousLateness = samples
+    .filter((s) => s.previousLateness !== null)
+    .sort((a, b) => (a.previousLateness as number) - (b.previousLateness as number));
+  const points = slots.flatMap((slot) => slot.points);
+  const pointWeight = points.reduce((sum, p) => sum + p.weight, 0);
+  const unseenWeight = points.reduce((sum, p) => sum + (p.day.arrivals[p.run] === null ? p.weight : 0), 0);
+  const dayWeight = [...new Set(points.map((p) => p.day))].reduce((sum, day) => sum + day.weight, 0);
+  return {
+    usualArrivals,
+    samples,
+    byLateness,
+    byPreviousLateness,
+    calibration: {
+      lateness: calibrate(byLateness, 'lateness'),
+      previousLateness: calibrate(byPreviousLateness, 'previousLateness'),
+    },
+    remembered: new Map(),
+    density: { lateness: densityTables(samples, 'lateness'), deviation: densityTables(samples, 'deviation') },
+    unseenShare: Math.max(MIN_SHARE, pointWeight ? unseenWeight / pointWeight : 0),
+    missingShare: Math.max(MIN_SHARE, slots.length && dayWeight ? 1 - pointWeight / (slots.length * dayWeight) : 0),
+  };
+}
+
+/** Bandwidth (seconds) of latenessDensity's Gaussian kernel. */
+const DENSITY_BANDWIDTH_SEC = 60;
+/** Step (seconds) of latenessDensity's table. */
+const DENSITY_STEP_SEC = 10;
+
+/** The span of the day (seconds) one table of densityOf covers. */
+const DENSITY_HOUR_SEC = 3600;
+
+/** What densityOf gives the density of: a bus's lateness at the crossroads, or its departure's deviation from its slot. */
+type DensityKey = 'lateness' | 'deviation';
+
+/** densityOf's tables of one key for the samples (TerminusModel.density). */
+function densityTables(samples: readonly TerminusSample[], key: DensityKey): DensityTables {
+  if (samples.length === 0) return { fromSecond: 0, tables: [] };
+  const seconds = samples.map((s) => s.slotSecond);
+  const fromSecond = Math.floor(Math.min(...seconds) / DENSITY_HOUR_SEC) * DENSITY_HOUR_SEC;
+  const count = Math.floor((Math.max(...seconds) - fromSecond) / DENSITY_HOUR_SEC) + 1;
+  const reach = 3.5 * DENSITY_BANDWIDTH_SEC;
+  const values = samples.map((s) => s[key]);
+  const fromSec = Math.min(...values) - reach;
+  const length = Math.ceil((Math.max(...values) + reach - fromSec) / DENSITY_STEP_SEC) + 1;
+  const tables = Array.from({ length: count }, (_, hour) => {
+    const middle = fromSecond + (hour + 0.5) * DENSITY_HOUR_SEC;
+    const table = new Float64Array(length);
+    const weights = samples.map((sample) => timeWeighted(sample, middle));
+    const norm = weights.reduce((sum, w) => sum + w, 0) * DENSITY_BANDWIDTH_SEC * Math.sqrt(2 * Math.PI);
+    values.forEach((value, k) => {
+      const first = Math.max(0, Math.ceil((value - reach - fromSec) / DENSITY_STEP_SEC));
+      const last = Math.min(length - 1, Math.floor((value + reach - fromSec) / DENSITY_STEP_SEC));
+      for (let i = first; i <= last; i++) {
+        const z = (fromSec + i * DENSITY_STEP_SEC - value) / DENSITY_BANDWIDTH_SEC;
+        table[i] += (weights[k] * Math.exp(-0.5 * z * z)) / norm;
+      }
+    });
+    return { fromSec, values: table };
+  });
+  return { fromSecond, tables };
+}
+
+/**
+ * The density (per second) of `key` being `value` seconds for a run due at `second` of the day:
+ * its lateness at the crossroads against its slot's usual passage, or its departure's deviation
+ * from its slot. From the samples near that time of day (a Gaussian kernel of
+ * DENSITY_BANDWIDTH_SEC, tabulated per DENSITY_HOUR_SEC); 0 far from every sample.
+ */
+export function densityOf(model: TerminusModel, key: DensityKey, second: number, value: number): number {
+  const { fromSecond, tables } = model.density[key];
+  const table = tables[Math.min(tables.length - 1, Math.max(0, Math.floor((second - fromSecond) / DENSITY_HOUR_SEC)))];
+  if (!table) return 0;
+  const index = Math.round((value - table.fromSec) / DENSITY_STEP_SEC);
+  return index >= 0 && index < table.values.length ? table.values[index] : 0;
+}
+
+/** A sample's weight for a departure at `second` of the day: its own, times TIME_SHRINK outside TIME_WINDOW_SEC. */
+const timeWeighted = (sample: TerminusSample, second: number) =>
+  sample.weight * (Math.abs(sample.slotSecond - second) <= TIME_WINDOW_SEC ? 1 : TIME_SHRINK);
+
+/**
+ * The share (0–1) of buses near `second` of the day (weighted as deviationsGiven's) passing the
+ * crossroads at least `lateness` seconds after their slot's usual passage; 0 without samples.
+ */
+export function latenessShareAtLeast(model: TerminusModel, second: number, lateness: number): number {
+  if ((model.byLateness.at(-1)?.lateness ?? -Infinity) < lateness) return 0;
+  let total = 0;
+  let late = 0;
+  for (const sample of model.samples) {
+    const weight = timeWeighted(sample, second);
+    total += weight;
+    if (sample.lateness >= lateness) late += weight;
+  }
+  return total ? late / total : 0;
+}
+
+/**
+ * The deviations from its slot (seconds, weighted) of a departure at `second` of the day whose
+ * `key` (its own lateness, or the previous run's) is `target`, seconds: the samples with a key,
+ * those of slots within TIME_WINDOW_SEC weighing fully and the rest TIME_SHRINK, each by a kernel
+ * in |key − target| whose bandwidth takes in NEIGHBOUR_SHARE of that weight. With `atLeast`, only
+ * samples whose own lateness is at least it (a bus not yet seen is at least that late). Empty when
+ * no sample qualifies.
+ */
+export function deviationsGiven(
+  model: TerminusModel,
+  second: number,
+  key: ConditionKey,
+  target: number,
+  atLeast = -Infinity,
+): Weighted[] {
+  const memoKey = `${key} ${second} ${target} ${atLeast}`;
+  let spread = model.remembered.get(memoKey);
+  if (!spread) {
+    const sorted = key === 'lateness' ? model.byLateness : model.byPreviousLateness;
+    spread = recalibrated(compressed(neighbours(sorted, second, key, target, atLeast)), model.calibration[key]);
+    if (model.remembered.size >= REMEMBERED_SPREADS) model.remembered.clear();
+    model.remembered.set(memoKey, spread);
+  }
+  return spread;
+}
+
+/**
+ * Spreads deviationsGiven remembers per model, at most: a bus's spread is asked for on every
+ * request while it waits (and by the backtest for every query).
+ */
+const REMEMBERED_SPREADS = 2000;
+
+/** G at level `u` (0–1), linear between knots. */
+function levelOf(calibration: Calibration, u: number): number {
+  const x = Math.min(1, Math.max(0, u)) * CALIBRATION_KNOTS;
+  const k = Math.min(CALIBRATION_KNOTS - 1, Math.floor(x));
+  return calibration[k] + (calibration[k + 1] - calibration[k]) * (x - k);
+}
+
+/** A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
+function recalibrated(sorted: readonly Weighted[], calibration: Calibration): Weighted[] {
+  const total = sorted.reduce((sum, p) => sum + p.weight, 0);
+  let cumulative = 0;
+  return sorted.map(({ value, weight }) => {
+    const from = cumulative / total;
+    cumulative += weight;
+    return { value, weight: levelOf(calibration, cumulative / total) - levelOf(calibration, from) };
+  });
+}
+
+/** Samples calibrate() checks, at most: every k-th, to bound the cost. */
+const CALIBRATION_SAMPLES = 80;
+/** Knots of a Calibration: levels 0, 1 / CALIBRATION_KNOTS, …, 1. */
+const CALIBRATION_KNOTS = 20;
+/** Weight (in samples) of the identity map calibrate() shrinks toward. */
+const CALIBRATION_PRIOR = 30;
+
+/**
+ * The recalibration of neighbours()' spreads for days it did not see: for each checked sample, the
+ * level (PIT) its out-of-day deviation takes in the spread of its out-of-day key computed without
+ * its day; G is the empirical CDF of those levels, shrunk toward the identity by CALIBRATION_PRIOR
+ * samples. The identity without samples.
+ */
+function calibrate(sorted: readonly TerminusSample[], key: ConditionKey): Calibration {
+  const step = Math.max(1, Math.floor(sorted.length / CALIBRATION_SAMPLES));
+  const levels: number[] = [];
+  for (let i = 0; i < sorted.length; i += step) {
+    const sample = sorted[i];
+    const target = key === 'lateness' ? sample.outOfDay.lateness : (sample.previousLateness as number);
+    const spread = neighbours(sorted, sample.slotSecond, key, target, -Infinity, sample.day);
+    if (spread.length === 0) continue;
+    let below = 0;
+    let total = 0;
+    for (const point of spread) {
+      total += point.weight;
+      if (point.value < sample.outOfDay.deviation) below += point.weight;
+      else if (point.value === sample.outOfDay.deviation) below += point.weight / 2;
+    }
+    levels.push(below / total);
+  }
+  const calibration = new Float64Array(CALIBRATION_KNOTS + 1);
+  for (let k = 0; k <= CALIBRATION_KNOTS; k++) {
+    const u = k / CALIBRATION_KNOTS;
+    const at = levels.filter((level) => level <= u).length;
+    calibration[k] = (at + CALIBRATION_PRIOR * u) / (levels.length + CALIBRATION_PRIOR);
+  }
+  calibration[0] = 0;
+  calibration[CALIBRATION_KNOTS] = 1;
+  return calibration;
+}
+
+/**
+ * deviationsGiven's neighbours before recalibration, from `sorted` (ascending by `key`), leaving out
+ * the samples of `exclude` (a day, for calibrate).
+ */
+function neighbours(
+  sorted: readonly TerminusSample[],
+  second: number,
+  key: ConditionKey,
+  target: number,
+  atLeast: number,
+  exclude?: HistoryDay,
+): Weighted[] {
+  const keyOf = (i: number) => sorted[i][key] as number;
+  const start = key === 'lateness' ? firstAtLeast(sorted.length, keyOf, atLeast) : 0;
+  const usable = (i: number) => sorted[i].lateness >= atLeast && sorted[i].day !== exclude;
+  let total = 0;
+  for (let i = start; i < sorted.length; i++) if (usable(i)) total += timeWeighted(sorted[i], second);
+  if (total === 0) return [];
+  // Widen from the target, nearest first, until NEIGHBOUR_SHARE of the weight is in.
+  let low = Math.max(start, firstAtLeast(sorted.length, keyOf, target)) - 1;
+  let high = low + 1;
+  const nextNearest = (): { index: number; distance: number } | null => {
+    while (low >= start && !usable(low)) low--;
+    while (high < sorted.length && !usable(high)) high++;
+    const below = low >= start ? target - keyOf(low) : Infinity;
+    const above = high < sorted.length ? keyOf(high) - target : Infinity;
+    if (below === Infinity && above === Infinity) return null;
+    return below <= above ? { index: low--, distance: below } : { index: high++, distance: above };
+  };
+  let cumulative = 0;
+  let bandwidth = MIN_BANDWIDTH_SEC;
+  const taken: { index: number; distance: number }[] = [];
+  for (let next = nextNearest(); next; next = nextNearest()) {
+    taken.push(next);
+    cumulative += timeWeighted(sorted[next.index], second);
+    if (cumulative >= total * NEIGHBOUR_SHARE) {
+      bandwidth = Math.max(MIN_BANDWIDTH_SEC, next.distance);
+      break;
+    }
+  }
+  // Epanechnikov's kernel over 1.5 bandwidths, so the nearest share all weigh.
+  const reach = 1.5 * bandwidth;
+  for (let next = nextNearest(); next && next.distance < reach; next = nextNearest()) taken.push(next);
+  const kept = taken.flatMap(({ index, distance }) =>
+    distance < reach
+      ? [{ sample: sorted[index], weight: timeWeighted(sorted[index], second) * (1 - (distance / reach) ** 2) }]
+      : [],
+  );
+  // Local linear: each neighbour's deviation moved along the neighbourhood's slope to the target,
+  // not beyond the neighbours' own keys (no extrapolation past the data).
+  const keys = kept.map(({ sample }) => sample[key] as number);
+  const slope = slopeOf(kept.map(({ sample, weight }, i) => ({ x: keys[i], y: sample.deviation, weight })));
+  const to = Math.min(Math.max(...keys), Math.max(Math.min(...keys), target));
+  return kept.map(({ sample, weight }, i) => ({ value: sample.deviation + slope * (to - keys[i]), weight }));
+}
+
+/**
+ * The weighted least-squares slope of y on x, kept within [0, 1] (a departure follows a later bus
+ * by at most as much as it is late); 0 when x does not vary.
+ */
+function slopeOf(points: readonly { x: number; y: number; weight: number }[]): number {
+  const total = points.reduce((sum, p) => sum + p.weight, 0);
+  if (total === 0) return 0;
+  const meanX = points.reduce((sum, p) => sum + p.weight * p.x, 0) / total;
+  const meanY = points.reduce((sum, p) => sum + p.weight * p.y, 0) / total;
+  let covariance = 0;
+  let variance = 0;
+  for (const p of points) {
+    covariance += p.weight * (p.x - meanX) * (p.y - meanY);
+    variance += p.weight * (p.x - meanX) ** 2;
+  }
+  return variance > 0 ? Math.min(1, Math.max(0, covariance / variance)) : 0;
+}
+
+/** The first index in [0, length) whose value (ascending) is at least `target`; `length` when none. */
+function firstAtLeast(length: number, valueAt: (index: number) => number, target: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (valueAt(mid) < target) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

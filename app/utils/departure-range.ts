@@ -1,0 +1,36 @@
+/**
+ * The 80 % range of a predicted departure (contract DepartureRange) as riders see it: after the
+ * estimate's time on the down card, and after each time of the expected times modal, when it is
+ * wider than RANGE_SHOWN_OVER_SEC; a narrower one adds nothing to the time, so it is left out.
+ * Shown "(22:40~22:44)", said "22시 40분에서 22시 44분 사이". Isomorphic, no date library.
+ */
+import type { DepartureRange } from '../../contract/bus';
+import { formatKstSpokenTime, formatKstTime } from '~/utils/kst';
+
+/** A range at most this wide (seconds, upperAt − lowerAt) is not shown. */
+export const RANGE_SHOWN_OVER_SEC = 120;
+
+/** `range` when it is to be shown (wider than RANGE_SHOWN_OVER_SEC); null for none or a narrow one. */
+export function shownRange(range: DepartureRange | null | undefined): DepartureRange | null {
+  if (!range) return null;
+  const widthSec = (Date.parse(range.upperAt) - Date.parse(range.lowerAt)) / 1000;
+  return widthSec > RANGE_SHOWN_OVER_SEC ? range : null;
+}
+
+/** The range as shown after a time, HH:mm in KST: "(22:40~22:44)". */
+export function rangeText(range: DepartureRange): string {
+  return `(${formatKstTime(range.lowerAt)}~${formatKstTime(range.upperAt)})`;
+}
+
+/** The range as said: "22시 40분에서 22시 44분 사이". */
+export function rangeSpoken(range: DepartureRange): string {
+  return `${formatKstSpokenTime(range.lowerAt)}에서 ${formatKstSpokenTime(range.upperAt)} 사이`;
+}
+
+/**
+ * The down card's estimate with its range as screen readers hear it: "예상 출발 22시 41분. 대개
+ * 22시 40분에서 22시 44분 사이에 출발합니다."
+ */
+export function estimateSentence(estimate: string, range: DepartureRange): string {
+  return `예상 출발 ${formatKstSpokenTime(estimate)}. 대개 ${rangeSpoken(range)}에 출발합니다.`;
+}
