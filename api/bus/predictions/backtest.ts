@@ -20,7 +20,8 @@ import {
 } from './day-plan';
 import { observedDayType } from './day-type';
 import { applyLiveEvidence } from './live';
-import { ETA_BUCKETS } from './spread';
+import { calibrationOf, ETA_BUCKETS, levelIn, type Calibration } from './spread';
+import type { Weighted } from './stats';
 
 export { ETA_BUCKETS };
 import { BACKTEST_METHODS } from '../../../contract/admin';
@@ -146,8 +147,8 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
   };
 }
 
-/** A method's answer: the departure it predicts, and the 80 % range it states, if any. */
-type Answer = { at: Date; lowerAt?: Date; upperAt?: Date };
+/** A method's answer: the departure it predicts, and the 80 % range it states and the spread behind it, if any. */
+type Answer = { at: Date; lowerAt?: Date; upperAt?: Date; spread?: Weighted[] };
 
 /**
  * How long after a bus leaves the service knows it (LiveTracker sees it on the down line at the
@@ -165,6 +166,7 @@ function answerers(
   index: number,
   observed: readonly ObservedDeparture[],
   dayTypeAt: (q: Date) => DayType,
+  calibration: Calibration | null,
 ): Record<Method, (q: Date) => Answer | null> {
   const serviceDate = dayPlan.serviceDate;
   const plan = dayPlan.routes[index];
@@ -181,7 +183,7 @@ function answerers(
           return { at: arrivedAt, leftAt: leftAt <= q ? leftAt : null };
         });
       const live = dayPlan.planAs(dayTypeAt(q))[index];
-      return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince), q);
+      return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince, calibration), q);
     },
     history: (q) => nextAtOrAfter(plan.estimate, q),
     yesterday: (q) => time(nextAtOrAfter(plan.dayBefore, q)),
@@ -220,9 +222,13 @@ export async function backtest(
     .slice(-options.days);
   const tallies = new Map(routes.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
   const slots = new Map<string, BacktestReport['slots'][number]>();
+  // Where each actual departure fell in the spread the estimate told for it (its level, 0–1), on
+  // the days evaluated so far: each day's ranges are recalibrated by the days before it.
+  const levels: number[] = [];
 
   for (const date of dates) {
     await setImmediate();
+    const calibration = levels.length ? calibrationOf(levels) : null;
     const plan = predictDay(history, date, routes);
     options.onDayPlan?.(plan);
     const ofDate = history.filter((d) => d.serviceDate === date);
@@ -239,7 +245,7 @@ export async function backtest(
       const observed = ofDate
         .filter((d) => d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
-      const answer = answerers(plan, routes[index], index, observed, dayTypeAt);
+      const answer = answerers(plan, routes[index], index, observed, dayTypeAt, calibration);
       const tally = tallies.get(routePlan.routeNo);
       if (!tally) continue;
       tally.departures += observed.length;
@@ -258,6 +264,7 @@ export async function backtest(
             t.answered += 1;
             t.absErrorSec += Math.abs(errorSec);
             if (isAccurate(bucket, errorSec)) t.accurate[bucket] += 1;
+            if (method === 'estimate' && predicted.spread) levels.push(levelIn(predicted.spread, departedAt.getTime()));
             if (predicted.lowerAt && predicted.upperAt) {
               t.ranged += 1;
               t.widthSec += (predicted.upperAt.getTime() - predicted.lowerAt.getTime()) / 1000;

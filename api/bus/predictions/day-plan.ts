@@ -14,9 +14,9 @@ import {
   type DayType,
   type RouteConfig,
 } from '../feed/transit-config';
-import { learnSlots, sameWeekdayEffects, slotSpreadSec, type HistoryDay } from './slots';
+import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
 import { median, type Weighted } from './stats';
-import { compressed, rangeOf, spreadOf } from './spread';
+import { compressed, rangeOf } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
@@ -256,13 +256,12 @@ export function predictDay(
     const slots = learnSlots(days, sameRunSec);
     const effects = type === 'weekday' ? sameWeekdayEffects(slots, weekdayOf(serviceDate)) : slots.map(() => 0);
     const midnight = midnightMs(serviceDate);
+    const spreads = slotSpreads(slots);
     return {
       ...common,
       estimate: slots
         .map((slot, i): Estimate => {
-          const spread = spreadOf(
-            slot.points.map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight })),
-          );
+          const spread = spreads[i].map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight }));
           const { lowerMs, upperMs } = rangeOf(spread);
           return {
             at: atSecond(serviceDate, slot.second + effects[i]),

@@ -5,7 +5,7 @@
  * rider-safe point (spread.ts). Pure. The reasoning: docs/predictions.md §How the estimate is made.
  */
 import type { Estimate, RouteDayPlan } from './day-plan';
-import { ETA_BUCKETS, quantileOf, rangeOf, riderSafeAt, spreadOf } from './spread';
+import { ETA_BUCKETS, quantileOf, rangeOf, recalibrated, riderSafeAt, spreadOf, type Calibration } from './spread';
 import type { Weighted } from './stats';
 import { densityOf, deviationsGiven, latenessShareAtLeast } from './terminus';
 
@@ -70,13 +70,16 @@ function scaled(spread: readonly Weighted[], weight: number): Weighted[] {
 }
 
 /**
- * The estimate as told at `nowMs`: its spread after now, the 80 % range of that, and its point:
- * within NEAR_SEC the rider-safe one, else the median. A spread wholly before now: now, without a range.
+ * The estimate as told at `nowMs`: its spread after now (kept as it is, for the backtest's
+ * calibration), and, from that spread recalibrated by `calibration` (when given), the 80 % range and
+ * the point: within NEAR_SEC the rider-safe one, else the median. A spread wholly before now: now,
+ * without a range.
  */
-function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number): Estimate {
+function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number, calibration: Calibration | null): Estimate {
   const ahead = spread.filter((p) => p.value >= nowMs);
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
-  const { lowerMs, upperMs } = rangeOf(ahead);
+  const calibrated = calibration ? recalibrated(ahead, calibration) : ahead;
+  const { lowerMs, upperMs } = rangeOf(calibrated);
   const near = lowerMs <= nowMs + NEAR_SEC * 1000;
   return {
     ...estimate,
@@ -100,7 +103,8 @@ function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number): E
  *   when unknown), a run due at the crossroads but not seen is late, passed unseen or skipped, each
  *   as often as the history says, and is dropped when it is more likely gone than to come;
  * - every estimate's spread is cut at now (a bus not gone leaves after now), with its 80 % range
- *   and, within NEAR_SEC, its rider-safe point (spread.ts riderSafeAt).
+ *   and, within NEAR_SEC, its rider-safe point (spread.ts riderSafeAt), both from the spread
+ *   recalibrated by `calibration` (how the spreads told on days past fared: backtest.ts), when given.
  * Returns a new list ascending by `at`; never throws.
  */
 export function applyLiveEvidence(
@@ -108,6 +112,7 @@ export function applyLiveEvidence(
   passages: readonly CrossroadsPassage[],
   now: Date,
   watchingSince: Date | null,
+  calibration: Calibration | null = null,
 ): Estimate[] {
   const nowMs = now.getTime();
   const terminus = plan.terminus;
@@ -166,7 +171,7 @@ export function applyLiveEvidence(
     }
     // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after its range ends.
     if (nowMs >= rangeOf(spread).upperMs + LIVE_GRACE_SEC * 1000) return;
-    live.push(told({ at: run?.estimate.at ?? new Date(arrivalMs), basis: 'live' }, spread, nowMs));
+    live.push(told({ at: run?.estimate.at ?? new Date(arrivalMs), basis: 'live' }, spread, nowMs, calibration));
   });
 
   const estimates = plan.estimate.flatMap((estimate): Estimate[] => {
@@ -195,7 +200,7 @@ export function applyLiveEvidence(
             deviationsGiven(terminus, second, 'lateness', (nowMs - usual) / 1000, (nowMs - usual) / 1000),
           )
         : [];
-      return [told(estimate, spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]), nowMs)];
+      return [told(estimate, spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]), nowMs, calibration)];
     }
     if (!watched) {
       // Most likely gone (not watched, nothing tells): kept in the day's list as planned.
@@ -206,9 +211,9 @@ export function applyLiveEvidence(
     if (last && usual !== null && usual > last.atMs && usual - last.atMs <= PREVIOUS_RUN_SEC * 1000) {
       previous = null;
       const deviations = deviationsGiven(terminus, second, 'previousLateness', last.lateness);
-      if (deviations.length) return [told(estimate, spreadFrom(estimate, deviations), nowMs)];
+      if (deviations.length) return [told(estimate, spreadFrom(estimate, deviations), nowMs, calibration)];
     }
-    return [told(estimate, estimate.spread, nowMs)];
+    return [told(estimate, estimate.spread, nowMs, calibration)];
   });
   return [...estimates, ...live].sort((a, b) => a.at.getTime() - b.at.getTime());
 }

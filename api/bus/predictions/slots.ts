@@ -3,7 +3,8 @@
  * from history days, and a weekday's own deviation from them. Pure; seconds of the service day.
  * Why slots, and how they are learnt: docs/predictions.md §How the estimate is made.
  */
-import { align, median, weightedMedian } from './stats';
+import { calibrationOf, compressed, dressed, levelIn, MIN_OLDER_DAYS, recalibrated } from './spread';
+import { align, median, weightedMedian, type Weighted } from './stats';
 
 /** Passes of learnSlots' align-and-re-estimate. */
 const SLOT_ITERATIONS = 3;
@@ -76,6 +77,41 @@ export function slotSpreadSec(slots: readonly Slot[]): number {
   return median(
     slots.map((slot) => weightedMedian(slot.points.map((p) => ({ ...p, value: Math.abs(p.value - slot.second) })))),
   );
+}
+
+/** The least kernel bandwidth of a slot's spread, seconds. */
+const MIN_KERNEL_SEC = 20;
+
+/**
+ * The kernel bandwidth (seconds) of a slot's points: Silverman's rule, 0.9 × a robust standard
+ * deviation (1.4826 × the weighted median absolute deviation) × n^(−1/5), n the points' effective
+ * count ((Σw)² / Σw²); at least MIN_KERNEL_SEC.
+ */
+function bandwidthOf(points: readonly Weighted[]): number {
+  const middle = weightedMedian(points);
+  const sd = 1.4826 * weightedMedian(points.map((p) => ({ value: Math.abs(p.value - middle), weight: p.weight })));
+  const total = points.reduce((sum, p) => sum + p.weight, 0);
+  const effective = total ** 2 / points.reduce((sum, p) => sum + p.weight ** 2, 0);
+  return Math.max(MIN_KERNEL_SEC, 0.9 * sd * effective ** -0.2);
+}
+
+/**
+ * Each slot's departure spread (spread.ts; seconds of the day, ascending, at most SPREAD_POINTS):
+ * its points dressed with a normal kernel (bandwidthOf) and recalibrated by where each day's own
+ * departure fell in the spread of the slot's other days (leave one day out), pooled over the slots.
+ * So that its 80 % range holds on a day it did not see: docs/predictions.md §The range and the
+ * rider-safe time.
+ */
+export function slotSpreads(slots: readonly Slot[]): Weighted[][] {
+  const bandwidths = slots.map((slot) => bandwidthOf(slot.points));
+  const levels = slots.flatMap((slot, i) =>
+    slot.points.flatMap((point) => {
+      const older = slot.points.filter((p) => p.day.weight < point.day.weight);
+      return older.length >= MIN_OLDER_DAYS ? [levelIn(dressed(older, bandwidths[i]), point.value)] : [];
+    }),
+  );
+  const calibration = calibrationOf(levels);
+  return slots.map((slot, i) => recalibrated(compressed(dressed(slot.points, bandwidths[i])), calibration));
 }
 
 /**

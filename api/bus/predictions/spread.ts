@@ -50,6 +50,84 @@ export function compressed(points: readonly Weighted[], count = SPREAD_POINTS): 
   return result;
 }
 
+/**
+ * A recalibration map G of probability levels, learnt from departures a spread did not see: G[k] is
+ * the share of them that fell at or below their spread's level k / CALIBRATION_KNOTS; increasing
+ * from 0 to 1. Why: docs/predictions.md §The range and the rider-safe time.
+ */
+export type Calibration = Float64Array;
+
+/**
+ * A day's departures are checked (for a Calibration) against what at least this many older days
+ * predicted: as a plan predicts a day after all it learnt from, so that drift counts.
+ */
+export const MIN_OLDER_DAYS = 4;
+
+/** Knots of a Calibration: levels 0, 1 / CALIBRATION_KNOTS, …, 1. */
+const CALIBRATION_KNOTS = 20;
+/** Weight (in departures) of the identity map calibrationOf shrinks toward. */
+const CALIBRATION_PRIOR = 10;
+
+/**
+ * The Calibration of `levels` (each a left-out departure's level, 0–1, in the spread that did not
+ * see it): their empirical CDF at the knots, shrunk toward the identity by CALIBRATION_PRIOR
+ * departures. The identity for none.
+ */
+export function calibrationOf(levels: readonly number[]): Calibration {
+  const calibration = new Float64Array(CALIBRATION_KNOTS + 1);
+  for (let k = 0; k <= CALIBRATION_KNOTS; k++) {
+    const u = k / CALIBRATION_KNOTS;
+    const at = levels.filter((level) => level <= u).length;
+    calibration[k] = (at + CALIBRATION_PRIOR * u) / (levels.length + CALIBRATION_PRIOR);
+  }
+  calibration[0] = 0;
+  calibration[CALIBRATION_KNOTS] = 1;
+  return calibration;
+}
+
+/** G at level `u` (0–1), linear between knots. */
+function levelOf(calibration: Calibration, u: number): number {
+  const x = Math.min(1, Math.max(0, u)) * CALIBRATION_KNOTS;
+  const k = Math.min(CALIBRATION_KNOTS - 1, Math.floor(x));
+  return calibration[k] + (calibration[k + 1] - calibration[k]) * (x - k);
+}
+
+/** A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
+export function recalibrated(spread: readonly Weighted[], calibration: Calibration): Weighted[] {
+  const total = spread.reduce((sum, p) => sum + p.weight, 0);
+  let cumulative = 0;
+  return spread.map(({ value, weight }) => {
+    const from = cumulative / total;
+    cumulative += weight;
+    return { value, weight: levelOf(calibration, cumulative / total) - levelOf(calibration, from) };
+  });
+}
+
+/** The level (0–1) of `value` in a spread (any order): the weight below it, half the weight at it. */
+export function levelIn(points: readonly Weighted[], value: number): number {
+  let below = 0;
+  let total = 0;
+  for (const point of points) {
+    total += point.weight;
+    if (point.value < value) below += point.weight;
+    else if (point.value === value) below += point.weight / 2;
+  }
+  return total ? below / total : 0.5;
+}
+
+/** Standard normal quantiles at (k + 0.5) / 5: a point dressed with them stands for a normal kernel. */
+const KERNEL_Z = [-1.2816, -0.5244, 0, 0.5244, 1.2816];
+
+/**
+ * `points` each spread over a normal kernel of `bandwidth` (in the values' unit), as KERNEL_Z.length
+ * points of equal weight: so that a spread learnt from a few days reaches past its extremes.
+ */
+export function dressed(points: readonly Weighted[], bandwidth: number): Weighted[] {
+  return points.flatMap(({ value, weight }) =>
+    KERNEL_Z.map((z) => ({ value: value + z * bandwidth, weight: weight / KERNEL_Z.length })),
+  );
+}
+
 /** The `q` quantile of a spread (ascending): the first value whose cumulative weight reaches q of the total. */
 export function quantileOf(spread: readonly Weighted[], q: number): number {
   const target = spread.reduce((sum, p) => sum + p.weight, 0) * q;

@@ -6,7 +6,7 @@
  * Why it is learnt and not assumed: docs/predictions.md §How the estimate is made.
  */
 import type { HistoryDay, Slot } from './slots';
-import { compressed } from './spread';
+import { calibrationOf, compressed, levelIn, recalibrated, type Calibration } from './spread';
 import { weightedMedian, type Weighted } from './stats';
 
 /** A departure of the history, matched to a slot, whose passage at the crossroads was seen. */
@@ -35,12 +35,6 @@ export type TerminusSample = {
 
 /** What a departure's deviation is conditioned on: its bus's lateness, or the day's previous run's. */
 type ConditionKey = 'lateness' | 'previousLateness';
-/**
- * A recalibration map G of probability levels: G[k] is the share of departures of days left out
- * that fell at or below a spread's level k / CALIBRATION_KNOTS; increasing from 0 to 1.
- */
-type Calibration = Float64Array;
-
 /**
  * A density tabulated one table per DENSITY_HOUR_SEC of the day from `fromSecond` (the samples
  * weighted for its middle as deviationsGiven's): the density (per second) every DENSITY_STEP_SEC
@@ -265,36 +259,13 @@ export function deviationsGiven(
  */
 const REMEMBERED_SPREADS = 2000;
 
-/** G at level `u` (0–1), linear between knots. */
-function levelOf(calibration: Calibration, u: number): number {
-  const x = Math.min(1, Math.max(0, u)) * CALIBRATION_KNOTS;
-  const k = Math.min(CALIBRATION_KNOTS - 1, Math.floor(x));
-  return calibration[k] + (calibration[k + 1] - calibration[k]) * (x - k);
-}
-
-/** A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
-function recalibrated(sorted: readonly Weighted[], calibration: Calibration): Weighted[] {
-  const total = sorted.reduce((sum, p) => sum + p.weight, 0);
-  let cumulative = 0;
-  return sorted.map(({ value, weight }) => {
-    const from = cumulative / total;
-    cumulative += weight;
-    return { value, weight: levelOf(calibration, cumulative / total) - levelOf(calibration, from) };
-  });
-}
-
 /** Samples calibrate() checks, at most: every k-th, to bound the cost. */
 const CALIBRATION_SAMPLES = 80;
-/** Knots of a Calibration: levels 0, 1 / CALIBRATION_KNOTS, …, 1. */
-const CALIBRATION_KNOTS = 20;
-/** Weight (in samples) of the identity map calibrate() shrinks toward. */
-const CALIBRATION_PRIOR = 30;
 
 /**
  * The recalibration of neighbours()' spreads for days it did not see: for each checked sample, the
  * level (PIT) its out-of-day deviation takes in the spread of its out-of-day key computed without
- * its day; G is the empirical CDF of those levels, shrunk toward the identity by CALIBRATION_PRIOR
- * samples. The identity without samples.
+ * its day; G is calibrationOf those levels.
  */
 function calibrate(sorted: readonly TerminusSample[], key: ConditionKey): Calibration {
   const step = Math.max(1, Math.floor(sorted.length / CALIBRATION_SAMPLES));
@@ -304,24 +275,9 @@ function calibrate(sorted: readonly TerminusSample[], key: ConditionKey): Calibr
     const target = key === 'lateness' ? sample.outOfDay.lateness : (sample.previousLateness as number);
     const spread = neighbours(sorted, sample.slotSecond, key, target, -Infinity, sample.day);
     if (spread.length === 0) continue;
-    let below = 0;
-    let total = 0;
-    for (const point of spread) {
-      total += point.weight;
-      if (point.value < sample.outOfDay.deviation) below += point.weight;
-      else if (point.value === sample.outOfDay.deviation) below += point.weight / 2;
-    }
-    levels.push(below / total);
+    levels.push(levelIn(spread, sample.outOfDay.deviation));
   }
-  const calibration = new Float64Array(CALIBRATION_KNOTS + 1);
-  for (let k = 0; k <= CALIBRATION_KNOTS; k++) {
-    const u = k / CALIBRATION_KNOTS;
-    const at = levels.filter((level) => level <= u).length;
-    calibration[k] = (at + CALIBRATION_PRIOR * u) / (levels.length + CALIBRATION_PRIOR);
-  }
-  calibration[0] = 0;
-  calibration[CALIBRATION_KNOTS] = 1;
-  return calibration;
+  return calibrationOf(levels);
 }
 
 /**
