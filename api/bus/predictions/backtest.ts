@@ -147,6 +147,12 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
   };
 }
 
+/**
+ * Days evaluated before the first scored one only to learn the calibration of the estimate's
+ * ranges (levels), so that the first scored day's ranges are calibrated too.
+ */
+const CALIBRATION_DAYS = 3;
+
 /** A method's answer: the departure it predicts, and the 80 % range it states and the spread behind it, if any. */
 type Answer = { at: Date; lowerAt?: Date; upperAt?: Date; spread?: Weighted[] };
 
@@ -219,22 +225,25 @@ export async function backtest(
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
     .sort()
-    .slice(-options.days);
+    .slice(-(options.days + CALIBRATION_DAYS));
+  const firstScored = Math.max(0, dates.length - options.days);
   const tallies = new Map(routes.map(({ routeNo }) => [routeNo, { departures: 0, byMethod: METHODS.map(newTally) }]));
   const slots = new Map<string, BacktestReport['slots'][number]>();
   // Where each actual departure fell in the spread the estimate told for it (its level, 0–1), on
-  // the days evaluated so far: each day's ranges are recalibrated by the days before it.
+  // the days evaluated so far (CALIBRATION_DAYS of them before the first scored): each day's ranges
+  // are recalibrated by the days before it.
   const levels: number[] = [];
 
-  for (const date of dates) {
+  for (const [d, date] of dates.entries()) {
     await setImmediate();
+    const scored = d >= firstScored;
     const calibration = levels.length ? calibrationOf(levels) : null;
     const plan = predictDay(history, date, routes);
-    options.onDayPlan?.(plan);
+    if (scored) options.onDayPlan?.(plan);
     const ofDate = history.filter((d) => d.serviceDate === date);
     const dayTypeAt = observedDayTypes(plan, ofDate);
     for (const [index, routePlan] of plan.routes.entries()) {
-      if (routePlan.slots) {
+      if (scored && routePlan.slots) {
         slots.set(`${routePlan.routeNo}|${plan.dayType}`, {
           routeNo: routePlan.routeNo,
           dayType: plan.dayType,
@@ -246,7 +255,8 @@ export async function backtest(
         .filter((d) => d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
       const answer = answerers(plan, routes[index], index, observed, dayTypeAt, calibration);
-      const tally = tallies.get(routePlan.routeNo);
+      // A calibration day's figures only feed the levels.
+      const tally = scored ? tallies.get(routePlan.routeNo) : { departures: 0, byMethod: METHODS.map(newTally) };
       if (!tally) continue;
       tally.departures += observed.length;
       observed.forEach(({ departedAt }, k) => {
@@ -292,7 +302,7 @@ export async function backtest(
   const order = (entry: BacktestReport['slots'][number]) =>
     routes.findIndex((route) => route.routeNo === entry.routeNo) * 3 + DAY_TYPES.indexOf(entry.dayType);
   return {
-    days: dates,
+    days: dates.slice(firstScored),
     routes: perRoute,
     overall: scores(total),
     slots: [...slots.values()].sort((a, b) => order(a) - order(b)),

@@ -6,14 +6,14 @@
  * Why it is learnt and not assumed: docs/predictions.md §How the estimate is made.
  */
 import type { HistoryDay, Slot } from './slots';
-import { calibrationOf, compressed, levelIn, recalibrated, type Calibration } from './spread';
-import { weightedMedian, type Weighted } from './stats';
+import { compressed } from './spread';
+import { median, weightedMedian, type Weighted } from './stats';
 
 /** A departure of the history, matched to a slot, whose passage at the crossroads was seen. */
 export type TerminusSample = {
   /** The slot's second of the day (its weighted median departure). */
   slotSecond: number;
-  /** Passage at the crossroads − the slot's usual passage, seconds (positive: late). */
+  /** Passage at the crossroads − the slot's usual passage (usualArrivals), seconds (positive: late). */
   lateness: number;
   /** Departure − the slot's second, seconds. */
   deviation: number;
@@ -26,11 +26,6 @@ export type TerminusSample = {
   weight: number;
   /** The history day it was seen on. */
   day: HistoryDay;
-  /**
-   * Its lateness and deviation against its slot as learnt without its day (the slot's and usual
-   * passage's weighted medians over the other days' points), as a new day's are: for calibrate.
-   */
-  outOfDay: { lateness: number; deviation: number };
 };
 
 /** What a departure's deviation is conditioned on: its bus's lateness, or the day's previous run's. */
@@ -44,17 +39,15 @@ type DensityTables = { fromSecond: number; tables: { fromSec: number; values: Fl
 
 /** What learnTerminus learnt for a route and day type. */
 export type TerminusModel = {
-  /** Per slot (in the slots' order): its usual passage at the crossroads (second of the day), or null when never seen. */
+  /**
+   * Per slot (in the slots' order): its usual passage at the crossroads (second of the day), its
+   * second less the route's usual turnaround; null when no passage of the route was seen.
+   */
   usualArrivals: (number | null)[];
   samples: TerminusSample[];
   /** The samples ascending by lateness, and those with a previousLateness ascending by it. */
   byLateness: TerminusSample[];
   byPreviousLateness: TerminusSample[];
-  /**
-   * Per conditioning key, the recalibration of deviationsGiven's spreads (calibrate): its levels
-   * mapped so that they hold on days the model did not see.
-   */
-  calibration: Record<ConditionKey, Calibration>;
   /** The weighted share of the slots' departures whose passage went unseen, MIN_SHARE–1. */
   unseenShare: number;
   /** The weighted share of slot-days without a departure (a skipped run), MIN_SHARE–1. */
@@ -83,13 +76,18 @@ const MIN_BANDWIDTH_SEC = 30;
 
 /** The samples, and each slot's usual passage, of `slots` (ascending by second, as learnSlots returns them). */
 export function learnTerminus(slots: readonly Slot[]): TerminusModel {
-  const usualArrivals = slots.map((slot) => {
+  // The route's usual turnaround: over the slots seen, the median of the slot's second less its
+  // weighted median passage. A slot's own median passage is noisier than its departures' (the
+  // lateness varies more than the departure), so each slot's usual passage is its second less it.
+  const turnarounds = slots.flatMap((slot) => {
     const seen = slot.points.flatMap((p) => {
       const arrival = p.day.arrivals[p.run];
       return arrival === null ? [] : [{ value: arrival, weight: p.weight }];
     });
-    return seen.length ? weightedMedian(seen) : null;
+    return seen.length ? [slot.second - weightedMedian(seen)] : [];
   });
+  const turnaround = turnarounds.length ? median(turnarounds) : null;
+  const usualArrivals = slots.map((slot) => (turnaround === null ? null : slot.second - turnaround));
   // Per day, its seen runs in passage order with their lateness, for previousLateness.
   const byDay = new Map<
     Slot['points'][number]['day'],
@@ -101,11 +99,6 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
     for (const point of slot.points) {
       const arrival = point.day.arrivals[point.run];
       if (arrival === null) continue;
-      const others = slot.points.filter((p) => p.day !== point.day);
-      const othersSeen = others.flatMap((p) => {
-        const a = p.day.arrivals[p.run];
-        return a === null ? [] : [{ value: a, weight: p.weight }];
-      });
       const sample: TerminusSample = {
         slotSecond: slot.second,
         lateness: arrival - usual,
@@ -113,10 +106,6 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
         previousLateness: null,
         weight: point.weight,
         day: point.day,
-        outOfDay: {
-          lateness: othersSeen.length ? arrival - weightedMedian(othersSeen) : arrival - usual,
-          deviation: others.length ? point.value - weightedMedian(others) : point.value - slot.second,
-        },
       };
       byDay.set(point.day, [...(byDay.get(point.day) ?? []), { arrival, lateness: sample.lateness, sample }]);
     }
@@ -143,10 +132,6 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
     samples,
     byLateness,
     byPreviousLateness,
-    calibration: {
-      lateness: calibrate(byLateness, 'lateness'),
-      previousLateness: calibrate(byPreviousLateness, 'previousLateness'),
-    },
     remembered: new Map(),
     density: { lateness: densityTables(samples, 'lateness'), deviation: densityTables(samples, 'deviation') },
     unseenShare: Math.max(MIN_SHARE, pointWeight ? unseenWeight / pointWeight : 0),
@@ -246,7 +231,7 @@ export function deviationsGiven(
   let spread = model.remembered.get(memoKey);
   if (!spread) {
     const sorted = key === 'lateness' ? model.byLateness : model.byPreviousLateness;
-    spread = recalibrated(compressed(neighbours(sorted, second, key, target, atLeast)), model.calibration[key]);
+    spread = compressed(neighbours(sorted, second, key, target, atLeast));
     if (model.remembered.size >= REMEMBERED_SPREADS) model.remembered.clear();
     model.remembered.set(memoKey, spread);
   }
@@ -259,42 +244,17 @@ export function deviationsGiven(
  */
 const REMEMBERED_SPREADS = 2000;
 
-/** Samples calibrate() checks, at most: every k-th, to bound the cost. */
-const CALIBRATION_SAMPLES = 80;
-
-/**
- * The recalibration of neighbours()' spreads for days it did not see: for each checked sample, the
- * level (PIT) its out-of-day deviation takes in the spread of its out-of-day key computed without
- * its day; G is calibrationOf those levels.
- */
-function calibrate(sorted: readonly TerminusSample[], key: ConditionKey): Calibration {
-  const step = Math.max(1, Math.floor(sorted.length / CALIBRATION_SAMPLES));
-  const levels: number[] = [];
-  for (let i = 0; i < sorted.length; i += step) {
-    const sample = sorted[i];
-    const target = key === 'lateness' ? sample.outOfDay.lateness : (sample.previousLateness as number);
-    const spread = neighbours(sorted, sample.slotSecond, key, target, -Infinity, sample.day);
-    if (spread.length === 0) continue;
-    levels.push(levelIn(spread, sample.outOfDay.deviation));
-  }
-  return calibrationOf(levels);
-}
-
-/**
- * deviationsGiven's neighbours before recalibration, from `sorted` (ascending by `key`), leaving out
- * the samples of `exclude` (a day, for calibrate).
- */
+/** deviationsGiven's neighbours, from `sorted` (ascending by `key`). */
 function neighbours(
   sorted: readonly TerminusSample[],
   second: number,
   key: ConditionKey,
   target: number,
   atLeast: number,
-  exclude?: HistoryDay,
 ): Weighted[] {
   const keyOf = (i: number) => sorted[i][key] as number;
   const start = key === 'lateness' ? firstAtLeast(sorted.length, keyOf, atLeast) : 0;
-  const usable = (i: number) => sorted[i].lateness >= atLeast && sorted[i].day !== exclude;
+  const usable = (i: number) => sorted[i].lateness >= atLeast;
   let total = 0;
   for (let i = start; i < sorted.length; i++) if (usable(i)) total += timeWeighted(sorted[i], second);
   if (total === 0) return [];
