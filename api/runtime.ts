@@ -97,7 +97,12 @@ export async function createApiRuntime(
     await backfill;
     return loadDepartures(database.db, { source: source.name, ...range });
   };
-  const predictions = createPredictionService({ loadHistory: history, logger, transit });
+  const predictions = createPredictionService({
+    loadHistory: history,
+    logger,
+    transit,
+    rangeCalibration: () => accuracy.rangeCalibration(),
+  });
   const feed = await createBusFeed({
     database,
     source,

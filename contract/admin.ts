@@ -194,6 +194,12 @@ export const BacktestReportSchema = z.object({
   overall: BacktestScoresSchema,
   /** Per route and day type evaluated whose estimate was learnt from history (not the timetable). */
   slots: z.array(SlotReportSchema),
+  /**
+   * How the estimate's spreads are recalibrated so that their 80 % ranges hold: the levels G(k / 20),
+   * k = 0…20, learnt over the days evaluated (docs/predictions.md §The range and the rider-safe
+   * time); null when none was learnt.
+   */
+  rangeCalibration: z.array(z.number().min(0).max(1)).nullable(),
 });
 export type BacktestReport = z.infer<typeof BacktestReportSchema>;
 

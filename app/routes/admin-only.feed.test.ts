@@ -44,6 +44,7 @@ const REPORT: BacktestReport = {
   overall: scores(120, 192.4, 81.25),
   routes: [{ routeNo: '1150', ...scores(60, 45, 90) }],
   slots: [{ routeNo: '1150', dayType: 'weekday', serviceDate: '2026-09-14', count: 52, spreadSec: 75 }],
+  rangeCalibration: null,
 };
 
 /** A context whose api answers the backtest with `report`, or cannot be reached for `down`'s path. */

@@ -22,6 +22,7 @@ import { predictionAccuracy, settings } from '../../db/schema';
 import { sharedRead } from '../../shared-read';
 import { serviceClock } from '../../time';
 import { backtest, backtestHistoryRange, ETA_BUCKETS, type BacktestReport, type MethodScore } from './backtest';
+import type { Calibration } from './spread';
 import type { HistoryLoader } from './service';
 import { transitIdsNow, type TransitIdsNow } from '../feed/transit-config';
 
@@ -53,6 +54,12 @@ export type AccuracyService = {
    * @throws what the database read throws.
    */
   report(serviceDate: string): Promise<BacktestReport | null>;
+  /**
+   * The estimate's range calibration (BacktestReport.rangeCalibration) of the last stored report,
+   * whatever its day (a day-old one still holds better than none), or null before the first.
+   * @throws what the database read throws.
+   */
+  rangeCalibration(): Promise<Calibration | null>;
 };
 
 /** The stored report's settings row: the service date it was computed on, and the report. */
@@ -103,6 +110,18 @@ export function createAccuracyService(options: {
     return { accuracy, report };
   };
 
+  /** The stored report and its service date, or null when none is stored (or it is not the contract's). */
+  const lastReport = async (): Promise<{ serviceDate: string; report: BacktestReport } | null> => {
+    const [row] = await db.select().from(settings).where(eq(settings.key, reportKey));
+    const stored = StoredReportSchema.safeParse(row?.value);
+    if (!stored.success) return null;
+    // Checked against the contract, but kept whole: the contract's parse would drop the fields it
+    // does not name (the CLI's per-bucket figures).
+    return BacktestReportSchema.safeParse(stored.data.report).success
+      ? { serviceDate: stored.data.serviceDate, report: stored.data.report as BacktestReport }
+      : null;
+  };
+
   let refreshing: Promise<boolean> | null = null;
   const refresh = async (now: Date): Promise<boolean> => {
     const { serviceDate } = serviceClock(now);
@@ -133,12 +152,12 @@ export function createAccuracyService(options: {
       return refreshing;
     },
     async report(serviceDate) {
-      const [row] = await db.select().from(settings).where(eq(settings.key, reportKey));
-      const stored = StoredReportSchema.safeParse(row?.value);
-      if (!stored.success || stored.data.serviceDate !== serviceDate) return null;
-      // Checked against the contract, but kept whole: the contract's parse would drop the fields it
-      // does not name (the CLI's per-bucket figures).
-      return BacktestReportSchema.safeParse(stored.data.report).success ? (stored.data.report as BacktestReport) : null;
+      const last = await lastReport();
+      return last?.serviceDate === serviceDate ? last.report : null;
+    },
+    async rangeCalibration() {
+      const calibration = (await lastReport())?.report.rangeCalibration;
+      return calibration ? Float64Array.from(calibration) : null;
     },
   };
 }

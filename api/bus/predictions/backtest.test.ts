@@ -53,7 +53,10 @@ describe('backtest', () => {
     const { estimate, yesterday, lastWeek } = route.methods;
     expect(estimate.queries).toBe(45);
     expect(estimate.answered).toBe(44);
-    expect(estimate.maeSec).toBeCloseTo((2 * 1755 + 42 * 45) / 44, 9);
+    // The two answers of the next run miss by 1755 s; the rest by at most the 45 s (the told point
+    // lies within the slot's narrow spread around 08:00, 08:30, 09:00).
+    expect(estimate.maeSec).toBeGreaterThan((2 * 1755) / 44);
+    expect(estimate.maeSec).toBeLessThanOrEqual((2 * 1755 + 42 * 45) / 44);
     expect(estimate.bucketPercent).toEqual([(100 * 2) / 3, 100, 100, 100]);
     expect(estimate.etaScore).toBeCloseTo((200 / 3 + 300) / 4, 9);
 
@@ -75,7 +78,10 @@ describe('backtest', () => {
     const { estimate, yesterday } = report.routes[0].methods;
     // Asked 10.5 to 14.5 min before (07:55:30–07:59:30) the 08:00 run is the next; from 08:00:30 on, 08:10.
     expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 100, 100, 0] });
-    expect(estimate.maeSec).toBeCloseTo((5 * 600) / 15, 9);
+    // The five answers of the 08:00 run miss by about 10 min (its told point lies within its narrow
+    // spread); the ten of the extra run leave at 08:10 with the 15-min turnaround every bus took.
+    expect(estimate.maeSec).toBeGreaterThan((5 * 540) / 15);
+    expect(estimate.maeSec).toBeLessThanOrEqual((5 * 600) / 15);
     expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
   });
 

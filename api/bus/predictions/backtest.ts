@@ -66,6 +66,12 @@ export type BacktestReport = {
    * that type; routes and day types whose estimate was the timetable's are left out.
    */
   slots: { routeNo: string; dayType: DayType; serviceDate: string; count: number; spreadSec: number }[];
+  /**
+   * The Calibration (spread.ts; CALIBRATION_KNOTS + 1 levels) of the estimate's spreads as learnt
+   * over all the days evaluated, for the live predictions to state their ranges by (service.ts);
+   * null when no estimate had a spread.
+   */
+  rangeCalibration: number[] | null;
 };
 
 /** The ETA_BUCKETS index of a lead (seconds before the actual departure), or -1 past 15 min. */
@@ -306,5 +312,6 @@ export async function backtest(
     routes: perRoute,
     overall: scores(total),
     slots: [...slots.values()].sort((a, b) => order(a) - order(b)),
+    rangeCalibration: levels.length ? Array.from(calibrationOf(levels)) : null,
   };
 }

@@ -8,12 +8,7 @@
 import type { DepartureRange, EstimateBasis } from '../../../contract/bus';
 import { addServiceDays, dayType, kstInstant, toKst, toKstIso } from '../../time';
 import type { DepartureRecord } from './departures/detector';
-import {
-  DEFAULT_TRANSIT_IDS,
-  timetableMinutes,
-  type DayType,
-  type RouteConfig,
-} from '../feed/transit-config';
+import { DEFAULT_TRANSIT_IDS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
 import { median, type Weighted } from './stats';
 import { compressed, rangeOf } from './spread';

@@ -75,7 +75,12 @@ function scaled(spread: readonly Weighted[], weight: number): Weighted[] {
  * the point: within NEAR_SEC the rider-safe one, else the median. A spread wholly before now: now,
  * without a range.
  */
-function told(estimate: Estimate, spread: readonly Weighted[], nowMs: number, calibration: Calibration | null): Estimate {
+function told(
+  estimate: Estimate,
+  spread: readonly Weighted[],
+  nowMs: number,
+  calibration: Calibration | null,
+): Estimate {
   const ahead = spread.filter((p) => p.value >= nowMs);
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
   const calibrated = calibration ? recalibrated(ahead, calibration) : ahead;
@@ -200,7 +205,14 @@ export function applyLiveEvidence(
             deviationsGiven(terminus, second, 'lateness', (nowMs - usual) / 1000, (nowMs - usual) / 1000),
           )
         : [];
-      return [told(estimate, spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]), nowMs, calibration)];
+      return [
+        told(
+          estimate,
+          spreadOf([...scaled(lateSpread, late), ...scaled(estimate.spread, unseenToCome)]),
+          nowMs,
+          calibration,
+        ),
+      ];
     }
     if (!watched) {
       // Most likely gone (not watched, nothing tells): kept in the day's list as planned.

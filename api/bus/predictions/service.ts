@@ -22,6 +22,7 @@ import {
 } from './day-plan';
 import { observedDayType } from './day-type';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
+import type { Calibration } from './spread';
 import type { FeedSnapshot } from '../feed/snapshot';
 import { transitIdsNow, type DayType, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
 
@@ -53,7 +54,14 @@ export const PLAN_RETRY_MS = 60_000;
  * A day's plan as served: the plan, the routes (and timetables) it was made with, the day type
  * today's departures so far follow (observedDayType), and when to refresh them.
  */
-type Cached = { plan: DayPlan; routes: readonly RouteConfig[]; dayType: DayType; refreshAtMs: number };
+type Cached = {
+  plan: DayPlan;
+  routes: readonly RouteConfig[];
+  dayType: DayType;
+  /** How the told spreads are recalibrated (applyLiveEvidence), or null. */
+  calibration: Calibration | null;
+  refreshAtMs: number;
+};
 
 /** A longer gap between two snapshots means buses may have passed the crossroads unseen. */
 const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
@@ -131,13 +139,16 @@ class LiveTracker {
  *   own departures so far (observedDayType).
  * @param options.transit the ids in use, whose routes' timetables are planned; default the defaults
  *   of transit-config.ts.
+ * @param options.rangeCalibration how the told spreads are recalibrated (the accuracy backtest's,
+ *   accuracy.ts), read with each plan; none (the spreads as learnt) unless given.
  */
 export function createPredictionService(options: {
   loadHistory: HistoryLoader;
   logger: Logger;
   transit?: Pick<TransitIdsNow, 'current'>;
+  rangeCalibration?: () => Promise<Calibration | null>;
 }): PredictionService {
-  const { loadHistory, logger, transit = transitIdsNow() } = options;
+  const { loadHistory, logger, transit = transitIdsNow(), rangeCalibration = async () => null } = options;
   const live = new LiveTracker();
   let cached: Cached | null = null;
   let loading: { serviceDate: string; routes: readonly RouteConfig[]; plan: Promise<Cached> } | null = null;
@@ -148,12 +159,12 @@ export function createPredictionService(options: {
   let timetable: { plan: DayPlan; routes: readonly RouteConfig[] } | null = null;
 
   /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date and routes). */
-  const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType'> => {
+  const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType' | 'calibration'> => {
     const { routes } = transit.current();
     if (timetable?.plan.serviceDate !== serviceDate || timetable.routes !== routes) {
       timetable = { plan: predictDay([], serviceDate, routes), routes };
     }
-    return { plan: timetable.plan, dayType: timetable.plan.dayType };
+    return { plan: timetable.plan, dayType: timetable.plan.dayType, calibration: null };
   };
 
   /**
@@ -171,13 +182,14 @@ export function createPredictionService(options: {
       const plan = predictDay(history, serviceDate, routes);
       const today = history.filter((departure) => departure.serviceDate === serviceDate);
       const dayType = observedDayType(plan, today, new Date(nowMs));
-      loaded = { plan, routes, dayType, refreshAtMs: nowMs + PLAN_REFRESH_MS };
+      const calibration = await rangeCalibration();
+      loaded = { plan, routes, dayType, calibration, refreshAtMs: nowMs + PLAN_REFRESH_MS };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
-      const { plan, dayType } =
+      const { plan, dayType, calibration } =
         cached?.plan.serviceDate === serviceDate && cached.routes === routes ? cached : timetableOnly(serviceDate);
-      loaded = { plan, routes, dayType, refreshAtMs: nowMs + PLAN_RETRY_MS };
+      loaded = { plan, routes, dayType, calibration, refreshAtMs: nowMs + PLAN_RETRY_MS };
     }
     if (!cached || cached.plan.serviceDate <= serviceDate) cached = loaded;
     return loaded;
@@ -207,13 +219,22 @@ export function createPredictionService(options: {
   };
 
   /** The plan with live evidence, from the estimates of the day type today follows (Cached.dayType). */
-  const withLive = ({ plan, dayType: observed }: Pick<Cached, 'plan' | 'dayType'>, now: Date): TodayPredictions => ({
+  const withLive = (
+    { plan, dayType: observed, calibration }: Pick<Cached, 'plan' | 'dayType' | 'calibration'>,
+    now: Date,
+  ): TodayPredictions => ({
     serviceDate: plan.serviceDate,
     routes: plan.planAs(observed).map((route) => ({
       routeNo: route.routeNo,
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,
-      estimate: applyLiveEvidence(route, live.passages(route.routeNo, plan.serviceDate), now, live.watchingSince()),
+      estimate: applyLiveEvidence(
+        route,
+        live.passages(route.routeNo, plan.serviceDate),
+        now,
+        live.watchingSince(),
+        calibration,
+      ),
     })),
   });
 
