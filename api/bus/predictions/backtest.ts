@@ -241,7 +241,6 @@ export async function backtest(
   const levels: number[] = [];
 
   for (const [d, date] of dates.entries()) {
-    await setImmediate();
     const scored = d >= firstScored;
     const calibration = levels.length ? calibrationOf(levels) : null;
     const plan = predictDay(history, date, routes);
@@ -249,6 +248,7 @@ export async function backtest(
     const ofDate = history.filter((d) => d.serviceDate === date);
     const dayTypeAt = observedDayTypes(plan, ofDate);
     for (const [index, routePlan] of plan.routes.entries()) {
+      await setImmediate();
       if (scored && routePlan.slots) {
         slots.set(`${routePlan.routeNo}|${plan.dayType}`, {
           routeNo: routePlan.routeNo,

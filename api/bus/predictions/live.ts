@@ -233,14 +233,21 @@ export function applyLiveEvidence(
 /** A history estimate a bus may be on: its usual passage at the crossroads today (epoch ms) and its second of the day. */
 type Run = { estimate: Estimate; usualMs: number; second: number };
 
-/** The plan's history estimates with a usual passage, ascending by it. */
+/** Per plan, runsOf's answer: it depends on the plan alone, and every request asks for it. */
+const plannedRuns = new WeakMap<RouteDayPlan, Run[]>();
+
+/** The plan's history estimates with a usual passage, ascending by it (computed once per plan). */
 function runsOf(plan: RouteDayPlan, terminus: Terminus): Run[] {
-  return plan.estimate
+  const known = plannedRuns.get(plan);
+  if (known) return known;
+  const runs = plan.estimate
     .flatMap((estimate) => {
       const usualMs = usualPassageMs(estimate, terminus);
       return usualMs === null ? [] : [{ estimate, usualMs, second: secondOf(estimate, terminus) }];
     })
     .sort((a, b) => a.usualMs - b.usualMs);
+  plannedRuns.set(plan, runs);
+  return runs;
 }
 
 /** Per plan, the last matchPassages answer and its arguments: the passages change once a poll, the requests far more often. */

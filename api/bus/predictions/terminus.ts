@@ -35,7 +35,9 @@ type ConditionKey = 'lateness' | 'previousLateness';
  * weighted for its middle as deviationsGiven's): the density (per second) every DENSITY_STEP_SEC
  * from `fromSec`.
  */
-type DensityTables = { fromSecond: number; tables: { fromSec: number; values: Float64Array }[] };
+type DensityTables = { fromSecond: number; tables: DensityTable[] };
+/** One hour's table: the density at fromSec + i × DENSITY_STEP_SEC, and its tail (the share at or above that value). */
+type DensityTable = { fromSec: number; values: Float64Array; tails: Float64Array };
 
 /** What learnTerminus learnt for a route and day type. */
 export type TerminusModel = {
@@ -173,7 +175,9 @@ function densityTables(samples: readonly TerminusSample[], key: DensityKey): Den
         table[i] += (weights[k] * Math.exp(-0.5 * z * z)) / norm;
       }
     });
-    return { fromSec, values: table };
+    const tails = new Float64Array(length);
+    for (let i = length - 1; i >= 0; i--) tails[i] = (i + 1 < length ? tails[i + 1] : 0) + table[i] * DENSITY_STEP_SEC;
+    return { fromSec, values: table, tails };
   });
   return { fromSecond, tables };
 }
@@ -185,11 +189,16 @@ function densityTables(samples: readonly TerminusSample[], key: DensityKey): Den
  * DENSITY_BANDWIDTH_SEC, tabulated per DENSITY_HOUR_SEC); 0 far from every sample.
  */
 export function densityOf(model: TerminusModel, key: DensityKey, second: number, value: number): number {
-  const { fromSecond, tables } = model.density[key];
-  const table = tables[Math.min(tables.length - 1, Math.max(0, Math.floor((second - fromSecond) / DENSITY_HOUR_SEC)))];
+  const table = tableOf(model, key, second);
   if (!table) return 0;
   const index = Math.round((value - table.fromSec) / DENSITY_STEP_SEC);
   return index >= 0 && index < table.values.length ? table.values[index] : 0;
+}
+
+/** The density table of `key` for `second` of the day, or undefined without samples. */
+function tableOf(model: TerminusModel, key: DensityKey, second: number): DensityTable | undefined {
+  const { fromSecond, tables } = model.density[key];
+  return tables[Math.min(tables.length - 1, Math.max(0, Math.floor((second - fromSecond) / DENSITY_HOUR_SEC)))];
 }
 
 /** A sample's weight for a departure at `second` of the day: its own, times TIME_SHRINK outside TIME_WINDOW_SEC. */
@@ -197,19 +206,15 @@ const timeWeighted = (sample: TerminusSample, second: number) =>
   sample.weight * (Math.abs(sample.slotSecond - second) <= TIME_WINDOW_SEC ? 1 : TIME_SHRINK);
 
 /**
- * The share (0–1) of buses near `second` of the day (weighted as deviationsGiven's) passing the
- * crossroads at least `lateness` seconds after their slot's usual passage; 0 without samples.
+ * The share (0–1) of buses near `second` of the day (weighted as densityOf's) passing the
+ * crossroads at least `lateness` seconds after their slot's usual passage: the lateness density's
+ * tail (DensityTables.tails); 0 without samples.
  */
 export function latenessShareAtLeast(model: TerminusModel, second: number, lateness: number): number {
-  if ((model.byLateness.at(-1)?.lateness ?? -Infinity) < lateness) return 0;
-  let total = 0;
-  let late = 0;
-  for (const sample of model.samples) {
-    const weight = timeWeighted(sample, second);
-    total += weight;
-    if (sample.lateness >= lateness) late += weight;
-  }
-  return total ? late / total : 0;
+  const table = tableOf(model, 'lateness', second);
+  if (!table) return 0;
+  const index = Math.ceil((lateness - table.fromSec) / DENSITY_STEP_SEC);
+  return index <= 0 ? 1 : index < table.tails.length ? Math.min(1, table.tails[index]) : 0;
 }
 
 /**
