@@ -19,28 +19,50 @@ const prior = [
 ];
 
 describe('predictionsCsv (--predictions-out)', () => {
-  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt row per predicted departure", async () => {
+  it("writes each test day's history plan, one routeNo,serviceDate,predictedAt,lowerAt,upperAt row per predicted departure", async () => {
     const plans: DayPlan[] = [];
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
     await backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
     expect(plans.map((plan) => plan.serviceDate)).toEqual(['2026-11-18', '2026-11-19']);
 
     const lines = predictionsCsv(plans).trimEnd().split('\n');
-    expect(lines[0]).toBe('routeNo,serviceDate,predictedAt');
+    expect(lines[0]).toBe('routeNo,serviceDate,predictedAt,lowerAt,upperAt');
+    const rows = lines.slice(1).map((line) => {
+      const [routeNo, serviceDate, predictedAt, lowerAt, upperAt, ...rest] = line.split(',');
+      expect(rest, line).toEqual([]);
+      return { routeNo, serviceDate, predictedAt, lowerAt, upperAt };
+    });
+    const kstIso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
     // Thursday's 1150 plan is the learnt 08:00/08:30/09:00 (its history part, before any live evidence).
-    expect(lines.filter((line) => line.startsWith('1150,2026-11-19,'))).toEqual([
-      '1150,2026-11-19,2026-11-19T08:00:00+09:00',
-      '1150,2026-11-19,2026-11-19T08:30:00+09:00',
-      '1150,2026-11-19,2026-11-19T09:00:00+09:00',
+    const thursday1150 = rows.filter((row) => row.routeNo === '1150' && row.serviceDate === '2026-11-19');
+    expect(thursday1150.map((row) => row.predictedAt)).toEqual([
+      '2026-11-19T08:00:00+09:00',
+      '2026-11-19T08:30:00+09:00',
+      '2026-11-19T09:00:00+09:00',
     ]);
+    // A history estimate states its 80 % range around its point, in the same KST format.
+    for (const { predictedAt, lowerAt, upperAt } of thursday1150) {
+      expect(lowerAt).toMatch(kstIso);
+      expect(upperAt).toMatch(kstIso);
+      expect(Date.parse(lowerAt)).toBeLessThanOrEqual(Date.parse(predictedAt));
+      expect(Date.parse(predictedAt)).toBeLessThanOrEqual(Date.parse(upperAt));
+      expect(Date.parse(upperAt)).toBeGreaterThan(Date.parse(lowerAt));
+    }
+    // The other routes have no history: timetable estimates, which state no range.
+    const timetable = rows.filter((row) => row.routeNo !== '1150');
+    expect(timetable.length).toBeGreaterThan(0);
+    for (const row of timetable)
+      expect([row.predictedAt, row.lowerAt, row.upperAt]).toEqual([expect.stringMatching(kstIso), '', '']);
     // Every route's plan of both days, none left out or added.
     const planned = plans.flatMap(({ serviceDate, routes }) =>
       routes.map((r) => [serviceDate, r.routeNo, r.estimate.length]),
     );
     for (const [serviceDate, routeNo, count] of planned) {
-      expect(lines.filter((line) => line.startsWith(`${routeNo},${serviceDate},`))).toHaveLength(count as number);
+      expect(rows.filter((row) => row.routeNo === routeNo && row.serviceDate === serviceDate)).toHaveLength(
+        count as number,
+      );
     }
-    expect(lines).toHaveLength(1 + planned.reduce((sum, [, , count]) => sum + (count as number), 0));
+    expect(rows).toHaveLength(planned.reduce((sum, [, , count]) => sum + (count as number), 0));
   });
 });
 

@@ -40,14 +40,21 @@ export function parseHistoryCsv(text: string): ObservedDeparture[] {
 }
 
 /**
- * The day plans' history part (`npm run backtest -- --predictions-out FILE`) as CSV: a
- * header `routeNo,serviceDate,predictedAt`, then one row per predicted departure (RouteDayPlan
- * estimate, before live evidence: what 'history' is scored on), predictedAt in KST ISO 8601 with
- * offset like the history CSV, by date, route and time.
+ * The day plans' history part (`npm run backtest -- --predictions-out FILE`) as CSV: a header
+ * `routeNo,serviceDate,predictedAt,lowerAt,upperAt`, then one row per predicted departure
+ * (RouteDayPlan estimate, before live evidence: what 'history' is scored on), by date, route and
+ * time. predictedAt is the estimate's point (Estimate.at), lowerAt and upperAt its 80 % range (the
+ * 10th and 90th percentiles of its spread), both empty for an estimate that states none (a
+ * timetable estimate). Times in KST ISO 8601 with offset (toKstIso), like the history CSV.
  */
 export function predictionsCsv(plans: readonly DayPlan[]): string {
+  const iso = (at: Date | undefined) => (at ? toKstIso(at) : '');
   const rows = plans.flatMap(({ serviceDate, routes }) =>
-    routes.flatMap(({ routeNo, estimate }) => estimate.map(({ at }) => `${routeNo},${serviceDate},${toKstIso(at)}`)),
+    routes.flatMap(({ routeNo, estimate }) =>
+      estimate.map(
+        ({ at, lowerAt, upperAt }) => `${routeNo},${serviceDate},${toKstIso(at)},${iso(lowerAt)},${iso(upperAt)}`,
+      ),
+    ),
   );
-  return ['routeNo,serviceDate,predictedAt', ...rows].join('\n') + '\n';
+  return ['routeNo,serviceDate,predictedAt,lowerAt,upperAt', ...rows].join('\n') + '\n';
 }

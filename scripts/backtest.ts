@@ -11,8 +11,9 @@
  * running server computes it (GET /api/admin/backtest over its local socket; days ≤ 28), with its
  * own "today". "Today" is the api's: CLOCK_START, when set, moves it. Prints a table, or the
  * report as JSON with --json. --predictions-out also writes what the history part predicted for each
- * test day (backtest-csv.ts predictionsCsv: routeNo,serviceDate,predictedAt), for anyone's own scoring;
- * it needs the history here (--history, or a DATA_DIR no server holds).
+ * test day (backtest-csv.ts predictionsCsv: routeNo,serviceDate,predictedAt,lowerAt,upperAt, the
+ * last two the 80 % range, empty for a timetable estimate), for anyone's own scoring; it needs the
+ * history here (--history, or a DATA_DIR no server holds).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
