@@ -46,7 +46,7 @@ export type MethodScore = {
   /** Unweighted mean of the bucket percentages; null without queries. */
   etaScore: number | null;
   /**
-   * Percentage of the answered queries whose actual departure fell inside the answer's stated 80 %
+   * Percentage of the answers stating a range whose actual departure fell inside that 80 %
    * range (lowerAt–upperAt, inclusive); null for a method that states none.
    */
   coverage: number | null;
@@ -209,7 +209,10 @@ function answerers(
  * those dates and the HISTORY_WINDOW_DAYS before the first, up to the day before `before`.
  */
 export function backtestHistoryRange(days: number, before: string): { fromDate: string; toDate: string } {
-  return { fromDate: addServiceDays(before, -(days + HISTORY_WINDOW_DAYS)), toDate: addServiceDays(before, -1) };
+  return {
+    fromDate: addServiceDays(before, -(days + CALIBRATION_DAYS + HISTORY_WINDOW_DAYS)),
+    toDate: addServiceDays(before, -1),
+  };
 }
 
 /**
@@ -220,7 +223,7 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * `routes` are the routes scored with their timetables (the timetable baseline and estimates): those
  * in use (TransitIdsNow.current().routes), the defaults of transit-config.ts unless given.
  * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
- * planned): it yields to the event loop between dates, so a server computing it (the accuracy
+ * planned): it yields to the event loop between routes, so a server computing it (the accuracy
  * figure, the admin report) goes on answering meanwhile.
  */
 export async function backtest(

@@ -98,7 +98,8 @@ function bandwidthOf(points: readonly Weighted[]): number {
 /**
  * Each slot's departure spread (spread.ts; seconds of the day, ascending, at most SPREAD_POINTS):
  * its points dressed with a normal kernel (bandwidthOf) and recalibrated by where each day's own
- * departure fell in the spread of the slot's other days (leave one day out), pooled over the slots.
+ * departure fell in the spread of the slot's older departures (at least MIN_OLDER_DAYS of them, as a
+ * plan predicts a day from the days before it), pooled over the slots.
  * So that its 80 % range holds on a day it did not see: docs/predictions.md §The range and the
  * rider-safe time.
  */

@@ -65,13 +65,13 @@ export const MIN_OLDER_DAYS = 4;
 
 /** Knots of a Calibration: levels 0, 1 / CALIBRATION_KNOTS, …, 1. */
 const CALIBRATION_KNOTS = 20;
-/** Weight (in departures) of the identity map calibrationOf shrinks toward. */
+/** Weight (in levels) of the identity map calibrationOf shrinks toward. */
 const CALIBRATION_PRIOR = 10;
 
 /**
  * The Calibration of `levels` (each a left-out departure's level, 0–1, in the spread that did not
  * see it): their empirical CDF at the knots, shrunk toward the identity by CALIBRATION_PRIOR
- * departures. The identity for none.
+ * levels. The identity for none.
  */
 export function calibrationOf(levels: readonly number[]): Calibration {
   const calibration = new Float64Array(CALIBRATION_KNOTS + 1);

@@ -141,9 +141,9 @@ export function learnTerminus(slots: readonly Slot[]): TerminusModel {
   };
 }
 
-/** Bandwidth (seconds) of latenessDensity's Gaussian kernel. */
+/** Bandwidth (seconds) of densityOf's Gaussian kernel. */
 const DENSITY_BANDWIDTH_SEC = 60;
-/** Step (seconds) of latenessDensity's table. */
+/** Step (seconds) of densityOf's tables. */
 const DENSITY_STEP_SEC = 10;
 
 /** The span of the day (seconds) one table of densityOf covers. */
