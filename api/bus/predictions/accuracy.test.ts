@@ -58,14 +58,31 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
     expect(await leader.report('2026-11-24')).toBeNull();
   });
 
+  // The live predictions' calibration: the last stored report's, on any later day too; null before.
+  it("serves the last stored report's range calibration whatever the service date asked on", async () => {
+    const { load } = recordingLoader(history);
+    const leader = instance(load);
+    expect(await leader.rangeCalibration()).toBeNull();
+    await leader.refresh(clock.now());
+    clock.set('2026-11-25T09:00:00+09:00'); // two days on: no report of that date is stored
+    const other = instance(load);
+    expect(await other.report('2026-11-25')).toBeNull();
+    const calibration = await other.rangeCalibration();
+    expect(calibration).toBeInstanceOf(Float64Array);
+    expect(Array.from(calibration!)).toEqual((await leader.report(TODAY))!.rangeCalibration);
+    expect(calibration).toHaveLength(21);
+    expect([calibration![0], calibration![20]]).toEqual([0, 1]);
+    for (let k = 1; k <= 20; k++) expect(calibration![k]).toBeGreaterThan(calibration![k - 1]);
+  });
+
   it('the lease holder backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
     const { load, ranges } = recordingLoader(history);
     const leader = instance(load);
     expect(await leader.refresh(clock.now())).toBe(true);
     const accuracy = await leader.get();
 
-    // 14 days of the backtest plus the 35 days of history the first of them is predicted from.
-    expect(ranges).toEqual([{ fromDate: '2026-10-05', toDate: '2026-11-22' }]);
+    // 14 days of the backtest, 3 calibration days before them, 35 days of history the first is predicted from.
+    expect(ranges).toEqual([{ fromDate: '2026-10-02', toDate: '2026-11-22' }]);
     expect(PredictionAccuracySchema.parse(accuracy)).toEqual(accuracy);
     expect(accuracy.source).toBe('gbis');
     expect(accuracy.computedAt).toBe(new Date(`${TODAY}T01:00:00+09:00`).toISOString());
@@ -128,8 +145,8 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
     clock.set('2026-11-24T00:30:00+09:00');
     expect(await leader.refresh(clock.now())).toBe(true);
     expect(ranges).toEqual([
-      { fromDate: '2026-10-05', toDate: '2026-11-22' },
-      { fromDate: '2026-10-06', toDate: '2026-11-23' },
+      { fromDate: '2026-10-02', toDate: '2026-11-22' },
+      { fromDate: '2026-10-03', toDate: '2026-11-23' },
     ]);
     // The history ends on 22 Nov: the same 14 days, computed anew.
     expect(await leader.get()).toEqual({ ...first, computedAt: new Date('2026-11-24T00:30:00+09:00').toISOString() });

@@ -125,6 +125,36 @@ describe('backtest', () => {
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
   });
 
+  // 3 calibration days are evaluated before the scored ones: they feed the range calibration only.
+  it('learns the range calibration on 3 unscored days before the scored ones', async () => {
+    // Eight weekdays (9–18 Nov) at 08:00/08:30/09:00, each day up to a minute off; then Sunday 22 Nov,
+    // whose estimate is the timetable's (no Sunday history): no spread, so no level of its own.
+    const weekdays = ['09', '10', '11', '12', '13', '16', '17', '18'].flatMap((day, k) =>
+      ['08:00', '08:30', '09:00'].map((hhmm) =>
+        run(`2026-11-${day}`, `${hhmm}:${String((k * 23) % 60).padStart(2, '0')}`, 900),
+      ),
+    );
+    const sunday = ['08:10:00', '09:10:00'].map((time) => run('2026-11-22', time));
+    const report = await backtest([...weekdays, ...sunday], { days: 1, before: '2026-11-23' });
+    expect(report.days).toEqual(['2026-11-22']);
+    expect(report.overall.departures).toBe(2);
+    expect(report.overall.methods.estimate.coverage).toBeNull(); // the Sunday's estimate states no range
+    // So the calibration is that of 16–18 Nov, each predicted from the weekdays before it.
+    expect(report.rangeCalibration).toHaveLength(21);
+  });
+
+  // The calibration is a map from 0 to 1, increasing; none without a spread to learn it from.
+  it('reports the range calibration, null when no estimate had a spread', async () => {
+    const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
+    const { rangeCalibration } = await backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
+    expect(rangeCalibration).toHaveLength(21);
+    expect([rangeCalibration![0], rangeCalibration![20]]).toEqual([0, 1]);
+    rangeCalibration!.slice(1).forEach((level, k) => expect(level).toBeGreaterThan(rangeCalibration![k]));
+    // 16–17 Nov, never seen at the crossroads: timetable estimates (17 Nov has one day of history), no live ones.
+    const unseen = prior.slice(0, 6).map((d) => ({ ...d, arrivedAt: null }));
+    expect((await backtest(unseen, { days: 2, before: '2026-11-18' })).rangeCalibration).toBeNull();
+  });
+
   it('reports the slots learnt per route and day type, with their spread', async () => {
     // 08:00/08:30/09:00 a minute later each day, Mon–Wed: Thursday's slots sit at the weighted
     // median (08:01, 08:31, 09:01; Wednesday weighs 1, Tuesday 0.8, Monday 0.64), each a minute

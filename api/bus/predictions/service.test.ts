@@ -20,7 +20,7 @@ const history: ObservedDeparture[] = DAYS.flatMap((date, day) =>
   }),
 );
 
-function setup(load: HistoryLoader = async () => history) {
+function setup(load: HistoryLoader = async () => history, rangeCalibration?: () => Promise<Float64Array | null>) {
   const clock = new FakeClock(new Date('2026-11-19T07:50:00+09:00')); // Thursday
   const loads: { fromDate: string; toDate: string }[] = [];
   const logger = recordingLogger();
@@ -30,6 +30,7 @@ function setup(load: HistoryLoader = async () => history) {
       return load(range);
     },
     logger,
+    rangeCalibration,
   });
   const estimates = async (routeNo = '1150') =>
     (await service.today(clock.now())).routes
@@ -192,6 +193,27 @@ describe('prediction service', () => {
     await service.today(clock.now());
     await vi.waitFor(async () => expect(await estimates()).toContain('08:30:00 history'));
     expect(logger.lines.at(-1)).toMatch(/works again/);
+  });
+
+  // The backtest's calibration widens the told ranges; the point stays the uncalibrated spread's.
+  it('states the ranges by the range calibration it is given, keeping the points', async () => {
+    // The same history, each day's departures off by up to 2 min, so that the slots' spreads have tails.
+    const jitter = [-90, 60, -30, 120, 0, -60, 30, 90, -120, 45];
+    const varied = history.map((d) => ({
+      ...d,
+      departedAt: new Date(d.departedAt.getTime() + jitter[DAYS.indexOf(d.serviceDate)] * 1000),
+    }));
+    // Departures at both ends of their spreads as often as inside: G(u) = 0.25 + u / 2 between the ends.
+    const widening = Float64Array.from({ length: 21 }, (_, k) => (k === 0 ? 0 : k === 20 ? 1 : 0.25 + k / 40));
+    const told = async (rangeCalibration?: () => Promise<Float64Array | null>) => {
+      const { service, clock } = setup(async () => varied, rangeCalibration);
+      return (await service.today(clock.now())).routes[0].estimate[0];
+    };
+    const plain = await told();
+    const wide = await told(async () => widening);
+    expect(wide.at).toEqual(plain.at);
+    expect(wide.lowerAt!.getTime()).toBeLessThan(plain.lowerAt!.getTime());
+    expect(wide.upperAt!.getTime()).toBeGreaterThan(plain.upperAt!.getTime());
   });
 
   it("serves the estimates of the day type today's departures follow, from the departures stored so far", async () => {
