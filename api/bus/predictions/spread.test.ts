@@ -56,16 +56,15 @@ describe('recalibrated', () => {
     same.forEach((p, i) => expect(p.weight).toBeCloseTo(spread[i].weight, 12));
   });
 
-  // G(0.05) = 0.35: the lowest point of twenty takes 35 % of the weight, the highest likewise.
+  // G(0.05) = 0.35: the lowest point of twenty (weight 1 each) takes 35 % of the weight, the highest likewise.
   it('moves weight to the tails under a widening map, so that the 80 % range widens; the total stays', () => {
     expect(rangeOf(twenty)).toEqual({ lowerMs: 1, upperMs: 17 });
     const wider = recalibrated(twenty, widening);
-    expect(wider[0].weight).toBeCloseTo(0.35, 12);
-    expect(wider[19].weight).toBeCloseTo(0.35, 12);
-    expect(wider[10].weight).toBeCloseTo(0.3 / 18, 12);
+    expect(wider[0].weight).toBeCloseTo(0.35 * 20, 12);
+    expect(wider[19].weight).toBeCloseTo(0.35 * 20, 12);
+    expect(wider[10].weight).toBeCloseTo((0.3 / 18) * 20, 12);
     expect(rangeOf(wider)).toEqual({ lowerMs: 0, upperMs: 19 });
-    const shares = twenty.map((p) => ({ ...p, weight: 1 / 20 }));
-    expect(totalOf(recalibrated(shares, widening))).toBeCloseTo(1, 12);
+    expect(totalOf(wider)).toBeCloseTo(20, 12);
   });
 });
 

@@ -75,9 +75,12 @@ const CALIBRATION_PRIOR = 10;
  */
 export function calibrationOf(levels: readonly number[]): Calibration {
   const calibration = new Float64Array(CALIBRATION_KNOTS + 1);
+  const atOrBelow = new Float64Array(CALIBRATION_KNOTS + 1);
+  for (const level of levels) atOrBelow[Math.max(0, Math.ceil(level * CALIBRATION_KNOTS - 1e-9))] += 1;
+  for (let k = 1; k <= CALIBRATION_KNOTS; k++) atOrBelow[k] += atOrBelow[k - 1];
   for (let k = 0; k <= CALIBRATION_KNOTS; k++) {
     const u = k / CALIBRATION_KNOTS;
-    const at = levels.filter((level) => level <= u).length;
+    const at = atOrBelow[k];
     calibration[k] = (at + CALIBRATION_PRIOR * u) / (levels.length + CALIBRATION_PRIOR);
   }
   calibration[0] = 0;
@@ -92,14 +95,17 @@ function levelOf(calibration: Calibration, u: number): number {
   return calibration[k] + (calibration[k + 1] - calibration[k]) * (x - k);
 }
 
-/** A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels mapped through `calibration`. */
+/**
+ * A spread (ascending) reweighted so that its CDF F becomes G(F): each point's share of levels
+ * mapped through `calibration`; the same total weight.
+ */
 export function recalibrated(spread: readonly Weighted[], calibration: Calibration): Weighted[] {
   const total = spread.reduce((sum, p) => sum + p.weight, 0);
   let cumulative = 0;
   return spread.map(({ value, weight }) => {
     const from = cumulative / total;
     cumulative += weight;
-    return { value, weight: levelOf(calibration, cumulative / total) - levelOf(calibration, from) };
+    return { value, weight: (levelOf(calibration, cumulative / total) - levelOf(calibration, from)) * total };
   });
 }
 
@@ -145,7 +151,7 @@ export function rangeOf(spread: readonly Weighted[]): { lowerMs: number; upperMs
 }
 
 /**
- * The rider-safe point of a spread (ascending, epoch ms) asked at `nowMs`: the instant p ≥ nowMs most likely
+ * The rider-safe point of a spread (ascending, not empty, epoch ms) asked at `nowMs`: the instant p ≥ nowMs most likely
  * to be judged accurate, a departure D counting when D − p lies in the ETA window of its own lead
  * D − nowMs (ETA_BUCKETS; leads past 15 min count in none); of equal ones, the nearest to the
  * spread's median (the smallest absolute error). Never throws; a spread wholly before nowMs gives

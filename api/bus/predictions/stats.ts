@@ -49,7 +49,9 @@ export function alignment(
   const n = reference.length;
   const m = day.length;
   // cost[i][j]: best cost of aligning the first i reference runs with the first j runs of the day.
-  const cost = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i + j) * gap));
+  const cost = Array.from({ length: n + 1 }, () => new Float64Array(m + 1));
+  for (let i = 0; i <= n; i++) cost[i][0] = i * gap;
+  for (let j = 0; j <= m; j++) cost[0][j] = j * gap;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
       const difference = Math.abs(reference[i - 1] - day[j - 1]);

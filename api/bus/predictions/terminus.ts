@@ -70,7 +70,7 @@ const PREVIOUS_RUN_SEC = 90 * 60;
 /** Samples of slots within this many seconds of the asked time of day weigh fully; others TIME_SHRINK. */
 const TIME_WINDOW_SEC = 90 * 60;
 /** The weight of samples outside TIME_WINDOW_SEC: the route's whole day, as shrinkage. */
-const TIME_SHRINK = 0.1;
+const TIME_SHRINK = 0.3;
 /** The nearest samples (by the conditioning lateness) holding this share of the weight set the bandwidth. */
 const NEIGHBOUR_SHARE = 0.3;
 /** The smallest bandwidth, seconds of lateness. */
@@ -146,6 +146,12 @@ const DENSITY_BANDWIDTH_SEC = 60;
 /** Step (seconds) of densityOf's tables. */
 const DENSITY_STEP_SEC = 10;
 
+/** The Gaussian kernel at 0, 1, 2, … steps from its centre, to 3.5 bandwidths. */
+const KERNEL = Float64Array.from(
+  { length: Math.floor((3.5 * DENSITY_BANDWIDTH_SEC) / DENSITY_STEP_SEC) + 1 },
+  (_, step) => Math.exp(-0.5 * ((step * DENSITY_STEP_SEC) / DENSITY_BANDWIDTH_SEC) ** 2),
+);
+
 /** The span of the day (seconds) one table of densityOf covers. */
 const DENSITY_HOUR_SEC = 3600;
 
@@ -167,12 +173,14 @@ function densityTables(samples: readonly TerminusSample[], key: DensityKey): Den
     const table = new Float64Array(length);
     const weights = samples.map((sample) => timeWeighted(sample, middle));
     const norm = weights.reduce((sum, w) => sum + w, 0) * DENSITY_BANDWIDTH_SEC * Math.sqrt(2 * Math.PI);
+    // Each sample at its nearest step (at most half a step off, a twelfth of the bandwidth), so
+    // that one kernel serves every sample.
     values.forEach((value, k) => {
-      const first = Math.max(0, Math.ceil((value - reach - fromSec) / DENSITY_STEP_SEC));
-      const last = Math.min(length - 1, Math.floor((value + reach - fromSec) / DENSITY_STEP_SEC));
-      for (let i = first; i <= last; i++) {
-        const z = (fromSec + i * DENSITY_STEP_SEC - value) / DENSITY_BANDWIDTH_SEC;
-        table[i] += (weights[k] * Math.exp(-0.5 * z * z)) / norm;
+      const centre = Math.round((value - fromSec) / DENSITY_STEP_SEC);
+      const weight = weights[k] / norm;
+      for (let offset = -KERNEL.length + 1; offset < KERNEL.length; offset++) {
+        const i = centre + offset;
+        if (i >= 0 && i < length) table[i] += weight * KERNEL[Math.abs(offset)];
       }
     });
     const tails = new Float64Array(length);
