@@ -42,8 +42,9 @@ describe('ETA accuracy windows of the TransitApp benchmark', () => {
 
 describe('backtest', () => {
   it('scores history estimates and baselines with known errors', async () => {
-    // Thursday's buses leave 45 s after the estimate: fine except when asked 30 s before, by when
-    // the estimate has passed and the answer is the next run (or none after the last).
+    // Thursday's buses leave 45 s after the estimate and were not seen at the crossroads: each run,
+    // due and unseen, may have passed unseen and still be waiting (live.ts GONE_ODDS), so it stays
+    // the answer until it leaves, its point cut at the query: every answer is its own bus's.
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
     const report = await backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
     expect(report.days).toEqual(['2026-11-19']);
@@ -51,14 +52,8 @@ describe('backtest', () => {
     expect(route.departures).toBe(3);
 
     const { estimate, yesterday, lastWeek } = route.methods;
-    expect(estimate.queries).toBe(45);
-    expect(estimate.answered).toBe(44);
-    // The two answers of the next run miss by 1755 s; the rest by at most the 45 s (the told point
-    // lies within the slot's narrow spread around 08:00, 08:30, 09:00).
-    expect(estimate.maeSec).toBeGreaterThan((2 * 1755) / 44);
-    expect(estimate.maeSec).toBeLessThanOrEqual((2 * 1755 + 42 * 45) / 44);
-    expect(estimate.bucketPercent).toEqual([(100 * 2) / 3, 100, 100, 100]);
-    expect(estimate.etaScore).toBeCloseTo((200 / 3 + 300) / 4, 9);
+    expect(estimate).toMatchObject({ queries: 45, answered: 45, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
+    expect(estimate.maeSec).toBeLessThanOrEqual(45);
 
     // Yesterday's times are 15 s late for Thursday: inside every window, always answered.
     expect(yesterday).toMatchObject({ answered: 45, maeSec: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
@@ -76,12 +71,14 @@ describe('backtest', () => {
     // no run is that late. Once the 08:00 run's time has passed, every query answers 08:10.
     const report = await backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
     const { estimate, yesterday } = report.routes[0].methods;
-    // Asked 10.5 to 14.5 min before (07:55:30–07:59:30) the 08:00 run is the next; from 08:00:30 on, 08:10.
-    expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 100, 100, 0] });
-    // The five answers of the 08:00 run miss by about 10 min (its told point lies within its narrow
-    // spread); the ten of the extra run leave at 08:10 with the 15-min turnaround every bus took.
-    expect(estimate.maeSec).toBeGreaterThan((5 * 540) / 15);
-    expect(estimate.maeSec).toBeLessThanOrEqual((5 * 600) / 15);
+    // Asked 10.5 to 14.5 min before (07:55:30–07:59:30) the 08:00 run is the next; at 08:00:30 too,
+    // as it may have passed unseen and still be waiting (its slot's spread reaches 08:01:25); from
+    // 08:01:30 on, 08:10.
+    expect(estimate).toMatchObject({ queries: 15, answered: 15, bucketPercent: [100, 100, 75, 0] });
+    // The six answers of the 08:00 run miss by 9–10 min; the nine of the extra run leave at 08:10
+    // with the 15-min turnaround every bus took.
+    expect(estimate.maeSec).toBeGreaterThan((6 * 540) / 15);
+    expect(estimate.maeSec).toBeLessThanOrEqual((6 * 600) / 15);
     expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
   });
 
