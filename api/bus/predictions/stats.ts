@@ -1,4 +1,5 @@
 /** Order statistics and sequence alignment over seconds, for the predictions. Pure; no I/O. */
+import { quantileOf, spreadOf } from './spread';
 
 /** The median of `values` (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
@@ -17,16 +18,7 @@ export function quantile(values: readonly number[], q: number): number {
 export type Weighted = { value: number; weight: number };
 
 /** The smallest value whose cumulative weight (values ascending) reaches the fraction `q` of the total. */
-export function weightedQuantile(points: readonly Weighted[], q: number): number {
-  const sorted = [...points].sort((a, b) => a.value - b.value);
-  const target = sorted.reduce((sum, p) => sum + p.weight, 0) * q;
-  let cumulative = 0;
-  for (const point of sorted) {
-    cumulative += point.weight;
-    if (cumulative >= target) return point.value;
-  }
-  return sorted[sorted.length - 1].value;
-}
+export const weightedQuantile = (points: readonly Weighted[], q: number): number => quantileOf(spreadOf(points), q);
 
 export const weightedMedian = (points: readonly Weighted[]) => weightedQuantile(points, 0.5);
 
