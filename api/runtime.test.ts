@@ -62,7 +62,8 @@ describe('createApiRuntime', () => {
           expect(body.computedAt).not.toBeNull();
           return body;
         },
-        { timeout: 30_000, interval: 200 },
+        // The demo's 17 days of backtest take ~15 s alone, twice that beside other test files.
+        { timeout: 90_000, interval: 200 },
       );
       expect(stored).toMatchObject({
         source: 'demo',
@@ -72,7 +73,7 @@ describe('createApiRuntime', () => {
     } finally {
       await runtime.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('writes the chatbot impressions it counted when it closes (ADR 012)', async () => {
     const seeding = await openDatabase({ dataDir });

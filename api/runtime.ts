@@ -159,7 +159,10 @@ export async function createApiRuntime(
     }
   };
   const refreshAccuracy = async () => {
-    if (feed.role() === 'leader') await accuracy.refresh(clock.now());
+    const started = performance.now();
+    if (feed.role() === 'leader' && (await accuracy.refresh(clock.now()))) {
+      logger.info(`[accuracy] today's prediction accuracy computed in ${Math.round(performance.now() - started)} ms.`);
+    }
   };
   const start = async () => {
     try {

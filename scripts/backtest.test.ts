@@ -30,7 +30,7 @@ it('writes the predicted day plan of each test day beside the table', { timeout:
   expect(stdout).toMatch(/^Backtest of 3 service days \(2026-11-13 – 2026-11-15\)/);
 
   const [header, ...lines] = readFileSync(out, 'utf8').trimEnd().split('\n');
-  expect(header).toBe('routeNo,serviceDate,predictedAt');
+  expect(header).toBe('routeNo,serviceDate,predictedAt,lowerAt,upperAt');
   expect(stderr).toContain(`${lines.length} predicted departures of 3 days written to ${out}.`);
   const rowsOf = (date: string) => lines.filter((line) => line.split(',')[1] === date);
   for (const date of ['2026-11-13', '2026-11-14', '2026-11-15']) {
@@ -39,9 +39,12 @@ it('writes the predicted day plan of each test day beside the table', { timeout:
       expect(rowsOf(date).filter((line) => line.startsWith(`${routeNo},`)).length).toBeGreaterThan(20);
     }
     for (const line of rowsOf(date)) {
-      const predictedAt = line.split(',')[2];
+      const [predictedAt, lowerAt, upperAt] = line.split(',').slice(2);
       expect(predictedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
       expect(serviceClock(new Date(predictedAt)).serviceDate).toBe(date);
+      // A history estimate's 80 % range holds its point (a timetable one states none: both empty).
+      if (lowerAt) expect(lowerAt <= predictedAt && predictedAt <= upperAt).toBe(true);
+      else expect(upperAt).toBe('');
     }
   }
   // Nothing of other days: the plans are the test days'.

@@ -137,10 +137,13 @@ describe('turnaroundsOf', () => {
       run('1150', '2026-11-18', '09:20:00'),
       run('1117', '2026-11-18', '09:20:00', 100),
     ];
-    expect(turnaroundsOf(history, route).map((t) => t.value)).toEqual([1000, 1100, 1300]);
+    // Each dressed with the least kernel (spread.ts MIN_KERNEL_SEC: five points, ±1.28 × 20 s).
+    const values = turnaroundsOf(history, route).map((t) => Math.round(t.value));
+    expect(values).toEqual([1000, 1100, 1300].flatMap((t) => [t - 26, t - 10, t, t + 10, t + 26]));
   });
   it('falls back to layoverMin + 8 minutes for the up section', () => {
-    expect(turnaroundsOf([run('1150', '2026-11-18', '08:00:00')], route)).toEqual([{ value: (8 + 8) * 60, weight: 1 }]);
+    const values = turnaroundsOf([run('1150', '2026-11-18', '08:00:00')], route).map((t) => Math.round(t.value));
+    expect(values).toEqual([-26, -10, 0, 10, 26].map((dz) => (8 + 8) * 60 + dz));
   });
 });
 

@@ -11,7 +11,7 @@ import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
 import { median, type Weighted } from './stats';
-import { compressed, rangeOf } from './spread';
+import { compressed, dressed, MIN_KERNEL_SEC, rangeOf } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
@@ -178,7 +178,8 @@ export function turnaroundsOf(history: readonly ObservedDeparture[], route: Rout
     const seconds = (departedAt.getTime() - arrivedAt.getTime()) / 1000;
     return seconds > 0 && seconds <= MAX_TURNAROUND_SEC ? [{ value: seconds, weight: 1 }] : [];
   });
-  return observed.length ? compressed(observed) : [{ value: (route.layoverMin + UP_SECTION_MIN) * 60, weight: 1 }];
+  const points = observed.length ? observed : [{ value: (route.layoverMin + UP_SECTION_MIN) * 60, weight: 1 }];
+  return compressed(dressed(points, MIN_KERNEL_SEC));
 }
 
 /**
@@ -257,13 +258,15 @@ export function predictDay(
       estimate: slots
         .map((slot, i): Estimate => {
           const spread = spreads[i].map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight }));
+          const at = atSecond(serviceDate, slot.second + effects[i]);
+          // A range holds its point (the slot's second, which the dressed spread may leave outside).
           const { lowerMs, upperMs } = rangeOf(spread);
           return {
-            at: atSecond(serviceDate, slot.second + effects[i]),
+            at,
             basis: 'history',
             spread,
-            lowerAt: new Date(lowerMs),
-            upperAt: new Date(upperMs),
+            lowerAt: new Date(Math.min(lowerMs, at.getTime())),
+            upperAt: new Date(Math.max(upperMs, at.getTime())),
             slot: i,
           };
         })

@@ -16,7 +16,7 @@ import {
   type Calibration,
 } from './spread';
 import type { Weighted } from './stats';
-import { densityOf, deviationsGiven, latenessShareAtLeast } from './terminus';
+import { densityOf, deviationsGiven, latenessShareAtLeast, PREVIOUS_RUN_SEC } from './terminus';
 
 /** How long past its range's end a bus not seen leaving still counts as waiting. */
 const LIVE_GRACE_SEC = 2 * 60;
@@ -32,6 +32,8 @@ const EXTRA_RUN_DENSITY = 1e-6;
  * a departure where its run's usually are weighs about 1.
  */
 const DEVIATION_SCALE_SEC = 60;
+/** A bus's spread mixes its matched run and the runs up to this many either side (by usual passage). */
+const MIXED_RUNS = 2;
 /** Runs less likely than this share are left out of a bus's mixed spread. */
 const MIN_RUN_SHARE = 0.05;
 /**
@@ -40,8 +42,6 @@ const MIN_RUN_SHARE = 0.05;
  * it leaves; on both test beds 4 scored best (ETA +0.1–1.0 points, MAE 7–29 s less than at 1).
  */
 const GONE_ODDS = 4;
-/** The day's previous run tells of the next one only if it passed at most this long (seconds) before that one's usual passage. */
-const PREVIOUS_RUN_SEC = 90 * 60;
 /** Estimates within this lead (seconds) get their point per request: the ETA windows' reach; later ones keep the plan's. */
 const NEAR_SEC = ETA_BUCKETS[ETA_BUCKETS.length - 1].toSec;
 
@@ -102,12 +102,14 @@ function told(
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
   const near = quantileOf(ahead, RANGE_QUANTILES.lower) <= nowMs + NEAR_SEC * 1000;
   const { lowerMs, upperMs } = rangeOf(calibration ? recalibrated(ahead, calibration) : ahead);
+  const atMs = near ? riderSafeAt(ahead, nowMs) : quantileOf(ahead, 0.5);
+  // A range holds its point, however a calibration moved its ends.
   return {
     ...estimate,
-    at: new Date(near ? riderSafeAt(ahead, nowMs) : quantileOf(ahead, 0.5)),
+    at: new Date(atMs),
     spread: ahead,
-    lowerAt: new Date(lowerMs),
-    upperAt: new Date(upperMs),
+    lowerAt: new Date(Math.min(lowerMs, atMs)),
+    upperAt: new Date(Math.max(upperMs, atMs)),
   };
 }
 
@@ -142,6 +144,8 @@ export function applyLiveEvidence(
   const matched = terminus ? rememberedMatch(plan, terminus, runs, sorted, watchingSince) : sorted.map(() => -1);
   const taken = new Set(matched.filter((j) => j >= 0).map((j) => runs[j].estimate));
   const lastPassageMs = sorted.length ? sorted[sorted.length - 1].at.getTime() : null;
+  /** Whether a bus due at the crossroads at `usualMs` would have been seen (watchingSince). */
+  const watched = (usualMs: number) => watchingSince !== null && usualMs >= watchingSince.getTime();
   const live: Estimate[] = [];
   let previous: { atMs: number; lateness: number } | null = null;
 
@@ -158,9 +162,9 @@ export function applyLiveEvidence(
       const after = i > 0 ? matched.slice(0, i).reduce((last, j) => Math.max(last, j), -1) : -1;
       const candidates = runs.flatMap((candidate, j) => {
         if (j <= after || (j !== matched[i] && taken.has(candidate.estimate))) return [];
-        if (Math.abs(j - matched[i]) > 2) return [];
+        if (Math.abs(j - matched[i]) > MIXED_RUNS) return [];
         const lateness = (arrivalMs - candidate.usualMs) / 1000;
-        const passedOver = runs.slice(after + 1, j).filter((r) => !taken.has(r.estimate)).length;
+        const passedOver = runs.slice(after + 1, j).filter((r) => !taken.has(r.estimate) && watched(r.usualMs)).length;
         const score =
           densityOf(terminus, 'lateness', candidate.second, lateness) * missingShareOf(terminus) ** passedOver;
         return score > EXTRA_RUN_DENSITY ? [{ candidate, lateness, score }] : [];
@@ -190,8 +194,10 @@ export function applyLiveEvidence(
       }
       if (nearest) taken.add(nearest);
     }
-    // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after its range ends.
-    if (nowMs >= rangeOf(spread).upperMs + LIVE_GRACE_SEC * 1000) return;
+    // Not seen leaving, it is taken to have left unseen LIVE_GRACE_SEC after its range (as stated,
+    // recalibrated, before any cut at now) ends.
+    const stated = rangeOf(calibration ? recalibrated(spread, calibration) : spread);
+    if (nowMs >= stated.upperMs + LIVE_GRACE_SEC * 1000) return;
     live.push(told({ at: run?.estimate.at ?? new Date(arrivalMs), basis: 'live' }, spread, nowMs, calibration));
   });
 
@@ -204,8 +210,8 @@ export function applyLiveEvidence(
       return [estimate];
     }
     const second = secondOf(estimate, terminus);
-    const watched = watchingSince !== null && usual !== null && usual >= watchingSince.getTime();
-    if (watched && usual !== null && usual <= nowMs) {
+    const isWatched = usual !== null && watched(usual);
+    if (isWatched && usual !== null && usual <= nowMs) {
       // Due at the crossroads and not seen: late, passed unseen, or skipped; not late once a bus
       // that comes after it was seen (buses keep their order).
       const passedBy = lastPassageMs !== null && lastPassageMs > usual;
@@ -231,7 +237,7 @@ export function applyLiveEvidence(
         ),
       ];
     }
-    if (!watched) {
+    if (!isWatched) {
       // Most likely gone (not watched, nothing tells): kept in the day's list as planned.
       const { total, after } = massAfter(estimate.spread, nowMs);
       if (after < total / 2) return [estimate];

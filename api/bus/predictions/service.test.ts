@@ -110,11 +110,13 @@ describe('prediction service', () => {
   it('keeps a bus not seen leaving live until 2 min past the end of its range', async () => {
     const { clock, poll, estimates } = setup();
     clock.set('2026-11-19T07:44:00+09:00');
-    poll([['1150', 60, 4]]); // 07:45 at the crossroads: leaves at 08:00
-    clock.set('2026-11-19T08:01:59+09:00');
+    // 07:45 at the crossroads: leaves at 08:00, as every bus did; the range ends 25.6 s after it
+    // (the least kernel, 1.28 × 20 s), so the bus counts as waiting until 08:02:25.6.
+    poll([['1150', 60, 4]]);
+    clock.set('2026-11-19T08:02:25+09:00');
     poll();
-    expect(await estimates()).toEqual(['08:01:59 live', '08:30:00 history', '09:00:00 history']);
-    clock.set('2026-11-19T08:02:00+09:00');
+    expect(await estimates()).toEqual(['08:02:25 live', '08:30:00 history', '09:00:00 history']);
+    clock.set('2026-11-19T08:02:26+09:00');
     expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
   });
 

@@ -3,7 +3,7 @@
  * from history days, and a weekday's own deviation from them. Pure; seconds of the service day.
  * Why slots, and how they are learnt: docs/predictions.md §How the estimate is made.
  */
-import { calibrationOf, compressed, dressed, levelIn, MIN_OLDER_DAYS, recalibrated } from './spread';
+import { calibrationOf, compressed, dressed, levelIn, MIN_KERNEL_SEC, MIN_OLDER_DAYS, recalibrated } from './spread';
 import { align, median, weightedMedian, type Weighted } from './stats';
 
 /** Passes of learnSlots' align-and-re-estimate. */
@@ -78,9 +78,6 @@ export function slotSpreadSec(slots: readonly Slot[]): number {
     slots.map((slot) => weightedMedian(slot.points.map((p) => ({ ...p, value: Math.abs(p.value - slot.second) })))),
   );
 }
-
-/** The least kernel bandwidth of a slot's spread, seconds. */
-const MIN_KERNEL_SEC = 20;
 
 /**
  * The kernel bandwidth (seconds) of a slot's points: Silverman's rule, 0.9 × a robust standard

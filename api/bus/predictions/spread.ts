@@ -121,6 +121,12 @@ export function levelIn(points: readonly Weighted[], value: number): number {
   return total ? below / total : 0.5;
 }
 
+/**
+ * The least kernel bandwidth (seconds) a spread learnt from departures is dressed with: no learnt
+ * spread is a single instant, however alike the days it was learnt from.
+ */
+export const MIN_KERNEL_SEC = 20;
+
 /** Standard normal quantiles at (k + 0.5) / 5: a point dressed with them stands for a normal kernel. */
 const KERNEL_Z = [-1.2816, -0.5244, 0, 0.5244, 1.2816];
 

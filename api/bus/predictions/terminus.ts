@@ -6,7 +6,7 @@
  * Why it is learnt and not assumed: docs/predictions.md §How the estimate is made.
  */
 import type { HistoryDay, Slot } from './slots';
-import { compressed } from './spread';
+import { compressed, dressed, MIN_KERNEL_SEC } from './spread';
 import { median, weightedMedian, type Weighted } from './stats';
 
 /** A departure of the history, matched to a slot, whose passage at the crossroads was seen. */
@@ -65,8 +65,11 @@ export type TerminusModel = {
  * the history (a feed gap, a cancelled run).
  */
 const MIN_SHARE = 0.02;
-/** A previous run further back than this (seconds) tells nothing of this run's lateness. */
-const PREVIOUS_RUN_SEC = 90 * 60;
+/**
+ * A previous run that passed the crossroads further back than this (seconds) before a run's passage
+ * (or, before it is seen, its usual passage) tells nothing of its lateness.
+ */
+export const PREVIOUS_RUN_SEC = 90 * 60;
 /** Samples of slots within this many seconds of the asked time of day weigh fully; others TIME_SHRINK. */
 const TIME_WINDOW_SEC = 90 * 60;
 /** The weight of samples outside TIME_WINDOW_SEC: the route's whole day, as shrinkage. */
@@ -229,9 +232,10 @@ export function latenessShareAtLeast(model: TerminusModel, second: number, laten
  * The deviations from its slot (seconds, weighted) of a departure at `second` of the day whose
  * `key` (its own lateness, or the previous run's) is `target`, seconds: the samples with a key,
  * those of slots within TIME_WINDOW_SEC weighing fully and the rest TIME_SHRINK, each by a kernel
- * in |key − target| whose bandwidth takes in NEIGHBOUR_SHARE of that weight. With `atLeast`, only
- * samples whose own lateness is at least it (a bus not yet seen is at least that late). Empty when
- * no sample qualifies.
+ * in |key − target| whose bandwidth takes in NEIGHBOUR_SHARE of that weight (neighbours). With
+ * `atLeast` (a bus due and not yet seen is at least that late; `target` is then not read), every
+ * sample whose own lateness is at least it, weighted for the time of day alone. Each deviation is
+ * dressed with a kernel of MIN_KERNEL_SEC. Empty when no sample qualifies.
  */
 export function deviationsGiven(
   model: TerminusModel,
@@ -243,8 +247,13 @@ export function deviationsGiven(
   const memoKey = `${key} ${second} ${target} ${atLeast}`;
   let spread = model.remembered.get(memoKey);
   if (!spread) {
-    const sorted = key === 'lateness' ? model.byLateness : model.byPreviousLateness;
-    spread = compressed(neighbours(sorted, second, key, target, atLeast));
+    const points =
+      atLeast > -Infinity
+        ? model.byLateness
+            .slice(firstAtLeast(model.byLateness.length, (i) => model.byLateness[i].lateness, atLeast))
+            .map((sample) => ({ value: sample.deviation, weight: timeWeighted(sample, second) }))
+        : neighbours(key === 'lateness' ? model.byLateness : model.byPreviousLateness, second, key, target);
+    spread = compressed(dressed(points, MIN_KERNEL_SEC));
     if (model.remembered.size >= REMEMBERED_SPREADS) model.remembered.clear();
     model.remembered.set(memoKey, spread);
   }
@@ -258,26 +267,16 @@ export function deviationsGiven(
 const REMEMBERED_SPREADS = 2000;
 
 /** deviationsGiven's neighbours, from `sorted` (ascending by `key`). */
-function neighbours(
-  sorted: readonly TerminusSample[],
-  second: number,
-  key: ConditionKey,
-  target: number,
-  atLeast: number,
-): Weighted[] {
+function neighbours(sorted: readonly TerminusSample[], second: number, key: ConditionKey, target: number): Weighted[] {
   const keyOf = (i: number) => sorted[i][key] as number;
-  const start = key === 'lateness' ? firstAtLeast(sorted.length, keyOf, atLeast) : 0;
-  const usable = (i: number) => sorted[i].lateness >= atLeast;
   let total = 0;
-  for (let i = start; i < sorted.length; i++) if (usable(i)) total += timeWeighted(sorted[i], second);
+  for (const sample of sorted) total += timeWeighted(sample, second);
   if (total === 0) return [];
   // Widen from the target, nearest first, until NEIGHBOUR_SHARE of the weight is in.
-  let low = Math.max(start, firstAtLeast(sorted.length, keyOf, target)) - 1;
+  let low = firstAtLeast(sorted.length, keyOf, target) - 1;
   let high = low + 1;
   const nextNearest = (): { index: number; distance: number } | null => {
-    while (low >= start && !usable(low)) low--;
-    while (high < sorted.length && !usable(high)) high++;
-    const below = low >= start ? target - keyOf(low) : Infinity;
+    const below = low >= 0 ? target - keyOf(low) : Infinity;
     const above = high < sorted.length ? keyOf(high) - target : Infinity;
     if (below === Infinity && above === Infinity) return null;
     return below <= above ? { index: low--, distance: below } : { index: high++, distance: above };
@@ -310,8 +309,9 @@ function neighbours(
 }
 
 /**
- * The weighted least-squares slope of y on x, kept within [0, 1] (a departure follows a later bus
- * by at most as much as it is late); 0 when x does not vary.
+ * The weighted least-squares slope of y on x, as the data has it (clamping it to [0, 1], "a later
+ * bus leaves no earlier, and by at most its delay later", changed the ETA score by at most 0.1
+ * point on either generator: not a rule the data needs); 0 when x does not vary.
  */
 function slopeOf(points: readonly { x: number; y: number; weight: number }[]): number {
   const total = points.reduce((sum, p) => sum + p.weight, 0);
@@ -324,7 +324,7 @@ function slopeOf(points: readonly { x: number; y: number; weight: number }[]): n
     covariance += p.weight * (p.x - meanX) * (p.y - meanY);
     variance += p.weight * (p.x - meanX) ** 2;
   }
-  return variance > 0 ? Math.min(1, Math.max(0, covariance / variance)) : 0;
+  return variance > 0 ? covariance / variance : 0;
 }
 
 /** The first index in [0, length) whose value (ascending) is at least `target`; `length` when none. */
