@@ -159,7 +159,7 @@ const MethodScoreSchema = z.object({
   maeSec: z.number().nullable(),
   /** Share of queries answered within their lead's tolerance, in percent; null when none. */
   etaScore: z.number().nullable(),
-  /** Share of answered queries whose departure fell inside the stated 80 % range, percent; null for a method without ranges. */
+  /** Share of the answers stating a range whose departure fell inside it (the 80 % range), percent; null for a method without ranges. */
   coverage: z.number().nullable(),
   /** Mean width of the stated ranges, seconds; null for a method without ranges. */
   meanRangeSec: z.number().nullable(),
@@ -199,7 +199,11 @@ export const BacktestReportSchema = z.object({
    * k = 0…20, learnt over the days evaluated (docs/predictions.md §The range and the rider-safe
    * time); null when none was learnt.
    */
-  rangeCalibration: z.array(z.number().min(0).max(1)).nullable(),
+  rangeCalibration: z
+    .array(z.number().min(0).max(1))
+    .length(21)
+    .refine((levels) => levels.every((level, k) => k === 0 || level >= levels[k - 1]), 'levels must not decrease')
+    .nullable(),
 });
 export type BacktestReport = z.infer<typeof BacktestReportSchema>;
 

@@ -29,4 +29,15 @@ describe('formatBacktestTable', () => {
     expect(table).toContainEqual(expect.stringMatching(/^1150\s+3 ± 60 s\s+-\s+-$/));
     expect(table).toContainEqual(expect.stringMatching(/^1303\s+-\s+-\s+-$/));
   });
+
+  it("states the ranges' coverage and mean width of the estimate and the history part, - without any", async () => {
+    const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19'];
+    const history = days.flatMap((date) => ['08:00:00', '08:30:00', '09:00:00'].map((t) => run(date, t)));
+    const report = await backtest(history, { days: 1, before: '2026-11-20' });
+    const table = formatBacktestTable(report).split('\n');
+    const { estimate, history: plan } = report.overall.methods;
+    const cells = [estimate, plan].map((m) => `${m.coverage!.toFixed(1)}\\s+${Math.round(m.meanRangeSec!)}`);
+    expect(table).toContainEqual(expect.stringMatching(new RegExp(`^overall\\s+\\|\\s+${cells.join('\\s+\\|\\s+')}$`)));
+    expect(table).toContainEqual(expect.stringMatching(/^1303\s+\|\s+-\s+-\s+\|\s+-\s+-$/));
+  });
 });

@@ -3,6 +3,9 @@ import { BACKTEST_METHODS as METHODS, type BacktestReport as BacktestReportBody 
 import type { Method, MethodScore } from '../api/bus/predictions/backtest';
 import { DAY_TYPES, type DayType } from '../api/bus/feed/transit-config';
 
+/** The methods that state an 80 % range (the baselines state none). */
+const RANGED: readonly Method[] = ['estimate', 'history'];
+
 const METHOD_LABELS: Record<Method, string> = {
   estimate: 'estimate(live)',
   history: 'history only',
@@ -13,7 +16,8 @@ const METHOD_LABELS: Record<Method, string> = {
 
 /**
  * The report (api/bus/predictions/backtest.ts's, or as GET /api/admin/backtest sends it) as a
- * plain-text table: per route and overall, MAE (s) and ETA score (%) per method.
+ * plain-text table: per route and overall, MAE (s) and ETA score (%) per method, the slots learnt,
+ * and the coverage and mean width of the ranges the estimate and the history part state.
  */
 export function formatBacktestTable(report: BacktestReportBody): string {
   const cell = (score: Pick<MethodScore, 'maeSec' | 'etaScore'>) =>
@@ -24,6 +28,9 @@ export function formatBacktestTable(report: BacktestReportBody): string {
     String(scores.departures).padStart(10) +
     String(scores.methods.estimate.queries).padStart(9) +
     METHODS.map((method) => ` |${cell(scores.methods[method])}`).join('');
+  const rangeCell = ({ coverage, meanRangeSec }: Pick<MethodScore, 'coverage' | 'meanRangeSec'>) =>
+    `${coverage === null ? '-' : coverage.toFixed(1)}`.padStart(8) +
+    `${meanRangeSec === null ? '-' : Math.round(meanRangeSec)}`.padStart(8);
   const span = report.days.length ? `${report.days[0]} – ${report.days[report.days.length - 1]}` : 'no days';
   const slotCell = (routeNo: string, type: DayType) => {
     const entry = report.slots.find((s) => s.routeNo === routeNo && s.dayType === type);
@@ -43,6 +50,13 @@ export function formatBacktestTable(report: BacktestReportBody): string {
     'route'.padEnd(8) + DAY_TYPES.map((type) => type.padStart(14)).join(''),
     ...report.routes.map(
       ({ routeNo }) => routeNo.padEnd(8) + DAY_TYPES.map((type) => slotCell(routeNo, type)).join(''),
+    ),
+    '',
+    'Stated 80 % ranges: coverage (% of the answers with a range whose departure fell inside it; target 80) and mean width',
+    'route'.padEnd(8) + RANGED.map((method) => ` | ${METHOD_LABELS[method].padEnd(14)}`).join(''),
+    ''.padEnd(8) + RANGED.map(() => ` |${'cover %'.padStart(8)}${'width s'.padStart(8)}`).join(''),
+    ...[...report.routes.map((r) => [r.routeNo, r] as const), ['overall', report.overall] as const].map(
+      ([name, scores]) => name.padEnd(8) + RANGED.map((method) => ` |${rangeCell(scores.methods[method])}`).join(''),
     ),
   ].join('\n');
 }

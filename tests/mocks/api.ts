@@ -178,7 +178,7 @@ export function noticeHandler(enabled = false, notice: Omit<ServiceNotice, 'enab
   return http.get(`${API_BASE_URL}/api/notice`, () => HttpResponse.json({ enabled, ...notice }));
 }
 
-/** GET /api/bus/accuracy with 14 days of GBIS history (backtest.ts ETA_BUCKETS as the tolerances): MAE 104 s. */
+/** GET /api/bus/accuracy with 14 days of GBIS history (spread.ts ETA_BUCKETS as the tolerances): MAE 104 s. */
 export const accuracyBody = {
   source: 'gbis',
   computedAt: '2026-11-22T15:40:00.000Z',

@@ -21,8 +21,8 @@ import type { Db } from '../../db/client';
 import { predictionAccuracy, settings } from '../../db/schema';
 import { sharedRead } from '../../shared-read';
 import { serviceClock } from '../../time';
-import { backtest, backtestHistoryRange, ETA_BUCKETS, type BacktestReport, type MethodScore } from './backtest';
-import type { Calibration } from './spread';
+import { backtest, backtestHistoryRange, type BacktestReport, type MethodScore } from './backtest';
+import { ETA_BUCKETS, type Calibration } from './spread';
 import type { HistoryLoader } from './service';
 import { transitIdsNow, type TransitIdsNow } from '../feed/transit-config';
 
@@ -126,7 +126,9 @@ export function createAccuracyService(options: {
   const refresh = async (now: Date): Promise<boolean> => {
     const { serviceDate } = serviceClock(now);
     stored.forget(); // the lease holder decides on what is stored now, not on a minute-old read
-    if ((await stored.get())?.serviceDate === serviceDate) return false;
+    // Today's figure stands, unless its report cannot be read as the contract has it now (stored
+    // by an older release): then it is computed again, so the report and its calibration are there.
+    if ((await stored.get())?.serviceDate === serviceDate && (await lastReport()) !== null) return false;
     const { accuracy, report } = await compute(serviceDate, now);
     const kept = { serviceDate, report };
     await db.transaction(async (tx) => {

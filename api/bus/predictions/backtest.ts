@@ -3,7 +3,8 @@
  * Pure: ObservedDeparture[] in, a BacktestReport out. Per route and overall, for `estimate`,
  * `history` and the baselines yesterday, last week and timetable: MAE in seconds and the TransitApp
  * ETA score in percent, over queries 0–15 min before each observed departure (QUERY_LEADS_SEC,
- * ETA_BUCKETS). The CLI is scripts/backtest.ts; the admin JSON GET /api/admin/backtest. The query
+ * ETA_BUCKETS), and, for the methods that state ranges, their coverage and mean width; with the
+ * calibration of the estimate's ranges it learnt on the way (rangeCalibration). The CLI is scripts/backtest.ts; the admin JSON GET /api/admin/backtest. The query
  * model, the metrics and the live evidence the backtest can and cannot rebuild:
  * docs/predictions.md §Measuring it.
  */
@@ -23,7 +24,6 @@ import { applyLiveEvidence } from './live';
 import { calibrationOf, ETA_BUCKETS, levelIn, type Calibration } from './spread';
 import type { Weighted } from './stats';
 
-export { ETA_BUCKETS };
 import { BACKTEST_METHODS } from '../../../contract/admin';
 import { DAY_TYPES, DEFAULT_TRANSIT_IDS, SERVICE_HOURS, type DayType, type RouteConfig } from '../feed/transit-config';
 

@@ -28,7 +28,10 @@ export type Estimate = {
    * lateness (terminus.ts). Absent for a timetable estimate, which states no range.
    */
   spread?: Weighted[];
-  /** The 80 % range of `spread` (RANGE_QUANTILES); present with it. */
+  /**
+   * The 80 % range (RANGE_QUANTILES) of `spread`, or of it recalibrated (live.ts told), widened to
+   * hold `at`; present with it.
+   */
   lowerAt?: Date;
   upperAt?: Date;
   /** A history estimate's slot: its index in the plan's terminus model, for the live evidence. */

@@ -2,7 +2,7 @@
  * Live evidence on a route's day plan, applied per request: the buses seen coming to the campus
  * crossroads today take their runs (slots) of the plan, and each estimate gets the spread of its
  * departure given what is known at `now` (terminus.ts), its 80 % range and, near now, its
- * rider-safe point (spread.ts). Pure. The reasoning: docs/predictions.md §How the estimate is made.
+ * rider-safe point (spread.ts). Pure apart from its memos (per plan: its runs and last match). The reasoning: docs/predictions.md §How the estimate is made.
  */
 import type { Estimate, RouteDayPlan } from './day-plan';
 import {
@@ -125,7 +125,9 @@ function told(
  *   followed the previous run's lateness; with `watchingSince` (every bus seen since then, or null
  *   when unknown), a run due at the crossroads but not seen is late, passed unseen or skipped, each
  *   as often as the history says, and is dropped when it is more than GONE_ODDS times as likely gone as to come;
- * - every estimate's spread is cut at now (a bus not gone leaves after now), with its 80 % range
+ * - a run far ahead (not yet due, its range starting past NEAR_SEC) keeps the plan's estimate and
+ *   range (recalibrated against older days only, not by `calibration`);
+ * - every other estimate's spread is cut at now (a bus not gone leaves after now), with its 80 % range
  *   from that spread recalibrated by `calibration` (how the spreads told on days past fared:
  *   backtest.ts) when given, and, within NEAR_SEC, its rider-safe point (spread.ts riderSafeAt).
  * Returns a new list ascending by `at`; never throws.
@@ -298,7 +300,7 @@ const missingShareOf = (terminus: Terminus) => terminus.unseenShare + terminus.m
 /**
  * Which run each passage (ascending) is on, as indices into `runs` (-1: an extra run): the
  * order-preserving match that is most likely, each match as likely as its lateness
- * (densityOf), and, once it was seen leaving, as its departure's deviation from the run's slot), each run passed over between matches (due since `watchingSince`) missing
+ * (densityOf) and, once it was seen leaving, as its departure's deviation from the run's slot; each run passed over between matches (due since `watchingSince`) missing
  * (missingShareOf), each passage left over an extra run (EXTRA_RUN_DENSITY). Runs after the last
  * match cost nothing: their buses are still to come.
  */

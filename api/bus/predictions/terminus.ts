@@ -2,7 +2,8 @@
  * How a run's departure from the campus terminus follows its passage at the campus crossroads,
  * learnt per route and day type from the slots' history (slots.ts): the departure's deviation from
  * its slot given how late the bus passed the crossroads against the slot's usual passage, or, before
- * it is seen, given how late the day's previous run was. Pure; seconds of the service day (KST).
+ * it is seen, given how late the day's previous run was. Pure apart from deviationsGiven's memo;
+ * seconds of the service day (KST).
  * Why it is learnt and not assumed: docs/predictions.md §How the estimate is made.
  */
 import type { HistoryDay, Slot } from './slots';
@@ -79,7 +80,11 @@ const NEIGHBOUR_SHARE = 0.3;
 /** The smallest bandwidth, seconds of lateness. */
 const MIN_BANDWIDTH_SEC = 30;
 
-/** The samples, and each slot's usual passage, of `slots` (ascending by second, as learnSlots returns them). */
+/**
+ * What the departures of `slots` (ascending by second, as learnSlots returns them) tell of the
+ * terminus: each slot's usual passage, the samples (sorted both ways), the lateness and deviation
+ * densities, the unseen and missing shares, and an empty memo.
+ */
 export function learnTerminus(slots: readonly Slot[]): TerminusModel {
   // The route's usual turnaround: over the slots seen, the median of the slot's second less its
   // weighted median passage. A slot's own median passage is noisier than its departures' (the
