@@ -163,7 +163,7 @@ describe('DepartureCards (down tab)', () => {
 
     it('says the time and the range as a sentence to screen readers', () => {
       render(<DepartureCards routes={[route('1150', { lowerAt: at('22:40:00'), upperAt: at('22:44:30') })]} />);
-      const sentence = screen.getByText('예상 출발 22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다.');
+      const sentence = screen.getByText('22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다.');
       expect(sentence.className).toBe('sr-only');
       expect(sentence.closest('[aria-hidden]')).toBeNull();
     });

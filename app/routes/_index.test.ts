@@ -159,9 +159,7 @@ describe('the page a phone without JavaScript gets', () => {
     const estimate = document.querySelector('.card__estimate');
     expect(estimate?.textContent).toBe('08:10 (08:09~08:13)');
     expect(estimate?.getAttribute('aria-hidden')).toBe('true');
-    expect(estimate?.nextElementSibling?.textContent).toBe(
-      '예상 출발 8시 10분. 대개 8시 9분에서 8시 13분 사이에 출발합니다.',
-    );
+    expect(estimate?.nextElementSibling?.textContent).toBe('8시 10분. 대개 8시 9분에서 8시 13분 사이에 출발합니다.');
     const dialog = document.querySelector('dialog[open]');
     expect([...(dialog?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
       '07:45(07:44~07:48), 대개 7시 44분에서 7시 48분 사이',

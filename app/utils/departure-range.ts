@@ -28,9 +28,9 @@ export function rangeSpoken(range: DepartureRange): string {
 }
 
 /**
- * The down card's estimate with its range as screen readers hear it: "예상 출발 22시 41분. 대개
- * 22시 40분에서 22시 44분 사이에 출발합니다."
+ * The down card's estimate with its range as screen readers hear it, after its label 예상: "22시
+ * 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다."
  */
 export function estimateSentence(estimate: string, range: DepartureRange): string {
-  return `예상 출발 ${formatKstSpokenTime(estimate)}. 대개 ${rangeSpoken(range)}에 출발합니다.`;
+  return `${formatKstSpokenTime(estimate)}. 대개 ${rangeSpoken(range)}에 출발합니다.`;
 }

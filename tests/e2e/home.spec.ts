@@ -98,7 +98,7 @@ function expectedCard({ routeNo, data: { estimate }, range }: DownRoute) {
     routeNo,
     shown: `${hhmm(estimate)} ${shownText(range)}`,
     hidden: 'true',
-    said: `예상 출발 ${spoken(estimate)}. 대개 ${spoken(range.lowerAt)}에서 ${spoken(range.upperAt)} 사이에 출발합니다.`,
+    said: `${spoken(estimate)}. 대개 ${spoken(range.lowerAt)}에서 ${spoken(range.upperAt)} 사이에 출발합니다.`,
   };
 }
 
@@ -140,11 +140,11 @@ test("a phone sees the estimate's range on the down card, hears it as a sentence
       routeNo: first,
       shown: '22:41 (22:40~22:44)',
       hidden: 'true',
-      said: '예상 출발 22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다.',
+      said: '22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다.',
     });
   const card = cards.filter({ hasText: `${first}번 버스` });
   await expect(card.locator('.card__estimate')).toBeVisible();
-  await expect(card.getByText('예상 출발 22시 41분.', { exact: false })).toHaveClass('sr-only');
+  await expect(card.getByText('22시 41분. 대개', { exact: false })).toHaveClass('sr-only');
   expect((await downCards(page)).find((entry) => entry.routeNo === second)).toEqual({
     routeNo: second,
     shown: null,
