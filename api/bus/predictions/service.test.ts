@@ -68,7 +68,8 @@ describe('prediction service', () => {
     clock.advance(1);
     expect(await estimates()).toHaveLength(3); // the old plan, while the new one loads
     expect(loads).toHaveLength(2);
-    expect(await estimates()).toEqual(['08:00:00 history', '09:00:00 history']);
+    // The new plan once its load (the history, then the range calibration) is through.
+    await vi.waitFor(async () => expect(await estimates()).toEqual(['08:00:00 history', '09:00:00 history']));
 
     clock.set('2026-11-20T05:00:00+09:00');
     const friday = await service.today(clock.now());
