@@ -10,6 +10,8 @@ export type FailureLog = {
   fail(error?: unknown): void;
   /** Records a success: logs `recovered` when it ends a run of failures. */
   ok(): void;
+  /** Runs `read`, recording its success or failure: its answer, or null when it threw. */
+  orNull<T>(read: () => T | Promise<T>): Promise<T | null>;
 };
 
 /**
@@ -21,7 +23,7 @@ export function failureLog(
   messages: { failing: string; recovered: string; level?: 'warn' | 'error' },
 ): FailureLog {
   let failing = false;
-  return {
+  const log: FailureLog = {
     fail(error) {
       if (!failing) logger[messages.level ?? 'warn'](messages.failing, ...(error === undefined ? [] : [error]));
       failing = true;
@@ -30,5 +32,16 @@ export function failureLog(
       if (failing) logger.info(messages.recovered);
       failing = false;
     },
+    async orNull(read) {
+      try {
+        const answer = await read();
+        log.ok();
+        return answer;
+      } catch (error) {
+        log.fail(error);
+        return null;
+      }
+    },
   };
+  return log;
 }

@@ -49,16 +49,7 @@ export function createLiveView(deps: {
     recovered: '[predictions] serving predictions again.',
     level: 'error',
   });
-  const predictionsOrNull: LiveViewService['predictionsOrNull'] = async (read) => {
-    try {
-      const today = await read();
-      serving.ok();
-      return today;
-    } catch (error) {
-      serving.fail(error);
-      return null;
-    }
-  };
+  const predictionsOrNull: LiveViewService['predictionsOrNull'] = (read) => serving.orNull(read);
 
   let cached: { second: number; state: FeedState; live: LiveView } | null = null;
   return {

@@ -161,17 +161,6 @@ export function createPredictionService(options: {
     failing: '[predictions] cannot read the range calibration; stating the ranges as learnt',
     recovered: '[predictions] reading the range calibration works again.',
   });
-  /** The range calibration, or null (logged) when it cannot be read: the plan stands without it. */
-  const readCalibration = async (): Promise<Calibration | null> => {
-    try {
-      const calibration = await rangeCalibration();
-      calibrationRead.ok();
-      return calibration;
-    } catch (error) {
-      calibrationRead.fail(error);
-      return null;
-    }
-  };
 
   /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date and routes). */
   const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType' | 'calibration'> => {
@@ -197,7 +186,13 @@ export function createPredictionService(options: {
       const plan = predictDay(history, serviceDate, routes);
       const today = history.filter((departure) => departure.serviceDate === serviceDate);
       const dayType = observedDayType(plan, today, new Date(nowMs));
-      loaded = { plan, routes, dayType, calibration: await readCalibration(), refreshAtMs: nowMs + PLAN_REFRESH_MS };
+      loaded = {
+        plan,
+        routes,
+        dayType,
+        calibration: await calibrationRead.orNull(rangeCalibration),
+        refreshAtMs: nowMs + PLAN_REFRESH_MS,
+      };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
