@@ -11,7 +11,7 @@ import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
 import { median, type Weighted } from './stats';
-import { compressed, dressed, MIN_KERNEL_SEC, rangeOf } from './spread';
+import { compressed, dressed, MIN_KERNEL_SEC, rangeHolding } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 
 /** What predictions read of an observed departure: a DepartureRecord, or a row of a history CSV. */
@@ -262,14 +262,13 @@ export function predictDay(
         .map((slot, i): Estimate => {
           const spread = spreads[i].map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight }));
           const at = atSecond(serviceDate, slot.second + effects[i]);
-          // A range holds its point (the slot's second, which the dressed spread may leave outside).
-          const { lowerMs, upperMs } = rangeOf(spread);
+          const { lowerMs, upperMs } = rangeHolding(spread, at.getTime());
           return {
             at,
             basis: 'history',
             spread,
-            lowerAt: new Date(Math.min(lowerMs, at.getTime())),
-            upperAt: new Date(Math.max(upperMs, at.getTime())),
+            lowerAt: new Date(lowerMs),
+            upperAt: new Date(upperMs),
             slot: i,
           };
         })

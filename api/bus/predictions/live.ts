@@ -9,6 +9,7 @@ import {
   ETA_BUCKETS,
   quantileOf,
   RANGE_QUANTILES,
+  rangeHolding,
   rangeOf,
   recalibrated,
   riderSafeAt,
@@ -101,16 +102,9 @@ function told(
   const ahead = spread.filter((p) => p.value >= nowMs);
   if (ahead.length === 0) return { at: new Date(nowMs), basis: estimate.basis };
   const near = quantileOf(ahead, RANGE_QUANTILES.lower) <= nowMs + NEAR_SEC * 1000;
-  const { lowerMs, upperMs } = rangeOf(calibration ? recalibrated(ahead, calibration) : ahead);
   const atMs = near ? riderSafeAt(ahead, nowMs) : quantileOf(ahead, 0.5);
-  // A range holds its point, however a calibration moved its ends.
-  return {
-    ...estimate,
-    at: new Date(atMs),
-    spread: ahead,
-    lowerAt: new Date(Math.min(lowerMs, atMs)),
-    upperAt: new Date(Math.max(upperMs, atMs)),
-  };
+  const { lowerMs, upperMs } = rangeHolding(calibration ? recalibrated(ahead, calibration) : ahead, atMs);
+  return { ...estimate, at: new Date(atMs), spread: ahead, lowerAt: new Date(lowerMs), upperAt: new Date(upperMs) };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   dressed,
   levelIn,
   quantileOf,
+  rangeHolding,
   rangeOf,
   recalibrated,
   riderSafeAt,
@@ -180,5 +181,14 @@ describe('riderSafeAt', () => {
   it('gives now for a spread wholly before now, and the median past the windows', () => {
     expect(riderSafeAt(ahead([-60, -30]), nowMs)).toBe(nowMs);
     expect(riderSafeAt(ahead([1200, 1260, 1320]), nowMs)).toBe(nowMs + 1_260_000);
+  });
+});
+
+describe('rangeHolding', () => {
+  // A point inside the 80 % range leaves it as it is; one outside widens it to the point, no more.
+  it('widens the range to hold its point', () => {
+    expect(rangeHolding(twenty, 5)).toEqual({ lowerMs: 1, upperMs: 17 });
+    expect(rangeHolding(twenty, 0)).toEqual({ lowerMs: 0, upperMs: 17 });
+    expect(rangeHolding(twenty, 19)).toEqual({ lowerMs: 1, upperMs: 19 });
   });
 });

@@ -157,6 +157,16 @@ export function rangeOf(spread: readonly Weighted[]): { lowerMs: number; upperMs
 }
 
 /**
+ * The 80 % range of a spread (ascending, not empty) as stated with its point `atMs`: widened to hold
+ * it, as the point may lie outside (a slot's second beside its dressed spread, a point chosen before
+ * a calibration moved the ends). Epoch ms.
+ */
+export function rangeHolding(spread: readonly Weighted[], atMs: number): { lowerMs: number; upperMs: number } {
+  const { lowerMs, upperMs } = rangeOf(spread);
+  return { lowerMs: Math.min(lowerMs, atMs), upperMs: Math.max(upperMs, atMs) };
+}
+
+/**
  * The rider-safe point of a spread (ascending, not empty, epoch ms) asked at `nowMs`: the instant p ≥ nowMs most likely
  * to be judged accurate, a departure D counting when D − p lies in the ETA window of its own lead
  * D − nowMs (ETA_BUCKETS; leads past 15 min count in none); of equal ones, the nearest to the
