@@ -2,10 +2,11 @@
  * Production entry of the web (docs/architecture.md §The parts): one HTTP server with compression, security headers
  * (CSP with a per-request nonce), long-cached hashed assets, GET /healthz and /readyz, the Remix request
  * handler, and the Campus Bus API mounted in-process unless API_BASE_URL points at a separate one.
+ * Two answers are made once a second and shared, ahead of express: the phones' refresh (ADR 014)
+ * and the home page (ADR 023).
  * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully
  * (api/lifecycle.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,7 +23,8 @@ import { serveUntilSignal, startOrExit } from './api/lifecycle';
 import { PACKAGE_ROOT } from './api/package-root';
 import { createApiRuntime, type ApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
-import { cspSources } from './app/utils/csp.server';
+import { cspSources, inlineScriptHashes } from './app/utils/csp.server';
+import { createHomePages } from './app/utils/home-page-cache.server';
 import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
@@ -33,10 +35,12 @@ import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstr
 import { readBodyUpTo } from './lib/http-body';
 
 /**
- * Reads the env, then imports the build while it opens the api (in-process unless API_BASE_URL):
- * PGlite compiles its WebAssembly off the main thread, so the two can overlap (a faster start). A missing build
- * fails before the database is opened; a build that fails to load closes it again.
- * @throws on a bad env, a missing build, DATA_DIR in use or an unreachable database.
+ * Reads the env, then begins to open the api (in-process unless API_BASE_URL) and imports the
+ * build meanwhile: the server listens without waiting for the database (ADR 025; its requests wait
+ * for it, its probes say `starting`). A missing build fails before the database is opened; a build
+ * that fails to load, or missing secrets, close it again. What opening throws (DATA_DIR in use, an
+ * unreachable database) stops the process once it listens (serveUntilSignal).
+ * @throws on a bad env, a missing build or missing secrets.
  */
 async function prepare() {
   const env = parseWebEnv();
@@ -90,44 +94,49 @@ app.disable('x-powered-by');
 // The phone's address keys the api's rate limits: behind TRUST_PROXY proxies, read X-Forwarded-For.
 app.set('trust proxy', env.TRUST_PROXY);
 app.use(compression());
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString('base64');
-  next();
-});
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...csp.script],
-      'connect-src': ["'self'", ...csp.connect],
-      'img-src': ["'self'", 'data:', ...csp.img],
-      'frame-src': ["'self'", ...csp.frame],
-      'upgrade-insecure-requests': null,
-    },
+/** Every header but the CSP (contentSecurityPolicy below). */
+const securityHeaders = helmet({ contentSecurityPolicy: false, referrerPolicy: { policy: 'same-origin' } });
+/**
+ * The CSP. A document's inline scripts are allowed by their hashes (res.locals.scriptSources, set
+ * once its HTML is rendered; ADR 023); any other answer runs no inline script.
+ */
+const contentSecurityPolicy = helmet.contentSecurityPolicy({
+  useDefaults: true,
+  directives: {
+    'script-src': [(_req, res) => (res as express.Response).locals.scriptSources as string, ...csp.script],
+    'connect-src': ["'self'", ...csp.connect],
+    'img-src': ["'self'", 'data:', ...csp.img],
+    'frame-src': ["'self'", ...csp.frame],
+    'upgrade-insecure-requests': null,
   },
-  referrerPolicy: { policy: 'same-origin' },
 });
-app.use(securityHeaders);
+/** The script sources of a document whose HTML is `html` ('self', the hashes of its inline scripts); of any other answer (no HTML) 'self'. */
+const scriptSourcesOf = (html = '') => ["'self'", ...inlineScriptHashes(html)].join(' ');
+app.use((req, res, next) => {
+  res.locals.scriptSources = scriptSourcesOf();
+  securityHeaders(req, res, () => contentSecurityPolicy(req, res, next));
+});
 
 /**
- * The headers `securityHeaders` sets, for the answers that skip express (the lean path below),
- * without the script nonce: a JSON answer runs no script.
+ * The security headers of an answer that skips express (the shared answers below), with the CSP
+ * of a document whose HTML is `html` (none: an answer that runs no script).
  */
-function staticSecurityHeaders(): Record<string, string> {
+function securityHeadersOf(html?: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    locals: { cspNonce: '' },
+    locals: { scriptSources: scriptSourcesOf(html) },
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  securityHeaders({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
-  headers['content-security-policy'] = headers['content-security-policy'].replace(" 'nonce-'", '');
+  const req = {} as IncomingMessage;
+  securityHeaders(req, res as unknown as ServerResponse, () => undefined);
+  contentSecurityPolicy(req, res as unknown as ServerResponse, () => undefined);
   return headers;
 }
 
 // The phones' refresh (GET /bus/time-left): one answer per second, encoded once, served
 // ahead of express (ADR 014). The home page's SSR reads the same answer (load context).
-const leanHeaders = staticSecurityHeaders();
+const leanHeaders = securityHeadersOf();
 const timeLeft = createTimeLeftAnswers({
   api,
   headers: leanHeaders,
@@ -308,6 +317,26 @@ const unreadable = (res: express.Response) =>
   void res.status(400).type('text/plain; charset=utf-8').end('요청을 읽지 못했습니다.');
 
 const handleRemix = createRequestHandler(build, env.NODE_ENV);
+/** What Remix's loaders and actions get besides the request: the phone's address when known (express req.ip). */
+const loadContextOf = (clientIp: string | undefined) => ({ api, clientIp, publicConfig, admin, timeLeft });
+
+/**
+ * Sends Remix's `response` to `res`. A document (text/html) is sent whole, with the CSP allowing
+ * its inline scripts by their hashes (ADR 023); anything else is streamed.
+ */
+async function sendRemixResponse(req: express.Request, res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    const html = await response.text();
+    res.locals.scriptSources = scriptSourcesOf(html);
+    contentSecurityPolicy(req, res, () => undefined);
+    res.end(html);
+  } else if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 /**
  * Remix, given each body whole and within its route's cap: an action reads its form at once and
  * never more than the cap. The bytes are counted against BODY_BUDGET_BYTES until the answer ends.
@@ -334,30 +363,32 @@ app.all('*', async (req, res, next) => {
     return unreadable(res);
   }
   try {
-    const response = await handleRemix(request, {
-      api,
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip,
-      publicConfig,
-      admin,
-      timeLeft,
-    });
-    res.statusMessage = response.statusText;
-    res.status(response.status);
-    for (const [name, value] of response.headers) res.append(name, value);
-    if (response.body) await writeReadableStreamToWritable(response.body, res);
-    else res.end();
+    await sendRemixResponse(req, res, await handleRemix(request, loadContextOf(req.ip)));
   } catch (error) {
     next(error);
   }
 });
 
-const server = createServer((req, res) => {
-  if (!isRefresh(req)) return app(req, res);
-  timeLeft.serve(req, res).catch((error: unknown) => {
-    console.error('[bus/time-left] failed:', error);
+/**
+ * The home page's views, each rendered once a second whoever asks (ADR 023). Its HTML depends on
+ * no header of the request, so it is rendered from its path and query alone, on an origin of its own.
+ */
+const homePages = createHomePages({
+  render: (url) => handleRemix(new Request(new URL(url, 'http://home.internal')), loadContextOf(undefined)),
+  documentHeaders: securityHeadersOf,
+});
+
+/** Serves a shared answer (ahead of express); a failure is logged and answered 500. */
+const shared = (label: string, serve: Promise<void>, res: ServerResponse) =>
+  void serve.catch((error: unknown) => {
+    console.error(`${label} failed:`, error);
     if (!res.headersSent) res.writeHead(500, leanHeaders).end();
   });
+
+const server = createServer((req, res) => {
+  if (isRefresh(req)) return shared('[bus/time-left]', timeLeft.serve(req, res), res);
+  if (homePages.serves(req)) return shared('[home]', homePages.serve(req, res), res);
+  return app(req, res);
 });
 // `Expect: 100-continue` (curl's way with a large body): a declared body over the cap is refused
 // before the client sends it; otherwise the client is told to go on (Node's default).

@@ -4,7 +4,7 @@
  * (the client going away, or the render's time limit passing, once threw outside any request and
  * stopped the server).
  */
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { EntryContext } from '@remix-run/node';
 
 /** Departure lines as the home page renders them: numbers and Korean (3 bytes a character) in separate text nodes. */
 const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const);
@@ -26,7 +26,7 @@ const { default: handleRequest, streamTimeout } = await import('~/entry.server')
 
 async function render(signal?: AbortSignal) {
   const request = new Request('http://localhost/', { signal });
-  return handleRequest(request, 200, new Headers(), {} as EntryContext, { cspNonce: 'n0nce' } as AppLoadContext);
+  return handleRequest(request, 200, new Headers(), {} as EntryContext);
 }
 
 afterEach(() => vi.useRealTimers());

@@ -2,9 +2,8 @@
  * Renders a document request. No route defers data, so the document is complete once React has
  * rendered everything (allReady, single fetch's inline data scripts included); it is then sent as
  * one body, which the compression middleware compresses in one go rather than per React chunk
- * (docs/benchmarks.md: the home page's requests/s). The per-request CSP nonce
- * (AppLoadContext.cspNonce, set by server.ts) reaches React's inline scripts, single fetch's data
- * scripts (RemixServer's nonce) and, through NonceProvider, Remix's <Scripts>. The app stylesheet
+ * (docs/benchmarks.md: the home page's requests/s). Its inline scripts carry no nonce: server.ts
+ * allows each by its hash (ADR 023), so the same bytes can serve many requests. The app stylesheet
  * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx).
  *
  * NOTE: React 18.3's renderToPipeableStream (the Node build) cuts a multi-byte character at the
@@ -14,11 +13,10 @@
  * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack.test.ts (every route of
  * the build) check for NUL bytes.
  */
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { StylesheetProvider } from '~/components/inline-stylesheet';
-import { NonceProvider } from '~/components/nonce-provider';
 import appStyles from '~/styles/app.css';
 import { stylesheetText } from '~/utils/inline-stylesheet.server';
 
@@ -38,9 +36,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
   let shellRendered = false;
   // The render stops when it takes too long or the client goes away. NOTE: React keeps its listener
   // on this signal after the render; aborted then, it closes a stream already closed and throws
@@ -51,13 +47,10 @@ export default async function handleRequest(
   request.signal.addEventListener('abort', abort);
   try {
     const stream = await renderToReadableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText(appStyles)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </StylesheetProvider>
-      </NonceProvider>,
+      <StylesheetProvider value={stylesheetText(appStyles)}>
+        <RemixServer context={remixContext} url={request.url} />
+      </StylesheetProvider>,
       {
-        nonce,
         signal: render.signal,
         onError(error: unknown) {
           responseStatusCode = 500;

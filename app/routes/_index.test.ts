@@ -65,7 +65,7 @@ describe('home loader', () => {
   it('loads the bus data from the api for the server-rendered page', async () => {
     const response = await load();
     expect(response.status).toBe(200);
-    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
     const { timeLeft } = await response.json();
     expect(timeLeft).toEqual(timeLeftBody);
     expect(groupRoutes(timeLeftBody, 'up').map((route) => route.routeNo)).toEqual(['1150', '1117', '1303']);

@@ -33,7 +33,8 @@ import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
 import { getPredictionAccuracy } from '~/models/bus.server';
 import { getActiveNotice } from '~/models/notice.server';
-import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
+import { noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
+import { HOME_VIEW_PARAMS } from '~/utils/home-view';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
 import { useLiveTimeLeft } from '~/utils/use-live-time-left';
@@ -44,8 +45,6 @@ import { UpstreamError } from '~/utils/upstream.server';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 const PANEL_ID = 'bus-panel';
-/** The URL parameters that only change what is shown: the tab, the departure times modal, the no-JS refresh switch. */
-const VIEW_PARAMS = ['dir', 'times', 'sort', NOSCRIPT_REFRESH_PARAM];
 
 /** docs/product.md §2.3 Home screen shortcut list; the inquiry screen is the real /contact. */
 const SHORTCUTS = [
@@ -87,9 +86,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   ]);
   const adSlots = context.publicConfig?.adSlots ?? { adfitUnit: null, adsense: null };
+  // Nothing personal: a browser may keep it, but asks again every time (ETag, 304: ADR 023).
   return json(
     { timeLeft, departureTimes, banners, adSlots, notice, accuracy },
-    { headers: { 'Cache-Control': 'no-store' } },
+    { headers: { 'Cache-Control': 'no-cache' } },
   );
 }
 
@@ -189,7 +189,7 @@ export function ErrorBoundary() {
 /** The URL without its view parameters, to tell a tab or modal change from any other navigation. */
 function withoutViewParams(url: URL): string {
   const params = new URLSearchParams(url.search);
-  for (const name of VIEW_PARAMS) params.delete(name);
+  for (const name of HOME_VIEW_PARAMS) params.delete(name);
   params.sort();
   return `${url.pathname}?${params}`;
 }

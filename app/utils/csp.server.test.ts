@@ -1,4 +1,5 @@
-import { cspSources } from '~/utils/csp.server';
+import { createHash } from 'node:crypto';
+import { cspSources, inlineScriptHashes } from '~/utils/csp.server';
 import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
 
 const sourcesOf = (vars: Record<string, string>) => {
@@ -67,5 +68,31 @@ describe('cspSources', () => {
     expect(() => parseWebEnv({ ADSENSE_CLIENT: 'ca-pub-1' })).toThrow(/ADSENSE_CLIENT/);
     expect(() => parseWebEnv({ AD_BANK_NAME: '은행' })).toThrow(/AD_BANK_NAME/);
     expect(publicConfigOf(parseWebEnv({})).bankAccount).toBeNull();
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('hashes the text of each inline script, module or classic, once, and never a script loaded by src', () => {
+    const html =
+      '<head><script async="" src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>' +
+      '<script>window.__remixContext = {"버스":"1150번"};</script></head>' +
+      '<body><script type="module" async="">import "/build/entry.client.js";</script>' +
+      '<script>window.__remixContext = {"버스":"1150번"};</script><script></script></body>';
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256('window.__remixContext = {"버스":"1150번"};'),
+      sha256('import "/build/entry.client.js";'),
+      sha256(''),
+    ]);
+  });
+
+  it('keeps what a script holds across lines and up to its own closing tag', () => {
+    const text = 'const a = "<\\/script>";\nconsole.log(a);';
+    expect(inlineScriptHashes(`<script>${text}</script><p>after</p>`)).toEqual([sha256(text)]);
+  });
+
+  it('finds none in a document without inline scripts', () => {
+    expect(inlineScriptHashes('<html><body><script src="/a.js"></script></body></html>')).toEqual([]);
   });
 });

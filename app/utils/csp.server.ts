@@ -4,7 +4,13 @@
  * Google AdSense) only when that slot is configured, and Google Analytics 4's only when
  * ANALYTICS_ID is set. With none configured, the page may load nothing from a
  * third party.
+ *
+ * A document's own inline scripts (Remix's context and module loader, single fetch's data, the
+ * scroll restoration, the analytics set-up) are allowed by their SHA-256 hashes
+ * (inlineScriptHashes), not by a per-request nonce, so a page's bytes can be made once and sent to
+ * everyone (ADR 023).
  */
+import { createHash } from 'node:crypto';
 import type { WebEnv } from '~/utils/env.server';
 import type { PublicConfig } from '~/utils/public-config';
 
@@ -43,4 +49,20 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
     sources.connect.push(...collect);
   }
   return sources;
+}
+
+/** An inline script of a rendered document: a `<script>` without `src` and its text. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP hash sources (`'sha256-…'`, base64) of every inline script in `html`, in document order
+ * without repeats: the browser hashes a script's text exactly as it stands between its tags (React
+ * and Remix escape `</script` inside, so the first closing tag ends it).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }

@@ -1,8 +1,8 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTimeLeftAnswers, TIME_LEFT_MAX_AGE_MS } from '~/utils/time-left-cache.server';
+import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
+import { createTimeLeftAnswers } from '~/utils/time-left-cache.server';
 import { timeLeftBody } from '../../tests/mocks/api';
+import { rawServer } from '../../tests/setup/raw-http';
 
 const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 const SECURITY = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'" };
@@ -13,33 +13,16 @@ async function setUp(next: () => Response | Promise<Response> = () => Response.j
   const api = { calls: 0, baseUrl: 'http://api.internal', fetch: async () => (api.calls++, next()) };
   const failures = { fail: vi.fn(), ok: vi.fn() };
   const answers = createTimeLeftAnswers({ api, headers: SECURITY, failures, nowMs: () => nowMs });
-  const server: Server = createServer((req, res) => void answers.serve(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { get: rawGet, close } = await rawServer((req, res) => void answers.serve(req, res));
   /** One raw answer (body as sent, still compressed). */
-  const get = (headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-      httpRequest({ port, path: '/bus/time-left', method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode!,
-            headers: res.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-        .on('error', reject)
-        .end();
-    });
+  const get = (headers: Record<string, string> = {}, method = 'GET') => rawGet('/bus/time-left', headers, method);
   return {
     api,
     failures,
     answers,
     get,
     advance: (ms: number) => (nowMs += ms),
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close,
   };
 }
 
@@ -75,7 +58,7 @@ describe('GET /bus/time-left (the shared answer)', () => {
       return Response.json({ ...timeLeftBody, feed: { ...timeLeftBody.feed!, ageSec: calls } });
     });
     await route.get();
-    route.advance(TIME_LEFT_MAX_AGE_MS);
+    route.advance(SHARED_ANSWER_MAX_AGE_MS);
     const waiting = route.get();
     await vi.waitFor(() => expect(route.api.calls).toBe(2));
     release();
@@ -120,7 +103,7 @@ describe('GET /bus/time-left (the shared answer)', () => {
     expect(again.headers['content-encoding']).toBeUndefined();
 
     body = { ...timeLeftBody, feed: { ...timeLeftBody.feed!, ageSec: 1 } };
-    route.advance(TIME_LEFT_MAX_AGE_MS);
+    route.advance(SHARED_ANSWER_MAX_AGE_MS);
     const changed = await route.get({ 'if-none-match': first.headers.etag });
     expect(changed.status).toBe(200);
     expect(JSON.parse(changed.body.toString()).feed.ageSec).toBe(1);
@@ -155,7 +138,7 @@ describe('GET /bus/time-left (the shared answer)', () => {
     expect(route.failures.fail).toHaveBeenCalledWith('GET /api/bus/timeLeft: HTTP 503');
 
     up = true;
-    route.advance(TIME_LEFT_MAX_AGE_MS);
+    route.advance(SHARED_ANSWER_MAX_AGE_MS);
     expect((await route.get()).status).toBe(200);
     expect(route.failures.ok).toHaveBeenCalledTimes(1);
     expect(route.api.calls).toBe(2);

@@ -23,8 +23,6 @@ declare module '@remix-run/node' {
   }
   interface AppLoadContext {
     api: ApiBinding;
-    /** Per-request CSP nonce for inline scripts (server.ts). */
-    cspNonce: string;
     /** The phone's address (express req.ip, TRUST_PROXY-aware), forwarded to the api for its rate limits. */
     clientIp?: string;
     /** The configuration pages may show (server.ts builds it once from the env). */

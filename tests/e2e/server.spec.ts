@@ -1,21 +1,45 @@
 /**
- * What server.ts promises every response: security headers with a per-request
- * CSP nonce on the inline scripts, compression, long-cached hashed assets, and /healthz.
+ * What server.ts promises every response: security headers with a CSP that allows a document's
+ * inline scripts by their hashes (ADR 023), compression, the home page made once a second and
+ * revalidated by its ETag, long-cached hashed assets, and /healthz.
  */
 import { expect, test } from '@playwright/test';
 
-test('pages carry a CSP with a fresh nonce that the inline scripts use, and are compressed', async ({ request }) => {
-  const first = await request.get('/', { headers: { 'accept-encoding': 'gzip' } });
-  const second = await request.get('/');
-  const csp = first.headers()['content-security-policy'];
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-  expect(nonce).toBeTruthy();
-  expect(second.headers()['content-security-policy']).not.toContain(nonce);
+test('pages carry a CSP allowing their inline scripts by hash, and are compressed', async ({ request }) => {
+  const response = await request.get('/faq', { headers: { 'accept-encoding': 'gzip' } });
+  const csp = response.headers()['content-security-policy'];
   expect(csp).toContain("default-src 'self'");
-  expect(await first.text()).toContain(`nonce="${nonce}"`);
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+[;]/);
+  expect(csp).not.toContain('nonce');
+  expect(await response.text()).not.toContain('nonce=');
+  expect(response.headers()['content-encoding']).toBe('gzip');
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['x-powered-by']).toBeUndefined();
+});
+
+test('the home page is the same bytes for everyone within a second, compressed once, and answers 304 to its ETag', async ({
+  request,
+}) => {
+  // Two phones at once, one preferring brotli: the same page, each in its encoding.
+  const [first, second] = await Promise.all([
+    request.get('/?dir=down', { headers: { 'accept-encoding': 'gzip' } }),
+    request.get('/?dir=down', { headers: { 'accept-encoding': 'br, gzip' } }),
+  ]);
   expect(first.headers()['content-encoding']).toBe('gzip');
-  expect(first.headers()['x-content-type-options']).toBe('nosniff');
-  expect(first.headers()['x-powered-by']).toBeUndefined();
+  expect(second.headers()['content-encoding']).toBe('br');
+  expect(first.headers()['cache-control']).toBe('no-cache');
+  const etag = first.headers().etag;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(second.headers().etag).toBe(etag);
+  expect(await second.text()).toBe(await first.text());
+  expect(first.headers()['content-security-policy']).toBe(second.headers()['content-security-policy']);
+  expect(await first.text()).not.toContain('home.internal');
+
+  const revalidated = await request.get('/?dir=down', { headers: { 'if-none-match': etag } });
+  // Within the same second the page has not changed; in the next one it is made again.
+  expect([304, 200]).toContain(revalidated.status());
+  if (revalidated.status() === 304) expect(await revalidated.body()).toHaveLength(0);
+  else expect(revalidated.headers().etag).not.toBe(etag);
 });
 
 test('hashed assets are cached for a year as immutable', async ({ request }) => {

@@ -16,7 +16,7 @@ export const API_BASE_URL = 'http://api.test';
 /** A load context whose api is reached over HTTP at API_BASE_URL (server.ts's API_BASE_URL mode). */
 export function apiContext(): AppLoadContext {
   const api: ApiBinding = { baseUrl: API_BASE_URL, fetch: (request) => fetch(request) };
-  return { api, cspNonce: 'n', timeLeft: timeLeftAnswersOn(api) };
+  return { api, timeLeft: timeLeftAnswersOn(api) };
 }
 
 /** The refresh route's shared answer as server.ts builds it on `api`, each failure logged with console.error. */

@@ -58,7 +58,6 @@ export async function startWebApi(
   const api = { baseUrl: IN_PROCESS_API_URL, fetch };
   const context = (overrides: Partial<AppLoadContext> = {}): AppLoadContext => ({
     api,
-    cspNonce: 'n',
     timeLeft: timeLeftAnswersOn(api),
     ...overrides,
   });

@@ -1,0 +1,107 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHomePages } from '~/utils/home-page-cache.server';
+import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
+import { rawServer } from '../../tests/setup/raw-http';
+
+const SECURITY = { 'x-content-type-options': 'nosniff' };
+
+/**
+ * The home pages behind a real HTTP server, on a render that numbers its pages and counts them per
+ * URL; a request the pages do not serve is answered 404 by "the rest of the app".
+ */
+async function setUp() {
+  let nowMs = Date.parse('2026-11-23T08:00:00+09:00');
+  const renders = new Map<string, number>();
+  const render = async (url: string) => {
+    const count = (renders.get(url) ?? 0) + 1;
+    renders.set(url, count);
+    return new Response(`<html><body>${url} #${count}<script>go(${count})</script></body></html>`, {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    });
+  };
+  const pages = createHomePages({
+    render,
+    documentHeaders: (html) => ({ ...SECURITY, 'content-security-policy': `script-src ${html.length}` }),
+    nowMs: () => nowMs,
+  });
+  const server = await rawServer((req, res) => {
+    if (pages.serves(req)) void pages.serve(req, res);
+    else res.writeHead(404).end();
+  });
+  return { ...server, renders, advance: (ms: number) => (nowMs += ms) };
+}
+
+let home: Awaited<ReturnType<typeof setUp>>;
+afterEach(() => home?.close());
+
+describe('the home pages (made once a second per view)', () => {
+  it('renders each view once a second however many phones ask, and again in the next second', async () => {
+    home = await setUp();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => home.get('/?dir=down')));
+    expect(new Set(answers.map((answer) => answer.body.toString()))).toEqual(
+      new Set(['<html><body>/?dir=down #1<script>go(1)</script></body></html>']),
+    );
+    await home.get('/');
+    await home.get('/?dir=down&times=1150');
+    expect(Object.fromEntries(home.renders)).toEqual({ '/?dir=down': 1, '/': 1, '/?dir=down&times=1150': 1 });
+
+    home.advance(SHARED_ANSWER_MAX_AGE_MS);
+    expect((await home.get('/?dir=down')).body.toString()).toContain('#2');
+    expect(home.renders.get('/?dir=down')).toBe(2);
+  });
+
+  it('sends the page compressed once in the encoding the phone prefers, with its headers and the document’s', async () => {
+    home = await setUp();
+    const br = await home.get('/', { 'accept-encoding': 'gzip, br' });
+    const gzip = await home.get('/', { 'accept-encoding': 'gzip' });
+    const html = '<html><body>/ #1<script>go(1)</script></body></html>';
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    for (const [answer, encoding] of [
+      [br, 'br'],
+      [gzip, 'gzip'],
+    ] as const) {
+      expect(answer.headers).toMatchObject({
+        ...SECURITY,
+        'content-security-policy': `script-src ${html.length}`,
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-encoding': encoding,
+        vary: 'Accept-Encoding',
+        etag: br.headers.etag,
+      });
+    }
+    const head = await home.get('/', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toHaveLength(0);
+    expect(home.renders.get('/')).toBe(1);
+  });
+
+  it('answers 304 with no body to a phone that holds the page of this second', async () => {
+    home = await setUp();
+    const first = await home.get('/');
+    const again = await home.get('/', { 'if-none-match': first.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toHaveLength(0);
+    home.advance(SHARED_ANSWER_MAX_AGE_MS);
+    expect((await home.get('/', { 'if-none-match': first.headers.etag })).status).toBe(200);
+  });
+
+  it('keeps pages only of the home made of view parameters with values it knows; the rest is rendered per request', async () => {
+    home = await setUp();
+    for (const path of ['/?dir=down&times=all&sort=time', '/?refresh=off&dir=up', '/?times=1303&dir=down']) {
+      expect((await home.get(path)).status, path).toBe(200);
+    }
+    for (const path of [
+      '/?dir=sideways',
+      '/?dir=up&dir=down',
+      '/?utm_source=kakao',
+      '/?constructor=x',
+      '/faq',
+      '/?dir=up?x',
+    ]) {
+      expect((await home.get(path)).status, path).toBe(404);
+    }
+    expect((await home.get('/', {}, 'POST')).status).toBe(404);
+  });
+});
