@@ -1,11 +1,17 @@
 import { emptyFeedState } from './feed/store';
-import { TimeLeftResponseSchema } from '../../contract/bus';
-import { snapshotAt } from '../../tests/setup/fakes';
+import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSchema } from '../../contract/bus';
+import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
+import type { ApiContext } from '../context';
+import { busRoutes } from '../routes/bus';
+import { addServiceDays, toKstIso } from '../time';
 import type { FeedState } from './feed/store';
-import type { RoutePredictions } from './predictions/day-plan';
+import { planDay, snapshotAt as demoSnapshotAt } from './feed/demo/simulator';
+import { createLiveView } from './live-view';
+import type { ObservedDeparture, RoutePredictions } from './predictions/day-plan';
+import { createPredictionService } from './predictions/service';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
 import { groupRoutes } from '../../contract/time-left-groups';
-import { IDS_UNKNOWN_MESSAGE, ROUTES } from './feed/transit-config';
+import { IDS_UNKNOWN_MESSAGE, ROUTES, transitIdsNow } from './feed/transit-config';
 
 /** A route of the defaults, with its timetables. */
 const route = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo)!;
@@ -152,7 +158,7 @@ describe('timeLeftView', () => {
           data: { dayBefore: null, weekBefore: null, estimate: '2026-11-23T08:20:00+09:00' },
           basis: 'timetable',
           range: null, // a timetable estimate states none
-          lastRun: null,
+          lastRun: '2026-11-23T08:20:00+09:00', // its day's one and last run, 20 minutes away
         },
       ],
     });
@@ -186,39 +192,112 @@ describe('staleness without a failed poll', () => {
 });
 
 describe('last run (막차): lastRun while the last run is near', () => {
-  // 2026-11-23 is a Monday (weekday timetable: 1150 last 23:30 with an 8-minute layover, 1303 last
-  // 22:50); 2026-11-28 a Saturday (1150: 23:20).
-  it('marks the down route from 30 minutes before its last departure until it leaves, with that time in KST', () => {
-    const at = (iso: string) => lastRunNear(route('1150'), 'down', new Date(iso));
+  // 1150's day ends with its 23:30 estimate (8-minute layover); the plan of a day without history.
+  const dayOf1150: RoutePredictions = {
+    routeNo: '1150',
+    dayBefore: [],
+    weekBefore: [],
+    estimate: [
+      { at: new Date('2026-11-23T22:50:00+09:00'), basis: 'history' },
+      { at: new Date('2026-11-23T23:30:00+09:00'), basis: 'history' },
+    ],
+  };
+
+  it("marks the down route from 30 minutes before its day's last estimated departure until it leaves, in KST", () => {
+    const at = (iso: string) => lastRunNear(dayOf1150, 'down', new Date(iso));
     expect(at('2026-11-23T22:59:59+09:00')).toBeNull();
     expect(at('2026-11-23T23:00:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:00+09:00')).toBe('2026-11-23T23:30:00+09:00');
     expect(at('2026-11-23T23:30:01+09:00')).toBeNull();
-    expect(lastRunNear(route('1303'), 'down', new Date('2026-11-23T23:00:00+09:00'))).toBeNull();
-    expect(lastRunNear(route('1303'), 'down', new Date('2026-11-23T22:30:00+09:00'))).toBe('2026-11-23T22:50:00+09:00');
+    expect(lastRunNear(undefined, 'down', new Date('2026-11-23T23:10:00+09:00'))).toBeNull();
+    expect(lastRunNear({ ...dayOf1150, estimate: [] }, 'down', new Date('2026-11-23T23:10:00+09:00'))).toBeNull();
   });
 
   it('marks the up route until its last run is due at campus: the last departure less the layover', () => {
-    const at = (iso: string) => lastRunNear(route('1150'), 'up', new Date(iso));
+    const at = (iso: string) => lastRunNear(dayOf1150, 'up', new Date(iso), route('1150').layoverMin);
     expect(at('2026-11-23T22:51:59+09:00')).toBeNull();
     expect(at('2026-11-23T22:52:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
     expect(at('2026-11-23T23:22:00+09:00')).toBe('2026-11-23T23:22:00+09:00');
     expect(at('2026-11-23T23:22:01+09:00')).toBeNull();
   });
 
-  it("follows the day type's timetable", () => {
-    expect(lastRunNear(route('1150'), 'down', new Date('2026-11-28T23:00:00+09:00'))).toBe('2026-11-28T23:20:00+09:00');
-  });
-
-  it('is carried by both groups of the answer', () => {
+  it('is carried by both groups of the answer, from the same predictions as the estimates', () => {
     const now = new Date('2026-11-23T23:10:00+09:00');
     const state = { ...stateWith([['1150', 300, 3]]), snapshot: snapshotAt(now, [['1150', 300, 3]]) };
-    const view = timeLeftView(state, now, predictions);
+    const view = timeLeftView(state, now, [...predictions.slice(1), dayOf1150]);
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
     expect(groupRoutes(view, 'up')[0].lastRun).toBe('2026-11-23T23:22:00+09:00');
-    expect(groupRoutes(view, 'down').map((r) => [r.routeNo, r.lastRun])).toEqual([
-      ['1150', '2026-11-23T23:30:00+09:00'],
-      ['1303', null],
+    expect(groupRoutes(view, 'down').map((r) => [r.routeNo, r.lastRun, r.data.estimate])).toEqual([
+      ['1303', null, null], // its day ended at 08:20
+      ['1150', '2026-11-23T23:30:00+09:00', '2026-11-23T23:30:00+09:00'],
     ]);
   });
+});
+
+describe('막차 on the demo feed: the mark, the estimate and the expected times modal agree', () => {
+  // The demo's weekday timetable gives 1303's last bus as 22:50, but the simulator's buses, and so
+  // the history the plan learns, end near 22:27. The home once marked "막차 22:50" (the timetable)
+  // beside 예상 "–" from 22:27 on, while the modal (GET /bus/predicted) ended at 22:27.
+  const SEED = 20240604; // DEMO_SEED's default (api/env.ts)
+  const TODAY = '2026-11-23'; // a Monday
+  /** What a fresh demo deployment back-fills (departures/store.ts backfillDemoHistory): 28 days before. */
+  const history: ObservedDeparture[] = Array.from({ length: 28 }, (_, i) => addServiceDays(TODAY, i - 28)).flatMap(
+    (date) =>
+      planDay(SEED, date).map((trip) => ({
+        routeNo: trip.routeNo,
+        serviceDate: trip.serviceDate,
+        departedAt: trip.departure,
+        arrivedAt: trip.upStops[0],
+      })),
+  );
+
+  it('from 21:55 to 22:50, each minute: the card marks 막차 exactly when the modal’s last time is 30 minutes away or less, and then shows an estimate', async () => {
+    const clock = new FakeClock(new Date(`${TODAY}T21:55:00+09:00`));
+    const logger = recordingLogger();
+    const transit = transitIdsNow();
+    const predictions = createPredictionService({
+      loadHistory: async ({ fromDate, toDate }) =>
+        history.filter((d) => d.serviceDate >= fromDate && d.serviceDate <= toDate),
+      logger,
+      transit,
+    });
+    let state: FeedState = emptyFeedState('demo');
+    const liveView = createLiveView({ feed: { current: () => state }, clock, predictions, transit, logger });
+    const bus = busRoutes({ clock, logger, predictions, liveView } as unknown as ApiContext);
+    await predictions.today(clock.now()); // the day's plan, learnt from the history
+
+    const seen: { at: string; lastRun: string | null; estimate: string | null; modalLast: string }[] = [];
+    for (let step = 0; step <= 55; step += 1) {
+      if (step > 0) clock.advance(60);
+      const now = clock.now();
+      // The demo poller's snapshot of this instant, as live evidence and as the feed's state.
+      const snapshot = demoSnapshotAt(SEED, now);
+      predictions.observe(snapshot);
+      state = { source: 'demo', snapshot, lastError: null, failingSince: null, nextPollAt: null };
+
+      const card = groupRoutes((await liveView.current()).view, 'down').find((r) => r.routeNo === '1303')!;
+      const modal = PredictedRouteResponseSchema.parse(await (await bus.request('/predicted/1303')).json());
+      const modalLast = modal.predictedDownTimes.at(-1)!;
+      const minutesAway = (Date.parse(modalLast) - now.getTime()) / 60_000;
+      expect(card.lastRun).toBe(minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? modalLast : null);
+      if (card.lastRun) expect(card.data.estimate).not.toBeNull();
+      seen.push({
+        at: toKstIso(now).slice(11, 19),
+        estimate: card.data.estimate,
+        lastRun: card.lastRun ?? null,
+        modalLast,
+      });
+    }
+    const at = (hhmmss: string) => seen.find((s) => s.at === hhmmss)!;
+    // Before the last run: the mark names the modal's last time, and the estimate is shown.
+    expect(at('22:10:00').lastRun).toBe(at('22:10:00').modalLast);
+    expect(at('22:10:00').modalLast.slice(11, 16)).toBe('22:26');
+    expect(at('22:10:00').estimate).not.toBeNull();
+    // 22:39–22:47, when the walk-through saw "막차 22:50" with 예상 "–": the day's last run has left,
+    // and nothing claims a run to come.
+    for (const moment of ['22:39:00', '22:43:00', '22:47:00']) {
+      expect(at(moment)).toMatchObject({ lastRun: null, estimate: null });
+      expect(Date.parse(at(moment).modalLast)).toBeLessThan(Date.parse(`${TODAY}T${moment}+09:00`));
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
  * whatever the number of phones.
  */
 import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
-import { dayType, isInService, kstInstant, serviceClock, toKstIso } from '../time';
+import { dayType, isInService, kstInstant, toKstIso } from '../time';
 import type { FeedState } from './feed/store';
 import { nextAtOrAfter, rangeOfEstimate, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
@@ -25,12 +25,13 @@ import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteC
  *
  * Both groups' entries carry `lastRun` (막차, the last run) while the route's last run of the service
  * day is LAST_RUN_NOTICE_MIN minutes away or less (lastRunNear): for down its last departure from
- * the campus terminus, for up when that run is due at campus.
+ * the campus terminus as `predictions` state it (lastDeparture: the last time the expected times
+ * modal lists), for up when that run is due at campus. A route without predictions has no mark.
  *
  * Outside service hours (05:00–24:30 KST) both groups and the vehicles are empty.
  *
- * `routes` are the routes in use with their timetables (TransitIdsNow.current().routes: env > saved
- * setup > the defaults of transit-config.ts), in the order of the up group.
+ * `routes` are the routes in use (TransitIdsNow.current().routes: env > saved setup > the defaults
+ * of transit-config.ts), in the order of the up group, with their layovers (the up 막차).
  */
 export function timeLeftView(
   state: FeedState,
@@ -51,8 +52,7 @@ export function timeLeftView(
     inService,
     ...(notSetUp && { idsUnknown: true as const }),
   };
-  const routeOf = (routeNo: string) => routes.find((route) => route.routeNo === routeNo);
-  const down = inService ? predictions.map((route) => downRoute(route, routeOf(route.routeNo), now)) : [];
+  const down = inService ? predictions.map((route) => downRoute(route, now)) : [];
   if (!snapshot || !inService) {
     return {
       data: [
@@ -67,7 +67,8 @@ export function timeLeftView(
   for (const route of routes) {
     const arrivals = snapshot.arrivals.filter((a) => a.routeNo === route.routeNo);
     const next = arrivals.find((a) => a.predictTimeSec - (ageSec ?? 0) > 0) ?? arrivals[0];
-    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastRun: lastRunNear(route, 'up', now) });
+    const predicted = predictions.find((p) => p.routeNo === route.routeNo);
+    if (next) up.push({ ...upRoute(next, ageSec ?? 0), lastRun: lastRunNear(predicted, 'up', now, route.layoverMin) });
   }
   const vehicles = snapshot.vehicles.flatMap((v) =>
     v.section ? [{ routeNo: v.routeNo, plateNo: v.plateNo, section: v.section }] : [],
@@ -92,15 +93,33 @@ export function timetableDeparture(route: RouteConfig, serviceDate: string, end:
 }
 
 /**
- * The route's last run of `now`'s service day, KST ISO, when it is at most LAST_RUN_NOTICE_MIN
- * minutes after `now` (and not past); else null. Down: its last departure from the campus terminus,
- * the timetable's `last` for the day type (the timetables in use; the GBIS route info's last-bus time).
- * Up: the same bus's up run, due at campus `layoverMin` earlier (it turns round there and leaves
- * as that last departure).
+ * The route's last departure of its service day from the campus terminus as predicted: the last of
+ * its estimates (the day plan with live evidence), which is the last time the expected times modal
+ * lists (GET /api/bus/predicted); null when it has none. One source for the 막차 mark, the modal and
+ * the card's estimate, so they never contradict one another (docs/product.md §11). On a day without
+ * history the plan's times are the timetable's, which end at its `last` (day-plan.ts
+ * timetableDepartures).
  */
-export function lastRunNear(route: RouteConfig, direction: Direction, now: Date): string | null {
-  const departure = timetableDeparture(route, serviceClock(now).serviceDate, 'last');
-  const last = direction === 'down' ? departure : new Date(departure.getTime() - route.layoverMin * 60_000);
+export function lastDeparture(route: RoutePredictions): Date | null {
+  return route.estimate.at(-1)?.at ?? null;
+}
+
+/**
+ * The route's last run of the service day (lastDeparture of `route`, today's predictions), KST ISO,
+ * when it is at most LAST_RUN_NOTICE_MIN minutes after `now` and not past; else null (also without
+ * predictions). Down: that departure from the campus terminus; while it is marked, the card's
+ * estimate (the first estimate at or after `now`) exists. Up: the same bus's up run, due at campus
+ * `layoverMin` (minutes) earlier: it turns round there and leaves as that last departure.
+ */
+export function lastRunNear(
+  route: RoutePredictions | undefined,
+  direction: Direction,
+  now: Date,
+  layoverMin = 0,
+): string | null {
+  const departure = route ? lastDeparture(route) : null;
+  if (!departure) return null;
+  const last = direction === 'down' ? departure : new Date(departure.getTime() - layoverMin * 60_000);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
   return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;
 }
@@ -119,8 +138,8 @@ function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 
   };
 }
 
-/** A route's down entry; `config` is its timetable in use (none: no last-run notice). */
-function downRoute(route: RoutePredictions, config: RouteConfig | undefined, now: Date): Required<DownRoute> {
+/** A route's down entry as of `now`. */
+function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
   const next = (times: Date[]) => {
     const time = nextAtOrAfter(times, now);
     return time ? toKstIso(time) : null;
@@ -135,7 +154,7 @@ function downRoute(route: RoutePredictions, config: RouteConfig | undefined, now
     },
     basis: estimate?.basis ?? null,
     range: estimate ? rangeOfEstimate(estimate) : null,
-    lastRun: config ? lastRunNear(config, 'down', now) : null,
+    lastRun: lastRunNear(route, 'down', now),
   };
 }
 

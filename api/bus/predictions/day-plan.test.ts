@@ -148,12 +148,31 @@ describe('turnaroundsOf', () => {
 });
 
 describe('timetableDepartures', () => {
-  it('runs from first to last at the mean headway of the day type', () => {
+  it('runs from first at the mean headway of the day type and ends with the last bus GBIS states', () => {
     const times = timetableDepartures(routeOf('1303')!, '2026-11-19'); // weekday 05:40–22:50, 25–40 min
     expect(toKstIso(times[0])).toBe('2026-11-19T05:40:00+09:00');
     expect(toKstIso(times[1])).toBe('2026-11-19T06:12:30+09:00');
-    expect(times).toHaveLength(32);
-    expect(toKstIso(times[31])).toBe('2026-11-19T22:27:30+09:00');
+    expect(times).toHaveLength(33);
+    // The stepping ends at 22:27:30, 22.5 minutes before the last bus: both run.
+    expect(isoList(times.slice(-2))).toEqual(['2026-11-19T22:27:30+09:00', '2026-11-19T22:50:00+09:00']);
+  });
+
+  it('drops a stepped run within half a headway of the last bus, and keeps first and last of a short day', () => {
+    const route = (first: string, last: string) => ({
+      ...routeOf('1150')!,
+      timetable: { ...routeOf('1150')!.timetable, weekday: { first, last, minHeadwayMin: 30, maxHeadwayMin: 30 } },
+    });
+    const hhmm = (times: Date[]) => times.map((t) => toKstIso(t).slice(11, 16));
+    expect(hhmm(timetableDepartures(route('08:00', '09:10'), '2026-11-19'))).toEqual(['08:00', '08:30', '09:10']);
+    expect(hhmm(timetableDepartures(route('08:00', '09:20'), '2026-11-19'))).toEqual([
+      '08:00',
+      '08:30',
+      '09:00',
+      '09:20',
+    ]);
+    expect(hhmm(timetableDepartures(route('08:00', '08:10'), '2026-11-19'))).toEqual(['08:00', '08:10']);
+    expect(hhmm(timetableDepartures(route('08:00', '08:00'), '2026-11-19'))).toEqual(['08:00']);
+    expect(timetableDepartures(route('08:00', '07:00'), '2026-11-19')).toEqual([]);
   });
 });
 

@@ -158,16 +158,21 @@ function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map
 
 /**
  * The route's timetable for the day type of `serviceDate` (the timetables in use, GBIS route info):
- * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), up to `last`.
+ * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), then `last`. The
+ * stepped runs stop half a headway short of `last`: GBIS states the last bus, which runs whatever
+ * the headways before it, and a day's last estimate is the 막차 the home shows (time-left-view.ts
+ * lastDeparture). Empty when `last` is before `first`.
  */
 export function timetableDepartures(route: RouteConfig, serviceDate: string, type = dayType(serviceDate)): Date[] {
   const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[type];
   const headwaySec = ((minHeadwayMin + maxHeadwayMin) / 2) * 60;
-  const times: Date[] = [];
-  for (let second = timetableMinutes(first) * 60; second <= timetableMinutes(last) * 60; second += headwaySec) {
-    times.push(atSecond(serviceDate, second));
-  }
-  return times;
+  const [firstSec, lastSec] = [timetableMinutes(first) * 60, timetableMinutes(last) * 60];
+  if (lastSec < firstSec) return [];
+  const seconds = [firstSec];
+  for (let second = firstSec + headwaySec; second <= lastSec - headwaySec / 2; second += headwaySec)
+    seconds.push(second);
+  if (lastSec > firstSec) seconds.push(lastSec);
+  return seconds.map((second) => atSecond(serviceDate, second));
 }
 
 /**
