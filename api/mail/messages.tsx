@@ -6,6 +6,7 @@
  */
 import { adRequestTarget, inquiryTarget } from '../admin/audit';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AD_PAYMENT, bankAccountText, type BankAccount } from '../../contract/ad-payment';
 import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
 import { AD_PRICE_PER_MONTH_WON, formatWon, priceWon } from '../../contract/prices';
 import type { MailKind } from '../db/schema';
@@ -19,7 +20,7 @@ export type LetterSettings = {
   /** PUBLIC_BASE_URL, without a trailing slash. */
   baseUrl: string;
   /** AD_BANK_NAME, AD_BANK_ACCOUNT, AD_BANK_HOLDER; null when not configured. */
-  bankAccount: { bank: string; number: string; holder: string } | null;
+  bankAccount: BankAccount | null;
 };
 
 /** An application as the letters tell it. */
@@ -81,19 +82,15 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
         subject: `[${SITE_NAME}] 광고 신청을 받았습니다: ${title}`,
         paragraphs: [
           `${letter.applicantName}님, 광고 신청을 받았습니다.`,
-          '입금을 확인한 뒤 검토합니다. 검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
+          `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName}`,
+          '검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
         ],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
           ['제목', title],
           ['기간', `${duration}개월`],
           ['금액', `${formatWon(AD_PRICE_PER_MONTH_WON)} × ${duration}개월 = ${formatWon(priceWon(duration))}`],
-          [
-            '입금 계좌',
-            bankAccount
-              ? `${bankAccount.bank} ${bankAccount.number} (예금주 ${bankAccount.holder})`
-              : '담당자가 따로 안내해드립니다.',
-          ],
+          ['입금 계좌', bankAccount ? bankAccountText(bankAccount) : '담당자가 이 이메일 주소로 따로 알려드립니다.'],
         ],
         link: statusLink(letter.statusToken),
         note: PRIVATE_LINK_NOTE,
@@ -117,7 +114,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       const { type, title } = letter.application;
       return {
         subject: `[${SITE_NAME}] 광고가 승인되었습니다: ${title}`,
-        paragraphs: ['신청하신 광고가 승인되어 게재를 시작합니다.'],
+        paragraphs: ['입금을 확인해 신청하신 광고를 승인했습니다. 아래 게재 기간 동안 광고가 실립니다.'],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
           ['제목', title],

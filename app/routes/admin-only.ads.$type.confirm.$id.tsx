@@ -30,6 +30,7 @@ import { parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/links';
+import { formatWon, priceWon } from '../../contract/prices';
 
 type Decision = 'approve' | 'reject';
 /** What the page's buttons do: decide a pending request, or delete one in any status. */
@@ -39,7 +40,8 @@ const INTENTS: Record<Intent, { label: string; title: string; question: string; 
   approve: {
     label: '승인',
     title: '광고 승인',
-    question: '이 광고 요청을 승인할까요? 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
+    question:
+      '이 광고 요청을 승인할까요? 입금을 확인한 뒤에 승인해주세요. 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
     done: ADMIN_MESSAGES.approved,
   },
   reject: {
@@ -82,18 +84,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { type, id } = targetOf(params);
   if (!type) {
     console.error(`[admin] ad request: invalid ad type "${params.type}"`);
-    return json({ type: null, request: null, flash: null, confirm: null }, { status: 404 });
+    return json({ type: null, request: null, flash: null, confirm: null, bankAccountSet: false }, { status: 404 });
   }
   if (id === null) throw new Response('Not found', { status: 404 });
   const { flash, headers } = await takeFlash(context, admin);
+  // Without AD_BANK_* the applicants learn the account from the reviewer (contract/ad-payment.ts).
+  const bankAccountSet = Boolean(context.publicConfig?.bankAccount);
   const found = await getAdRequest(context, admin.username, type, id);
   // Just deleted: the page says so under the completion dialog.
-  if (!found && flash) return json({ type, request: null, flash, confirm: null }, { headers });
+  if (!found && flash) return json({ type, request: null, flash, confirm: null, bankAccountSet }, { headers });
   if (!found) throw new Response('Not found', { status: 404 });
   const asked = new URL(request.url).searchParams.get('confirm');
   const decidable = found.status === undefined || found.status === 'pending';
   const confirm = isIntent(asked) && !flash && (asked === 'delete' || decidable) ? asked : null;
-  return json({ type, request: found, flash, confirm }, { headers });
+  return json({ type, request: found, flash, confirm, bankAccountSet }, { headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -153,7 +157,7 @@ export default function AdRequestDetail() {
       </section>
     );
   }
-  const { type, request, flash, confirm } = data;
+  const { type, request, flash, confirm, bankAccountSet } = data;
   const listHref = `/admin-only/ads/${type}`;
   const completion = flash && <CompletionDialog flash={flash} closeTo={listHref} />;
   if (!request) {
@@ -175,6 +179,7 @@ export default function AdRequestDetail() {
     ['전화번호', formatPhone(request.applicantPhone)],
     ['이메일', request.applicantEmail],
     ['게재 기간', `${request.duration}개월`],
+    ['결제 금액', formatWon(priceWon(request.duration))],
     ['검토자에게 남긴 말', request.contentForManager || '(없음)'],
     ...(type === 'kakao' ? ([['광고 메시지', request.content || '(없음)']] as [string, string][]) : []),
     ...(request.status === 'rejected' ? ([['거절 사유', request.rejectReason || '(없음)']] as [string, string][]) : []),
@@ -218,6 +223,14 @@ export default function AdRequestDetail() {
           </dd>
         </div>
       </DetailList>
+      {pending && (
+        <p className="field__hint">
+          승인하기 전에 신청자 이름({request.applicantName})으로 {formatWon(priceWon(request.duration))}이 입금되었는지
+          확인해주세요.
+          {!bankAccountSet &&
+            ' 입금 계좌가 설정되어 있지 않으므로(AD_BANK_*) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 안내했습니다.'}
+        </p>
+      )}
       {!pending && <p>이미 처리한 요청입니다.</p>}
       <div className="request-actions">
         {pending && (

@@ -61,10 +61,14 @@ async function listPage(type: string) {
   return { response, data, page };
 }
 
-/** The detail page of request `id` at `search`, loaded with `withCookie`; answers its loader's Set-Cookie too. */
-async function detailPage(type: string, id: number, { search = '', withCookie = cookie } = {}) {
+/** The detail page of request `id` at `search`, loaded with `withCookie` (on `on`); answers its loader's Set-Cookie too. */
+async function detailPage(type: string, id: number, { search = '', withCookie = cookie, on = context } = {}) {
   const path = `/admin-only/ads/${type}/confirm/${id}${search}`;
-  const response = await detailLoader({ request: get(path, withCookie), context, params: { type, id: String(id) } });
+  const response = await detailLoader({
+    request: get(path, withCookie),
+    context: on,
+    params: { type, id: String(id) },
+  });
   const data = await response.json();
   const page = await renderRoute(RequestDetail, { path: DETAIL_PATH, url: path, loaderData: data });
   return { response, data, page };
@@ -164,10 +168,36 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
       전화번호: '010-1234-5678',
       이메일: 'owner@example.com',
       '게재 기간': '1개월',
+      '결제 금액': '26,000원',
       '검토자에게 남긴 말': '입금자명: 홍길동',
     });
     expect(page.querySelector('.detail-list__url')?.textContent).toBe('https://cafe.example.com/menu');
     expect(page.querySelector('img.detail-list__image')?.getAttribute('src')).toMatch(/^\/images\/web-.+\.png$/);
+  });
+
+  it('asks to find the deposit before approving; without AD_BANK_* also to e-mail the account, as the form promised', async () => {
+    const id = await seedAdRequest(api, 'web');
+    const hint = (page: Document) =>
+      [...page.querySelectorAll('.field__hint')].map((p) => p.textContent).find((text) => text?.includes('입금'));
+    const unset = await detailPage('web', id);
+    expect(hint(unset.page)).toBe(
+      '승인하기 전에 신청자 이름(홍길동)으로 26,000원이 입금되었는지 확인해주세요. 입금 계좌가 설정되어 있지 ' +
+        '않으므로(AD_BANK_*) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 ' +
+        '안내했습니다.',
+    );
+    const bankAccount = { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' };
+    const publicConfig = {
+      bankAccount,
+      adSlots: { adfitUnit: null, adsense: null },
+      privacyOfficer: null,
+      analyticsId: null,
+    };
+    const set = await detailPage('web', id, { on: { ...context, publicConfig } });
+    expect(hint(set.page)).toBe('승인하기 전에 신청자 이름(홍길동)으로 26,000원이 입금되었는지 확인해주세요.');
+    const approve = await detailPage('web', id, { search: '?confirm=approve' });
+    expect(approve.page.querySelector('[role="alertdialog"] p')?.textContent).toBe(
+      '이 광고 요청을 승인할까요? 입금을 확인한 뒤에 승인해주세요. 승인하면 지금부터 게재 기간이 시작되고 광고 목록 맨 뒤에 추가됩니다.',
+    );
   });
 
   it('approve: confirm dialog, the call, then 광고가 승인되었습니다. whose OK returns to the list (shown once)', async () => {

@@ -488,6 +488,31 @@ describe('the status link after a taken application', () => {
       expect(document.body.textContent).toContain('같은 링크를 입력하신 이메일로도 보내드렸습니다.');
     });
 
+    it('tells the one payment order (apply, pay, approval after the deposit), with the account or that the reviewer e-mails it', async () => {
+      const box = async (bankAccount: { bank: string; number: string; holder: string } | null) => {
+        const document = await renderRoute(AdApply, {
+          path: '/ads/apply',
+          url: '/ads/apply',
+          loaderData: { bankAccount, statusLink: null },
+        });
+        expect(document.body.textContent).not.toMatch(/먼저 입금|신청 전에/);
+        return [...document.querySelectorAll('section[aria-labelledby="price-title"] p')].map((p) => p.textContent);
+      };
+      const order =
+        '광고비는 한 달(30일)에 26,000원입니다. 신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. ' +
+        '입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 시작됩니다.';
+      expect(await box(null)).toEqual([
+        order,
+        '입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 알려드립니다.',
+        '입금자명은 신청자 이름과 같게 해주세요.',
+      ]);
+      expect(await box({ bank: '국민은행', number: '123-456-789', holder: '외대버스' })).toEqual([
+        order,
+        '입금 계좌: 국민은행 123-456-789 (예금주 외대버스)',
+        '입금자명은 신청자 이름과 같게 해주세요.',
+      ]);
+    });
+
     it('shows the received message without a link once the link was shown (a reload)', async () => {
       const document = await render(null);
       expect(document.querySelector('[role="status"]')?.textContent).toContain(AD_MESSAGES.submitted);

@@ -178,8 +178,8 @@ function Application() {
     <div className="page ad-apply">
       <h1 className="page__title">광고 신청</h1>
       <p className="page__lead">
-        통학생이 매일 보는 버스 화면과 카카오톡 챗봇에 가게를 알려보세요. 신청서를 보내주시면 입금을 확인한 뒤 검토해
-        게재합니다. 검토 결과는 접수 후 받는 신청 현황 링크에서 확인할 수 있습니다.
+        통학생이 매일 보는 버스 화면과 카카오톡 챗봇에 가게를 알려보세요. 검토 결과는 접수 후 받는 신청 현황 링크에서
+        확인할 수 있습니다.
       </p>
 
       <AdPriceNotice bankAccount={bankAccount} />

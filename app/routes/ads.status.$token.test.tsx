@@ -70,6 +70,29 @@ describe('/ads/status/:token', () => {
     });
     expect(document.querySelector('.ad-status__counts')).toBeNull();
     expect(document.querySelector('svg')).toBeNull();
+    expect([...document.querySelectorAll('.ad-status__note')].map((note) => note.textContent)).toEqual([
+      '입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 시작됩니다. 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.',
+      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 ' +
+        '알려드립니다. 입금자명은 신청자 이름과 같게 해주세요.',
+    ]);
+  });
+
+  it('tells a pending application where to pay when the deployment has its bank account', async () => {
+    const bankAccount = { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' };
+    const context = api().context({
+      clientIp: `192.0.2.${++ipCounter}`,
+      publicConfig: {
+        bankAccount,
+        adSlots: { adfitUnit: null, adsense: null },
+        privacyOfficer: null,
+        analyticsId: null,
+      },
+    });
+    const { document } = await open(await applied(), context);
+    expect(document.querySelectorAll('.ad-status__note')[1]?.textContent).toBe(
+      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다. ' +
+        '입금자명은 신청자 이름과 같게 해주세요.',
+    );
   });
 
   it('declares itself private: no-store, noindex (header and meta) and no Referer (the e2e story reads them off the page and its 404)', () => {
@@ -123,7 +146,7 @@ describe('/ads/status/:token', () => {
       renderRoute(AdStatusPage, {
         path: '/ads/status/:token',
         url: '/ads/status/x',
-        loaderData: { status, typeLabel: '챗봇 광고' },
+        loaderData: { status, typeLabel: '챗봇 광고', bankAccount: null },
       });
 
     it('shows the paid period in KST days, end inclusive, and the last 30 days’ counters as text, two charts and a table', async () => {
@@ -171,6 +194,7 @@ describe('/ads/status/:token', () => {
       expect(facts(document)).not.toHaveProperty('게재 기간');
       expect(document.querySelector('.ad-status__note a')?.getAttribute('href')).toBe('/contact');
       expect(document.querySelector('svg')).toBeNull();
+      expect(document.querySelectorAll('.ad-status__note')).toHaveLength(1); // nothing to pay
     });
   });
 });

@@ -10,6 +10,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { AD_PAYMENT, accountSentence } from '../../contract/ad-payment';
 import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
 import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
 import { ErrorPanel, RouteError } from '~/components/route-error';
@@ -28,13 +29,14 @@ const PRIVATE_HEADERS = {
 const STATE_LABELS: Record<AdStatus['status'], string> = { pending: '검토 중', approved: '승인', rejected: '거절' };
 
 const STATE_NOTES: Record<AdStatus['status'], string> = {
-  pending: '입금을 확인한 뒤 검토합니다. 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.',
+  pending: `${AD_PAYMENT.approvalAfterDeposit} 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.`,
   approved: '광고가 승인되었습니다. 게재 기간 동안 광고가 실리고, 노출과 클릭 수가 이 페이지에 쌓입니다.',
   rejected: '광고가 승인되지 않았습니다. 궁금한 점은 문의하기로 알려주세요.',
 };
 
 /**
- * The request's status from the api, and its type's name.
+ * The request's status from the api, its type's name, and the bank account to pay into (AD_BANK_*;
+ * null when not configured), told while the request waits for its deposit.
  * @throws Response 404 for a token the api does not know, 429 when this phone asked too often,
  *   502 when the api fails.
  */
@@ -49,13 +51,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     throw new Response('Bad gateway', { status: 502 });
   }
   if (!status) throw new Response('Not found', { status: 404 });
-  return json({ status, typeLabel: AD_TYPE_LABELS[status.type] });
+  const bankAccount = context.publicConfig?.bankAccount ?? null;
+  return json({ status, typeLabel: AD_TYPE_LABELS[status.type], bankAccount });
 }
 
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
 export default function AdStatusPage() {
-  const { status, typeLabel } = useLoaderData<typeof loader>();
+  const { status, typeLabel, bankAccount } = useLoaderData<typeof loader>();
   return (
     <div className="page ad-status">
       <h1 className="page__title">광고 신청 현황</h1>
@@ -79,6 +82,11 @@ export default function AdStatusPage() {
           </>
         )}
       </p>
+      {status.status === 'pending' && (
+        <p className="ad-status__note">
+          {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)} {AD_PAYMENT.payerName}
+        </p>
+      )}
       {status.counts && <Counts counts={status.counts} />}
     </div>
   );

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
+import type { BankAccount } from '../../contract/ad-payment';
 import type { PredictionAccuracy } from '../../contract/bus';
+import type { PublicConfig } from '~/utils/public-config';
 import Faq, { headers, loader } from '~/routes/faq';
 import { ACCURACY_URL, accuracyBody, accuracyHandler, apiContext, setupApiServer } from '../../tests/mocks/api';
 import { renderRoute } from '../../tests/setup/render-route';
@@ -14,11 +16,21 @@ const noHistoryBody = {
 
 const server = setupApiServer(accuracyHandler());
 
-const load = () => loader({ request: new Request('http://web.test/faq'), context: apiContext(), params: {} });
+/** A deployment's public configuration without any of the optional settings. */
+const PUBLIC_CONFIG: PublicConfig = {
+  bankAccount: null,
+  adSlots: { adfitUnit: null, adsense: null },
+  privacyOfficer: null,
+  analyticsId: null,
+};
 
 /** The loader's answer, then the page rendered with it (the HTML a phone without JavaScript gets). */
-async function page() {
-  const response = await load();
+async function page(bankAccount: BankAccount | null = null) {
+  const response = await loader({
+    request: new Request('http://web.test/faq'),
+    context: { ...apiContext(), publicConfig: { ...PUBLIC_CONFIG, bankAccount } },
+    params: {},
+  });
   const loaderData = await response.json();
   const document = await renderRoute(Faq, { path: '/faq', url: '/faq', loaderData });
   return { response, loaderData, document, text: document.body.textContent ?? '' };
@@ -50,6 +62,10 @@ describe('/faq', () => {
     // The result is seen on the status page; e-mail is promised only where the site sends it.
     expect(items[3].textContent).toContain('검토 결과와 게재 기간, 게재가 시작된 뒤의 노출·클릭 수를 그 링크에서');
     expect(items[3].textContent).not.toContain('결과는 이메일로 알려드립니다');
+    expect(items[3].querySelectorAll('p')[1].textContent).toBe(
+      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 ' +
+        '시작됩니다. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 알려드립니다.',
+    );
     expect(items[4].querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(items[5].querySelector('a')?.getAttribute('href')).toBe('/privacypolicy');
     const box = document.querySelector('section[aria-labelledby="inquiry-title"]');
@@ -57,11 +73,21 @@ describe('/faq', () => {
     expect(box?.querySelector('a')?.textContent).toBe('문의하기');
   });
 
+  it('tells the payment order of the application page and its account when one is configured, never to pay first', async () => {
+    const { document, text } = await page({ bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' });
+    const answer = document.querySelectorAll('details')[3];
+    expect(answer.querySelectorAll('p')[1].textContent).toBe(
+      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 ' +
+        '시작됩니다. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다.',
+    );
+    expect(text).not.toContain('먼저 입금');
+  });
+
   it('states the last 14 days’ accuracy of the estimate against yesterday’s times, and what accurate means', async () => {
     const { response, loaderData, document } = await page();
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
-    expect(loaderData).toEqual({ accuracy: accuracyBody });
+    expect(loaderData).toEqual({ accuracy: accuracyBody, bankAccount: null });
     const [lead, figure, definition] = [...document.querySelectorAll('.faq__accuracy p')].map((p) => p.textContent);
     // The down tab's sentence: 104 s is about 2 minutes.
     expect(lead).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
@@ -118,7 +144,7 @@ describe('/faq', () => {
       const { response, loaderData, document } = await page();
       expect(response.status).toBe(200);
       expect(response.headers.get('Cache-Control')).toBe('no-store');
-      expect(loaderData).toEqual({ accuracy: null });
+      expect(loaderData).toEqual({ accuracy: null, bankAccount: null });
       expect(accuracyText(document)).toBeNull();
       expect(document.querySelectorAll('details')).toHaveLength(6);
     }

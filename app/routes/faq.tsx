@@ -7,6 +7,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, type MetaFunction } from '@remix-run/react';
 import { useEffect } from 'react';
+import { AD_PAYMENT, accountSentence } from '../../contract/ad-payment';
 import { AD_DURATIONS, AD_MONTH_DAYS } from '../../contract/ads';
 import { PREDICTION_ACCURACY_DAYS, type PredictionAccuracy } from '../../contract/bus';
 import { RouteError } from '~/components/route-error';
@@ -22,7 +23,8 @@ const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeri
 
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
- * null when the api has no history yet. The page is public and cacheable, except when the figure
+ * null when the api has no history yet. `bankAccount` (AD_BANK_*) is the account the ad answer
+ * gives, null until one is configured (the answer then says the reviewer e-mails it). The page is public and cacheable, except when the figure
  * failed or is not computed yet: that page is not kept, so the next visitor gets the figure.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -32,13 +34,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     return null;
   });
   const cacheControl = accuracy?.computedAt ? 'public, max-age=300' : 'no-store';
-  return json({ accuracy }, { headers: { 'Cache-Control': cacheControl } });
+  const bankAccount = context.publicConfig?.bankAccount ?? null;
+  return json({ accuracy, bankAccount }, { headers: { 'Cache-Control': cacheControl } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Faq() {
-  const { accuracy } = useLoaderData<typeof loader>();
+  const { accuracy, bankAccount } = useLoaderData<typeof loader>();
   const { hash } = useLocation();
   // A link to something inside an answer (the down tab's /faq#accuracy) opens its item. The browser
   // does so itself on a document load; a client-side navigation needs this.
@@ -128,7 +131,9 @@ export default function Faq() {
               <strong>{formatWon(priceWon(1))}</strong>이며, 기간은 {AD_DURATIONS.join('·')}개월 중에서 고를 수
               있습니다.
             </p>
-            <p>광고비는 계좌 이체로 먼저 입금해주세요. 입금을 확인하고 검토한 뒤 게재합니다.</p>
+            <p>
+              {AD_PAYMENT.payAfterApplying} {AD_PAYMENT.approvalAfterDeposit} {accountSentence(bankAccount)}
+            </p>
             <p>
               신청을 마치면 신청 현황 링크를 드립니다. 검토 결과와 게재 기간, 게재가 시작된 뒤의 노출·클릭 수를 그
               링크에서 볼 수 있으니 저장해두세요. 사이트가 이메일 알림을 보내고 있다면 같은 링크가 입력하신 이메일로도
