@@ -1,7 +1,9 @@
 /**
  * The ad application's image picker (docs/product.md §5): it will not open before an ad type is
  * chosen; the picked file's type is read from its first bytes and its pixel size is shown beside the
- * hint for the type (a different size is a warning, not a refusal).
+ * hint for the type (a different size is a warning, not a refusal). A refused file is dropped from
+ * the input and the refusal becomes the field's `problem`, which the page owns so that its error
+ * summary says the same words as the field (not the missing image's).
  */
 import { getInputProps } from '@conform-to/react';
 import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
@@ -13,18 +15,22 @@ export function AdImageField({
   meta,
   type,
   failedBefore,
+  problem,
+  onProblem,
 }: {
   meta: Parameters<typeof getInputProps>[0];
   type: AdType | undefined;
   failedBefore: boolean;
+  /** Why the picker refused to open or the file picked was dropped; null when it did not. */
+  problem: string | null;
+  onProblem: (problem: string | null) => void;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
   const [picked, setPicked] = useState<{ width: number; height: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // Choosing a type answers the refusal to open the picker.
   useEffect(() => {
-    if (type) setProblem((current) => (current === AD_MESSAGES.typeBeforeImage ? null : current));
-  }, [type]);
+    if (type && problem === AD_MESSAGES.typeBeforeImage) onProblem(null);
+  }, [type, problem, onProblem]);
   const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
   // The refusal and the type check are this field's own errors: read with the input, like conform's.
   const describedBy = problem ? `${meta.id}-hint ${meta.errorId}` : props['aria-describedby'];
@@ -33,17 +39,17 @@ export function AdImageField({
   const refuseWithoutType = (event: MouseEvent<HTMLInputElement>) => {
     if (type) return;
     event.preventDefault();
-    setProblem(AD_MESSAGES.typeBeforeImage);
+    onProblem(AD_MESSAGES.typeBeforeImage);
   };
   const inspect = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     setPicked(null);
-    setProblem(null);
+    onProblem(null);
     if (!file) return;
     const extension = detectImageType(new Uint8Array(await file.slice(0, 4).arrayBuffer()));
     if (!extension) {
       if (input.current) input.current.value = '';
-      setProblem(AD_FORMAT_MESSAGES.imageType);
+      onProblem(AD_FORMAT_MESSAGES.imageType);
       return;
     }
     const bitmap = await createImageBitmap(file).catch(() => null);

@@ -251,6 +251,21 @@ describe('action', () => {
     expect(api().calls.length).toBe(calls);
   });
 
+  it('says a non-image file is no image together with the other errors, not that the image is missing', async () => {
+    const text = new File(['hello'], 'menu.txt', { type: 'text/plain' });
+    const calls = api().calls.length;
+    const { status, data } = await submit(form({ type: 'web', title: '모현 분식' }, text));
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({
+      image: ['JPG, PNG, GIF 이미지만 올릴 수 있습니다.'],
+      applicantName: [AD_MESSAGES.applicantName],
+      applicantPhone: [AD_MESSAGES.applicantPhone],
+      email: [AD_MESSAGES.email],
+      duration: [AD_MESSAGES.duration],
+    });
+    expect(api().calls.length).toBe(calls);
+  });
+
   it('refuses an image whose first bytes pass but which the api does not read as an image: 400, not 502', async () => {
     // PNG's first four bytes, then not a PNG: the web's sniff passes, the api's (file-type) does not.
     const fake = new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...new TextEncoder().encode('not really a png at all')]);

@@ -40,7 +40,13 @@ import { ErrorSummary, RadioGroup, SubmitButton, TextareaField, TextField } from
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitAdApplication, uploadAdImage } from '~/models/ads.server';
-import { AdApplicationFormSchema, formatPhone, orderedErrors, summaryControlId } from '~/utils/ad-application';
+import {
+  AdApplicationFormSchema,
+  detectImageType,
+  formatPhone,
+  orderedErrors,
+  summaryControlId,
+} from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -69,6 +75,19 @@ function failureOf(apiStatus: number | null): { message: string; status: number 
 type ActionData = { result: SubmissionResult<string[]> };
 
 /**
+ * The picked image's own refusal (docs/product.md §5.1): over 5 MB, or no jpg, png or gif by its
+ * first 4 bytes; null for none or no file (the schema says it is missing). Checked with the rest of
+ * the form, so it shows with every other error at once and in the field's words.
+ */
+async function imageRefusal({ formData, oversized }: { formData: FormData; oversized: string[] }) {
+  if (oversized.includes('image')) return AD_FORMAT_MESSAGES.imageSize;
+  const image = formData.get('image');
+  if (typeof image === 'string' || image === null || image.size === 0) return null;
+  const head = new Uint8Array(await image.slice(0, 4).arrayBuffer());
+  return detectImageType(head) ? null : AD_FORMAT_MESSAGES.imageType;
+}
+
+/**
  * Where a taken application sends the browser (post/redirect/get: a reload does not send it again).
  * Its status token follows in a cookie (app/utils/status-link.server.ts), never in the URL.
  */
@@ -95,11 +114,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!read) return json<ActionData>({ result: refusedForm(AD_MESSAGES.submitFailed) }, { status: 400 });
   const submission = parseForm(read.formData, AdApplicationFormSchema);
   const hideFields = ['image'];
-  if (read.oversized.includes('image')) {
-    const fieldErrors = {
-      ...(submission.status === 'error' ? submission.error : {}),
-      image: [AD_FORMAT_MESSAGES.imageSize],
-    };
+  const imageError = await imageRefusal(read);
+  if (imageError) {
+    const fieldErrors = { ...(submission.status === 'error' ? submission.error : {}), image: [imageError] };
     return json<ActionData>({ result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
   }
   if (submission.status !== 'success') {
@@ -161,13 +178,17 @@ function Application() {
   const typed = actionData?.result.initialValue;
   const [type, setType] = useState(AD_TYPES.find((value) => value === typed?.type));
   const [months, setMonths] = useState(AD_DURATIONS.find((value) => String(value) === typed?.duration));
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
 
   // After a submission with errors (refused by conform in the browser or by the action), the
   // summary lists them in the spec's check order, the image first; it shrinks as they are fixed.
+  // A file the picker dropped (not a jpg, png or gif) leaves the image missing: the summary says
+  // why, in the image field's words, not that none was uploaded.
   const failed = actionData?.result.status === 'error';
+  const errors = imageProblem && form.allErrors.image ? { ...form.allErrors, image: [imageProblem] } : form.allErrors;
   const summary =
     form.status === 'error'
-      ? orderedErrors(form.allErrors).map(({ name, message }) => ({
+      ? orderedErrors(errors).map(({ name, message }) => ({
           fieldId: summaryControlId(fields[name].id, name),
           message,
         }))
@@ -247,7 +268,13 @@ function Application() {
           hint="광고를 누르면 열릴 주소입니다. http:// 또는 https://로 시작해야 합니다."
           inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
         />
-        <AdImageField meta={fields.image} type={type} failedBefore={failed} />
+        <AdImageField
+          meta={fields.image}
+          type={type}
+          failedBefore={failed}
+          problem={imageProblem}
+          onProblem={setImageProblem}
+        />
         <TextareaField
           meta={fields.contentForManager}
           label="검토자에게 남길 말"
