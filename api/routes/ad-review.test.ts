@@ -626,10 +626,14 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
 
       const unknown = await bulk('web', [{ ...adB, title: 'B, renamed' }, adA, { ...adA, id: 9999 }]);
       expect(unknown.status).toBe(404);
-      expect(await message(unknown)).toBe('no web ad with id 9999');
+      expect(await message(unknown)).toBe(
+        '웹 배너 광고 9999번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.',
+      );
       const otherType = await bulk('web', [{ ...adA, id: kakao, title: 'Moved' }]);
       expect(otherType.status).toBe(404);
-      expect(await message(otherType)).toBe(`no web ad with id ${kakao}`);
+      expect(await message(otherType)).toBe(
+        `웹 배너 광고 ${kakao}번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.`,
+      );
 
       expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
       expect([a, b]).toEqual([adA.id, adB.id]);
@@ -687,7 +691,9 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           { ...adA, imageUrl },
         ]);
         expect(response.status, imageUrl).toBe(400);
-        expect(await message(response)).toBe(`ad ${adA.id}: imageUrl is not an image uploaded for web ads`);
+        expect(await message(response)).toBe(
+          `광고 ${adA.id}번의 이미지는 웹 배너 광고에 쓰려고 올린 이미지가 아닙니다.`,
+        );
       }
 
       expect(await db().select().from(ads).orderBy(asc(ads.id))).toEqual(before);
@@ -739,7 +745,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
 
       const again = await remove('web', a);
       expect(again.status).toBe(404);
-      expect(await message(again)).toBe(`no web ad with id ${a}`);
+      expect(await message(again)).toBe(`웹 배너 광고 ${a}번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.`);
       expect((await auditTrail()).length).toBe(1);
     });
 

@@ -10,6 +10,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import {
+  AD_FORMAT_MESSAGES,
+  AD_TYPE_LABELS,
   AdBulkRequestSchema,
   RejectRequestSchema,
   type AdRequestDetailSchema,
@@ -25,6 +27,19 @@ import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
 
 const REQUEST = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
+
+/**
+ * The refusals of the managed ads' save and delete, in Korean: the edit page shows them to the admin
+ * after 'Failed to modify the ad: ' (docs/product.md §8). Ads are named by type and number, as the
+ * audit log lists them.
+ */
+const MANAGED_AD_REFUSALS = {
+  unknown: (type: AdType, ids: readonly number[]) =>
+    `${AD_TYPE_LABELS[type]} ${ids.join(', ')}번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.`,
+  notAnImage: (id: number) => `광고 ${id}번의 새 이미지: ${AD_FORMAT_MESSAGES.imageType}`,
+  foreignImage: (type: AdType, id: number) =>
+    `광고 ${id}번의 이미지는 ${AD_TYPE_LABELS[type]}에 쓰려고 올린 이미지가 아닙니다.`,
+};
 
 /** Mounts the admin ad routes behind the service token; needs the database, the store, the clock and the token. */
 export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiContext) {
@@ -107,7 +122,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
       for (const edit of edits) {
         if (!edit.imageUrl || edit.imageUrl === current.get(edit.id)) continue;
         if ((await confirmStoredImage(db, storage, edit.imageUrl, type)) === 'not-an-image') {
-          throw new HTTPException(415, { message: `ad ${edit.id}: the image is not a jpg, png or gif` });
+          throw new HTTPException(415, { message: MANAGED_AD_REFUSALS.notAnImage(edit.id) });
         }
       }
       const result = await saveAds(db, type, edits, actorOf(c), clock.now());
@@ -115,8 +130,8 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
         throw new HTTPException(result.refused === 'unknown-ad' ? 404 : 400, {
           message:
             result.refused === 'unknown-ad'
-              ? `no ${type} ad with id ${result.ids.join(', ')}`
-              : `ad ${result.id}: imageUrl is not an image uploaded for ${type} ads`,
+              ? MANAGED_AD_REFUSALS.unknown(type, result.ids)
+              : MANAGED_AD_REFUSALS.foreignImage(type, result.id),
         });
       }
       return c.json({ success: true, message: 'Saved', data: result });
@@ -124,7 +139,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
     .delete('/:type{web|kakao}/ads/:id{[0-9]+}', guard, async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
       if (!(await deleteAd(db, type, id, actorOf(c), clock.now()))) {
-        throw new HTTPException(404, { message: `no ${type} ad with id ${id}` });
+        throw new HTTPException(404, { message: MANAGED_AD_REFUSALS.unknown(type, [id]) });
       }
       return c.json({ success: true, message: 'Deleted' });
     });

@@ -136,8 +136,8 @@ export function ConfirmActions({
 }
 
 /**
- * The completion step of an admin action (docs/product.md §2: 'Completed' with an OK button): the flash's
- * title, else '완료' or '처리하지 못했습니다' by its tone, its message, and OK back to `closeTo`
+ * The completion step of an admin action (docs/product.md §2: 'Completed' with a 확인 button): the flash's
+ * title, else '완료' or '처리하지 못했습니다' by its tone, its message, and 확인 back to `closeTo`
  * (replacing the entry, so Back does not show the dialog again).
  */
 export function CompletionDialog({ flash, closeTo }: { flash: Flash; closeTo: string }) {
@@ -148,7 +148,7 @@ export function CompletionDialog({ flash, closeTo }: { flash: Flash; closeTo: st
       message={flash.message}
     >
       <Link to={closeTo} className="button button--primary" replace preventScrollReset>
-        OK
+        확인
       </Link>
     </Dialog>
   );

@@ -52,6 +52,9 @@ function modifyFailed(error: UpstreamError): string {
  */
 const STORAGE_FULL = `${ADMIN_MESSAGES.uploadFailed} 이미지 저장 공간이 가득 찼습니다. 더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.`;
 
+/** The save of an ad that is gone meanwhile (deleted in another tab, or by another admin). */
+const MISSING = `${ADMIN_MESSAGES.modifyFailedWith}: 이 광고는 이미 삭제되었습니다.`;
+
 /** Done on an edited card: nothing is sent when unchanged (docs/product.md §4); else editManagedAd saves it. */
 async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], type: AdType, formData: FormData) {
   const submission = parseForm(formData, AdEditFormSchema);
@@ -68,10 +71,7 @@ async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], ty
     console.error('[admin] ad save:', error.message);
     return refuse({ formErrors: [modifyFailed(error)] }, 502);
   }
-  if (edit.result === 'missing') {
-    const message = `${ADMIN_MESSAGES.modifyFailedWith}: no ${type} ad with id ${submission.value.id}`;
-    return refuse({ formErrors: [message] }, 404);
-  }
+  if (edit.result === 'missing') return refuse({ formErrors: [MISSING] }, 404);
   if (edit.result === 'unchanged') return redirect(adEditPage(type), 303);
   if (edit.result === 'imageType') return refuse({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] } }, 400);
   if (edit.result === 'uploadFailed') {
@@ -227,7 +227,7 @@ export default function AdEditPage() {
       </h1>
       {/* Live regions always on the page, so what appears in them is announced. */}
       <div className="ad-edit__status" role="status">
-        {loading && <p>{ADMIN_MESSAGES.loading}</p>}
+        {loading && <p className="ad-edit__loading">{ADMIN_MESSAGES.loading}</p>}
         {flash?.tone === 'success' && !flash.title && <p className="admin-success">{flash.message}</p>}
       </div>
       <div role="alert">
@@ -274,7 +274,14 @@ export default function AdEditPage() {
       )}
       {removing && (
         <Dialog title={ADMIN_MESSAGES.deleteConfirm} closeTo={page} message={removing.title ?? ADMIN_MESSAGES.noTitle}>
-          <ConfirmActions page={page} intent="delete" id={removing.id} cancelLabel="no" confirmLabel="yes" multipart />
+          <ConfirmActions
+            page={page}
+            intent="delete"
+            id={removing.id}
+            cancelLabel="취소"
+            confirmLabel="삭제"
+            multipart
+          />
         </Dialog>
       )}
       {flash?.title && <CompletionDialog flash={flash} closeTo={page} />}

@@ -176,16 +176,47 @@ describe('loader and page', () => {
     expect(page.querySelector('[role="alert"]')?.textContent).toBe('Failed to load the ad list.');
   });
 
-  it("delete asks 'Do you want to delete the ad?' with no and yes", async () => {
+  it("delete asks 'Do you want to delete the ad?' with 취소 and 삭제", async () => {
     const id = await seedAd(api, 'web', { title: '캠퍼스 카페' });
     const { page } = await editPage('web', { search: `?delete=${id}` });
     const dialog = page.querySelector('[role="alertdialog"]');
     expect(dialog?.querySelector('h2')?.textContent).toBe('Do you want to delete the ad?');
     expect(dialog?.querySelector('p')?.textContent).toBe('캠퍼스 카페');
     expect([...(dialog?.querySelectorAll('a, button') ?? [])].map((element) => element.textContent)).toEqual([
-      'no',
-      'yes',
+      '취소',
+      '삭제',
     ]);
+  });
+
+  it("labels in Korean but the spec's own words: 'edit' and 삭제, 위로 and 아래로; 'done' and 취소 while editing", async () => {
+    const id = await seedAd(api, 'web', { title: '캠퍼스 카페' });
+    const labels = (scope: Element | null | undefined) =>
+      [...(scope?.querySelectorAll('.ad-card__actions > a, .ad-card__actions button') ?? [])].map(
+        (element) => element.firstChild?.textContent,
+      );
+    expect(labels((await editPage('web')).page.querySelector('.ad-card'))).toEqual(['edit', '삭제', '위로', '아래로']);
+    const editing = (await editPage('web', { search: `?edit=${id}` })).page.querySelector('.ad-card');
+    expect(labels(editing)).toEqual(['done', '취소']);
+  });
+
+  it('while one card is edited, the others cannot be edited, deleted or moved (also without JavaScript)', async () => {
+    const edited = await seedAd(api, 'web', { title: '수정 중인 광고' });
+    const other = await seedAd(api, 'web', { title: '다른 광고' });
+    const { page } = await editPage('web', { search: `?edit=${edited}` });
+    const card = page.querySelector(`[aria-labelledby="ad-${other}-title"]`);
+    expect(card?.querySelectorAll('a')).toHaveLength(0);
+    expect(page.querySelector(`a[href$="?delete=${other}"]`)).toBeNull();
+    const buttons = [...(card?.querySelectorAll('button') ?? [])];
+    expect(buttons.map((button) => [button.firstChild?.textContent, button.hasAttribute('disabled')])).toEqual([
+      ['edit', true],
+      ['삭제', true],
+      ['위로', true],
+      ['아래로', true],
+    ]);
+    // Not while nothing is edited: its delete is a link again.
+    expect((await editPage('web')).page.querySelector(`a[href$="?delete=${other}"]`)?.textContent).toBe(
+      '삭제 다른 광고',
+    );
   });
 });
 
@@ -257,7 +288,9 @@ describe('done on a card (save)', () => {
     });
     const refused = await save('web', edited, { title: '새 제목', redirectUrl: '' }, racing);
     expect(refused.response.status).toBe(502);
-    expect(refused.formError).toBe(`Failed to modify the ad: no web ad with id ${other}`);
+    expect(refused.formError).toBe(
+      `Failed to modify the ad: 웹 배너 광고 ${other}번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.`,
+    );
     expect((await editPage('web')).data.ads[0].title).toBe('캠퍼스 카페');
   });
 
@@ -269,7 +302,9 @@ describe('done on a card (save)', () => {
     });
     const refused = await save('web', id, { title: '새 제목', redirectUrl: '' }, racing);
     expect(refused.response.status).toBe(502);
-    expect(refused.actionData?.result.error).toEqual({ '': [`Failed to modify the ad: no web ad with id ${id}`] });
+    expect(refused.actionData?.result.error).toEqual({
+      '': [`Failed to modify the ad: 웹 배너 광고 ${id}번을 찾을 수 없습니다. 다른 관리자가 삭제했을 수 있습니다.`],
+    });
   });
 
   it('the edited ad deleted meanwhile: the page shows the refusal, though the card is gone', async () => {
@@ -278,7 +313,7 @@ describe('done on a card (save)', () => {
     const refused = await save('web', id, { title: '새 제목', redirectUrl: '' });
     expect(refused.response.status).toBe(404);
     const { text } = await editPage('web', { search: `?edit=${id}`, actionData: refused.actionData });
-    expect(text).toContain(`Failed to modify the ad: no web ad with id ${id}`);
+    expect(text).toContain('Failed to modify the ad: 이 광고는 이미 삭제되었습니다.');
   });
 
   it("a PUT answered with success false: 'Failed to modify the ad: {server message}' (docs/product.md §8)", async () => {
@@ -350,7 +385,7 @@ describe('done on a card (save)', () => {
 });
 
 describe('delete', () => {
-  it("deletes the ad, then the 'Completed' / 'Deleted' dialog with OK", async () => {
+  it("deletes the ad, then the 'Completed' / 'Deleted' dialog with 확인", async () => {
     const keep = await seedAd(api, 'web', { title: '남는 광고' });
     const gone = await seedAd(api, 'web', { title: '지울 광고' });
     const response = await post('web', { intent: 'delete', id: String(gone) });
@@ -358,7 +393,7 @@ describe('delete', () => {
     expect(next.data.flash).toEqual({ tone: 'success', title: 'Completed', message: 'Deleted' });
     expect(next.dialogTitle).toBe('Completed');
     expect(next.dialogMessage).toBe('Deleted');
-    expect(next.dialogButtons).toEqual(['OK']);
+    expect(next.dialogButtons).toEqual(['확인']);
     expect(next.data.ads.map((ad: { id: number }) => ad.id)).toEqual([keep]);
     expect(next.text).not.toContain('지울 광고');
   });

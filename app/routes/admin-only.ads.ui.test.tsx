@@ -127,3 +127,62 @@ describe('edit card: done (docs/product.md §4)', () => {
     expect(sent?.get('id')).toBe('3');
   });
 });
+
+describe('edit card: a replacement image is previewed before done (docs/product.md §4.6)', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]);
+
+  /** The object URLs made and revoked, as the browser would hand them out. */
+  function objectUrls() {
+    let made = 0;
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${++made}`);
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    return { create, revoke };
+  }
+
+  const pick = async (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+    const input = screen.getByLabelText(/이미지 바꾸기/) as HTMLInputElement;
+    const file = new File([bytes], name, { type: 'image/png' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    await act(async () => fireEvent.change(input));
+    return file;
+  };
+  const thumb = () => document.querySelector('.ad-card__thumb img');
+
+  it('shows the picked image in the card with its alternative text, and revokes each URL on change and unmount', async () => {
+    const { create, revoke } = objectUrls();
+    renderEditing(vi.fn(async () => null));
+    expect(thumb()?.getAttribute('src')).toBe(AD.imageUrl);
+    expect(thumb()?.getAttribute('alt')).toBe('');
+
+    const first = await pick(PNG, 'new.png');
+    expect(create).toHaveBeenCalledWith(first);
+    expect(thumb()?.getAttribute('src')).toBe('blob:preview-1');
+    expect(thumb()?.getAttribute('alt')).toBe('캠퍼스 카페의 새 이미지 미리보기');
+    expect(screen.getByText('새 이미지를 카드에 미리 보여드립니다. done을 눌러야 저장됩니다.')).toBeTruthy();
+
+    await pick(GIF, 'other.gif');
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+    expect(thumb()?.getAttribute('src')).toBe('blob:preview-2');
+
+    cleanup();
+    expect(revoke).toHaveBeenLastCalledWith('blob:preview-2');
+  });
+
+  it('previews no file that is not a jpg, png or gif by its first bytes: the card keeps its image', async () => {
+    const { create } = objectUrls();
+    renderEditing(vi.fn(async () => null));
+    await pick(new Uint8Array(new TextEncoder().encode('not an image')), 'menu.png');
+    expect(create).not.toHaveBeenCalled();
+    expect(thumb()?.getAttribute('src')).toBe(AD.imageUrl);
+  });
+
+  it('cancel leaves edit mode and drops the preview', async () => {
+    const { revoke } = objectUrls();
+    renderEditing(vi.fn(async () => null));
+    await pick(PNG, 'new.png');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: '취소' })));
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+    expect(thumb()?.getAttribute('src')).toBe(AD.imageUrl);
+  });
+});
