@@ -38,10 +38,19 @@ describe('DepartureTimeList', () => {
       '08:12다음 출발',
       '08:20다음 출발',
     ]);
-    // Groups open at the top: no fragment target.
-    expect(document.getElementById('times-next')).toBeNull();
+    // The dialog opens at the next departure of all: 1150's 08:05, before 1117's and 1005's.
+    expect(document.getElementById('times-next')).toBe(current()[0]);
     // A route without times says so under its heading.
     expect(within(screen.getByRole('region', { name: '1303번' })).getByText('예상 출발 시간이 없습니다.')).toBeTruthy();
+  });
+
+  it("marks the next departure of all in its route's group, also when that is not the first group", () => {
+    // 08:06: 1150's next is 08:25, 1117's 08:12, 1005's 08:20.
+    render(<DepartureTimeList routes={routes} sorted={false} now={Date.parse('2026-09-03T08:06:00+09:00')} />);
+    const target = document.getElementById('times-next');
+    expect(target?.closest('section')?.querySelector('h3')?.textContent).toBe('1117번');
+    expect(target?.textContent).toBe('08:12다음 출발');
+    expect(document.querySelectorAll('[id="times-next"]')).toHaveLength(1);
   });
 
   it('sorts all routes into one chronological list with the route beside each time', () => {

@@ -18,9 +18,9 @@ const NEXT_LABEL = '다음 출발';
 const TIMETABLE_ONLY = '운행 기록이 모자라 시간표로 계산한 시간입니다.';
 
 /**
- * Id of the next time in a single list (one route, or the chronological list), so that a URL
- * fragment scrolls it into view without JavaScript. The groups of all routes have none: they open
- * at the top.
+ * Id of the next departure of all the times shown (the first not yet past of the chronological
+ * list; in the groups, that same time in its route's group), so that the dialog opens scrolled to
+ * it, by a URL fragment without JavaScript. Each group still marks its own next time.
  */
 export const NEXT_TIME_ID = 'times-next';
 
@@ -39,12 +39,12 @@ export function DepartureTimeList({
 }) {
   if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{TIMES_EMPTY}</p>;
 
+  const entries = mergeByTime(routes);
+  const next = nextTimeIndex(
+    entries.map((entry) => entry.time),
+    now,
+  );
   if (sorted) {
-    const entries = mergeByTime(routes);
-    const next = nextTimeIndex(
-      entries.map((entry) => entry.time),
-      now,
-    );
     const timetableOnly = routes.filter((route) => route.timetableOnly).map((route) => `${route.routeNo}번`);
     return (
       <>
@@ -79,7 +79,9 @@ export function DepartureTimeList({
   return (
     <div className="times-groups">
       {routes.map(({ routeNo, times, ranges, timetableOnly }) => {
-        const next = nextTimeIndex(times, now);
+        const routeNext = nextTimeIndex(times, now);
+        // The route of the next departure of all: its next time is that one.
+        const holdsNext = entries[next]?.routeNo === routeNo;
         const headingId = `times-route-${routeNo}`;
         return (
           <section key={routeNo} className="times-group" aria-labelledby={headingId}>
@@ -94,13 +96,13 @@ export function DepartureTimeList({
                 {times.map((time, index) => (
                   <li
                     key={time}
-                    id={index === next && routes.length === 1 ? NEXT_TIME_ID : undefined}
-                    className={index === next ? 'times-chip times-chip--next' : 'times-chip'}
-                    aria-current={index === next ? 'time' : undefined}
+                    id={holdsNext && index === routeNext ? NEXT_TIME_ID : undefined}
+                    className={index === routeNext ? 'times-chip times-chip--next' : 'times-chip'}
+                    aria-current={index === routeNext ? 'time' : undefined}
                   >
                     <time dateTime={time}>{formatKstTime(time)}</time>
                     <TimeRange range={ranges[index]} />
-                    {index === next && <span className="times-chip__next">{NEXT_LABEL}</span>}
+                    {index === routeNext && <span className="times-chip__next">{NEXT_LABEL}</span>}
                   </li>
                 ))}
               </ol>

@@ -84,7 +84,8 @@ describe('expected departure times modal', () => {
     const { calls, serverLoader } = deferredServer();
     const { homeLoader, router } = renderHome('/?dir=down', serverLoader);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(opener().getAttribute('href')).toBe('/?dir=down&times=all');
+    // The fragment opens the list at its next departure without JavaScript too.
+    expect(opener().getAttribute('href')).toBe('/?dir=down&times=all#times-next');
 
     await act(async () => fireEvent.click(opener()));
     expect(router.state.location.search).toBe('?dir=down&times=all');

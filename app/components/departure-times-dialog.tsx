@@ -5,10 +5,12 @@
  *
  * - Without JavaScript: the opener is a link, the home loader loads the times and the page renders
  *   the dialog open (a non-modal `<dialog open>` styled as an overlay); the filter is a GET form with
- *   a submit button, and "닫기" is a link back to `?dir=down`.
+ *   a submit button, and "닫기" is a link back to `?dir=down`. The opener's and the form's URLs end
+ *   in `#times-next`, so the list opens scrolled to the next departure.
  * - With JavaScript: the same `<dialog>` is shown with showModal() (focus trap, Esc, backdrop); the
  *   filter applies on change; the times load through GET /bus/predicted with a fetcher, on open and
- *   on every filter change, with the docs/product.md §8 loading and failure texts.
+ *   on every filter change, with the docs/product.md §8 loading and failure texts. Once loaded, the
+ *   list scrolls to the next departure itself.
  *
  * History: opening pushes an entry, so the phone's Back button closes the modal; filter changes
  * replace it, so one Back closes the modal instead of stepping through filters; closing with Esc or
@@ -61,7 +63,7 @@ export function DepartureTimes({
     <>
       <Link
         ref={openerRef}
-        to={timesModalHref({ route: 'all', sorted: false })}
+        to={`${timesModalHref({ route: 'all', sorted: false })}#${NEXT_TIME_ID}`}
         state={{ [OPENED_HERE]: true }}
         preventScrollReset
         className="button times-open"
@@ -103,8 +105,8 @@ function TimesDialog({
     () => openerRef.current?.focus(),
   );
 
-  // A single route or the chronological list opens at its next time (NEXT_TIME_ID; without
-  // JavaScript the form's URL fragment does it), the groups of all routes at the top.
+  // Every view opens at its next departure (NEXT_TIME_ID, a third of the way down; without
+  // JavaScript the URL fragment does it), at the top when all have left.
   const loaded = answer !== 'loading' && 'routes' in answer;
   useEffect(() => {
     const body = bodyRef.current;
@@ -162,18 +164,17 @@ function TimesDialog({
             </label>
           ))}
         </fieldset>
+        {/* Drawn only with something in it (app/styles/departure-times.css). */}
         <div className="times-filter__row">
-          {modal.route === 'all' ? (
+          {modal.route === 'all' && (
             <label className="times-filter__sort">
               <input type="checkbox" name="sort" value="time" defaultChecked={modal.sorted} />
               {SORT_LABEL}
             </label>
-          ) : (
-            <span />
           )}
           {/* Only without JavaScript: with it, every change applies at once. */}
           <noscript>
-            <button type="submit" className="button button--small">
+            <button type="submit" className="button button--small times-filter__apply">
               적용
             </button>
           </noscript>

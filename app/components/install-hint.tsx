@@ -6,7 +6,9 @@
  * closes it or declines the prompt (remembered in localStorage).
  *
  * Decided after mount only: nothing renders on the server or without JavaScript, so hydration always
- * matches. A fixed bottom sheet over the page (app/styles/notice-and-install.css "Install hint"): it shifts nothing.
+ * matches. The home page places it last, after the shortcuts: a card in the page's flow that covers
+ * no bus information and, coming after everything, moves nothing when it appears
+ * (app/styles/notice-and-install.css "Install hint").
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '~/components/site-header';

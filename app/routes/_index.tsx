@@ -153,7 +153,6 @@ export default function Home() {
         </div>
         <AdBanner ads={banners} />
         <AdSlots slots={adSlots} />
-        <InstallHint />
         <nav className="shortcuts" aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title" className="section-title">
             바로가기
@@ -168,6 +167,8 @@ export default function Home() {
             ))}
           </ul>
         </nav>
+        {/* Last: it appears after mount, and nothing comes after it to be moved. */}
+        <InstallHint />
       </div>
       {notice && <ServiceNoticeModal notice={notice} />}
     </>

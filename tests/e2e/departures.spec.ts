@@ -55,6 +55,24 @@ async function expectNextTimeHighlighted(dialog: Locator) {
 }
 
 /**
+ * The groups of all routes open scrolled to the next departure of all: the earliest of the routes'
+ * next times (each group marks its own) is in view, and the day's first times above it are not.
+ */
+async function expectOpenedAtNextDeparture(dialog: Locator) {
+  const nexts = dialog.locator('[aria-current="time"]');
+  await expect(nexts).toHaveCount(ROUTE_HEADINGS.length);
+  const times = await nexts.evaluateAll((items) =>
+    items.map((item) => Date.parse(item.querySelector('time')?.getAttribute('datetime') ?? '')),
+  );
+  const soonest = nexts.nth(times.indexOf(Math.min(...times)));
+  await expect(soonest).toBeInViewport();
+  await expect(soonest).toHaveAttribute('id', 'times-next');
+  await expect(
+    dialog.getByRole('list', { name: ROUTE_HEADINGS[0] }).getByRole('listitem').first(),
+  ).not.toBeInViewport();
+}
+
+/**
  * `list`, the times of `routeNo`, marks each time's range as the server's answer (GET
  * /bus/predicted, JSON) states it: "(HH:mm~HH:mm)" after a time whose range is wider than 2
  * minutes, hidden from screen readers, which hear "대개 …에서 … 사이"; nothing after the others. At
@@ -98,7 +116,7 @@ test('a phone opens the expected departure times, filters, sorts, and closes the
   });
 
   await opener(page).click();
-  await expect(page).toHaveURL(/\?dir=down&times=all$/);
+  await expect(page).toHaveURL(/\?dir=down&times=all#times-next$/);
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText('로딩중...');
@@ -207,7 +225,7 @@ test('a phone with JavaScript off follows the link, submits the filter, sorts, a
   await page.goto('/?dir=down');
 
   await opener(page).click();
-  await expect(page).toHaveURL(/\?dir=down&times=all$/);
+  await expect(page).toHaveURL(/\?dir=down&times=all#times-next$/);
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: '출발 예상 시간' })).toBeVisible();
@@ -234,6 +252,41 @@ test('a phone with JavaScript off follows the link, submits the filter, sorts, a
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(opener(page)).toBeVisible();
   await context.close();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`all routes' times open scrolled to the next departure, as the chronological list does (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto('/?dir=down&refresh=off');
+    await opener(page).click();
+    const dialog = dialogOf(page);
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(ROUTE_HEADINGS);
+    await expectOpenedAtNextDeparture(dialog);
+    await context.close();
+  });
+}
+
+test('one route keeps no empty row where the sort box was, and the filter stays where it was tapped', async ({
+  page,
+}) => {
+  await page.goto('/?dir=down');
+  await opener(page).click();
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  const pill = dialog.locator('label').filter({ has: page.getByRole('radio', { name: '1150' }) });
+  const before = (await pill.boundingBox())!;
+
+  await dialog.getByRole('radio', { name: '1150' }).check();
+  await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['1150번']);
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+  expect((await pill.boundingBox())!.y).toBe(before.y);
+  // From the pills to the list: the filter's own padding and rule, no row kept for the sort box.
+  const pills = (await dialog.getByRole('group', { name: '노선 선택' }).boundingBox())!;
+  const list = (await dialog.getByRole('region', { name: '시간 목록' }).boundingBox())!;
+  expect(list.y - (pills.y + pills.height)).toBeLessThanOrEqual(12);
 });
 
 test("the down tab states the last 2 weeks' accuracy from the demo history, linking to the FAQ's figures", async ({

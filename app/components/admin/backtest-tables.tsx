@@ -3,7 +3,11 @@
  * scope (all routes, then each route) comparing the methods, with the 80 % ranges' coverage and
  * mean width for the methods that state ranges ("–" for the others), and the departure slots
  * learnt. Each table has a caption and row and column headers, so a screen reader names every cell.
+ * On a narrow screen each row stacks into a block whose cells carry their column's name
+ * (`data-label`, shown by app/styles/admin.css "Stacked tables"); the roles are stated, since a
+ * table drawn with other CSS displays may lose its implicit ones in some browsers.
  */
+import type { ReactNode } from 'react';
 import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
 
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
@@ -21,6 +25,8 @@ const DAY_TYPE_LABELS: Record<BacktestReport['slots'][number]['dayType'], string
 };
 
 type Scores = BacktestReport['overall'];
+/** One method's scores; absent from an older api's report. */
+type MethodScore = Scores['methods'][(typeof BACKTEST_METHODS)[number]] | undefined;
 
 export function BacktestTables({ report }: { report: BacktestReport }) {
   if (report.days.length === 0) return <p>백테스트할 기록이 아직 없습니다.</p>;
@@ -44,41 +50,32 @@ export function BacktestTables({ report }: { report: BacktestReport }) {
   );
 }
 
+/** The methods' table's columns after the method: each one's heading and a score's figure. */
+const METHOD_COLUMNS: { label: string; figure: (score: MethodScore) => ReactNode }[] = [
+  { label: '평균 오차(MAE)', figure: (score) => (score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)) },
+  { label: 'ETA 점수', figure: (score) => (score?.etaScore == null ? '없음' : `${score.etaScore.toFixed(1)}%`) },
+  { label: '답한 조회', figure: (score) => (score ? `${score.answered} / ${score.queries}` : '없음') },
+  {
+    label: '범위 적중률',
+    figure: (score) => (score?.coverage == null ? <NoRange /> : `${score.coverage.toFixed(1)}%`),
+  },
+  {
+    label: '평균 범위 폭',
+    figure: (score) => (score?.meanRangeSec == null ? <NoRange /> : formatSeconds(score.meanRangeSec)),
+  },
+];
+
 /** The methods' scores over one scope's departures. */
 function MethodTable({ caption, scores }: { caption: string; scores: Scores }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>
-          {caption} (출발 {scores.departures}회)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">방법</th>
-            <th scope="col">평균 오차(MAE)</th>
-            <th scope="col">ETA 점수</th>
-            <th scope="col">답한 조회</th>
-            <th scope="col">범위 적중률</th>
-            <th scope="col">평균 범위 폭</th>
-          </tr>
-        </thead>
-        <tbody>
-          {BACKTEST_METHODS.map((method) => {
-            const score = scores.methods[method];
-            return (
-              <tr key={method}>
-                <th scope="row">{METHOD_LABELS[method]}</th>
-                <td>{score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)}</td>
-                <td>{score?.etaScore == null ? '없음' : `${score.etaScore.toFixed(1)}%`}</td>
-                <td>{score ? `${score.answered} / ${score.queries}` : '없음'}</td>
-                <td>{score?.coverage == null ? <NoRange /> : `${score.coverage.toFixed(1)}%`}</td>
-                <td>{score?.meanRangeSec == null ? <NoRange /> : formatSeconds(score.meanRangeSec)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      caption={`${caption} (출발 ${scores.departures}회)`}
+      columns={['방법', ...METHOD_COLUMNS.map((column) => column.label)]}
+      rows={BACKTEST_METHODS.map((method) => ({
+        key: method,
+        cells: [METHOD_LABELS[method], ...METHOD_COLUMNS.map((column) => column.figure(scores.methods[method]))],
+      }))}
+    />
   );
 }
 
@@ -95,24 +92,56 @@ function NoRange() {
 /** The departure slots learnt per route and day type, as of the last day of that type. */
 function SlotTable({ slots }: { slots: BacktestReport['slots'] }) {
   return (
+    <StackedTable
+      caption="학습한 출발 시간표 (노선·요일 유형별 마지막 날 기준)"
+      columns={['노선', '요일 유형', '출발 시각 수', '흩어짐(중앙값)']}
+      rows={slots.map((slot) => ({
+        key: `${slot.routeNo}-${slot.dayType}`,
+        cells: [`${slot.routeNo}번`, DAY_TYPE_LABELS[slot.dayType], slot.count, formatSeconds(slot.spreadSec)],
+      }))}
+    />
+  );
+}
+
+/**
+ * A table whose first column heads its rows; each cell's `data-label` is its column's heading, for
+ * the stacked layout of a narrow screen.
+ */
+function StackedTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
+  return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>학습한 출발 시간표 (노선·요일 유형별 마지막 날 기준)</caption>
+      <table className="admin-table admin-table--stacked" role="table">
+        <caption>{caption}</caption>
         <thead>
-          <tr>
-            <th scope="col">노선</th>
-            <th scope="col">요일 유형</th>
-            <th scope="col">출발 시각 수</th>
-            <th scope="col">흩어짐(중앙값)</th>
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {slots.map((slot) => (
-            <tr key={`${slot.routeNo}-${slot.dayType}`}>
-              <th scope="row">{slot.routeNo}번</th>
-              <td>{DAY_TYPE_LABELS[slot.dayType]}</td>
-              <td>{slot.count}</td>
-              <td>{formatSeconds(slot.spreadSec)}</td>
+          {rows.map(({ key, cells: [head, ...cells] }) => (
+            <tr key={key} role="row">
+              <th scope="row" role="rowheader">
+                {head}
+              </th>
+              {cells.map((cell, index) => (
+                // A data cell, not a grid's: the rule takes every td for an interactive gridcell.
+                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+                <td key={columns[index + 1]} role="cell" data-label={columns[index + 1]}>
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
