@@ -26,13 +26,16 @@ export const IMPRESSION_FLUSH_MS = 5_000;
 export const AD_BUTTON_LABEL = '자세히 보기';
 
 type ServedAd = Awaited<ReturnType<typeof listServedAds>>[number];
+/** The list before any read has ended, and after a first read failed. */
+const NO_ADS: ServedAd[] = [];
 
 export type KakaoAdService = {
   /**
    * The next ad's card at `now`, its impression counted on the KST day of `now`; null when no
    * served kakao ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
    * path). Reads the database at most once per KAKAO_ADS_CACHE_MS; the impression is counted in
-   * memory until the next flush.
+   * memory until the next flush. An ad's card is the same object in every answer until the list is
+   * read again or an ad's period starts or ends, so the answers that carry it can be shared (ADR 024).
    */
   next(now: Date): Promise<BasicCard | null>;
   /**
@@ -92,7 +95,8 @@ export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCa
  * (listServedAds: position, then id), advancing by one per card shown, so each ad is shown in turn
  * whatever the list's length. The list is read again at most every KAKAO_ADS_CACHE_MS, in the
  * background (an edit or reorder shows within that time plus one answer; a failed read keeps the
- * last list and is logged), and filtered to the ads in period at each `now`. "No card" and its end
+ * last list and is logged), and filtered to the ads in period at each `now`. The cards are made once
+ * per list read and per start or end of an ad's period, not per answer. "No card" and its end
  * are logged once per change.
  * @param options.publicBaseUrl PUBLIC_BASE_URL, the https origin of the site; absent → only ads whose image URL is already absolute https.
  */
@@ -104,6 +108,11 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   let reading: Promise<void> | null = null;
   let cursor = 0;
   let cardless: boolean | null = null;
+  // The cards of `list` in period from `fromMs` until `untilMs` (the nearest start or end of a period either side).
+  let rotation: { list: ServedAd[]; fromMs: number; untilMs: number; cards: { id: number; card: BasicCard }[] } | null =
+    null;
+  // The KST day of the second `second`: a day starts on a whole second, so one look-up serves that second.
+  let day = { second: Number.NaN, key: '' };
   const reads = failureLog(logger, {
     failing: '[kakao] could not read the chatbot ads; answering with the last list read.',
     recovered: '[kakao] reading the chatbot ads works again.',
@@ -132,7 +141,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
           reads.ok();
         },
         (error: unknown) => {
-          list ??= [];
+          list ??= NO_ADS;
           reads.fail(error);
         },
       )
@@ -165,27 +174,49 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   const served = async (now: Date): Promise<ServedAd[]> => {
     if (now.getTime() - readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < readAtMs) void refresh(now);
     if (list === null) await reading;
-    return (list ?? []).filter((ad) => ad.startsAt.getTime() <= now.getTime() && now.getTime() < ad.endsAt.getTime());
+    return list ?? NO_ADS;
+  };
+
+  // The cards of the ads of `ads` in period at `nowMs`, made again only for another list or past a period's edge.
+  const cardsAt = (ads: ServedAd[], nowMs: number) => {
+    if (rotation?.list === ads && rotation.fromMs <= nowMs && nowMs < rotation.untilMs) return rotation.cards;
+    let fromMs = Number.NEGATIVE_INFINITY;
+    let untilMs = Number.POSITIVE_INFINITY;
+    for (const ad of ads) {
+      for (const edge of [ad.startsAt.getTime(), ad.endsAt.getTime()]) {
+        if (edge <= nowMs) fromMs = Math.max(fromMs, edge);
+        else untilMs = Math.min(untilMs, edge);
+      }
+    }
+    const cards = ads.flatMap((ad) => {
+      const card = ad.startsAt.getTime() <= nowMs && nowMs < ad.endsAt.getTime() ? adCard(ad, publicBaseUrl) : null;
+      return card ? [{ id: ad.id, card }] : [];
+    });
+    if ((cards.length === 0) !== cardless) {
+      cardless = cards.length === 0;
+      if (cardless)
+        logger.info(
+          `[kakao] no chatbot ad card: no in-period kakao ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
+        );
+      else logger.info(`[kakao] chatbot ad cards: ${cards.length} in rotation.`);
+    }
+    rotation = { list: ads, fromMs, untilMs, cards };
+    return cards;
+  };
+
+  const dayOf = (now: Date) => {
+    const second = Math.floor(now.getTime() / 1000);
+    if (day.second !== second) day = { second, key: kstDateKey(now) };
+    return day.key;
   };
 
   return {
     next: async (now) => {
-      const cards = (await served(now)).flatMap((ad) => {
-        const card = adCard(ad, publicBaseUrl);
-        return card ? [{ id: ad.id, card }] : [];
-      });
-      if ((cards.length === 0) !== cardless) {
-        cardless = cards.length === 0;
-        if (cardless)
-          logger.info(
-            `[kakao] no chatbot ad card: no in-period kakao ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
-          );
-        else logger.info(`[kakao] chatbot ad cards: ${cards.length} in rotation.`);
-      }
+      const cards = cardsAt(await served(now), now.getTime());
       if (cards.length === 0) return null;
       const { id, card } = cards[cursor % cards.length];
       cursor = (cursor + 1) % cards.length;
-      count(id, kstDateKey(now), 1);
+      count(id, dayOf(now), 1);
       return card;
     },
     // Flushes run one after another, so a stop's flush ends after the timer's (runtime close).

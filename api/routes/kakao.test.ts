@@ -231,6 +231,19 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       expect(after).toEqual(['캠퍼스 카페', '모현 서점', '캠퍼스 카페', '모현 서점']);
     });
 
+    it('makes each card once per list read, so that the answers carrying it can be shared', async () => {
+      const app = api();
+      await kakaoAd(app, '캠퍼스 카페');
+      const first = await rotation.next(clock.now());
+      clock.advance(1);
+      expect(await rotation.next(clock.now())).toBe(first);
+      clock.advance(KAKAO_ADS_CACHE_MS / 1000);
+      await rotation.refresh(clock.now());
+      const reread = await rotation.next(clock.now());
+      expect(reread).not.toBe(first);
+      expect(reread).toEqual(first);
+    });
+
     it('writes the counted impressions at a flush, per ad and KST day, keeping them while writing fails', async () => {
       const app = api();
       const ad = await kakaoAd(app, '캠퍼스 카페');

@@ -9,8 +9,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
 import type { ApiContext } from '../context';
-import { skillAnswer } from '../kakao/answers';
 import { intentOf } from '../kakao/intent';
+import { createSkillAnswers } from '../kakao/shared-answers';
 import { consumeRateLimit } from '../rate-limit';
 import { sameSecret } from '../service-token';
 import { jsonBody } from '../validate';
@@ -33,21 +33,21 @@ function requireSkillSecret(secret: string | undefined, failures: RateLimiterDri
 
 /**
  * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
- * kakaoSkillSecret. Refusals answer `{ message }`: 503 without a secret configured, 401 for a
- * wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB (the api's cap of every
- * body, api/app.ts), 400 for a body that is not JSON or not a SkillPayload.
+ * kakaoSkillSecret. The answer's JSON is shared by the requests asking the same within a second
+ * (api/kakao/shared-answers.ts, ADR 024). Refusals answer `{ message }`: 503 without a secret
+ * configured, 401 for a wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB
+ * (the api's cap of every body, api/app.ts), 400 for a body that is not JSON or not a SkillPayload.
  */
 export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
+  const answers = createSkillAnswers({ liveView, kakaoAds });
   return new Hono().post(
     '/skill',
     requireSkillSecret(kakaoSkillSecret, rateLimiters.skillSecretFailures),
     jsonBody(SkillRequestSchema),
     async (c) => {
       const request = c.req.valid('json');
-      const intent = intentOf(request.userRequest.utterance, request.action?.params);
-      const live = await liveView.current();
-      c.header('Cache-Control', 'no-store');
-      return c.json(skillAnswer(intent, live, await kakaoAds.next(live.now)));
+      const json = await answers.answer(intentOf(request.userRequest.utterance, request.action?.params));
+      return c.body(json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     },
   );
 }

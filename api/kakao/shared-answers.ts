@@ -1,0 +1,50 @@
+/**
+ * The skill's answers as sent, shared (ADR 024): an answer depends only on the question, the live
+ * view (api/bus/live-view.ts: one per second, feed state and routes in use) and the ad card shown,
+ * so its JSON is built once per live view, question and card, and every request asking the same
+ * meanwhile gets the same string. What stays per request is which question it asks (intentOf) and
+ * the ad rotation's turn with its impression (api/kakao/ads.ts).
+ */
+import type { BasicCard, SkillResponse } from '../../contract/kakao';
+import type { LiveView, LiveViewService } from '../bus/live-view';
+import type { KakaoAdService } from './ads';
+import { skillAnswer } from './answers';
+import type { SkillIntent } from './intent';
+
+export type SkillAnswers = {
+  /**
+   * The SkillResponse (version 2.0) to `intent` now as JSON: the same as `JSON.stringify(skillAnswer(…))`
+   * on the current live view and the rotation's next card, whose impression it counts.
+   */
+  answer(intent: SkillIntent): Promise<string>;
+};
+
+/** One key per distinct question: "up", "route 1150", "lastBus", "lastBus 1150"… */
+const keyOf = (intent: SkillIntent) =>
+  'routeNo' in intent && intent.routeNo ? `${intent.kind} ${intent.routeNo}` : intent.kind;
+
+/**
+ * @param build the answer of a question on a live view with a card (skillAnswer; tests count its calls).
+ */
+export function createSkillAnswers(deps: {
+  liveView: Pick<LiveViewService, 'current'>;
+  kakaoAds: Pick<KakaoAdService, 'next'>;
+  build?: (intent: SkillIntent, facts: LiveView, adCard: BasicCard | null) => SkillResponse;
+}): SkillAnswers {
+  const { liveView, kakaoAds, build = skillAnswer } = deps;
+  // The answers built on `live`, by question, then by card (null: none). Dropped with its live view.
+  let built: { live: LiveView; answers: Map<string, Map<BasicCard | null, string>> } | null = null;
+  return {
+    answer: async (intent) => {
+      const live = await liveView.current();
+      const card = await kakaoAds.next(live.now);
+      if (built?.live !== live) built = { live, answers: new Map() };
+      const key = keyOf(intent);
+      let byCard = built.answers.get(key);
+      if (!byCard) built.answers.set(key, (byCard = new Map()));
+      let json = byCard.get(card);
+      if (json === undefined) byCard.set(card, (json = JSON.stringify(build(intent, live, card))));
+      return json;
+    },
+  };
+}
