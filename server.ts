@@ -105,7 +105,8 @@ const contentSecurityPolicy = helmet.contentSecurityPolicy({
   directives: {
     'script-src': [(_req, res) => (res as express.Response).locals.scriptSources as string, ...csp.script],
     'connect-src': ["'self'", ...csp.connect],
-    'img-src': ["'self'", 'data:', ...csp.img],
+    // blob: the admin's preview of a picked replacement image (an object URL, app/utils/use-object-url.ts).
+    'img-src': ["'self'", 'data:', 'blob:', ...csp.img],
     'frame-src': ["'self'", ...csp.frame],
     'upgrade-insecure-requests': null,
   },
