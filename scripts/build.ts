@@ -1,20 +1,56 @@
 /**
- * `npm run build`: the Remix build (build/index.js, public/build/), the service worker
- * (scripts/build-sw.ts), the production entries bundled to plain JavaScript (scripts/build-entries.js:
- * server.ts, api/main.ts and the operators' commands, with api/, app/utils, lib/ and contract/ →
- * build/ENTRY.js and build/chunks/, packages left as imports: scripts/start.js runs them with node,
- * without tsx), then the stamp of its inputs (scripts/build-inputs.js), by which scripts/start.js
- * knows it is up to date.
+ * `npm run build`, in three steps, each announced by a `[build]` line: the Remix build
+ * (build/index.js, public/build/), the service worker (scripts/build-sw.ts), the production entries
+ * bundled to plain JavaScript (scripts/build-entries.js: server.ts, api/main.ts and the operators'
+ * commands, with api/, app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left
+ * as imports: scripts/start.js runs them with node, without tsx); then the stamp of its inputs
+ * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. One process: no npx,
+ * no second tsx.
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+// NOTE: Remix's classic compiler, called as `remix build` calls it (@remix-run/dev's
+// dist/cli/commands.js `build` and dist/compiler/build.js), rather than through the CLI: the CLI loads Remix's Vite plugin
+// for its vite:* commands whatever the command, and the plugin requires vite-node, which loads
+// Vite's deprecated CJS build ("The CJS build of Vite's Node API is deprecated" on every build),
+// though the classic compiler (remix.config.js) never uses Vite. These modules have no Vite in
+// their imports; @remix-run/dev 2.x has no exports map, and its dist/*.d.ts type them.
+import { create as createRemixCompiler } from '@remix-run/dev/dist/compiler/compiler.js';
+import { createFileWatchCache } from '@remix-run/dev/dist/compiler/fileWatchCache.js';
+import { readConfig } from '@remix-run/dev/dist/config.js';
+import { logger } from '@remix-run/dev/dist/tux/logger.js';
 import { build } from 'esbuild';
 import { ENTRIES } from './build-entries.js';
 import { inputsHash, STAMP } from './build-inputs.js';
 
+const started = performance.now();
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const hash = inputsHash();
-execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' });
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-sw.ts'], { stdio: 'inherit' });
+const entries = Object.keys(ENTRIES).map((name) => `build/${name}.js`);
+
+// What `remix build` does when NODE_ENV is unset.
+process.env.NODE_ENV ??= 'production';
+console.log(
+  `[build] 1/3 the pages: Remix's compiler → build/index.js, public/build/ (NODE_ENV=${process.env.NODE_ENV})…`,
+);
+const config = await readConfig(process.cwd());
+rmSync(config.assetsBuildDirectory, { recursive: true, force: true });
+const remix = await createRemixCompiler({
+  config,
+  options: { mode: process.env.NODE_ENV, sourcemap: false },
+  fileWatchCache: createFileWatchCache(),
+  logger,
+});
+try {
+  await remix.compile();
+} finally {
+  // Its esbuild contexts would keep this process alive (the CLI exits instead).
+  await remix.dispose();
+}
+
+console.log('[build] 2/3 the service worker and the offline page → public/sw.js, public/offline.html…');
+await import('./build-sw');
+
+console.log(`[build] 3/3 the entries → ${entries.join(', ')}…`);
 rmSync('build/chunks', { recursive: true, force: true });
 await build({
   entryPoints: ENTRIES,
@@ -32,11 +68,6 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
-console.log(
-  `[build] ${Object.keys(ENTRIES)
-    .map((name) => `build/${name}.js`)
-    .join(', ')} bundled.`,
-);
 // A file the build writes among its inputs would make every later check stale (a clean clone
 // has none of them before its first build): name it here rather than stamp a hash that never matches.
 if (inputsHash() !== hash) {
@@ -44,3 +75,4 @@ if (inputsHash() !== hash) {
   process.exit(1);
 }
 writeFileSync(STAMP, hash);
+console.log(`[build] done in ${seconds(started)}.`);

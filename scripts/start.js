@@ -1,7 +1,8 @@
 /**
  * How the production entries run: `node scripts/start.js [ENTRY] [ARGS…]` builds when the sources
- * changed since the last build (scripts/build-inputs.js), then runs build/ENTRY.js, plain
- * JavaScript, in this process: no tsx, no second Node (docs/benchmarks.md: start time). ENTRY is
+ * changed since the last build (scripts/build-inputs.js; it says so, then scripts/build.ts prints a
+ * line per step), then runs build/ENTRY.js, plain JavaScript, in this process: no tsx, no second
+ * Node (docs/benchmarks.md: start time). ENTRY is
  * `server` (the default: `npm start`), `api` (`npm run start:api`), or one of the operators'
  * commands: `admin-create`, `backtest`, `gbis-discover` (scripts/build.ts ENTRIES). ARGS reach the
  * entry as its own process.argv.
@@ -20,6 +21,7 @@ if (!Object.hasOwn(ENTRIES, entry)) {
 }
 if (!buildIsFresh()) {
   // The build's output goes to stderr: an entry's own stdout (backtest --json) stays clean.
+  console.error('[start] building the app (first start or sources changed)…');
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: ['ignore', 2, 2] });
   if (built.status !== 0) {
     console.error('[build] failed (without the dev dependencies, run a build made beforehand with `npm run build`).');
