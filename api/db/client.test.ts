@@ -1,6 +1,15 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { startTcpProxy } from '../../tests/setup/tcp-proxy';
-import { LEASE_CHECK_TIMEOUT_MS, openDatabase, type Database } from './client';
+import { LEASE_CHECK_TIMEOUT_MS, MIGRATIONS_FOLDER, openDatabase, type Database } from './client';
+
+// Spies that call drizzle's migrators through: how many times a start migrated.
+vi.mock('drizzle-orm/pglite/migrator', { spy: true });
+vi.mock('drizzle-orm/node-postgres/migrator', { spy: true });
 
 describe.each(testDatabaseKinds)('database on %s', (kind) => {
   it('applies the migrations and delivers NOTIFY to listeners', async () => {
@@ -18,6 +27,63 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     expect(await database.tryLease(1)).toBe(true);
     await database.close();
   });
+});
+
+describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
+  let folder: string;
+  let dataDir: string;
+  let postgres: (Database & { url?: string }) | undefined;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'campus-bus-migrations-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-migrated-'));
+  });
+  afterEach(async () => {
+    await postgres?.close();
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const migrate = vi.mocked(kind === 'pglite' ? migratePglite : migratePostgres);
+  /** Opens the database of this test with the migrations of `folder`, and closes it again. */
+  const openAndClose = async () => {
+    const database = await openDatabase({ url: postgres?.url, dataDir, migrationsFolder: folder });
+    await database.close();
+  };
+  /** Adds a migration to `folder`'s journal, one later than its last, creating table `name`. */
+  const addMigration = (name: string) => {
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; when: number }[] };
+    const last = journal.entries.at(-1)!;
+    const tag = `${String(last.idx + 1).padStart(4, '0')}_${name}`;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag } as (typeof journal.entries)[number]);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    writeFileSync(join(folder, `${tag}.sql`), `CREATE TABLE "${name}" ("id" integer);`);
+  };
+
+  it("runs no migration when the database is at the journal's head, and applies one added to the journal", async () => {
+    if (kind === 'postgres')
+      postgres = await createTestDatabase('postgres'); // migrated to the head
+    else await openAndClose(); // a new directory: migrated to the head
+    migrate.mockClear();
+
+    await openAndClose();
+    // NOTE: counts, not toHaveBeenCalled: a failure would print the calls' arguments (the database).
+    expect(migrate.mock.calls.length).toBe(0);
+
+    addMigration('start_probe');
+    await openAndClose();
+    expect(migrate.mock.calls.length).toBe(1);
+    const database = await openDatabase({ url: postgres?.url, dataDir, migrationsFolder: folder });
+    try {
+      const { rows } = (await database.db.execute(
+        "select count(*)::int as n from information_schema.tables where table_name = 'start_probe'",
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await database.close();
+    }
+    expect(migrate.mock.calls.length).toBe(1); // at the new head
+  }, 60_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the poller lease on PostgreSQL', () => {

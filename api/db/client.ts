@@ -2,9 +2,9 @@
  * Opens the database: PGlite (Postgres in WASM) under DATA_DIR when no URL is given, PostgreSQL via
  * node-postgres when DATABASE_URL is set. The only module that imports a database driver, and only
  * the one it opens (a start loads no driver it does not use). Migrations from drizzle/ are
- * applied on open.
+ * applied on open, unless the database is already at the journal's head (migrationsAtHead).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
@@ -32,7 +32,31 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = join(PACKAGE_ROOT, 'drizzle');
+/** The generated migrations (drizzle-kit), committed. */
+export const MIGRATIONS_FOLDER = join(PACKAGE_ROOT, 'drizzle');
+
+/** A driver's plain query: PGlite's `client.query`, node-postgres' `pool.query`. */
+type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Whether every migration of `folder`'s journal (meta/_journal.json) is already applied. It is
+ * drizzle's own rule (its migrate() applies a migration whose journal `when` is later than the
+ * `created_at` of the newest row of drizzle.__drizzle_migrations), read with two small queries,
+ * where migrate() reads and hashes every SQL file and runs its DDL in a transaction: a start with
+ * nothing to apply skips migrate() (docs/decisions/025-start-listening-before-the-database-is-open.md).
+ * False on a new database (no such table yet).
+ * @throws when the journal cannot be read or a query fails.
+ */
+async function migrationsAtHead(query: RawQuery, folder: string): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const head = Math.max(...journal.entries.map((entry) => entry.when));
+  const [{ present }] = (await query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present")).rows;
+  if (!present) return false;
+  const [{ applied }] = (await query('SELECT max(created_at) AS applied FROM drizzle.__drizzle_migrations')).rows;
+  return applied !== null && Number(applied) >= head;
+}
 
 /** A quoted SQL identifier (LISTEN/NOTIFY channels), as PostgreSQL's quote_ident writes it. */
 function quoteIdentifier(name: string): string {
@@ -43,21 +67,23 @@ function quoteIdentifier(name: string): string {
  * @param options.url PostgreSQL connection string; when absent PGlite is used.
  * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests). A
  *   directory is locked for this process until close() (data-dir-lock.ts).
+ * @param options.migrationsFolder drizzle-kit's output to migrate to (default MIGRATIONS_FOLDER; tests).
  * @throws DataDirBusyError when another process holds the data directory; otherwise when the
  *   database cannot be reached or a migration fails.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  migrationsFolder?: string;
+}): Promise<Database> {
+  const { url, dataDir, migrationsFolder = MIGRATIONS_FOLDER } = options;
+  const database = url ? await openPostgres(url, migrationsFolder) : await openPglite(dataDir, migrationsFolder);
   let closing: Promise<void> | null = null;
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let unlock = async () => {};
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
@@ -70,7 +96,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
   const db = drizzle({ client, schema });
   try {
-    await migrate(db, { migrationsFolder });
+    if (!(await migrationsAtHead((text) => client.query(text), migrationsFolder))) {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db, { migrationsFolder });
+    }
   } catch (error) {
     await client.close().catch(() => undefined);
     await unlock();
@@ -111,27 +140,31 @@ export const PG_LIMITS = {
 /** A lease check not answered within this many ms counts as lost (the poller confirms before each call). */
 export const LEASE_CHECK_TIMEOUT_MS = 3_000;
 
-async function openPostgres(url: string): Promise<Database> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_LIMITS });
   // NOTE: an idle client that the server terminates (restart, failover) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
   const db = drizzle({ client: pool, schema });
-  // Migrations run without the statement limit: one may rewrite a large table.
-  const migrator = new pg.Pool({
-    connectionString: url,
-    max: 1,
-    connectionTimeoutMillis: PG_LIMITS.connectionTimeoutMillis,
-  });
   try {
-    await migrate(drizzle({ client: migrator }), { migrationsFolder });
-  } finally {
-    await migrator.end();
+    if (!(await migrationsAtHead((text) => pool.query(text), migrationsFolder))) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      // Migrations run without the statement limit: one may rewrite a large table.
+      const migrator = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        connectionTimeoutMillis: PG_LIMITS.connectionTimeoutMillis,
+      });
+      try {
+        await migrate(drizzle({ client: migrator }), { migrationsFolder });
+      } finally {
+        await migrator.end();
+      }
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
   }
   // NOTE: the advisory lock and LISTEN live on one dedicated session connection. If it drops, the
   // lease is released (another instance may take it) and the next call opens a new session that
