@@ -174,7 +174,7 @@ function TimesDialog({
           )}
           {/* Only without JavaScript: with it, every change applies at once. */}
           <noscript>
-            <button type="submit" className="button button--small times-filter__apply">
+            <button type="submit" className="button button--small">
               적용
             </button>
           </noscript>
