@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
       await confirm.getByRole('button', { name: '삭제' }).click();
       const done = page.getByRole('alertdialog', { name: '완료' });
       await expect(done.getByText('문의를 삭제했습니다.', { exact: true })).toBeVisible();
-      await done.getByRole('link', { name: 'OK' }).click();
+      await done.getByRole('link', { name: '확인' }).click();
       await expect(done).toHaveCount(0);
       await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
       expect((await storedInquiries(request)).map((row) => row.id)).not.toContain(id);
@@ -75,7 +75,7 @@ test('an admin deletes an ad application from its detail page and is told it is 
   const done = page.getByRole('alertdialog', { name: '완료' });
   await expect(done.getByText('광고 요청을 삭제했습니다.', { exact: true })).toBeVisible();
   await expect(page.getByText('이 요청은 삭제되어 더 이상 볼 수 없습니다.')).toBeAttached();
-  await done.getByRole('link', { name: 'OK' }).click();
+  await done.getByRole('link', { name: '확인' }).click();
   await expect(page).toHaveURL('/admin-only/ads/web');
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   expect((await listedRequests(request, 'web')).map((row) => row.id)).not.toContain(id);

@@ -102,7 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
       await confirm.getByRole('button', { name: '승인' }).click();
       const done = page.getByRole('alertdialog', { name: '완료' });
       await expect(done.getByText(ADMIN_MESSAGES.approved, { exact: true })).toBeVisible();
-      await done.getByRole('link', { name: 'OK' }).click();
+      await done.getByRole('link', { name: '확인' }).click();
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(approved)) })).toContainText('승인됨');
       expect((await webAdOrder(page)).at(-1)).toBe(approved);
@@ -114,7 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('alertdialog', { name: '광고 거절' }).getByRole('button', { name: '거절' }).click();
       const rejectedDone = page.getByRole('alertdialog', { name: '완료' });
       await expect(rejectedDone.getByText(ADMIN_MESSAGES.rejected, { exact: true })).toBeVisible();
-      await rejectedDone.getByRole('link', { name: 'OK' }).click();
+      await rejectedDone.getByRole('link', { name: '확인' }).click();
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(rejected)) })).toContainText('거절됨');
       expect(await requestDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
@@ -147,7 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
         failed.getByText(`${ADMIN_MESSAGES.approveFailed}: ${DECIDED_ALREADY}`, { exact: true }),
       ).toBeVisible();
       expect((await webAdOrder(page)).filter((ad) => ad === title)).toHaveLength(1);
-      await failed.getByRole('link', { name: 'OK' }).click();
+      await failed.getByRole('link', { name: '확인' }).click();
       await expect(page).toHaveURL('/admin-only/ads/web');
     });
   });
@@ -205,6 +205,8 @@ test('an admin replaces an ad’s image while editing its card', async ({ page, 
   const ip = phoneIp(150);
   const title = titleOf('이미지');
   const id = await approvedAd(request, { type: 'web', title, ip });
+  const other = titleOf('다른 카드');
+  await approvedAd(request, { type: 'web', title: other, ip });
   const before = (await managedAds(request, 'web')).find((ad) => ad.id === id)!.imageUrl;
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   await signIn(page, '/admin-only/ads/edit/web');
@@ -214,7 +216,16 @@ test('an admin replaces an ad’s image while editing its card', async ({ page, 
   await expect(thumbnail).toHaveAttribute('src', before!);
   await expect(card.getByLabel(/이미지 선택/)).toBeDisabled(); // docs/product.md §2: only while editing
   await card.getByRole('link', { name: /^edit/ }).click();
+  // One card at a time: while this one is edited, the other cannot be deleted (nor edited).
+  await expect(adCard(page, other).getByRole('button', { name: `삭제 ${other}` })).toBeDisabled();
+  await expect(adCard(page, other).getByRole('button', { name: `edit ${other}` })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /^(삭제|edit) / })).toHaveCount(0);
+
+  // The chosen file shows in the card before done, from the browser's own copy of it.
   await card.getByLabel(/이미지 바꾸기/).setInputFiles(IMAGE_FILES.kakao);
+  const preview = card.getByRole('img', { name: `${title}의 새 이미지 미리보기` });
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(175);
   await card.getByRole('button', { name: 'done' }).click();
   await expect(page.getByRole('status').getByText(ADMIN_MESSAGES.modified, { exact: true })).toBeVisible();
 
@@ -222,7 +233,8 @@ test('an admin replaces an ad’s image while editing its card', async ({ page, 
   expect(after).toMatch(/^\/images\//);
   expect(after).not.toBe(before);
   await expect(thumbnail).toHaveAttribute('src', after!);
-  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(175);
+  // The card's image box is drawn anew on leaving edit mode: its image loads after it is there.
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(175);
 });
 
 test('an admin drags an ad above another, the order is saved, and the home banner follows it after a reload', async ({
@@ -303,7 +315,7 @@ test.describe('JavaScript off', () => {
   });
 });
 
-test('an admin deletes an ad only after saying yes, and is told it is deleted', async ({ page, request }) => {
+test('an admin deletes an ad only after confirming, and is told it is deleted', async ({ page, request }) => {
   const ip = phoneIp(180);
   const title = titleOf('삭제');
   await approvedAd(request, { type: 'web', title, ip });
@@ -311,20 +323,20 @@ test('an admin deletes an ad only after saying yes, and is told it is deleted', 
   await signIn(page, '/admin-only/ads/edit/web');
 
   const card = adCard(page, title);
-  await card.getByRole('link', { name: /^delete/ }).click();
+  await card.getByRole('link', { name: `삭제 ${title}` }).click();
   const confirm = page.getByRole('alertdialog', { name: ADMIN_MESSAGES.deleteConfirm });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByRole('button', { name: 'yes' })).toBeVisible();
-  await confirm.getByRole('link', { name: 'no' }).click();
+  await expect(confirm.getByRole('button', { name: '삭제' })).toBeVisible();
+  await confirm.getByRole('link', { name: '취소' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(card).toBeVisible();
   expect(await webAdOrder(page)).toContain(title);
 
-  await card.getByRole('link', { name: /^delete/ }).click();
-  await confirm.getByRole('button', { name: 'yes' }).click();
+  await card.getByRole('link', { name: `삭제 ${title}` }).click();
+  await confirm.getByRole('button', { name: '삭제' }).click();
   const completed = page.getByRole('alertdialog', { name: ADMIN_MESSAGES.deletedTitle });
   await expect(completed.getByText(ADMIN_MESSAGES.deletedText, { exact: true })).toBeVisible();
-  await completed.getByRole('link', { name: 'OK' }).click();
+  await completed.getByRole('link', { name: '확인' }).click();
   await expect(completed).toHaveCount(0);
   await expect(card).toHaveCount(0);
   expect(await webAdOrder(page)).not.toContain(title);

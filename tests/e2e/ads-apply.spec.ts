@@ -102,6 +102,13 @@ test.describe('JavaScript on', () => {
     await (await chooser).setFiles(fixture('not-an-image.png'));
     await expect(page.getByText('JPG, PNG, GIF 이미지만 올릴 수 있습니다.')).toBeVisible();
     await expect(page.getByLabel('광고 이미지')).toHaveValue('');
+
+    // Sent like that, the summary says why the image is refused, in the field's words, not that it is missing.
+    await page.getByRole('button', { name: '광고 신청하기' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해주세요' });
+    await expect(summary.getByRole('listitem').first()).toHaveText('JPG, PNG, GIF 이미지만 올릴 수 있습니다.');
+    await expect(summary).not.toContainText('이미지를 업로드해주세요.');
+    await expect(page.getByText('이미지를 업로드해주세요.')).toHaveCount(0);
   });
 
   test('conform shows the spec messages before any round trip, in the spec order with the image first', async ({
