@@ -7,7 +7,8 @@
  *   spends no arrival call; discovery and a save through the admin api take it to live arrivals at
  *   the next poll, with the saved timetables in the view, no file edited and no restart.
  */
-import { TimeLeftResponseSchema } from '../contract/bus';
+import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
+import { toKstIso } from '../api/time';
 import { GbisDiscoverResponseSchema, type GbisConfig } from '../contract/gbis';
 import { createApi } from '../api/app';
 import { CONFIG_RECHECK_SEC } from '../api/bus/feed/poller';
@@ -135,10 +136,18 @@ describe('the api on a GBIS stub', () => {
       const live = await timeLeft();
       expect(live.feed).toMatchObject({ source: 'gbis', stale: false });
       expect(live.feed?.idsUnknown).toBeUndefined();
-      expect(groupRoutes(live, 'up').find((route) => route.routeNo === '1150')?.lastRun).toBe(
-        '2026-11-23T08:12:00+09:00', // the saved last departure less the 8-minute layover
+      // The 막차 is the day's last predicted departure, the modal's last time (docs/product.md §11):
+      // the saved timetable's times end at 08:20, but the buses now seen coming leave after it.
+      const modal = await (await runtime.app.request('/api/bus/predicted/1150')).json();
+      const last: string = PredictedRouteResponseSchema.parse(modal).predictedDownTimes.at(-1)!;
+      const minutesAway = (iso: string) => (Date.parse(iso) - clock.now().getTime()) / 60_000;
+      const near = (iso: string) => (minutesAway(iso) <= LAST_RUN_NOTICE_MIN ? toKstIso(new Date(iso)) : null);
+      expect(Date.parse(last)).toBeGreaterThan(Date.parse('2026-11-23T08:20:00+09:00'));
+      expect((await downOf('1150'))?.lastRun ?? null).toBe(near(last));
+      const dueAtCampus = new Date(Date.parse(last) - 8 * 60_000).toISOString(); // less the 8-minute layover
+      expect(groupRoutes(live, 'up').find((route) => route.routeNo === '1150')?.lastRun ?? null).toBe(
+        near(dueAtCampus),
       );
-      expect((await downOf('1150'))?.lastRun).toBe('2026-11-23T08:20:00+09:00');
     } finally {
       await runtime.close();
       await fresh.close();
