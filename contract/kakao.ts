@@ -137,3 +137,12 @@ export const SkillResponseSchema = z
   })
   .strict();
 export type SkillResponse = z.infer<typeof SkillResponseSchema>;
+
+/** What the skill says at once while it has more requests under way than it takes (docs/product.md §11, ADR 024). */
+export const SKILL_BUSY_TEXT = '잠시 후 다시 물어봐 주세요';
+
+/** The busy answer: a version 2.0 simpleText saying SKILL_BUSY_TEXT, sent with HTTP 200 so that Kakao shows it. */
+export const SKILL_BUSY_ANSWER = {
+  version: '2.0',
+  template: { outputs: [{ simpleText: { text: SKILL_BUSY_TEXT } }] },
+} as const satisfies SkillResponse;

@@ -1,21 +1,25 @@
 /**
  * `npm run bench:skill [-- --connections 200 --seconds 20]`: load-tests the KakaoTalk skill
- * (POST /api/kakao/skill) of the built app with autocannon from this process while
- * server.ts runs in its own (embedded defaults, demo feed), and prints p50/p90/p99 latency and
- * requests/s under three loads: N connections saturating the server, N connections asking once a
- * second each, and one connection. The body is the README's example request (tests/fixtures/kakao/request.json), sent
- * with the skill secret. The baseline, measured in the same run at the same concurrency, is the
- * phones' refresh route GET /bus/time-left (memory only, like the skill; it sends
- * stored bytes ahead of express); the skill's figures
- * are also given as multiples of it. Three in-period kakao ads are stored first, so every answer carries
- * an ad card and counts its impression, as in production. Needs `npm run build` first. Loopback only.
+ * (POST /api/kakao/skill) of the built app from this process while server.ts runs in its own
+ * (embedded defaults, demo feed), under three loads: N connections saturating the server
+ * (autocannon), N connections asking once a second each, and one connection (autocannon). The body
+ * is the README's example request (tests/fixtures/kakao/request.json), sent with the skill secret.
+ * The baseline, measured in the same run at the same concurrency, is the phones' refresh route GET
+ * /bus/time-left (memory only, like the skill; it sends stored bytes ahead of express); the
+ * skill's figures are also given as multiples of it. Three in-period kakao ads are stored first, so
+ * every answer carries an ad card and counts its impression, as in production. Measuring starts once
+ * the server's start-up work is done (the demo history's back-fill and the day's accuracy figure
+ * take the CPU for tens of seconds). Ends with the figures ADR 024 holds the skill to: p99 at N
+ * requests/s, and at saturation the slowest answer, the answers over 2 s and over 5 s, and the busy
+ * answers. Needs `npm run build` first. Loopback only.
  */
 import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
-import { SKILL_SECRET_HEADER } from '../contract/kakao';
+import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/kakao';
 import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
-import { latencyLine, loadOptions, measureDataDir, serveForMeasure } from './serve-for-measure';
+import { latencyLine, loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 
 const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--connections 200] [--seconds 20]', {
   connections: 200,
@@ -24,6 +28,10 @@ const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--
 const secret = 'bench-kakao-skill-secret-0123456789abcdef';
 /** Kakao i Open Builder waits 5 s for a skill's answer; a request unanswered by then counts as a timeout. */
 const KAKAO_TIMEOUT_SEC = 5;
+/** ADR 024: under saturation no answer takes longer than this (ms). */
+const SLOW_MS = 2000;
+/** ADR 024: the p99 the skill keeps at N requests/s (ms). */
+const P99_TARGET_MS = 50;
 const body = readFileSync(new URL('../tests/fixtures/kakao/request.json', import.meta.url), 'utf8');
 
 const dataDir = measureDataDir();
@@ -44,6 +52,143 @@ await database.db.insert(ads).values(
 );
 await database.close();
 
+/**
+ * Waits until the server's start-up work is done: /faq is cached publicly once the day's accuracy
+ * figure is computed (app/routes/faq.tsx), the last of it (api/runtime.ts). At most 180 s.
+ */
+async function settled(served: Served) {
+  const until = performance.now() + 180_000;
+  while (performance.now() < until) {
+    const response = await fetch(`${served.url}/faq`);
+    await response.arrayBuffer();
+    if (response.headers.get('cache-control')?.startsWith('public')) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the day’s accuracy figure was not computed within 180 s');
+}
+
+/** One load's result, with what autocannon's summary does not tell. */
+type Run = {
+  result: autocannon.Result;
+  /** Answers that took longer than SLOW_MS, and of them the first answers on a new connection. */
+  slow: number;
+  slowFirst: number;
+  /** Of the requests unanswered after KAKAO_TIMEOUT_SEC (result.timeouts), the first ones on a new connection. */
+  unansweredFirst: number;
+  /** Answers saying SKILL_BUSY_TEXT. */
+  busy: number;
+};
+
+/**
+ * Runs autocannon with `options`, counting the answers over SLOW_MS (those that came on a new
+ * connection, opened at the start or after a timeout, apart: their time includes the connection's
+ * set-up) and the busy answers.
+ */
+function run(options: autocannon.Options): Promise<Run> {
+  const counted: Omit<Run, 'result'> = { slow: 0, slowFirst: 0, unansweredFirst: 0, busy: 0 };
+  const fresh = new WeakSet<autocannon.Client>();
+  const onResponse = (_status: number, answer: string) => {
+    if (answer.includes(SKILL_BUSY_TEXT)) counted.busy += 1;
+  };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        ...options,
+        requests: options.requests?.map((request) => ({ ...request, onResponse })),
+        setupClient: (client) => {
+          fresh.add(client);
+          // NOTE: @types/autocannon leaves out the client's 'timeout' (it then connects again).
+          (client as NodeJS.EventEmitter).on('timeout', () => {
+            if (fresh.has(client)) counted.unansweredFirst += 1;
+            fresh.add(client);
+          });
+        },
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, ...counted })),
+    );
+    instance.on('response', (client, _status, _bytes, ms) => {
+      const first = fresh.delete(client);
+      if (ms <= SLOW_MS) return;
+      counted.slow += 1;
+      if (first) counted.slowFirst += 1;
+    });
+  });
+}
+
+/** The answers over SLOW_MS and over Kakao's limit (unanswered), and the busy answers, as a line. */
+const countsLine = ({ result, slow, slowFirst, unansweredFirst, busy }: Run) =>
+  `    over ${SLOW_MS / 1000} s: ${slow} (first answers on a new connection: ${slowFirst}); ` +
+  `over ${KAKAO_TIMEOUT_SEC} s (unanswered): ${result.timeouts} (first requests on a new connection: ${unansweredFirst}); ` +
+  `busy answers: ${busy} of ${result.requests.total}`;
+
+/** What `paced` measured: the answers' latencies (ms, ascending), the unanswered requests and the busy answers. */
+type Paced = { latencies: number[]; unanswered: number; non2xx: number; busy: number };
+
+/**
+ * `connections` keep-alive connections asking `request` of `url` once a second each for `seconds`,
+ * connection k at k/connections of each second, as people asking on their own would. The first
+ * second (the connections' set-up) is not counted. A request unanswered after KAKAO_TIMEOUT_SEC is
+ * dropped and counted.
+ * NOTE: autocannon's rate limit starts every connection's second at the same instant, so its "N
+ * connections asking once a second" is a burst of N requests at once every second, whose p99 is
+ * the time to answer N at once.
+ */
+async function paced(
+  url: string,
+  request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  connections: number,
+  seconds: number,
+): Promise<Paced> {
+  const measured: Paced = { latencies: [], unanswered: 0, non2xx: 0, busy: 0 };
+  const startMs = performance.now() + 100;
+  const ask = (agent: Agent, counted: boolean) =>
+    new Promise<void>((resolve) => {
+      const sentMs = performance.now();
+      const sent = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
+        let answer = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+        response.on('end', () => {
+          if (counted) {
+            measured.latencies.push(performance.now() - sentMs);
+            if (response.statusCode !== 200) measured.non2xx += 1;
+            if (answer.includes(SKILL_BUSY_TEXT)) measured.busy += 1;
+          }
+          resolve();
+        });
+      });
+      sent.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => sent.destroy(new Error('unanswered')));
+      sent.on('error', () => {
+        if (counted) measured.unanswered += 1;
+        resolve();
+      });
+      sent.end(request.body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async (_, k) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (let second = 0; second < seconds; second += 1) {
+        const atMs = startMs + second * 1000 + (k * 1000) / connections;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, atMs - performance.now())));
+        await ask(agent, second > 0);
+      }
+      agent.destroy();
+    }),
+  );
+  measured.latencies.sort((a, b) => a - b);
+  return measured;
+}
+
+/** The `q` quantile (0–1) of ascending `values`, in whole ms. */
+const quantile = (values: number[], q: number) =>
+  Math.round(values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN);
+
+/** `paced`'s figures as a line, as latencyLine gives autocannon's, with the busy answers. */
+const pacedLine = (label: string, { latencies, unanswered, non2xx, busy }: Paced, seconds: number) =>
+  `  ${label}: p50 ${quantile(latencies, 0.5)} ms, p90 ${quantile(latencies, 0.9)} ms, ` +
+  `p99 ${quantile(latencies, 0.99)} ms, max ${quantile(latencies, 1)} ms; ` +
+  `${(latencies.length / seconds).toFixed(0)} req/s (total ${latencies.length}); non-2xx ${non2xx}, ` +
+  `unanswered after ${KAKAO_TIMEOUT_SEC} s ${unanswered}; busy answers ${busy}`;
+
 const served = await serveForMeasure({
   port: 3300,
   dataDir,
@@ -60,41 +205,68 @@ try {
   if (check.status !== 200 || !answer.includes('"basicCard"')) {
     throw new Error(`the skill answered ${check.status} without an ad card: ${answer}`);
   }
+  await settled(served);
 
   // Three loads, each on the baseline and then the skill: every connection sending again as soon as
   // it is answered (the server saturated, so latency is mostly queueing); the same connections each
   // asking once a second (below capacity: latency is the answer's own time plus little queueing);
   // one connection (the answer's own time).
-  const loads = [
-    { title: `${connections} connections, each sending again as soon as answered`, options: { connections } },
-    {
-      title: `${connections} connections, each asking once a second`,
-      options: { connections, overallRate: connections },
-    },
-    { title: '1 connection', options: { connections: 1 } },
-  ];
   const skillRequest = {
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', [SKILL_SECRET_HEADER]: secret },
     body,
   };
-  console.log(
-    `autocannon, loopback, this machine, ${duration} s per run; timeout ${KAKAO_TIMEOUT_SEC} s (Kakao's limit)`,
-  );
-  for (const { title, options } of loads) {
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+  console.log(`loopback, this machine, ${duration} s per run; timeout ${KAKAO_TIMEOUT_SEC} s (Kakao's limit)`);
+  const saturation: Run[] = [];
+  for (const [title, options] of [
+    [`${connections} connections, each sending again as soon as answered (autocannon)`, { connections }],
+    ['1 connection (autocannon)', { connections: 1 }],
+  ] as const) {
     const common = { ...options, duration, timeout: KAKAO_TIMEOUT_SEC };
-    const baseline = await autocannon({ url: `${served.url}/bus/time-left`, ...common });
-    const skill = await autocannon({ url: `${served.url}/api/kakao/skill`, ...skillRequest, ...common });
+    const baseline = await run({ url: `${served.url}/bus/time-left`, ...common, requests: [{ method: 'GET' }] });
+    const skill = await run({ url: `${served.url}/api/kakao/skill`, ...common, requests: [skillRequest] });
+    saturation.push(skill);
     console.log(title);
-    console.log(latencyLine('GET /bus/time-left (baseline)', baseline));
-    console.log(latencyLine('POST /api/kakao/skill', skill));
-    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+    console.log(latencyLine('GET /bus/time-left (baseline)', baseline.result));
+    console.log(countsLine(baseline));
+    console.log(latencyLine('POST /api/kakao/skill', skill.result));
+    console.log(countsLine(skill));
     console.log(
-      `  skill / baseline: p50 ×${ratio(skill.latency.p50, baseline.latency.p50)}, ` +
-        `p99 ×${ratio(skill.latency.p99, baseline.latency.p99)}, ` +
-        `req/s ×${ratio(skill.requests.average, baseline.requests.average)}`,
+      `  skill / baseline: p50 ×${ratio(skill.result.latency.p50, baseline.result.latency.p50)}, ` +
+        `p99 ×${ratio(skill.result.latency.p99, baseline.result.latency.p99)}, ` +
+        `req/s ×${ratio(skill.result.requests.average, baseline.result.requests.average)}`,
     );
   }
+
+  const baseline = await paced(`${served.url}/bus/time-left`, { method: 'GET' }, connections, duration);
+  const skill = await paced(`${served.url}/api/kakao/skill`, skillRequest, connections, duration);
+  console.log(`${connections} connections, each asking once a second, spread over the second`);
+  console.log(pacedLine('GET /bus/time-left (baseline)', baseline, duration - 1));
+  console.log(pacedLine('POST /api/kakao/skill', skill, duration - 1));
+  console.log(
+    `  skill / baseline: p50 ×${ratio(quantile(skill.latencies, 0.5), quantile(baseline.latencies, 0.5))}, ` +
+      `p99 ×${ratio(quantile(skill.latencies, 0.99), quantile(baseline.latencies, 0.99))}`,
+  );
+
+  const [saturated] = saturation;
+  const p99 = quantile(skill.latencies, 0.99);
+  console.log('The skill against ADR 024 (this run):');
+  console.log(
+    `  p99 at ${connections} requests/s: ${p99} ms (at most ${P99_TARGET_MS} ms: ${p99 <= P99_TARGET_MS ? 'held' : 'NOT held'})`,
+  );
+  const late = saturated.slow + saturated.result.timeouts;
+  const lateOnOpen = late - saturated.slowFirst - saturated.unansweredFirst;
+  console.log(
+    `  saturated: slowest answer ${saturated.result.latency.max} ms; over ${SLOW_MS / 1000} s: ${saturated.slow}; ` +
+      `over ${KAKAO_TIMEOUT_SEC} s (unanswered): ${saturated.result.timeouts}; ` +
+      `busy answers: ${saturated.busy} of ${saturated.result.requests.total}`,
+  );
+  console.log(
+    `    of those over ${SLOW_MS / 1000} s or unanswered, on a connection already answered once: ${lateOnOpen} ` +
+      `(none: ${lateOnOpen === 0 ? 'held' : 'NOT held'}); the first request of a new connection: ` +
+      `${late - lateOnOpen} (a saturated server accepts new connections slowly: ADR 024)`,
+  );
 } finally {
   await served.stop();
 }

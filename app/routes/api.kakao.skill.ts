@@ -2,7 +2,8 @@
  * POST /api/kakao/skill on the web (ADR 011): the KakaoTalk chatbot's skill URL. Kakao i
  * Open Builder calls it from the internet; the web relays it to the api at the same path. A body over
  * 64 KB never gets here (server.ts answers 413, app/utils/body-limit.server.ts); everything else
- * (the shared secret, the JSON, the answer) is the api's. Any other method answers 405.
+ * (the shared secret, the JSON, the answer) is the api's, except the busy answer the relay gives at
+ * once past its bound (ADR 024). Any other method answers 405.
  */
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { SKILL_SECRET_HEADER } from '../../contract/kakao';
@@ -10,6 +11,8 @@ import { relaySkillRequest } from '~/models/kakao.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+/** The headers of an answer: JSON, as Remix's json() sends it, never stored. */
+const ANSWER_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE };
 
 export async function loader() {
   return json({ message: 'Method not allowed' }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
@@ -20,8 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // server.ts has capped it at SKILL_MAX_BODY_BYTES (app/utils/body-limit.server.ts).
   const body = new Uint8Array(await request.arrayBuffer());
   try {
-    return json(await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER)), {
-      headers: NO_STORE,
+    // The relay answers JSON (checked with the contract once per distinct answer): sent as it is.
+    return new Response(await relaySkillRequest(context, body, request.headers.get(SKILL_SECRET_HEADER)), {
+      headers: ANSWER_HEADERS,
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
