@@ -77,7 +77,8 @@ export default defineConfig({
   webServer: [
     {
       command: 'node build/server.js',
-      url: `http://localhost:${PORT}/healthz`,
+      // Ready: the database is open (the server listens before it is: ADR 025).
+      url: `http://localhost:${PORT}/readyz`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',
@@ -91,7 +92,7 @@ export default defineConfig({
     },
     {
       command: 'node build/api.js',
-      url: `http://127.0.0.1:${ADS_API_PORT}/api/healthz`,
+      url: `http://127.0.0.1:${ADS_API_PORT}/api/readyz`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',
@@ -99,7 +100,7 @@ export default defineConfig({
     },
     {
       command: 'node build/server.js',
-      url: `http://localhost:${ADS_WEB_PORT}/healthz`,
+      url: `http://localhost:${ADS_WEB_PORT}/readyz`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',

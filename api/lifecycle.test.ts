@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { answer, idleKeepAliveSocket, newConnection, nextAnswer } from '../tests/setup/sockets';
-import { gracefulClose } from './lifecycle';
+import { firstAnswer, gracefulClose, holdUntilReady } from './lifecycle';
 
 /** Resolves once the I/O already under way on loopback has been handled: a few turns of the event loop. */
 async function ioTurn() {
@@ -101,5 +101,60 @@ describe('gracefulClose', () => {
     vi.advanceTimersByTime(1);
     expect(await slow).toBe('ECONNRESET');
     await closed;
+  });
+});
+
+describe('the start: firstAnswer and holdUntilReady (ADR 025)', () => {
+  let server: Server;
+  let port: number;
+  /** The paths the server's own handler answered, in order. */
+  const handled: string[] = [];
+  beforeEach(async () => {
+    server = createServer((request, response) => {
+      handled.push(request.url ?? '');
+      response.end('answered');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    server.closeAllConnections();
+    server.close();
+    handled.length = 0;
+  });
+
+  it("resolves firstAnswer once the first answer but the probes' has gone out", async () => {
+    let answered = false;
+    void firstAnswer(server).then(() => (answered = true));
+    for (const probe of ['/healthz', '/readyz', '/api/healthz', '/api/readyz?full=1']) await answer(port, probe);
+    await ioTurn();
+    expect(answered).toBe(false);
+
+    expect(await answer(port, '/')).toMatchObject({ status: 200, body: 'answered' });
+    await vi.waitFor(() => expect(answered).toBe(true));
+  });
+
+  it('holds every request but the probes until ready, then hands them to the handler as they came', async () => {
+    let open!: () => void;
+    holdUntilReady(server, new Promise<void>((resolve) => (open = resolve)));
+    expect(await answer(port, '/healthz')).toMatchObject({ status: 200, body: 'answered' });
+    const page = answer(port, '/bus?tab=down');
+    await ioTurn();
+    expect(handled).toEqual(['/healthz']);
+
+    open();
+    expect(await page).toMatchObject({ status: 200, body: 'answered' });
+    expect(await answer(port, '/faq')).toMatchObject({ status: 200, body: 'answered' });
+    expect(handled).toEqual(['/healthz', '/bus?tab=down', '/faq']);
+  });
+
+  it('answers the requests it held 503 when the database fails to open', async () => {
+    let fail!: (error: Error) => void;
+    holdUntilReady(server, new Promise<void>((_resolve, reject) => (fail = reject)));
+    const page = answer(port, '/');
+    await ioTurn();
+    fail(new Error('the disk is gone'));
+    expect(await page).toMatchObject({ status: 503, body: '서버를 시작하지 못했습니다. 잠시 후 다시 시도해 주세요.' });
+    expect(handled).toEqual([]);
   });
 });

@@ -26,29 +26,91 @@ const IDLE_GRACE_MS = 100;
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
- * Runs an entry's start-up (read the env, open the database…). A failure stops the process with
- * exit code 1 and one line naming the cause: a bad variable, DATA_DIR held by another process
- * (with its pid), a missing build; an unexpected error also gets its stack.
+ * Runs an entry's start-up (read the env, load the build, begin to open the database…). A failure
+ * stops the process with exit code 1 and one line naming the cause (cannotStart).
  */
 export async function startOrExit<T>(label: string, prepare: () => Promise<T>): Promise<T> {
   try {
     return await prepare();
   } catch (error) {
-    const expected =
-      error instanceof DataDirBusyError || /^(Invalid configuration|build\/)/.test(String((error as Error).message));
-    console.error(`${label} cannot start: ${(error as Error).message ?? String(error)}`, ...(expected ? [] : [error]));
+    cannotStart(label, error);
     process.exit(1);
   }
 }
 
 /**
- * Listens on `port`; then runs `onListening` (start polling, print the setup link). A failure to
- * listen (port in use, no permission, too many open files) stops the process with exit code 1 and
- * a message naming the cause, before any background work started. A later server error (EMFILE
- * while accepting) is logged and the server goes on. On SIGTERM or SIGINT it shuts down as the
- * module docstring says: the listener closes at once, the connections drain for up to DRAIN_MS (5 s),
- * then `onClose`, then exit 0; exit 1 past SHUTDOWN_LIMIT_MS (10 s) or on a second signal.
+ * Logs why an entry cannot start, before or after it listens (the database opens while it listens:
+ * ADR 025): one line naming the cause for a bad variable, DATA_DIR held by another process (with
+ * its pid) or a missing build; an unexpected error also gets its stack.
+ */
+function cannotStart(label: string, error: unknown): void {
+  const expected =
+    error instanceof DataDirBusyError || /^(Invalid configuration|build\/)/.test(String((error as Error).message));
+  console.error(`${label} cannot start: ${(error as Error).message ?? String(error)}`, ...(expected ? [] : [error]));
+}
+
+/** What a request held for the database gets when it failed to open (held requests: holdUntilReady). */
+const OPENING_FAILED = '서버를 시작하지 못했습니다. 잠시 후 다시 시도해 주세요.';
+
+/** The probes' paths, the web's and the api's: a supervisor's or balancer's, not a visitor's. */
+const PROBE_PATH = /^(\/api)?\/(healthz|readyz)(\?|$)/;
+
+/**
+ * Holds every request to `server` but the probes until `ready` settles, then hands it to the
+ * server's own handler as it came: a page asked for while the database opens waits for it (its
+ * upstream timeouts start only then) rather than failing (ADR 025). When `ready` rejects, a held
+ * request is answered 503 (the process is then exiting: serveUntilSignal). Call it once the
+ * server's handler is attached. Exported for its tests; serveUntilSignal calls it.
+ */
+export function holdUntilReady(server: Server, ready: Promise<unknown>): void {
+  const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  let opened = false;
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    for (const handler of handlers) handler.call(server, request, response);
+  };
+  const held = ready.then(
+    () => (opened = true),
+    () => false,
+  );
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (opened || PROBE_PATH.test(request.url ?? '')) return handle(request, response);
+    void held.then((isOpen) => {
+      if (isOpen) handle(request, response);
+      else response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end(OPENING_FAILED);
+    });
+  });
+}
+
+/**
+ * Resolves once `server` has finished (or abandoned) its first answer to a request other than the
+ * probes: the start's first page has gone out, and the work that would slow it may begin (ADR 025).
+ * Call it before the server takes its first request. Exported for its tests; serveUntilSignal
+ * calls it and hands the promise to its `onListening`.
+ */
+export function firstAnswer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+      if (PROBE_PATH.test(request.url ?? '')) return;
+      server.off('request', onRequest);
+      response.once('close', () => resolve());
+    };
+    server.on('request', onRequest);
+  });
+}
+
+/**
+ * Listens on `port`; then runs `onListening` (wait for the database, start polling, print the
+ * setup link), given the server's firstAnswer; the first answer is logged with the seconds since
+ * the process began. A failure to listen (port in use, no permission, too many open files) stops
+ * the process with exit code 1 and a message naming the cause, before any background work started;
+ * so does a failure of `onListening` (the database did not open: cannotStart's line), after
+ * `onClose`. A later server error (EMFILE while accepting) is logged and the server goes on. On
+ * SIGTERM or SIGINT it shuts down as the module docstring says: the listener closes at once, the
+ * connections drain for up to DRAIN_MS (5 s), then `onClose`, then exit 0; exit 1 past
+ * SHUTDOWN_LIMIT_MS (10 s) or on a second signal.
  * @param options.label log prefix: "[web]" or "[api]".
+ * @param options.ready when given, the requests other than the probes wait for it (holdUntilReady).
  * @param options.onClose stops the background work and closes the database; awaited before exit 0.
  */
 export function serveUntilSignal(
@@ -56,11 +118,13 @@ export function serveUntilSignal(
   options: {
     port: number;
     label: string;
-    onListening: () => Promise<void> | void;
+    ready?: Promise<unknown>;
+    onListening: (firstAnswer: Promise<void>) => Promise<void> | void;
     onClose: () => Promise<void>;
   },
 ): void {
-  const { port, label, onListening, onClose } = options;
+  const { port, label, ready, onListening, onClose } = options;
+  if (ready) holdUntilReady(server, ready);
   const drain = gracefulClose(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (server.listening) {
@@ -72,8 +136,12 @@ export function serveUntilSignal(
   });
   server.listen(port, () => {
     console.info(`${label} listening on http://localhost:${port}`);
-    void Promise.resolve(onListening()).catch((error: unknown) => {
-      console.error(`${label} start-up failed after listening; stopping.`, error);
+    const answered = firstAnswer(server);
+    void answered.then(() =>
+      console.info(`${label} first page answered ${process.uptime().toFixed(2)} s after the process began.`),
+    );
+    void Promise.resolve(onListening(answered)).catch((error: unknown) => {
+      cannotStart(label, error);
       void onClose().finally(() => process.exit(1));
     });
   });

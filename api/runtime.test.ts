@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bus';
+import { HealthResponseSchema, PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bus';
 import { groupRoutes } from '../contract/time-left-groups';
 import { SKILL_SECRET_HEADER } from '../contract/kakao';
 import { recordingLogger } from '../tests/setup/fakes';
@@ -9,9 +9,35 @@ import { adCounts } from './ads/counters';
 import { openDatabase } from './db/client';
 import { ads } from './db/schema';
 import { parseApiEnv } from './env';
-import { createApiRuntime } from './runtime';
+import { createApiRuntime, HISTORY_WORK_WAIT_MS, OPENING_FAILED_MESSAGE, openApiRuntime } from './runtime';
+
+// A spy that opens the database as usual unless a test holds the open (heldOpen).
+vi.mock('./db/client', { spy: true });
 
 const SECRET = 'r'.repeat(40);
+const CLOCK_START = '2026-11-23T08:00:00+09:00';
+
+/** Resolves after enough turns of the event loop for an answer that needs nothing else to arrive. */
+async function manyTurns() {
+  for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A promise and the function that resolves it: a gate the test opens. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}
+
+/** The next openDatabase waits for `until` (then opens), or fails with `failure`. */
+async function holdOpen(until: Promise<void>, failure?: Error) {
+  const { openDatabase: open } = await vi.importActual<typeof import('./db/client')>('./db/client');
+  vi.mocked(openDatabase).mockImplementationOnce(async (options) => {
+    await until;
+    if (failure) throw failure;
+    return open(options);
+  });
+}
 
 describe('createApiRuntime', () => {
   let dataDir: string;
@@ -20,11 +46,9 @@ describe('createApiRuntime', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves before the demo back-fill (timetable estimates), and history reads wait for it', async () => {
-    const runtime = await createApiRuntime(
-      parseApiEnv({ DATA_DIR: dataDir, CLOCK_START: '2026-11-23T08:00:00+09:00' }),
-      recordingLogger(),
-    );
+  it("serves before the demo back-fill (timetable estimates), and history reads wait for it, which begins after the entry's first page", async () => {
+    const runtime = await createApiRuntime(parseApiEnv({ DATA_DIR: dataDir, CLOCK_START }), recordingLogger());
+    const firstPage = gate();
     try {
       // Not started: nothing back-filled yet, and the live view still answers, from the timetable.
       const timeLeft = TimeLeftResponseSchema.parse(await (await runtime.app.request('/api/bus/timeLeft')).json());
@@ -34,10 +58,15 @@ describe('createApiRuntime', () => {
       let predicted: Response | null = null;
       const asking = Promise.resolve(runtime.app.request('/api/bus/predicted/all')).then((r) => (predicted = r));
       // Its history read waits for the back-fill (without the wait it answers within these turns).
-      for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      await manyTurns();
       expect(predicted).toBeNull();
 
-      await runtime.start();
+      // Started, the back-fill still waits for the first page (ADR 025).
+      await runtime.start(firstPage.passed);
+      await manyTurns();
+      expect(predicted).toBeNull();
+
+      firstPage.open();
       await asking;
       expect(predicted!.status).toBe(200);
       // The day's plan is computed again in the background with the history (PLAN_REFRESH_MS or a new load).
@@ -46,6 +75,28 @@ describe('createApiRuntime', () => {
         expect(groupRoutes(now, 'down').some((route) => route.data.dayBefore !== null)).toBe(true);
       });
     } finally {
+      firstPage.open();
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it(`begins the history's work ${HISTORY_WORK_WAIT_MS} ms after start when no page comes`, async () => {
+    const runtime = await createApiRuntime(parseApiEnv({ DATA_DIR: dataDir, CLOCK_START }), recordingLogger());
+    try {
+      let predicted: Response | null = null;
+      const asking = Promise.resolve(runtime.app.request('/api/bus/predicted/all')).then((r) => (predicted = r));
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await runtime.start(new Promise<void>(() => undefined)); // no page ever
+      vi.advanceTimersByTime(HISTORY_WORK_WAIT_MS - 1);
+      await manyTurns();
+      expect(predicted).toBeNull();
+
+      vi.advanceTimersByTime(1);
+      vi.useRealTimers();
+      await asking;
+      expect(predicted!.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
       await runtime.close();
     }
   }, 60_000);
@@ -114,4 +165,60 @@ describe('createApiRuntime', () => {
       await reopened.close();
     }
   }, 60_000);
+});
+
+describe('openApiRuntime', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'campus-bus-opening-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const request = (api: { fetch(request: Request): Promise<Response> }, path: string) =>
+    api.fetch(new Request(`http://api.internal${path}`));
+
+  it('answers its probes `starting` while the database opens (healthz 200, readyz 503), and holds every other request until it is open', async () => {
+    const opening = gate();
+    await holdOpen(opening.passed);
+    const api = openApiRuntime(parseApiEnv({ DATA_DIR: dataDir, CLOCK_START }), recordingLogger());
+    try {
+      const probe = async (path: string) => {
+        const response = await request(api, path);
+        return { status: response.status, body: HealthResponseSchema.parse(await response.json()) };
+      };
+      const starting = {
+        status: 'starting',
+        feed: { source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true, lastError: null },
+      };
+      expect(await probe('/api/healthz')).toEqual({ status: 200, body: starting });
+      expect(await probe('/api/readyz')).toEqual({ status: 503, body: starting });
+      let answered: Response | null = null;
+      const asking = request(api, '/api/bus/timeLeft').then((response) => (answered = response));
+      await manyTurns();
+      expect(answered).toBeNull();
+
+      opening.open();
+      await api.ready;
+      await asking;
+      expect(answered!.status).toBe(200);
+      expect(TimeLeftResponseSchema.parse(await answered!.json()).feed?.source).toBe('demo');
+      expect(await probe('/api/readyz')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+    } finally {
+      opening.open();
+      await api.close();
+    }
+  }, 60_000);
+
+  it('answers the requests it held 503 when the database fails to open, and rejects `ready` with the cause', async () => {
+    const opening = gate();
+    await holdOpen(opening.passed, new Error('the disk is gone'));
+    const api = openApiRuntime(parseApiEnv({ DATA_DIR: dataDir, CLOCK_START }), recordingLogger());
+    const held = request(api, '/api/bus/timeLeft');
+    opening.open();
+    const answer = await held;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ message: OPENING_FAILED_MESSAGE });
+    await expect(api.ready).rejects.toThrow('the disk is gone');
+    await expect(api.start()).rejects.toThrow('the disk is gone');
+    await api.close(); // nothing was left open
+  });
 });

@@ -136,10 +136,12 @@ export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
 /**
  * GET /api/healthz (liveness) and GET /api/readyz (readiness). `status`: ok; degraded while the
  * feed's data is stale or its polls fail (still served, marked stale); unavailable (readyz, 503)
- * when the database does not take the probe's write, or DATA_DIR's disk is nearly full.
+ * when the database does not take the probe's write, or DATA_DIR's disk is nearly full; starting
+ * while the api's database opens (healthz 200, readyz 503; the feed as before its first poll:
+ * docs/deploy.md §Health and readiness).
  */
 export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable', 'starting']),
   feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
   /** readyz only: whether the database took the probe's write in time. */
   database: z.enum(['ok', 'unreachable']).optional(),

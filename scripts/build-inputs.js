@@ -4,17 +4,17 @@
  * JavaScript, so that `npm start` checks it without tsx's loader (0.3 s of every start). `root` is
  * the package root, where npm runs its scripts (the current directory by default).
  *
- * Inputs: server.ts, api/, app/, contract/, lib/, public/ (less what the build writes there, and
- * less the tests), the operators' commands the build bundles (scripts/build-entries.js) and what they
- * import from scripts/, package.json, package-lock.json, remix.config.js, tsconfig.json and the
- * build scripts.
+ * Inputs: server.ts, api/, app/, contract/, drizzle/ (the migrations make the database seed), lib/,
+ * public/ (less what the build writes there, and less the tests), the operators' commands the build
+ * bundles (scripts/build-entries.js) and what they import from scripts/, package.json,
+ * package-lock.json, remix.config.js, tsconfig.json and the build scripts.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const STAMP = 'build/inputs.sha256';
-export const INPUT_DIRS = ['api', 'app', 'contract', 'lib', 'public'];
+export const INPUT_DIRS = ['api', 'app', 'contract', 'drizzle', 'lib', 'public'];
 export const INPUT_FILES = [
   'server.ts',
   'package.json',
@@ -31,6 +31,7 @@ export const INPUT_FILES = [
   'scripts/backtest-table.ts',
   'scripts/gbis-discover.ts',
   'scripts/cli.ts',
+  'scripts/local-api.ts',
 ];
 /** Tests sit beside the modules; the build leaves them out (remix.config.js ignoredRouteFiles). */
 const TEST_FILE = /\.test\.tsx?$/;
@@ -41,7 +42,7 @@ const OUTPUTS = ['public/build', 'public/sw.js', 'public/offline.html'];
  * @param {string} root
  * @returns {string[]} the input files, relative to `root`, sorted.
  */
-function inputFiles(root) {
+export function inputFiles(root) {
   const files = [...INPUT_FILES];
   for (const dir of INPUT_DIRS) {
     for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {

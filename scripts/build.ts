@@ -1,13 +1,16 @@
 /**
- * `npm run build`, in three steps, each announced by a `[build]` line: the Remix build
- * (build/index.js, public/build/), the service worker (scripts/build-sw.ts), the production entries
- * bundled to plain JavaScript (scripts/build-entries.js: server.ts, api/main.ts and the operators'
- * commands, with api/, app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left
- * as imports: scripts/start.js runs them with node, without tsx); then the stamp of its inputs
- * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. One process: no npx,
- * no second tsx.
+ * `npm run build`, in four steps, each announced by a `[build]` line: the database seed a new
+ * DATA_DIR starts from (api/db/client.ts writePgliteSeed → build/pglite-seed.tar.gz; PGlite's
+ * initdb, on this thread, beside the next steps), the Remix build (build/index.js, public/build/),
+ * the service worker (scripts/build-sw.ts), the production entries bundled to plain JavaScript
+ * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with api/,
+ * app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
+ * scripts/start.js runs them with node, without tsx); then the stamp of its inputs
+ * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. One process: no
+ * npx, no second tsx.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 // NOTE: Remix's classic compiler, called as `remix build` calls it (@remix-run/dev's
 // dist/cli/commands.js `build` and dist/compiler/build.js), rather than through the CLI: the CLI loads Remix's Vite plugin
 // for its vite:* commands whatever the command, and the plugin requires vite-node, which loads
@@ -19,6 +22,7 @@ import { createFileWatchCache } from '@remix-run/dev/dist/compiler/fileWatchCach
 import { readConfig } from '@remix-run/dev/dist/config.js';
 import { logger } from '@remix-run/dev/dist/tux/logger.js';
 import { build } from 'esbuild';
+import { PGLITE_SEED, writePgliteSeed } from '../api/db/client';
 import { ENTRIES } from './build-entries.js';
 import { inputsHash, STAMP } from './build-inputs.js';
 
@@ -27,10 +31,16 @@ const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed
 const hash = inputsHash();
 const entries = Object.keys(ENTRIES).map((name) => `build/${name}.js`);
 
+console.log(
+  `[build] 1/4 the database seed → ${relative('.', PGLITE_SEED)} (initdb and the migrations, beside the next steps)…`,
+);
+mkdirSync(dirname(PGLITE_SEED), { recursive: true });
+const seeding = writePgliteSeed();
+
 // What `remix build` does when NODE_ENV is unset.
 process.env.NODE_ENV ??= 'production';
 console.log(
-  `[build] 1/3 the pages: Remix's compiler → build/index.js, public/build/ (NODE_ENV=${process.env.NODE_ENV})…`,
+  `[build] 2/4 the pages: Remix's compiler → build/index.js, public/build/ (NODE_ENV=${process.env.NODE_ENV})…`,
 );
 const config = await readConfig(process.cwd());
 rmSync(config.assetsBuildDirectory, { recursive: true, force: true });
@@ -47,10 +57,10 @@ try {
   await remix.dispose();
 }
 
-console.log('[build] 2/3 the service worker and the offline page → public/sw.js, public/offline.html…');
+console.log('[build] 3/4 the service worker and the offline page → public/sw.js, public/offline.html…');
 await import('./build-sw');
 
-console.log(`[build] 3/3 the entries → ${entries.join(', ')}…`);
+console.log(`[build] 4/4 the entries → ${entries.join(', ')}…`);
 rmSync('build/chunks', { recursive: true, force: true });
 await build({
   entryPoints: ENTRIES,
@@ -68,6 +78,7 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
+await seeding;
 // A file the build writes among its inputs would make every later check stale (a clean clone
 // has none of them before its first build): name it here rather than stamp a hash that never matches.
 if (inputsHash() !== hash) {

@@ -15,7 +15,8 @@ export type Served = { url: string; child: ChildProcess; readyMs: number; stop()
  * @param command the command line that serves (default: tsx server.ts on the existing build).
  * @param dataDir the PGlite directory to serve (default: a fresh temporary one).
  * @param env extra environment of the served process.
- * @returns the base URL, the child, and milliseconds from spawn to the first 200 on `path`.
+ * @returns the base URL, the child, milliseconds from spawn to the first 200 on `path`, and `stop`,
+ *   which ends the child's process group and resolves once none of it is left.
  * @throws when nothing answers within 120 s.
  */
 export async function serveForMeasure(options: {
@@ -41,9 +42,13 @@ export async function serveForMeasure(options: {
     detached: true,
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    // npm exits at once, the server it started once it has closed (its connections, its database
+    // and DATA_DIR's lock): the next start on the same DATA_DIR must not meet it.
+    while (processGroupAlive(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 50));
   };
   while (performance.now() - started < 120_000) {
     const ok = await fetch(url + path).then(
@@ -55,6 +60,16 @@ export async function serveForMeasure(options: {
   }
   await stop();
   throw new Error(`nothing answered on ${url}${path} within 120 s`);
+}
+
+/** Whether a process of the group `pgid` (a detached child's pid) is still running. */
+function processGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A fresh, empty temporary PGlite directory for one measured server. */

@@ -67,9 +67,11 @@ describe('the entries as processes', () => {
   }, 60_000);
 
   it('starts at once on the DATA_DIR of a process killed with SIGKILL, naming the dead pid', async () => {
+    // It listens while its database opens (ADR 025): the open database is what holds DATA_DIR.
+    const opened = /\[db\] PGlite under DATA_DIR .* open and migrated in \d+ ms\./;
     const startedAt = Date.now();
     const first = start(await freePort());
-    await first.waitFor(/\[api\] listening on/);
+    await first.waitFor(opened);
     const firstStartMs = Date.now() - startedAt;
     first.child.kill('SIGKILL');
     await first.exited();
@@ -80,7 +82,7 @@ describe('the entries as processes', () => {
 
     const restartedAt = Date.now();
     const second = start(await freePort());
-    await second.waitFor(/\[api\] listening on/);
+    await second.waitFor(opened);
     const restartMs = Date.now() - restartedAt;
     expect(second.output()).toContain(
       `[db] DATA_DIR ${dataDir} was held by pid ${first.child.pid}, which is no longer running: taking it over.`,

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { startTcpProxy } from '../../tests/setup/tcp-proxy';
-import { LEASE_CHECK_TIMEOUT_MS, MIGRATIONS_FOLDER, openDatabase, type Database } from './client';
+import { LEASE_CHECK_TIMEOUT_MS, MIGRATIONS_FOLDER, openDatabase, writePgliteSeed, type Database } from './client';
 
 // Spies that call drizzle's migrators through: how many times a start migrated.
 vi.mock('drizzle-orm/pglite/migrator', { spy: true });
@@ -83,6 +83,44 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       await database.close();
     }
     expect(migrate.mock.calls.length).toBe(1); // at the new head
+  }, 60_000);
+});
+
+describe('the PGlite seed', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'campus-bus-seed-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts a new DATA_DIR from the seed, at the head with no migration run, and reopens it as it is', async () => {
+    const seed = join(dir, 'seed.tar.gz');
+    await writePgliteSeed(seed);
+    const migrate = vi.mocked(migratePglite);
+    migrate.mockClear();
+    const tables = async (database: Database) => {
+      const { rows } = (await database.db.execute(
+        "select count(*)::int as n from information_schema.tables where table_name in ('feed_states', 'upstream_calls')",
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0].n;
+    };
+
+    const dataDir = join(dir, 'data');
+    const fresh = await openDatabase({ dataDir, seed });
+    expect(await tables(fresh)).toBe(2);
+    await fresh.db.execute(`insert into settings (key, value, updated_at) values ('kept', '"yes"', now())`);
+    await fresh.close();
+    // Once it holds a database, the seed is not loaded again (PGlite would refuse: the data is kept).
+    const reopened = await openDatabase({ dataDir, seed });
+    try {
+      const { rows } = (await reopened.db.execute("select value from settings where key = 'kept'")) as unknown as {
+        rows: { value: string }[];
+      };
+      expect(rows).toEqual([{ value: 'yes' }]);
+    } finally {
+      await reopened.close();
+    }
+    expect(migrate.mock.calls.length).toBe(0);
   }, 60_000);
 });
 

@@ -2,9 +2,10 @@
  * Opens the database: PGlite (Postgres in WASM) under DATA_DIR when no URL is given, PostgreSQL via
  * node-postgres when DATABASE_URL is set. The only module that imports a database driver, and only
  * the one it opens (a start loads no driver it does not use). Migrations from drizzle/ are
- * applied on open, unless the database is already at the journal's head (migrationsAtHead).
+ * applied on open, unless the database is already at the journal's head (migrationsAtHead). A new
+ * DATA_DIR starts from the build's seed (PGLITE_SEED) rather than from PGlite's initdb.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
@@ -34,6 +35,36 @@ export type Database = {
 
 /** The generated migrations (drizzle-kit), committed. */
 export const MIGRATIONS_FOLDER = join(PACKAGE_ROOT, 'drizzle');
+
+/**
+ * A new embedded database's first files, written by `npm run build` (writePgliteSeed): PGlite's
+ * data directory after initdb and the migrations of MIGRATIONS_FOLDER, as its dumpDataDir writes
+ * it (gzipped tar, about 4 MB). A new DATA_DIR starts from it (PGlite's loadDataDir), skipping
+ * initdb, which is most of a first start (measured: 4–7 s against 1 s on a loaded 2-core machine;
+ * docs/decisions/025-start-listening-before-the-database-is-open.md).
+ */
+export const PGLITE_SEED = join(PACKAGE_ROOT, 'build', 'pglite-seed.tar.gz');
+
+/**
+ * Writes PGLITE_SEED (or `path`): a new in-memory PGlite migrated to MIGRATIONS_FOLDER's head,
+ * dumped gzipped.
+ * @throws when PGlite or a migration fails, or the file cannot be written.
+ */
+export async function writePgliteSeed(path = PGLITE_SEED): Promise<void> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = new PGlite();
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const dump = await client.dumpDataDir('gzip');
+    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+}
 
 /** A driver's plain query: PGlite's `client.query`, node-postgres' `pool.query`. */
 type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -68,6 +99,8 @@ function quoteIdentifier(name: string): string {
  * @param options.dataDir PGlite data directory, or 'memory' for an in-memory database (tests). A
  *   directory is locked for this process until close() (data-dir-lock.ts).
  * @param options.migrationsFolder drizzle-kit's output to migrate to (default MIGRATIONS_FOLDER; tests).
+ * @param options.seed the PGlite seed a new data directory starts from, when the file exists
+ *   (default PGLITE_SEED with the default migrations, none with others; tests).
  * @throws DataDirBusyError when another process holds the data directory; otherwise when the
  *   database cannot be reached or a migration fails.
  */
@@ -75,14 +108,17 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   migrationsFolder?: string;
+  seed?: string | null;
 }): Promise<Database> {
   const { url, dataDir, migrationsFolder = MIGRATIONS_FOLDER } = options;
-  const database = url ? await openPostgres(url, migrationsFolder) : await openPglite(dataDir, migrationsFolder);
+  const seed =
+    options.seed === undefined ? (migrationsFolder === MIGRATIONS_FOLDER ? PGLITE_SEED : null) : options.seed;
+  const database = url ? await openPostgres(url, migrationsFolder) : await openPglite(dataDir, migrationsFolder, seed);
   let closing: Promise<void> | null = null;
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string, seed: string | null): Promise<Database> {
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let unlock = async () => {};
   if (dataDir !== 'memory') {
@@ -93,7 +129,13 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
       process.exit(1);
     });
   }
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+  const directory = join(dataDir, 'pglite');
+  // A new DATA_DIR (no PG_VERSION yet) starts from the seed, when there is one.
+  const seeded = dataDir !== 'memory' && seed && !existsSync(join(directory, 'PG_VERSION')) && existsSync(seed);
+  const client =
+    dataDir === 'memory'
+      ? new PGlite()
+      : new PGlite(directory, seeded ? { loadDataDir: new Blob([readFileSync(seed)]) } : {});
   const db = drizzle({ client, schema });
   try {
     if (!(await migrationsAtHead((text) => client.query(text), migrationsFolder))) {

@@ -8,10 +8,13 @@
  *   next state.
  * Both report the feed: degraded while its data is stale or its polls fail (the data is still
  * served, marked stale; every instance shares the one feed, so that is no reason to drop one).
+ * While the database opens, both say `starting` (startingHealthRoutes).
  */
 import { Hono } from 'hono';
-import type { HealthResponse } from '../../contract/bus';
+import type { FeedSourceName, HealthResponse } from '../../contract/bus';
+import { emptyFeedState } from '../bus/feed/store';
 import { timeLeftView } from '../bus/time-left-view';
+import type { Clock } from '../clock';
 import type { ApiDeps } from '../context';
 import { failureLog } from '../failure-log';
 import { databaseTakesWrite, diskState } from '../readiness';
@@ -52,5 +55,27 @@ export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiD
       }
       unready.fail(detail ?? `the database did not take the probe's write in ${READY_PROBE_MS} ms`);
       return c.json({ ...body, status: 'unavailable', failure } satisfies HealthResponse, 503);
+    });
+}
+
+/**
+ * The probes while the api's database opens, before healthRoutes can answer (api/runtime.ts
+ * openApiRuntime; ADR 025): /healthz 200 (the process answers), /readyz 503 (it cannot serve yet),
+ * both `status: 'starting'` with the feed of `source` as before its first poll (its stored state is
+ * not read yet).
+ */
+export function startingHealthRoutes({ source, clock }: { source: FeedSourceName; clock: Clock }) {
+  const report = (): HealthResponse => {
+    const state = emptyFeedState(source);
+    return { status: 'starting', feed: { ...timeLeftView(state, clock.now()).feed, lastError: state.lastError } };
+  };
+  return new Hono()
+    .get('/healthz', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(report());
+    })
+    .get('/readyz', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(report(), 503);
     });
 }

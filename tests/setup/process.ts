@@ -17,10 +17,14 @@ export type EntryProcess = {
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>;
 };
 
-/** Starts `entry` (a path under the repo) with tsx, `env` over the current environment, and `args`. */
-export function runEntry(entry: string, env: Record<string, string>, args: string[] = []): EntryProcess {
+/**
+ * Starts `entry` (a path under the repo, or under `cwd` when given) with tsx, `env` over the
+ * current environment, and `args`.
+ */
+export function runEntry(entry: string, env: Record<string, string>, args: string[] = [], cwd?: string): EntryProcess {
   // node --import tsx: one process, so its pid is the server's (tsx's CLI would put a parent in between).
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', TZ: 'America/Los_Angeles', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
