@@ -21,7 +21,7 @@ import { parseApiEnv } from './api/env';
 import { failureLog } from './api/failure-log';
 import { serveUntilSignal, startOrExit } from './api/lifecycle';
 import { PACKAGE_ROOT } from './api/package-root';
-import { createApiRuntime, type ApiRuntime } from './api/runtime';
+import { openApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources, inlineScriptHashes } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
@@ -61,15 +61,12 @@ async function prepare() {
     return { env, build: await loadBuild(), api, admin, runtime: null };
   }
   const apiEnv = parseApiEnv();
-  const [loaded, created] = await Promise.allSettled([loadBuild(), createApiRuntime(apiEnv)]);
-  if (created.status === 'rejected') throw created.reason;
-  const runtime: ApiRuntime = created.value;
-  if (loaded.status === 'rejected') {
+  const runtime = openApiRuntime(apiEnv);
+  const build = await loadBuild().catch(async (error: unknown) => {
     await runtime.close();
-    throw loaded.reason;
-  }
-  const build = loaded.value;
-  const api: ApiBinding = { baseUrl: 'http://api.internal', fetch: async (request) => runtime.app.fetch(request) };
+    throw error;
+  });
+  const api: ApiBinding = { baseUrl: 'http://api.internal', fetch: runtime.fetch };
   // The embedded default keeps its secrets under DATA_DIR; production (DATABASE_URL) passes them in env.
   const sessionSecret =
     env.SESSION_SECRET ?? (runtime.embedded ? storedSecret(apiEnv.DATA_DIR, 'SESSION_SECRET') : undefined);
@@ -410,9 +407,11 @@ server.requestTimeout = 120_000;
 serveUntilSignal(server, {
   port: env.PORT,
   label: `[web] (api ${env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : 'in-process'})`,
-  onListening: async () => {
-    await runtime?.start();
-    if (runtime?.setupPath) console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${runtime.setupPath}`)}`);
+  // Pages wait at the door while the in-process api's database opens; the probes say `starting` (ADR 025).
+  ready: runtime?.ready,
+  onListening: async (firstAnswer) => {
+    const started = await runtime?.start(firstAnswer);
+    if (started?.setupPath) console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${started.setupPath}`)}`);
   },
   onClose: async () => {
     await runtime?.close();
