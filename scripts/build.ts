@@ -1,28 +1,31 @@
 /**
  * `npm run build`, in four steps, each announced by a `[build]` line: the database seed a new
  * DATA_DIR starts from (api/db/client.ts writePgliteSeed → build/pglite-seed.tar.gz; PGlite's
- * initdb, on this thread, beside the next steps), the Remix build (build/index.js, public/build/),
- * the service worker (scripts/build-sw.ts), the production entries bundled to plain JavaScript
- * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with api/,
- * app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
+ * initdb, in a second process, beside the next steps), the Remix build (build/index.js,
+ * public/build/), the service worker (scripts/build-sw.ts), the production entries bundled to plain
+ * JavaScript (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with
+ * api/, app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
  * scripts/start.js runs them with node, without tsx); then the stamp of its inputs
- * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. One process: no
- * npx, no second tsx.
+ * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. No npx; the Remix
+ * compiler and the service worker run in this process.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
+import { promisify } from 'node:util';
 // NOTE: Remix's classic compiler, called as `remix build` calls it (@remix-run/dev's
-// dist/cli/commands.js `build` and dist/compiler/build.js), rather than through the CLI: the CLI loads Remix's Vite plugin
-// for its vite:* commands whatever the command, and the plugin requires vite-node, which loads
-// Vite's deprecated CJS build ("The CJS build of Vite's Node API is deprecated" on every build),
-// though the classic compiler (remix.config.js) never uses Vite. These modules have no Vite in
-// their imports; @remix-run/dev 2.x has no exports map, and its dist/*.d.ts type them.
+// dist/cli/commands.js `build` and dist/compiler/build.js), rather than through the CLI: the CLI
+// loads Remix's Vite plugin for its vite:* commands whatever the command, and the plugin requires
+// vite-node, which loads Vite's deprecated CJS build ("The CJS build of Vite's Node API is
+// deprecated" on every build), though the classic compiler (remix.config.js) never uses Vite.
+// These modules have no Vite in their imports; @remix-run/dev 2.x has no exports map, and its
+// dist/*.d.ts type them.
 import { create as createRemixCompiler } from '@remix-run/dev/dist/compiler/compiler.js';
 import { createFileWatchCache } from '@remix-run/dev/dist/compiler/fileWatchCache.js';
 import { readConfig } from '@remix-run/dev/dist/config.js';
 import { logger } from '@remix-run/dev/dist/tux/logger.js';
 import { build } from 'esbuild';
-import { PGLITE_SEED, writePgliteSeed } from '../api/db/client';
+import { PGLITE_SEED } from '../api/db/client';
 import { ENTRIES } from './build-entries.js';
 import { inputsHash, STAMP } from './build-inputs.js';
 
@@ -35,7 +38,15 @@ console.log(
   `[build] 1/4 the database seed → ${relative('.', PGLITE_SEED)} (initdb and the migrations, beside the next steps)…`,
 );
 mkdirSync(dirname(PGLITE_SEED), { recursive: true });
-const seeding = writePgliteSeed();
+// PGlite's initdb keeps its thread busy for seconds: in a process of its own, it runs beside the
+// next steps instead of holding them up.
+const seeding = promisify(execFile)(process.execPath, [
+  '--import',
+  'tsx',
+  '--input-type=module',
+  '--eval',
+  "await (await import('./api/db/client.ts')).writePgliteSeed();",
+]);
 
 // What `remix build` does when NODE_ENV is unset.
 process.env.NODE_ENV ??= 'production';
