@@ -10,7 +10,7 @@ import { upstreamJson } from '~/utils/upstream.server';
  * to the api). Past it a request gets the busy answer at once instead of waiting. Chosen by
  * measurement (ADR 024): saturated, the server answers a skill request in about 0.64 ms, so the
  * requests one round of the event loop admits are answered within about 0.65 s; a busy answer
- * costs nearly as much (the web's middleware and Remix, ~0.55 ms), so a lower bound would only
+ * costs nearly as much (the web's middleware and Remix, ~0.57 ms), so a lower bound would only
  * swap answers for busy answers.
  */
 export const SKILL_REQUESTS_MAX = 1024;
