@@ -187,7 +187,9 @@ const probe = (path: '/api/healthz' | '/api/readyz', liveness: boolean): express
       const health = parsed.data;
       const body = { ...health, feed: { ...health.feed, lastError: health.feed.lastError?.split(':')[0] ?? null } };
       if (response.ok) failures.ok();
-      else failures.fail(`${path} answered ${response.status} (${health.failure ?? health.status})`);
+      // (An api still opening its database is not failing: it says so, and the probe relays it.)
+      else if (health.status !== 'starting')
+        failures.fail(`${path} answered ${response.status} (${health.failure ?? health.status})`);
       // The api's own 503 (its disk nearly full, its database not taking writes) is relayed with its kind.
       res.status(response.ok ? 200 : 503).json(body);
     } catch (error) {

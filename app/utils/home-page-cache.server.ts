@@ -19,7 +19,10 @@ import { encodeAnswer, sendAnswer, sharedAnswer } from '~/utils/shared-answer.se
 const VIEWS_MAX = 64;
 
 export type HomePages = {
-  /** Whether `req` asks for a kept view of the home: GET or HEAD of `/` with view parameters only. */
+  /**
+   * Whether `req` asks for a kept view of the home: GET or HEAD of `/` with view parameters only,
+   * and a Host that makes a URL (any other is left to the general path, which refuses it 400).
+   */
   serves(req: IncomingMessage): boolean;
   /** Writes the view's page of this second to `res` (the client's encoding, or 304). @throws what `render` throws. */
   serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -61,8 +64,9 @@ export function createHomePages(options: {
   };
 
   return {
-    serves({ method, url = '' }) {
+    serves({ method, url = '', headers }) {
       if (method !== 'GET' && method !== 'HEAD') return false;
+      if (headers.host !== undefined && !URL.canParse(`http://${headers.host}/`)) return false;
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
       return path === '/' && isHomeView(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)));
