@@ -115,13 +115,16 @@ describe('answerText', () => {
     expect(lines[5]).toBe('노선 번호를 보내면 전체를 볼 수 있어요.');
   });
 
-  it("lastBus: each route's timetable last departure for the day type, KST HH:mm", () => {
+  it("lastBus: each route's last predicted departure (the cards' 막차), else its timetable's for the day type, KST HH:mm", () => {
+    // 1150 and 1117 have predictions (their last estimates: 09:05, and 07:30, gone); 1303 and 1005 none.
     expect(answerText({ kind: 'lastBus' }, facts())).toBe(
-      ['오늘 막차 · 학교 출발 (평일)', '1150번 23:30', '1117번 23:40', '1303번 22:50', '1005번 23:50'].join('\n'),
+      ['오늘 막차 · 학교 출발 (평일)', '1150번 09:05', '1117번 07:30 (운행 끝)', '1303번 22:50', '1005번 23:50'].join(
+        '\n',
+      ),
     );
-    // Saturday 2026-11-28 at 23:00: 1303's 22:30 has gone.
+    // Saturday 2026-11-28 at 23:00, no predictions: the Saturday timetable, and 1303's 22:30 has gone.
     const saturday = new Date('2026-11-28T23:00:00+09:00');
-    expect(answerText({ kind: 'lastBus' }, facts(liveState(saturday), saturday))).toBe(
+    expect(answerText({ kind: 'lastBus' }, facts(liveState(saturday), saturday, []))).toBe(
       ['오늘 막차 · 학교 출발 (토요일)', '1150번 23:20', '1117번 23:30', '1303번 22:30 (운행 끝)', '1005번 23:40'].join(
         '\n',
       ),

@@ -16,7 +16,7 @@ import {
 } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
-import { timetableDeparture } from '../bus/time-left-view';
+import { lastDeparture, timetableDeparture } from '../bus/time-left-view';
 import type { DayType } from '../bus/feed/transit-config';
 import { addServiceDays, dayType, serviceClock, toKst } from '../time';
 import type { SkillIntent } from './intent';
@@ -120,16 +120,26 @@ function timetableText(facts: SkillFacts): string {
 }
 
 /**
- * The last departure from campus (the timetable's `last` for the day type, KST HH:mm) of each route,
- * or of `routeNo` only, on the service day of `now` (serviceClock: from 00:30 KST that is the coming
- * day's).
+ * The route's last departure from campus on `serviceDate`: the day's last predicted departure, the
+ * one the cards' 막차 mark and the expected times modal show (lastDeparture, docs/product.md §11),
+ * or the timetable's `last` for the day type when there are no predictions for it.
  */
-function lastBusText({ now, routes }: SkillFacts, routeNo?: string): string {
+function lastOf({ predictions }: SkillFacts, route: SkillFacts['routes'][number], serviceDate: string): Date {
+  const predicted = predictions.find((candidate) => candidate.routeNo === route.routeNo);
+  return (predicted && lastDeparture(predicted)) ?? timetableDeparture(route, serviceDate, 'last');
+}
+
+/**
+ * The last departure from campus (lastOf, KST HH:mm) of each route, or of `routeNo` only, on the
+ * service day of `now` (serviceClock: from 00:30 KST that is the coming day's).
+ */
+function lastBusText(facts: SkillFacts, routeNo?: string): string {
+  const { now, routes } = facts;
   const { serviceDate } = serviceClock(now);
   const lines = routes
     .filter((route) => routeNo === undefined || route.routeNo === routeNo)
     .map((route) => {
-      const last = timetableDeparture(route, serviceDate, 'last');
+      const last = lastOf(facts, route, serviceDate);
       return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
     });
   return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`, ...lines].join('\n');
@@ -140,10 +150,11 @@ function lastBusText({ now, routes }: SkillFacts, routeNo?: string): string {
  * KST, SERVICE_HOURS) the day starting at 05:00, and after every route's last departure of the day
  * the next one. null while buses run.
  */
-function nextServiceDate({ now, view, routes }: SkillFacts): string | null {
+function nextServiceDate(facts: SkillFacts): string | null {
+  const { now, view, routes } = facts;
   const { serviceDate } = serviceClock(now);
   if (!view.feed.inService) return serviceDate;
-  const over = routes.every((route) => timetableDeparture(route, serviceDate, 'last').getTime() < now.getTime());
+  const over = routes.every((route) => lastOf(facts, route, serviceDate).getTime() < now.getTime());
   return over ? addServiceDays(serviceDate, 1) : null;
 }
 
