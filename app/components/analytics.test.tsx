@@ -14,9 +14,7 @@ describe('Analytics (GA4 only when configured)', () => {
 
   it('loads gtag.js and configures the id in an inline script (allowed by its hash)', () => {
     const html = render('G-ABC123XYZ9');
-    expect(html).toContain(
-      '<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9"></script>',
-    );
+    expect(html).toContain('<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9"></script>');
     expect(html).toContain('<script>window.dataLayer = window.dataLayer || [];');
     expect(html).toContain(`gtag('config', "G-ABC123XYZ9");</script>`);
   });
