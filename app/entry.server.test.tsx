@@ -11,13 +11,18 @@ const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const)
 
 vi.mock('@remix-run/react', () => ({
   RemixServer: () => (
-    <ul>
-      {LINES.map(([routeNo, minutes]) => (
-        <li key={routeNo}>
-          {routeNo}번 {minutes}분 후 도착
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul>
+        {LINES.map(([routeNo, minutes]) => (
+          <li key={routeNo}>
+            {routeNo}번 {minutes}분 후 도착
+          </li>
+        ))}
+      </ul>
+      {/* As Remix's <Scripts> renders its preloads. */}
+      <link rel="modulepreload" href="/build/entry.client-AB12.js" />
+      <link rel="modulepreload" href="/build/_shared/chunk-CD34.js" crossOrigin="anonymous" />
+    </>
   ),
 }));
 vi.mock('~/utils/inline-stylesheet.server', () => ({ stylesheetText: () => 'main{}' }));
@@ -39,6 +44,15 @@ it('answers the whole document as UTF-8 with no NUL byte', async () => {
   expect(bytes.byteLength).toBeGreaterThan(4 * 2048);
   expect(bytes.indexOf(0)).toBe(-1);
   expect(new TextDecoder().decode(bytes)).toContain('<li>1549<!-- -->번 <!-- -->39<!-- -->분 후 도착</li>');
+});
+
+it('asks for the scripts that hydrate the page at low priority, after the document and its images', async () => {
+  const html = await (await render()).text();
+  expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/build/entry.client-AB12.js"/>');
+  expect(html).toContain(
+    '<link rel="modulepreload" fetchpriority="low" href="/build/_shared/chunk-CD34.js" crossorigin="anonymous"/>',
+  );
+  expect(html.match(/rel="modulepreload"/g)).toHaveLength(2);
 });
 
 it('lets nothing fire after the answer: the client going away, or the time limit passing', async () => {
