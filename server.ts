@@ -23,7 +23,7 @@ import { serveUntilSignal, startOrExit } from './api/lifecycle';
 import { PACKAGE_ROOT } from './api/package-root';
 import { openApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
-import { cspSources, inlineScriptHashes } from './app/utils/csp.server';
+import { cspSources, SCRIPT_HASHES_HEADER } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
 import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
@@ -108,8 +108,8 @@ const contentSecurityPolicy = helmet.contentSecurityPolicy({
     'upgrade-insecure-requests': null,
   },
 });
-/** The script sources of a document whose HTML is `html` ('self', the hashes of its inline scripts); of any other answer (no HTML) 'self'. */
-const scriptSourcesOf = (html = '') => ["'self'", ...inlineScriptHashes(html)].join(' ');
+/** The script sources of a document whose own scripts' hash sources are `hashes` (app/entry.server.tsx); of any other answer 'self' alone. */
+const scriptSourcesOf = (hashes = '') => (hashes ? `'self' ${hashes}` : "'self'");
 app.use((req, res, next) => {
   res.locals.scriptSources = scriptSourcesOf();
   securityHeaders(req, res, () => contentSecurityPolicy(req, res, next));
@@ -117,12 +117,12 @@ app.use((req, res, next) => {
 
 /**
  * The security headers of an answer that skips express (the shared answers below), with the CSP
- * of a document whose HTML is `html` (none: an answer that runs no script).
+ * of a document whose own scripts' hash sources are `hashes` (none: an answer that runs no script).
  */
-function securityHeadersOf(html?: string): Record<string, string> {
+function securityHeadersOf(hashes?: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    locals: { scriptSources: scriptSourcesOf(html) },
+    locals: { scriptSources: scriptSourcesOf(hashes) },
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
@@ -321,19 +321,19 @@ const handleRemix = createRequestHandler(build, env.NODE_ENV);
 const loadContextOf = (clientIp: string | undefined) => ({ api, clientIp, publicConfig, admin, timeLeft });
 
 /**
- * Sends Remix's `response` to `res`. A document (text/html) is sent whole, with the CSP allowing
- * its inline scripts by their hashes (ADR 023); anything else is streamed.
+ * Sends Remix's `response` to `res`. A document's CSP allows its own inline scripts by the hashes
+ * its render gave (SCRIPT_HASHES_HEADER, which is not sent; ADR 023).
  */
 async function sendRemixResponse(req: express.Request, res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
-  if (response.headers.get('content-type')?.startsWith('text/html')) {
-    const html = await response.text();
-    res.locals.scriptSources = scriptSourcesOf(html);
+  for (const [name, value] of response.headers) if (name !== SCRIPT_HASHES_HEADER) res.append(name, value);
+  const hashes = response.headers.get(SCRIPT_HASHES_HEADER);
+  if (hashes !== null) {
+    res.locals.scriptSources = scriptSourcesOf(hashes);
     contentSecurityPolicy(req, res, () => undefined);
-    res.end(html);
-  } else if (response.body) await writeReadableStreamToWritable(response.body, res);
+  }
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 

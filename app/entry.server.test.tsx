@@ -4,10 +4,19 @@
  * (the client going away, or the render's time limit passing, once threw outside any request and
  * stopped the server).
  */
+import { createHash } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
+import { useNonce } from '~/components/nonce-provider';
+import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
 
 /** Departure lines as the home page renders them: numbers and Korean (3 bytes a character) in separate text nodes. */
 const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const);
+
+/** A script rendered as Remix's are: with the nonce of the render (NonceProvider). */
+function ScriptWithNonce() {
+  const nonce = useNonce();
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__remixContext = {};' }} />;
+}
 
 vi.mock('@remix-run/react', () => ({
   RemixServer: () => (
@@ -19,6 +28,9 @@ vi.mock('@remix-run/react', () => ({
           </li>
         ))}
       </ul>
+      {/* As Remix's <Scripts> renders its context script (with the nonce it is given), and markup that is not the app's. */}
+      <ScriptWithNonce />
+      <div dangerouslySetInnerHTML={{ __html: '<script>window.__injected = 1;</script>' }} />
       {/* As Remix's <Scripts> renders its preloads. */}
       <link rel="modulepreload" href="/build/entry.client-AB12.js" />
       <link rel="modulepreload" href="/build/_shared/chunk-CD34.js" crossOrigin="anonymous" />
@@ -44,6 +56,18 @@ it('answers the whole document as UTF-8 with no NUL byte', async () => {
   expect(bytes.byteLength).toBeGreaterThan(4 * 2048);
   expect(bytes.indexOf(0)).toBe(-1);
   expect(new TextDecoder().decode(bytes)).toContain('<li>1549<!-- -->번 <!-- -->39<!-- -->분 후 도착</li>');
+});
+
+it('allows its own scripts by hash: the marker they were rendered with is taken out, and their hashes handed on', async () => {
+  const response = await render();
+  const html = await response.text();
+  const own = '<script>window.__remixContext = {};</script>';
+  expect(html).toContain(own);
+  expect(html).toContain('<script>window.__injected = 1;</script>');
+  expect(html).not.toContain('nonce');
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  // Only the script rendered with the marker: the other one (as if injected) has no hash.
+  expect(response.headers.get(SCRIPT_HASHES_HEADER)).toBe(sha256('window.__remixContext = {};'));
 });
 
 it('asks for the scripts that hydrate the page at low priority, after the document and its images', async () => {

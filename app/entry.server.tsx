@@ -2,8 +2,11 @@
  * Renders a document request. No route defers data, so the document is complete once React has
  * rendered everything (allReady, single fetch's inline data scripts included); it is then sent as
  * one body, which the compression middleware compresses in one go rather than per React chunk
- * (docs/benchmarks.md: the home page's requests/s). Its inline scripts carry no nonce: server.ts
- * allows each by its hash (ADR 023), so the same bytes can serve many requests. The app stylesheet
+ * (docs/benchmarks.md: the home page's requests/s). Its own scripts (React's, Remix's <Scripts>,
+ * <ScrollRestoration> and single fetch's, the analytics) are rendered with a random marker as their
+ * nonce (NonceProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
+ * removed (ownScripts), and the hashes go to server.ts in SCRIPT_HASHES_HEADER for the CSP (ADR
+ * 023), so the same bytes can serve many requests and no other script can run. The app stylesheet
  * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx).
  *
  * NOTE: React 18.3's renderToPipeableStream (the Node build) cuts a multi-byte character at the
@@ -13,11 +16,14 @@
  * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack.test.ts (every route of
  * the build) check for NUL bytes.
  */
+import { randomBytes } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { StylesheetProvider } from '~/components/inline-stylesheet';
+import { NonceProvider } from '~/components/nonce-provider';
 import appStyles from '~/styles/app.css';
+import { ownScripts, SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
 import { stylesheetText } from '~/utils/inline-stylesheet.server';
 
 /**
@@ -38,7 +44,8 @@ export const streamTimeout = 5_000;
 
 /**
  * @returns the whole document (text/html), with `responseStatusCode`, or 500 when a part of the
- *   page failed after the shell rendered (the error is logged; the route's ErrorBoundary shows).
+ *   page failed after the shell rendered (the error is logged; the route's ErrorBoundary shows), and
+ *   its own scripts' hash sources in SCRIPT_HASHES_HEADER.
  * @throws what the shell's render throws (Remix answers it with the root ErrorBoundary).
  */
 export default async function handleRequest(
@@ -55,12 +62,16 @@ export default async function handleRequest(
   const abort = () => render.abort();
   const timer = setTimeout(abort, streamTimeout + 1000);
   request.signal.addEventListener('abort', abort);
+  const marker = randomBytes(18).toString('base64url');
   try {
     const stream = await renderToReadableStream(
-      <StylesheetProvider value={stylesheetText(appStyles)}>
-        <RemixServer context={remixContext} url={request.url} />
-      </StylesheetProvider>,
+      <NonceProvider value={marker}>
+        <StylesheetProvider value={stylesheetText(appStyles)}>
+          <RemixServer context={remixContext} url={request.url} nonce={marker} />
+        </StylesheetProvider>
+      </NonceProvider>,
       {
+        nonce: marker,
         signal: render.signal,
         onError(error: unknown) {
           responseStatusCode = 500;
@@ -71,8 +82,9 @@ export default async function handleRequest(
     );
     shellRendered = true;
     await stream.allReady;
-    const html = lowPriorityPreloads(await new Response(stream).text());
+    const { html, hashes } = ownScripts(lowPriorityPreloads(await new Response(stream).text()), marker);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    responseHeaders.set(SCRIPT_HASHES_HEADER, hashes.join(' '));
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   } finally {
     clearTimeout(timer);

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { Analytics } from '~/components/analytics';
 import { InlineStylesheet } from '~/components/inline-stylesheet';
+import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
@@ -44,6 +45,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Shared by the app and the root ErrorBoundary, so an error keeps the header and the frame. */
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   const analyticsId = useRouteLoaderData<typeof loader>('root')?.analyticsId ?? null;
   // The home's blocking service notice makes the header inert too (the home makes itself inert).
   const blocked = Boolean(useRouteLoaderData<typeof homeLoader>('routes/_index')?.notice);
@@ -69,8 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <main className="content">{children}</main>
         </div>
         {/* Scrolls to the top on every new navigation and restores the position on back/forward (docs/product.md §2). */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,21 +1,29 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Analytics } from '~/components/analytics';
+import { NonceProvider } from '~/components/nonce-provider';
 import { loader, shouldRevalidate } from '~/root';
 import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
 import { apiContext } from '../../tests/mocks/api';
 
-const render = (measurementId: string | null) => renderToStaticMarkup(<Analytics measurementId={measurementId} />);
+const render = (measurementId: string | null) =>
+  renderToStaticMarkup(
+    <NonceProvider value="r4nd0m">
+      <Analytics measurementId={measurementId} />
+    </NonceProvider>,
+  );
 
 describe('Analytics (GA4 only when configured)', () => {
   it('renders nothing without an analytics id: nothing is loaded', () => {
     expect(render(null)).toBe('');
   });
 
-  it('loads gtag.js and configures the id in an inline script (allowed by its hash)', () => {
+  it('loads gtag.js and configures the id, both scripts with the render’s marker (its hash allows the inline one)', () => {
     const html = render('G-ABC123XYZ9');
-    expect(html).toContain('<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9"></script>');
-    expect(html).toContain('<script>window.dataLayer = window.dataLayer || [];');
+    expect(html).toContain(
+      '<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9" nonce="r4nd0m"></script>',
+    );
+    expect(html).toContain('<script nonce="r4nd0m">window.dataLayer = window.dataLayer || [];');
     expect(html).toContain(`gtag('config', "G-ABC123XYZ9");</script>`);
   });
 });

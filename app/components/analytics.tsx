@@ -2,11 +2,14 @@
  * Google Analytics 4, optional (the privacy policy's "cookies and analytics"): the gtag.js
  * loader and its inline configuration, rendered in the document head only when ANALYTICS_ID is
  * set (PublicConfig.analyticsId, which root's loader hands to the layout). Unset, nothing is
- * rendered and the CSP allows no Google host (app/utils/csp.server.ts). The inline script is allowed
- * by its hash, like every inline script of a document (ADR 023). Page views of client-side navigations are GA4's own enhanced measurement
+ * rendered and the CSP allows no Google host (app/utils/csp.server.ts). Both scripts carry the
+ * render's marker, so the inline one is allowed by its hash (ADR 023). Page views of client-side navigations are GA4's own enhanced measurement
  * (browser history events), so nothing here runs per navigation.
  */
+import { useNonce } from '~/components/nonce-provider';
+
 export function Analytics({ measurementId }: { measurementId: string | null }) {
+  const nonce = useNonce();
   if (!measurementId) return null;
   // Google's snippet. The id is a validated "G-[A-Z0-9]+" (env.server.ts), JSON-encoded all the same.
   const config = [
@@ -17,8 +20,12 @@ export function Analytics({ measurementId }: { measurementId: string | null }) {
   ].join('\n');
   return (
     <>
-      <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`} />
-      <script dangerouslySetInnerHTML={{ __html: config }} />
+      <script
+        async
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
+        nonce={nonce}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: config }} />
     </>
   );
 }

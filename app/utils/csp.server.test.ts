@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cspSources, inlineScriptHashes } from '~/utils/csp.server';
+import { cspSources, ownScripts } from '~/utils/csp.server';
 import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
 
 const sourcesOf = (vars: Record<string, string>) => {
@@ -71,28 +71,39 @@ describe('cspSources', () => {
   });
 });
 
-describe('inlineScriptHashes', () => {
+describe('ownScripts', () => {
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const MARK = 'r4nd0m-M4rk';
 
-  it('hashes the text of each inline script, module or classic, once, and never a script loaded by src', () => {
+  it('hashes the text of each inline script the render marked, once, and takes the marker out', () => {
     const html =
-      '<head><script async="" src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>' +
-      '<script>window.__remixContext = {"버스":"1150번"};</script></head>' +
-      '<body><script type="module" async="">import "/build/entry.client.js";</script>' +
-      '<script>window.__remixContext = {"버스":"1150번"};</script><script></script></body>';
-    expect(inlineScriptHashes(html)).toEqual([
+      `<head><script async="" src="https://www.googletagmanager.com/gtag/js?id=G-1" nonce="${MARK}"></script>` +
+      `<script nonce="${MARK}">window.__remixContext = {"버스":"1150번"};</script></head>` +
+      `<body><script nonce="${MARK}" type="module" async="">import "/build/entry.client.js";</script>` +
+      `<script nonce="${MARK}">window.__remixContext = {"버스":"1150번"};</script><script nonce="${MARK}"></script></body>`;
+    const own = ownScripts(html, MARK);
+    expect(own.hashes).toEqual([
       sha256('window.__remixContext = {"버스":"1150번"};'),
       sha256('import "/build/entry.client.js";'),
       sha256(''),
     ]);
+    expect(own.html).not.toContain(MARK);
+    expect(own.html).toBe(html.replaceAll(` nonce="${MARK}"`, ''));
+  });
+
+  it('gives no hash to a script the render did not mark: one that got into the page otherwise cannot run', () => {
+    const html =
+      `<script nonce="${MARK}">go()</script><p>광고</p><script>window.__xss=1</script>` +
+      `<script nonce="guessed">window.__xss=2</script>`;
+    const own = ownScripts(html, MARK);
+    expect(own.hashes).toEqual([sha256('go()')]);
+    expect(own.html).toBe(
+      `<script>go()</script><p>광고</p><script>window.__xss=1</script><script nonce="guessed">window.__xss=2</script>`,
+    );
   });
 
   it('keeps what a script holds across lines and up to its own closing tag', () => {
     const text = 'const a = "<\\/script>";\nconsole.log(a);';
-    expect(inlineScriptHashes(`<script>${text}</script><p>after</p>`)).toEqual([sha256(text)]);
-  });
-
-  it('finds none in a document without inline scripts', () => {
-    expect(inlineScriptHashes('<html><body><script src="/a.js"></script></body></html>')).toEqual([]);
+    expect(ownScripts(`<script nonce="${MARK}">${text}</script><p>after</p>`, MARK).hashes).toEqual([sha256(text)]);
   });
 });

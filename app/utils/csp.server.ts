@@ -6,9 +6,10 @@
  * third party.
  *
  * A document's own inline scripts (Remix's context and module loader, single fetch's data, the
- * scroll restoration, the analytics set-up) are allowed by their SHA-256 hashes
- * (inlineScriptHashes), not by a per-request nonce, so a page's bytes can be made once and sent to
- * everyone (ADR 023).
+ * scroll restoration, the analytics set-up) are allowed by their SHA-256 hashes (ownScripts), not
+ * by a nonce sent with the page, so a page's bytes can be made once and sent to everyone (ADR 023).
+ * Only the scripts the render marked as its own are hashed: a script that got into the page any
+ * other way is not allowed.
  */
 import { createHash } from 'node:crypto';
 import type { WebEnv } from '~/utils/env.server';
@@ -51,18 +52,28 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
   return sources;
 }
 
-/** An inline script of a rendered document: a `<script>` without `src` and its text. */
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/**
+ * The response header in which app/entry.server.tsx hands a document's script hash sources
+ * (space-separated) to server.ts, which makes them the CSP's and never sends the header.
+ */
+export const SCRIPT_HASHES_HEADER = 'x-document-script-hashes';
 
 /**
- * The CSP hash sources (`'sha256-…'`, base64) of every inline script in `html`, in document order
- * without repeats: the browser hashes a script's text exactly as it stands between its tags (React
- * and Remix escape `</script` inside, so the first closing tag ends it).
+ * A document rendered with `marker` (a random value made for that render, never sent) as the
+ * nonce of its own scripts: `html` without the marker, and the CSP hash sources (`'sha256-…'`,
+ * base64) of the marked inline scripts, in document order without repeats. The browser hashes a
+ * script's text exactly as it stands between its tags (React and Remix escape `</script` inside, so
+ * the first closing tag ends it). A script without the marker gets no hash, so it cannot run.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function ownScripts(html: string, marker: string): { html: string; hashes: string[] } {
+  const attribute = ` nonce="${marker}"`;
   const hashes = new Set<string>();
-  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
-    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
+  const scripts = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+  const stripped = html.replace(scripts, (script, attributes: string, text: string) => {
+    if (!attributes.includes(attribute)) return script;
+    if (!/\ssrc=/.test(attributes))
+      hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    return `<script${attributes.replace(attribute, '')}>${text}</script>`;
+  });
+  return { html: stripped, hashes: [...hashes] };
 }

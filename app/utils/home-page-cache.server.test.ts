@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
 import { createHomePages } from '~/utils/home-page-cache.server';
 import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
 import { rawServer } from '../../tests/setup/raw-http';
@@ -16,12 +17,16 @@ async function setUp() {
     const count = (renders.get(url) ?? 0) + 1;
     renders.set(url, count);
     return new Response(`<html><body>${url} #${count}<script>go(${count})</script></body></html>`, {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        [SCRIPT_HASHES_HEADER]: `'sha256-${count}'`,
+      },
     });
   };
   const pages = createHomePages({
     render,
-    documentHeaders: (html) => ({ ...SECURITY, 'content-security-policy': `script-src ${html.length}` }),
+    documentHeaders: (hashes) => ({ ...SECURITY, 'content-security-policy': `script-src 'self' ${hashes}` }),
     nowMs: () => nowMs,
   });
   const server = await rawServer((req, res) => {
@@ -63,7 +68,7 @@ describe('the home pages (made once a second per view)', () => {
     ] as const) {
       expect(answer.headers).toMatchObject({
         ...SECURITY,
-        'content-security-policy': `script-src ${html.length}`,
+        'content-security-policy': "script-src 'self' 'sha256-1'",
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
         'content-encoding': encoding,
@@ -71,6 +76,7 @@ describe('the home pages (made once a second per view)', () => {
         etag: br.headers.etag,
       });
     }
+    expect(br.headers[SCRIPT_HASHES_HEADER]).toBeUndefined();
     const head = await home.get('/', { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toHaveLength(0);

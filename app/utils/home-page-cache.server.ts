@@ -9,6 +9,7 @@
  * request as every page is.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
 import { isHomeView } from '~/utils/home-view';
 import { encodeAnswer, sendAnswer, sharedAnswer } from '~/utils/shared-answer.server';
 
@@ -31,13 +32,14 @@ export type HomePages = {
 /**
  * @param render the document of a home URL (`/?…`), as Remix renders it: rendered at most once a
  *   second per view, whoever asks.
- * @param documentHeaders the headers sent with a document's HTML besides those `render` gives
- *   (server.ts: the security headers, with the CSP allowing its inline scripts by hash).
+ * @param documentHeaders the headers sent with a document besides those `render` gives, for the
+ *   hash sources of its own scripts (`render`'s SCRIPT_HASHES_HEADER, which is not sent): server.ts's
+ *   security headers, with the CSP allowing those scripts.
  * @param nowMs the clock a page's age is measured on (tests pass their own).
  */
 export function createHomePages(options: {
   render(url: string): Promise<Response>;
-  documentHeaders(html: string): Record<string, string>;
+  documentHeaders(scriptHashes: string): Record<string, string>;
   nowMs?: () => number;
 }): HomePages {
   const { render, documentHeaders, nowMs = Date.now } = options;
@@ -52,9 +54,12 @@ export function createHomePages(options: {
         const response = await render(url);
         const html = await response.text();
         // NOTE: the home sets no cookie: what it answers is the same for everyone.
-        const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'set-cookie'));
+        const headers = Object.fromEntries(
+          [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== SCRIPT_HASHES_HEADER),
+        );
+        const scripts = documentHeaders(response.headers.get(SCRIPT_HASHES_HEADER) ?? '');
         return encodeAnswer(
-          { data: null, status: response.status, body: html, headers: { ...headers, ...documentHeaders(html) } },
+          { data: null, status: response.status, body: html, headers: { ...headers, ...scripts } },
           madeAtMs,
         );
       }, nowMs);
@@ -69,7 +74,10 @@ export function createHomePages(options: {
       if (headers.host !== undefined && !URL.canParse(`http://${headers.host}/`)) return false;
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
-      return path === '/' && isHomeView(new URLSearchParams(query === -1 ? '' : url.slice(query + 1)));
+      const search = query === -1 ? '' : url.slice(query + 1);
+      const params = new URLSearchParams(search);
+      // Only the canonical spelling (`/?&`, `/?d%69r=up` are the same views spelt otherwise): a page per URL.
+      return path === '/' && params.toString() === search && isHomeView(params);
     },
     async serve(req, res) {
       sendAnswer(req, res, await viewOf(req.url!).current());
