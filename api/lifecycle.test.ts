@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { answer, idleKeepAliveSocket, newConnection, nextAnswer } from '../tests/setup/sockets';
-import { firstAnswer, gracefulClose, holdUntilReady } from './lifecycle';
+import { firstAnswer, gracefulClose, HOLD_MAX_MS, holdUntilReady } from './lifecycle';
 
 /** Resolves once the I/O already under way on loopback has been handled: a few turns of the event loop. */
 async function ioTurn() {
@@ -146,6 +146,28 @@ describe('the start: firstAnswer and holdUntilReady (ADR 025)', () => {
     expect(await page).toMatchObject({ status: 200, body: 'answered' });
     expect(await answer(port, '/faq')).toMatchObject({ status: 200, body: 'answered' });
     expect(handled).toEqual(['/healthz', '/bus?tab=down', '/faq']);
+  });
+
+  it('answers a request held HOLD_MAX_MS 503, telling it to come back, and still hands on the later ones once open', async () => {
+    let open!: () => void;
+    holdUntilReady(server, new Promise<void>((resolve) => (open = resolve)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const page = answer(port, '/');
+      // The request reaches the server and is held: its limit is the one timer.
+      for (let turns = 0; turns < 100 && vi.getTimerCount() === 0; turns += 1) await ioTurn();
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(HOLD_MAX_MS - 1);
+      await ioTurn();
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(await page).toMatchObject({ status: 503, body: '서버를 시작하고 있습니다. 잠시 후 다시 시도해 주세요.' });
+    } finally {
+      vi.useRealTimers();
+    }
+    open();
+    expect(await answer(port, '/faq')).toMatchObject({ status: 200, body: 'answered' });
+    expect(handled).toEqual(['/faq']);
   });
 
   it('answers the requests it held 503 when the database fails to open', async () => {

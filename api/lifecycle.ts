@@ -52,6 +52,14 @@ function cannotStart(label: string, error: unknown): void {
 /** What a request held for the database gets when it failed to open (held requests: holdUntilReady). */
 const OPENING_FAILED = '서버를 시작하지 못했습니다. 잠시 후 다시 시도해 주세요.';
 
+/**
+ * The longest a request waits for the database to open, in ms: past it (a PostgreSQL migration
+ * waiting on another's lock, say) it is answered 503 with Retry-After rather than held on.
+ */
+export const HOLD_MAX_MS = 30_000;
+/** What a request held HOLD_MAX_MS gets, with Retry-After (seconds). */
+const STILL_OPENING = { retryAfterSec: 5, text: '서버를 시작하고 있습니다. 잠시 후 다시 시도해 주세요.' };
+
 /** The probes' paths, the web's and the api's: a supervisor's or balancer's, not a visitor's. */
 const PROBE_PATH = /^(\/api)?\/(healthz|readyz)(\?|$)/;
 
@@ -59,7 +67,8 @@ const PROBE_PATH = /^(\/api)?\/(healthz|readyz)(\?|$)/;
  * Holds every request to `server` but the probes until `ready` settles, then hands it to the
  * server's own handler as it came: a page asked for while the database opens waits for it (its
  * upstream timeouts start only then) rather than failing (ADR 025). When `ready` rejects, a held
- * request is answered 503 (the process is then exiting: serveUntilSignal). Call it once the
+ * request is answered 503 (the process is then exiting: serveUntilSignal); one held HOLD_MAX_MS is
+ * answered 503 with Retry-After. Call it once the
  * server's handler is attached. Exported for its tests; serveUntilSignal calls it.
  */
 export function holdUntilReady(server: Server, ready: Promise<unknown>): void {
@@ -75,7 +84,19 @@ export function holdUntilReady(server: Server, ready: Promise<unknown>): void {
   );
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (opened || PROBE_PATH.test(request.url ?? '')) return handle(request, response);
+    let gaveUp = false;
+    const limit = setTimeout(() => {
+      gaveUp = true;
+      response
+        .writeHead(503, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Retry-After': String(STILL_OPENING.retryAfterSec),
+        })
+        .end(STILL_OPENING.text);
+    }, HOLD_MAX_MS);
     void held.then((isOpen) => {
+      clearTimeout(limit);
+      if (gaveUp) return;
       if (isOpen) handle(request, response);
       else response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end(OPENING_FAILED);
     });
