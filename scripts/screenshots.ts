@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { adApplicationBody } from '../tests/setup/ad-application';
 import { parseCli } from './cli';
 import { measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 
@@ -217,18 +218,10 @@ async function seed(apiUrl: string): Promise<{ statusToken: string; pendingId: n
     });
     const { presignedUrl, imageUrl } = (await upload.json()) as { presignedUrl: string; imageUrl: string };
     await call(presignedUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: image });
-    const submitted = await postJson(`/api/ads/${type}/submit`, {
-      type,
-      title,
-      applicantName: '김모현',
-      applicantPhone: '01012345678',
-      applicantEmail: 'shop@example.com',
-      redirectUrl,
-      imageUrl,
-      duration: 1,
-      confirmed: false,
-      ...(type === 'kakao' ? { content: '학생증 보여주면 음료 서비스!' } : {}),
-    });
+    const submitted = await postJson(
+      `/api/ads/${type}/submit`,
+      adApplicationBody({ type, title, redirectUrl, imageUrl }),
+    );
     return (await submitted.json()) as { id: number; statusToken: string };
   };
   const approve = (type: 'web' | 'kakao', id: number) =>

@@ -5,6 +5,7 @@
  * a shop sends them (presign, PUT, submit) and read or undo what the admin pages did, through the
  * api with the service token.
  */
+import { adApplicationBody } from '../setup/ad-application';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -48,18 +49,7 @@ export async function submitAdRequest(
   );
   const submit = await request.post(`${ADS_API_URL}/api/ads/${type}/submit`, {
     headers,
-    data: {
-      type,
-      title,
-      applicantName: '김모현',
-      applicantPhone: '01012345678',
-      applicantEmail: 'shop@example.com',
-      redirectUrl,
-      imageUrl,
-      duration: 1,
-      confirmed: false,
-      ...(type === 'kakao' ? { content: '학생증 보여주면 음료 서비스!' } : {}),
-    },
+    data: adApplicationBody({ type, title, redirectUrl, imageUrl }),
   });
   expect(submit.status()).toBe(201);
   const stored = (await listedRequests(request, type)).find((item) => item.title === title);
