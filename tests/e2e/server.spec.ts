@@ -35,11 +35,17 @@ test('the home page is the same bytes for everyone within a second, compressed o
   expect(first.headers()['content-security-policy']).toBe(second.headers()['content-security-policy']);
   expect(await first.text()).not.toContain('home.internal');
 
-  const revalidated = await request.get('/?dir=down', { headers: { 'if-none-match': etag } });
-  // Within the same second the page has not changed; in the next one it is made again.
-  expect([304, 200]).toContain(revalidated.status());
-  if (revalidated.status() === 304) expect(await revalidated.body()).toHaveLength(0);
-  else expect(revalidated.headers().etag).not.toBe(etag);
+  // A phone holding the page of this second gets 304 and no body. The page is made again each
+  // second, so one try may straddle the turn: asked again at once, one of three gets its 304.
+  const statuses: number[] = [];
+  for (let tries = 0; tries < 3 && !statuses.includes(304); tries++) {
+    const page = await request.get('/?dir=down');
+    const revalidated = await request.get('/?dir=down', { headers: { 'if-none-match': page.headers().etag } });
+    statuses.push(revalidated.status());
+    if (revalidated.status() === 304) expect(await revalidated.body()).toHaveLength(0);
+    else expect(revalidated.headers().etag).not.toBe(page.headers().etag);
+  }
+  expect(statuses).toContain(304);
 });
 
 test('hashed assets are cached for a year as immutable', async ({ request }) => {
