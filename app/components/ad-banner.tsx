@@ -105,7 +105,10 @@ function DefaultBanner() {
     <section className="ad-banner ad-banner--default" aria-label="광고">
       <Link to="/ads/apply" className="ad-banner__invite">
         <strong>이 자리에 가게를 알려보세요</strong>
-        <span>매일 통학생이 보는 배너 · 한 달 {formatWon(priceWon(1))} · 광고 신청하기</span>
+        <span>
+          매일 통학생이 보는 배너 · 한 달 {formatWon(priceWon(1))} ·{' '}
+          <span className="ad-banner__cta">광고 신청하기</span>
+        </span>
       </Link>
     </section>
   );

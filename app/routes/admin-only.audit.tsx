@@ -1,13 +1,15 @@
 /**
  * /admin-only/audit: the audit log, so the admins can see who changed what: the latest 200 admin
  * actions, newest first: when (KST), who, what, on what, and the state before and after as compact
- * JSON, folded in a <details> so a long value does not stretch the table.
+ * JSON, folded in a <details> so a long value does not stretch the table. Each entry is a row headed
+ * by its time; on a phone the rows stack (StackedTable).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, type MetaFunction } from '@remix-run/react';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '../../contract/admin';
 import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates } from '~/components/admin/list-states';
+import { StackedTable } from '~/components/admin/stacked-table';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
@@ -58,44 +60,29 @@ export default function AuditLog() {
     <AdminPage id="audit" title="활동 기록">
       <ListStates items={rows} failed={LOAD_FAILED} empty="기록이 없습니다.">
         {(rows) => (
-          <div className="admin-table-wrap" role="region" aria-labelledby="audit-caption">
-            <table className="admin-table admin-table--audit">
-              <caption id="audit-caption">
-                최근 {rows.length}건, 최신순 (최대 {AUDIT_PAGE_SIZE}건)
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">시각</th>
-                  <th scope="col">관리자</th>
-                  <th scope="col">작업</th>
-                  <th scope="col">대상</th>
-                  <th scope="col">변경 내용</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="admin-table__nowrap">
-                      <time dateTime={row.at}>{formatKstDateTime(row.at)}</time>
-                    </td>
-                    <td>{row.actor}</td>
-                    <td className="admin-table__nowrap">{ACTION_LABELS[row.action]}</td>
-                    <td className="admin-table__code">{row.target}</td>
-                    <td>
-                      {row.change === null ? (
-                        '없음'
-                      ) : (
-                        <details className="audit-change">
-                          <summary>보기</summary>
-                          <pre className="audit-change__json">{row.change}</pre>
-                        </details>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            caption={`최근 ${rows.length}건, 최신순 (최대 ${AUDIT_PAGE_SIZE}건)`}
+            columns={['시각', '관리자', '작업', '대상', '변경 내용']}
+            rows={rows.map((row) => ({
+              key: String(row.id),
+              cells: [
+                <time dateTime={row.at} className="admin-table__nowrap">
+                  {formatKstDateTime(row.at)}
+                </time>,
+                row.actor,
+                <span className="admin-table__nowrap">{ACTION_LABELS[row.action]}</span>,
+                <span className="admin-table__code">{row.target}</span>,
+                row.change === null ? (
+                  '없음'
+                ) : (
+                  <details className="audit-change">
+                    <summary>보기</summary>
+                    <pre className="audit-change__json">{row.change}</pre>
+                  </details>
+                ),
+              ],
+            }))}
+          />
         )}
       </ListStates>
     </AdminPage>

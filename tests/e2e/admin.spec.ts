@@ -401,8 +401,9 @@ test('the activity log shows what the admin did, by name', async ({ page, reques
   const rows = page.getByRole('row');
   const approval = rows.filter({ hasText: `ad-request:web:${id}` });
   await expect(approval).toHaveCount(1);
+  // Each entry is a row headed by its time.
+  await expect(approval.getByRole('rowheader')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect(approval.getByRole('cell')).toHaveText([
-    /.+/,
     ADMIN_CREDENTIALS.username,
     '승인',
     `ad-request:web:${id}`,

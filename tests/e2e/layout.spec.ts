@@ -1,11 +1,16 @@
 /**
  * The pages' layout on a 390 px phone (docs/product.md §9's frame), with and without JavaScript, in
  * Debian's Chromium against the built app: Korean words stay whole at a line's end, a long stored
- * URL wraps instead of widening the page, no empty band is kept where nothing comes, and the admin's
- * backtest tables stack into one block per row. The public pages are the main deployment's (no
- * ads: the default banner shows); the admin pages are the ads deployment's, signed in.
+ * URL wraps instead of widening the page, no empty band is kept where nothing comes, the default
+ * banner keeps its call to action on one line, and the admin's tables (the backtest, the audit log,
+ * GBIS discovery's candidates) stack into one block per row. The public pages are the main
+ * deployment's (no ads: the default banner shows); the admin pages are the ads deployment's, signed in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { GbisDiscovery } from '../../contract/gbis';
+import { DiscoveryResult } from '../../app/components/admin/gbis-discovery';
 import { approve, ADS_WEB_URL, phoneIp } from './ads-deployment';
 import { deleteAdsTagged, signIn, submitAdRequest } from './admin-deployment';
 
@@ -57,6 +62,47 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** How many lines `phrase`, in one text node of `element`, is drawn on. */
+function linesOf(element: Locator, phrase: string): Promise<number> {
+  return element.evaluate((root, phrase) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const index = (node.textContent ?? '').indexOf(phrase);
+      if (index < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + phrase.length);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom))).size;
+    }
+    throw new Error(`no text node holds ${phrase}`);
+  }, phrase);
+}
+
+/**
+ * `table` is stacked on the phone: inside the screen, its box not scrolling sideways, and each of
+ * its named cells as wide as its row with the column's name drawn before it (a squeezed column
+ * would be far narrower); a screen reader still gets a table with row and column headers.
+ */
+async function expectStacked(table: Locator) {
+  const box = (await table.boundingBox())!;
+  expect(box.x + box.width, 'the table ends inside the screen').toBeLessThanOrEqual(PHONE.width);
+  expect(await table.evaluate((node) => node.parentElement!.scrollWidth - node.parentElement!.clientWidth)).toBe(0);
+  const cells = await table.locator('tbody td[data-label]').evaluateAll((nodes) =>
+    nodes.map((cell) => ({
+      width: cell.getBoundingClientRect().width,
+      drawn: getComputedStyle(cell, '::before').content,
+      name: (cell as HTMLElement).dataset.label,
+    })),
+  );
+  expect(cells.length).toBeGreaterThan(0);
+  for (const { width, drawn, name } of cells) {
+    expect(width, name).toBeGreaterThan(250);
+    expect(drawn).toBe(`"${name}" / ""`);
+  }
+  await expect(table.getByRole('columnheader').first()).toBeAttached();
+  await expect(table.getByRole('rowheader').first()).toBeVisible();
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled });
@@ -68,11 +114,14 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await splitKoreanWords(page), path).toEqual([]);
         await expectNoSidewaysScroll(page);
       }
-      // The default banner's invitation ("… 광고 신청하기") breaks between words too.
+      // The default banner's invitation ("… 광고 신청하기") breaks between words too, never inside
+      // its call to action, and stays inside its box.
       await page.goto(HOME);
       const invite = page.getByRole('region', { name: '광고' }).getByRole('link');
       await expect(invite).toContainText('광고 신청하기');
       await expect(invite).toHaveCSS('word-break', 'keep-all');
+      expect(await linesOf(invite, '광고 신청하기')).toBe(1);
+      expect(await invite.evaluate((link) => link.scrollWidth - link.clientWidth)).toBe(0);
     });
 
     test('the home page keeps no empty band between the last arrival card and the banner', async ({ page }) => {
@@ -179,5 +228,79 @@ test.describe('the admin pages', () => {
     const named = nodes.filter((node) => node.role?.value === 'cell').map((node) => String(node.name?.value ?? ''));
     expect(named.some((name) => /^\d+분 \d+초$/.test(name))).toBe(true);
     expect(named.filter((name) => name.startsWith('평균 오차'))).toEqual([]);
+  });
+
+  test('the audit log stacks one block per entry on a phone, headed by its time, an opened change inside it', async ({
+    page,
+    request,
+  }) => {
+    const ip = phoneIp(74);
+    const id = await submitAdRequest(request, { type: 'web', title: `${TAG} 기록 ${Date.now()}`, ip });
+    await approve(request, 'web', id);
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+    await signIn(page, '/admin-only/audit');
+    const table = page.getByRole('table', { name: /^최근 \d+건/ });
+    const approval = table.getByRole('row').filter({ hasText: `ad-request:web:${id}` });
+    await expect(approval.getByRole('rowheader')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await approval.getByText('보기', { exact: true }).click();
+    await expect(approval.getByText(/"status":"approved"/)).toBeVisible();
+    await expectStacked(table);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test("GBIS discovery's candidate tables stack on a phone; a table without candidates says so alone", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(75) });
+    await signIn(page, '/admin-only/gbis');
+    // The e2e api runs the demo feed, where the page offers no discovery: its answer, as the page
+    // renders it in the "GBIS에서 찾기" section, is put on the page to be laid out by its stylesheet.
+    const discovery = {
+      routes: [
+        {
+          routeNo: '1150',
+          routeId: null,
+          termini: null,
+          upStaOrder: null,
+          candidates: ['233000031', '241004870'].map((routeId) => ({
+            routeId,
+            routeName: '1150',
+            regionName: '용인',
+            startStationName: '한국외국어대학교글로벌캠퍼스',
+            endStationName: '강남역우리은행',
+          })),
+        },
+      ],
+      stops: [
+        { direction: 'up', index: 1, name: '모현사거리', stationId: null, candidates: [] },
+        {
+          direction: 'down',
+          index: 0,
+          name: '외대사거리',
+          stationId: null,
+          candidates: [
+            { stationId: '228000700', stationName: '외대사거리', mobileNo: '29143', side: 'down' },
+            { stationId: '228000701', stationName: '외대사거리', mobileNo: '29144', side: null },
+          ],
+        },
+      ],
+      lines: [],
+    } as Omit<GbisDiscovery, 'proposal' | 'terminusId'> as GbisDiscovery;
+    const html = renderToStaticMarkup(
+      createElement(
+        'section',
+        { className: 'admin-section' },
+        createElement(DiscoveryResult, { discovery, callsSpent: 9 }),
+      ),
+    );
+    await page.locator('.admin-page').evaluate((section, html) => section.insertAdjacentHTML('beforeend', html), html);
+
+    for (const name of ['1150번: 노선 id 후보', '하행 외대사거리: 정류소 id 후보']) {
+      await expectStacked(page.getByRole('table', { name }));
+    }
+    const none = page.getByRole('table', { name: '상행 모현사거리: 정류소 id 후보' }).getByRole('cell');
+    await expect(none).toHaveText('후보가 없습니다.');
+    expect(await none.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
+    await expectNoSidewaysScroll(page);
   });
 });

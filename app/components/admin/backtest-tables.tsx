@@ -2,13 +2,12 @@
  * The prediction backtest on the admin feed page (docs/product.md §2.2 Admin routes): one table per
  * scope (all routes, then each route) comparing the methods, with the 80 % ranges' coverage and
  * mean width for the methods that state ranges ("–" for the others), and the departure slots
- * learnt. Each table has a caption and row and column headers, so a screen reader names every cell.
- * On a narrow screen each row stacks into a block whose cells carry their column's name
- * (`data-label`, shown by app/styles/admin.css "Stacked tables"); the roles are stated, since a
- * table drawn with other CSS displays may lose its implicit ones in some browsers.
+ * learnt. Each table has a caption and row and column headers, so a screen reader names every cell;
+ * on a narrow screen each row stacks into a block (StackedTable).
  */
 import type { ReactNode } from 'react';
 import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
+import { StackedTable } from './stacked-table';
 
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
   estimate: '예측(실시간 반영)',
@@ -100,53 +99,6 @@ function SlotTable({ slots }: { slots: BacktestReport['slots'] }) {
         cells: [`${slot.routeNo}번`, DAY_TYPE_LABELS[slot.dayType], slot.count, formatSeconds(slot.spreadSec)],
       }))}
     />
-  );
-}
-
-/**
- * A table whose first column heads its rows; each cell's `data-label` is its column's heading, for
- * the stacked layout of a narrow screen.
- */
-function StackedTable({
-  caption,
-  columns,
-  rows,
-}: {
-  caption: string;
-  columns: string[];
-  rows: { key: string; cells: ReactNode[] }[];
-}) {
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table--stacked" role="table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr role="row">
-            {columns.map((column) => (
-              <th key={column} scope="col" role="columnheader">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ key, cells: [head, ...cells] }) => (
-            <tr key={key} role="row">
-              <th scope="row" role="rowheader">
-                {head}
-              </th>
-              {cells.map((cell, index) => (
-                // A data cell, not a grid's: the rule takes every td for an interactive gridcell.
-                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
-                <td key={columns[index + 1]} role="cell" data-label={columns[index + 1]}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

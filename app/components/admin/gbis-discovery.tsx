@@ -2,9 +2,11 @@
  * What a GBIS discovery found, on the setup page /admin-only/gbis (docs/gbis.md §Setup page): the
  * GBIS calls it spent, and for each value it could not decide (a route's routeId or its campus
  * crossroads staOrder, a stop's stationId) the candidates GBIS listed, plus the stops around each
- * route's campus terminus to check sides and staOrders by. The values themselves go into the form.
+ * route's campus terminus to check sides and staOrders by, each a table that stacks on a phone. The
+ * values themselves go into the form.
  */
 import type { GbisDiscovery } from '../../../contract/gbis';
+import { StackedTable } from './stacked-table';
 
 /** The discovery answer (contract GbisDiscovery) and its calls spent, as a status line and candidate tables. */
 export function DiscoveryResult({ discovery, callsSpent }: { discovery: GbisDiscovery; callsSpent: number }) {
@@ -57,7 +59,7 @@ export function DiscoveryResult({ discovery, callsSpent }: { discovery: GbisDisc
   );
 }
 
-/** One table of candidates: the first column is the id (a row header). */
+/** One table of candidates: the first column, the id, heads its row (StackedTable). */
 function Candidates({
   caption,
   headers,
@@ -70,38 +72,11 @@ function Candidates({
   empty: string;
 }) {
   return (
-    <table className="admin-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={headers.length}>{empty}</td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.join('|')}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <StackedTable
+      caption={caption}
+      columns={headers}
+      rows={rows.map((cells) => ({ key: cells.join('|'), cells }))}
+      empty={empty}
+    />
   );
 }
