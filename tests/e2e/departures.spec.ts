@@ -6,6 +6,7 @@
  * way, a time whose 80 % range is wider than 2 minutes is followed by it, as the server states it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pageErrors } from './page-errors';
 import type { RouteTimes } from '../../app/utils/departure-times';
 import { expectedMarks, marksOf } from './ranges';
 
@@ -188,11 +189,7 @@ test('the dialog traps the focus and the phone Back button closes it', async ({ 
 test('a shared link with the modal open hydrates into the modal dialog, without errors, and Esc closes it', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   let loads = 0;
   await page.route(
     (url) => url.pathname === '/bus/predicted.data',

@@ -5,6 +5,7 @@
  * hydrate them are asked for (ADR 026), and /healthz.
  */
 import { expect, test } from '@playwright/test';
+import { pageErrors } from './page-errors';
 
 test('pages carry a CSP allowing their inline scripts by hash, and are compressed', async ({ request }) => {
   const response = await request.get('/faq', { headers: { 'accept-encoding': 'gzip' } });
@@ -53,12 +54,7 @@ for (const path of ['/', '/ads/apply', '/faq']) {
   test(`${path} is painted before the scripts that hydrate it are asked for, then hydrates without an error`, async ({
     page,
   }) => {
-    // A CSP violation is a console error; a hydration that fails (the markup not as rendered) an error React reports.
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = pageErrors(page);
     await page.goto(path);
     // Hydrated: React Router's client state is there once the entry has run.
     await page.waitForFunction(() => '__reactRouterVersion' in window || '__remixRouter' in window);
