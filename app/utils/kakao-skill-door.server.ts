@@ -1,0 +1,145 @@
+/**
+ * /api/kakao/skill on the web, the KakaoTalk chatbot's skill URL (ADR 011): Kakao i Open Builder
+ * POSTs to it from the internet, and the web relays the request to the api at the same path
+ * (app/models/kakao.server.ts). server.ts serves it ahead of express (ADR 024), as it does the
+ * refresh and the home page. Everything about the request (the shared secret, the JSON, the answer)
+ * is the api's; the web adds:
+ * - the bound: past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200, contract
+ *   SKILL_BUSY_ANSWER), whatever the secret (it carries no data). A request is taken at the door,
+ *   before its body is read, so none waits anywhere uncounted;
+ * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
+ *   loop, so that the loop keeps turning (and taking new connections) while many wait;
+ * - server.ts's body rules (its readBody: the 64 KB cap with its JSON 413, the budget of bodies held);
+ * - the api's refusals (401, 400, 413, 503…) passed on with their message, an api that does not
+ *   answer (or answers off-contract) as 502;
+ * - 405 with Allow: POST to any other method.
+ * Every answer is JSON, never stored, with server.ts's security headers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { relaySkillRequest } from '~/models/kakao.server';
+import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
+
+export const SKILL_PATH = '/api/kakao/skill';
+
+/**
+ * Skill requests taken at once: admitted and not yet answered (waiting for their turn, their body
+ * being read, or relayed to the api). Past it a request gets the busy answer at once instead of
+ * waiting. Chosen by measurement (ADR 024): saturated, the server answers a skill request in about
+ * 0.3 ms, so as many waiting are answered within about a third of a second; a lower bound would
+ * only swap answers for busy answers.
+ */
+export const SKILL_REQUESTS_MAX = 1024;
+
+/**
+ * Requests whose turn comes in one round of the event loop, at most; the others wait for later
+ * rounds. Node takes one new connection per round (ADR 024): answering everyone waiting in one
+ * round made rounds of a tenth of a second and more when saturated, and a new connection waited
+ * seconds to be taken. Four answers make a round of a millisecond or two; by measurement
+ * (ADR 024), 8 and 16 let the slowest first answers grow, 2 took no less.
+ */
+export const SKILL_TURNS_PER_ROUND = 4;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** The busy answer as sent. */
+const BUSY_JSON = JSON.stringify(SKILL_BUSY_ANSWER);
+const UNAVAILABLE_JSON = JSON.stringify({ message: 'The skill is unavailable right now' });
+const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' });
+
+/** An answer given without reading the request's body: its status, content type, body and extra headers. */
+export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
+
+export type SkillDoor = {
+  /** Whether `req` is for the skill's path (with or without a trailing slash, with any query), whatever its method. */
+  serves(req: IncomingMessage): boolean;
+  /** Answers `req`; `clientIp` (the caller's address as server.ts reads it) is passed on to the api. */
+  serve(req: IncomingMessage, res: ServerResponse, clientIp: string | undefined): Promise<void>;
+};
+
+/**
+ * @param api where the web reaches the api (in-process or over HTTP).
+ * @param headers added to every answer: server.ts's security headers.
+ * @param readBody server.ts's reader of a request body: the body within its route's cap (counted
+ *   against the server's budget of bodies), or undefined once it has answered instead (413, 503, 400).
+ * @param refuse server.ts's answer without reading the body (it adds `headers`, Cache-Control:
+ *   no-store, and drops what the client still sends).
+ */
+export function createSkillDoor(options: {
+  api: ApiBinding;
+  headers: Record<string, string>;
+  readBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array<ArrayBuffer> | undefined>;
+  refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer): void;
+}): SkillDoor {
+  const { api, headers, readBody, refuse } = options;
+  let taken = 0;
+  /** The requests waiting for their turn, in order of arrival. */
+  const waiting: (() => void)[] = [];
+  let roundAhead = false;
+  /** Gives the next SKILL_TURNS_PER_ROUND requests waiting their turn, and the next round's to those after them. */
+  const round = () => {
+    for (const start of waiting.splice(0, SKILL_TURNS_PER_ROUND)) start();
+    roundAhead = waiting.length > 0;
+    if (roundAhead) setImmediate(round);
+  };
+  /**
+   * Resolves at the request's turn: in a later round of the event loop than the one that read it,
+   * with at most SKILL_TURNS_PER_ROUND others.
+   */
+  const turn = () =>
+    new Promise<void>((start) => {
+      waiting.push(start);
+      if (roundAhead) return;
+      roundAhead = true;
+      setImmediate(round);
+    });
+  const send = (res: ServerResponse, status: number, json: string) =>
+    void res
+      .writeHead(status, {
+        ...headers,
+        'content-type': JSON_TYPE,
+        'cache-control': 'no-store',
+        'content-length': String(Buffer.byteLength(json)),
+      })
+      .end(json);
+
+  return {
+    serves: ({ url = '' }) => {
+      const path = url.split('?', 1)[0];
+      return path === SKILL_PATH || path === `${SKILL_PATH}/`;
+    },
+    async serve(req, res, clientIp) {
+      if (req.method !== 'POST') {
+        return refuse(req, res, {
+          status: 405,
+          contentType: JSON_TYPE,
+          body: METHOD_NOT_ALLOWED_JSON,
+          headers: { Allow: 'POST' },
+        });
+      }
+      if (taken >= SKILL_REQUESTS_MAX)
+        return refuse(req, res, { status: 200, contentType: JSON_TYPE, body: BUSY_JSON });
+      taken += 1;
+      try {
+        // NOTE: a request whose body came with its headers is read, and relayed to the in-process
+        // api, without ever yielding to the event loop: without turns, the requests read in one
+        // round would all be answered in it, and `taken` would never pass 1.
+        await turn();
+        const body = await readBody(req, res);
+        if (body === undefined) return;
+        const secret = req.headers[SKILL_SECRET_HEADER.toLowerCase()];
+        // The relay answers JSON (checked with the contract once per distinct answer): sent as it is.
+        send(res, 200, await relaySkillRequest({ api, clientIp }, body, typeof secret === 'string' ? secret : null));
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        // The api's refusals (401, 400, 413, 503) reach Kakao as they are; an unreachable api is a 502.
+        if (error.status !== null && error.status !== 200) {
+          return send(res, error.status, JSON.stringify({ message: error.serverMessage ?? `HTTP ${error.status}` }));
+        }
+        console.error('[kakao] skill relay failed:', error.message);
+        send(res, 502, UNAVAILABLE_JSON);
+      } finally {
+        taken -= 1;
+      }
+    },
+  };
+}
