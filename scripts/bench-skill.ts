@@ -11,10 +11,12 @@
  * the server's start-up work is done (the demo history's back-fill and the day's accuracy figure
  * take the CPU for tens of seconds). Ends with the figures ADR 024 holds the skill to: p99 at N
  * requests/s, and at saturation the slowest answer, the answers over 2 s and over 5 s, and the busy
- * answers. Needs `npm run build` first. Loopback only.
+ * answers; the machine's load average at the start and the end (other work on it moves the figures).
+ * Needs `npm run build` first. Loopback only.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/kakao';
 import { openDatabase } from '../api/db/client';
@@ -189,6 +191,12 @@ const pacedLine = (label: string, { latencies, unanswered, non2xx, busy }: Paced
   `${(latencies.length / seconds).toFixed(0)} req/s (total ${latencies.length}); non-2xx ${non2xx}, ` +
   `unanswered after ${KAKAO_TIMEOUT_SEC} s ${unanswered}; busy answers ${busy}`;
 
+/** The machine's load average over 1, 5 and 15 minutes, as a phrase. */
+const loadLine = () =>
+  `load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`;
+
 const served = await serveForMeasure({
   port: 3300,
   dataDir,
@@ -217,7 +225,9 @@ try {
     body,
   };
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
-  console.log(`loopback, this machine, ${duration} s per run; timeout ${KAKAO_TIMEOUT_SEC} s (Kakao's limit)`);
+  console.log(
+    `loopback, this machine (${loadLine()}), ${duration} s per run; timeout ${KAKAO_TIMEOUT_SEC} s (Kakao's limit)`,
+  );
   const saturation: Run[] = [];
   for (const [title, options] of [
     [`${connections} connections, each sending again as soon as answered (autocannon)`, { connections }],
@@ -267,6 +277,7 @@ try {
       `(none: ${lateOnOpen === 0 ? 'held' : 'NOT held'}); the first request of a new connection: ` +
       `${late - lateOnOpen} (a saturated server accepts new connections slowly: ADR 024)`,
   );
+  console.log(`  ${loadLine()} at the end`);
 } finally {
   await served.stop();
 }
