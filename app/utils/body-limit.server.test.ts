@@ -91,10 +91,11 @@ describe('bodyLimitOf', () => {
       '/admin-only/notice',
       '/admin-only/setup',
       '/ads/apply',
-      '/api/kakao/skill',
       '/contact',
     ]);
     for (const file of reading) expect(bodyLimitOf(pathOf(file)).maxBytes, file).toBeGreaterThan(2048);
+    // The chatbot skill reads its raw body on server.ts's lean path, no route (ADR 024).
+    expect(bodyLimitOf('/api/kakao/skill').maxBytes).toBe(64 * 1024);
   });
 });
 
