@@ -227,20 +227,21 @@ function hostOf(req: express.Request): string {
 /** What a write from another site is told (app/utils/csrf.server.ts). */
 const CROSS_SITE: UnreadAnswer = { status: 403, contentType: 'text/plain; charset=utf-8', body: CROSS_SITE_MESSAGE };
 
-// Writes come from this site's pages only (app/utils/csrf.server.ts); Remix's own check of document
-// POSTs would throw a cross-site one as a 500.
-app.use((req, res, next) => {
-  if (
-    isAllowedWrite(
-      req.method,
-      req.path,
-      (name) => req.get(name),
-      () => hostOf(req),
-    )
-  )
-    return next();
-  refuseBody(req, res, CROSS_SITE);
-});
+/**
+ * Whether `req` (read as express reads it) is a write this site takes on `path` (its own path
+ * unless given): from this site's pages, or on a server-to-server path (app/utils/csrf.server.ts).
+ */
+const allowsWrite = (req: express.Request, path = req.path) =>
+  isAllowedWrite(
+    req.method,
+    path,
+    (name) => req.get(name),
+    () => hostOf(req),
+  );
+
+// Writes come from this site's pages only; Remix's own check of document POSTs would throw a
+// cross-site one as a 500.
+app.use((req, res, next) => (allowsWrite(req) ? next() : refuseBody(req, res, CROSS_SITE)));
 
 /** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
 const LINGER_MS = 5_000;
@@ -411,13 +412,8 @@ const asExpressRequest = (req: IncomingMessage) => Object.setPrototypeOf(req, ap
  */
 function serveSkill(req: IncomingMessage, res: ServerResponse) {
   const request = asExpressRequest(req);
-  const allowed = isAllowedWrite(
-    request.method,
-    SKILL_PATH,
-    (name) => request.get(name),
-    () => hostOf(request),
-  );
-  if (!allowed) return refuseBody(req, res, CROSS_SITE);
+  // With or without its trailing slash, the skill's path is the server-to-server one.
+  if (!allowsWrite(request, SKILL_PATH)) return refuseBody(req, res, CROSS_SITE);
   ahead('[kakao/skill]', skill.serve(req, res, request.ip), res);
 }
 
