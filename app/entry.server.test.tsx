@@ -18,6 +18,19 @@ function ScriptWithNonce() {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__remixContext = {};' }} />;
 }
 
+/** Remix's module script as its <Scripts> renders it (the nonce first): the route modules imported statically, then the entry. */
+const MODULE_SCRIPT = [
+  'import * as route0 from "/build/root-EF56.js";',
+  'import * as route1 from "/build/routes/_index-GH78.js";',
+  'window.__remixRouteModules = {"root":route0,"routes/_index":route1};',
+  'import("/build/entry.client-AB12.js");',
+].join('\n');
+
+function ModuleScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} type="module" async dangerouslySetInnerHTML={{ __html: MODULE_SCRIPT }} />;
+}
+
 vi.mock('@remix-run/react', () => ({
   RemixServer: () => (
     <>
@@ -34,6 +47,7 @@ vi.mock('@remix-run/react', () => ({
       {/* As Remix's <Scripts> renders its preloads. */}
       <link rel="modulepreload" href="/build/entry.client-AB12.js" />
       <link rel="modulepreload" href="/build/_shared/chunk-CD34.js" crossOrigin="anonymous" />
+      <ModuleScript />
     </>
   ),
 }));
@@ -66,17 +80,34 @@ it('allows its own scripts by hash: the marker they were rendered with is taken 
   expect(html).toContain('<script>window.__injected = 1;</script>');
   expect(html).not.toContain('nonce');
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  // Only the script rendered with the marker: the other one (as if injected) has no hash.
-  expect(response.headers.get(SCRIPT_HASHES_HEADER)).toBe(sha256('window.__remixContext = {};'));
+  // Only the scripts rendered with the marker (this one and the module script): the other one (as if injected) has no hash.
+  const hashes = response.headers.get(SCRIPT_HASHES_HEADER)?.split(' ');
+  expect(hashes).toHaveLength(2);
+  expect(hashes).toContain(sha256('window.__remixContext = {};'));
+  expect(hashes).not.toContain(sha256('window.__injected = 1;'));
 });
 
-it('asks for the scripts that hydrate the page at low priority, after the document and its images', async () => {
-  const html = await (await render()).text();
-  expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/build/entry.client-AB12.js"/>');
-  expect(html).toContain(
-    '<link rel="modulepreload" fetchpriority="low" href="/build/_shared/chunk-CD34.js" crossorigin="anonymous"/>',
+it('starts the scripts that hydrate the page after its first paint, allowed by the hash of what it sends', async () => {
+  const response = await render();
+  const html = await response.text();
+  // The links stay for hydration to find, without what would fetch them now.
+  expect(html).toContain('<link rel="modulepreload"/>');
+  expect(html).toContain('<link rel="modulepreload" crossorigin="anonymous"/>');
+  expect(html).not.toContain('href="/build/');
+  const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  // First a painted frame (or the wait's end), then the same modules announced, then imported: routes before the entry.
+  expect(script.startsWith('await new Promise((go) => {')).toBe(true);
+  expect(script).toContain('.observe({ type: "paint", buffered: true });');
+  expect(script).toContain(
+    'for (const href of ["/build/entry.client-AB12.js","/build/_shared/chunk-CD34.js"]) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
   );
-  expect(html.match(/rel="modulepreload"/g)).toHaveLength(2);
+  expect(script).toContain(
+    'const [route0, route1] = await Promise.all([import("/build/root-EF56.js"), import("/build/routes/_index-GH78.js")]);',
+  );
+  expect(script).not.toMatch(/^import \*/m);
+  expect(script.indexOf('Promise.all')).toBeLessThan(script.indexOf('import("/build/entry.client-AB12.js")'));
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  expect(response.headers.get(SCRIPT_HASHES_HEADER)?.split(' ')).toContain(sha256(script));
 });
 
 it('lets nothing fire after the answer: the client going away, or the time limit passing', async () => {

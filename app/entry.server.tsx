@@ -7,7 +7,8 @@
  * nonce (NonceProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
  * removed (ownScripts), and the hashes go to server.ts in SCRIPT_HASHES_HEADER for the CSP (ADR
  * 023), so the same bytes can serve many requests and no other script can run. The app stylesheet
- * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx).
+ * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx). The scripts
+ * that hydrate the page start after its first paint (hydrateAfterFirstPaint, ADR 026).
  *
  * NOTE: React 18.3's renderToPipeableStream (the Node build) cuts a multi-byte character at the
  * edge of its 2 KB write buffer and pads the gap with NUL bytes (a Korean page showed `1150\0\0번`;
@@ -24,17 +25,8 @@ import { StylesheetProvider } from '~/components/inline-stylesheet';
 import { NonceProvider } from '~/components/nonce-provider';
 import appStyles from '~/styles/app.css';
 import { ownScripts, SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
+import { hydrateAfterFirstPaint } from '~/utils/hydrate-after-paint.server';
 import { stylesheetText } from '~/utils/inline-stylesheet.server';
-
-/**
- * `html` with Remix's `<link rel="modulepreload">` tags (its <Scripts> gives them no other attribute
- * than crossOrigin) fetched at low priority: the page is whole without JavaScript (server-rendered),
- * so the document and its images go first and the scripts that hydrate it after (measured by
- * `npm run measure:lighthouse`: ADR 026). Hydration does not touch the attribute.
- */
-function lowPriorityPreloads(html: string): string {
-  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-}
 
 /**
  * Single fetch (Remix v3_singleFetch) stops streaming promises not settled after this many
@@ -82,7 +74,7 @@ export default async function handleRequest(
     );
     shellRendered = true;
     await stream.allReady;
-    const { html, hashes } = ownScripts(lowPriorityPreloads(await new Response(stream).text()), marker);
+    const { html, hashes } = ownScripts(hydrateAfterFirstPaint(await new Response(stream).text()), marker);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     responseHeaders.set(SCRIPT_HASHES_HEADER, hashes.join(' '));
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });

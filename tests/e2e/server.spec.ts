@@ -1,9 +1,11 @@
 /**
  * What server.ts promises every response: security headers with a CSP that allows a document's
  * inline scripts by their hashes (ADR 023), compression, the home page made once a second and
- * revalidated by its ETag, long-cached hashed assets, and /healthz.
+ * revalidated by its ETag, long-cached hashed assets, pages painted before the scripts that
+ * hydrate them are asked for (ADR 026), and /healthz.
  */
 import { expect, test } from '@playwright/test';
+import { pageErrors } from './page-errors';
 
 test('pages carry a CSP allowing their inline scripts by hash, and are compressed', async ({ request }) => {
   const response = await request.get('/faq', { headers: { 'accept-encoding': 'gzip' } });
@@ -48,10 +50,33 @@ test('the home page is the same bytes for everyone within a second, compressed o
   expect(statuses).toContain(304);
 });
 
+for (const path of ['/', '/ads/apply', '/faq']) {
+  test(`${path} is painted before the scripts that hydrate it are asked for, then hydrates without an error`, async ({
+    page,
+  }) => {
+    const errors = pageErrors(page);
+    await page.goto(path);
+    // Hydrated: React Router's client state is there once the entry has run.
+    await page.waitForFunction(() => '__reactRouterVersion' in window || '__remixRouter' in window);
+    const { paint, firstScript } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/build/') && entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThanOrEqual(paint);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('hashed assets are cached for a year as immutable', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  const asset = /src="(\/build\/[^"]+\.js)"|href="(\/build\/[^"]+\.js)"/.exec(html);
-  const path = asset?.[1] ?? asset?.[2];
+  // The module script imports them (ADR 026).
+  const path = /"(\/build\/[^"]+\.js)"/.exec(html)?.[1];
   expect(path).toBeTruthy();
   const response = await request.get(path!);
   expect(response.status()).toBe(200);
