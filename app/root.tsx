@@ -13,7 +13,7 @@ import {
   type MetaFunction,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Analytics } from '~/components/analytics';
 import { InlineStylesheet } from '~/components/inline-stylesheet';
 import { useNonce } from '~/components/nonce-provider';
@@ -49,6 +49,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const analyticsId = useRouteLoaderData<typeof loader>('root')?.analyticsId ?? null;
   // The home's blocking service notice makes the header inert too (the home makes itself inert).
   const blocked = Boolean(useRouteLoaderData<typeof homeLoader>('routes/_index')?.notice);
+  // Hydrated: <html data-hydrated>, the sign the browser tests wait for before they act (pages
+  // hydrate after their first paint, ADR 026).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="ko">
       <head>

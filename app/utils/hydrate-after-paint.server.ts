@@ -4,8 +4,9 @@
  * Remix's `<Scripts>` renders a `<link rel="modulepreload">` per module and one inline module script
  * that imports the route modules statically, then the client entry. This rewrites the rendered
  * document so that the module script first waits for the page's first contentful paint (AFTER_FIRST_PAINT),
- * then announces the same modules as modulepreload links, all at once, and imports the route
- * modules before the entry, as Remix's script did. What the page does once hydrated is unchanged.
+ * then announces the same modules as modulepreload links, all at once, evaluates them one per task
+ * (ONE_PER_TASK), and imports the route modules before the entry, as Remix's script did. What the
+ * page does once hydrated is unchanged.
  */
 
 /** The longest the module script waits for the first contentful paint, milliseconds: then it goes on regardless. */
@@ -29,9 +30,30 @@ const AFTER_FIRST_PAINT = `await new Promise((go) => {
 });
 `;
 
+/**
+ * The statement that evaluates the announced modules but the entry (`hrefs` and `entry` are bound
+ * before it) in their order, each in a task of its own: importing the whole graph at once
+ * evaluated every module in one task (30–40 ms here, four times that in Lighthouse's phone, all
+ * of it blocking). The entry hydrates when evaluated, so it comes last, after the route modules.
+ * The next task comes by a message, as React's scheduler yields: not a timer, which a page's fake
+ * clock may hold.
+ */
+const ONE_PER_TASK = `for (const href of hrefs) {
+  if (href === entry) continue;
+  await import(href);
+  await new Promise((go) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => go();
+    channel.port2.postMessage(null);
+  });
+}
+`;
+
 const PRELOAD_HREF = /(<link rel="modulepreload"[^>]*?) href="([^"]+)"/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
+/** The entry's dynamic import at the end of Remix's module script. */
+const ENTRY_IMPORT = /\bimport\("([^"]+)"\)/;
 
 /**
  * `html` (a rendered document) with Remix's modulepreload links emptied of their href and its
@@ -48,11 +70,14 @@ export function hydrateAfterFirstPaint(html: string): string {
   const imports = [...body.matchAll(STATIC_IMPORT)];
   if (imports.length === 0) return html;
   const hrefs = [...html.matchAll(PRELOAD_HREF)].map(([, , href]) => href);
+  const entry = ENTRY_IMPORT.exec(body)?.[1] ?? null;
   const names = imports.map(([, name]) => name).join(', ');
   const specifiers = imports.map(([, , specifier]) => `import(${specifier})`).join(', ');
   const wait =
     AFTER_FIRST_PAINT +
-    `for (const href of ${JSON.stringify(hrefs)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    `const hrefs = ${JSON.stringify(hrefs)};\nconst entry = ${JSON.stringify(entry)};\n` +
+    `for (const href of hrefs) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    ONE_PER_TASK +
     `const [${names}] = await Promise.all([${specifiers}]);`;
   const rewritten = `${open}${wait}${body.replace(STATIC_IMPORT, '')}${close}`;
   return html.replace(PRELOAD_HREF, '$1').replace(whole, () => rewritten);

@@ -4,7 +4,7 @@
  * states a visitor meets on them (the down tab, the expected-times modal, a refused form, the 404).
  * Keyboard: the 상행/하행 tabs are ARIA tabs that move with the arrow keys.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { axeViolations } from './axe';
 
 /** Every public route of docs/product.md §2, and the states of them a visitor reaches by a link. */

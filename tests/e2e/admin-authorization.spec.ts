@@ -7,7 +7,7 @@
  * admin endpoint, checked against the routes it registers) is api/routes/admin-authorization.test.ts.
  */
 import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from './test';
 import {
   ADMIN_CREDENTIALS,
   approvedAd,

@@ -6,7 +6,7 @@
  * way. Inquiries and applications are sent through the api as /contact and shops send them, each
  * test from its own address; what the pages did is read back through the api with the service token.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN_CREDENTIALS, sendInquiry, signIn, storedInquiries, submitAdRequest } from './admin-deployment';
 import { ADS_WEB_URL, listedRequests, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';

@@ -6,7 +6,7 @@
  * api as shops send them, each test from its own address (the api limits submits per IP) and with
  * titles of its own; what the pages did is read back through the api with the service token.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { AD_EDIT_HEADINGS, ADMIN_MESSAGES } from '../../contract/admin';
 import {
   ADMIN_CREDENTIALS,

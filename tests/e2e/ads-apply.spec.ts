@@ -4,7 +4,7 @@
  * application is then read back through the api, as the admins will see it.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADS_WEB_URL, listedRequests, phoneIp, requestDetail } from './ads-deployment';
 import { axeViolations } from './axe';
 

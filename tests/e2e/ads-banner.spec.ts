@@ -3,7 +3,7 @@
  * 6 seconds, each is counted once when first shown, and a click opens the shop's page in a new tab
  * through the counting redirect. The ads are applied for and approved through the api.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { submitAdRequest } from './admin-deployment';
 import { ADS_WEB_URL, approve, managedAds, phoneIp } from './ads-deployment';
 

@@ -4,7 +4,7 @@
  * and nothing typed is lost. The web's liveness stays 200 while its readiness says 503.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { API_DOWN_WEB_URL } from './ads-deployment';
 
 test.use({ baseURL: API_DOWN_WEB_URL });

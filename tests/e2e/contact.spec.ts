@@ -8,7 +8,7 @@
  * split deployment (tests/e2e/ads-deployment.ts), so what was stored is read back through the api;
  * each test is its own phone (the api limits inquiries per IP).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { signIn, storedInquiries } from './admin-deployment';
 import { ADS_WEB_URL, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';

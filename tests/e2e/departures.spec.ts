@@ -5,7 +5,7 @@
  * modal dialog loading through /bus/predicted) and once without (links and a GET form). Either
  * way, a time whose 80 % range is wider than 2 minutes is followed by it, as the server states it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, hydrating } from './test';
 import { pageErrors } from './page-errors';
 import type { RouteTimes } from '../../app/utils/departure-times';
 import { expectedMarks, marksOf } from './ranges';
@@ -256,7 +256,7 @@ for (const javaScriptEnabled of [true, false]) {
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
+    const page = javaScriptEnabled ? hydrating(await context.newPage()) : await context.newPage();
     await page.goto('/?dir=down&refresh=off');
     await opener(page).click();
     const dialog = dialogOf(page);

@@ -5,7 +5,7 @@
  * cards show an estimate's 80 % range wider than 2 minutes after its time, with and without
  * JavaScript, and keep their height whether or not one shows.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { TimeLeftResponseSchema, type DownRoute } from '../../contract/bus';
 import { groupRoutes } from '../../contract/time-left-groups';
 import { hhmm, isShown, shownText, spoken } from './ranges';

@@ -5,7 +5,7 @@
  * cleanly, with a JSON message and no data.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/kakao';
 import { E2E_KAKAO_SKILL_SECRET } from './ads-deployment';
 

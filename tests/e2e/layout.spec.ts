@@ -6,7 +6,7 @@
  * GBIS discovery's candidates) stack into one block per row. The public pages are the main
  * deployment's (no ads: the default banner shows); the admin pages are the ads deployment's, signed in.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { GbisDiscovery } from '../../contract/gbis';

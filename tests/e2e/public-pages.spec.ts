@@ -5,7 +5,7 @@
  * items opened and closed from the keyboard with the last 14 days' accuracy, and the privacy policy
  * with its effective date. Every page leads to /contact.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 const FAQ_QUESTIONS = [
   '버스 정보는 어디에서 가져오나요?',

@@ -4,7 +4,7 @@
  * under the CSP, and a phone that lost its connection after one visit: the offline page, and no
  * bus data answered from a cache.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /** Width and height of a PNG, read from its IHDR chunk (bytes 16–23, big-endian). */
 function pngSize(body: Buffer): string {

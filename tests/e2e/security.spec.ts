@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { CROSS_SITE_MESSAGE } from '../../app/utils/csrf.server';
 import { E2E_SESSION_SECRET, IMAGE_FILES, publicNotice, saveNotice, signIn, storedInquiries } from './admin-deployment';
 import {

@@ -4,7 +4,7 @@
  * revalidated by its ETag, long-cached hashed assets, pages painted before the scripts that
  * hydrate them are asked for (ADR 026), and /healthz.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { pageErrors } from './page-errors';
 
 test('pages carry a CSP allowing their inline scripts by hash, and are compressed', async ({ request }) => {

@@ -5,7 +5,7 @@
  * page does not reload itself under it. Both pass axe. The notice is switched through the admin
  * api and put back after each story.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { DEFAULT_SERVICE_NOTICE } from '../../contract/admin';
 import { publicNotice, saveNotice } from './admin-deployment';
 import { ADS_WEB_URL } from './ads-deployment';
