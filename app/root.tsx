@@ -16,6 +16,7 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { Analytics } from '~/components/analytics';
 import { InlineStylesheet } from '~/components/inline-stylesheet';
+import { InstallPromptCapture } from '~/components/install-hint';
 import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStylesheet />
         <Links />
+        <InstallPromptCapture nonce={nonce} />
         <Analytics measurementId={analyticsId} />
       </head>
       <body>

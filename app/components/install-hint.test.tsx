@@ -38,11 +38,15 @@ function setBrowser({
 }
 
 /** Chrome's event, whose prompt the person answers with `outcome`. */
-function firePrompt(outcome: 'accepted' | 'dismissed' = 'accepted') {
-  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+const promptEvent = (outcome: 'accepted' | 'dismissed') =>
+  Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
     prompt: vi.fn(async () => undefined),
     userChoice: Promise.resolve({ outcome, platform: 'web' }),
   });
+
+/** Chrome firing its event at the page (promptEvent). */
+function firePrompt(outcome: 'accepted' | 'dismissed' = 'accepted') {
+  const event = promptEvent(outcome);
   act(() => {
     window.dispatchEvent(event);
   });
@@ -65,6 +69,30 @@ describe('InstallHint', () => {
     setBrowser({ userAgent: IPHONE_SAFARI });
     const { InstallHint } = await loadHint();
     expect(renderToString(<InstallHint />)).toBe('');
+  });
+
+  it('takes the install prompt the head script kept before the scripts ran', async () => {
+    vi.resetModules();
+    const { EARLY_CAPTURE } = await import('~/components/install-hint');
+    // The inline script, as the document runs it before any module (its listener caught, not left on window).
+    let early: ((event: Event) => void) | undefined;
+    new Function('addEventListener', EARLY_CAPTURE)((type: string, listener: (event: Event) => void) => {
+      if (type === 'beforeinstallprompt') early = listener;
+    });
+    const event = promptEvent('accepted');
+    early!(event);
+    expect(event.defaultPrevented).toBe(true);
+    try {
+      const { InstallHint } = await loadHint();
+      render(<InstallHint />);
+      expect(hint()).not.toBeNull();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '앱 설치' }));
+      });
+      expect(event.prompt).toHaveBeenCalledOnce();
+    } finally {
+      delete window.__installPrompt;
+    }
   });
 
   it("on Chrome, keeps the install prompt and opens it from '앱 설치'; once installed, the hint is gone", async () => {

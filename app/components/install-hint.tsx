@@ -26,17 +26,42 @@ const DISMISSED_KEY = 'campus-bus:install-hint-dismissed';
 let deferredPrompt: BeforeInstallPromptEvent | null = null;
 const subscribers = new Set<() => void>();
 
+declare global {
+  interface Window {
+    /** The `beforeinstallprompt` event InstallPromptCapture kept before the scripts ran, if any. */
+    __installPrompt?: Event;
+  }
+}
+
 /**
  * Keeps Chrome's install prompt for the hint instead of its mini-infobar, and drops it on
  * `appinstalled` (installed from the browser's menu). Called once per page by entry.client before
- * hydrating, because Chrome may fire `beforeinstallprompt` before the hint is mounted.
+ * hydrating, because Chrome may fire `beforeinstallprompt` before the hint is mounted; takes the one
+ * InstallPromptCapture kept, as Chrome may fire it before this runs too (pages hydrate after their
+ * first paint, ADR 026).
  */
 export function captureInstallPrompt(): void {
+  if (window.__installPrompt) setDeferredPrompt(window.__installPrompt as BeforeInstallPromptEvent);
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     setDeferredPrompt(event as BeforeInstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => setDeferredPrompt(null));
+}
+
+/** What InstallPromptCapture runs as the document parses. */
+export const EARLY_CAPTURE = `addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  window.__installPrompt = event;
+});`;
+
+/**
+ * An inline script in the document's head that keeps Chrome's install prompt (EARLY_CAPTURE) from
+ * the start, for captureInstallPrompt to take when the scripts run. Carries the render's marker, so
+ * it is allowed by its hash (ADR 023).
+ */
+export function InstallPromptCapture({ nonce }: { nonce: string | undefined }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CAPTURE }} />;
 }
 
 export function InstallHint() {

@@ -58,10 +58,12 @@ const ENTRY_IMPORT = /\bimport\("([^"]+)"\)/;
 /**
  * `html` (a rendered document) with Remix's modulepreload links emptied of their href and its
  * module script starting after the first paint, as the module docstring says. The links stay, so
- * that hydration finds the elements it rendered (React 18 leaves an attribute it did not expect as
- * it is); a modulepreload link without href fetches nothing.
- * @returns `html` unchanged when it has no module script (an error page rendered without <Scripts>)
- *   or its module script imports nothing statically (not the shape Remix 2 renders).
+ * that hydration finds the elements it rendered (React 18's production build leaves an attribute
+ * it did not expect as it is; its development build warns once per page that `href` did not match);
+ * a modulepreload link without href fetches nothing.
+ * @returns `html` unchanged when it has no module script (an error page rendered without <Scripts>),
+ *   or its module script imports nothing statically or no entry at its end (not the shape Remix 2
+ *   renders: the entry, which hydrates when evaluated, must come last).
  */
 export function hydrateAfterFirstPaint(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
@@ -70,7 +72,8 @@ export function hydrateAfterFirstPaint(html: string): string {
   const imports = [...body.matchAll(STATIC_IMPORT)];
   if (imports.length === 0) return html;
   const hrefs = [...html.matchAll(PRELOAD_HREF)].map(([, , href]) => href);
-  const entry = ENTRY_IMPORT.exec(body)?.[1] ?? null;
+  const entry = ENTRY_IMPORT.exec(body)?.[1];
+  if (!entry) return html;
   const names = imports.map(([, name]) => name).join(', ');
   const specifiers = imports.map(([, , specifier]) => `import(${specifier})`).join(', ');
   const wait =

@@ -6,7 +6,7 @@
  * GBIS discovery's candidates) stack into one block per row. The public pages are the main
  * deployment's (no ads: the default banner shows); the admin pages are the ads deployment's, signed in.
  */
-import { expect, test, type Locator, type Page } from './test';
+import { expect, test, type Locator, type Page, hydrating } from './test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { GbisDiscovery } from '../../contract/gbis';
@@ -159,7 +159,7 @@ test.describe('the admin pages', () => {
         javaScriptEnabled,
         extraHTTPHeaders: { 'X-Forwarded-For': ip },
       });
-      const page = await context.newPage();
+      const page = javaScriptEnabled ? hydrating(await context.newPage()) : await context.newPage();
       await signIn(page, '/admin-only/ads/edit/web');
 
       for (const path of ['/admin-only/ads/edit/web', `/admin-only/ads/web/confirm/${id}`]) {
