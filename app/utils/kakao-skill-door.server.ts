@@ -50,9 +50,7 @@ const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' }
 export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
 
 export type SkillDoor = {
-  /** Whether `req` is for the skill's path (with or without a trailing slash, with any query), whatever its method. */
-  serves(req: IncomingMessage): boolean;
-  /** Answers `req`; `clientIp` (the caller's address as server.ts reads it) is passed on to the api. */
+  /** Answers `req` (for SKILL_PATH: server.ts routes it here, any method); `clientIp` (the caller's address as server.ts reads it) is passed on to the api. */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string | undefined): Promise<void>;
 };
 
@@ -103,10 +101,6 @@ export function createSkillDoor(options: {
       .end(json);
 
   return {
-    serves: ({ url = '' }) => {
-      const path = url.split('?', 1)[0];
-      return path === SKILL_PATH || path === `${SKILL_PATH}/`;
-    },
     async serve(req, res, clientIp) {
       if (req.method !== 'POST') {
         return refuse(req, res, {
