@@ -95,17 +95,19 @@ it('starts the scripts that hydrate the page after its first paint, allowed by t
   expect(html).toContain('<link rel="modulepreload" crossorigin="anonymous"/>');
   expect(html).not.toContain('href="/build/');
   const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  // First a painted frame (or the wait's end), then the same modules announced, then imported: routes before the entry.
-  expect(script.startsWith('await new Promise((go) => {')).toBe(true);
+  // First a painted frame (or the wait's end), then the same modules announced, a link per task, then
+  // imported: routes before the entry.
+  expect(script.startsWith('const nextTask = () => new Promise((go) => {')).toBe(true);
+  expect(script).toContain('channel.port2.postMessage(null);');
   expect(script).toContain('.observe({ type: "paint", buffered: true });');
+  expect(script.indexOf('"paint"')).toBeLessThan(script.indexOf('const hrefs'));
   expect(script).toContain('const hrefs = ["/build/entry.client-AB12.js","/build/_shared/chunk-CD34.js"];');
   expect(script).toContain(
-    'for (const href of hrefs) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
+    'for (const href of hrefs) {\n  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n  await nextTask();\n}',
   );
   // Each module but the entry evaluated in a task of its own, before the routes are imported.
   expect(script).toContain('const entry = "/build/entry.client-AB12.js";');
-  expect(script).toContain('if (href === entry) continue;\n  await import(href);\n  await new Promise((go) => {');
-  expect(script).toContain('channel.port2.postMessage(null);');
+  expect(script).toContain('if (href === entry) continue;\n  await import(href);\n  await nextTask();');
   expect(script.indexOf('await import(href)')).toBeLessThan(script.indexOf('Promise.all'));
   expect(script).toContain(
     'const [route0, route1] = await Promise.all([import("/build/root-EF56.js"), import("/build/routes/_index-GH78.js")]);',

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
 import { normalizeLineBreaks } from './text';
+import { formatCount } from './numbers';
 
 /**
  * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
@@ -25,7 +26,7 @@ export const INQUIRY_MESSAGES = {
   failed: '문의 전송에 실패했습니다.',
   /** docs/product.md §5, §8 Inquiry empty (no final period, as the spec has it). */
   contentRequired: '문의 내용을 입력해주세요',
-  contentTooLong: `문의 내용은 ${INQUIRY_CONTENT_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다. 조금 줄여주세요.`,
+  contentTooLong: `문의 내용은 ${formatCount(INQUIRY_CONTENT_MAX)}자까지 쓸 수 있습니다. 조금 줄여주세요.`,
   /** The ad application's wording, one message for one mistake. */
   badEmail: AD_FORMAT_MESSAGES.email,
   invalidCharacter: AD_FORMAT_MESSAGES.invalidCharacter,
@@ -86,7 +87,7 @@ export const INQUIRY_REPLY_MAX = INQUIRY_CONTENT_MAX;
 /** The reply form's messages. */
 export const INQUIRY_REPLY_MESSAGES = {
   required: '답변 내용을 입력해주세요.',
-  tooLong: `답변은 ${INQUIRY_REPLY_MAX.toLocaleString('ko-KR')}자까지 보낼 수 있습니다.`,
+  tooLong: `답변은 ${formatCount(INQUIRY_REPLY_MAX)}자까지 보낼 수 있습니다.`,
   noEmail: '이메일을 남기지 않은 문의에는 답변을 보낼 수 없습니다.',
   answered: '이미 답변한 문의입니다.',
   mailOff: '이메일 발송이 꺼져 있어 답변을 보낼 수 없습니다.',

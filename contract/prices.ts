@@ -3,6 +3,8 @@
  * e-mails import it at run time, and zod stays out of the pages' bundles.
  */
 
+import { formatCount } from './numbers';
+
 /** Price of one ad in won per month. */
 export const AD_PRICE_PER_MONTH_WON = 26_000;
 
@@ -13,5 +15,5 @@ export function priceWon(months: number): number {
 
 /** A won amount as Korean copy: 52000 → "52,000원". */
 export function formatWon(amount: number): string {
-  return `${amount.toLocaleString('ko-KR')}원`;
+  return `${formatCount(amount)}원`;
 }

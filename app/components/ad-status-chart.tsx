@@ -4,6 +4,8 @@
  * the same days. The days are KST dates "yyyy-MM-dd", oldest first (GET /api/ads/status/{token}).
  */
 import type { AdDayCount } from '../../contract/ads';
+import { formatCount } from '../../contract/numbers';
+import { formatKoreanDate } from '~/utils/kst';
 
 /** The chart's drawing box in SVG units; the page scales it to its width, keeping the ratio. */
 const WIDTH = 300;
@@ -14,11 +16,8 @@ const BOTTOM = 18;
 
 type Counter = 'impressions' | 'clicks';
 
-/** "yyyy-MM-dd" → "11월 23일". */
-const monthDay = (day: string) => `${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일`;
 /** "yyyy-MM-dd" → "11/23". */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
-const count = (value: number) => value.toLocaleString('ko-KR');
 
 /**
  * The bars of one counter over `days`, scaled to the busiest day; an SVG with role img whose text
@@ -33,8 +32,10 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
   const last = days.at(-1)?.day ?? '';
   const total = values.reduce((sum, value) => sum + value, 0);
   const summary =
-    `${monthDay(first)}부터 ${monthDay(last)}까지 날짜별 ${label} 수 막대그래프. 합계 ${count(total)}회` +
-    (max > 0 ? `, 가장 많은 날은 ${monthDay(busiest.day)} ${count(max)}회.` : ', 모든 날 0회.');
+    `${formatKoreanDate(first, { withYear: false })}부터 ${formatKoreanDate(last, { withYear: false })}까지 날짜별 ${label} 수 막대그래프. 합계 ${formatCount(total)}회` +
+    (max > 0
+      ? `, 가장 많은 날은 ${formatKoreanDate(busiest.day, { withYear: false })} ${formatCount(max)}회.`
+      : ', 모든 날 0회.');
   const slot = WIDTH / Math.max(1, days.length);
   const plot = HEIGHT - TOP - BOTTOM;
   return (
@@ -49,7 +50,7 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
         height={HEIGHT}
       >
         <text x={0} y={11} className="ad-status-chart__value">
-          {max > 0 ? `최고 ${count(max)}` : '0'}
+          {max > 0 ? `최고 ${formatCount(max)}` : '0'}
         </text>
         <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} className="ad-status-chart__axis" />
         {values.map((value, index) => {
@@ -93,9 +94,9 @@ export function AdStatusDays({ days }: { days: AdDayCount[] }) {
         <tbody>
           {days.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{monthDay(day.day)}</th>
-              <td>{count(day.impressions)}</td>
-              <td>{count(day.clicks)}</td>
+              <th scope="row">{formatKoreanDate(day.day, { withYear: false })}</th>
+              <td>{formatCount(day.impressions)}</td>
+              <td>{formatCount(day.clicks)}</td>
             </tr>
           ))}
         </tbody>

@@ -32,6 +32,7 @@ import { getMailOverview } from '~/models/mail.server';
 import { parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
+import { formatCount } from '../../contract/numbers';
 
 const PAGE = '/admin-only/inquiries';
 const LOAD_FAILED = '문의 목록을 불러오지 못했습니다.';
@@ -229,7 +230,7 @@ function ReplyForm({ inquiry, refused }: { inquiry: Inquiry; refused: Submission
         meta={fields.reply}
         label="답변"
         rows={4}
-        hint={`${inquiry.email}(으)로 이메일을 보냅니다. 한 번만 보낼 수 있고, ${INQUIRY_REPLY_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`}
+        hint={`${inquiry.email}(으)로 이메일을 보냅니다. 한 번만 보낼 수 있고, ${formatCount(INQUIRY_REPLY_MAX)}자까지 쓸 수 있습니다.`}
       />
       <div>
         <SubmitButton pending={sending} pendingText="보내는 중…">

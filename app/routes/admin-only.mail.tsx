@@ -20,6 +20,7 @@ import { formatKstDateTime } from '~/utils/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
+import { formatCount } from '../../contract/numbers';
 
 const PAGE = '/admin-only/mail';
 const TITLE = '메일 발송';
@@ -136,7 +137,7 @@ function MailState({ overview }: { overview: MailOverview }) {
         </>
       )}
       <p>
-        보낼 차례를 기다리는 메일: <strong>{overview.pending.toLocaleString('ko-KR')}통</strong>
+        보낼 차례를 기다리는 메일: <strong>{formatCount(overview.pending)}통</strong>
       </p>
     </section>
   );

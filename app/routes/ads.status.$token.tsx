@@ -18,6 +18,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '~/utils/kst';
 import { UpstreamError } from '~/utils/upstream.server';
+import { formatCount } from '../../contract/numbers';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
 const PRIVATE_HEADERS = {
@@ -109,8 +110,7 @@ function Counts({ counts }: { counts: NonNullable<AdStatus['counts']> }) {
         최근 30일 노출과 클릭
       </h2>
       <p>
-        노출 <strong>{counts.impressions.toLocaleString('ko-KR')}회</strong> · 클릭{' '}
-        <strong>{counts.clicks.toLocaleString('ko-KR')}회</strong>
+        노출 <strong>{formatCount(counts.impressions)}회</strong> · 클릭 <strong>{formatCount(counts.clicks)}회</strong>
         <span className="ad-status__basis"> (한국 시간 날짜 기준, 오늘 포함)</span>
       </p>
       <AdStatusChart days={counts.days} counter="impressions" label="노출" />

@@ -36,6 +36,7 @@ import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { checkHoneypot, honeypotFields, type HoneypotFields } from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { formatCount } from '../../contract/numbers';
 
 const FORM_ID = 'inquiry';
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */
@@ -190,11 +191,11 @@ function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput:
           rows={8}
           hint={
             <>
-              {INQUIRY_CONTENT_MAX.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.
+              {formatCount(INQUIRY_CONTENT_MAX)}자까지 쓸 수 있습니다.
               {hydrated && (
                 <span className={remaining <= NEAR_LIMIT ? 'char-count char-count--near' : 'char-count'}>
                   {' '}
-                  지금 {typed.toLocaleString('ko-KR')}자
+                  지금 {formatCount(typed)}자
                 </span>
               )}
             </>
@@ -223,7 +224,7 @@ function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput:
  * sentence, and one more at the limit (the exact count is in the hint, read with the textarea).
  */
 function limitNotice(remaining: number): string {
-  if (remaining <= 0) return `${INQUIRY_CONTENT_MAX.toLocaleString('ko-KR')}자를 모두 썼습니다. 더 입력되지 않습니다.`;
+  if (remaining <= 0) return `${formatCount(INQUIRY_CONTENT_MAX)}자를 모두 썼습니다. 더 입력되지 않습니다.`;
   if (remaining <= NEAR_LIMIT) return `남은 글자가 ${NEAR_LIMIT}자 이하입니다.`;
   return '';
 }

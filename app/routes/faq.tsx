@@ -17,9 +17,7 @@ import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-
-/** "2026-11-09" → "11월 9일" (a service date, KST, as the api sends it). */
-const MONTH_DAY = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+import { formatKoreanDate } from '~/utils/kst';
 
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
@@ -191,7 +189,7 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
       </p>
     );
   }
-  const period = `${MONTH_DAY.format(new Date(window.firstDate))}부터 ${MONTH_DAY.format(new Date(window.lastDate))}까지`;
+  const period = `${formatKoreanDate(window.firstDate, { withYear: false })}부터 ${formatKoreanDate(window.lastDate, { withYear: false })}까지`;
   const estimateError =
     estimate.maeSec === null ? '' : ` 실제 출발과의 차이는 평균 ${formatDuration(estimate.maeSec)}였습니다.`;
   const baseline =

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { MAIL_RETENTION_DAYS, RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
+import { formatKoreanDate } from '~/utils/kst';
 
 /** docs/product.md §2, §9: the policy's effective date (KST calendar date). */
 const EFFECTIVE_DATE = '2024-06-04';
@@ -30,9 +31,6 @@ const CHANGE_NOTICE_DAYS = 7;
  */
 const AD_COUNT_CODE_HOURS = 25;
 
-/** "2024-06-04" → "2024년 6월 4일". */
-const LONG_DATE = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
-
 export async function loader({ context }: LoaderFunctionArgs) {
   const config = context.publicConfig;
   return json({ privacyOfficer: config?.privacyOfficer ?? null, analytics: Boolean(config?.analyticsId) });
@@ -42,7 +40,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-a
 
 export default function PrivacyPolicy() {
   const { privacyOfficer, analytics } = useLoaderData<typeof loader>();
-  const effectiveDate = LONG_DATE.format(new Date(EFFECTIVE_DATE));
+  const effectiveDate = formatKoreanDate(EFFECTIVE_DATE);
   return (
     <div className="page">
       <h1 className="page__title">개인정보 처리방침</h1>

@@ -91,14 +91,17 @@ export function orderRoutes(
     const index = ROUTE_FILTERS.indexOf(routeNo as RouteFilter);
     return index === -1 ? ROUTE_FILTERS.length : index;
   };
-  return Object.entries(predictedDownTimes)
-    .map(([routeNo, times]) => ({
-      routeNo,
-      times,
-      ranges: rangesOf(times, ranges[routeNo]),
-      timetableOnly: timetableOnly.includes(routeNo),
-    }))
-    .sort((a, b) => rank(a.routeNo) - rank(b.routeNo) || a.routeNo.localeCompare(b.routeNo));
+  return (
+    Object.entries(predictedDownTimes)
+      .map(([routeNo, times]) => ({
+        routeNo,
+        times,
+        ranges: rangesOf(times, ranges[routeNo]),
+        timetableOnly: timetableOnly.includes(routeNo),
+      }))
+      // Code-unit order, not localeCompare: route numbers are ASCII, and a collator would start ICU.
+      .sort((a, b) => rank(a.routeNo) - rank(b.routeNo) || (a.routeNo < b.routeNo ? -1 : a.routeNo > b.routeNo ? 1 : 0))
+  );
 }
 
 /** Every route's times in one chronological list, each with its range (null: none); equal times keep the routes' order. */

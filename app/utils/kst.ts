@@ -1,32 +1,29 @@
 /**
  * The web's one formatter of KST (Asia/Seoul) dates and times: the business runs on KST whatever
- * the server's or the device's zone. It reads the calendar fields from Intl.DateTimeFormat, which
- * every browser and Node have, so the home page's bundle carries no date library for it.
+ * the server's or the device's zone.
+ *
+ * It shifts the instant by KST's fixed offset and reads the UTC fields, rather than asking
+ * Intl.DateTimeFormat: a page's first Intl call starts ICU, 20–80 ms of a phone's main thread at
+ * hydration (ADR 026), and Asia/Seoul has no rule for Intl to apply. kst.test.ts holds it to Intl's
+ * Asia/Seoul answers from 1990 to 2100.
  */
 
 /** An instant: an ISO string, epoch milliseconds or a Date. */
 type Instant = string | number | Date;
 
-const KST_FIELDS = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * KST's offset from UTC in milliseconds: nine hours all year. The IANA tz database's Asia/Seoul has
+ * kept it since its last daylight saving time ended in October 1988.
+ */
+const KST_OFFSET_MS = 9 * 3_600_000;
 
-/** The KST calendar fields of `instant`, each zero-padded ("2026", "09", "02", "08", "05", "00"). */
+/**
+ * The KST calendar fields of `instant`, each zero-padded: date "2026-09-02", time "08:05", second
+ * "00". Throws a RangeError for an invalid instant, as Date's toISOString does.
+ */
 function kstFields(instant: Instant) {
-  const parts = KST_FIELDS.formatToParts(new Date(instant));
-  const field = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return {
-    date: `${field('year')}-${field('month')}-${field('day')}`,
-    time: `${field('hour')}:${field('minute')}`,
-    second: field('second'),
-  };
+  const shifted = new Date(new Date(instant).getTime() + KST_OFFSET_MS).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16), second: shifted.slice(17, 19) };
 }
 
 /** An instant as "yyyy-MM-dd" in KST (the KST day: the ad impressions are counted per KST day). */
@@ -60,4 +57,13 @@ export function formatKstDateTime(instant: Instant): string {
  */
 export function formatKstPeriod(startsAt: string, endsAt: string): string {
   return `${formatKstDate(startsAt)} ~ ${formatKstDate(new Date(endsAt).getTime() - 1)}`;
+}
+
+/**
+ * A calendar day "yyyy-MM-dd" as Korean copy: "2026년 9월 2일", or "9월 2일" with `withYear` false
+ * (what Intl's ko-KR long date writes, without starting ICU: see above).
+ */
+export function formatKoreanDate(day: string, { withYear = true } = {}): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return withYear ? `${year}년 ${month}월 ${date}일` : `${month}월 ${date}일`;
 }

@@ -51,10 +51,32 @@ test('the home page is the same bytes for everyone within a second, compressed o
 });
 
 for (const path of ['/', '/ads/apply', '/faq']) {
-  test(`${path} is painted before the scripts that hydrate it are asked for, then hydrates without an error`, async ({
+  test(`${path} is painted before the scripts that hydrate it are asked for, then hydrates without an error or Intl`, async ({
     page,
   }) => {
     const errors = pageErrors(page);
+    // A page's first Intl call starts ICU, tens of milliseconds of a phone's main thread (ADR 026):
+    // none while the page loads and hydrates. Each Intl formatter, and the locale methods that use
+    // one inside, records its name when called.
+    await page.addInitScript(() => {
+      const used: string[] = [];
+      Object.assign(window, { intlUsed: used });
+      const record = <T extends object>(owner: T, name: keyof T & string) => {
+        const original = owner[name] as (...args: unknown[]) => unknown;
+        owner[name] = new Proxy(original, {
+          apply: (target, self, args) => (used.push(name), Reflect.apply(target, self, args)),
+          construct: (target, args, newTarget) => (used.push(name), Reflect.construct(target, args, newTarget)),
+        }) as T[keyof T & string];
+      };
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat'] as const) {
+        record(Intl, name);
+      }
+      record(Number.prototype, 'toLocaleString');
+      record(Date.prototype, 'toLocaleString');
+      record(Date.prototype, 'toLocaleDateString');
+      record(Date.prototype, 'toLocaleTimeString');
+      record(String.prototype, 'localeCompare');
+    });
     await page.goto(path);
     // Hydrated: React Router's client state is there once the entry has run.
     await page.waitForFunction(() => '__reactRouterVersion' in window || '__remixRouter' in window);
@@ -70,6 +92,7 @@ for (const path of ['/', '/ads/apply', '/faq']) {
     expect(paint).toBeGreaterThan(0);
     expect(firstScript).toBeGreaterThanOrEqual(paint);
     expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed)).toEqual([]);
   });
 }
 

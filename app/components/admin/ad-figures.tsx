@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ManagedAd } from '../../../contract/ads';
 import { formatKstPeriod } from '~/utils/kst';
+import { formatCount } from '../../../contract/numbers';
 
 export function AdFigures({ ad }: { ad: ManagedAd }) {
   return (
@@ -34,7 +35,7 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
 function Counts({ impressions, clicks }: { impressions: number; clicks: number | undefined }) {
   return (
     <>
-      노출 {impressions.toLocaleString('ko-KR')} · 클릭 {(clicks ?? 0).toLocaleString('ko-KR')}
+      노출 {formatCount(impressions)} · 클릭 {formatCount(clicks ?? 0)}
     </>
   );
 }
