@@ -2,7 +2,7 @@
  * `npm run build`, in four steps, each announced by a `[build]` line: the database seed a new
  * DATA_DIR starts from (api/db/client.ts writePgliteSeed → build/pglite-seed.tar.gz; PGlite's
  * initdb, in a second process, beside the next steps), the Remix build (build/index.js,
- * public/build/), the service worker (scripts/build-sw.ts), the production entries bundled to plain
+ * public/build/, its scripts marked for eager compilation: COMPILE_HINT), the service worker (scripts/build-sw.ts), the production entries bundled to plain
  * JavaScript (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with
  * api/, app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
  * scripts/start.js runs them with node, without tsx); then the stamp of its inputs
@@ -10,8 +10,8 @@
  * compiler and the service worker run in this process.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 // NOTE: Remix's classic compiler, called as `remix build` calls it (@remix-run/dev's
 // dist/cli/commands.js `build` and dist/compiler/build.js), rather than through the CLI: the CLI
@@ -66,6 +66,20 @@ try {
 } finally {
   // Its esbuild contexts would keep this process alive (the CLI exits instead).
   await remix.dispose();
+}
+
+/**
+ * V8's explicit compile hint (Chrome 136 and later; a comment to other engines), the first line of
+ * each script the browser build wrote: V8 then compiles the whole script on a background thread as
+ * it arrives, rather than each function on the main thread when first called. A page runs most of
+ * each chunk it loads while it hydrates; unmarked, compiling them was most of the 60–130 ms tasks
+ * that evaluated react-dom's chunk and the route modules on Lighthouse's phone (ADR 026).
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+for (const name of readdirSync(config.assetsBuildDirectory, { recursive: true, encoding: 'utf8' })) {
+  if (!name.endsWith('.js')) continue;
+  const path = join(config.assetsBuildDirectory, name);
+  writeFileSync(path, COMPILE_HINT + readFileSync(path, 'utf8'));
 }
 
 console.log('[build] 3/4 the service worker and the offline page → public/sw.js, public/offline.html…');

@@ -1,13 +1,20 @@
 /** Whether the page has hydrated: false in the server's HTML and the hydration render, true after. */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const noSubscription = () => () => undefined;
+/** Set once a hydration has committed: what mounts after it (a client-side navigation) starts hydrated. */
+let hydrated = false;
 
-/** Copy that only makes sense with JavaScript (it updates as the person chooses) renders once this is true. */
+/**
+ * Copy that only makes sense with JavaScript (it updates as the person chooses) renders once this
+ * is true. The switch after hydration is a transition, which React renders in slices between the
+ * browser's other work: not useSyncExternalStore's server snapshot, whose switch React renders at
+ * once with everything below it, one long task on a phone (ADR 026).
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [isHydrated, setHydrated] = useState(hydrated);
+  useEffect(() => {
+    hydrated = true;
+    if (!isHydrated) startTransition(() => setHydrated(true));
+  }, [isHydrated]);
+  return isHydrated;
 }

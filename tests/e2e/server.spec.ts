@@ -104,6 +104,8 @@ test('hashed assets are cached for a year as immutable', async ({ request }) => 
   const response = await request.get(path!);
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Compiled whole on a background thread as it arrives (scripts/build.ts COMPILE_HINT, ADR 026).
+  expect((await response.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
 test('/healthz (liveness) and /readyz (readiness) report the feed for load balancers', async ({ request }) => {
