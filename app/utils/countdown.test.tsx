@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { formatCountdown, useRefreshCountdown } from '~/utils/countdown';
 
@@ -18,8 +19,13 @@ describe('formatCountdown', () => {
 });
 
 describe('useRefreshCountdown', () => {
+  // In a router: the first render, before the hydrated switch, has the no-JavaScript refresh link.
   function Countdown({ onRefresh }: { onRefresh: () => Promise<unknown> }) {
-    return <RefreshCountdown secondsLeft={useRefreshCountdown(4, onRefresh)} />;
+    return (
+      <MemoryRouter>
+        <RefreshCountdown secondsLeft={useRefreshCountdown(4, onRefresh)} />
+      </MemoryRouter>
+    );
   }
 
   function setVisibility(state: DocumentVisibilityState) {
