@@ -21,6 +21,7 @@ import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
+import { useHydrated } from '~/utils/use-hydrated';
 
 /** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
@@ -51,10 +52,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // The home's blocking service notice makes the header inert too (the home makes itself inert).
   const blocked = Boolean(useRouteLoaderData<typeof homeLoader>('routes/_index')?.notice);
   // Hydrated: <html data-hydrated>, the sign the browser tests wait for before they act (pages
-  // hydrate after their first paint, ADR 026).
+  // hydrate after their first paint, ADR 026), once useHydrated's switch has rendered, here as
+  // everywhere below. Every page uses it here, so what mounts after the first page starts hydrated.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = '';
+  }, [hydrated]);
   return (
     <html lang="ko">
       <head>

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
 import { normalizeLineBreaks } from './text';
-import { formatCount } from './numbers';
+import { formatCount } from './korean-format';
 
 /**
  * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's

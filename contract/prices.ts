@@ -3,7 +3,7 @@
  * e-mails import it at run time, and zod stays out of the pages' bundles.
  */
 
-import { formatCount } from './numbers';
+import { formatCount } from './korean-format';
 
 /** Price of one ad in won per month. */
 export const AD_PRICE_PER_MONTH_WON = 26_000;

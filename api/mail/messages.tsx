@@ -11,6 +11,7 @@ import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
 import { AD_PRICE_PER_MONTH_WON, formatWon, priceWon } from '../../contract/prices';
 import type { MailKind } from '../db/schema';
 import { kstDateKey } from '../time';
+import { formatKoreanDate } from '../../contract/korean-format';
 
 /** The site's name, as the pages' header shows it. */
 const SITE_NAME = '외대 버스';
@@ -59,11 +60,8 @@ type Draft = {
   note?: string;
 };
 
-/** "2026-11-26" → "2026년 11월 26일" (KST). */
-const kstDate = (instant: Date) => {
-  const [year, month, day] = kstDateKey(instant).split('-').map(Number);
-  return `${year}년 ${month}월 ${day}일`;
-};
+/** An instant's KST day as Korean copy: "2026년 11월 26일". */
+const kstDate = (instant: Date) => formatKoreanDate(kstDateKey(instant));
 
 /** The first line of `text`, at most `max` characters (with "…" when cut). */
 function firstLine(text: string, max = 40): string {

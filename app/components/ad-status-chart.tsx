@@ -4,8 +4,7 @@
  * the same days. The days are KST dates "yyyy-MM-dd", oldest first (GET /api/ads/status/{token}).
  */
 import type { AdDayCount } from '../../contract/ads';
-import { formatCount } from '../../contract/numbers';
-import { formatKoreanDate } from '~/utils/kst';
+import { formatCount, formatKoreanDate } from '../../contract/korean-format';
 
 /** The chart's drawing box in SVG units; the page scales it to its width, keeping the ratio. */
 const WIDTH = 300;

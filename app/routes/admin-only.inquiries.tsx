@@ -32,7 +32,7 @@ import { getMailOverview } from '~/models/mail.server';
 import { parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
-import { formatCount } from '../../contract/numbers';
+import { formatCount } from '../../contract/korean-format';
 
 const PAGE = '/admin-only/inquiries';
 const LOAD_FAILED = '문의 목록을 불러오지 못했습니다.';

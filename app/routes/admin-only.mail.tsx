@@ -20,7 +20,7 @@ import { formatKstDateTime } from '~/utils/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
-import { formatCount } from '../../contract/numbers';
+import { formatCount } from '../../contract/korean-format';
 
 const PAGE = '/admin-only/mail';
 const TITLE = '메일 발송';

@@ -18,7 +18,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '~/utils/kst';
 import { UpstreamError } from '~/utils/upstream.server';
-import { formatCount } from '../../contract/numbers';
+import { formatCount } from '../../contract/korean-format';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
 const PRIVATE_HEADERS = {

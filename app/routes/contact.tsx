@@ -36,7 +36,7 @@ import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { checkHoneypot, honeypotFields, type HoneypotFields } from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
-import { formatCount } from '../../contract/numbers';
+import { formatCount } from '../../contract/korean-format';
 
 const FORM_ID = 'inquiry';
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */

@@ -17,7 +17,7 @@ import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-import { formatKoreanDate } from '~/utils/kst';
+import { formatKoreanDate } from '../../contract/korean-format';
 
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { MAIL_RETENTION_DAYS, RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { formatKoreanDate } from '~/utils/kst';
+import { formatKoreanDate } from '../../contract/korean-format';
 
 /** docs/product.md §2, §9: the policy's effective date (KST calendar date). */
 const EFFECTIVE_DATE = '2024-06-04';

@@ -1,18 +1,11 @@
 /**
  * app/utils/kst.ts against the time-zone libraries it stands in for (@date-fns/tz's TZDate with
- * date-fns format, and Intl's Asia/Seoul and ko-KR formats), in a test zone far from KST: the same
+ * date-fns format, and Intl's Asia/Seoul format), in a test zone far from KST: the same
  * text for every instant.
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import {
-  formatKoreanDate,
-  formatKstDate,
-  formatKstDateTime,
-  formatKstPeriod,
-  formatKstSpokenTime,
-  formatKstTime,
-} from '~/utils/kst';
+import { formatKstDate, formatKstDateTime, formatKstPeriod, formatKstSpokenTime, formatKstTime } from '~/utils/kst';
 
 describe('the KST formatter', () => {
   it('shows instants in KST whatever the zone the tests run in', () => {
@@ -67,17 +60,5 @@ describe('the KST formatter', () => {
     ) {
       expect(formatKstDateTime(at), new Date(at).toISOString()).toBe(intl.format(at));
     }
-  });
-
-  it("writes a calendar day as Intl's ko-KR long date does, with or without its year", () => {
-    const long = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
-    const monthDay = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
-    for (let at = Date.parse('2024-01-01T00:00:00Z'); at < Date.parse('2028-01-01T00:00:00Z'); at += 86_400_000) {
-      const day = new Date(at).toISOString().slice(0, 10);
-      expect(formatKoreanDate(day), day).toBe(long.format(at));
-      expect(formatKoreanDate(day, { withYear: false }), day).toBe(monthDay.format(at));
-    }
-    expect(formatKoreanDate('2024-06-04')).toBe('2024년 6월 4일');
-    expect(formatKoreanDate('2026-11-09', { withYear: false })).toBe('11월 9일');
   });
 });

@@ -58,12 +58,3 @@ export function formatKstDateTime(instant: Instant): string {
 export function formatKstPeriod(startsAt: string, endsAt: string): string {
   return `${formatKstDate(startsAt)} ~ ${formatKstDate(new Date(endsAt).getTime() - 1)}`;
 }
-
-/**
- * A calendar day "yyyy-MM-dd" as Korean copy: "2026년 9월 2일", or "9월 2일" with `withYear` false
- * (what Intl's ko-KR long date writes, without starting ICU: see above).
- */
-export function formatKoreanDate(day: string, { withYear = true } = {}): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return withYear ? `${year}년 ${month}월 ${date}일` : `${month}월 ${date}일`;
-}

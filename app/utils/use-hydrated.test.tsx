@@ -4,7 +4,7 @@
  * once hydrated; a component mounted after the page hydrated (a client-side navigation) renders
  * true from its first render, with no false frame.
  */
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useHydrated } from './use-hydrated';
@@ -24,10 +24,12 @@ it('is false on the server and while hydrating, true after, and true at once for
   const page = document.createElement('div');
   page.innerHTML = html;
   document.body.append(page);
+  onTestFinished(() => page.remove());
   const errors: unknown[] = [];
   const hydrating: boolean[] = [];
   await act(async () => {
-    hydrateRoot(page, <Probe seen={hydrating} />, { onRecoverableError: (error) => errors.push(error) });
+    const root = hydrateRoot(page, <Probe seen={hydrating} />, { onRecoverableError: (error) => errors.push(error) });
+    onTestFinished(() => act(() => root.unmount()));
   });
   expect(errors).toEqual([]);
   expect(hydrating[0]).toBe(false);
@@ -37,7 +39,10 @@ it('is false on the server and while hydrating, true after, and true at once for
   const later: boolean[] = [];
   const next = document.createElement('div');
   document.body.append(next);
-  await act(async () => createRoot(next).render(<Probe seen={later} />));
+  onTestFinished(() => next.remove());
+  const root = createRoot(next);
+  onTestFinished(() => act(() => root.unmount()));
+  await act(async () => root.render(<Probe seen={later} />));
   expect(later).toEqual([true]);
   expect(next.textContent).toBe('hydrated');
 });

@@ -1,7 +1,10 @@
 /** Whether the page has hydrated: false in the server's HTML and the hydration render, true after. */
 import { startTransition, useEffect, useState } from 'react';
 
-/** Set once a hydration has committed: what mounts after it (a client-side navigation) starts hydrated. */
+/**
+ * Set once the page's hydration has committed (the root layout uses this hook, so every page sets
+ * it): what mounts after it, on a client-side navigation, starts hydrated.
+ */
 let hydrated = false;
 
 /**

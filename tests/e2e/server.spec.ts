@@ -68,7 +68,16 @@ for (const path of ['/', '/ads/apply', '/faq']) {
           construct: (target, args, newTarget) => (used.push(name), Reflect.construct(target, args, newTarget)),
         }) as T[keyof T & string];
       };
-      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat'] as const) {
+      for (const name of [
+        'DateTimeFormat',
+        'NumberFormat',
+        'Collator',
+        'PluralRules',
+        'RelativeTimeFormat',
+        'ListFormat',
+        'DisplayNames',
+        'Segmenter',
+      ] as const) {
         record(Intl, name);
       }
       record(Number.prototype, 'toLocaleString');
@@ -76,6 +85,9 @@ for (const path of ['/', '/ads/apply', '/faq']) {
       record(Date.prototype, 'toLocaleDateString');
       record(Date.prototype, 'toLocaleTimeString');
       record(String.prototype, 'localeCompare');
+      record(String.prototype, 'toLocaleUpperCase');
+      record(String.prototype, 'toLocaleLowerCase');
+      record(Array.prototype, 'toLocaleString');
     });
     await page.goto(path);
     // Hydrated: React Router's client state is there once the entry has run.

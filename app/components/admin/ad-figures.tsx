@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { ManagedAd } from '../../../contract/ads';
 import { formatKstPeriod } from '~/utils/kst';
-import { formatCount } from '../../../contract/numbers';
+import { formatCount } from '../../../contract/korean-format';
 
 export function AdFigures({ ad }: { ad: ManagedAd }) {
   return (
