@@ -1,5 +1,5 @@
 /** contract/korean-format.ts against Intl's ko-KR number and date formats, which it stands in for. */
-import { formatCount, formatKoreanDate } from './korean-format';
+import { formatCount, formatKoreanDate, formatKoreanMonthDay } from './korean-format';
 
 describe('formatCount', () => {
   it("groups an integer's digits by three as ko-KR does", () => {
@@ -17,16 +17,16 @@ describe('formatCount', () => {
   });
 });
 
-describe('formatKoreanDate', () => {
-  it("writes a calendar day as Intl's ko-KR long date does, with or without its year", () => {
+describe('formatKoreanDate and formatKoreanMonthDay', () => {
+  it("write a calendar day as Intl's ko-KR long date and month-day do", () => {
     const long = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeZone: 'UTC' });
     const monthDay = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
     for (let at = Date.parse('2024-01-01T00:00:00Z'); at < Date.parse('2028-01-01T00:00:00Z'); at += 86_400_000) {
       const day = new Date(at).toISOString().slice(0, 10);
       expect(formatKoreanDate(day), day).toBe(long.format(at));
-      expect(formatKoreanDate(day, { withYear: false }), day).toBe(monthDay.format(at));
+      expect(formatKoreanMonthDay(day), day).toBe(monthDay.format(at));
     }
     expect(formatKoreanDate('2024-06-04')).toBe('2024년 6월 4일');
-    expect(formatKoreanDate('2026-11-09', { withYear: false })).toBe('11월 9일');
+    expect(formatKoreanMonthDay('2026-11-09')).toBe('11월 9일');
   });
 });

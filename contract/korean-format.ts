@@ -13,11 +13,13 @@ export function formatCount(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-/**
- * A calendar day "yyyy-MM-dd" as Korean copy: "2026년 9월 2일", or "9월 2일" with `withYear` false,
- * as Intl's ko-KR long date writes it.
- */
-export function formatKoreanDate(day: string, { withYear = true } = {}): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return withYear ? `${year}년 ${month}월 ${date}일` : `${month}월 ${date}일`;
+/** A calendar day "yyyy-MM-dd" as Korean copy, as Intl's ko-KR month and day write it: "9월 2일". */
+export function formatKoreanMonthDay(day: string): string {
+  const [, month, date] = day.split('-').map(Number);
+  return `${month}월 ${date}일`;
+}
+
+/** A calendar day "yyyy-MM-dd" as Korean copy, as Intl's ko-KR long date writes it: "2026년 9월 2일". */
+export function formatKoreanDate(day: string): string {
+  return `${Number(day.slice(0, 4))}년 ${formatKoreanMonthDay(day)}`;
 }

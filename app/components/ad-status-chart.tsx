@@ -4,7 +4,7 @@
  * the same days. The days are KST dates "yyyy-MM-dd", oldest first (GET /api/ads/status/{token}).
  */
 import type { AdDayCount } from '../../contract/ads';
-import { formatCount, formatKoreanDate } from '../../contract/korean-format';
+import { formatCount, formatKoreanMonthDay } from '../../contract/korean-format';
 
 /** The chart's drawing box in SVG units; the page scales it to its width, keeping the ratio. */
 const WIDTH = 300;
@@ -31,10 +31,8 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
   const last = days.at(-1)?.day ?? '';
   const total = values.reduce((sum, value) => sum + value, 0);
   const summary =
-    `${formatKoreanDate(first, { withYear: false })}부터 ${formatKoreanDate(last, { withYear: false })}까지 날짜별 ${label} 수 막대그래프. 합계 ${formatCount(total)}회` +
-    (max > 0
-      ? `, 가장 많은 날은 ${formatKoreanDate(busiest.day, { withYear: false })} ${formatCount(max)}회.`
-      : ', 모든 날 0회.');
+    `${formatKoreanMonthDay(first)}부터 ${formatKoreanMonthDay(last)}까지 날짜별 ${label} 수 막대그래프. 합계 ${formatCount(total)}회` +
+    (max > 0 ? `, 가장 많은 날은 ${formatKoreanMonthDay(busiest.day)} ${formatCount(max)}회.` : ', 모든 날 0회.');
   const slot = WIDTH / Math.max(1, days.length);
   const plot = HEIGHT - TOP - BOTTOM;
   return (
@@ -93,7 +91,7 @@ export function AdStatusDays({ days }: { days: AdDayCount[] }) {
         <tbody>
           {days.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{formatKoreanDate(day.day, { withYear: false })}</th>
+              <th scope="row">{formatKoreanMonthDay(day.day)}</th>
               <td>{formatCount(day.impressions)}</td>
               <td>{formatCount(day.clicks)}</td>
             </tr>

@@ -17,7 +17,7 @@ import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-import { formatKoreanDate } from '../../contract/korean-format';
+import { formatKoreanMonthDay } from '../../contract/korean-format';
 
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
@@ -189,7 +189,7 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
       </p>
     );
   }
-  const period = `${formatKoreanDate(window.firstDate, { withYear: false })}부터 ${formatKoreanDate(window.lastDate, { withYear: false })}까지`;
+  const period = `${formatKoreanMonthDay(window.firstDate)}부터 ${formatKoreanMonthDay(window.lastDate)}까지`;
   const estimateError =
     estimate.maeSec === null ? '' : ` 실제 출발과의 차이는 평균 ${formatDuration(estimate.maeSec)}였습니다.`;
   const baseline =

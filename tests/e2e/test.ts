@@ -1,7 +1,7 @@
 /**
- * What the browser tests import of Playwright: all of it, with a `test` whose page whose `goto` and `reload` resolve
- * once the document they load is hydrated (the root layout marks <html data-hydrated>), when
- * JavaScript runs. Pages hydrate after their first paint (ADR 026), after the load event a bare
+ * What the browser tests import of Playwright: all of it, with a `test` whose page's `goto` and
+ * `reload` resolve once the document they load is hydrated (the root layout marks
+ * <html data-hydrated>), when JavaScript runs. Pages hydrate after their first paint (ADR 026), after the load event a bare
  * `goto` waits for, so a test that acts at once would meet the server-rendered page before React.
  * A navigation with `waitUntil: 'commit'` is left as it is: its test looks at the page before then.
  */
@@ -17,7 +17,7 @@ const HYDRATION_TIMEOUT_MS = 10_000;
  * Waits until the document `response` loaded in `page` is hydrated: at once for a response that is
  * not HTML, or a document with no module script (a page rendered without scripts).
  */
-export async function hydrated(page: Page, response: Response | null): Promise<void> {
+async function hydrated(page: Page, response: Response | null): Promise<void> {
   if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
   await page.waitForFunction(
     () => document.documentElement.dataset.hydrated !== undefined || !document.querySelector('script[type="module"]'),
