@@ -32,7 +32,7 @@ import {
   type ManagedAdOrder,
 } from '~/models/ads.server';
 import { AdEditFormSchema, adEditPage } from '~/utils/admin-ads';
-import { parseForm, readUploadForm, refusedForm, serialIdOf } from '~/utils/form-data.server';
+import { formFields, parseForm, readUploadForm, refusedForm, serialIdOf } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -51,6 +51,9 @@ function modifyFailed(error: UpstreamError): string {
  * what frees room: an image goes once no ad and no request uses it (the orphan sweep), or a larger budget.
  */
 const STORAGE_FULL = `${ADMIN_MESSAGES.uploadFailed} 이미지 저장 공간이 가득 찼습니다. 더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.`;
+
+/** The page's forms: a card's edit, its delete, its move (id, direction) and a drag's new order; each with its intent. */
+const FIELDS = formFields(AdEditFormSchema, { also: ['intent', 'direction', 'order'] });
 
 /** The save of an ad that is gone meanwhile (deleted in another tab, or by another admin). */
 const MISSING = `${ADMIN_MESSAGES.modifyFailedWith}: 이 광고는 이미 삭제되었습니다.`;
@@ -169,7 +172,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const type = AdTypeSchema.safeParse(params.type);
   if (!type.success) throw new Response('Not found', { status: 404 });
-  const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
+  const read = await readUploadForm(request, FIELDS, { maxFileBytes: IMAGE_MAX_BYTES });
   if (!read) return json<ActionData>({ result: refusedForm(ADMIN_MESSAGES.modifyFailed) }, { status: 400 });
   if (read.oversized.length > 0) {
     const result: SubmissionResult<string[]> = { status: 'error', error: { image: [AD_FORMAT_MESSAGES.imageSize] } };

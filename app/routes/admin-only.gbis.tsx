@@ -27,7 +27,7 @@ import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/mo
 import { AdminPage } from '~/components/admin/admin-page';
 import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { LoadFailed } from '~/components/admin/list-states';
-import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatKstDateTime } from '~/utils/kst';
@@ -53,6 +53,9 @@ const GbisFormSchema = GbisConfigSchema.extend({
   terminusStationId: FormId,
 });
 
+/** The form's fields, and the discovery button's intent. */
+const FIELDS = formFields(GbisFormSchema, { also: ['intent'] });
+
 type ActionData =
   | { intent: 'discover'; discovery: GbisDiscovery; callsSpent: number }
   | { intent: 'discover'; refused: string }
@@ -69,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const formData = await readForm(request);
+  const formData = await readForm(request, FIELDS);
   if (!formData) return json<ActionData>({ intent: 'save', result: refusedForm(SAVE_FAILED) }, { status: 400 });
   if (formData.get('intent') === 'discover') {
     try {

@@ -14,7 +14,7 @@ import { FieldError, SubmitButton, TextareaField, TextField } from '~/components
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getServiceNotice, saveServiceNotice } from '~/models/admin.server';
-import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -34,6 +34,9 @@ const NoticeFormSchema = ServiceNoticeSchema.extend({
   text: z.string({ required_error: '내용을 입력해주세요.' }).pipe(ServiceNoticeSchema.shape.text),
 });
 
+/** The form's fields, and its buttons' intent (save, or the preset text). */
+const FIELDS = formFields(NoticeFormSchema, { also: ['intent'] });
+
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const formData = await readForm(request);
+  const formData = await readForm(request, FIELDS);
   if (!formData) return json<ActionData>({ result: refusedForm(SAVE_FAILED) }, { status: 400 });
   const submission = parseForm(withPreset(formData), NoticeFormSchema);
   if (submission.status !== 'success') {

@@ -16,10 +16,11 @@ import { SITE_NAME } from '~/components/site-header';
 import { signIn } from '~/models/admin.server';
 import { LoginFormSchema, minutesToWait } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
+const FIELDS = formFields(LoginFormSchema);
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';
 const SIGN_IN_FAILED = '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.';
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await readForm(request);
+  const formData = await readForm(request, FIELDS);
   if (!formData) return json({ result: refusedForm(SIGN_IN_FAILED) }, { status: 400 });
   const submission = parseForm(formData, LoginFormSchema);
   if (submission.status !== 'success') {

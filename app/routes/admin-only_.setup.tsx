@@ -25,12 +25,13 @@ import { SITE_NAME } from '~/components/site-header';
 import { completeSetup, isSetupOpen } from '~/models/admin.server';
 import { minutesToWait, SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
 import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
+const FIELDS = formFields(SetupFormSchema);
 const GONE = '이 설정 링크는 만료되었거나 이미 사용되었습니다.';
 const SETUP_FAILED = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
 
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await readForm(request);
+  const formData = await readForm(request, FIELDS);
   if (!formData) return json({ result: refusedForm(SETUP_FAILED) }, { status: 400 });
   const submission = parseForm(formData, SetupFormSchema);
   const hideFields = ['password', 'passwordConfirm'];

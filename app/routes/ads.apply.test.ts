@@ -302,7 +302,7 @@ describe('action', () => {
     expect(await api().imageUpload(rows[0].imageUrl)).toMatchObject({ status: 'stored', byteSize: IMAGE_MAX_BYTES });
   });
 
-  it('refuses a body that is no form with 400, not 500; a urlencoded one is read, and lacks its image', async () => {
+  it('refuses a body that is no multipart form with 400, not 500: JSON, and a urlencoded form (the image form is multipart only)', async () => {
     const json = new Request('http://localhost/ads/apply', {
       method: 'POST',
       body: JSON.stringify(WEB_FIELDS),
@@ -315,7 +315,19 @@ describe('action', () => {
       new Request('http://localhost/ads/apply', { method: 'POST', body: new URLSearchParams(WEB_FIELDS) }),
     );
     expect(urlencoded.status).toBe(400);
-    expect(urlencoded.data.result.error).toMatchObject({ image: [AD_MESSAGES.image] });
+    expect(urlencoded.data.result.error).toEqual({ '': [AD_MESSAGES.submitFailed] });
+  });
+
+  it('refuses a field the form does not have, or one of its fields sent twice, before parsing it', async () => {
+    const extra = form(WEB_FIELDS, new File([TINY_PNG], 'a.png', { type: 'image/png' }));
+    extra.append('admin', 'true');
+    const twice = form(WEB_FIELDS, new File([TINY_PNG], 'a.png', { type: 'image/png' }));
+    twice.append('title', 'again');
+    for (const body of [extra, twice]) {
+      const refused = await submit(body);
+      expect(refused.status).toBe(400);
+      expect(refused.data.result.error).toEqual({ '': [AD_MESSAGES.submitFailed] });
+    }
   });
 
   it('refuses a malformed multipart body with 400', async () => {

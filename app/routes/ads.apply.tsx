@@ -47,13 +47,14 @@ import {
   orderedErrors,
   summaryControlId,
 } from '~/utils/ad-application';
-import { parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
+import { formFields, parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';
+const FIELDS = formFields(AdApplicationFormSchema);
 /** docs/product.md §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
 /**
@@ -110,7 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const read = await readUploadForm(request, { maxFileBytes: IMAGE_MAX_BYTES });
+  const read = await readUploadForm(request, FIELDS, { maxFileBytes: IMAGE_MAX_BYTES });
   if (!read) return json<ActionData>({ result: refusedForm(AD_MESSAGES.submitFailed) }, { status: 400 });
   const submission = parseForm(read.formData, AdApplicationFormSchema);
   const hideFields = ['image'];

@@ -10,14 +10,17 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { readForm } from '~/utils/form-data.server';
+import { formFields, readForm } from '~/utils/form-data.server';
 import { UpstreamError } from '~/utils/upstream.server';
+
+/** The beacon's one field: the ad's id. */
+const FIELDS = formFields(null, { also: ['id'] });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The site's one rule for writes (server.ts applies it before Remix too).
   assertSameOrigin(request);
   // Digits only, as the click route: Number() would also read '1e3', '0x3' or ' 3' as some id.
-  const raw = (await readForm(request))?.get('id');
+  const raw = (await readForm(request, FIELDS))?.get('id');
   const id = Number(raw);
   if (typeof raw !== 'string' || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
     return new Response(null, { status: 400 });

@@ -32,13 +32,21 @@ import { HoneypotInputs } from '~/components/honeypot-inputs';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitInquiry } from '~/models/inquiries.server';
-import { parseForm, readForm, refusedForm } from '~/utils/form-data.server';
-import { checkHoneypot, honeypotFields, type HoneypotFields } from '~/utils/honeypot.server';
+import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import {
+  checkHoneypot,
+  HONEYPOT_FIELD,
+  HONEYPOT_TOKEN_FIELD,
+  honeypotFields,
+  type HoneypotFields,
+} from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
 
 const FORM_ID = 'inquiry';
+/** The form's fields: the inquiry's and the anti-spam pair. */
+const FIELDS = formFields(InquiryRequestSchema, { also: [HONEYPOT_FIELD, HONEYPOT_TOKEN_FIELD] });
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */
 const SENT_URL = '/contact?sent=1';
 /** What follows the docs/product.md §8 failure message when the api failed or could not be reached. */
@@ -68,7 +76,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === 'POST' || defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, FIELDS);
   if (!formData) return json<ActionData>({ result: refusedForm(INQUIRY_MESSAGES.failed) }, { status: 400 });
   const honeypot = checkHoneypot(context, FORM_ID, formData);
   if (honeypot.verdict === 'bot') {

@@ -21,25 +21,81 @@ const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 const ECHO_MAX_CHARS = 2048;
 
 /**
- * The form in `request`'s body (application/x-www-form-urlencoded or multipart/form-data), or null
- * when the body is no readable form: another content type, a malformed multipart body, a missing
- * boundary. The refusal is logged in one line naming the path and the parser's reason.
+ * The fields a form may carry, by name: whether each may repeat (a list) or comes once. Built once
+ * per form by formFields.
  */
-export async function readForm(request: Request): Promise<FormData | null> {
+export type FormFields = ReadonlyMap<string, { repeats: boolean }>;
+
+/** The most values one repeating field may carry (a list of ids), so a form's entries stay bounded. */
+const MAX_REPEATS = 100;
+
+/**
+ * The fields of a form whose fields are `schema`'s (conform's names, read off getZodConstraint:
+ * `title`, `routes.1150.routeId`, `items[].id`) and the names in `also` (hidden fields the action
+ * reads itself: `intent`, `id`, the honeypot's); a name in `repeated` may come more than once.
+ */
+export function formFields(
+  schema: ZodTypeAny | null,
+  { also = [], repeated = [] }: { also?: readonly string[]; repeated?: readonly string[] } = {},
+): FormFields {
+  const fields = new Map<string, { repeats: boolean }>();
+  for (const [name, constraint] of Object.entries(schema ? getZodConstraint(schema) : {})) {
+    fields.set(name, { repeats: constraint.multiple === true });
+  }
+  for (const name of also) fields.set(name, { repeats: false });
+  for (const name of repeated) fields.set(name, { repeats: true });
+  return fields;
+}
+
+/**
+ * Why `formData` is not a form with `fields`, or null when it is: a name the form does not have, a
+ * one-value name sent twice, or a list of more than MAX_REPEATS. Checked entry by entry, before any
+ * parsing: conform builds a repeated name's list one copy at a time, which made a body of a few
+ * hundred KB repeating one field cost seconds of the event loop.
+ */
+function strayField(formData: FormData, fields: FormFields): string | null {
+  const seen = new Map<string, number>();
+  for (const name of formData.keys()) {
+    // conform names a list's items `name[0]`, `name[1].id`: the constraint's `name[]`, `name[].id`.
+    const field = fields.get(name.replace(/\[\d+\]/g, '[]'));
+    if (!field) return `unknown field ${JSON.stringify(name.slice(0, 60))}`;
+    const times = (seen.get(name) ?? 0) + 1;
+    if (times > (field.repeats ? MAX_REPEATS : 1)) return `field ${JSON.stringify(name)} sent ${times} times`;
+    seen.set(name, times);
+  }
+  return null;
+}
+
+/**
+ * The form in `request`'s body (application/x-www-form-urlencoded or multipart/form-data, or only
+ * multipart with `multipartOnly`: the image forms), or null when the body is no readable form with
+ * `fields`: another content type, a malformed multipart body, a missing boundary, a field the form
+ * does not have or one sent more often than it may be (strayField). The refusal is logged in one
+ * line naming the path and the reason.
+ */
+export async function readForm(
+  request: Request,
+  fields: FormFields,
+  { multipartOnly = false }: { multipartOnly?: boolean } = {},
+): Promise<FormData | null> {
   const contentType = request.headers.get('Content-Type') ?? '';
   const path = new URL(request.url).pathname;
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType)) {
-    console.warn(
-      `[form] ${path}: not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))}); answered 400.`,
-    );
+  const refused = (reason: string) => {
+    console.warn(`[form] ${path}: ${reason}; answered 400.`);
     return null;
-  }
+  };
+  const type = multipartOnly
+    ? /^multipart\/form-data\s*(;|$)/i
+    : /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+  if (!type.test(contentType)) return refused(`not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))})`);
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await request.formData();
   } catch (error) {
-    console.warn(`[form] ${path}: unreadable body (${(error as Error).message}); answered 400.`);
-    return null;
+    return refused(`unreadable body (${(error as Error).message})`);
   }
+  const stray = strayField(formData, fields);
+  return stray ? refused(stray) : formData;
 }
 
 /**
@@ -50,9 +106,10 @@ export async function readForm(request: Request): Promise<FormData | null> {
  */
 export async function readUploadForm(
   request: Request,
+  fields: FormFields,
   { maxFileBytes }: { maxFileBytes: number },
 ): Promise<{ formData: FormData; oversized: string[] } | null> {
-  const parsed = await readForm(request);
+  const parsed = await readForm(request, fields, { multipartOnly: true });
   if (!parsed) return null;
   const formData = new FormData();
   const oversized: string[] = [];
