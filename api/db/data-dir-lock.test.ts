@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,43 @@ describe('lockDataDir', () => {
       await release();
     } finally {
       warn.mockRestore();
+    }
+  }, 60_000);
+
+  it('takes over at once the lock of a holder killed with SIGKILL that its parent has not reaped yet (a zombie)', async () => {
+    // The holder's parent is a `sleep` that never waits for it: killed, it stays a zombie, as a
+    // server does for the moment before its supervisor reaps it.
+    const parent = spawn(
+      'sh',
+      [
+        '-c',
+        `"$0" --import tsx tests/setup/hold-data-dir.ts "$1" & echo "pid $!"; exec sleep 600`,
+        process.execPath,
+        dir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      let output = '';
+      parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await vi.waitFor(() => expect(output).toMatch(/^locked$/m), { timeout: 30_000, interval: 50 });
+      const pid = Number(/^pid (\d+)$/m.exec(output)![1]);
+      process.kill(pid, 'SIGKILL');
+      await vi.waitFor(() => expect(processState(pid)).toBe('Z'));
+
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const release = await lockDataDir(dir, onLost);
+        expect(warn).toHaveBeenCalledWith(
+          `[db] DATA_DIR ${dir} was held by pid ${pid}, which is no longer running: taking it over.`,
+        );
+        expect(processState(pid)).toBe('Z'); // still unreaped: taken over from the zombie itself
+        await release();
+      } finally {
+        warn.mockRestore();
+      }
+    } finally {
+      parent.kill('SIGKILL'); // its zombie child goes to init, which reaps it
     }
   }, 60_000);
 
@@ -191,7 +228,7 @@ describe('lockDataDir', () => {
   }, 60_000);
 });
 
-/** The state letter of /proc/PID/stat (T: stopped). */
+/** The state letter of /proc/PID/stat (T: stopped, Z: exited but not reaped). */
 function processState(pid: number): string {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2)[0];

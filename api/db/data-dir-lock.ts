@@ -8,8 +8,8 @@
  * A crashed owner (SIGKILL, OOM) leaves its lock behind. proper-lockfile frees it only once stale,
  * 10–15 s later, and a supervisor that restarts at once gives up before that (systemd's defaults:
  * 100 ms between starts, at most 5 starts in 10 s; docs/deploy.md §Running under systemd). So a
- * lock whose owner ran on this machine, in our pid namespace, and is no longer running is taken over
- * at once. Every other case waits for the staleness as before: a live owner, a frozen one (SIGSTOP:
+ * lock whose owner ran on this machine, in our pid namespace, and is no longer running (a zombie its
+ * parent has not reaped yet included) is taken over at once. Every other case waits for the staleness as before: a live owner, a frozen one (SIGSTOP:
  * alive, but no longer refreshing), an owner on another host sharing the disk or in another pid
  * namespace (another container: its pids are not ours to look up), an owner file of an older
  * version, and a dead owner whose pid an unrelated process reuses (conservative: refused until stale).
@@ -152,8 +152,8 @@ export async function lockDataDir(dataDir: string, onLost: (error: Error) => voi
 
 /**
  * Whether the owner's process is known to be gone: it ran here (same host, boot and pid namespace)
- * and its pid is not running, or is our own pid while this process does not hold the directory (a
- * previous incarnation: a container's pid 1 restarted). A live pid (EPERM included: another user's)
+ * and its pid is not running or is a zombie (isZombie), or is our own pid while this process does
+ * not hold the directory (a previous incarnation: a container's pid 1 restarted). A live pid (EPERM included: another user's)
  * is taken as the owner still running, even when reused by an unrelated process.
  */
 function hasExited(owner: Owner, key: string): boolean {
@@ -161,12 +161,35 @@ function hasExited(owner: Owner, key: string): boolean {
   const place = owner.place;
   if (!place || place.host !== here.host || place.boot !== here.boot || place.pidns !== here.pidns) return false;
   if (owner.pid === process.pid) return !heldHere.has(key);
+  return !isRunning(owner.pid) || isZombie(owner.pid);
+}
+
+/** Whether a process `pid` exists (a zombie included); EPERM (another user's) counts as existing. */
+function isRunning(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0);
-    return false;
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
+}
+
+/**
+ * Whether `pid` has exited but is not yet reaped by its parent (Linux /proc/PID/stat state Z, or X
+ * while being reaped): kill(pid, 0) still finds it, and a supervisor restarting at once after a
+ * SIGKILL can start before it has waited for the old process. A zombie runs no code, and its pid
+ * cannot be reused before it is reaped, so it holds nothing. Without /proc, only a pid gone counts.
+ */
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return !isRunning(pid); // reaped meanwhile; or no /proc here, and then only kill() can tell
+  }
+  // "PID (COMM) STATE …": COMM may hold spaces and parentheses, so the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 function currentPlace(): Place {
