@@ -78,7 +78,8 @@ async function onDatabase(): Promise<void> {
     const result = await runDiscovery({ db: database.db, http, current, dailyQuota: env.GBIS_DAILY_QUOTA, now });
     if (result.outcome === 'no-budget') {
       throw new Error(
-        `Today's quota cannot hold a discovery: spent ${JSON.stringify(result.spent)}, needs ${JSON.stringify(result.needed)}.`,
+        `Today's quota cannot hold a discovery: spent or reserved by a discovery running now ${JSON.stringify(result.spent)}, ` +
+          `needs ${JSON.stringify(result.needed)}.`,
       );
     }
     if (result.outcome === 'failed') {

@@ -1,7 +1,8 @@
 /**
  * The GBIS setup api against the GBIS stand-in (tests/mocks/gbis-stub.ts, real HTTP): discovery
- * counted in the quota, the save (audited) and the poller polling with the saved ids at its next
- * poll; a route GBIS does not know; the portal's quota error; env overrides; the demo feed.
+ * counted in the quota (two at once never past it), the save (audited) and the poller polling with
+ * the saved ids at its next poll; a route GBIS does not know; the portal's quota error; env
+ * overrides; the demo feed.
  */
 import { GbisDiscoverResponseSchema, GbisSetupSchema, type GbisConfig } from '../../contract/gbis';
 import { MOCK_DISCOVERED, MOCK_TIMETABLE } from '../../tests/mocks/gbis-discovery';
@@ -158,6 +159,27 @@ describe('GBIS setup api', () => {
     const response = await discover(app);
     expect(response.status).toBe(429);
     expect(stub.calls()).toEqual([]);
+  });
+
+  it('refuses (429, in Korean) a discovery asked while another runs when the quota left holds only one', async () => {
+    // 20 a day per dataset: one discovery (12 route-dataset calls, 6 station searches) fits, two do not.
+    const app = adsTestApi({
+      db: database().db,
+      storage: store,
+      clock,
+      serviceToken: TOKEN,
+      gbisSetup: options(),
+      dailyQuota: 20,
+    });
+    const [first, second] = await Promise.all([discover(app), discover(app)]);
+    expect([first.status, second.status].sort()).toEqual([200, 429]);
+    const refused = first.status === 429 ? first : second;
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      '오늘의 GBIS 호출 한도(데이터셋마다 20번)로는 조회할 수 없습니다: 노선 12번, 정류소 6번을 이미 썼거나 진행 중인 ' +
+        '조회가 잡아 두었고, 조회에 노선 12번, 정류소 6번이 필요합니다. 진행 중인 조회가 있다면 끝난 뒤 다시 시도해주세요.',
+    );
+    expect(stub.calls()).toHaveLength(18);
+    expect(await discoveryCallsSpent(database().db, '2026-11-23')).toEqual({ routes: 12, stations: 6 });
   });
 
   it('reports env overrides, which win over the saved setup', async () => {

@@ -7,8 +7,9 @@
  * - PUT /api/admin/gbis: saves a setup (contract GbisConfig), audited; the poller reads it at its next poll,
  *   and this instance's timetables (TransitIdsNow) follow at once.
  * Refusals are `{ message }`: 400 naming the field of a bad body, 409 while GBIS is not in use
- * (BUS_FEED=demo, or no key), 429 when today's quota cannot hold a discovery, 502 when GBIS fails
- * one of its calls (the message says how many calls were spent).
+ * (BUS_FEED=demo, or no key), 429 when today's quota cannot hold a discovery beside the calls spent
+ * and those reserved by discoveries running now (runDiscovery), 502 when GBIS fails one of its
+ * calls (the message says how many calls were spent).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -87,7 +88,8 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
         throw new HTTPException(429, {
           message:
             `오늘의 GBIS 호출 한도(데이터셋마다 ${dailyQuota}번)로는 조회할 수 없습니다: 노선 ${spent.routes}번, ` +
-            `정류소 ${spent.stations}번을 썼고 조회에 노선 ${needed.routes}번, 정류소 ${needed.stations}번이 필요합니다.`,
+            `정류소 ${spent.stations}번을 이미 썼거나 진행 중인 조회가 잡아 두었고, 조회에 노선 ${needed.routes}번, ` +
+            `정류소 ${needed.stations}번이 필요합니다. 진행 중인 조회가 있다면 끝난 뒤 다시 시도해주세요.`,
         });
       }
       if (result.outcome === 'failed') {

@@ -1,5 +1,5 @@
 /** Persistence of the bus feed: its latest state and the upstream calls spent per KST day. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
 import type { Db } from '../../db/client';
 import { feedStates, upstreamCalls } from '../../db/schema';
@@ -108,6 +108,53 @@ export function discoveryCallsSpent(db: Db, day: string): Promise<DiscoveryCalls
 /** Every dataset's calls spent on `day` ("yyyy-MM-dd" KST): the polls' and discovery's, in one read (the setup page). */
 export function allCallsSpent(db: Db, day: string): Promise<CallsPerPoll & DiscoveryCalls> {
   return readCalls(db, day, [...POLL_DATASETS, ...DISCOVERY_DATASETS]);
+}
+
+/**
+ * Reserves `calls` of discovery in `day`'s counters ("yyyy-MM-dd" KST) if every dataset stays
+ * within `quota` once they are added, else reserves nothing. One statement, so two discoveries at
+ * once (the admin page twice, the page and `npm run gbis:discover`, two instances) cannot both
+ * judge the same calls left: PostgreSQL checks each counter's condition on its latest value, the
+ * other discovery's reservation included.
+ * @returns whether the calls were reserved.
+ */
+export async function reserveDiscoveryCalls(
+  db: Db,
+  day: string,
+  calls: DiscoveryCalls,
+  quota: number,
+): Promise<boolean> {
+  if (DISCOVERY_DATASETS.some((dataset) => calls[dataset] > quota)) return false;
+  try {
+    await db.transaction(async (tx) => {
+      const reserved = await tx
+        .insert(upstreamCalls)
+        .values(DISCOVERY_DATASETS.map((dataset) => ({ day, dataset, calls: calls[dataset] })))
+        .onConflictDoUpdate({
+          target: [upstreamCalls.day, upstreamCalls.dataset],
+          set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
+          // A counter this would take past the quota is left as it is, and not returned.
+          setWhere: sql`${upstreamCalls.calls} + excluded.calls <= ${quota}`,
+        })
+        .returning({ dataset: upstreamCalls.dataset });
+      if (reserved.length < DISCOVERY_DATASETS.length) tx.rollback();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRollbackError) return false;
+    throw error;
+  }
+}
+
+/** Gives back to `day`'s counters the calls of a reservation (reserveDiscoveryCalls) that were not made. */
+export async function releaseDiscoveryCalls(db: Db, day: string, unmade: DiscoveryCalls): Promise<void> {
+  for (const dataset of DISCOVERY_DATASETS) {
+    if (unmade[dataset] <= 0) continue;
+    await db
+      .update(upstreamCalls)
+      .set({ calls: sql`greatest(${upstreamCalls.calls} - ${unmade[dataset]}, 0)` })
+      .where(and(eq(upstreamCalls.day, day), eq(upstreamCalls.dataset, dataset)));
+  }
 }
 
 /** Adds one discovery call of `dataset` to `day`'s counter, before it is made (as the poller reserves its calls). */

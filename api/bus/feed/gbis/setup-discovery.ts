@@ -1,14 +1,21 @@
 /**
  * Discovery for the setup (the admin page /admin-only/gbis and `npm run gbis:discover`; docs/gbis.md
- * §Setup page): runs discover() with every call counted in the database before it is made (table
- * upstream_calls, datasets 'routes' and 'stations', as the poller reserves its own), and turns what
- * it found into a proposal to confirm (contract GbisDiscovery).
+ * §Setup page): reserves the most calls discover() can make in the database before the first one
+ * (table upstream_calls, datasets 'routes' and 'stations', as the poller reserves its own), gives
+ * back those it did not make, and turns what it found into a proposal to confirm (contract
+ * GbisDiscovery).
  */
 import type { GbisConfig, GbisDiscovery } from '../../../../contract/gbis';
 import type { Db } from '../../../db/client';
 import { kstDateKey } from '../../../time';
 import { FeedError } from '../snapshot';
-import { discoveryCallsSpent, recordDiscoveryCall, type DiscoveryCalls } from '../store';
+import {
+  discoveryCallsSpent,
+  recordDiscoveryCall,
+  releaseDiscoveryCalls,
+  reserveDiscoveryCalls,
+  type DiscoveryCalls,
+} from '../store';
 import type { TransitIds } from '../transit-config';
 import { discover, discoveryCallsAtMost, timetableOf, type Discovery } from './discover';
 import { GBIS_PATHS, type GbisHttp } from './http';
@@ -19,8 +26,8 @@ const LINE_CONTEXT = 8;
 
 /**
  * What a discovery run came to: found (with the calls it spent), refused before any call because
- * today's quota of a dataset cannot hold it, or failed at a call (GBIS, the portal, the network)
- * after spending `callsSpent`.
+ * today's quota of a dataset cannot hold it beside the calls spent or reserved, or failed at a call
+ * (GBIS, the portal, the network) after spending `callsSpent`.
  */
 type DiscoveryOutcome =
   | { outcome: 'found'; discovery: GbisDiscovery; callsSpent: number }
@@ -30,8 +37,11 @@ type DiscoveryOutcome =
 /**
  * Runs discovery for `current` (the ids in use: their stop names, and what a lookup that cannot
  * decide keeps) as of `now`, spending at most discoveryCallsAtMost(current) calls of `dailyQuota`
- * per dataset.
- * @throws what the database throws (counting a call).
+ * per dataset. Those calls are reserved in one statement before the first call, so discoveries run
+ * at once (by the page, the CLI, another instance) never spend more than the quota left together:
+ * one the quota cannot hold beside those running is refused ('no-budget', `spent` counting their
+ * reservations). The calls not made are given back when it ends.
+ * @throws what the database throws (reserving, or giving back).
  */
 export async function runDiscovery(options: {
   db: Db;
@@ -43,26 +53,32 @@ export async function runDiscovery(options: {
   const { db, http, current, dailyQuota, now } = options;
   const day = kstDateKey(now);
   const needed = discoveryCallsAtMost(current);
-  const spent = await discoveryCallsSpent(db, day);
-  if (spent.routes + needed.routes > dailyQuota || spent.stations + needed.stations > dailyQuota) {
-    return { outcome: 'no-budget', spent, needed };
+  if (!(await reserveDiscoveryCalls(db, day, needed, dailyQuota))) {
+    return { outcome: 'no-budget', spent: await discoveryCallsSpent(db, day), needed };
   }
-  let callsSpent = 0;
+  const made: DiscoveryCalls = { routes: 0, stations: 0 };
   const counted: GbisHttp = {
     ...http,
     fetch: async (input, init) => {
       const dataset = String(input).includes(GBIS_PATHS.stationSearch) ? 'stations' : 'routes';
-      await recordDiscoveryCall(db, day, dataset);
-      callsSpent += 1;
+      made[dataset] += 1;
+      // Past the reservation (discover() calling more than discoveryCallsAtMost): counted as it goes.
+      if (made[dataset] > needed[dataset]) await recordDiscoveryCall(db, day, dataset);
       return http.fetch(input, init);
     },
   };
+  const callsSpent = () => made.routes + made.stations;
   try {
     const found = await discover(counted, current);
-    return { outcome: 'found', discovery: discoveryOf(found, current), callsSpent };
+    return { outcome: 'found', discovery: discoveryOf(found, current), callsSpent: callsSpent() };
   } catch (error) {
     if (!(error instanceof FeedError)) throw error;
-    return { outcome: 'failed', error, callsSpent };
+    return { outcome: 'failed', error, callsSpent: callsSpent() };
+  } finally {
+    await releaseDiscoveryCalls(db, day, {
+      routes: needed.routes - made.routes,
+      stations: needed.stations - made.stations,
+    });
   }
 }
 
