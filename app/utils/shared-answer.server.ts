@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import { ifNoneMatchHolds } from '~/utils/conditional-get.server';
 
 /** Milliseconds one answer is served after it was made: the api's view of the buses is by the second. */
 export const SHARED_ANSWER_MAX_AGE_MS = 1000;
@@ -114,11 +114,11 @@ function encodingOf(req: IncomingMessage): Encoding {
 
 /**
  * Writes `answer` to `res` for a GET or HEAD: the encoding the client prefers, or 304 (no body) when
- * its If-None-Match holds the answer's ETag.
+ * its If-None-Match holds the answer's ETag (ifNoneMatchHolds: the weak comparison).
  */
 export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer<unknown>): void {
   const { body, headers } = answer.encoded[encodingOf(req)];
-  if (answer.etag && req.headers['if-none-match'] && fresh(req.headers, { etag: answer.etag })) {
+  if (ifNoneMatchHolds(req.headers['if-none-match'], answer.etag)) {
     const { 'content-length': _length, 'content-encoding': _encoding, ...notModified } = headers;
     res.writeHead(304, notModified).end();
     return;
