@@ -25,6 +25,8 @@ import { openApiRuntime } from './api/runtime';
 import { storedSecret } from './api/secrets';
 import { cspSources, SCRIPT_HASHES_HEADER } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
+import { clientKeysOf } from './api/client-address';
+import { createBodyBudget } from './app/utils/body-budget.server';
 import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kakao-skill-door.server';
@@ -34,7 +36,7 @@ import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { createTimeLeftAnswers } from './app/utils/time-left-cache.server';
 import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstream.server';
-import { readBodyUpTo } from './lib/http-body';
+import { BodyStopped, readBodyUpTo } from './lib/http-body';
 
 /**
  * Reads the env, then begins to open the api (in-process unless API_BASE_URL) and imports the
@@ -243,43 +245,56 @@ app.use((req, res, next) => (allowsWrite(req) ? next() : refuseBody(req, res, CR
 /** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
 const LINGER_MS = 5_000;
 /**
- * The most request-body bytes held at once, across requests (64 MiB: a dozen image forms at their
- * cap). A body that would take more waits for none: it is refused 503 with Retry-After, so many
- * uploads at once, or many held open, cannot run the process out of memory.
+ * The memory request bodies may take at once, counted as their bytes arrive, in two pools (image
+ * forms, the rest) with a share per client (app/utils/body-budget.server.ts). A body that would take
+ * more is refused 503 with Retry-After, so many uploads at once, or many held open, cannot run the
+ * process out of memory, nor keep the other forms' bodies out.
  */
-const BODY_BUDGET_BYTES = 64 * 1024 * 1024;
+const bodies = createBodyBudget();
 /** What a body refused for the budget is told, with Retry-After (seconds). */
 const BUSY = { status: 503, retryAfterSec: 5, text: '지금은 요청이 많아 받지 못했습니다. 잠시 후 다시 보내주세요.' };
-let bodyBytesHeld = 0;
+/**
+ * The most ms a request body may send nothing: past it the request is answered 408 and its
+ * connection cut. A phone on a slow link sends something every second or two; a body held open
+ * without sending is someone holding a connection.
+ */
+const BODY_IDLE_MS = 10_000;
+/** What a body that stopped arriving is told (its connection is then closed). */
+const TIMED_OUT: UnreadAnswer = {
+  status: 408,
+  contentType: 'text/plain; charset=utf-8',
+  body: '보내는 내용이 끊겨 요청을 받지 못했습니다. 다시 보내주세요.',
+};
 
 /**
  * Answers a request whose body is not read: `status` with `answer`. What the client still sends is
  * read and dropped for up to LINGER_MS (closing a socket with unread bytes resets it, and the
- * client would never see the answer), then the connection is cut; a body not yet `invited`
- * (Expect: 100-continue) is not awaited.
+ * client would never see the answer), then the connection is cut; a body not `coming` (not yet
+ * invited by `100 Continue`, or stopped arriving) is not awaited, and the connection closes.
  */
-function refuseBody(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { invited = true } = {}): void {
+function refuseBody(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { coming = true } = {}): void {
   const headers = {
     ...leanHeaders,
     'Content-Type': answer.contentType,
     'Cache-Control': 'no-store',
     ...answer.headers,
   };
-  // A body never invited (no `100 Continue`) is not coming: the connection closes cleanly.
-  res.writeHead(answer.status, invited ? headers : { ...headers, Connection: 'close' });
+  res.writeHead(answer.status, coming ? headers : { ...headers, Connection: 'close' });
   res.end(answer.body);
-  if (!invited) return;
+  if (!coming) return;
   const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   req.once('end', () => clearTimeout(cut)).resume();
 }
 
+/** The body cap of `req` (app/utils/body-limit.server.ts): by its path and content type. */
+const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
+
 /** The 413 of a body over its route's cap (app/utils/body-limit.server.ts), with the route's message. */
 function tooLarge(req: IncomingMessage): UnreadAnswer {
-  const pathname = pathOf(req);
-  return { status: 413, ...tooLargeAnswer(bodyLimitOf(pathname), pathname) };
+  return { status: 413, ...tooLargeAnswer(limitOf(req), pathOf(req)) };
 }
 
-/** The 503 of a body that would go over BODY_BUDGET_BYTES. */
+/** The 503 of a body that does not fit the budget. */
 const busy = (): UnreadAnswer => ({
   status: BUSY.status,
   contentType: 'text/plain; charset=utf-8',
@@ -287,12 +302,11 @@ const busy = (): UnreadAnswer => ({
   headers: { 'Retry-After': String(BUSY.retryAfterSec) },
 });
 
-/** The bytes a request's body may take: its declared length, or its route's cap when it declares none or more. */
-const bodyBytesOf = (req: IncomingMessage) => {
-  const cap = bodyLimitOf(pathOf(req)).maxBytes;
-  const declared = Number(req.headers['content-length']);
-  return Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap + 1) : cap;
-};
+/**
+ * The client whose share of the body budget `req` counts against: its address as express reads it
+ * (TRUST_PROXY), keyed as the api's limits key it (an IPv4 address, an IPv6 /64).
+ */
+const clientKeyOf = (req: IncomingMessage) => clientKeysOf(asExpressRequest(req).ip).address;
 
 /**
  * The Fetch request Remix gets for `req`, with its `body` already read: the URL as the browser
@@ -318,22 +332,35 @@ const unreadable = (res: ServerResponse) =>
     .end('요청을 읽지 못했습니다.');
 
 /**
- * The body of `req`, read whole and within its route's cap, its bytes counted against
- * BODY_BUDGET_BYTES until the answer ends; or undefined once `res` has been answered instead: 503
- * (the budget), 413 (the cap) or 400 (cut short: the client went away, or sent less than its
- * Content-Length).
+ * The body of `req`, read whole and within its route's cap, its bytes counted against the budget
+ * (`bodies`) as they arrive until the answer ends, within BODY_IDLE_MS between bytes and, when
+ * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
+ * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
+ * (cut short: the client went away, or sent less than its Content-Length).
+ * @param client whose share the body counts against: the caller's address key, or null for a
+ *   caller already vouched for (the chatbot skill, whose secret passed at the door).
  */
-async function readBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const held = bodyBytesOf(req);
-  if (bodyBytesHeld + held > BODY_BUDGET_BYTES) return void refuseBody(req, res, busy());
-  bodyBytesHeld += held;
-  res.once('close', () => (bodyBytesHeld -= held));
+async function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { client = clientKeyOf(req), deadlineMs }: { client?: string | null; deadlineMs?: number } = {},
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const limit = limitOf(req);
+  const hold = bodies.open(limit.pool, client);
+  res.once('close', hold.release);
+  const declared = Number(req.headers['content-length']);
+  if (declared <= limit.maxBytes && !hold.fits(declared)) return void refuseBody(req, res, busy());
   const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
   if (req.headers['content-length']) stream.headers.set('content-length', req.headers['content-length']);
-  const read = await readBodyUpTo(stream, bodyLimitOf(pathOf(req)).maxBytes).catch(() => undefined);
-  if (read === undefined) return unreadable(res);
-  if (read === null) return void refuseBody(req, res, tooLarge(req));
-  return read;
+  try {
+    const read = await readBodyUpTo(stream, limit.maxBytes, { idleMs: BODY_IDLE_MS, deadlineMs, admit: hold.take });
+    if (read === null) return void refuseBody(req, res, tooLarge(req));
+    return read;
+  } catch (error) {
+    if (!(error instanceof BodyStopped)) return unreadable(res);
+    if (error.reason === 'refused') return void refuseBody(req, res, busy());
+    return void refuseBody(req, res, TIMED_OUT, { coming: false });
+  }
 }
 
 const handleRemix = createRequestHandler(build, env.NODE_ENV);
@@ -397,7 +424,14 @@ const ahead = (label: string, serve: Promise<void>, res: ServerResponse) =>
  * The chatbot skill (ADR 024): its JSON relayed to the api without express, helmet, compression or
  * Remix, which took most of an answer's time; its bodies read by the same rules as every other.
  */
-const skill = createSkillDoor({ api, headers: leanHeaders, readBody, refuse: refuseBody });
+const skill = createSkillDoor({
+  api,
+  secret: env.KAKAO_SKILL_SECRET,
+  headers: leanHeaders,
+  // The secret passed at the door: the body counts against the text pool, not a client's share.
+  readBody: (req, res, deadlineMs) => readBody(req, res, { client: null, deadlineMs }),
+  refuse: refuseBody,
+});
 /**
  * `req` read as express reads it (express's request prototype, as app(req, res) would give it),
  * for the skill's answer: its `ip` and `hostname` follow TRUST_PROXY.
@@ -423,17 +457,18 @@ const server = createServer((req, res) => {
 // `Expect: 100-continue` (curl's way with a large body): a declared body over the cap is refused
 // before the client sends it; otherwise the client is told to go on (Node's default).
 server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-  const declared = Number(req.headers['content-length']);
-  if (declared > bodyLimitOf(pathOf(req)).maxBytes) {
-    return refuseBody(req, res, tooLarge(req), { invited: false });
+  if (Number(req.headers['content-length']) > limitOf(req).maxBytes) {
+    return refuseBody(req, res, tooLarge(req), { coming: false });
   }
-  if (bodyBytesHeld + bodyBytesOf(req) > BODY_BUDGET_BYTES) return refuseBody(req, res, busy(), { invited: false });
+  if (!bodies.open(limitOf(req).pool, clientKeyOf(req)).fits(Number(req.headers['content-length']))) {
+    return refuseBody(req, res, busy(), { coming: false });
+  }
   res.writeContinue();
   server.emit('request', req, res);
 });
 
-// A request must arrive whole within 2 minutes (Node's default is 5): a body held open by a slow
-// client counts against BODY_BUDGET_BYTES that long at most. A phone's 5 MB photo on a slow link fits.
+// A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause
+// BODY_IDLE_MS at most. A phone's 5 MB photo on a slow link fits.
 server.requestTimeout = 120_000;
 
 serveUntilSignal(server, {

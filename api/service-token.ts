@@ -2,16 +2,10 @@
  * The guard of the api's admin endpoints (docs/product.md §6: admin endpoints require a service token
  * that only the web holds): `Authorization: Bearer <API_SERVICE_TOKEN>`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ADMIN_USER_HEADER } from '../contract/admin';
-
-/** Constant-time comparison of two secrets of any lengths (their SHA-256 digests are compared). */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
+import { sameSecret } from '../lib/hash';
 
 /**
  * Hono middleware admitting only requests that carry `serviceToken` as a bearer token.

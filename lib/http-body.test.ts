@@ -1,4 +1,4 @@
-import { readBodyUpTo } from './http-body';
+import { BodyStopped, readBodyUpTo } from './http-body';
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://web.test/api/kakao/skill', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -40,5 +40,67 @@ describe('readBodyUpTo', () => {
     );
     expect(await readBodyUpTo(post(untouched, { 'Content-Length': '101' }), 100)).toBeNull();
     expect(pulled).toBe(false);
+  });
+
+  describe('watched', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    /** A body whose chunks the test sends; it never ends on its own. */
+    function trickle() {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      return {
+        stream,
+        send: (bytes: number) => controller.enqueue(new Uint8Array(bytes)),
+        end: () => controller.close(),
+      };
+    }
+
+    it('stops a body that sends nothing for idleMs, however long it has been sending', async () => {
+      const body = trickle();
+      const reading = readBodyUpTo(post(body.stream), 1000, { idleMs: 10_000 });
+      const stopped = expect(reading).rejects.toEqual(new BodyStopped('idle'));
+      for (let i = 0; i < 5; i += 1) {
+        await vi.advanceTimersByTimeAsync(9_000);
+        body.send(1);
+      }
+      await vi.advanceTimersByTimeAsync(10_000);
+      await stopped;
+    });
+
+    it('takes a body that keeps sending within idleMs, and stops one not whole by deadlineMs', async () => {
+      const steady = trickle();
+      const read = readBodyUpTo(post(steady.stream), 1000, { idleMs: 10_000 });
+      await vi.advanceTimersByTimeAsync(9_000);
+      steady.send(3);
+      steady.end();
+      expect((await read)!.byteLength).toBe(3);
+
+      const slow = trickle();
+      const late = readBodyUpTo(post(slow.stream), 1000, { idleMs: 10_000, deadlineMs: 5_000 });
+      const stopped = expect(late).rejects.toEqual(new BodyStopped('late'));
+      for (let i = 0; i < 4; i += 1) {
+        slow.send(1);
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      await vi.advanceTimersByTimeAsync(1_000);
+      await stopped;
+    });
+
+    it('asks admit for each chunk as it arrives, and stops at the first it refuses', async () => {
+      const body = trickle();
+      const admitted: number[] = [];
+      const reading = readBodyUpTo(post(body.stream), 1000, {
+        admit: (bytes) => (admitted.push(bytes), admitted.length < 3),
+      });
+      const stopped = expect(reading).rejects.toEqual(new BodyStopped('refused'));
+      body.send(10);
+      body.send(20);
+      body.send(30);
+      body.send(40);
+      await stopped;
+      expect(admitted).toEqual([10, 20, 30]);
+    });
   });
 });

@@ -9,6 +9,9 @@ import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/utils/body-limit.server';
 
+/** The content types a browser's forms send. */
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data; boundary=----x';
 /** The urlencoded body a browser sends for `fields`. */
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 /** The longest Korean text of `length` characters, with the honeypot fields' room. */
@@ -17,7 +20,7 @@ const honeypot = { name__confirm: '', from__confirm: `inquiry.${Date.now()}.${'A
 
 describe('bodyLimitOf', () => {
   it('fits the inquiry form filled to its maximum in Korean, with line breaks sent as CRLF', () => {
-    const limit = bodyLimitOf('/contact');
+    const limit = bodyLimitOf('/contact', FORM);
     const content = `${korean(999)}\r\n${korean(1000)}`; // 2,000 as the textarea counts them
     const body = urlencoded({ ...honeypot, content, email: `${'가'.repeat(64)}@${'x'.repeat(189)}` });
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit.maxBytes);
@@ -41,24 +44,34 @@ describe('bodyLimitOf', () => {
       ['/admin-only/inquiries', { intent: 'reply', id: '2147483647', reply: korean(2000) }],
     ];
     for (const [path, fields] of cases) {
-      expect(Buffer.byteLength(urlencoded(fields)), path).toBeLessThanOrEqual(bodyLimitOf(path).maxBytes);
+      expect(Buffer.byteLength(urlencoded(fields)), path).toBeLessThanOrEqual(bodyLimitOf(path, FORM).maxBytes);
     }
   });
 
+  it('takes only multipart on the image forms at their cap: another body is capped at the text fields, in the text pool', () => {
+    for (const path of ['/ads/apply', '/admin-only/ads/edit/web']) {
+      expect(bodyLimitOf(path, MULTIPART), path).toMatchObject({ maxBytes: MULTIPART_MAX_BYTES, pool: 'image' });
+      for (const other of [FORM, 'text/plain', undefined]) {
+        expect(bodyLimitOf(path, other), `${path} ${other}`).toMatchObject({ maxBytes: 256 * 1024, pool: 'text' });
+      }
+    }
+    expect(bodyLimitOf('/contact', MULTIPART).pool).toBe('text');
+  });
+
   it('gives the image forms the image cap and room for their fields, the skill its 64 KB, and the rest 2 KB', () => {
-    expect(bodyLimitOf('/ads/apply').maxBytes).toBe(MULTIPART_MAX_BYTES);
-    expect(bodyLimitOf('/admin-only/ads/edit/web').maxBytes).toBe(MULTIPART_MAX_BYTES);
+    expect(bodyLimitOf('/ads/apply', MULTIPART).maxBytes).toBe(MULTIPART_MAX_BYTES);
+    expect(bodyLimitOf('/admin-only/ads/edit/web', MULTIPART).maxBytes).toBe(MULTIPART_MAX_BYTES);
     expect(MULTIPART_MAX_BYTES).toBe(5 * 1024 * 1024 + 256 * 1024);
-    expect(bodyLimitOf('/api/kakao/skill')).toMatchObject({ maxBytes: SKILL_MAX_BODY_BYTES, answer: 'json' });
+    expect(bodyLimitOf('/api/kakao/skill', FORM)).toMatchObject({ maxBytes: SKILL_MAX_BODY_BYTES, answer: 'json' });
     for (const path of ['/ads/impressions', '/admin-only/mail', '/admin-only/ads/web', '/', '/nope']) {
-      expect(bodyLimitOf(path).maxBytes, path).toBe(2048);
+      expect(bodyLimitOf(path, FORM).maxBytes, path).toBe(2048);
     }
   });
 
   it("gives single fetch's `<path>.data` and a trailing slash their page's cap", () => {
-    expect(bodyLimitOf('/contact.data')).toBe(bodyLimitOf('/contact'));
-    expect(bodyLimitOf('/contact/')).toBe(bodyLimitOf('/contact'));
-    expect(bodyLimitOf('/ads/apply.data')).toBe(bodyLimitOf('/ads/apply'));
+    expect(bodyLimitOf('/contact.data', FORM)).toBe(bodyLimitOf('/contact', FORM));
+    expect(bodyLimitOf('/contact/', FORM)).toBe(bodyLimitOf('/contact', FORM));
+    expect(bodyLimitOf('/ads/apply.data', MULTIPART)).toBe(bodyLimitOf('/ads/apply', MULTIPART));
   });
 
   it('has a cap for every route whose action reads free text or a file (a new one must be added)', () => {
@@ -93,9 +106,9 @@ describe('bodyLimitOf', () => {
       '/ads/apply',
       '/contact',
     ]);
-    for (const file of reading) expect(bodyLimitOf(pathOf(file)).maxBytes, file).toBeGreaterThan(2048);
+    for (const file of reading) expect(bodyLimitOf(pathOf(file), FORM).maxBytes, file).toBeGreaterThan(2048);
     // The chatbot skill reads its raw body on server.ts's lean path, no route (ADR 024).
-    expect(bodyLimitOf('/api/kakao/skill').maxBytes).toBe(64 * 1024);
+    expect(bodyLimitOf('/api/kakao/skill', FORM).maxBytes).toBe(64 * 1024);
   });
 });
 
@@ -115,30 +128,30 @@ describe('bodyLimitOf: the admin forms of many fields', () => {
     STOP_NAMES.down.forEach((_, i) => form.set(`downStationIds[${i}]`, '9'.repeat(12)));
     form.set('terminusStationId', '9'.repeat(12));
     const bytes = Buffer.byteLength(form.toString());
-    expect(bytes).toBeGreaterThan(bodyLimitOf('/admin-only/feed').maxBytes);
-    expect(bytes).toBeLessThan(bodyLimitOf('/admin-only/gbis').maxBytes);
+    expect(bytes).toBeGreaterThan(bodyLimitOf('/admin-only/feed', FORM).maxBytes);
+    expect(bytes).toBeLessThan(bodyLimitOf('/admin-only/gbis', FORM).maxBytes);
   });
 });
 
 describe('tooLargeAnswer', () => {
   it('is a short Korean page with the form’s message and a way back to the form', () => {
-    const { contentType, body } = tooLargeAnswer(bodyLimitOf('/contact'), '/contact');
+    const { contentType, body } = tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact');
     expect(contentType).toBe('text/html; charset=utf-8');
     expect(Buffer.byteLength(body)).toBeLessThan(1024);
     expect(body).toContain('<html lang="ko">');
     expect(body).toContain(INQUIRY_MESSAGES.contentTooLong);
     expect(body).toContain('<a href="/contact">돌아가기</a>');
-    expect(tooLargeAnswer(bodyLimitOf('/contact'), '/contact.data').body).toContain('<a href="/contact">');
+    expect(tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact.data').body).toContain('<a href="/contact">');
   });
 
   it('links home from a path of another shape, and escapes what it prints', () => {
-    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x'), '//evil.example/x').body).toContain('<a href="/">');
-    expect(tooLargeAnswer(bodyLimitOf('/a"b'), '/a"b').body).toContain('<a href="/">');
-    expect(tooLargeAnswer(bodyLimitOf('/a\\b'), '/a\\b').body).toContain('<a href="/">');
+    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x', FORM), '//evil.example/x').body).toContain('<a href="/">');
+    expect(tooLargeAnswer(bodyLimitOf('/a"b', FORM), '/a"b').body).toContain('<a href="/">');
+    expect(tooLargeAnswer(bodyLimitOf('/a\\b', FORM), '/a\\b').body).toContain('<a href="/">');
   });
 
   it('answers the skill in JSON', () => {
-    expect(tooLargeAnswer(bodyLimitOf('/api/kakao/skill'), '/api/kakao/skill')).toEqual({
+    expect(tooLargeAnswer(bodyLimitOf('/api/kakao/skill', FORM), '/api/kakao/skill')).toEqual({
       contentType: 'application/json; charset=utf-8',
       body: JSON.stringify({ message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes` }),
     });

@@ -31,20 +31,26 @@ import {
 import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
 import { SITE_NAME } from '~/components/site-header';
 
-/** A route's body cap: `maxBytes`, and what the 413 says (`page`: an HTML page; `json`: `{ message }`). */
-export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'json' };
+/**
+ * A route's body cap: `maxBytes`, what the 413 says (`page`: an HTML page; `json`: `{ message }`),
+ * and the pool of the server's body budget its bodies count against (app/utils/body-budget.server.ts):
+ * `image` for an image form's multipart bodies, `text` for every other.
+ */
+export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'json'; pool: 'image' | 'text' };
 
 /** Bytes of `chars` characters of form fields in a urlencoded body, at worst (9 per UTF-16 unit). */
 const urlencoded = (chars: number) => chars * 9;
 /** Field names, separators and the short hidden fields (the honeypot, intent, ids), in bytes. */
 const FORM_OVERHEAD = 2 * 1024;
-/** A multipart form with an image: the image cap (5 MB) and 256 KB for its text fields, in bytes. */
-export const MULTIPART_MAX_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
+/** The text fields of an image form (a few KB even in Korean), with room to spare, in bytes. */
+const IMAGE_FORM_TEXT_BYTES = 256 * 1024;
+/** A multipart form with an image: the image cap (5 MB) and IMAGE_FORM_TEXT_BYTES for its text fields, in bytes. */
+export const MULTIPART_MAX_BYTES = IMAGE_MAX_BYTES + IMAGE_FORM_TEXT_BYTES;
 
 /** What every form without a message of its own says past its cap. */
 const TOO_LARGE = '보낸 내용이 너무 큽니다. 입력한 내용을 줄여서 다시 보내주세요.';
 /** Forms with no free text (a button, an id): room for their hidden fields only. */
-const SMALL_FORM: BodyLimit = { maxBytes: FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' };
+const SMALL_FORM: BodyLimit = { maxBytes: FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' };
 
 /**
  * The caps by route path (the page's path; single fetch's `<path>.data` shares its page's cap).
@@ -58,6 +64,7 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
       maxBytes: urlencoded(INQUIRY_CONTENT_MAX + 254) + FORM_OVERHEAD,
       message: INQUIRY_MESSAGES.contentTooLong,
       answer: 'page',
+      pool: 'text',
     },
   ],
   [
@@ -66,6 +73,7 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
       maxBytes: MULTIPART_MAX_BYTES,
       message: `${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`,
       answer: 'page',
+      pool: 'image',
     },
   ],
   [
@@ -74,24 +82,33 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
       maxBytes: MULTIPART_MAX_BYTES,
       message: `${ADMIN_MESSAGES.uploadFailed} ${AD_FORMAT_MESSAGES.imageSize}`,
       answer: 'page',
+      pool: 'image',
     },
   ],
   // username (64), password (1,024: the sign-in schema's) and the page to return to (2,048).
   [
     /^\/admin-only\/login$/,
-    { maxBytes: urlencoded(64 + 1024 + 2048) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' },
+    { maxBytes: urlencoded(64 + 1024 + 2048) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
   ],
   // token (200), username (32), the password twice (128 each).
   [
     /^\/admin-only\/setup$/,
-    { maxBytes: urlencoded(200 + 32 + 2 * 128) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' },
+    { maxBytes: urlencoded(200 + 32 + 2 * 128) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
   ],
   // the notice's title (100) and text (2,000).
-  [/^\/admin-only\/notice$/, { maxBytes: urlencoded(100 + 2000) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page' }],
+  [
+    /^\/admin-only\/notice$/,
+    { maxBytes: urlencoded(100 + 2000) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
+  ],
   // the reject dialog's reason (500).
   [
     /^\/admin-only\/ads\/[^/]+\/confirm\/[^/]+$/,
-    { maxBytes: urlencoded(REJECT_REASON_MAX) + FORM_OVERHEAD, message: REJECT_REASON_TOO_LONG, answer: 'page' },
+    {
+      maxBytes: urlencoded(REJECT_REASON_MAX) + FORM_OVERHEAD,
+      message: REJECT_REASON_TOO_LONG,
+      answer: 'page',
+      pool: 'text',
+    },
   ],
   // an inquiry's reply (2,000).
   [
@@ -100,21 +117,35 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
       maxBytes: urlencoded(INQUIRY_REPLY_MAX) + FORM_OVERHEAD,
       message: INQUIRY_REPLY_MESSAGES.tooLong,
       answer: 'page',
+      pool: 'text',
     },
   ],
   // the GBIS setup: about 70 fields of ids, times and minutes, with names such as
   // routes.1150.timetable.weekday.minHeadwayMin (about 4 KB at their longest).
-  [/^\/admin-only\/gbis$/, { maxBytes: 16 * 1024, message: TOO_LARGE, answer: 'page' }],
+  [/^\/admin-only\/gbis$/, { maxBytes: 16 * 1024, message: TOO_LARGE, answer: 'page', pool: 'text' }],
   [
     /^\/api\/kakao\/skill$/,
-    { maxBytes: SKILL_MAX_BODY_BYTES, message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes`, answer: 'json' },
+    {
+      maxBytes: SKILL_MAX_BODY_BYTES,
+      message: `Request body over ${SKILL_MAX_BODY_BYTES} bytes`,
+      answer: 'json',
+      pool: 'text',
+    },
   ],
 ];
 
-/** The cap of a request to `pathname` (a URL path as received: `/contact`, `/contact.data`, `/contact/`). */
-export function bodyLimitOf(pathname: string): BodyLimit {
+/**
+ * The cap of a request to `pathname` (a URL path as received: `/contact`, `/contact.data`,
+ * `/contact/`) with `contentType`. An image form takes only multipart: any other body is read as
+ * text (IMAGE_FORM_TEXT_BYTES, the text pool) and then refused by the form (app/utils/form-data.server.ts).
+ */
+export function bodyLimitOf(pathname: string, contentType: string | undefined): BodyLimit {
   const page = pathname.replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
-  return LIMITS.find(([pattern]) => pattern.test(page))?.[1] ?? SMALL_FORM;
+  const limit = LIMITS.find(([pattern]) => pattern.test(page))?.[1] ?? SMALL_FORM;
+  if (limit.pool === 'image' && !/^multipart\/form-data\s*(;|$)/i.test(contentType ?? '')) {
+    return { ...limit, maxBytes: IMAGE_FORM_TEXT_BYTES, pool: 'text' };
+  }
+  return limit;
 }
 
 /**

@@ -53,6 +53,12 @@ export const WebEnvSchema = z.object({
    * required with API_BASE_URL or DATABASE_URL (production).
    */
   SESSION_SECRET: secret,
+  /**
+   * The chatbot skill's shared secret (X-Kakao-Skill-Secret), checked at the web's door before a
+   * request takes a place or its body is read (app/utils/kakao-skill-door.server.ts); the api checks
+   * it again. Set it for the web and the api alike; unset → the skill answers 503.
+   */
+  KAKAO_SKILL_SECRET: secret,
   /** The api's admin bearer token; required here only with API_BASE_URL (in-process, the api's own is used). */
   API_SERVICE_TOKEN: secret,
   /**

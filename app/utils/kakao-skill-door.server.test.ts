@@ -2,8 +2,10 @@
  * The skill's door (ADR 011, ADR 024) behind a plain HTTP server, on a stand-in api: the relay sends
  * the body as received, the caller's X-Kakao-Skill-Secret and address, nothing of Kakao's own
  * headers; it passes the api's refusals through, gives requests their turn a few per round of the
- * event loop, and past its bound answers the busy answer at once. server.ts's body rules (cap, budget) are stood in for by reading the body whole; the built
- * server's are tests/kakao-skill.test.ts's.
+ * event loop, and past its bound answers the busy answer at once; a request without the secret is
+ * answered at the door, taking no place and having no body read. server.ts's body rules (cap,
+ * budget, deadline) are stood in for by reading the body whole; the built server's are
+ * tests/kakao-skill.test.ts's.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +14,7 @@ import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER, SkillResponseSchema, type Skill
 import { readBodyUpTo } from '../../lib/http-body';
 import {
   createSkillDoor,
+  SKILL_BODY_MS,
   SKILL_PATH,
   SKILL_REQUESTS_MAX,
   SKILL_TURNS_PER_ROUND,
@@ -24,6 +27,7 @@ const answer: SkillResponse = JSON.parse(
 );
 const SECURITY = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'" };
 const CALLER = '203.0.113.7';
+const SECRET = 's'.repeat(40);
 
 /** The fixture's answer saying `text` instead: an answer the relay has not seen yet. */
 const answerSaying = (text: string): SkillResponse => {
@@ -42,9 +46,15 @@ type Received = {
 
 /**
  * The door behind a loopback server, on an api answering `reply()` and recording what it received;
- * `onTurn` is told when a request's turn comes (its body is read then).
+ * `onTurn` is told when a request's turn comes (its body is read then, within the deadline given).
+ * The door's secret is SECRET unless `secret` says otherwise (null: none set), and `post` sends
+ * SECRET unless told.
  */
-async function setUp(reply: () => Response | Promise<Response>, onTurn = () => {}) {
+async function setUp(
+  reply: () => Response | Promise<Response>,
+  onTurn: (deadlineMs: number) => void = () => {},
+  secret: string | null = SECRET,
+) {
   const received: Received[] = [];
   const door = createSkillDoor({
     api: {
@@ -61,9 +71,10 @@ async function setUp(reply: () => Response | Promise<Response>, onTurn = () => {
         return reply();
       },
     },
+    secret: secret ?? undefined,
     headers: SECURITY,
-    readBody: async (req) => {
-      onTurn();
+    readBody: async (req, _res, deadlineMs) => {
+      onTurn(deadlineMs);
       return (await readBodyUpTo({ headers: new Headers(), body: req }, Infinity)) ?? undefined;
     },
     refuse: (_req, res, unread) =>
@@ -79,7 +90,11 @@ async function setUp(reply: () => Response | Promise<Response>, onTurn = () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const ask = (path = '/api/kakao/skill', init: RequestInit = {}) => fetch(url + path, init);
   const post = (headers: Record<string, string> = {}, body = example) =>
-    ask('/api/kakao/skill', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    ask('/api/kakao/skill', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [SKILL_SECRET_HEADER]: SECRET, ...headers },
+      body,
+    });
   close = () => new Promise((resolve) => server.close(resolve));
   return { received, ask, post };
 }
@@ -91,7 +106,6 @@ describe('the skill’s door', () => {
   it('relays the body as received, the secret and the caller’s address only, and answers the api’s answer', async () => {
     const door = await setUp(() => Response.json(answer));
     const response = await door.post({
-      [SKILL_SECRET_HEADER]: 's'.repeat(40),
       Cookie: '__session=admin',
       'X-Request-Id': 'kakao-123',
     });
@@ -103,7 +117,7 @@ describe('the skill’s door', () => {
     expect(response.headers.get('Content-Length')).toBe(String(Buffer.byteLength(text)));
     expect(JSON.parse(text)).toEqual(answer);
     expect(door.received).toEqual([
-      { body: example, secret: 's'.repeat(40), forwardedFor: CALLER, cookie: null, kakaoHeader: null },
+      { body: example, secret: SECRET, forwardedFor: CALLER, cookie: null, kakaoHeader: null },
     ]);
   });
 
@@ -119,6 +133,32 @@ describe('the skill’s door', () => {
     expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({ message });
+  });
+
+  it('answers a missing or wrong secret 401 at the door: no place taken, no body read, nothing relayed', async () => {
+    const turns: number[] = [];
+    const door = await setUp(
+      () => Response.json(answer),
+      (deadlineMs) => turns.push(deadlineMs),
+    );
+    for (const headers of [{ [SKILL_SECRET_HEADER]: '' }, { [SKILL_SECRET_HEADER]: `${SECRET}x` }]) {
+      const response = await door.post(headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual({ message: 'Unauthorized' });
+    }
+    expect(turns).toEqual([]);
+    expect(door.received).toEqual([]);
+    expect((await door.post()).status).toBe(200);
+    expect(turns).toEqual([SKILL_BODY_MS]);
+  });
+
+  it('answers 503 at the door while no secret is set', async () => {
+    const door = await setUp(() => Response.json(answer), undefined, null);
+    const response = await door.post();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
+    expect(door.received).toEqual([]);
   });
 
   it('answers 502 with a JSON message when the api answers off-contract or does not answer', async () => {
@@ -166,6 +206,8 @@ describe('the skill’s door', () => {
     const taken = Array.from({ length: SKILL_REQUESTS_MAX }, () => door.post());
     await held;
 
+    // Without the secret, no place is asked for: the door's answer is the 401, not the busy one.
+    expect((await door.post({ [SKILL_SECRET_HEADER]: 'guess' })).status).toBe(401);
     const busy = await door.post();
     expect(busy.status).toBe(200);
     expect(busy.headers.get('Content-Type')).toBe('application/json; charset=utf-8');

@@ -4,9 +4,13 @@
  * (app/models/kakao.server.ts). server.ts serves it ahead of express (ADR 024), as it does the
  * refresh and the home page. Everything about the request (the shared secret, the JSON, the answer)
  * is the api's; the web adds:
+ * - the secret, checked at the door (constant time) before anything else: a request without it is
+ *   answered 401 (503 while none is set) without taking a place or having its body read, so that
+ *   only Kakao's calls can take the places below;
  * - the bound: past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200, contract
- *   SKILL_BUSY_ANSWER), whatever the secret (it carries no data). A request is taken at the door,
- *   before its body is read, so none waits anywhere uncounted;
+ *   SKILL_BUSY_ANSWER; it carries no data). A request is taken at the door, before its body is
+ *   read, so none waits anywhere uncounted;
+ * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;
  * - server.ts's body rules (its readBody: the 64 KB cap with its JSON 413, the budget of bodies held);
@@ -17,6 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { sameSecret } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/kakao.server';
 import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
 
@@ -40,11 +45,20 @@ export const SKILL_REQUESTS_MAX = 1024;
  */
 export const SKILL_TURNS_PER_ROUND = 4;
 
+/**
+ * The most ms a skill request's body may take to arrive, from its turn: Open Builder sends its small
+ * JSON with the headers and gives up on an answer after 5 s (docs/product.md §11).
+ */
+export const SKILL_BODY_MS = 5_000;
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The busy answer as sent. */
 const BUSY_JSON = JSON.stringify(SKILL_BUSY_ANSWER);
 const UNAVAILABLE_JSON = JSON.stringify({ message: 'The skill is unavailable right now' });
 const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' });
+/** The api's own answers to a missing or wrong secret, and to none set (api/routes/kakao.ts). */
+const UNAUTHORIZED_JSON = JSON.stringify({ message: 'Unauthorized' });
+const DISABLED_JSON = JSON.stringify({ message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
 
 /** An answer given without reading the request's body: its status, content type, body and extra headers. */
 export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
@@ -56,19 +70,22 @@ export type SkillDoor = {
 
 /**
  * @param api where the web reaches the api (in-process or over HTTP).
+ * @param secret KAKAO_SKILL_SECRET; undefined: the skill answers 503.
  * @param headers added to every answer: server.ts's security headers.
  * @param readBody server.ts's reader of a request body: the body within its route's cap (counted
- *   against the server's budget of bodies), or undefined once it has answered instead (413, 503, 400).
+ *   against the server's budget of bodies) and `deadlineMs`, or undefined once it has answered
+ *   instead (413, 503, 408, 400).
  * @param refuse server.ts's answer without reading the body (it adds `headers`, Cache-Control:
  *   no-store, and drops what the client still sends).
  */
 export function createSkillDoor(options: {
   api: ApiBinding;
+  secret: string | undefined;
   headers: Record<string, string>;
-  readBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array<ArrayBuffer> | undefined>;
+  readBody(req: IncomingMessage, res: ServerResponse, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | undefined>;
   refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer): void;
 }): SkillDoor {
-  const { api, headers, readBody, refuse } = options;
+  const { api, secret, headers, readBody, refuse } = options;
   let taken = 0;
   /** The requests waiting for their turn, in order of arrival. */
   const waiting: (() => void)[] = [];
@@ -110,6 +127,11 @@ export function createSkillDoor(options: {
           headers: { Allow: 'POST' },
         });
       }
+      if (!secret) return refuse(req, res, { status: 503, contentType: JSON_TYPE, body: DISABLED_JSON });
+      const given = req.headers[SKILL_SECRET_HEADER.toLowerCase()];
+      if (typeof given !== 'string' || !sameSecret(given, secret)) {
+        return refuse(req, res, { status: 401, contentType: JSON_TYPE, body: UNAUTHORIZED_JSON });
+      }
       if (taken >= SKILL_REQUESTS_MAX)
         return refuse(req, res, { status: 200, contentType: JSON_TYPE, body: BUSY_JSON });
       taken += 1;
@@ -118,11 +140,10 @@ export function createSkillDoor(options: {
         // api, without ever yielding to the event loop: without turns, the requests read in one
         // round would all be answered in it, and `taken` would never pass 1.
         await turn();
-        const body = await readBody(req, res);
+        const body = await readBody(req, res, SKILL_BODY_MS);
         if (body === undefined) return;
-        const secret = req.headers[SKILL_SECRET_HEADER.toLowerCase()];
         // The relay answers JSON (checked with the contract once per distinct answer): sent as it is.
-        send(res, 200, await relaySkillRequest({ api, clientIp }, body, typeof secret === 'string' ? secret : null));
+        send(res, 200, await relaySkillRequest({ api, clientIp }, body, given));
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         // The api's refusals (401, 400, 413, 503) reach Kakao as they are; an unreachable api is a 502.
