@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
 import { createHomePages } from '~/utils/home-page-cache.server';
+import { HOME_VIEWS } from '~/utils/home-view';
 import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
 import { rawServer } from '../../tests/setup/raw-http';
 
@@ -95,7 +96,7 @@ describe('the home pages (made once a second per view)', () => {
 
   it('keeps pages only of the home made of view parameters with values it knows; the rest is rendered per request', async () => {
     home = await setUp();
-    for (const path of ['/?dir=down&times=all&sort=time', '/?refresh=off&dir=up', '/?times=1303&dir=down']) {
+    for (const path of ['/?dir=down&times=all&sort=time', '/?refresh=off', '/?dir=down&times=1303']) {
       expect((await home.get(path)).status, path).toBe(200);
     }
     for (const path of [
@@ -110,5 +111,35 @@ describe('the home pages (made once a second per view)', () => {
     }
     expect((await home.get('/', {}, 'POST')).status).toBe(404);
     for (const host of ['a b', '[', 'x:99999', '%']) expect((await home.get('/', { host })).status, host).toBe(404);
+  });
+
+  it('redirects every other spelling of a view to its one URL, rendering nothing', async () => {
+    home = await setUp();
+    for (const [path, view] of [
+      ['/?refresh=off&dir=down', '/?dir=down&refresh=off'],
+      ['/?times=1303&dir=down', '/?dir=down&times=1303'],
+      ['/?dir=up', '/'],
+      ['/?d%69r=down', '/?dir=down'],
+      ['/?times=all', '/'], // the modal opens on the down tab only
+      ['/?dir=down&times=1150&sort=time', '/?dir=down&times=1150'], // the sort is the `all` filter's
+      ['/?sort=time&refresh=off&times=all&dir=down', '/?dir=down&times=all&sort=time&refresh=off'],
+    ]) {
+      const answer = await home.get(path);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.location, path).toBe(view);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect((await home.get(view)).status, view).toBe(200);
+    }
+    expect(home.renders.size).toBe(6);
+  });
+
+  it('keeps a page for every view at once: asking for each in turn renders each once in its second', async () => {
+    home = await setUp();
+    for (let round = 0; round < 3; round += 1) {
+      for (const search of HOME_VIEWS) expect((await home.get(search ? `/?${search}` : '/')).status).toBe(200);
+    }
+    expect(HOME_VIEWS.length).toBe(16);
+    expect(new Set(home.renders.values())).toEqual(new Set([1]));
+    expect(home.renders.size).toBe(HOME_VIEWS.length);
   });
 });

@@ -3,29 +3,29 @@
  * (ADR 023). Its HTML is the same for every phone within a second: it shows the refresh route's
  * answer of that second (context.timeLeft), the banner list, the service notice and the accuracy
  * sentence, none of which depends on who asks, and its inline scripts are allowed by their hashes
- * rather than a per-request nonce. So each URL made only of view parameters (app/utils/home-view.ts)
- * keeps one rendered page, compressed once, with an ETag (app/utils/shared-answer.server.ts).
- * server.ts serves it ahead of its general middleware; any other URL of the home is rendered per
- * request as every page is.
+ * rather than a per-request nonce. So each view (app/utils/home-view.ts HOME_VIEWS: a few dozen)
+ * keeps one rendered page, compressed once, with an ETag (app/utils/shared-answer.server.ts); any
+ * other spelling of a view (its parameters in another order, or one that changes nothing) is
+ * redirected to the view's one URL. There is a page for every view and none other, so no sequence
+ * of requests can push a view's page out and have it made again within its second. server.ts serves
+ * it ahead of its general middleware; any other URL of the home is rendered per request as every
+ * page is.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
-import { isHomeView } from '~/utils/home-view';
+import { HOME_VIEWS, homeViewSearch } from '~/utils/home-view';
 import { encodeAnswer, sendAnswer, sharedAnswer } from '~/utils/shared-answer.server';
-
-/**
- * The most views kept at once: more than the home's view URLs anyone follows (a tab, a modal
- * filter, a sort, the refresh switch). Past it, the oldest view is let go.
- */
-const VIEWS_MAX = 64;
 
 export type HomePages = {
   /**
-   * Whether `req` asks for a kept view of the home: GET or HEAD of `/` with view parameters only,
-   * and a Host that makes a URL (any other is left to the general path, which refuses it 400).
+   * Whether `req` asks for a view of the home: GET or HEAD of `/` with view parameters only, and a
+   * Host that makes a URL (any other is left to the general path, which refuses it 400).
    */
   serves(req: IncomingMessage): boolean;
-  /** Writes the view's page of this second to `res` (the client's encoding, or 304). @throws what `render` throws. */
+  /**
+   * Writes the view's page of this second to `res` (the client's encoding, or 304), or a 301 to the
+   * view's one URL when `req` spells it otherwise. @throws what `render` throws.
+   */
   serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
 };
 
@@ -43,44 +43,47 @@ export function createHomePages(options: {
   nowMs?: () => number;
 }): HomePages {
   const { render, documentHeaders, nowMs = Date.now } = options;
-  const views = new Map<string, ReturnType<typeof sharedAnswer<null>>>();
-
-  const viewOf = (url: string) => {
-    let view = views.get(url);
-    if (!view) {
-      if (views.size >= VIEWS_MAX) views.delete(views.keys().next().value!);
-      view = sharedAnswer(async () => {
-        const madeAtMs = nowMs();
-        const response = await render(url);
-        const html = await response.text();
-        // NOTE: the home sets no cookie: what it answers is the same for everyone.
-        const headers = Object.fromEntries(
-          [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== SCRIPT_HASHES_HEADER),
-        );
-        const scripts = documentHeaders(response.headers.get(SCRIPT_HASHES_HEADER) ?? '');
-        return encodeAnswer(
-          { data: null, status: response.status, body: html, headers: { ...headers, ...scripts } },
-          madeAtMs,
-        );
-      }, nowMs);
-      views.set(url, view);
-    }
-    return view;
-  };
+  const pageOf = (url: string) =>
+    sharedAnswer(async () => {
+      const madeAtMs = nowMs();
+      const response = await render(url);
+      const html = await response.text();
+      // NOTE: the home sets no cookie: what it answers is the same for everyone.
+      const headers = Object.fromEntries(
+        [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== SCRIPT_HASHES_HEADER),
+      );
+      const scripts = documentHeaders(response.headers.get(SCRIPT_HASHES_HEADER) ?? '');
+      return encodeAnswer(
+        { data: null, status: response.status, body: html, headers: { ...headers, ...scripts } },
+        madeAtMs,
+      );
+    }, nowMs);
+  /** Each view's page, by its search (HOME_VIEWS); a page is made when first asked for. */
+  const views = new Map(HOME_VIEWS.map((search) => [search, pageOf(search ? `/?${search}` : '/')]));
+  /** The headers of a redirect: the document headers of a page that runs no script. */
+  const redirectHeaders = { ...documentHeaders(''), 'cache-control': 'public, max-age=3600' };
 
   return {
     serves({ method, url = '', headers }) {
       if (method !== 'GET' && method !== 'HEAD') return false;
       if (headers.host !== undefined && !URL.canParse(`http://${headers.host}/`)) return false;
-      const query = url.indexOf('?');
-      const path = query === -1 ? url : url.slice(0, query);
-      const search = query === -1 ? '' : url.slice(query + 1);
-      const params = new URLSearchParams(search);
-      // Only the canonical spelling (`/?&`, `/?d%69r=up` are the same views spelt otherwise): a page per URL.
-      return path === '/' && params.toString() === search && isHomeView(params);
+      const { path, search } = partsOf(url);
+      return path === '/' && homeViewSearch(new URLSearchParams(search)) !== null;
     },
     async serve(req, res) {
-      sendAnswer(req, res, await viewOf(req.url!).current());
+      const { search } = partsOf(req.url!);
+      const view = homeViewSearch(new URLSearchParams(search))!;
+      if (search !== view) {
+        res.writeHead(301, { ...redirectHeaders, location: view ? `/?${view}` : '/' }).end();
+        return;
+      }
+      sendAnswer(req, res, await views.get(view)!.current());
     },
   };
+}
+
+/** A request target's path and its search without the `?` ('' without one). */
+function partsOf(url: string): { path: string; search: string } {
+  const query = url.indexOf('?');
+  return query === -1 ? { path: url, search: '' } : { path: url.slice(0, query), search: url.slice(query + 1) };
 }
