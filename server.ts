@@ -30,7 +30,7 @@ import { createBodyBudget } from './app/utils/body-budget.server';
 import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kakao-skill-door.server';
-import { isAt, pathOf } from './app/utils/request-path.server';
+import { hasPlainHost, isAt, pathOf } from './app/utils/request-path.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
@@ -325,11 +325,17 @@ function remixRequestOf(req: express.Request, res: express.Response, body: Uint8
   return new Request(url, { method: req.method, headers, body, signal: controller.signal });
 }
 
-/** The answer to a request the server cannot read: a body cut short, or a Host that makes no URL. */
+/** What a request the server cannot read is told: a body cut short, or a Host that is more than `host[:port]` or makes no URL. */
+const UNREADABLE: UnreadAnswer = {
+  status: 400,
+  contentType: 'text/plain; charset=utf-8',
+  body: '요청을 읽지 못했습니다.',
+};
+/** Answers UNREADABLE to a request whose body is over (read, or cut short). */
 const unreadable = (res: ServerResponse) =>
   void res
-    .writeHead(400, { ...leanHeaders, 'Content-Type': 'text/plain; charset=utf-8' })
-    .end('요청을 읽지 못했습니다.');
+    .writeHead(UNREADABLE.status, { ...leanHeaders, 'Content-Type': UNREADABLE.contentType })
+    .end(UNREADABLE.body);
 
 /**
  * The body of `req`, read whole and within its route's cap, its bytes counted against the budget
@@ -449,6 +455,8 @@ function serveSkill(req: IncomingMessage, res: ServerResponse) {
 }
 
 const server = createServer((req, res) => {
+  // Remix's request URL is made from the Host: one with a path would route the request elsewhere.
+  if (!hasPlainHost(req)) return refuseBody(req, res, UNREADABLE);
   if (isRefresh(req)) return ahead('[bus/time-left]', timeLeft.serve(req, res), res);
   if (homePages.serves(req)) return ahead('[home]', homePages.serve(req, res), res);
   if (isAt(req, SKILL_PATH)) return serveSkill(req, res);

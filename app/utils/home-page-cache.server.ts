@@ -18,8 +18,8 @@ import { encodeAnswer, sendAnswer, sharedAnswer } from '~/utils/shared-answer.se
 
 export type HomePages = {
   /**
-   * Whether `req` asks for a view of the home: GET or HEAD of `/` with view parameters only, and a
-   * Host that makes a URL (any other is left to the general path, which refuses it 400).
+   * Whether `req` asks for a view of the home: GET or HEAD of `/` with view parameters only
+   * (server.ts has refused a Host that is more than `host[:port]`).
    */
   serves(req: IncomingMessage): boolean;
   /**
@@ -64,9 +64,8 @@ export function createHomePages(options: {
   const redirectHeaders = { ...documentHeaders(''), 'cache-control': 'public, max-age=3600' };
 
   return {
-    serves({ method, url = '', headers }) {
+    serves({ method, url = '' }) {
       if (method !== 'GET' && method !== 'HEAD') return false;
-      if (headers.host !== undefined && !URL.canParse(`http://${headers.host}/`)) return false;
       const { path, search } = partsOf(url);
       return path === '/' && homeViewSearch(new URLSearchParams(search)) !== null;
     },
