@@ -1,7 +1,10 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { answer, idleKeepAliveSocket, newConnection, nextAnswer } from '../tests/setup/sockets';
 import { firstAnswer, gracefulClose, HOLD_MAX_MS, holdUntilReady } from './lifecycle';
+
+/** An answer larger than loopback's socket buffers hold (a few MB): a client that does not read holds it up. */
+const LARGE_ANSWER = Buffer.alloc(32 * 1024 * 1024, 'a');
 
 /** Resolves once the I/O already under way on loopback has been handled: a few turns of the event loop. */
 async function ioTurn() {
@@ -16,7 +19,10 @@ describe('gracefulClose', () => {
   const held: ServerResponse[] = [];
   beforeEach(async () => {
     server = createServer((request, response) => {
-      if (request.url === '/slow') held.push(response);
+      if (request.method === 'POST') {
+        // Read whole, then answered with more than the socket buffers hold: its client reads it slowly.
+        request.resume().once('end', () => response.end(LARGE_ANSWER));
+      } else if (request.url === '/slow') held.push(response);
       else response.end('answered');
     });
     close = gracefulClose(server);
@@ -32,6 +38,13 @@ describe('gracefulClose', () => {
   /** From here on the test moves the clock: DRAIN_MS and IDLE_GRACE_MS pass only when it says. */
   const fixClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const closedSoon = (socket: Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  /** A new connection, once the server has accepted it. */
+  const accepted = async () => {
+    const taken = new Promise<void>((resolve) => server.once('connection', () => resolve()));
+    const socket = connect(port, '127.0.0.1');
+    await taken;
+    return socket;
+  };
 
   it('closes the listener at once (a new connection is refused, not reset) and lets a request in flight finish with Connection: close', async () => {
     const slow = answer(port, '/slow');
@@ -52,6 +65,114 @@ describe('gracefulClose', () => {
 
     // http.Server's own close() destroys this socket at once: the request would meet a reset.
     expect(await nextAnswer(socket)).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*answered/);
+    await closed;
+  });
+
+  it('answers, with Connection: close, a request sent later on a connection opened just before the close, rather than resetting it', async () => {
+    const socket = await accepted();
+    fixClock();
+    const closed = close();
+    // Past the 100 ms when idle keep-alive sockets close: Node's closeIdleConnections() took this
+    // one, which has not sent its request yet, for idle.
+    vi.advanceTimersByTime(500);
+    await ioTurn();
+
+    expect(await nextAnswer(socket)).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*answered/);
+    await closed;
+  });
+
+  it('closes a connection that has sent nothing 1 s after the close', async () => {
+    const socket = await accepted();
+    let socketClosed = false;
+    socket.once('close', () => (socketClosed = true));
+    fixClock();
+    const closed = close();
+
+    vi.advanceTimersByTime(999);
+    await ioTurn();
+    expect(socketClosed).toBe(false);
+    vi.advanceTimersByTime(1);
+    await closed;
+    await vi.waitFor(() => expect(socketClosed).toBe(true));
+  });
+
+  it('lets a POST in flight at the close finish with its whole answer, however slowly its client reads it', async () => {
+    const socket = await accepted();
+    socket.pause(); // reads nothing until told: the answer waits in the server's buffers
+    const body = 'x'.repeat(1000);
+    const received = new Promise<ServerResponse>((resolve) =>
+      server.once('request', (_request, response: ServerResponse) => resolve(response)),
+    );
+    socket.write(
+      `POST /form HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 500)}`,
+    );
+    const response = await received;
+    fixClock();
+    const closed = close();
+    socket.write(body.slice(500)); // the rest of the body: the server answers
+    for (let turns = 0; turns < 100 && !response.writableEnded; turns += 1) await ioTurn();
+    expect(response.writableEnded).toBe(true); // ended, but far from all sent
+    // Past every sweep but the cut: Node's closeIdleConnections() took a connection whose answer
+    // was ended but not yet sent for idle, and reset it.
+    vi.advanceTimersByTime(4_000);
+    await ioTurn();
+
+    const chunks: Buffer[] = [];
+    const ended = new Promise<string>((resolve) => {
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      socket.on('close', () => resolve('closed'));
+    });
+    socket.resume();
+    expect(await ended).toBe('closed');
+    const answer = Buffer.concat(chunks);
+    const head = answer.subarray(0, answer.indexOf('\r\n\r\n')).toString();
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close/);
+    expect(answer.length - head.length - 4).toBe(LARGE_ANSWER.length);
+    await closed;
+  });
+
+  it('answers a request that reached an idle keep-alive socket before the 100 ms sweep but was not read yet (a busy event loop)', async () => {
+    const socket = await idleKeepAliveSocket(port);
+    fixClock();
+    const closed = close();
+    let data = '';
+    const ended = new Promise<string>((resolve) => {
+      socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      socket.on('close', () => resolve(data));
+    });
+    // The request is in the server's receive buffer, and the sweep's timer comes due before the
+    // event loop has read it, as when a page's render held the loop past it.
+    await new Promise<void>((resolve) =>
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n', () => resolve()),
+    );
+    vi.advanceTimersByTime(100);
+
+    expect(await ended).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*answered/);
+    await closed;
+  });
+
+  it('lets the second of two pipelined requests, read with the first, finish after the first is answered', async () => {
+    const socket = await accepted();
+    let data = '';
+    const ended = new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      socket.on('close', () => resolve());
+    });
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(data).toContain('answered'));
+    fixClock();
+    const closed = close();
+    vi.advanceTimersByTime(1_000); // every sweep: the socket has read no byte since the first answer
+    await ioTurn();
+
+    held[0].end('slow answered');
+    await ended;
+    expect(data).toMatch(
+      /^HTTP\/1\.1 200 OK\r\n[^]*answered[^]*HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*slow answered$/,
+    );
     await closed;
   });
 

@@ -4,24 +4,35 @@
  *
  * Shutdown: close the listener first, so that a new connection is refused (ECONNREFUSED) and a
  * balancer or proxy sends it to another instance, rather than accepted and then reset (a proxy does
- * not retry a reset POST); answer the requests in flight with `Connection: close`; close the idle
- * keep-alive sockets IDLE_GRACE_MS later, and each one that falls idle during the drain; cut the
- * sockets still busy at DRAIN_MS; then stop the api (poller, database) and exit 0, all within
- * SHUTDOWN_LIMIT_MS; past it, or on a second signal, exit 1. Node's own server close,
- * closeIdleConnections() and closeAllConnections() do it: http-terminator, used before, kept
- * listening until the drain was over and reset every connection it accepted meanwhile.
+ * not retry a reset POST); answer the requests in flight, and those that arrive on the connections
+ * still open, with `Connection: close`; close a keep-alive socket once it is idle after an answer
+ * (IDLE_GRACE_MS, with no byte since), and a connection that has sent nothing once it has been
+ * silent SILENT_GRACE_MS; cut the sockets still busy at DRAIN_MS; then stop the api (poller,
+ * database) and exit 0, all within SHUTDOWN_LIMIT_MS; past it, or on a second signal, exit 1. The
+ * listener closes with net.Server's close and the last sockets are cut with closeAllConnections();
+ * which sockets are idle gracefulClose decides itself (Node's closeIdleConnections() reset a request
+ * received on a kept-alive socket but not yet read, and an answer ended but still being sent).
+ * http-terminator, used before, kept listening until the drain was over and reset every connection
+ * it accepted meanwhile.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { DataDirBusyError } from './db/data-dir-lock';
 
 /** Sockets still busy this long (ms) after the signal are cut. */
 const DRAIN_MS = 5_000;
 /**
- * Idle keep-alive sockets are closed this long (ms) after the signal, and after each answer during
- * the drain: a request its client had already sent on one is answered (`Connection: close`), not reset.
+ * A keep-alive socket idle after its answers is closed this long (ms) after the signal, or after
+ * its last answer during the drain, unless a byte came meanwhile: a request its client had already
+ * sent on it is answered (`Connection: close`), not reset.
  */
 const IDLE_GRACE_MS = 100;
+/**
+ * A connection that has sent nothing since it was accepted is closed this long (ms) after the
+ * signal: one accepted just before it, whose request is still on its way (a phone's round trip),
+ * is answered rather than reset.
+ */
+const SILENT_GRACE_MS = 1_000;
 /** The whole shutdown, in ms; a supervisor (systemd, Kubernetes) waits 10 s before SIGKILL by default. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -195,26 +206,78 @@ export function serveUntilSignal(
   }
 }
 
+/** What the drain knows of a connection (gracefulClose). */
+type Connection = {
+  /** Requests it has brought so far. */
+  requests: number;
+  /** Of those, the ones whose answer has not ended (or been abandoned). */
+  unanswered: number;
+  /** Its socket's bytesRead when its last answer ended: more since means another request is coming. */
+  bytesReadAtAnswer: number;
+};
+
 /**
- * Prepares `server` for a graceful close: from now on it tracks the responses in flight. The
- * returned function closes it as the module docstring says (the listener at once, idle keep-alive
- * sockets IDLE_GRACE_MS = 100 ms later, busy ones at DRAIN_MS = 5 s) and resolves once every
- * connection is closed; it never rejects. Exported for its tests; serveUntilSignal calls it.
+ * Prepares `server` for a graceful close: from now on it tracks each connection's requests and
+ * answers. The returned function closes it as the module docstring says and resolves once every
+ * connection is closed; it never rejects. A connection is closed by the drain only when no request
+ * can be lost on it: idle after an answer with no byte since, IDLE_GRACE_MS (100 ms) after the
+ * signal or its last answer; or silent since it was accepted, SILENT_GRACE_MS (1 s) after the
+ * signal. Any other one is left to answer its requests (each with `Connection: close`, after which
+ * Node closes it) until DRAIN_MS (5 s), when what is still open is cut. Exported for its tests;
+ * serveUntilSignal calls it.
  */
 export function gracefulClose(server: Server): () => Promise<void> {
+  const connections = new Map<Socket, Connection>();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
-  const closeIdleSoon = () => setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
+
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { requests: 0, unanswered: 0, bytesReadAtAnswer: 0 });
+    socket.once('close', () => connections.delete(socket));
+  });
   // First listener: it runs before the handler writes anything.
-  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     if (draining) response.setHeader('Connection', 'close');
     inFlight.add(response);
+    const socket = request.socket;
+    const connection = connections.get(socket);
+    if (connection) {
+      connection.requests += 1;
+      connection.unanswered += 1;
+    }
+    // 'close': the answer handed to the system whole (or its client gone), not merely ended.
     response.once('close', () => {
       inFlight.delete(response);
+      if (!connection) return;
+      connection.unanswered -= 1;
+      connection.bytesReadAtAnswer = socket.bytesRead;
       // An answer whose headers went out before the signal left its socket open (keep-alive).
-      if (draining) closeIdleSoon();
+      if (draining && connection.unanswered === 0) sweepAfter(IDLE_GRACE_MS, [socket]);
     });
   });
+
+  /**
+   * Whether `socket` can be closed with no request lost: its answers all out and no byte since
+   * the last one, or (`silentToo`) no request and no byte at all since it was accepted.
+   */
+  const closable = (socket: Socket, connection: Connection, silentToo: boolean) => {
+    if (connection.unanswered > 0) return false;
+    if (connection.requests > 0) return socket.bytesRead === connection.bytesReadAtAnswer;
+    return silentToo && socket.bytesRead === 0;
+  };
+  /** Closes, `ms` from now, those of `sockets` (default: every connection) that are closable. */
+  const sweepAfter = (ms: number, sockets?: Socket[], silentToo = false) =>
+    setTimeout(
+      () =>
+        afterReading(() => {
+          for (const socket of sockets ?? [...connections.keys()]) {
+            const connection = connections.get(socket);
+            if (connection && closable(socket, connection, silentToo)) socket.destroy();
+          }
+        }),
+      ms,
+    ).unref();
+
   // NOTE: async, but the listener is closed before the first await: it is closed on return.
   return async () => {
     draining = true;
@@ -226,7 +289,11 @@ export function gracefulClose(server: Server): () => Promise<void> {
       NetServer.prototype.close.call(server, () => resolve()),
     );
     for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
-    closeIdleSoon();
+    // Not Node's closeIdleConnections(): it takes a kept-alive socket whose next request has come
+    // but not been read yet for idle, and one whose answer is ended but still being sent (a slow
+    // reader) too; and it leaves a connection that never sends anything to the cut at DRAIN_MS.
+    sweepAfter(IDLE_GRACE_MS);
+    sweepAfter(SILENT_GRACE_MS, undefined, true);
     const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     try {
       await closed;
@@ -234,6 +301,16 @@ export function gracefulClose(server: Server): () => Promise<void> {
       clearTimeout(cut);
     }
   };
+}
+
+/**
+ * Runs `fn` once the event loop has read its sockets at least once from now (a poll phase between
+ * two check phases, wherever this is called from). An event loop kept busy (a page rendering) runs
+ * its due timers before it reads: a request already received would look like silence, and a socket
+ * destroyed with unread bytes is reset rather than closed.
+ */
+function afterReading(fn: () => void): void {
+  setImmediate(() => setImmediate(fn));
 }
 
 function listenFailure(error: NodeJS.ErrnoException): string {
