@@ -4,18 +4,33 @@
  *
  * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
  * (app/utils/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
+ * Every limit keys on that address normalised, an IPv6 one cut to its /64, and has a wider twin on
+ * the address's network (IPv4 /24, IPv6 /48) with NETWORK_SHARE times its points
+ * (api/client-address.ts, ADR 027).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientKeysOf, type ClientKeys } from './client-address';
 import type { Db } from './db/client';
 import { rateLimits } from './db/schema';
 
-/** A limit: `points` requests per `durationSec` seconds per client. */
+/** A limit: `points` requests per `durationSec` seconds per key. */
 type Limit = { points: number; durationSec: number };
 
-/** The limits of the public writes and the status page look-up (per client IP) and of admin sign-in failures. */
-const LIMITS = {
+/**
+ * How many addresses' worth of points a network (IPv4 /24, IPv6 /48) gets in each per-client limit:
+ * a campus behind one NAT address, or a few, stays within it, while a script that moves across a
+ * /64 or a handful of neighbouring IPv4 addresses spends one budget (ADR 027).
+ */
+export const NETWORK_SHARE = 4;
+
+/**
+ * The per-client limits (per client address key, and NETWORK_SHARE times as many per network key):
+ * the public writes, the status page look-up, admin sign-in failures per address, the setup page and
+ * the chatbot skill's failed secrets.
+ */
+const CLIENT_LIMITS = {
   /**
    * One budget for POST /api/s3/presigned-url/image and POST /api/ads/{type}/submit: each spends a
    * point, so an application costs two (its image and itself). 12 in 10 minutes fits the 5
@@ -49,20 +64,8 @@ const LIMITS = {
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
    */
   inquiry: { points: 5, durationSec: 15 * 60 },
-  /**
-   * Admin sign-in failures (POST /api/admin/login; api/admin/sign-in-limits.ts) of one username from
-   * one client address: a person mistyping stops well before 10, a guesser from one address stops there.
-   * A success clears them.
-   */
-  loginFailsByUsernameAndIp: { points: 10, durationSec: 15 * 60 },
   /** Admin sign-in failures per client address, whatever the usernames (a success gives its point back). */
   loginFailsByIp: { points: 20, durationSec: 15 * 60 },
-  /**
-   * Admin sign-in failures of one username from every address: past 20 (more than one address can
-   * reach alone) each further attempt for it waits before its password is checked, and is never
-   * refused, so nobody can lock an admin out.
-   */
-  loginFailsByUsername: { points: 20, durationSec: 15 * 60 },
   /**
    * GET and POST /api/admin/setup per client address: the first admin opens the link and submits
    * the form a few times at most; a guesser of the setup token gets 10 tries per 15 minutes.
@@ -75,36 +78,63 @@ const LIMITS = {
   skillSecretFailures: { points: 20, durationSec: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
-export type RateLimiters = Record<keyof typeof LIMITS, RateLimiterDrizzle>;
+/** The admin sign-in counters keyed otherwise than by the client alone (api/admin/sign-in-limits.ts). */
+const SIGN_IN_LIMITS = {
+  /**
+   * Admin sign-in failures (POST /api/admin/login) of one username from one client address: a person
+   * mistyping stops well before 10, a guesser from one address stops there. A success clears them.
+   */
+  loginFailsByUsernameAndIp: { points: 10, durationSec: 15 * 60 },
+  /**
+   * Admin sign-in failures of one username from every address: past 20 (more than one address can
+   * reach alone) each further attempt for it waits before its password is checked, and is never
+   * refused, so nobody can lock an admin out.
+   */
+  loginFailsByUsername: { points: 20, durationSec: 15 * 60 },
+} as const satisfies Record<string, Limit>;
 
-/** One limiter per entry of LIMITS on the database's rate_limits table. */
+/** A per-client limit: the budget of the client's address key, and the wider one of its network key. */
+export type ClientLimiter = { address: RateLimiterDrizzle; network: RateLimiterDrizzle };
+
+export type RateLimiters = Record<keyof typeof CLIENT_LIMITS, ClientLimiter> &
+  Record<keyof typeof SIGN_IN_LIMITS, RateLimiterDrizzle>;
+
+/**
+ * The limiters on the database's rate_limits table: a ClientLimiter per entry of CLIENT_LIMITS (keys
+ * `<name>:<address key>` and `<name>ByNetwork:<network key>`), a limiter per entry of SIGN_IN_LIMITS.
+ */
 export function createRateLimiters(db: Db): RateLimiters {
-  const limiter = (name: keyof typeof LIMITS) =>
-    new RateLimiterDrizzle({
-      storeClient: db,
-      schema: rateLimits,
-      keyPrefix: name,
-      points: LIMITS[name].points,
-      duration: LIMITS[name].durationSec,
-    });
+  const limiter = (keyPrefix: string, { points, durationSec }: Limit) =>
+    new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix, points, duration: durationSec });
+  const perClient = (name: keyof typeof CLIENT_LIMITS): ClientLimiter => {
+    const limit = CLIENT_LIMITS[name];
+    return {
+      address: limiter(name, limit),
+      network: limiter(`${name}ByNetwork`, { ...limit, points: limit.points * NETWORK_SHARE }),
+    };
+  };
   return {
-    adApplication: limiter('adApplication'),
-    adSubmit: limiter('adSubmit'),
-    adClick: limiter('adClick'),
-    adImpression: limiter('adImpression'),
-    adStatus: limiter('adStatus'),
-    inquiry: limiter('inquiry'),
-    loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp'),
-    loginFailsByIp: limiter('loginFailsByIp'),
-    loginFailsByUsername: limiter('loginFailsByUsername'),
-    adminSetup: limiter('adminSetup'),
-    skillSecretFailures: limiter('skillSecretFailures'),
+    adApplication: perClient('adApplication'),
+    adSubmit: perClient('adSubmit'),
+    adClick: perClient('adClick'),
+    adImpression: perClient('adImpression'),
+    adStatus: perClient('adStatus'),
+    inquiry: perClient('inquiry'),
+    loginFailsByIp: perClient('loginFailsByIp'),
+    adminSetup: perClient('adminSetup'),
+    skillSecretFailures: perClient('skillSecretFailures'),
+    loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp', SIGN_IN_LIMITS.loginFailsByUsernameAndIp),
+    loginFailsByUsername: limiter('loginFailsByUsername', SIGN_IN_LIMITS.loginFailsByUsername),
   };
 }
 
-/** The client's address as the web forwarded it (the first `X-Forwarded-For` entry); 'unknown' without one. */
-export function clientIp(c: Context): string {
-  return c.req.header('X-Forwarded-For')?.split(',')[0].trim() || 'unknown';
+/**
+ * The client as every limit, mark and upload quota of the api sees it: the first `X-Forwarded-For`
+ * entry (the web's req.ip) normalised and keyed (api/client-address.ts clientKeysOf; 'unknown'
+ * without an IP address there).
+ */
+export function clientKeys(c: Context): ClientKeys {
+  return clientKeysOf(c.req.header('X-Forwarded-For')?.split(',')[0]);
 }
 
 /**
@@ -126,27 +156,41 @@ export async function spendKey(
 }
 
 /**
- * Spends one point of `limiter` for the client's IP.
+ * Spends one point of the client's address key, then, unless that is over, one of its network key:
+ * an address over its own limit spends nothing more of its neighbours' budget.
+ * @returns the state of the last counter spent, and whether the client is over either limit.
+ * @throws what the store throws.
+ */
+export async function spendClient(
+  limiter: ClientLimiter,
+  client: ClientKeys,
+): Promise<{ res: RateLimiterRes; over: boolean }> {
+  const address = await spendKey(limiter.address, client.address);
+  return address.over ? address : spendKey(limiter.network, client.network);
+}
+
+/**
+ * Spends one point of `limiter` for the client (spendClient).
  * @throws HTTPException 429 `{ message }` with Retry-After (seconds) once the client is over the limit.
  */
-export async function consumeRateLimit(c: Context, limiter: RateLimiterDrizzle): Promise<void> {
-  const { res, over } = await spendKey(limiter, clientIp(c));
+export async function consumeRateLimit(c: Context, limiter: ClientLimiter): Promise<void> {
+  const { res, over } = await spendClient(limiter, clientKeys(c));
   if (!over) return;
   c.header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
   throw new HTTPException(429, { message: 'Too many requests; try again later' });
 }
 
 /**
- * Spends one point of `limiter` for the client's IP, for a request that is answered either way
- * (a click's redirect): counting is best-effort, the answer is not.
+ * Spends one point of `limiter` for the client (spendClient), for a request that is answered either
+ * way (a click's redirect): counting is best-effort, the answer is not.
  * @returns false once the client is over the limit (nothing thrown, no header set).
  */
-export async function withinLimit(c: Context, limiter: RateLimiterDrizzle): Promise<boolean> {
-  return !(await spendKey(limiter, clientIp(c))).over;
+export async function withinLimit(c: Context, limiter: ClientLimiter): Promise<boolean> {
+  return !(await spendClient(limiter, clientKeys(c))).over;
 }
 
-/** Hono middleware spending one point of `limiter` per request for the client's IP (consumeRateLimit). */
-export function rateLimit(limiter: RateLimiterDrizzle): MiddlewareHandler {
+/** Hono middleware spending one point of `limiter` per request for the client (consumeRateLimit). */
+export function rateLimit(limiter: ClientLimiter): MiddlewareHandler {
   return async (c, next) => {
     await consumeRateLimit(c, limiter);
     await next();

@@ -2,11 +2,13 @@
  * The admin sign-in limits (README "Sessions and sign-in limits"), after the OWASP Authentication
  * Cheat Sheet (login throttling without a lockout anyone can cause) and rate-limiter-flexible's
  * login protection example (failures counted per username and address, and per address; a success
- * deletes the pair's count). Three counters on the database's rate_limits table (api/rate-limit.ts),
- * so every api instance shares them, each over 15 minutes:
+ * deletes the pair's count). Counters on the database's rate_limits table (api/rate-limit.ts),
+ * so every api instance shares them, each over 15 minutes; an address is the client's address key
+ * (its IPv6 /64; api/client-address.ts):
  *
  * - failures of one username from one address: past its limit that address gets 429 for that username;
- * - failures from one address, whatever the usernames: past its limit that address gets 429;
+ * - failures from one address, whatever the usernames, and (several times as many) from its network
+ *   (IPv4 /24, IPv6 /48): past either limit that address gets 429;
  * - failures of one username from everywhere: past its ceiling each further attempt for that
  *   username waits (slowDownMs) before its password is checked, but is never refused, so wrong
  *   passwords sent from elsewhere cannot lock an admin out.
@@ -17,6 +19,7 @@
  * one atomic upsert per counter, so a burst gets exactly the limit's worth of checks.
  */
 import type { RateLimiterRes } from 'rate-limiter-flexible';
+import type { ClientKeys } from '../client-address';
 import { spendKey, type RateLimiters } from '../rate-limit';
 
 /** The wait of the first attempt past the username's ceiling, in milliseconds; it doubles with each further one. */
@@ -52,7 +55,7 @@ export function slowDownMs(failures: number, ceiling: number): number {
 
 /**
  * Reserves a failure of each counter for a sign-in of `username` (as the api reads it, lower-cased)
- * from client address `ip`, before its password is checked. A refused attempt checks nothing and
+ * from `client` (api/rate-limit.ts clientKeys), before its password is checked. A refused attempt checks nothing and
  * counts nowhere but on the counter already over its limit (which changes nothing in that window:
  * the window runs from its first failure); an allowed one keeps its points unless `succeeded` gives
  * them back and clears the username's failures from that address.
@@ -61,16 +64,24 @@ export function slowDownMs(failures: number, ceiling: number): number {
 export async function reserveSignInAttempt(
   limiters: SignInLimiters,
   username: string,
-  ip: string,
+  client: ClientKeys,
 ): Promise<SignInAttempt> {
   // JSON keeps the pair unambiguous whatever characters the username or the address carry.
-  const pairKey = JSON.stringify([username, ip]);
+  const pairKey = JSON.stringify([username, client.address]);
   const pair = await spendKey(limiters.loginFailsByUsernameAndIp, pairKey);
   if (pair.over) return { refused: true, retryAfterSec: retryAfterSec(pair.res) };
-  const address = await spendKey(limiters.loginFailsByIp, ip);
+  const address = await spendKey(limiters.loginFailsByIp.address, client.address);
   if (address.over) {
     await limiters.loginFailsByUsernameAndIp.reward(pairKey);
     return { refused: true, retryAfterSec: retryAfterSec(address.res) };
+  }
+  const network = await spendKey(limiters.loginFailsByIp.network, client.network);
+  if (network.over) {
+    await Promise.all([
+      limiters.loginFailsByUsernameAndIp.reward(pairKey),
+      limiters.loginFailsByIp.address.reward(client.address),
+    ]);
+    return { refused: true, retryAfterSec: retryAfterSec(network.res) };
   }
   const everywhere = await spendKey(limiters.loginFailsByUsername, username);
   return {
@@ -81,7 +92,8 @@ export async function reserveSignInAttempt(
       // more for that window, which is not worth a transaction.
       await Promise.all([
         limiters.loginFailsByUsernameAndIp.delete(pairKey),
-        limiters.loginFailsByIp.reward(ip),
+        limiters.loginFailsByIp.address.reward(client.address),
+        limiters.loginFailsByIp.network.reward(client.network),
         limiters.loginFailsByUsername.reward(username),
       ]);
     },

@@ -1,9 +1,10 @@
 /**
  * An ad's impression and click count at most once per client per KST day (ADR 018): advertisers
  * are shown these figures, and a page reloaded or a link fetched 500 times is one person. The
- * client is the phone's address with its User-Agent (two phones behind one campus address mostly
- * differ in it); a mark of "counted today" is kept in rate_limits (rate-limiter-flexible's
- * RateLimiterDrizzle, one point per key), so every api instance on the database shares the marks.
+ * client is the phone's address key (one spelling per address, an IPv6 /64 as one; ADR 027) with
+ * its User-Agent (two phones behind one campus address mostly differ in it); a mark of "counted
+ * today" is kept in rate_limits (rate-limiter-flexible's RateLimiterDrizzle, one point per key), so
+ * every api instance on the database shares the marks.
  *
  * A mark holds no address: its key is an HMAC of the address, the User-Agent and the day, under a
  * key derived from API_SERVICE_TOKEN (else random per process, so a restart may count a client
@@ -17,8 +18,11 @@ import { rateLimits } from '../db/schema';
 import { spendKey } from '../rate-limit';
 import type { AdCounter } from './counters';
 
-/** Who sent a count: the phone's address (X-Forwarded-For) and User-Agent, as the web forwards them. */
-export type CountingClient = { ip: string; userAgent: string };
+/**
+ * Who sent a count: the phone's address key (X-Forwarded-For normalised, an IPv6 one cut to its
+ * /64: api/rate-limit.ts clientKeys) and User-Agent, as the web forwards them.
+ */
+export type CountingClient = { address: string; userAgent: string };
 
 /**
  * Decides whether `client`'s `counter` of ad `adId` on KST day `day` ("yyyy-MM-dd") is its first,
@@ -57,7 +61,7 @@ export function createCountedOnce(db: Db, secret?: string): CountedOnce {
  */
 function clientMark(key: Uint8Array, day: string, client: CountingClient): string {
   return createHmac('sha256', key)
-    .update([day, client.ip, client.userAgent].join('\n'))
+    .update([day, client.address, client.userAgent].join('\n'))
     .digest()
     .subarray(0, 16)
     .toString('base64url');

@@ -5,6 +5,7 @@
  * deletes the rows expired more than an hour ago). This holds the library and our limits
  * (api/rate-limit.ts) to that sentence, with a fake clock and fake timers.
  */
+import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import { RATE_LIMIT_IP_HOURS } from '../../contract/privacy';
 
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
@@ -30,16 +31,15 @@ describe.each(testDatabaseKinds)('rate-limit rows on %s', (kind) => {
     vi.useFakeTimers({ now: LAST_REQUEST, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const armed = vi.spyOn(globalThis, 'setTimeout');
     const sweepsArmed = () => armed.mock.calls.filter(([, delay]) => delay === SWEEP_MS).length;
-    const limiters = createRateLimiters(db);
-    const count = Object.keys(limiters).length;
-    expect(sweepsArmed()).toBe(count);
-    for (const limiter of Object.values(limiters)) await limiter.consume(IP);
-    const keys = async () => (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort();
-    expect(await keys()).toEqual(
-      Object.keys(limiters)
-        .map((name) => `${name}:${IP}`)
-        .sort(),
+    // Every limiter: a per-client limit is two, the address's and its network's.
+    const limiters = Object.values(createRateLimiters(db)).flatMap((limiter) =>
+      limiter instanceof RateLimiterDrizzle ? [limiter] : [limiter.address, limiter.network],
     );
+    const count = limiters.length;
+    expect(sweepsArmed()).toBe(count);
+    for (const limiter of limiters) await limiter.consume(IP);
+    const keys = async () => (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort();
+    expect(await keys()).toEqual(limiters.map((limiter) => `${limiter.keyPrefix}:${IP}`).sort());
 
     for (let elapsed = SWEEP_MS; elapsed < RATE_LIMIT_IP_HOURS * 3_600_000; elapsed += SWEEP_MS) {
       const before = sweepsArmed();

@@ -8,6 +8,7 @@ import { createOrResetAdmin } from '../admin/accounts';
 import { issueSetupToken } from '../admin/setup';
 import { adminUsers } from '../db/schema';
 import type { Api } from '../app';
+import { NETWORK_SHARE } from '../rate-limit';
 
 const TOKEN = 'admin-auth-test-service-token-0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -177,6 +178,32 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
       for (let i = 1; i <= 3; i += 1) await signedIn('alice', PASSWORD, ip);
       expect((await login('guess20', 'wrong password', ip)).status).toBe(401);
       await expectLimited(await login('guess21', 'wrong password', ip));
+    });
+
+    it('counts failures from the addresses of one IPv6 /64, however spelt, as from one address', async () => {
+      for (let i = 1; i <= 25; i += 1) {
+        const ip = i % 2 ? `2001:db8:7:7::${i.toString(16)}` : `2001:DB8:7:7:0:0:ab:${i.toString(16)}`;
+        const response = await login(`guess${i}`, 'wrong password', ip);
+        if (i <= IP_LIMIT) expect(response.status, `attempt ${i}`).toBe(401);
+        else await expectLimited(response);
+      }
+      // Ten wrong for one username from the /64 are its pair's limit, whichever addresses sent them.
+      await signedIn('alice', PASSWORD, '2001:db8:7:8::1');
+      for (let i = 1; i <= PAIR_LIMIT; i += 1) {
+        expect((await login('alice', 'wrong password', `2001:db8:7:8::${i.toString(16)}`)).status).toBe(401);
+      }
+      await expectLimited(await login('alice', PASSWORD, '2001:db8:7:8:ffff::1'));
+    });
+
+    it(`counts failures from one IPv4 /24 together: past ${NETWORK_SHARE} addresses' worth, its addresses get 429`, async () => {
+      const network = IP_LIMIT * NETWORK_SHARE;
+      for (let i = 0; i < network; i += 1) {
+        const response = await login(`guess${i}`, 'wrong password', `192.0.2.${1 + (i % NETWORK_SHARE)}`);
+        expect(response.status, `failure ${i + 1}`).toBe(401);
+      }
+      await expectLimited(await login('guess-next', 'wrong password', '192.0.2.200'));
+      // Another /24 is not held by it.
+      await signedIn('alice', PASSWORD, '192.0.3.1');
     });
 
     it('checks no more passwords than the limits when the attempts come all at once', async () => {

@@ -13,7 +13,7 @@ import { endSession, findSession, signIn } from '../admin/accounts';
 import { completeSetup, isSetupTokenValid } from '../admin/setup';
 import { reserveSignInAttempt } from '../admin/sign-in-limits';
 import type { ApiContext } from '../context';
-import { clientIp, rateLimit } from '../rate-limit';
+import { clientKeys, rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 
 /** The header the web sends the session id in (never in a URL, which logs keep). */
@@ -29,14 +29,14 @@ export function adminAuthRoutes({ db, clock, rateLimiters }: ApiContext) {
   return new Hono()
     .post('/login', jsonBody(LoginRequestSchema), async (c) => {
       const credentials = c.req.valid('json');
-      const ip = clientIp(c);
-      const attempt = await reserveSignInAttempt(rateLimiters, credentials.username, ip);
+      const client = clientKeys(c);
+      const attempt = await reserveSignInAttempt(rateLimiters, credentials.username, client);
       if (attempt.refused) {
         c.header('Retry-After', String(attempt.retryAfterSec));
         throw new HTTPException(429, { message: 'Too many sign-in attempts; try again later' });
       }
       if (attempt.delayMs > 0) await new Promise<void>((resolve) => clock.after(attempt.delayMs, resolve));
-      const session = await signIn(db, credentials, ip, clock.now());
+      const session = await signIn(db, credentials, client.ip, clock.now());
       if (!session) throw new HTTPException(401, { message: 'Wrong username or password' });
       await attempt.succeeded();
       c.header('Cache-Control', 'no-store');

@@ -379,6 +379,19 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       ]);
     });
 
+    it('counts a phone once however its address is spelt, and anywhere in its IPv6 /64', async () => {
+      const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
+      for (const ip of ['192.0.2.40', '::ffff:192.0.2.40', '::FFFF:C000:228']) {
+        expect((await click(id, { ip })).status).toBe(200);
+        expect((await impression(id, { ip })).status).toBe(204);
+      }
+      for (const ip of ['2001:db8:40:1::1', '2001:DB8:40:1:0:0:0:1', '2001:db8:40:1:8a2e:370:7334:1']) {
+        expect((await click(id, { ip })).status).toBe(200);
+        expect((await impression(id, { ip })).status).toBe(204);
+      }
+      expect(await adCounts(db(), id)).toEqual([{ day: '2026-11-23', impressions: 2, clicks: 2 }]);
+    });
+
     it('answers the 31st click from one address in 10 minutes its link, uncounted, whatever its User-Agent', async () => {
       const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
       // A script varying its User-Agent is a new phone each time: the address's limit holds it to 30.

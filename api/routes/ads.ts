@@ -14,7 +14,7 @@ import { recordClick, recordImpression } from '../ads/counters';
 import { createAdRequest } from '../ads/requests';
 import { failureLog } from '../failure-log';
 import type { ApiContext } from '../context';
-import { clientIp, rateLimit, withinLimit } from '../rate-limit';
+import { clientKeys, rateLimit, withinLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 import { isHttpUrl } from '../../contract/links';
 
@@ -31,8 +31,8 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
     recovered: '[ads] click counts are written again.',
     level: 'error',
   });
-  /** The client of a count: the phone's address and User-Agent, as the web forwards them. */
-  const clientOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header('User-Agent') ?? '' });
+  /** The client of a count: the phone's address key (its IPv6 /64) and User-Agent, as the web forwards them. */
+  const clientOf = (c: Context) => ({ address: clientKeys(c).address, userAgent: c.req.header('User-Agent') ?? '' });
   return new Hono()
     .post(
       '/ads/:type{web|kakao}/submit',

@@ -6,22 +6,21 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MiddlewareHandler } from 'hono';
-import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
 import type { ApiContext } from '../context';
 import { intentOf } from '../kakao/intent';
 import { createSkillAnswers } from '../kakao/shared-answers';
-import { consumeRateLimit } from '../rate-limit';
-import { sameSecret } from '../service-token';
+import { consumeRateLimit, type ClientLimiter } from '../rate-limit';
+import { sameSecret } from '../../lib/hash';
 import { jsonBody } from '../validate';
 
 /**
  * Admits only requests carrying `secret` in X-Kakao-Skill-Secret (compared in constant time). A
- * missing or wrong one spends a point of `failures` for the client's IP.
+ * missing or wrong one spends a point of `failures` for the client's address and its network.
  * @throws HTTPException 503 while no secret is configured, 401 for a missing or wrong one, 429 once
- *   the client has sent too many of those (LIMITS.skillSecretFailures).
+ *   the client has sent too many of those (api/rate-limit.ts skillSecretFailures).
  */
-function requireSkillSecret(secret: string | undefined, failures: RateLimiterDrizzle): MiddlewareHandler {
+function requireSkillSecret(secret: string | undefined, failures: ClientLimiter): MiddlewareHandler {
   return async (c, next) => {
     if (!secret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
     const given = c.req.header(SKILL_SECRET_HEADER);
