@@ -2,25 +2,39 @@
  * `npm run measure:attack` (after `npm run build`): the figures of docs/deploy.md §Request bodies and
  * origins, and of the crash restart, each beside its baseline from the same run, on the built web
  * (node build/server.js) with a fresh PGlite directory:
+ * - forms repeating one field (a 320 KB urlencoded application of `title=a` 40,000 times, a 30 KB
+ *   sign-in, a 22 KB inquiry): each one's status and ms to the answer, and /healthz's slowest answer
+ *   meanwhile, beside /healthz's slowest at rest;
+ * - the body budget held by idle connections (12 declaring image-sized bodies, 58 a full inquiry,
+ *   each having sent one byte): the status of ordinary POSTs (an impression, a sign-in, an inquiry,
+ *   the chatbot skill) from another address while they are held, beside the same POSTs without them;
  * - a 300 MB POST to /contact, declared by Content-Length and then chunked: its status, the ms to
  *   the answer, the answer's bytes, the web's RSS growth, and /healthz's slowest answer while it
  *   runs, beside /healthz's slowest over as long with no flood;
  * - a start right after `kill -9` on the same DATA_DIR: ms from spawn to the first page, beside a
  *   start after a clean stop (median of `--runs`, default 3).
+ * With `--before DIR` (a checkout of an earlier commit, built: `git worktree add DIR <commit>`, then
+ * `npm ci && npm run build` in it), the two first are measured on that build too, before this one's.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { parseCli } from './cli';
 import { measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 
-const USAGE = 'Usage: npm run measure:attack -- [--runs 3] [--port 3900]';
+const USAGE = 'Usage: npm run measure:attack -- [--before DIR] [--runs 3] [--port 3900]';
 const values = parseCli(USAGE, {
+  before: { type: 'string' },
   runs: { type: 'string', default: '3' },
   port: { type: 'string', default: '3900' },
 });
 const runs = Number(values.runs);
 const port = Number(values.port);
 const BUILT = ['node', 'build/server.js'];
+const SKILL_SECRET = 's'.repeat(40);
+/** The served web's environment: one proxy hop trusted, so each POST below names its own address. */
+const ENV = { TRUST_PROXY: '1', KAKAO_SKILL_SECRET: SKILL_SECRET };
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -74,6 +88,143 @@ async function settled(served: Served) {
   }
 }
 
+/** The builds to measure: `--before`'s (when given) and this one, each with its label and command. */
+function builds(): { label: string; command: string[] }[] {
+  const current = { label: 'this build', command: BUILT };
+  if (!values.before) return [current];
+  return [
+    { label: `before (${values.before})`, command: ['node', join(values.before, 'build', 'server.js')] },
+    current,
+  ];
+}
+
+/** A POST from this site's pages, from phone `ip`, answered within 60 s (0 when it is not). */
+async function post(served: Served, path: string, body: BodyInit, ip: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const response = await fetch(`${served.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    body,
+    headers: { Origin: served.url, 'X-Forwarded-For': ip, ...headers },
+    signal: AbortSignal.timeout(60_000),
+  }).catch(() => null);
+  await response?.arrayBuffer();
+  return { status: response?.status ?? 0, ms: performance.now() - started };
+}
+
+async function repeatedFields() {
+  const multipartRepeats = new FormData();
+  for (let i = 0; i < 2_000; i += 1) multipartRepeats.append('title', 'a');
+  const cases: [string, string, () => BodyInit][] = [
+    ['/ads/apply', '320 KB urlencoded, title=a × 40,000', () => new URLSearchParams('title=a&'.repeat(40_000))],
+    ['/ads/apply', 'multipart, title × 2,000', () => multipartRepeats],
+    ['/admin-only/login', '30 KB, username=a × 3,000', () => new URLSearchParams('username=a&'.repeat(3_000))],
+    ['/contact', '22 KB, content=a × 2,000', () => new URLSearchParams('content=a&'.repeat(2_000))],
+  ];
+  console.log('Forms repeating one field: the answer, and /healthz meanwhile');
+  for (const { label, command } of builds()) {
+    const served = await serveForMeasure({ port, command, path: '/contact', env: ENV });
+    try {
+      await settled(served);
+      const quiet = await watch(served, new Promise((resolve) => setTimeout(resolve, 1500)));
+      console.log(`  ${label}: /healthz slowest at rest ${quiet.slowest.toFixed(1)} ms`);
+      for (const [path, what, body] of cases) {
+        const sending = post(served, path, body(), '198.51.100.10');
+        const seen = await watch(served, sending);
+        const answer = await sending;
+        console.log(
+          `    ${path} ${what}: ${answer.status || 'no answer in 60 s'} in ${answer.ms.toFixed(0)} ms; ` +
+            `/healthz slowest ${seen.slowest.toFixed(1)} ms (${(seen.slowest / quiet.slowest).toFixed(1)}× at rest)`,
+        );
+      }
+    } finally {
+      await served.stop();
+    }
+  }
+}
+
+/**
+ * `count` connections that each send a POST's headers declaring `length` bytes, and one byte of it,
+ * then nothing; resolves once all are open and sent.
+ */
+async function idleHolders(served: Served, count: number, path: string, length: number, contentType: string) {
+  const { host, port: served_port } = new URL(served.url);
+  return Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(Number(served_port), '127.0.0.1', () =>
+            socket.write(
+              `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${served.url}\r\n` +
+                `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n-`,
+              () => resolve(socket),
+            ),
+          );
+          socket.on('error', () => undefined);
+        }),
+    ),
+  );
+}
+
+/** Ordinary POSTs of four kinds from phone `ip`: their statuses. */
+async function ordinaryPosts(served: Served, ip: string) {
+  const skill = JSON.parse(readFileSync('tests/fixtures/kakao/request.json', 'utf8')) as unknown;
+  const statuses = {
+    impression: (await post(served, '/ads/impressions', new URLSearchParams({ id: '1' }), ip)).status,
+    'sign-in': (await post(served, '/admin-only/login', new URLSearchParams({ username: 'x', password: 'y' }), ip))
+      .status,
+    inquiry: (await post(served, '/contact', new URLSearchParams({ content: '문의' }), ip)).status,
+    skill: (
+      await post(served, '/api/kakao/skill', JSON.stringify(skill), ip, {
+        'Content-Type': 'application/json',
+        'X-Kakao-Skill-Secret': SKILL_SECRET,
+        Origin: '',
+      })
+    ).status,
+  };
+  return Object.entries(statuses)
+    .map(([kind, status]) => `${kind} ${status}`)
+    .join(', ');
+}
+
+async function idleBudget() {
+  console.log('Idle connections holding the body budget: ordinary POSTs from another address');
+  for (const { label, command } of builds()) {
+    const served = await serveForMeasure({ port, command, path: '/contact', env: ENV });
+    try {
+      await settled(served);
+      const alone = await ordinaryPosts(served, '198.51.100.20');
+      const held = [
+        ...(await idleHolders(
+          served,
+          12,
+          '/ads/apply',
+          5 * 1024 * 1024 + 256 * 1024,
+          'multipart/form-data; boundary=x',
+        )),
+        ...(await idleHolders(served, 58, '/contact', 20_000, 'application/x-www-form-urlencoded')),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const beside = await ordinaryPosts(served, '198.51.100.21');
+      const cutAfter = await new Promise<number>((resolve) => {
+        const started = performance.now();
+        held[0].once('close', () => resolve(performance.now() - started));
+        setTimeout(() => resolve(NaN), 30_000);
+      });
+      for (const socket of held) socket.destroy();
+      console.log(`  ${label}:`);
+      console.log(`    without holders: ${alone}`);
+      console.log(`    beside 70 idle holders: ${beside}`);
+      console.log(
+        `    an idle holder cut after ${Number.isNaN(cutAfter) ? 'more than 30 s' : `${((cutAfter + 500) / 1000).toFixed(1)} s`}`,
+      );
+    } finally {
+      await served.stop();
+    }
+  }
+}
+
 async function bodies() {
   const served = await serveForMeasure({ port, command: BUILT, path: '/contact' });
   try {
@@ -121,5 +272,7 @@ async function restarts() {
   );
 }
 
+await repeatedFields();
+await idleBudget();
 await bodies();
 await restarts();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formFields, readForm, serialIdOf } from '~/utils/form-data.server';
+import { freeText, oneLineText, TEXT_MESSAGES } from '../../contract/strings';
+import { formFields, parseForm, readForm, readUploadForm, serialIdOf } from '~/utils/form-data.server';
 
 describe('serialIdOf', () => {
   it('reads the decimal ids of a PostgreSQL serial', () => {
@@ -51,11 +52,66 @@ describe('readForm', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('counts a body’s entries before parsing it: more than the form’s fields can hold is refused unparsed', async () => {
+    const parse = vi.spyOn(Response.prototype, 'formData');
+    const multipart = new FormData();
+    for (let i = 0; i < 2_000; i += 1) multipart.append('title', 'a');
+    const request = new Request('http://localhost/form', { method: 'POST', body: multipart });
+    expect(await readForm(request, fields)).toBeNull();
+    expect(await readForm(post('title=a&'.repeat(1_000)), fields)).toBeNull();
+    expect(parse).not.toHaveBeenCalled();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/more entries than the form's \d+ fields/));
+  });
+
   it('takes only multipart when asked (the image forms)', async () => {
     expect(await readForm(post('title=a'), fields, { multipartOnly: true })).toBeNull();
     const multipart = new FormData();
     multipart.append('title', 'a');
     const request = new Request('http://localhost/form', { method: 'POST', body: multipart });
     expect([...(await readForm(request, fields, { multipartOnly: true }))!.keys()]).toEqual(['title']);
+  });
+});
+
+describe('a refused form comes back without a control character', () => {
+  const Schema = z.object({
+    title: oneLineText('제목').max(50),
+    content: freeText().max(500),
+    routes: z.object({ a: oneLineText('id') }),
+    tags: z.array(oneLineText('태그')),
+  });
+  const fields = formFields(Schema);
+
+  it("parseForm's reply echoes no NUL or other control character, nested or listed, and keeps tabs and line breaks", () => {
+    const formData = new FormData();
+    formData.append('title', 'Cafe\u0000 Bar\u001b');
+    formData.append('content', '첫 줄\r\n\t둘째\u0000 줄\u007f');
+    formData.append('routes.a', '12\u00003');
+    formData.append('tags[0]', 'x\u0000');
+    const submission = parseForm(formData, Schema);
+    expect(submission.status).toBe('error');
+    const reply = submission.reply();
+    expect(reply.error).toMatchObject({
+      title: [TEXT_MESSAGES.oneLine('제목')],
+      content: [TEXT_MESSAGES.invalidCharacter],
+    });
+    expect(reply.initialValue).toEqual({
+      title: 'Cafe Bar',
+      content: '첫 줄\n\t둘째 줄',
+      routes: { a: '123' },
+      tags: ['x'],
+    });
+  });
+
+  it('readUploadForm hands a NUL to the schema (refused with its message) and keeps the other fields to show again', async () => {
+    const multipart = new FormData();
+    multipart.append('title', 'Cafe\u0000 Bar');
+    multipart.append('content', '메모');
+    multipart.append('routes.a', '1');
+    const request = new Request('http://localhost/form', { method: 'POST', body: multipart });
+    const read = await readUploadForm(request, fields, { maxFileBytes: 10 });
+    expect(read?.formData.get('title')).toBe('Cafe\u0000 Bar');
+    const reply = parseForm(read!.formData, Schema).reply();
+    expect(reply.error?.title).toEqual([TEXT_MESSAGES.oneLine('제목')]);
+    expect(reply.initialValue).toEqual({ title: 'Cafe Bar', content: '메모', routes: { a: '1' } });
   });
 });

@@ -67,11 +67,26 @@ function strayField(formData: FormData, fields: FormFields): string | null {
 }
 
 /**
+ * How many entries the form body `bytes` of `contentType` holds at most, counted without parsing
+ * it: its `&` separators plus one (urlencoded), or its boundary delimiters (multipart; 0 without a
+ * boundary, which the parser then refuses). A pass of Buffer#indexOf over the body: the platform's
+ * multipart parser took half a second of the event loop for 5 MB of one-byte fields.
+ */
+function entriesIn(bytes: Uint8Array, contentType: string): number {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}` : '&';
+  let count = delimiter === '&' ? 1 : 0;
+  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) count += 1;
+  return count;
+}
+
+/**
  * The form in `request`'s body (application/x-www-form-urlencoded or multipart/form-data, or only
  * multipart with `multipartOnly`: the image forms), or null when the body is no readable form with
- * `fields`: another content type, a malformed multipart body, a missing boundary, a field the form
- * does not have or one sent more often than it may be (strayField). The refusal is logged in one
- * line naming the path and the reason.
+ * `fields`: another content type, more entries than `fields` can hold (counted before parsing), a
+ * malformed multipart body, a missing boundary, a field the form does not have or one sent more
+ * often than it may be (strayField). The refusal is logged in one line naming the path and the reason.
  */
 export async function readForm(
   request: Request,
@@ -88,9 +103,13 @@ export async function readForm(
     ? /^multipart\/form-data\s*(;|$)/i
     : /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
   if (!type.test(contentType)) return refused(`not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))})`);
+  const body = new Uint8Array(await request.arrayBuffer());
+  const most = [...fields.values()].reduce((sum, field) => sum + (field.repeats ? MAX_REPEATS : 1), 0);
+  // A multipart body's closing delimiter is one more than its parts.
+  if (entriesIn(body, contentType) > most + 1) return refused(`more entries than the form's ${most} fields`);
   let formData: FormData;
   try {
-    formData = await request.formData();
+    formData = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
   } catch (error) {
     return refused(`unreadable body (${(error as Error).message})`);
   }
@@ -101,8 +120,9 @@ export async function readForm(
 /**
  * readForm for a form with a file: files up to `maxFileBytes` each are kept; a larger file is
  * dropped and its field name listed in `oversized`, so the other fields come back to be shown
- * again. Text fields lose any NUL character (no keyboard types one; PostgreSQL text cannot store
- * one) and are cut at 16 KB. Null as readForm.
+ * again. Text fields are cut at 16 KB and otherwise kept as sent: a NUL or another control
+ * character is the form's schema's to refuse with its message (contract/strings.ts), as in every
+ * other form, and parseForm's reply never echoes one. Null as readForm.
  */
 export async function readUploadForm(
   request: Request,
@@ -115,13 +135,13 @@ export async function readUploadForm(
   const oversized: string[] = [];
   for (const [name, value] of parsed) {
     if (typeof value === 'string') {
-      const text = value.replaceAll('\u0000', '');
-      const bytes = new TextEncoder().encode(text);
+      value = value.replaceAll('\u0000', '');
+      const bytes = new TextEncoder().encode(value);
       formData.append(
         name,
         bytes.byteLength > MAX_TEXT_FIELD_BYTES
           ? new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES))
-          : text,
+          : value,
       );
     } else if (value.size > maxFileBytes) {
       oversized.push(name);
@@ -135,8 +155,8 @@ export async function readUploadForm(
 /**
  * conform's parseWithZod (one schema per form, on both sides), whose `reply` echoes no
  * text longer than its field's maximum length in `schema` (ECHO_MAX_CHARS for a field without
- * one), line breaks counted once: a refused form comes back with what a person could have typed,
- * never with a flood.
+ * one), line breaks counted once, and no control character but TAB, LF and CR (UNECHOED): a
+ * refused form comes back with what a person could have typed, never with a flood or a NUL.
  */
 export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema) {
   const submission = parseWithZod(formData, { schema });
@@ -155,6 +175,13 @@ export function refusedForm(...messages: string[]): SubmissionResult<string[]> {
   return { status: 'error', error: { '': messages } };
 }
 
+/**
+ * What a reply never echoes: the control characters the forms refuse in free text (NUL, the other
+ * C0 controls but TAB, LF and CR, DEL, C1), which no keyboard types and a page should not carry.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNECHOED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
 function clipped(
   value: SubmissionResult['initialValue'],
   constraint: Record<string, { maxLength?: number }>,
@@ -163,10 +190,17 @@ function clipped(
   return Object.fromEntries<SubmissionPayload>(
     Object.entries(value).map(([name, field]) => {
       const max = constraint[name]?.maxLength ?? ECHO_MAX_CHARS;
-      // Line breaks as one LF each, as a textarea's maxlength counts them (a browser posts CRLF).
-      const clip = (text: SubmissionPayload) =>
-        typeof text === 'string' ? text.replace(/\r\n?/g, '\n').slice(0, max) : text;
-      return [name, Array.isArray(field) ? field.map(clip) : clip(field)];
+      // Line breaks as one LF each, as a textarea's maxlength counts them (a browser posts CRLF);
+      // a nested field (routes.1150.routeId) is cleaned as its top-level field is.
+      const clip = (text: SubmissionPayload): SubmissionPayload => {
+        if (typeof text === 'string') return text.replace(/\r\n?/g, '\n').slice(0, max);
+        if (Array.isArray(text)) return text.map((item) => clip(item) as string);
+        if (text && typeof text === 'object') {
+          return Object.fromEntries(Object.entries(text).map(([key, item]) => [key, clip(item as SubmissionPayload)]));
+        }
+        return text;
+      };
+      return [name, clip(field)];
     }),
   );
 }
