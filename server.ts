@@ -380,7 +380,13 @@ const loadContextOf = (clientIp: string | undefined) => ({ api, clientIp, public
 async function sendRemixResponse(req: express.Request, res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) if (name !== SCRIPT_HASHES_HEADER) res.append(name, value);
+  for (const [name, value] of response.headers) {
+    if (name === SCRIPT_HASHES_HEADER) continue;
+    // Set-Cookie adds up, a cookie each; any other header of the route's replaces the middleware's
+    // (the status page's Referrer-Policy over helmet's), so that it is sent once.
+    if (name === 'set-cookie') res.append(name, value);
+    else res.setHeader(name, value);
+  }
   const hashes = response.headers.get(SCRIPT_HASHES_HEADER);
   if (hashes !== null) {
     res.locals.scriptSources = scriptSourcesOf(hashes);
@@ -445,12 +451,15 @@ const skill = createSkillDoor({
 const asExpressRequest = (req: IncomingMessage) => Object.setPrototypeOf(req, app.request) as express.Request;
 /**
  * The skill's path: a write from another site refused as on every path (Kakao's servers send
- * neither header that makes it one), then the door, told the caller's address.
+ * neither header that makes it one), and a declared body over its cap, then the door, told the
+ * caller's address.
  */
 function serveSkill(req: IncomingMessage, res: ServerResponse) {
   const request = asExpressRequest(req);
   // With or without its trailing slash, the skill's path is the server-to-server one.
   if (!allowsWrite(request, SKILL_PATH)) return refuseBody(req, res, CROSS_SITE);
+  // A declared body over the cap is refused before anything else, as on every path.
+  if (Number(req.headers['content-length']) > limitOf(req).maxBytes) return refuseBody(req, res, tooLarge(req));
   ahead('[kakao/skill]', skill.serve(req, res, request.ip), res);
 }
 
