@@ -103,7 +103,7 @@ describe('POST /api/kakao/skill on the built web', () => {
     }
   });
 
-  it('passes the api’s 401 on, refuses a write from another site, and answers 405 to other methods', async () => {
+  it('answers a wrong secret 401, refuses a write from another site, and answers 405 to other methods', async () => {
     const wrong = await post(example, { [SKILL_SECRET_HEADER]: `${SECRET}x` });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('cache-control')).toBe('no-store');
