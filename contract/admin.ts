@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FeedStatusSchema } from './bus';
+import { freeText, oneLineText, text, trimmedLine } from './strings';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
 export const ADMIN_MESSAGES = {
@@ -43,39 +44,39 @@ export const AD_EDIT_HEADINGS = {
 } as const;
 
 /** Admin usernames: 3–32 of a–z, 0–9, '.', '_', '-' (lower-cased), so the audit log reads plainly. */
-export const AdminUsernameSchema = z
-  .string({ required_error: '아이디를 입력해주세요.' })
-  .trim()
+export const AdminUsernameSchema = trimmedLine('아이디', { required_error: '아이디를 입력해주세요.' })
   .toLowerCase()
   .min(1, '아이디를 입력해주세요.')
   .regex(/^[a-z0-9._-]{3,32}$/, '아이디는 영문 소문자, 숫자, . _ - 로 3~32자입니다.');
 
 /** Passwords: 12–128 characters (NIST SP 800-63B: length over composition rules). */
 export const PASSWORD_MIN_LENGTH = 12;
-export const NewPasswordSchema = z
-  .string({ required_error: '비밀번호를 입력해주세요.' })
+export const NewPasswordSchema = oneLineText('비밀번호', { required_error: '비밀번호를 입력해주세요.' })
   .min(1, '비밀번호를 입력해주세요.')
   .min(PASSWORD_MIN_LENGTH, `비밀번호는 ${PASSWORD_MIN_LENGTH}자 이상이어야 합니다.`)
   .max(128, '비밀번호는 128자 이하여야 합니다.');
 
-/** POST /api/admin/login body. The password is not length-checked here (an old one may be shorter). */
+/**
+ * POST /api/admin/login body. The password is not length-checked here (an old one may be shorter),
+ * and only its NUL is refused: it is compared, never stored or shown.
+ */
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().toLowerCase().min(1).max(64),
-  password: z.string().min(1).max(1024),
+  username: trimmedLine('아이디').toLowerCase().min(1).max(64),
+  password: text().min(1).max(1024),
 });
 
 /** An admin session as the api answers it: the opaque id the web keeps in its cookie, its admin and end. */
 export const AdminSessionSchema = z.object({
-  sessionId: z.string().min(1),
-  username: z.string(),
+  sessionId: text().min(1),
+  username: text(),
   /** ISO instant; the session is refused from then on. */
-  expiresAt: z.string().datetime({ offset: true }),
+  expiresAt: text().datetime({ offset: true }),
 });
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
 
 /** POST /api/admin/setup body: the one-time token printed at start and the first admin's account. */
 export const SetupRequestSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: oneLineText('설정 링크').min(1).max(200),
   username: AdminUsernameSchema,
   password: NewPasswordSchema,
 });
@@ -83,8 +84,8 @@ export const SetupRequestSchema = z.object({
 /** docs/product.md §1, §4: the blocking service-suspension notice on the home screen, the admins' switch. */
 export const ServiceNoticeSchema = z.object({
   enabled: z.boolean(),
-  title: z.string().trim().min(1, '제목을 입력해주세요.').max(100, '100자 이하로 입력해주세요.'),
-  text: z.string().trim().min(1, '내용을 입력해주세요.').max(2000, '2000자 이하로 입력해주세요.'),
+  title: trimmedLine('제목').min(1, '제목을 입력해주세요.').max(100, '100자 이하로 입력해주세요.'),
+  text: freeText().trim().min(1, '내용을 입력해주세요.').max(2000, '2000자 이하로 입력해주세요.'),
 });
 export type ServiceNotice = z.infer<typeof ServiceNoticeSchema>;
 
@@ -119,12 +120,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO instant. */
-  at: z.string().datetime({ offset: true }),
+  at: text().datetime({ offset: true }),
   /** The admin's username; 'cli' for npm run admin:create, 'setup' for the setup link. */
-  actor: z.string(),
+  actor: text(),
   action: z.enum(AUDIT_ACTIONS),
   /** What it acted on: "ad-request:web:12", "ad:kakao:3", "ads:web", "notice", "admin:name". */
-  target: z.string(),
+  target: text(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });
@@ -139,7 +140,7 @@ export const ADMIN_USER_HEADER = 'X-Admin-User';
 
 /** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's upstream calls. */
 export const AdminFeedStatusSchema = FeedStatusSchema.extend({
-  lastError: z.string().nullable(),
+  lastError: text().nullable(),
   /** Whether this api instance polls (holds the lease) or follows. */
   role: z.enum(['leader', 'follower']),
   /** Upstream calls spent on today's KST date, per GBIS dataset. */
@@ -180,17 +181,17 @@ const BacktestScoresSchema = z.object({
  * how many, and their spread (median over the slots of the median |departure − slot|, seconds).
  */
 const SlotReportSchema = z.object({
-  routeNo: z.string(),
+  routeNo: text(),
   dayType: z.enum(['weekday', 'saturday', 'holiday']),
-  serviceDate: z.string(),
+  serviceDate: text(),
   count: z.number().int(),
   spreadSec: z.number(),
 });
 
 /** GET /api/admin/backtest?days=N: the prediction backtest over the last N service days. */
 export const BacktestReportSchema = z.object({
-  days: z.array(z.string()),
-  routes: z.array(BacktestScoresSchema.extend({ routeNo: z.string() })),
+  days: z.array(text()),
+  routes: z.array(BacktestScoresSchema.extend({ routeNo: text() })),
   overall: BacktestScoresSchema,
   /** Per route and day type evaluated whose estimate was learnt from history (not the timetable). */
   slots: z.array(SlotReportSchema),
@@ -221,15 +222,15 @@ export const MAIL_KINDS = [
 export const UndeliveredMailSchema = z.object({
   id: z.number().int(),
   kind: z.enum(MAIL_KINDS),
-  recipients: z.array(z.string()),
-  subject: z.string(),
+  recipients: z.array(text()),
+  subject: text(),
   /** RFC 5322 Message-ID, kept by a resend. */
-  messageId: z.string(),
+  messageId: text(),
   attempts: z.number().int(),
   /** The last failure as the SMTP server or the network said it. */
-  lastError: z.string().nullable(),
+  lastError: text().nullable(),
   /** ISO instant it was queued. */
-  createdAt: z.string().datetime({ offset: true }),
+  createdAt: text().datetime({ offset: true }),
 });
 export type UndeliveredMail = z.infer<typeof UndeliveredMailSchema>;
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { normalizeLineBreaks } from './text';
 import { isHttpUrl } from './links';
+import { freeText, isOneLine, oneLineText, text, TEXT_MESSAGES, trimmedLine } from './strings';
 
 /** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;
@@ -68,7 +69,7 @@ export const AD_FORMAT_MESSAGES = {
   imageType: 'JPG, PNG, GIF 이미지만 올릴 수 있습니다.',
   imageSize: '이미지는 5MB 이하만 올릴 수 있습니다.',
   tooLong: (max: number) => `${max}자 이하로 입력해주세요.`,
-  invalidCharacter: '입력할 수 없는 문자가 들어 있습니다.',
+  invalidCharacter: TEXT_MESSAGES.invalidCharacter,
 } as const;
 
 /** Length limits in characters. `content` is a KakaoTalk basicCard description (at most 230). */
@@ -84,45 +85,41 @@ const AD_LIMITS = {
 /** The phone as submitted (docs/product.md §5): digits only, a Korean number of 9–11 digits starting with 0. */
 const PHONE_PATTERN = /^0\d{8,10}$/;
 
-/** No NUL character: nobody types one, and PostgreSQL text cannot store it. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const NO_NUL = /^[^\u0000]*$/;
-
-/** A required text field: trimmed; blank or whitespace-only is missing (docs/product.md §5) and gets `missing`. */
-function requiredText(missing: string, max: number) {
-  return z
-    .string({ required_error: missing, invalid_type_error: missing })
-    .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
-    .trim()
+/**
+ * A required one-line field, named `field` in its refusal (contract/strings.ts trimmedLine): trimmed;
+ * blank or whitespace-only is missing (docs/product.md §5) and gets `missing`.
+ */
+function requiredText(field: string, missing: string, max: number) {
+  return trimmedLine(field, { required_error: missing, invalid_type_error: missing })
     .min(1, missing)
     .max(max, AD_FORMAT_MESSAGES.tooLong(max));
 }
 
-/** An optional text field: trimmed; blank becomes undefined. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .regex(NO_NUL, AD_FORMAT_MESSAGES.invalidCharacter)
-    .trim()
+/** An optional field, one-line (named `field`) or free text (a textarea): trimmed; blank becomes undefined. */
+function optionalText(max: number, field?: string) {
+  return (field === undefined ? freeText().trim() : trimmedLine(field))
     .max(max, AD_FORMAT_MESSAGES.tooLong(max))
     .optional()
     .transform((value) => (value ? value : undefined));
 }
 
 /** docs/product.md §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
-const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl).refine(
+const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl, '링크').refine(
   (value) => value === undefined || isHttpUrl(value),
   AD_FORMAT_MESSAGES.redirectUrl,
 );
 
 /** The application fields the form and the api share (docs/product.md §3.5 Ad application), with the §5 messages. */
 export const adApplicationFields = {
-  title: requiredText(AD_MESSAGES.title, AD_LIMITS.title),
-  applicantName: requiredText(AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
-  /** docs/product.md §5: hyphens (and anything else but digits) are dropped before the check. */
+  title: requiredText('제목', AD_MESSAGES.title, AD_LIMITS.title),
+  applicantName: requiredText('이름', AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
+  /**
+   * docs/product.md §5: hyphens (and anything else but digits) are dropped before the check; a
+   * control character is not dropped but refused, as in every one-line field.
+   */
   applicantPhone: z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/\D/g, '') : value),
-    requiredText(AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
+    (value) => (typeof value === 'string' && isOneLine(value.trim()) ? value.replace(/\D/g, '') : value),
+    requiredText('전화번호', AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
   ),
   redirectUrl: RedirectUrlSchema,
   contentForManager: optionalText(AD_LIMITS.contentForManager),
@@ -135,8 +132,8 @@ export const DurationSchema = z.coerce
   .refine((value): value is AdDuration => (AD_DURATIONS as readonly number[]).includes(value), AD_MESSAGES.duration);
 
 /** docs/product.md §3: `email`, sent as `applicantEmail`: required, and an e-mail address. */
-export const applicantEmailField = requiredText(AD_MESSAGES.email, AD_LIMITS.email).pipe(
-  z.string().email(AD_FORMAT_MESSAGES.email),
+export const applicantEmailField = requiredText('이메일', AD_MESSAGES.email, AD_LIMITS.email).pipe(
+  text().email(AD_FORMAT_MESSAGES.email),
 );
 
 /**
@@ -162,7 +159,7 @@ export const AdApplicationSchema = z
     type: AdTypeSchema,
     ...adApplicationFields,
     applicantEmail: applicantEmailField,
-    imageUrl: requiredText(AD_MESSAGES.image, 2048),
+    imageUrl: requiredText('이미지 주소', AD_MESSAGES.image, 2048),
     duration: DurationSchema,
     confirmed: z.literal(false).default(false),
   })
@@ -181,7 +178,7 @@ export const AD_TYPE_LABELS: Record<AdType, string> = { web: '웹 배너 광고'
 export const AdSubmitResponseSchema = z.object({
   success: z.boolean().optional(),
   id: z.number().int().optional(),
-  statusToken: z.string().optional(),
+  statusToken: text().optional(),
   emailed: z.boolean().optional(),
 });
 
@@ -190,7 +187,7 @@ export const AD_STATUS_DAYS = 30;
 
 /** One KST day of an ad's counters: `day` is its KST date "yyyy-MM-dd". */
 const AdDayCountSchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: text().regex(/^\d{4}-\d{2}-\d{2}$/),
   impressions: z.number().int().nonnegative(),
   clicks: z.number().int().nonnegative(),
 });
@@ -206,12 +203,12 @@ export type AdDayCount = z.infer<typeof AdDayCountSchema>;
  */
 export const AdStatusSchema = z.object({
   type: AdTypeSchema,
-  title: z.string(),
-  appliedAt: z.string().datetime({ offset: true }),
+  title: text(),
+  appliedAt: text().datetime({ offset: true }),
   status: z.enum(['pending', 'approved', 'rejected']),
-  rejectReason: z.string().nullable(),
+  rejectReason: text().nullable(),
   period: z
-    .object({ startsAt: z.string().datetime({ offset: true }), endsAt: z.string().datetime({ offset: true }) })
+    .object({ startsAt: text().datetime({ offset: true }), endsAt: text().datetime({ offset: true }) })
     .nullable(),
   counts: z
     .object({
@@ -230,8 +227,7 @@ export type AdStatus = z.infer<typeof AdStatusSchema>;
  */
 export const ImageUploadRequestSchema = z.object({
   type: AdTypeSchema,
-  extension: z
-    .string()
+  extension: oneLineText('확장자')
     .toLowerCase()
     .transform((value) => (value === 'jpeg' ? 'jpg' : value))
     .pipe(z.enum(['jpg', 'png', 'gif'], { message: AD_FORMAT_MESSAGES.imageType }))
@@ -241,17 +237,17 @@ export const ImageUploadRequestSchema = z.object({
 export type ImageUploadRequest = z.input<typeof ImageUploadRequestSchema>;
 
 /** docs/product.md §3, §5: the answer must carry both, else the upload is an error. */
-export const ImageUploadResponseSchema = z.object({ presignedUrl: z.string().min(1), imageUrl: z.string().min(1) });
+export const ImageUploadResponseSchema = z.object({ presignedUrl: text().min(1), imageUrl: text().min(1) });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
 
 /** docs/product.md §3.4 Ad banner: `src` (image URL) and `url` (link, may be empty). `id` and `title` are ours. */
 const AdBannerSchema = z.object({
-  src: z.string(),
-  url: z.string(),
+  src: text(),
+  url: text(),
   /** Extra: the ad's id, for the click redirect and the impression beacon. */
   id: z.number().int().optional(),
   /** Extra: the ad's title, the banner's alternative text. */
-  title: z.string().optional(),
+  title: text().optional(),
 });
 export type AdBanner = z.infer<typeof AdBannerSchema>;
 
@@ -260,23 +256,23 @@ export const AdBannerListResponseSchema = z.object({ data: z.array(AdBannerSchem
 export type AdBannerListResponse = z.infer<typeof AdBannerListResponseSchema>;
 
 /** POST /api/ads/{id}/clicks answer (ours): where the click redirect sends the visitor. */
-export const AdClickResponseSchema = z.object({ redirectUrl: z.string() });
+export const AdClickResponseSchema = z.object({ redirectUrl: text() });
 
 /** docs/product.md §3.10 Generic admin response: success, message, data. */
 export const AdminResponseSchema = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
+  message: text().optional(),
   data: z.unknown().optional(),
 });
 
 /** docs/product.md §3.6 Ad request, list view (ours adds status and createdAt). */
 export const AdRequestSummarySchema = z.object({
   id: z.number().int(),
-  title: z.string(),
+  title: text(),
   /** Extra: pending, approved or rejected. */
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   /** Extra: ISO instant the application arrived. */
-  createdAt: z.string().datetime({ offset: true }).optional(),
+  createdAt: text().datetime({ offset: true }).optional(),
 });
 export type AdRequestSummary = z.infer<typeof AdRequestSummarySchema>;
 
@@ -286,32 +282,32 @@ export const AdRequestListResponseSchema = z.object({ success: z.boolean(), data
 /** docs/product.md §3.6 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
 export const AdRequestDetailSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  applicantName: z.string(),
-  applicantPhone: z.string(),
-  applicantEmail: z.string(),
+  title: text(),
+  applicantName: text(),
+  applicantPhone: text(),
+  applicantEmail: text(),
   duration: z.number().int(),
-  redirectUrl: z.string().nullable().optional(),
-  contentForManager: z.string().nullable().optional(),
-  imageUrl: z.string(),
+  redirectUrl: text().nullable().optional(),
+  contentForManager: text().nullable().optional(),
+  imageUrl: text(),
   /** Extra: the kakao ad message. */
-  content: z.string().nullable().optional(),
+  content: text().nullable().optional(),
   /** Extra: pending, approved or rejected (the spec does not show status names). */
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   /** Extra: why it was rejected (the reject dialog's reason), or null. */
-  rejectReason: z.string().nullable().optional(),
+  rejectReason: text().nullable().optional(),
 });
 export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
 
 /** docs/product.md §3.7 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
 const ManagedAdSchema = z.object({
   id: z.number().int(),
-  title: z.string().nullable(),
-  redirectUrl: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  title: text().nullable(),
+  redirectUrl: text().nullable(),
+  imageUrl: text().nullable(),
   /** Extra: the paid period, ISO instants (start inclusive, end exclusive). */
-  startsAt: z.string().datetime({ offset: true }).optional(),
-  endsAt: z.string().datetime({ offset: true }).optional(),
+  startsAt: text().datetime({ offset: true }).optional(),
+  endsAt: text().datetime({ offset: true }).optional(),
   /** Extra: impressions and clicks over all days, and on today's KST date. */
   impressions: z.number().int().optional(),
   clicks: z.number().int().optional(),
@@ -328,11 +324,11 @@ export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data
  */
 export const AdEditSchema = z.object({
   id: z.number().int().positive(),
-  title: optionalText(AD_LIMITS.title)
+  title: optionalText(AD_LIMITS.title, '제목')
     .nullable()
     .transform((value) => value ?? null),
   redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
-  imageUrl: z.string().min(1).max(2048).nullable(),
+  imageUrl: oneLineText('이미지 주소').min(1).max(2048).nullable(),
 });
 export type AdEdit = z.output<typeof AdEditSchema>;
 
@@ -356,18 +352,14 @@ export const REJECT_REASON_TOO_LONG = `거절 사유는 ${REJECT_REASON_MAX}자�
 /**
  * POST /api/ads/{type}/submit/{id}/reject body (ours; docs/product.md §7 shows none, and none is
  * accepted), also the reject dialog's form: an optional reason, line breaks normalized, trimmed, at
- * most REJECT_REASON_MAX characters, no NUL; absent or blank is none. It is stored with the decision,
+ * most REJECT_REASON_MAX characters, free text (contract/strings.ts); absent or blank is none. It is stored with the decision,
  * e-mailed to the applicant, shown on the status page and in the audit log.
  */
 export const RejectRequestSchema = z.object({
   reason: z
     .preprocess(
       (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
-      z
-        .string()
-        .trim()
-        .max(REJECT_REASON_MAX, REJECT_REASON_TOO_LONG)
-        .refine((value) => !value.includes('\u0000'), AD_FORMAT_MESSAGES.invalidCharacter),
+      freeText().trim().max(REJECT_REASON_MAX, REJECT_REASON_TOO_LONG),
     )
     .optional(),
 });

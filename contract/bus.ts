@@ -6,6 +6,7 @@
  * The api sends all of them: it builds `Required<…>` of these types.
  */
 import { z } from 'zod';
+import { text } from './strings';
 
 /** Where the snapshot came from: the seeded simulator or GBIS v2. */
 export const FeedSourceNameSchema = z.enum(['demo', 'gbis']);
@@ -19,7 +20,7 @@ export const SectionSchema = z.object({
 export type Section = z.infer<typeof SectionSchema>;
 
 /** An ISO 8601 date-time in KST with its offset, e.g. "2026-11-23T08:15:00+09:00". */
-export const KstDateTimeSchema = z.string().datetime({ offset: true });
+export const KstDateTimeSchema = text().datetime({ offset: true });
 
 /** 막차: a route is marked with its last run once that is this many minutes away or less. */
 export const LAST_RUN_NOTICE_MIN = 30;
@@ -29,19 +30,19 @@ export const LAST_RUN_NOTICE_MIN = 30;
  * `time` is whole minutes (rounded up) and `location` the stops remaining, both as of the response.
  */
 export const UpRouteSchema = z.object({
-  routeNo: z.string(),
+  routeNo: text(),
   time: z.number().int(),
   location: z.number().int(),
   /** Extra: seconds until arrival, advanced from GBIS predictTimeSec by the time since the poll. */
   predictTimeSec: z.number().int().optional(),
   /** Extra: GBIS plateNo. */
-  plateNo: z.string().nullable().optional(),
+  plateNo: text().nullable().optional(),
   /** Extra: free seats; null when unknown (GBIS -1 or a route type without the count). */
   remainSeatCnt: z.number().int().nullable().optional(),
   /** Extra: GBIS lowPlate: 0 normal, 1 low-floor, 2 double-decker, 5/6/7 charter/reserved/trolley. */
   lowPlate: z.number().int().nullable().optional(),
   /** Extra: where the bus is now (GBIS stationNm1). */
-  stationName: z.string().nullable().optional(),
+  stationName: text().nullable().optional(),
   /**
    * Extra (막차): when the route's last up run of the service day is due at campus (its
    * last departure from the campus terminus less the layover), KST ISO, while that is at most
@@ -53,8 +54,8 @@ export type UpRoute = z.infer<typeof UpRouteSchema>;
 
 /** A vehicle inside the campus section, for the progress line's highlighted stops and chips. */
 export const VehicleMarkerSchema = z.object({
-  routeNo: z.string(),
-  plateNo: z.string().nullable(),
+  routeNo: text(),
+  plateNo: text().nullable(),
   section: SectionSchema,
 });
 export type VehicleMarker = z.infer<typeof VehicleMarkerSchema>;
@@ -77,7 +78,7 @@ export type DepartureRange = z.infer<typeof DepartureRangeSchema>;
  * (each the first one not yet past; null when unknown).
  */
 export const DownRouteSchema = z.object({
-  routeNo: z.string(),
+  routeNo: text(),
   data: z.object({
     dayBefore: KstDateTimeSchema.nullable(),
     weekBefore: KstDateTimeSchema.nullable(),
@@ -100,7 +101,7 @@ export type DownRoute = z.infer<typeof DownRouteSchema>;
 export const FeedStatusSchema = z.object({
   source: FeedSourceNameSchema,
   /** ISO instant (UTC) the source answered the poll behind this data; null before the first poll. */
-  takenAt: z.string().datetime().nullable(),
+  takenAt: text().datetime().nullable(),
   /** Seconds between takenAt and the response. */
   ageSec: z.number().int().nullable(),
   stale: z.boolean(),
@@ -142,7 +143,7 @@ export type TimeLeftResponse = z.infer<typeof TimeLeftResponseSchema>;
  */
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable', 'starting']),
-  feed: FeedStatusSchema.extend({ lastError: z.string().nullable() }),
+  feed: FeedStatusSchema.extend({ lastError: text().nullable() }),
   /** readyz only: whether the database took the probe's write in time. */
   database: z.enum(['ok', 'unreachable']).optional(),
   /**
@@ -157,17 +158,17 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** GET /api/bus/predicted/all (docs/product.md §3, §7): today's estimated departures per routeNo, ascending. */
 export const PredictedAllResponseSchema = z.object({
-  predictedDownTimes: z.record(z.string(), z.array(KstDateTimeSchema)),
+  predictedDownTimes: z.record(text(), z.array(KstDateTimeSchema)),
   /** Extra: the routeNos whose times rest on the timetable alone (too little history). */
-  timetableOnly: z.array(z.string()).optional(),
+  timetableOnly: z.array(text()).optional(),
   /** Extra: per routeNo, the 80 % range of each of its predictedDownTimes (same order); null where none is stated. */
-  ranges: z.record(z.string(), z.array(DepartureRangeSchema.nullable())).optional(),
+  ranges: z.record(text(), z.array(DepartureRangeSchema.nullable())).optional(),
 });
 export type PredictedAllResponse = z.infer<typeof PredictedAllResponseSchema>;
 
 /** GET /api/bus/predicted/{routeNo} (docs/product.md §3, §7). */
 export const PredictedRouteResponseSchema = z.object({
-  routeNo: z.string(),
+  routeNo: text(),
   predictedDownTimes: z.array(KstDateTimeSchema),
   /** Extra: whether the times rest on the timetable alone (too little history). */
   timetableOnly: z.boolean().optional(),
@@ -177,7 +178,7 @@ export const PredictedRouteResponseSchema = z.object({
 export type PredictedRouteResponse = z.infer<typeof PredictedRouteResponseSchema>;
 
 /** An error answer of the api: `{ message }`. */
-export const ApiErrorSchema = z.object({ message: z.string() });
+export const ApiErrorSchema = z.object({ message: text() });
 
 /** /faq: the prediction accuracy figure covers this many service days before today. */
 export const PREDICTION_ACCURACY_DAYS = 14;
@@ -205,13 +206,13 @@ export const PredictionAccuracySchema = z.object({
   /** Whose departures were replayed: the demo simulator's or GBIS observations. */
   source: FeedSourceNameSchema,
   /** When it was computed (ISO instant, UTC); null: not yet, the figures are empty. */
-  computedAt: z.string().datetime().nullable(),
+  computedAt: text().datetime().nullable(),
   window: z.object({
     /** Service days evaluated, 0 to PREDICTION_ACCURACY_DAYS. */
     days: z.number().int().min(0),
     /** First and last evaluated service date ("yyyy-MM-dd", KST); null without history. */
-    firstDate: z.string().date().nullable(),
-    lastDate: z.string().date().nullable(),
+    firstDate: text().date().nullable(),
+    lastDate: text().date().nullable(),
   }),
   estimate: MethodAccuracySchema,
   yesterday: MethodAccuracySchema,

@@ -6,18 +6,13 @@
  */
 import { z } from 'zod';
 import { ROUTE_NOS, STOP_NAMES, type RouteNo } from './transit';
+import { text, trimmedLine } from './strings';
 
 /** A GBIS id as stored: digits, or '' when not set. */
-export const GbisIdSchema = z
-  .string()
-  .trim()
-  .regex(/^(\d{1,12})?$/, '숫자로 된 GBIS id를 입력해주세요.');
+export const GbisIdSchema = trimmedLine('GBIS id').regex(/^(\d{1,12})?$/, '숫자로 된 GBIS id를 입력해주세요.');
 
 /** "HH:mm" from the campus terminus, KST; hours up to 29 (a run after midnight belongs to the service day before). */
-const ClockSchema = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-9]):[0-5]\d$/, '시간은 05:30처럼 HH:mm으로 입력해주세요.');
+const ClockSchema = trimmedLine('시간').regex(/^([01]\d|2[0-9]):[0-5]\d$/, '시간은 05:30처럼 HH:mm으로 입력해주세요.');
 
 /** Minutes between buses. */
 const HeadwaySchema = z.number().int('분은 정수로 입력해주세요.').min(1, '1분 이상이어야 합니다.').max(240);
@@ -63,18 +58,18 @@ export type GbisConfig = z.infer<typeof GbisConfigSchema>;
 
 /** A route candidate of GBIS's route search (getBusRouteListv2). */
 const RouteCandidateSchema = z.object({
-  routeId: z.string(),
-  routeName: z.string().nullable(),
-  regionName: z.string().nullable(),
-  startStationName: z.string().nullable(),
-  endStationName: z.string().nullable(),
+  routeId: text(),
+  routeName: text().nullable(),
+  regionName: text().nullable(),
+  startStationName: text().nullable(),
+  endStationName: text().nullable(),
 });
 
 /** A stop candidate of GBIS's stop search (getBusStationListv2), with the side our routes put it on. */
 const StationCandidateSchema = z.object({
-  stationId: z.string(),
-  stationName: z.string().nullable(),
-  mobileNo: z.string().nullable(),
+  stationId: text(),
+  stationName: text().nullable(),
+  mobileNo: text().nullable(),
   side: z.enum(['up', 'down']).nullable(),
 });
 
@@ -83,12 +78,12 @@ export const GbisDiscoverySchema = z.object({
   proposal: GbisConfigSchema,
   routes: z.array(
     z.object({
-      routeNo: z.string(),
+      routeNo: text(),
       /** null when ambiguous or not found: pick among `candidates`. */
-      routeId: z.string().nullable(),
+      routeId: text().nullable(),
       candidates: z.array(RouteCandidateSchema),
       /** "start ⟷ end" of GBIS route info; null without it. */
-      termini: z.string().nullable(),
+      termini: text().nullable(),
       upStaOrder: z.number().int().nullable(),
     }),
   ),
@@ -96,23 +91,23 @@ export const GbisDiscoverySchema = z.object({
     z.object({
       direction: z.enum(['up', 'down']),
       index: z.number().int(),
-      name: z.string(),
-      stationId: z.string().nullable(),
+      name: text(),
+      stationId: text().nullable(),
       candidates: z.array(StationCandidateSchema),
     }),
   ),
   /** The stops around each resolved route's campus terminus (stationSeq order), to check sides and upStaOrder by. */
   lines: z.array(
     z.object({
-      routeNo: z.string(),
+      routeNo: text(),
       terminusSeq: z.number().int(),
       stations: z.array(
-        z.object({ seq: z.number().int(), stationId: z.string(), name: z.string().nullable(), turn: z.boolean() }),
+        z.object({ seq: z.number().int(), stationId: text(), name: text().nullable(), turn: z.boolean() }),
       ),
     }),
   ),
   /** null when the routes disagree on the campus terminus, or none has one. */
-  terminusId: z.string().nullable(),
+  terminusId: text().nullable(),
 });
 export type GbisDiscovery = z.infer<typeof GbisDiscoverySchema>;
 
@@ -136,10 +131,10 @@ export const GbisSetupSchema = z.object({
   idsKnown: z.boolean(),
   /** The stored setup, or null before the first save. */
   stored: z
-    .object({ value: GbisConfigSchema, updatedAt: z.string().datetime({ offset: true }), updatedBy: z.string() })
+    .object({ value: GbisConfigSchema, updatedAt: text().datetime({ offset: true }), updatedBy: text() })
     .nullable(),
   /** Env overrides, which win over the stored setup: GBIS_ARRIVAL_STATION_ID and GBIS_ROUTE_IDS. */
-  overrides: z.object({ arrivalStationId: z.string().nullable(), routeIds: z.record(z.string(), z.string()) }),
+  overrides: z.object({ arrivalStationId: text().nullable(), routeIds: z.record(text(), text()) }),
   /** Today's (KST) upstream calls per dataset, and GBIS_DAILY_QUOTA (per dataset). */
   callsToday: GbisCallsSchema,
   dailyQuota: z.number().int(),

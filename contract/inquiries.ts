@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
 import { normalizeLineBreaks } from './text';
 import { formatCount } from './korean-format';
+import { freeText, text, trimmedLine } from './strings';
 
 /**
  * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
@@ -37,47 +38,43 @@ export const INQUIRY_MESSAGES = {
 /**
  * POST /api/inquiries body (docs/product.md §3.8 Inquiry: content and an optional e-mail). `content`: line
  * breaks normalized, trimmed, required (empty or whitespace-only gets the docs/product.md §5 message), at
- * most INQUIRY_CONTENT_MAX characters, no NUL (PostgreSQL text cannot hold one). `email`: trimmed,
+ * most INQUIRY_CONTENT_MAX characters, free text (contract/strings.ts). `email`: one line, trimmed,
  * '' or absent means none, otherwise an e-mail address.
  */
 export const InquiryRequestSchema = z.object({
   content: z.preprocess(
     (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
-    z
-      .string({
-        required_error: INQUIRY_MESSAGES.contentRequired,
-        invalid_type_error: INQUIRY_MESSAGES.contentRequired,
-      })
+    freeText({
+      required_error: INQUIRY_MESSAGES.contentRequired,
+      invalid_type_error: INQUIRY_MESSAGES.contentRequired,
+    })
       .trim()
       .min(1, INQUIRY_MESSAGES.contentRequired)
-      .max(INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES.contentTooLong)
-      .refine((value) => !value.includes('\u0000'), INQUIRY_MESSAGES.invalidCharacter),
+      .max(INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES.contentTooLong),
   ),
-  email: z
-    .string({ invalid_type_error: INQUIRY_MESSAGES.badEmail })
-    .trim()
+  email: trimmedLine('이메일', { invalid_type_error: INQUIRY_MESSAGES.badEmail })
     .transform((value) => value || undefined)
-    .pipe(z.string().max(EMAIL_MAX, INQUIRY_MESSAGES.badEmail).email(INQUIRY_MESSAGES.badEmail).optional())
+    .pipe(text().max(EMAIL_MAX, INQUIRY_MESSAGES.badEmail).email(INQUIRY_MESSAGES.badEmail).optional())
     .optional(),
 });
 /** A valid POST /api/inquiries body, as the web sends it after parsing its form with the schema. */
 export type InquiryRequest = z.output<typeof InquiryRequestSchema>;
 
 /** POST /api/inquiries answer: 201 with the docs/product.md §8 success message. */
-export const InquirySubmitResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const InquirySubmitResponseSchema = z.object({ success: z.literal(true), message: text() });
 export type InquirySubmitResponse = z.infer<typeof InquirySubmitResponseSchema>;
 
 /** docs/product.md §3.8 Inquiry, stored, as the admin list shows it (GET /api/admin/inquiries). */
 export const InquirySchema = z.object({
   id: z.number().int(),
-  content: z.string(),
-  email: z.string().nullable(),
+  content: text(),
+  email: text().nullable(),
   /** ISO instant. */
-  createdAt: z.string().datetime({ offset: true }),
+  createdAt: text().datetime({ offset: true }),
   /** An admin's reply, e-mailed to `email`; null until answered. */
-  reply: z.string().nullable(),
+  reply: text().nullable(),
   /** ISO instant of the reply; null until answered. */
-  repliedAt: z.string().datetime({ offset: true }).nullable(),
+  repliedAt: text().datetime({ offset: true }).nullable(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 
@@ -96,17 +93,15 @@ export const INQUIRY_REPLY_MESSAGES = {
 
 /**
  * POST /api/admin/inquiries/{id}/reply body: the reply, line breaks normalized, trimmed, 1 to
- * INQUIRY_REPLY_MAX characters, no NUL.
+ * INQUIRY_REPLY_MAX characters, free text (contract/strings.ts).
  */
 export const InquiryReplySchema = z.object({
   reply: z.preprocess(
     (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
-    z
-      .string({ required_error: INQUIRY_REPLY_MESSAGES.required, invalid_type_error: INQUIRY_REPLY_MESSAGES.required })
+    freeText({ required_error: INQUIRY_REPLY_MESSAGES.required, invalid_type_error: INQUIRY_REPLY_MESSAGES.required })
       .trim()
       .min(1, INQUIRY_REPLY_MESSAGES.required)
-      .max(INQUIRY_REPLY_MAX, INQUIRY_REPLY_MESSAGES.tooLong)
-      .refine((value) => !value.includes('\u0000'), INQUIRY_MESSAGES.invalidCharacter),
+      .max(INQUIRY_REPLY_MAX, INQUIRY_REPLY_MESSAGES.tooLong),
   ),
 });
 export const InquiryListResponseSchema = z.object({ success: z.boolean(), data: z.array(InquirySchema) });

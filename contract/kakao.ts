@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isHttpUrl } from './links';
+import { text } from './strings';
 
 /**
  * Kakao's limits on a skill answer, in one place (limits in one schema). Counts are items,
@@ -48,9 +49,8 @@ export function clipText(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-const httpUrl = z.string().url().refine(isHttpUrl, 'must be an http(s) URL');
-const httpsUrl = z
-  .string()
+const httpUrl = text().url().refine(isHttpUrl, 'must be an http(s) URL');
+const httpsUrl = text()
   .url()
   .refine((value) => value.startsWith('https://'), 'must be an absolute https URL');
 
@@ -61,13 +61,13 @@ const httpsUrl = z
  */
 export const SkillRequestSchema = z
   .object({
-    intent: z.object({ id: z.string().optional(), name: z.string().optional() }).passthrough().optional(),
-    userRequest: z.object({ utterance: z.string() }).passthrough(),
-    bot: z.object({ id: z.string().optional(), name: z.string().optional() }).passthrough().optional(),
+    intent: z.object({ id: text().optional(), name: text().optional() }).passthrough().optional(),
+    userRequest: z.object({ utterance: text() }).passthrough(),
+    bot: z.object({ id: text().optional(), name: text().optional() }).passthrough().optional(),
     action: z
       .object({
-        params: z.record(z.string(), z.string()).optional(),
-        detailParams: z.record(z.string(), z.unknown()).optional(),
+        params: z.record(text(), text()).optional(),
+        detailParams: z.record(text(), z.unknown()).optional(),
       })
       .passthrough()
       .optional(),
@@ -75,13 +75,13 @@ export const SkillRequestSchema = z
   .passthrough();
 
 /** A text bubble. */
-const SimpleTextSchema = z.object({ text: z.string().min(1).max(KAKAO_LIMITS.simpleTextText) }).strict();
+const SimpleTextSchema = z.object({ text: text().min(1).max(KAKAO_LIMITS.simpleTextText) }).strict();
 
 /** A button opening a web page (action "webLink"). */
 const WebLinkButtonSchema = z
   .object({
     action: z.literal('webLink'),
-    label: z.string().min(1).max(KAKAO_LIMITS.buttonLabel),
+    label: text().min(1).max(KAKAO_LIMITS.buttonLabel),
     webLinkUrl: httpUrl,
   })
   .strict();
@@ -89,8 +89,8 @@ const WebLinkButtonSchema = z
 /** A card with a thumbnail (Kakao fetches `imageUrl` itself, so it is absolute https), as the chatbot ad. */
 export const BasicCardSchema = z
   .object({
-    title: z.string().min(1).max(KAKAO_LIMITS.basicCardTitle).optional(),
-    description: z.string().min(1).max(KAKAO_LIMITS.basicCardDescription).optional(),
+    title: text().min(1).max(KAKAO_LIMITS.basicCardTitle).optional(),
+    description: text().min(1).max(KAKAO_LIMITS.basicCardDescription).optional(),
     /**
      * fixedRatio false (Kakao's default, sent explicitly): a 2:1 image area, the image's centre
      * cropped to fit, so the spec's 350x175 chatbot ad shows whole. altText is read by screen readers.
@@ -98,7 +98,7 @@ export const BasicCardSchema = z
     thumbnail: z
       .object({
         imageUrl: httpsUrl,
-        altText: z.string().min(1).max(KAKAO_LIMITS.thumbnailAltText).optional(),
+        altText: text().min(1).max(KAKAO_LIMITS.thumbnailAltText).optional(),
         fixedRatio: z.literal(false),
       })
       .strict(),
@@ -117,9 +117,9 @@ export type SkillOutput = z.infer<typeof SkillOutputSchema>;
 /** A quick reply that sends `messageText` as the user's next utterance. */
 const QuickReplySchema = z
   .object({
-    label: z.string().min(1).max(KAKAO_LIMITS.quickReplyLabel),
+    label: text().min(1).max(KAKAO_LIMITS.quickReplyLabel),
     action: z.literal('message'),
-    messageText: z.string().min(1),
+    messageText: text().min(1),
   })
   .strict();
 export type QuickReply = z.infer<typeof QuickReplySchema>;

@@ -123,7 +123,9 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         ['web', application(web, { applicantPhone: '12345' }), AD_FORMAT_MESSAGES.phone],
         ['web', application(web, { confirmed: true }), 'confirmed'],
         ['web', application(''), AD_MESSAGES.image],
-        ['web', application(web, { title: '모현\u0000분식' }), AD_FORMAT_MESSAGES.invalidCharacter],
+        ['web', application(web, { title: '모현\u0000분식' }), '제목에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+        ['web', application(web, { title: '모현분식\n입금 계좌: 사기은행 999-99-9999' }), '제목에는 줄바꿈이나'],
+        ['web', application(web, { applicantName: '홍길동\u202e' }), '이름에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
         ['web', application(web, { contentForManager: 'a\u0000' }), AD_FORMAT_MESSAGES.invalidCharacter],
       ];
       for (const [index, [type, body, expected]] of refusals.entries()) {

@@ -11,6 +11,7 @@ import { AdApplicationSchema } from '../../contract/ads';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 import { isHttpUrl } from '../../contract/links';
+import { isOneLine } from '../../contract/strings';
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -70,15 +71,18 @@ const plainText = (max: number) =>
   padded(
     fc
       .oneof(
-        fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }),
-        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: max }),
-        // Control characters no keyboard types (NUL, ESC, DEL, separators) inside ordinary text.
-        fc
-          .tuple(
-            fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: max - 1 }),
-            fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u2028', '\ufffe'),
-          )
-          .map(([text, control]) => `${text.slice(0, text.length >> 1)}${control}${text.slice(text.length >> 1)}`),
+        { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }), weight: 2 },
+        { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: max }), weight: 2 },
+        // Control characters no keyboard types (NUL, ESC, DEL, separators) inside ordinary text: refused.
+        {
+          arbitrary: fc
+            .tuple(
+              fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: max - 1 }),
+              fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u2028', '\u202e', '\ufffe'),
+            )
+            .map(([text, control]) => `${text.slice(0, text.length >> 1)}${control}${text.slice(text.length >> 1)}`),
+          weight: 1,
+        },
       )
       .filter((text) => text.length <= max),
   );
@@ -299,6 +303,12 @@ describe('POST /ads/apply (property)', () => {
         for (const text of [row.title, row.applicantName, row.applicantEmail]) {
           expect(text.trim()).toBe(text);
           expect(text).not.toBe('');
+          // One line: nothing that could add a line to an e-mail or turn the words around it.
+          expect(isOneLine(text)).toBe(true);
+        }
+        for (const text of [row.contentForManager, row.content]) {
+          // eslint-disable-next-line no-control-regex -- matching control characters is the point
+          expect(text ?? '').not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
         }
         if (row.type === 'kakao') expect(row.content?.trim()).toBeTruthy();
         else expect(row.content).toBeNull();

@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import AdApply, { action, headers, loader } from '~/routes/ads.apply';
 import { getAdStatus } from '~/models/ads.server';
 import { AD_FORMAT_MESSAGES, AD_MESSAGES, IMAGE_MAX_BYTES } from '../../contract/ads';
+import { TEXT_MESSAGES } from '../../contract/strings';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
 import { renderRoute } from '../../tests/setup/render-route';
 import { TINY_PNG, startWebApi, webApiFor } from '../../tests/setup/web-api';
@@ -166,13 +167,38 @@ describe('action', () => {
     expect(api().calls.length).toBe(calls);
   });
 
-  it('drops NUL characters (PostgreSQL text cannot hold them) instead of failing with 502', async () => {
+  it("refuses a NUL (PostgreSQL text cannot hold one) with 400 and each field's message, echoing the rest without it", async () => {
     let answer: Awaited<ReturnType<typeof submit>> | undefined;
     const rows = await added(async () => {
       answer = await submit(form({ ...WEB_FIELDS, title: 'Cafe\u0000 Bar', contentForManager: '\u0000메모' }));
     });
-    expect(answer?.submitted).toBe(true);
-    expect(rows).toMatchObject([{ title: 'Cafe Bar', contentForManager: '메모' }]);
+    expect(rows).toEqual([]);
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.error).toEqual({
+      title: [TEXT_MESSAGES.oneLine('제목')],
+      contentForManager: [TEXT_MESSAGES.invalidCharacter],
+    });
+    expect(answer?.data.result.initialValue).toMatchObject({
+      title: 'Cafe Bar',
+      contentForManager: '메모',
+      applicantName: WEB_FIELDS.applicantName,
+      email: WEB_FIELDS.email,
+    });
+    expect(JSON.stringify(answer?.data)).not.toContain('\\u0000');
+  });
+
+  it('refuses a line break in the title or the name (a forged line in the receipt e-mail) with 400 and their messages', async () => {
+    let answer: Awaited<ReturnType<typeof submit>> | undefined;
+    const forged = '카페\r\n입금 계좌: 사기은행 999-99-9999';
+    const rows = await added(async () => {
+      answer = await submit(form({ ...WEB_FIELDS, title: forged, applicantName: '홍\u2028길동' }));
+    });
+    expect(rows).toEqual([]);
+    expect(answer?.status).toBe(400);
+    expect(answer?.data.result.error).toEqual({
+      title: ['제목에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+      applicantName: ['이름에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+    });
   });
 
   it('never sends or stores a web application’s stray content', async () => {

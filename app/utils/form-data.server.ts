@@ -135,7 +135,6 @@ export async function readUploadForm(
   const oversized: string[] = [];
   for (const [name, value] of parsed) {
     if (typeof value === 'string') {
-      value = value.replaceAll('\u0000', '');
       const bytes = new TextEncoder().encode(value);
       formData.append(
         name,
@@ -193,7 +192,7 @@ function clipped(
       // Line breaks as one LF each, as a textarea's maxlength counts them (a browser posts CRLF);
       // a nested field (routes.1150.routeId) is cleaned as its top-level field is.
       const clip = (text: SubmissionPayload): SubmissionPayload => {
-        if (typeof text === 'string') return text.replace(/\r\n?/g, '\n').slice(0, max);
+        if (typeof text === 'string') return text.replace(UNECHOED, '').replace(/\r\n?/g, '\n').slice(0, max);
         if (Array.isArray(text)) return text.map((item) => clip(item) as string);
         if (text && typeof text === 'object') {
           return Object.fromEntries(Object.entries(text).map(([key, item]) => [key, clip(item as SubmissionPayload)]));
