@@ -12,13 +12,13 @@ import { isIPv4, isIPv6, SocketAddress } from 'node:net';
 /** The key of a value that is no IP address: every such client shares one budget. */
 export const UNKNOWN_CLIENT = 'unknown';
 
-/** How the limits see one client (`clientKeysOf`). */
+/** How the limits see one client (`clientKeysOf`); each is UNKNOWN_CLIENT for a value that is no IP address. */
 export type ClientKeys = {
-  /** The address normalised (IPv4 dotted, IPv6 lower-case compressed), as the audit log keeps it; or UNKNOWN_CLIENT. */
+  /** The address normalised (IPv4 dotted, IPv6 lower-case compressed), as the audit log keeps it. */
   ip: string;
-  /** The key of the per-address limits: the IPv4 address, or the IPv6 /64 (`2001:db8:1:2::/64`); or UNKNOWN_CLIENT. */
+  /** The key of the per-address limits: the IPv4 address, or the IPv6 /64 (`2001:db8:1:2::/64`). */
   address: string;
-  /** The key of the wider limits: the IPv4 /24 (`203.0.113.0/24`), or the IPv6 /48 (`2001:db8:1::/48`); or UNKNOWN_CLIENT. */
+  /** The key of the wider limits: the IPv4 /24 (`203.0.113.0/24`), or the IPv6 /48 (`2001:db8:1::/48`). */
   network: string;
 };
 

@@ -21,6 +21,14 @@ export const RETENTION_YEARS = {
 } as const;
 
 /**
+ * How long, in days from its submission, an ad application may wait unpaid (pending, its deposit not
+ * yet found by an admin, who approves it once found): the retention job then deletes it with its
+ * image, and blanks the pseudonyms of who uploaded images issued that long ago (ADR 027). The policy
+ * (제3조) and the payment wording (contract/ad-payment.ts) state it.
+ */
+export const UNPAID_APPLICATION_DAYS = 30;
+
+/**
  * The longest time, in hours after a client's last request, that its IP address (or a username
  * tried at an admin sign-in) stays in the api's rate-limit table, rate_limits: the keys are
  * "<limit>:<address>" and "<limit>ByNetwork:<network>" (the address normalised, an IPv6 one as

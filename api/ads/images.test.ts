@@ -1,20 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { AdType } from '../../contract/ads';
+import { IMAGE_MAX_BYTES, type AdType } from '../../contract/ads';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import { PNG, JPEG, GIF, WEBP, SVG } from '../../tests/fixtures/images';
 
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
+import { clientKeysOf } from '../client-address';
+import { NETWORK_SHARE } from '../rate-limit';
 import {
+  CLIENT_IMAGE_ROOM_BYTES,
   issueImageUpload,
+  NETWORK_IMAGE_ROOM_BYTES,
   ORPHAN_IMAGE_AGE_MS,
   receiveImagePut,
   removeOrphanImages,
   scheduleOrphanSweep,
   sniffImage,
+  uploaderMarks,
+  UploadRejected,
 } from './images';
 
 describe('sniffImage', () => {
@@ -122,6 +129,112 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
     const later = new Date(issuedAt.getTime() + ORPHAN_IMAGE_AGE_MS + 1000);
     expect(await removeOrphanImages(db().db, store, later)).toBe(1);
     expect(await db().db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl))).toEqual([]);
+  });
+});
+
+describe.each(testDatabaseKinds)('a client’s room of images on %s', (kind) => {
+  const db = testDatabaseFor(kind);
+  let store: ReturnType<typeof tempLocalStore>;
+  const now = new Date('2026-11-23T10:00:00+09:00');
+  const marksOf = uploaderMarks('images-test-service-token');
+  const client = marksOf(clientKeysOf('203.0.113.5'));
+  /** As many images of IMAGE_MAX_BYTES as fill CLIENT_IMAGE_ROOM_BYTES. */
+  const FULL = CLIENT_IMAGE_ROOM_BYTES / IMAGE_MAX_BYTES;
+
+  beforeEach(() => {
+    store = tempLocalStore();
+  });
+  afterEach(() => store.remove());
+
+  /** Issues an image of IMAGE_MAX_BYTES for `uploader` at `at`; the refusal's status, or its imageUrl. */
+  const issue = async (uploader = client, at = now) => {
+    try {
+      const request = { type: 'web' as const, extension: 'png' as const, byteSize: IMAGE_MAX_BYTES };
+      return (await issueImageUpload(db().db, store, request, at, { uploader })).imageUrl;
+    } catch (error) {
+      if (error instanceof UploadRejected) return error.status;
+      throw error;
+    }
+  };
+  /** An application of `status` using `imageUrl`, as createAdRequest stores one (and an admin decides it). */
+  const applyWith = async (imageUrl: string, status: 'pending' | 'approved' | 'rejected') => {
+    await db()
+      .db.insert(adRequests)
+      .values({
+        type: 'web',
+        title: 'Cafe',
+        applicantName: '홍길동',
+        applicantPhone: '01012345678',
+        applicantEmail: 'a@example.com',
+        imageUrl,
+        duration: 1,
+        status,
+        confirmed: status === 'approved',
+        createdAt: now,
+      });
+  };
+
+  it('is CLIENT_IMAGE_ROOM_BYTES of images no ad and no approved application uses; past it the issue is refused 429, issuing nothing', async () => {
+    expect(CLIENT_IMAGE_ROOM_BYTES % IMAGE_MAX_BYTES).toBe(0);
+    const urls: string[] = [];
+    for (let i = 0; i < FULL; i += 1) {
+      const url = await issue();
+      expect(typeof url, `image ${i + 1}`).toBe('string');
+      urls.push(url as string);
+    }
+    expect(await issue()).toBe(429);
+    expect(await db().db.select().from(imageUploads)).toHaveLength(FULL);
+    // Pending and rejected applications hold their images.
+    await applyWith(urls[0], 'pending');
+    await applyWith(urls[1], 'rejected');
+    expect(await issue()).toBe(429);
+    // An approved (paid) application's image, or one an ad shows, is no longer the client's to hold.
+    await applyWith(urls[2], 'approved');
+    const issued = await issue();
+    expect(typeof issued).toBe('string');
+    expect(await issue()).toBe(429);
+    const period = { startsAt: now, endsAt: new Date(now.getTime() + 86_400_000), createdAt: now, updatedAt: now };
+    await db()
+      .db.insert(ads)
+      .values({ type: 'web', title: 'Shown', imageUrl: urls[3], position: 0, ...period });
+    expect(typeof (await issue())).toBe('string');
+    expect(await issue()).toBe(429);
+    // Another address has its own room.
+    expect(typeof (await issue(marksOf(clientKeysOf('198.51.100.5'))))).toBe('string');
+  });
+
+  it(`gives the room back ${UNPAID_APPLICATION_DAYS} days after the issue, when an unpaid application is gone`, async () => {
+    for (let i = 0; i < FULL; i += 1) await applyWith((await issue()) as string, 'pending');
+    const day = 86_400_000;
+    expect(await issue(client, new Date(now.getTime() + UNPAID_APPLICATION_DAYS * day))).toBe(429);
+    const later = new Date(now.getTime() + UNPAID_APPLICATION_DAYS * day + 1);
+    expect(typeof (await issue(client, later))).toBe('string');
+  });
+
+  it(`gives a network (IPv4 /24, IPv6 /48) ${NETWORK_SHARE} addresses’ room; an address of another network goes on`, async () => {
+    expect(NETWORK_IMAGE_ROOM_BYTES).toBe(NETWORK_SHARE * CLIENT_IMAGE_ROOM_BYTES);
+    for (let address = 0; address < NETWORK_SHARE; address += 1) {
+      const neighbour = marksOf(clientKeysOf(`2001:db8:9:${address}::1`));
+      for (let i = 0; i < FULL; i += 1) expect(typeof (await issue(neighbour))).toBe('string');
+    }
+    expect(await issue(marksOf(clientKeysOf('2001:db8:9:ff::1')))).toBe(429);
+    expect(typeof (await issue(marksOf(clientKeysOf('2001:db8:a::1'))))).toBe('string');
+  });
+
+  it('answers 507, not 429, when the storage is full but the client has room', async () => {
+    const request = { type: 'web' as const, extension: 'png' as const, byteSize: IMAGE_MAX_BYTES };
+    const tiny = { maxStoredBytes: IMAGE_MAX_BYTES, uploader: client };
+    await issueImageUpload(db().db, store, request, now, tiny);
+    await expect(issueImageUpload(db().db, store, request, now, tiny)).rejects.toMatchObject({ status: 507 });
+  });
+
+  it('keeps pseudonyms, never the address, and the same ones for every spelling of it', async () => {
+    await issue(marksOf(clientKeysOf('::ffff:203.0.113.5')));
+    const [row] = await db().db.select().from(imageUploads);
+    expect(row).toMatchObject({ uploader: client.address, uploaderNetwork: client.network });
+    expect(row.uploader).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(JSON.stringify(row)).not.toContain('203.0.113');
+    expect(uploaderMarks('another-token')(clientKeysOf('203.0.113.5')).address).not.toBe(client.address);
   });
 });
 

@@ -3,9 +3,10 @@
  * presigned PUT for a key it chooses while the images fit IMAGE_STORAGE_MAX_MB, the object is
  * stored, its first bytes are sniffed (a mismatch deletes it), an application may then use its
  * imageUrl, and images no request or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a
- * sweep every ORPHAN_SWEEP_INTERVAL_MS (ADR 006, ADR 018).
+ * sweep every ORPHAN_SWEEP_INTERVAL_MS (ADR 006, ADR 018). Each client address, and each network,
+ * holds at most its own room of images that no ad and no approved application uses (ADR 027).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -16,10 +17,13 @@ import {
   type ImageUploadRequestSchema,
   type ImageUploadResponse,
 } from '../../contract/ads';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
+import type { ClientKeys } from '../client-address';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import type { Logger } from '../logger';
+import { NETWORK_SHARE } from '../rate-limit';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 import type { ObjectBody, ObjectStore } from '../storage/types';
 
@@ -40,6 +44,18 @@ export const ORPHAN_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 export const IMAGE_STORAGE_DEFAULT_BYTES = 1024 * MB;
 /** The 507 of a presign over the storage budget or the disk's margin; the web shows its own words for it. */
 export const STORAGE_FULL_MESSAGE = 'Image storage is full; try again later';
+/**
+ * The most one client address key (an IPv4 address, an IPv6 /64; api/client-address.ts) may hold
+ * in images that no ad and no approved application uses, issued in the last UNPAID_APPLICATION_DAYS
+ * (25 MB, in bytes): five applications' images at their largest, what adSubmit lets an address send
+ * in 10 minutes, so an applicant is never held by it, while a spammer's unpaid applications stop
+ * filling IMAGE_STORAGE_MAX_MB for everyone at this much per address (ADR 027).
+ */
+export const CLIENT_IMAGE_ROOM_BYTES = 25 * MB;
+/** The same for a client's network (IPv4 /24, IPv6 /48): NETWORK_SHARE addresses' room (100 MB). */
+export const NETWORK_IMAGE_ROOM_BYTES = CLIENT_IMAGE_ROOM_BYTES * NETWORK_SHARE;
+/** The 429 of a presign over its client's room; the web shows its own words for a 429. */
+export const CLIENT_ROOM_MESSAGE = 'This address holds too many images of undecided applications; try again later';
 /** Bytes file-type needs to recognise any format it knows (its sample size). */
 const SNIFF_BYTES = 4100;
 
@@ -57,7 +73,7 @@ export async function sniffImage(bytes: Uint8Array): Promise<ImageExtension | nu
 /** A refused upload, with the HTTP status the route answers. */
 export class UploadRejected extends Error {
   constructor(
-    readonly status: 400 | 403 | 409 | 413 | 415 | 507,
+    readonly status: 400 | 403 | 409 | 413 | 415 | 429 | 507,
     message: string,
   ) {
     super(message);
@@ -65,9 +81,28 @@ export class UploadRejected extends Error {
   }
 }
 
+/** Who asked for an upload, as image_uploads keeps it: pseudonyms of the client's address and network keys. */
+export type UploaderMarks = { address: string; network: string };
+
+/**
+ * The pseudonyms of a client's keys (api/rate-limit.ts clientKeys): HMAC-SHA256 of each key under a
+ * key derived from `secret`, 128 bits in base64url, so image_uploads never holds an address.
+ * @param secret API_SERVICE_TOKEN, shared by every api instance; absent → a random key of this
+ *   process (then a restart, or another instance, does not see the images uploaded before it as
+ *   anyone's, and they do not count against a client's room).
+ */
+export function uploaderMarks(secret?: string): (client: ClientKeys) => UploaderMarks {
+  const key = secret
+    ? createHmac('sha256', secret).update('campus-bus image uploader marks').digest()
+    : randomBytes(32);
+  const mark = (kind: string, value: string) =>
+    createHmac('sha256', key).update(`${kind}\n${value}`).digest().subarray(0, 16).toString('base64url');
+  return (client) => ({ address: mark('address', client.address), network: mark('network', client.network) });
+}
+
 /**
  * Issues a presigned PUT for a new object named by the server: `<type>-<uuid>.<extension>`, while
- * the images fit the storage budget and the disk keeps its margin.
+ * the images fit the storage budget, the client's room and its network's, and the disk keeps its margin.
  * @param request already validated (contract ImageUploadRequestSchema: extension jpg/png/gif, byteSize ≤ 5 MB).
  * @param limits.maxStoredBytes IMAGE_STORAGE_MAX_MB in bytes (default IMAGE_STORAGE_DEFAULT_BYTES):
  *   the issue is refused when the bytes of every upload issued and not yet removed (the sum of
@@ -75,9 +110,14 @@ export class UploadRejected extends Error {
  *   exceed it.
  * @param limits.freeDiskBytes reads the bytes free on DATA_DIR's disk, when the api keeps data
  *   there: the issue is refused when this image would leave less than READY_MIN_FREE_BYTES (256 MB).
+ * @param limits.uploader the client asking (uploaderMarks), kept with the upload: the issue is
+ *   refused when the images its address, or its network, holds (heldBy) plus this one would exceed
+ *   CLIENT_IMAGE_ROOM_BYTES, or NETWORK_IMAGE_ROOM_BYTES. Absent → no client's room is checked
+ *   (a caller that serves no client).
  * @returns the presigned URL (for the local store a path of this api) and the imageUrl the
  *   application will carry.
- * @throws UploadRejected 507 (STORAGE_FULL_MESSAGE) when refused for room: nothing is issued.
+ * @throws UploadRejected 429 (CLIENT_ROOM_MESSAGE) when refused for the client's room, else 507
+ *   (STORAGE_FULL_MESSAGE) when refused for the storage's or the disk's: nothing is issued.
  *   What `freeDiskBytes` throws.
  */
 export async function issueImageUpload(
@@ -85,9 +125,9 @@ export async function issueImageUpload(
   store: ObjectStore,
   request: z.output<typeof ImageUploadRequestSchema>,
   now: Date,
-  limits: { maxStoredBytes?: number; freeDiskBytes?: () => Promise<number> } = {},
+  limits: { maxStoredBytes?: number; freeDiskBytes?: () => Promise<number>; uploader?: UploaderMarks } = {},
 ): Promise<ImageUploadResponse> {
-  const { maxStoredBytes = IMAGE_STORAGE_DEFAULT_BYTES, freeDiskBytes } = limits;
+  const { maxStoredBytes = IMAGE_STORAGE_DEFAULT_BYTES, freeDiskBytes, uploader } = limits;
   if (freeDiskBytes && (await freeDiskBytes()) - request.byteSize < READY_MIN_FREE_BYTES) {
     throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
   }
@@ -99,18 +139,54 @@ export async function issueImageUpload(
   // written; every row counts, whatever its status, until the orphan sweep removes it (an upload
   // that went straight to S3 stays 'issued' until an application confirms it, expired or not).
   // Presigns running at the same instant on PostgreSQL may each pass: over by at most their 5 MB each.
+  const withinRoom = uploader
+    ? sql`and ${heldBy('uploader', uploader.address, now)} + ${request.byteSize} <= ${CLIENT_IMAGE_ROOM_BYTES}
+        and ${heldBy('uploader_network', uploader.network, now)} + ${request.byteSize} <= ${NETWORK_IMAGE_ROOM_BYTES}`
+    : sql``;
   const issued = await db
     .insert(imageUploads)
     .select(
       sql`select ${key}, ${imageUrl}, ${request.type}, ${contentType}, ${request.byteSize}::int, 'issued',
-        ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
+        ${uploader?.address ?? null}::text, ${uploader?.network ?? null}::text
         where (select coalesce(sum(${imageUploads.byteSize}), 0) from ${imageUploads}) + ${request.byteSize}
-          <= ${maxStoredBytes}`,
+          <= ${maxStoredBytes} ${withinRoom}`,
     )
     .returning({ key: imageUploads.key });
-  if (issued.length === 0) throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
+  if (issued.length === 0) {
+    if (uploader && (await overClientRoom(db, uploader, request.byteSize, now))) {
+      throw new UploadRejected(429, CLIENT_ROOM_MESSAGE);
+    }
+    throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
+  }
   const presignedUrl = await store.presignPut({ key, contentType, byteSize: request.byteSize, expiresAt });
   return { presignedUrl, imageUrl };
+}
+
+/**
+ * The bytes (an SQL bigint) of the images whose `column` is `mark` that the client holds: issued
+ * within UNPAID_APPLICATION_DAYS before `now` (older marks are blanked by the retention job, and an
+ * unpaid application is gone by then) and used by no ad and no approved application: orphans not yet
+ * swept, and the images of pending (unpaid) and rejected applications.
+ */
+function heldBy(column: 'uploader' | 'uploader_network', mark: string, now: Date): SQL {
+  const since = new Date(now.getTime() - UNPAID_APPLICATION_DAYS * 86_400_000);
+  return sql`(select coalesce(sum(held.byte_size), 0) from ${imageUploads} held
+    where held.${sql.identifier(column)} = ${mark} and held.issued_at >= ${since.toISOString()}::timestamptz
+      and not exists (select 1 from ${ads} where ${ads.imageUrl} = held.image_url)
+      and not exists (select 1 from ${adRequests}
+        where ${adRequests.imageUrl} = held.image_url and ${adRequests.status} = 'approved'))`;
+}
+
+/** Whether `uploader`'s address, or its network, has no room left for `byteSize` more bytes (heldBy). */
+async function overClientRoom(db: Db, uploader: UploaderMarks, byteSize: number, now: Date): Promise<boolean> {
+  const [held] = await db
+    .select({
+      address: sql`${heldBy('uploader', uploader.address, now)}`.mapWith(Number),
+      network: sql`${heldBy('uploader_network', uploader.network, now)}`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return held.address + byteSize > CLIENT_IMAGE_ROOM_BYTES || held.network + byteSize > NETWORK_IMAGE_ROOM_BYTES;
 }
 
 /**

@@ -9,7 +9,8 @@ import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
 import { approveRequest, createAdRequest } from '../ads/requests';
 import { adRequests, ads, auditLog, imageUploads, inquiries } from '../db/schema';
-import { removeExpiredRecords, retentionCutoff, runRetention, type RetentionReport } from './retention';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
+import { removeExpiredRecords, retentionCutoff, runRetention, unpaidCutoff, type RetentionReport } from './retention';
 
 /** The fixed "now" of these tests: Monday 23 November 2026, 10:00 KST. */
 const NOW = new Date('2026-11-23T10:00:00+09:00');
@@ -22,9 +23,11 @@ const DAY_MS = 86_400_000;
 const NOTHING: RetentionReport = {
   inquiries: 0,
   adRequests: 0,
+  unpaidAdRequests: 0,
   images: 0,
   imagesKept: 0,
   endedAdsUnlinked: 0,
+  uploaderMarks: 0,
   signInIps: 0,
   mail: 0,
 };
@@ -55,18 +58,36 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
   });
   afterEach(() => store.remove());
 
-  /** An image uploaded through the api (presign + signed PUT), so its file and image_uploads row exist. */
-  async function storedImage() {
-    const { imageUrl, key } = await uploadImageThrough(adsTestApi({ db: db(), storage: store, clock }), 'web');
+  /**
+   * An image uploaded through the api (presign + signed PUT) at `at`, from `ip`, so its file and
+   * image_uploads row (with its uploader's pseudonyms) exist.
+   */
+  async function storedImage(at = NOW, ip?: string) {
+    const api = adsTestApi({ db: db(), storage: store, clock: new FakeClock(at) });
+    const { imageUrl, key } = await uploadImageThrough(api, 'web', undefined, ip);
     expect(existsSync(join(store.dir, key))).toBe(true);
     return { imageUrl, key };
   }
 
-  /** A web application with `imageUrl`, submitted at `createdAt`. @returns its id. */
-  async function application(title: string, imageUrl: string, createdAt: Date): Promise<number> {
+  /**
+   * A web application with `imageUrl`, submitted at `createdAt`, pending (unpaid) or, a day after,
+   * rejected (decided: only the 3-year period applies to it). @returns its id.
+   */
+  async function application(
+    title: string,
+    imageUrl: string,
+    createdAt: Date,
+    status: 'pending' | 'rejected' = 'pending',
+  ): Promise<number> {
     const valid = validApplication('web', imageUrl, { title });
     const created = await createAdRequest(db(), valid, createdAt, mailOff);
     expect(created).not.toBeNull();
+    if (status === 'rejected') {
+      await db()
+        .update(adRequests)
+        .set({ status, decidedAt: ms(createdAt, DAY_MS) })
+        .where(eq(adRequests.id, created!.id));
+    }
     return created!.id;
   }
 
@@ -90,8 +111,8 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     const ended = await storedImage();
     const showing = await storedImage();
     const shared = await storedImage();
-    await application('3년 하고 1밀리초', expired.imageUrl, ms(AD_REQUEST_CUTOFF, -1));
-    await application('딱 3년', boundary.imageUrl, AD_REQUEST_CUTOFF);
+    await application('3년 하고 1밀리초', expired.imageUrl, ms(AD_REQUEST_CUTOFF, -1), 'rejected');
+    await application('딱 3년', boundary.imageUrl, AD_REQUEST_CUTOFF, 'rejected');
     const endedId = await application('게재 중인 오래된 광고', ended.imageUrl, new Date('2022-05-01T12:00:00+09:00'));
     // Approved for 1 month in May 2022: its period ended on 1 June 2022.
     const endedAd = await approveRequest(db(), 'web', endedId, 'test', new Date('2022-05-02T12:00:00+09:00'), mailOff);
@@ -102,7 +123,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     );
     // Approved yesterday for 1 month: it shows until 22 December 2026.
     const showingAd = await approveRequest(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS), mailOff);
-    await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_REQUEST_CUTOFF, -60_000));
+    await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_REQUEST_CUTOFF, -60_000), 'rejected');
     await application('같은 이미지, 새 신청', shared.imageUrl, ms(NOW, -3_600_000));
 
     const report = await removeExpiredRecords(db(), store, clock.now());
@@ -140,7 +161,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       ['지금 끝난 광고', atNow, NOW],
       ['1밀리초 뒤에 끝나는 광고', later, ms(NOW, 1)],
     ] as const) {
-      await application(title, image.imageUrl, new Date('2020-01-01T00:00:00+09:00'));
+      await application(title, image.imageUrl, new Date('2020-01-01T00:00:00+09:00'), 'rejected');
       const period = { startsAt: ms(endsAt, -30 * DAY_MS), endsAt };
       await db()
         .insert(ads)
@@ -169,6 +190,54 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       { title: '지금 끝난 광고', imageUrl: null },
       { title: '1밀리초 뒤에 끝나는 광고', imageUrl: later.imageUrl },
     ]);
+  });
+
+  it(`deletes the applications still unpaid ${UNPAID_APPLICATION_DAYS} days after their submission, with their images; decided ones stay`, async () => {
+    const boundary = ms(NOW, -UNPAID_APPLICATION_DAYS * DAY_MS);
+    expect(unpaidCutoff(NOW)).toEqual(boundary);
+    const lapsed = await storedImage(ms(boundary, -1));
+    const atBoundary = await storedImage(boundary);
+    const rejected = await storedImage(ms(NOW, -40 * DAY_MS));
+    const paid = await storedImage(ms(NOW, -40 * DAY_MS));
+    const reused = await storedImage(ms(NOW, -40 * DAY_MS));
+    await application('30일 하고 1밀리초', lapsed.imageUrl, ms(boundary, -1));
+    await application('딱 30일', atBoundary.imageUrl, boundary);
+    await application('거절된 신청', rejected.imageUrl, ms(NOW, -40 * DAY_MS), 'rejected');
+    const paidId = await application('입금 확인, 승인', paid.imageUrl, ms(NOW, -40 * DAY_MS));
+    await approveRequest(db(), 'web', paidId, 'test', ms(NOW, -35 * DAY_MS), mailOff);
+    await application('같은 이미지, 입금하지 않은 신청', reused.imageUrl, ms(NOW, -40 * DAY_MS));
+    await application('같은 이미지, 새 신청', reused.imageUrl, ms(NOW, -DAY_MS));
+
+    // The two lapsed applications and one image go; the image a newer application uses stays. The
+    // uploaders of the three images left that were issued before the boundary are blanked; the
+    // boundary's is kept.
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({
+      ...NOTHING,
+      unpaidAdRequests: 2,
+      images: 1,
+      imagesKept: 1,
+      uploaderMarks: 3,
+    });
+    const requests = await db().select({ title: adRequests.title }).from(adRequests).orderBy(asc(adRequests.id));
+    expect(requests.map((row) => row.title)).toEqual([
+      '딱 30일',
+      '거절된 신청',
+      '입금 확인, 승인',
+      '같은 이미지, 새 신청',
+    ]);
+    expect(existsSync(join(store.dir, lapsed.key))).toBe(false);
+    expect(await db().select().from(imageUploads).where(eq(imageUploads.key, lapsed.key))).toEqual([]);
+    const uploads = await db()
+      .select({ key: imageUploads.key, uploader: imageUploads.uploader, network: imageUploads.uploaderNetwork })
+      .from(imageUploads);
+    expect(uploads).toHaveLength(4);
+    for (const upload of uploads) {
+      const marked = upload.key === atBoundary.key;
+      expect(upload.uploader !== null, upload.key).toBe(marked);
+      expect(upload.network !== null, upload.key).toBe(marked);
+    }
+
+    expect(await removeExpiredRecords(db(), store, clock.now())).toEqual(NOTHING);
   });
 
   it('blanks the client IP of admin sign-in attempts older than 1 year and keeps the rest of each entry', async () => {
@@ -206,7 +275,9 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
   it('a run in the lease holder removes and logs the counts, never the contents; a quiet run logs nothing', async () => {
     await seedInquiries();
     const image = await storedImage();
-    await application('오래된 신청', image.imageUrl, new Date('2020-01-01T00:00:00+09:00'));
+    await application('오래된 신청', image.imageUrl, new Date('2020-01-01T00:00:00+09:00'), 'rejected');
+    const unpaid = await storedImage(ms(NOW, -40 * DAY_MS));
+    await application('입금하지 않은 신청', unpaid.imageUrl, ms(NOW, -40 * DAY_MS));
     await signIn(
       db(),
       { username: 'nobody', password: 'a guess' },
@@ -215,12 +286,20 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     );
     const deps = { db: db(), storage: store, clock, logger, feed: { role: () => 'leader' as const } };
 
-    expect(await runRetention(deps)).toEqual({ ...NOTHING, inquiries: 2, adRequests: 1, images: 1, signInIps: 1 });
+    expect(await runRetention(deps)).toEqual({
+      ...NOTHING,
+      inquiries: 2,
+      adRequests: 1,
+      unpaidAdRequests: 1,
+      images: 2,
+      signInIps: 1,
+    });
     expect(logger.lines).toEqual([
-      '[retention] deleted 2 inquiries older than 1 year and 1 ad applications older than 3 years with ' +
-        '1 images (0 kept: used by a showing or scheduled ad or a newer application; 0 ended ads lost their ' +
-        'image); blanked the client IP of 1 admin sign-in entries older than 1 year; deleted 0 e-mails sent ' +
-        'or failed over 30 days ago.',
+      '[retention] deleted 2 inquiries older than 1 year, 1 ad applications older than 3 years and 1 unpaid ' +
+        'ones older than 30 days with 2 images (0 kept: used by a showing or scheduled ad or a newer ' +
+        'application; 0 ended ads lost their image); blanked the uploader of 0 images issued over 30 days ago ' +
+        'and the client IP of 1 admin sign-in entries older than 1 year; deleted 0 e-mails sent or failed over ' +
+        '30 days ago.',
     ]);
     expect(logger.lines.join()).not.toContain('198.51.100.77');
     expect(existsSync(join(store.dir, image.key))).toBe(false);

@@ -2,8 +2,10 @@
  * Retention of personal data (docs/product.md §2.9 Privacy policy, §9: the periods the policy states
  * are enforced, not only stated), with the periods of contract/privacy.ts RETENTION_YEARS:
  * inquiries are deleted once older than 1 year, ad applications (ad_requests: name, phone, e-mail)
- * once older than 3 years together with their images, and the client IP address the audit log
- * keeps with each admin sign-in attempt is blanked once older than 1 year. A folder of its own
+ * once older than 3 years together with their images, or once UNPAID_APPLICATION_DAYS (30) old
+ * while still unpaid (pending; ADR 027), the uploaders' pseudonyms of the images issued that long ago
+ * are blanked, and the client IP address the audit log keeps with each admin sign-in attempt is
+ * blanked once older than 1 year. A folder of its own
  * (api/privacy/) because the rule spans resources (inquiries, ads, the audit log) and belongs to
  * the privacy policy, not to any of them; the images' rule (application-images.ts) also serves
  * the admins' deletion on request.
@@ -15,12 +17,12 @@
  * DELETE SET NULL).
  */
 import { subYears } from 'date-fns/subYears';
-import { and, lt, sql } from 'drizzle-orm';
-import { MAIL_RETENTION_DAYS, RETENTION_YEARS } from '../../contract/privacy';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { MAIL_RETENTION_DAYS, RETENTION_YEARS, UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import type { BusFeed } from '../bus/feed/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { adRequests, auditLog, inquiries } from '../db/schema';
+import { adRequests, auditLog, imageUploads, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage/types';
 import { toKst } from '../time';
@@ -37,16 +39,29 @@ export function retentionCutoff(now: Date, years: number): Date {
   return new Date(subYears(toKst(now), years).getTime());
 }
 
+/**
+ * The oldest instant an unpaid application may carry and still be kept: UNPAID_APPLICATION_DAYS
+ * whole days (of 24 hours) before `now`. One created strictly before it is deleted.
+ */
+export function unpaidCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNPAID_APPLICATION_DAYS * 86_400_000);
+}
+
 /** What one retention run removed (counts only: the log never carries personal data). */
 export type RetentionReport = {
   inquiries: number;
+  /** Ad applications older than RETENTION_YEARS.adApplication. */
   adRequests: number;
+  /** Ad applications still pending (unpaid) UNPAID_APPLICATION_DAYS after their submission. */
+  unpaidAdRequests: number;
   /** Images of the deleted applications removed from the object store with their image_uploads rows. */
   images: number;
   /** Images of the deleted applications kept because a showing or scheduled ad, or a newer application, uses them. */
   imagesKept: number;
   /** Ads whose period had ended that lost a deleted image (imageUrl set to null). */
   endedAdsUnlinked: number;
+  /** Image uploads issued over UNPAID_APPLICATION_DAYS ago whose uploader pseudonyms were blanked. */
+  uploaderMarks: number;
   /** Audit entries (admin sign-in attempts) whose client IP was blanked. */
   signInIps: number;
   /** E-mails delivered, or failed, over MAIL_RETENTION_DAYS ago, deleted from the outbox. */
@@ -56,8 +71,12 @@ export type RetentionReport = {
 /**
  * Removes, as of `now` (retentionCutoff of each RETENTION_YEARS period):
  * - the inquiries older than RETENTION_YEARS.inquiry;
- * - the ad applications older than RETENTION_YEARS.adApplication, then their images by the rule of
- *   eraseApplicationImages (kept only while a showing or scheduled ad or a newer application uses them);
+ * - the ad applications still pending (unpaid: an admin approves one once its deposit is found)
+ *   older than UNPAID_APPLICATION_DAYS (unpaidCutoff), and those older than
+ *   RETENTION_YEARS.adApplication, then their images by the rule of eraseApplicationImages (kept
+ *   only while a showing or scheduled ad or a newer application uses them);
+ * - the uploader pseudonyms (image_uploads.uploader, uploader_network) of the images issued before
+ *   unpaidCutoff: no client's room counts them any more (api/ads/images.ts heldBy);
  * - the client IP of the audit entries older than RETENTION_YEARS.adminSignInIp: the `client` key of
  *   `after` (api/admin/accounts.ts signIn) becomes JSON null, the rest of the entry stays;
  * - the e-mails delivered, or failed, over MAIL_RETENTION_DAYS (30) days ago (purgeOldMail).
@@ -70,6 +89,16 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
     .delete(inquiries)
     .where(lt(inquiries.createdAt, retentionCutoff(now, RETENTION_YEARS.inquiry)))
     .returning({ id: inquiries.id });
+  const deletedUnpaid = await db
+    .delete(adRequests)
+    .where(
+      and(
+        eq(adRequests.status, 'pending'),
+        eq(adRequests.confirmed, false),
+        lt(adRequests.createdAt, unpaidCutoff(now)),
+      ),
+    )
+    .returning({ imageUrl: adRequests.imageUrl });
   const deletedRequests = await db
     .delete(adRequests)
     .where(lt(adRequests.createdAt, retentionCutoff(now, RETENTION_YEARS.adApplication)))
@@ -77,9 +106,19 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
   const images = await eraseApplicationImages(
     db,
     store,
-    deletedRequests.map((request) => request.imageUrl),
+    [...deletedUnpaid, ...deletedRequests].map((request) => request.imageUrl),
     now,
   );
+  const unmarked = await db
+    .update(imageUploads)
+    .set({ uploader: null, uploaderNetwork: null })
+    .where(
+      and(
+        lt(imageUploads.issuedAt, unpaidCutoff(now)),
+        or(isNotNull(imageUploads.uploader), isNotNull(imageUploads.uploaderNetwork)),
+      ),
+    )
+    .returning({ key: imageUploads.key });
   // NOTE: `->>` is SQL null both without the key and for a JSON null, so a blanked entry is not counted again.
   const blanked = await db
     .update(auditLog)
@@ -94,9 +133,11 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
   return {
     inquiries: deletedInquiries.length,
     adRequests: deletedRequests.length,
+    unpaidAdRequests: deletedUnpaid.length,
     images: images.deleted,
     imagesKept: images.kept,
     endedAdsUnlinked: images.endedAdsUnlinked,
+    uploaderMarks: unmarked.length,
     signInIps: blanked.length,
     mail: await purgeOldMail(db, now),
   };
@@ -118,12 +159,15 @@ export async function runRetention(deps: {
 }): Promise<RetentionReport | null> {
   if (deps.feed.role() !== 'leader') return null;
   const report = await removeExpiredRecords(deps.db, deps.storage, deps.clock.now());
-  if (report.inquiries + report.adRequests + report.signInIps + report.mail > 0) {
+  const { inquiries, adRequests, unpaidAdRequests, uploaderMarks, signInIps, mail } = report;
+  if (inquiries + adRequests + unpaidAdRequests + uploaderMarks + signInIps + mail > 0) {
     deps.logger.info(
-      `[retention] deleted ${report.inquiries} inquiries older than ${RETENTION_YEARS.inquiry} year and ` +
-        `${report.adRequests} ad applications older than ${RETENTION_YEARS.adApplication} years with ` +
+      `[retention] deleted ${report.inquiries} inquiries older than ${RETENTION_YEARS.inquiry} year, ` +
+        `${report.adRequests} ad applications older than ${RETENTION_YEARS.adApplication} years and ` +
+        `${report.unpaidAdRequests} unpaid ones older than ${UNPAID_APPLICATION_DAYS} days with ` +
         `${report.images} images (${report.imagesKept} kept: used by a showing or scheduled ad or a newer ` +
-        `application; ${report.endedAdsUnlinked} ended ads lost their image); blanked the client IP of ` +
+        `application; ${report.endedAdsUnlinked} ended ads lost their image); blanked the uploader of ` +
+        `${report.uploaderMarks} images issued over ${UNPAID_APPLICATION_DAYS} days ago and the client IP of ` +
         `${report.signInIps} admin sign-in entries older than ${RETENTION_YEARS.adminSignInIp} year; ` +
         `deleted ${report.mail} e-mails sent or failed over ${MAIL_RETENTION_DAYS} days ago.`,
     );

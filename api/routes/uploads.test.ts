@@ -11,7 +11,13 @@ import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
 import type { Database } from '../db/client';
-import { ORPHAN_IMAGE_AGE_MS, removeOrphanImages, STORAGE_FULL_MESSAGE } from '../ads/images';
+import {
+  CLIENT_IMAGE_ROOM_BYTES,
+  CLIENT_ROOM_MESSAGE,
+  ORPHAN_IMAGE_AGE_MS,
+  removeOrphanImages,
+  STORAGE_FULL_MESSAGE,
+} from '../ads/images';
 import { imageUploads } from '../db/schema';
 import { READY_MIN_FREE_BYTES } from '../readiness';
 
@@ -336,6 +342,23 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
       expect(await removeOrphanImages(database.db, store, clock.now())).toBe(3);
       expect((await presignOn(tiny, '198.51.100.75')).status).toBe(200);
       expect(logger.lines.at(-1)).toContain('presigns issued again');
+    });
+
+    it('answers a client past its room of images of undecided applications 429, not 507, and other addresses go on', async () => {
+      const logger = recordingLogger();
+      const api = apiWith({ logger });
+      const FULL = CLIENT_IMAGE_ROOM_BYTES / IMAGE_MAX_BYTES;
+      // A spammer rotating through the addresses of one IPv6 /64, each image at the largest size.
+      for (let i = 1; i <= FULL; i += 1) {
+        expect((await presignOn(api, `2001:db8:66:1::${i}`, IMAGE_MAX_BYTES)).status, `image ${i}`).toBe(200);
+      }
+      const refused = await presignOn(api, '2001:DB8:66:1:ffff::1', IMAGE_MAX_BYTES);
+      expect(refused.status).toBe(429);
+      expect(await message(refused)).toBe(CLIENT_ROOM_MESSAGE);
+      expect(await database.db.select().from(imageUploads)).toHaveLength(FULL);
+      // The store is not full: nothing says so, and another address applies.
+      expect(logger.lines.filter((line) => line.includes('refused with 507'))).toEqual([]);
+      expect((await presignOn(api, '198.51.100.66', IMAGE_MAX_BYTES)).status).toBe(200);
     });
 
     it('answers 507 when the image would leave DATA_DIR’s disk under its margin', async () => {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
+import { RATE_LIMIT_IP_HOURS, RETENTION_YEARS, UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import PrivacyPolicy, { headers, loader } from '~/routes/privacypolicy';
 import type { PublicConfig } from '~/utils/public-config';
 import { renderRoute } from '../../tests/setup/render-route';
@@ -94,6 +94,24 @@ describe('/privacypolicy', () => {
       '관리자 로그인 시도의 접속 IP 주소: 시도한 날부터 1년 (아이디와 시각은 관리자 활동 기록으로 남습니다)',
     );
     expect(retention).toContain('요청 제한에 쓰는 접속 IP 주소: 마지막 요청 뒤 2시간 안에 삭제');
+  });
+
+  it('states that an application still unpaid after 30 days is deleted with its image, and the upload code kept as long', async () => {
+    expect(UNPAID_APPLICATION_DAYS).toBe(30);
+    const { article } = await page();
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '광고 신청 정보: 신청한 날부터 3년. 단, 신청한 날부터 30일 안에 입금이 확인되지 않아 승인되지 않은 신청은 ' +
+        '그때 광고 이미지와 함께 삭제합니다.',
+    );
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain(
+      '광고 이미지 업로드: 한 곳에서 올린 이미지가 저장 공간을 다 차지하지 않도록, 광고 이미지를 올린 접속 IP 주소를 ' +
+        '되돌릴 수 없는 방식으로 변환한 값을 그 이미지와 함께 최대 30일 동안 보관합니다. 이 값으로는 IP 주소를 알아낼 수 ' +
+        '없습니다.',
+    );
+    expect(article('제2조 (개인정보의 처리 목적)')).toContain('광고 이미지 업로드용 변환 값:');
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '광고 이미지 업로드용 변환 값: 이미지를 올린 날부터 30일',
+    );
   });
 
   it('states that a sign-in keeps the username tried with the address in its limits, for at most 2 hours', async () => {

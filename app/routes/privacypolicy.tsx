@@ -2,10 +2,12 @@
  * /privacypolicy: the privacy policy (개인정보 처리방침; docs/product.md §2.9 Privacy policy, §9), in numbered
  * articles: what is collected (analytics data, the inquiry e-mail, the ad applicant's name, phone
  * and e-mail, the client IP for the rate limits and in the admin sign-in log, the username tried at
- * a sign-in in its limits, the one-way code of address and User-Agent that counts an ad once a day),
- * purposes, retention (contract/privacy.ts: ad applications 3 years, inquiries 1 year, the sign-in IP
- * 1 year, all enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP and
- * username within 2 hours, by rate-limiter-flexible's sweep; the ad count code about 25 hours,
+ * a sign-in in its limits, the one-way code of address and User-Agent that counts an ad once a day,
+ * the one-way code of address kept with an uploaded ad image for each address's room, ADR 027),
+ * purposes, retention (contract/privacy.ts: ad applications 3 years, or 30 days while unpaid
+ * (UNPAID_APPLICATION_DAYS, the upload code as long), inquiries 1 year, the sign-in IP 1 year, all
+ * enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP and username
+ * within 2 hours, by rate-limiter-flexible's sweep; the ad count code about 25 hours,
  * AD_COUNT_CODE_HOURS), destruction, no third-party sharing, no outsourcing,
  * the person's rights through /contact (a deletion is done with the admin pages' delete), cookies
  * and analytics (what this deployment really uses: the admin cookie, and Google Analytics only when
@@ -15,7 +17,12 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { MAIL_RETENTION_DAYS, RATE_LIMIT_IP_HOURS, RETENTION_YEARS } from '../../contract/privacy';
+import {
+  MAIL_RETENTION_DAYS,
+  RATE_LIMIT_IP_HOURS,
+  RETENTION_YEARS,
+  UNPAID_APPLICATION_DAYS,
+} from '../../contract/privacy';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { formatKoreanDate } from '../../contract/korean-format';
@@ -74,6 +81,11 @@ export default function PrivacyPolicy() {
             브라우저 정보(User-Agent)를 되돌릴 수 없는 방식으로 변환한 값을 약 {AD_COUNT_CODE_HOURS}시간 동안
             보관합니다. 이 값으로는 IP 주소나 브라우저 정보를 알아낼 수 없습니다.
           </li>
+          <li>
+            <strong>광고 이미지 업로드</strong>: 한 곳에서 올린 이미지가 저장 공간을 다 차지하지 않도록, 광고 이미지를
+            올린 접속 IP 주소를 되돌릴 수 없는 방식으로 변환한 값을 그 이미지와 함께 최대 {UNPAID_APPLICATION_DAYS}일
+            동안 보관합니다. 이 값으로는 IP 주소를 알아낼 수 없습니다.
+          </li>
         </ul>
         {!analytics && (
           <p>
@@ -90,6 +102,7 @@ export default function PrivacyPolicy() {
           <li>접속 IP 주소: 자동 프로그램의 반복 요청과 같은 서비스 남용 방지</li>
           <li>관리자 로그인 기록: 관리자 계정의 무단 사용 방지와 보안 사고 확인</li>
           <li>광고 집계용 변환 값: 같은 사람의 노출·클릭이 여러 번 세어지지 않도록 하는 정확한 광고 집계</li>
+          <li>광고 이미지 업로드용 변환 값: 한 곳에서 올린 이미지가 다른 신청자의 저장 공간을 차지하는 것을 방지</li>
           {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
         </ul>
         <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
@@ -98,7 +111,9 @@ export default function PrivacyPolicy() {
       <Article number={3} title="개인정보의 보유 및 이용 기간">
         <ul className="policy__list">
           <li>
-            광고 신청 정보: 신청한 날부터 <strong>{RETENTION_YEARS.adApplication}년</strong>
+            광고 신청 정보: 신청한 날부터 <strong>{RETENTION_YEARS.adApplication}년</strong>. 단, 신청한 날부터{' '}
+            <strong>{UNPAID_APPLICATION_DAYS}일</strong> 안에 입금이 확인되지 않아 승인되지 않은 신청은 그때 광고
+            이미지와 함께 삭제합니다.
           </li>
           <li>
             문의: 접수한 날부터 <strong>{RETENTION_YEARS.inquiry}년</strong>
@@ -113,6 +128,9 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             광고 집계용 변환 값: 만든 뒤 약 <strong>{AD_COUNT_CODE_HOURS}시간</strong> 안에 삭제
+          </li>
+          <li>
+            광고 이미지 업로드용 변환 값: 이미지를 올린 날부터 <strong>{UNPAID_APPLICATION_DAYS}일</strong>
           </li>
           <li>
             서비스가 보낸 이메일(받는 주소와 내용): 보낸 날부터 <strong>{MAIL_RETENTION_DAYS}일</strong> (보내지 못한

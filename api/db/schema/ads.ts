@@ -107,9 +107,10 @@ export type ImageUploadStatus = 'issued' | 'receiving' | 'stored';
 
 /**
  * Image uploads issued by POST /api/s3/presigned-url/image: the object key the server chose, the
- * declared type and size, and whether the object was stored and sniffed. An application may only
- * use an imageUrl found here as stored; unreferenced ones are removed 30 minutes after issue, by a
- * sweep every 5 minutes (ADR 018).
+ * declared type and size, whether the object was stored and sniffed, and who asked for it (as
+ * pseudonyms, for the room each client may hold: ADR 027). An application may only use an imageUrl
+ * found here as stored; unreferenced ones are removed 30 minutes after issue, by a sweep every 5
+ * minutes (ADR 018).
  */
 export const imageUploads = pgTable(
   'image_uploads',
@@ -124,8 +125,20 @@ export const imageUploads = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     /** When the presigned URL stops working (issuedAt + 10 min). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The pseudonym of the client's address key that asked for it (api/ads/images.ts uploaderMarks:
+     * an HMAC, never the address); null once UNPAID_APPLICATION_DAYS old (the retention job blanks
+     * it) and for uploads issued before it was kept.
+     */
+    uploader: text('uploader'),
+    /** The pseudonym of that client's network key (IPv4 /24, IPv6 /48), kept and blanked alike. */
+    uploaderNetwork: text('uploader_network'),
   },
-  (table) => [index('image_uploads_by_issue').on(table.issuedAt)],
+  (table) => [
+    index('image_uploads_by_issue').on(table.issuedAt),
+    index('image_uploads_by_uploader').on(table.uploader),
+    index('image_uploads_by_uploader_network').on(table.uploaderNetwork),
+  ],
 );
 
 /**
