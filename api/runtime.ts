@@ -339,6 +339,7 @@ function openMail(
     adminEmails: env.ADMIN_NOTIFY_EMAILS,
     messageIdHost: mailboxAddress(MAIL_FROM)!.address.split('@')[1],
     kick: sender.kick,
+    logger: parts.logger,
   });
   return { outbox, sender };
 }

@@ -63,23 +63,26 @@ type Draft = {
 /** An instant's KST day as Korean copy: "2026년 11월 26일". */
 const kstDate = (instant: Date) => formatKoreanDate(kstDateKey(instant));
 
-/** The first line of `text`, at most `max` characters (with "…" when cut). */
-function firstLine(text: string, max = 40): string {
-  const line = text.trim().split(/\r?\n/, 1)[0] ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
 const PRIVATE_LINK_NOTE = '이 링크는 신청하신 분만 보도록 만든 비공개 링크입니다. 다른 사람과 공유하지 마세요.';
 
+/** An application's number as subjects name it: its id, which the system gave it. */
+const requestNo = (application: Application) => `신청 번호 ${application.id}`;
+
+/**
+ * The parts of `letter`. A subject is fixed words and what the system made (ids, the ad type's
+ * name), never what a submitter typed: a subject is what a phishing mail forges first. What they
+ * typed on one line (a title, a name) is one line in the body too (oneLine), whatever was stored.
+ */
 function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draft {
   const statusLink = (token: string) => ({ label: '신청 현황 보기', url: `${baseUrl}/ads/status/${token}` });
   switch (letter.kind) {
     case 'application-received': {
-      const { type, title, duration } = letter.application;
+      const { type, duration } = letter.application;
+      const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고 신청을 받았습니다: ${title}`,
+        subject: `[${SITE_NAME}] 광고 신청을 받았습니다 (${requestNo(letter.application)})`,
         paragraphs: [
-          `${letter.applicantName}님, 광고 신청을 받았습니다.`,
+          `${oneLine(letter.applicantName)}님, 광고 신청을 받았습니다.`,
           `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName}`,
           '검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
         ],
@@ -95,23 +98,25 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       };
     }
     case 'application-admin': {
-      const { id, type, title, duration } = letter.application;
+      const { id, type, duration } = letter.application;
+      const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 새 광고 신청: ${title}`,
+        subject: `[${SITE_NAME}] 새 광고 신청: ${AD_TYPE_LABELS[type]} (${requestNo(letter.application)})`,
         paragraphs: ['새 광고 신청이 들어왔습니다. 관리자 화면에서 검토해주세요.'],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
           ['제목', title],
-          ['신청인', letter.applicantName],
+          ['신청인', oneLine(letter.applicantName)],
           ['기간', `${duration}개월`],
         ],
         link: { label: '신청 검토하기', url: `${baseUrl}/admin-only/ads/${type}/confirm/${id}` },
       };
     }
     case 'approved': {
-      const { type, title } = letter.application;
+      const { type } = letter.application;
+      const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고가 승인되었습니다: ${title}`,
+        subject: `[${SITE_NAME}] 광고가 승인되었습니다 (${requestNo(letter.application)})`,
         paragraphs: ['입금을 확인해 신청하신 광고를 승인했습니다. 아래 게재 기간 동안 광고가 실립니다.'],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
@@ -124,9 +129,10 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       };
     }
     case 'rejected': {
-      const { type, title } = letter.application;
+      const { type } = letter.application;
+      const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다: ${title}`,
+        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다 (${requestNo(letter.application)})`,
         paragraphs: [
           '죄송하지만 신청하신 광고는 게재하지 않기로 했습니다.',
           '이미 입금하셨다면 환불 요청이나 궁금한 점을 사이트의 문의하기에 남겨주세요.',
@@ -142,7 +148,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
     }
     case 'inquiry-admin':
       return {
-        subject: `[${SITE_NAME}] 새 문의: ${firstLine(letter.content)}`,
+        subject: `[${SITE_NAME}] 새 문의 (문의 번호 ${letter.inquiryId})`,
         paragraphs: ['새 문의가 들어왔습니다.'],
         quote: { label: '문의 내용', text: letter.content },
         link: { label: '문의 확인하기', url: `${baseUrl}/admin-only/inquiries` },
@@ -159,8 +165,8 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
 }
 
 /**
- * Renders `letter` into its subject and its text and HTML parts. The subject is one line: any line
- * break or control character a title may carry becomes a space (nodemailer encodes the rest, RFC 2047).
+ * Renders `letter` into its subject and its text and HTML parts. The subject holds nothing a
+ * submitter typed (draftOf), and is one line whatever it holds (nodemailer encodes it, RFC 2047).
  */
 export function renderLetter(letter: Letter, settings: LetterSettings): RenderedMail {
   const draft = draftOf(letter, settings);
@@ -173,10 +179,13 @@ export function renderLetter(letter: Letter, settings: LetterSettings): Rendered
   };
 }
 
-/** `text` on one line: control characters (CR, LF, TAB, NUL…) become spaces. */
+/**
+ * `text` on one line: what contract/strings.ts refuses in a one-line field (control characters,
+ * U+2028/U+2029, bidi controls) becomes a space, for a value stored before it was refused.
+ */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
 }
 
 function textOf(draft: Draft): string {

@@ -13,6 +13,8 @@ import { recordAudit, type Writer } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { mailOutbox, type MailStatus } from '../db/schema';
+import type { Logger } from '../logger';
+import { MAILS_PER_RECIPIENT, spendRecipientMail } from './recipient-limit';
 import { renderLetter, type Letter, type LetterSettings } from './messages';
 
 /** How long a row is retried (ms) after it was queued or resent: then it is failed. */
@@ -31,7 +33,11 @@ export type MailOutbox = {
   readonly enabled: boolean;
   /**
    * Renders `letter` and queues it for `to` in `tx`, the transaction of the change that causes it.
-   * @returns false when nothing was queued: e-mail is off, or `to` is 'admins' and none are set.
+   * An address (not 'admins') spends one of its recipient's e-mails (recipient-limit.ts
+   * MAILS_PER_RECIPIENT) in `tx`; past the limit the letter is dropped, logged once, and the
+   * change goes on.
+   * @returns false when nothing was queued: e-mail is off, `to` is 'admins' and none are set, or
+   *   `to` is over its limit.
    */
   queue(tx: Writer, letter: Letter, to: Recipient, now: Date): Promise<boolean>;
   /** Asks the sender for a round soon: call it once the transaction that queued has committed. */
@@ -45,12 +51,14 @@ export const mailOff: MailOutbox = { enabled: false, queue: async () => false, k
  * The outbox of a deployment that sends e-mail.
  * @param settings.messageIdHost the domain of each Message-ID (`<uuid@host>`): MAIL_FROM's.
  * @param settings.kick the sender's (sender.ts MailSender.kick).
+ * @param settings.logger where a letter dropped over its recipient's limit is told.
  */
 export function createMailOutbox(settings: {
   letters: LetterSettings;
   adminEmails: readonly string[];
   messageIdHost: string;
   kick: () => void;
+  logger: Logger;
 }): MailOutbox {
   return {
     enabled: true,
@@ -59,6 +67,16 @@ export function createMailOutbox(settings: {
       const addresses = to === 'admins' ? settings.adminEmails : [to];
       if (addresses.length === 0) return false;
       const rendered = renderLetter(letter, settings.letters);
+      if (to !== 'admins') {
+        if (!(await spendRecipientMail(tx, to))) {
+          // Not the address (personal data): the record the letter is about leads to it.
+          settings.logger.warn(
+            `[mail] ${rendered.kind} about ${rendered.about} not queued: its recipient has had ` +
+              `${MAILS_PER_RECIPIENT.points} e-mails in 24 hours, the most one address gets.`,
+          );
+          return false;
+        }
+      }
       await tx.insert(mailOutbox).values(
         addresses.map((address) => ({
           ...rendered,
@@ -84,6 +102,28 @@ export function dueMail(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
     .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit);
+}
+
+/**
+ * Claims `row`, as dueMail read it, for a send until `until`: it is not due before then, so no
+ * round (of this instance or another) sends it meanwhile; the send's outcome (markSent,
+ * markAttemptFailed) ends the claim, and a crash leaves it to run out.
+ * @returns false when the row changed since it was read (another round claimed or settled it).
+ */
+export async function claimMail(db: Db, row: OutboxRow, until: Date): Promise<boolean> {
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: until })
+    .where(
+      and(
+        eq(mailOutbox.id, row.id),
+        eq(mailOutbox.status, 'pending'),
+        eq(mailOutbox.nextAttemptAt, row.nextAttemptAt),
+        eq(mailOutbox.attempts, row.attempts),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return claimed.length === 1;
 }
 
 /** Row `id` was delivered at `now`. */

@@ -10,7 +10,8 @@ import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest } from 
 import { adStatusTokens, imageUploads, mailOutbox } from '../db/schema';
 import { createInquiry, deleteInquiry, replyToInquiry } from '../inquiries/model';
 import { createMailOutbox, mailOff, purgeOldMail, resendMail, undeliveredMail, type MailOutbox } from './outbox';
-import { createMailSender, smtpTransport } from './sender';
+import { MAILS_PER_RECIPIENT } from './recipient-limit';
+import { createMailSender, SMTP_TIMEOUTS, smtpTransport, type SmtpTimeouts } from './sender';
 
 const BASE_URL = 'https://bus.example.com';
 const FROM = '외대 버스 <bus@example.com>';
@@ -40,23 +41,32 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     smtp = null;
   });
 
-  /** An outbox with the test's settings, its sender on `smtpUrl`, and a fixed clock at NOW. */
-  function mailOn(smtpUrl: string, options: { leader?: () => boolean } = {}) {
-    const clock = new FakeClock(NOW);
+  /**
+   * An outbox with the test's settings, its sender on `smtpUrl`, and a fixed clock at NOW.
+   * @param options.timeouts the SMTP waits, SMTP_TIMEOUTS unless a test shortens them.
+   */
+  function mailOn(
+    smtpUrl: string,
+    options: { leader?: () => boolean; timeouts?: SmtpTimeouts; clock?: FakeClock } = {},
+  ) {
+    const clock = options.clock ?? new FakeClock(NOW);
     const logger = recordingLogger();
+    const timeouts = options.timeouts ?? SMTP_TIMEOUTS;
     const sender = createMailSender({
       db: db(),
-      transport: smtpTransport(smtpUrl),
+      transport: smtpTransport(smtpUrl, timeouts),
       from: FROM,
       clock,
       logger,
       isLeader: options.leader ?? (() => true),
+      sendMs: timeouts.sendMs,
     });
     const outbox: MailOutbox = createMailOutbox({
       letters: { baseUrl: BASE_URL, bankAccount: { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' } },
       adminEmails: ADMINS,
       messageIdHost: 'example.com',
       kick: () => undefined, // the tests run the rounds themselves
+      logger,
     });
     return { clock, logger, sender, outbox };
   }
@@ -87,7 +97,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const [receipt, ...notices] = await smtp.waitFor(3);
     expect(receipt.envelopeTo).toEqual(['owner@example.com']);
     expect(receipt.parsed.from?.value).toEqual([{ name: '외대 버스', address: 'bus@example.com' }]);
-    expect(receipt.parsed.subject).toBe('[외대 버스] 광고 신청을 받았습니다: 캠퍼스 카페');
+    expect(receipt.parsed.subject).toBe(`[외대 버스] 광고 신청을 받았습니다 (신청 번호 ${created!.id})`);
     // Korean subjects go out encoded (RFC 2047), never as raw 8-bit header bytes.
     expect(receipt.raw).toMatch(/^Subject: =\?UTF-8\?/m);
     const text = receipt.parsed.text ?? '';
@@ -106,7 +116,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     // One e-mail per admin: a refused address fails alone, and the mail page shows which.
     expect(notices.map((notice) => notice.envelopeTo)).toEqual(ADMINS.map((admin) => [admin]));
     for (const notice of notices) {
-      expect(notice.parsed.subject).toBe('[외대 버스] 새 광고 신청: 캠퍼스 카페');
+      expect(notice.parsed.subject).toBe(`[외대 버스] 새 광고 신청: 웹 배너 광고 (신청 번호 ${created!.id})`);
       expect(notice.parsed.text).toContain(`${BASE_URL}/admin-only/ads/web/confirm/${created!.id}`);
     }
 
@@ -172,10 +182,11 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const [approved, rejected] = await smtp.waitFor(2);
 
     expect(approved.envelopeTo).toEqual(['a@example.com']);
-    expect(approved.parsed.subject).toBe('[외대 버스] 광고가 승인되었습니다: web ad');
+    expect(approved.parsed.subject).toBe(`[외대 버스] 광고가 승인되었습니다 (신청 번호 ${approvedId})`);
+    expect(approved.parsed.text).toContain('제목: web ad');
     // NOW is 2026-11-23 10:00 KST; 60 days later is 2027-01-22 10:00 KST, exclusive: the last day is the 22nd.
     expect(approved.parsed.text).toContain('게재 기간: 2026년 11월 23일 ~ 2027년 1월 22일');
-    expect(rejected.parsed.subject).toBe('[외대 버스] 광고 신청 검토 결과를 알려드립니다: kakao ad');
+    expect(rejected.parsed.subject).toBe(`[외대 버스] 광고 신청 검토 결과를 알려드립니다 (신청 번호 ${rejectedId})`);
     expect(rejected.parsed.text).toContain('사유: 이미지에 연락처가 없습니다.\n다시 신청해주세요.');
 
     const hashes = (await db().select().from(adStatusTokens)).map((row) => row.tokenHash);
@@ -188,7 +199,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
   it('retries while the SMTP server is down, and delivers once it is up, with no one acting', async () => {
     const port = await freePort();
     const { clock, sender, outbox } = mailOn(`smtp://127.0.0.1:${port}`);
-    await createInquiry(db(), { content: '버스 시간이 틀려요\n두 번째 줄' }, NOW, outbox);
+    const inquiry = await createInquiry(db(), { content: '버스 시간이 틀려요\n두 번째 줄' }, NOW, outbox);
     await sender.deliverDue();
     let [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(NOW.getTime() + 15_000) });
@@ -202,7 +213,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     clock.advance(5);
     await sender.deliverDue();
     const [notice] = await smtp.waitFor(1);
-    expect(notice.parsed.subject).toBe('[외대 버스] 새 문의: 버스 시간이 틀려요');
+    expect(notice.parsed.subject).toBe(`[외대 버스] 새 문의 (문의 번호 ${inquiry})`);
     [row] = await rows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
   });
@@ -241,7 +252,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       expect.objectContaining({
         kind: 'approved',
         recipients: ['a@example.com'],
-        subject: '[외대 버스] 광고가 승인되었습니다: web ad',
+        subject: `[외대 버스] 광고가 승인되었습니다 (신청 번호 ${id})`,
         attempts: 1,
         lastError: expect.stringContaining('550'),
       }),
@@ -343,7 +354,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     smtp = await startSmtpServer();
     const { sender, outbox } = mailOn(smtp.url);
     await storedImage();
-    await createAdRequest(
+    const created = await createAdRequest(
       db(),
       { ...application, title: '카페\r\nBcc: victim@example.com', applicantName: '홍길동\r\nX-Injected: yes' },
       NOW,
@@ -356,8 +367,201 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       expect(mail.parsed.headers.has('bcc')).toBe(false);
       expect(mail.parsed.headers.has('x-injected')).toBe(false);
     }
-    expect(received[0].parsed.subject).toBe('[외대 버스] 광고 신청을 받았습니다: 카페 Bcc: victim@example.com');
-    // Stored as one line too (the admins' list of failed e-mails shows it).
+    expect(received[0].parsed.subject).toBe(`[외대 버스] 광고 신청을 받았습니다 (신청 번호 ${created!.id})`);
+    // A value stored before one-line fields refused line breaks stays on its line of the body too.
+    expect(received[0].parsed.text).toContain('제목: 카페 Bcc: victim@example.com\n');
+    expect(received[0].parsed.text).toMatch(/^홍길동 X-Injected: yes님, /);
     for (const row of await rows()) expect(row.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('puts nothing a submitter typed into a subject: fixed words, the ad type and the number the system gave', async () => {
+    smtp = await startSmtpServer();
+    const { sender, outbox } = mailOn(smtp.url);
+    await storedImage();
+    const typed = ['입금 계좌: 사기은행 999-99-9999', 'https://phish.example/pay', '긴급 확인'];
+    const created = await createAdRequest(
+      db(),
+      { ...application, title: `${typed[0]} ${typed[1]}`, applicantName: typed[2] },
+      NOW,
+      outbox,
+    );
+    await approveRequest(db(), 'web', created!.id, ACTOR, NOW, outbox);
+    const inquiry = await createInquiry(
+      db(),
+      { content: `${typed[0]} ${typed[1]}`, email: 'student@example.com' },
+      NOW,
+      outbox,
+    );
+    await replyToInquiry(db(), inquiry, '답변입니다.', ACTOR, NOW, outbox);
+    await sender.deliverDue();
+    const received = await smtp.waitFor(3 + 1 + 2 + 1);
+    const subjects = new Set(received.map((mail) => mail.parsed.subject));
+    expect(subjects).toEqual(
+      new Set([
+        `[외대 버스] 광고 신청을 받았습니다 (신청 번호 ${created!.id})`,
+        `[외대 버스] 새 광고 신청: 웹 배너 광고 (신청 번호 ${created!.id})`,
+        `[외대 버스] 광고가 승인되었습니다 (신청 번호 ${created!.id})`,
+        `[외대 버스] 새 문의 (문의 번호 ${inquiry})`,
+        '[외대 버스] 문의하신 내용에 답변드립니다',
+      ]),
+    );
+    for (const subject of subjects) for (const text of typed) expect(subject).not.toContain(text.slice(0, 6));
+  });
+
+  describe('the e-mails one address gets', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it(`are at most ${MAILS_PER_RECIPIENT.points} in 24 hours, however the address is spelt; the rest are dropped, logged once each, and the changes still succeed`, async () => {
+      vi.useFakeTimers({ now: NOW, toFake: ['Date'] }); // rate-limiter-flexible reads Date.now()
+      const { logger, outbox } = mailOn('smtp://127.0.0.1:1');
+      await storedImage();
+      const spellings = [
+        'victim@gmail.com',
+        'Vic.tim+ad1@Gmail.com',
+        ' victim+x@googlemail.com',
+        'v.i.c.t.i.m@gmail.com',
+      ];
+      const outcomes: (boolean | undefined)[] = [];
+      for (let index = 0; index < MAILS_PER_RECIPIENT.points + 2; index += 1) {
+        const applicantEmail = spellings[index % spellings.length].trim();
+        const created = await createAdRequest(db(), { ...application, applicantEmail }, NOW, outbox);
+        expect(created).not.toBeNull(); // the application is taken either way
+        outcomes.push(created?.emailed);
+      }
+      expect(outcomes).toEqual([...Array<boolean>(MAILS_PER_RECIPIENT.points).fill(true), false, false]);
+      const queued = await rows();
+      expect(queued.filter((row) => row.kind === 'application-received')).toHaveLength(MAILS_PER_RECIPIENT.points);
+      // The admins' notices are not counted: every application told them.
+      expect(queued.filter((row) => row.kind === 'application-admin')).toHaveLength(
+        (MAILS_PER_RECIPIENT.points + 2) * ADMINS.length,
+      );
+      const dropped = logger.lines.filter((line) => line.includes('not queued'));
+      expect(dropped).toEqual([
+        expect.stringContaining(
+          `application-received about ad-request:web:${MAILS_PER_RECIPIENT.points + 1} not queued`,
+        ),
+        expect.stringContaining(
+          `application-received about ad-request:web:${MAILS_PER_RECIPIENT.points + 2} not queued`,
+        ),
+      ]);
+      expect(dropped.join('\n')).not.toMatch(/victim|gmail/i); // the address is not logged
+
+      // Replies and decisions count too; another address does not.
+      const inquiry = await createInquiry(db(), { content: '문의', email: 'VICTIM@gmail.com' }, NOW, outbox);
+      expect(await replyToInquiry(db(), inquiry, '답변', ACTOR, NOW, outbox)).toBe(true);
+      expect(await approveRequest(db(), 'web', 1, ACTOR, NOW, outbox)).not.toBeNull();
+      const other = await createAdRequest(db(), { ...application, applicantEmail: 'owner@example.com' }, NOW, outbox);
+      expect(other?.emailed).toBe(true);
+      const kinds = (await rows()).filter((row) => row.kind !== 'application-admin' && row.kind !== 'inquiry-admin');
+      expect(kinds.map((row) => row.recipients[0])).toEqual([
+        ...queued.filter((row) => row.kind === 'application-received').map((row) => row.recipients[0]),
+        'owner@example.com',
+      ]);
+
+      // A day later the address has its e-mails again.
+      vi.setSystemTime(new Date(NOW.getTime() + 24 * 3600_000 + 1000));
+      const later = await createAdRequest(db(), { ...application, applicantEmail: 'victim@gmail.com' }, NOW, outbox);
+      expect(later?.emailed).toBe(true);
+    });
+  });
+
+  describe('a slow SMTP server (RFC 5321 §4.5.3.2)', () => {
+    // A test that fails while the server holds an answer still lets it go, so the server closes at once.
+    const releases: (() => void)[] = [];
+    afterEach(() => releases.splice(0).forEach((release) => release()));
+
+    /** A server that holds its answer to the first message's final "." until `release` is called, and answers the others at once. */
+    async function holdingServer() {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      releases.push(release);
+      let messages = 0;
+      const server = await startSmtpServer(0, { holdDataReply: () => (messages++ === 0 ? held : Promise.resolve()) });
+      return { server, release };
+    }
+
+    it('waits 10 minutes for the answer to the end of DATA, and seconds to connect and be greeted', () => {
+      const { options } = smtpTransport('smtp://127.0.0.1:25') as unknown as {
+        options: { socketTimeout: number; connectionTimeout: number; greetingTimeout: number };
+      };
+      expect(options.socketTimeout).toBeGreaterThanOrEqual(10 * 60_000);
+      expect(options.connectionTimeout).toBeLessThanOrEqual(10_000);
+      expect(options.greetingTimeout).toBeLessThanOrEqual(10_000);
+      // A send is given longer than that reply before it is aborted.
+      expect(SMTP_TIMEOUTS.sendMs).toBeGreaterThan(SMTP_TIMEOUTS.replyMs + SMTP_TIMEOUTS.connectionMs);
+    });
+
+    it('gives up on an answer to the end of DATA slower than its reply wait: that wait is the one SMTP_TIMEOUTS.replyMs sets', async () => {
+      const { server, release } = await holdingServer();
+      smtp = server;
+      const { sender, outbox } = mailOn(server.url, {
+        timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 300, sendMs: 2000 },
+      });
+      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await sender.deliverDue(); // the server holds its answer past replyMs
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.lastError).toMatch(/timeout/i);
+      release();
+    });
+
+    it('takes an answer to the end of DATA that comes within its reply wait: one copy, sent', async () => {
+      const { server, release } = await holdingServer();
+      smtp = server;
+      const { sender, outbox } = mailOn(server.url, {
+        timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 1500, sendMs: 2000 },
+      });
+      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      const round = sender.deliverDue();
+      await server.waitFor(1);
+      setTimeout(release, 500);
+      await round;
+      expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+      expect(server.received).toHaveLength(1);
+    });
+
+    it('sends one copy while an answer is awaited, even when the lease moves to an instance whose clock is past the RFC 10 minutes', async () => {
+      const { server, release } = await holdingServer();
+      smtp = server;
+      const clock = new FakeClock(NOW);
+      const first = mailOn(server.url, { clock });
+      const id = await pendingRequest('web');
+      await approveRequest(db(), 'web', id, ACTOR, NOW, first.outbox);
+      const firstRound = first.sender.deliverDue();
+      await server.waitFor(1); // the server has the message and has not answered yet
+      const [claimed] = await rows();
+      expect(claimed.nextAttemptAt.getTime() - NOW.getTime()).toBeGreaterThan(SMTP_TIMEOUTS.sendMs);
+
+      // The lease moves to another instance, its clock past the first retries' delays and the RFC's
+      // 10 minutes, up to the send's own limit: the row is still claimed.
+      const next = mailOn(server.url, { clock });
+      clock.advance(SMTP_TIMEOUTS.sendMs / 1000);
+      await next.sender.deliverDue();
+      expect(server.received).toHaveLength(1);
+
+      release();
+      await firstRound;
+      await next.sender.deliverDue();
+      expect(server.received.map((mail) => mail.parsed.subject)).toEqual([
+        `[외대 버스] 광고가 승인되었습니다 (신청 번호 ${id})`,
+      ]);
+      expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    it('aborts a send that outlasts its limit, and retries it after the usual delay', async () => {
+      const { server, release } = await holdingServer();
+      smtp = server;
+      const { clock, sender, outbox } = mailOn(server.url, {
+        timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 10_000, sendMs: 300 },
+      });
+      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      const started = performance.now();
+      await sender.deliverDue();
+      expect(performance.now() - started).toBeLessThan(3000);
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.nextAttemptAt).toEqual(new Date(clock.now().getTime() + 15_000));
+      release();
+    });
   });
 });

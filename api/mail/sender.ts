@@ -2,15 +2,17 @@
  * The outbox's sender (docs/architecture.md §E-mail): one per deployment, the bus feed's lease holder
  * (ADR 003), so two instances never send the same row. Every MAIL_POLL_MS (5 s), and at once when a
  * change of this process queued a row (`kick`), it delivers the due rows over SMTP with nodemailer,
- * one after another, and records each outcome in the outbox (outbox.ts). Delivery is at least once:
- * a crash after the SMTP server took a message and before the row was marked sends it again, with
- * the same Message-ID.
+ * one after another, and records each outcome in the outbox (outbox.ts). Before each send the row is
+ * claimed for longer than the send can last (SMTP_TIMEOUTS.sendMs), so no round, here or on the
+ * instance the lease moves to meanwhile, sends it again while it may still be in flight. Delivery
+ * is at least once: a crash after the SMTP server took a message and before the row was marked
+ * sends it again, once its claim has run out, with the same Message-ID.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
-import { dueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox';
+import { claimMail, dueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox';
 
 /** How often (ms) the lease holder looks for due rows. */
 const MAIL_POLL_MS = 5_000;
@@ -21,16 +23,48 @@ const ROUND_SIZE = 20;
 /** What a transport needs of a message: nodemailer's sendMail. */
 type MailTransport = Pick<Transporter, 'sendMail'>;
 
+/** How long (ms) a send waits for the SMTP server. */
+export type SmtpTimeouts = {
+  /** To connect (DNS, TCP, TLS): a server that is down or unreachable is known within seconds. */
+  connectionMs: number;
+  /** For the server's greeting once connected. */
+  greetingMs: number;
+  /**
+   * For any one reply once greeted (nodemailer's socketTimeout, an idle limit). RFC 5321
+   * §4.5.3.2.6 gives the reply to the "." that ends DATA 10 minutes, the longest of its waits: the
+   * server may be checking or delivering the message then. Giving up sooner gave up on messages
+   * the server went on to deliver, and the retries delivered them again.
+   */
+  replyMs: number;
+  /**
+   * For the whole send, at most (RFC 5321 §4.5.3.2's waits of a slow but working server fit in it):
+   * then it is aborted, its connection closed, and retried. A row is claimed for longer than this
+   * (CLAIM_MARGIN_MS), so its claim outlasts any send of it.
+   */
+  sendMs: number;
+};
+
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  replyMs: 10 * 60_000,
+  sendMs: 20 * 60_000,
+};
+
+/** How much longer (ms) than the send's limit a row stays claimed: the abort and the row's update after it. */
+const CLAIM_MARGIN_MS = 60_000;
+
 /**
- * An SMTP transport for SMTP_URL (smtp:// with STARTTLS when offered, smtps:// with TLS), with time
- * limits so that a silent server cannot stall the sender: 10 s to connect and greet, 30 s idle.
+ * An SMTP transport for SMTP_URL (smtp:// with STARTTLS when offered, smtps:// with TLS), waiting as
+ * `timeouts` say (SMTP_TIMEOUTS; tests shorten them): a server that is down is known within
+ * seconds, a slow one gets the replies RFC 5321 gives it.
  */
-export function smtpTransport(smtpUrl: string): Transporter {
+export function smtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): Transporter {
   return nodemailer.createTransport({
     url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.replyMs,
   });
 }
 
@@ -46,6 +80,7 @@ export type MailSender = {
 /**
  * @param options.from MAIL_FROM, the From of every message.
  * @param options.isLeader whether this instance holds the bus feed's lease (feed.role() === 'leader').
+ * @param options.sendMs the longest a send may take (SMTP_TIMEOUTS.sendMs; tests shorten it).
  */
 export function createMailSender(options: {
   db: Db;
@@ -54,12 +89,16 @@ export function createMailSender(options: {
   clock: Clock;
   logger: Logger;
   isLeader: () => boolean;
+  sendMs?: number;
 }): MailSender {
-  const { db, transport, from, clock, logger, isLeader } = options;
+  const { db, transport, from, clock, logger, isLeader, sendMs = SMTP_TIMEOUTS.sendMs } = options;
   let round: Promise<void> | null = null;
   let again = false;
 
   const send = async (row: OutboxRow) => {
+    // Claimed past the send's limit: no round sends it again while this send may be in flight.
+    const claimedUntil = new Date(clock.now().getTime() + sendMs + CLAIM_MARGIN_MS);
+    if (!(await claimMail(db, row, claimedUntil))) return; // another round took it since it was read
     try {
       await transport.sendMail({
         from,
@@ -68,6 +107,7 @@ export function createMailSender(options: {
         text: row.text,
         html: row.html,
         messageId: row.messageId,
+        signal: AbortSignal.timeout(sendMs),
       });
       await markSent(db, row, clock.now());
     } catch (error) {
@@ -87,7 +127,7 @@ export function createMailSender(options: {
       if (!isLeader()) return;
       const rows = await dueMail(db, clock.now(), ROUND_SIZE);
       for (const row of rows) {
-        // A send may take up to its 30 s socket limit: the lease may have moved meanwhile.
+        // A send may take minutes (SMTP_TIMEOUTS): the lease may have moved meanwhile.
         if (!isLeader()) return;
         await send(row);
       }

@@ -15,6 +15,7 @@ export function queueingMailOutbox(): MailOutbox {
     adminEmails: [],
     messageIdHost: 'bus.example.com',
     kick: () => undefined,
+    logger: console,
   });
 }
 

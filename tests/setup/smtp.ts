@@ -22,8 +22,14 @@ export type TestSmtpServer = {
 /**
  * Starts the server on `port` (0: any free one).
  * @param options.refuseRecipients answer every RCPT TO with `550 5.1.1 mailbox unavailable` (a permanent failure).
+ * @param options.holdDataReply called once a message has arrived whole (it is in `received`: the
+ *   server has it and will deliver it), before the server answers the "." that ended its DATA; the
+ *   answer waits for the promise it returns (a slow server, RFC 5321 §4.5.3.2.6).
  */
-export async function startSmtpServer(port = 0, options: { refuseRecipients?: boolean } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  port = 0,
+  options: { refuseRecipients?: boolean; holdDataReply?: () => Promise<unknown> } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
@@ -40,11 +46,13 @@ export async function startSmtpServer(port = 0, options: { refuseRecipients?: bo
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        void simpleParser(raw).then((parsed) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
-          for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
-          callback();
-        }, callback);
+        void simpleParser(raw)
+          .then(async (parsed) => {
+            received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
+            for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
+            await options.holdDataReply?.();
+          })
+          .then(() => callback(), callback);
       });
     },
   });
