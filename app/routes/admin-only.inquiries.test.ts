@@ -239,7 +239,12 @@ describe('/admin-only/inquiries: the reply by e-mail', () => {
     expect(textarea?.getAttribute('maxlength')).toBe('2000');
     const label = before.document.querySelector(`label[for="${textarea?.id}"]`);
     expect(label?.textContent).toContain('답변');
-    expect(form?.textContent).toContain('asker@example.com(으)로 이메일을 보냅니다.');
+    // The address is the inquirer's word only: the admin is told so beside the reply, which the textarea names.
+    const hint = before.document.getElementById(textarea!.getAttribute('aria-describedby')!.split(' ')[0]);
+    expect(hint?.textContent).toBe(
+      '답변은 문의자가 적은 주소(asker@example.com)로 보내집니다. 이 주소가 문의자 본인의 것인지는 확인되지 ' +
+        '않았으니 개인정보나 민감한 내용은 적지 마세요. 한 번만 보낼 수 있고, 2,000자까지 쓸 수 있습니다.',
+    );
     const inquiry = (await storedInquiries()).find((row) => row.id === id)!;
     expect(form?.querySelector('button[type="submit"]')?.textContent).toBe(
       `답변 보내기 ${formatKstDateTime(inquiry.createdAt)} 문의`,

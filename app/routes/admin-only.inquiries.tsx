@@ -232,7 +232,14 @@ function ReplyForm({ inquiry, refused }: { inquiry: Inquiry; refused: Submission
         meta={fields.reply}
         label="답변"
         rows={4}
-        hint={`${inquiry.email}(으)로 이메일을 보냅니다. 한 번만 보낼 수 있고, ${formatCount(INQUIRY_REPLY_MAX)}자까지 쓸 수 있습니다.`}
+        hint={
+          <>
+            {/* Anyone can type any address into /contact: the admin is told before writing to it. */}
+            <strong>답변은 문의자가 적은 주소({inquiry.email})로 보내집니다.</strong> 이 주소가 문의자 본인의 것인지는
+            확인되지 않았으니 개인정보나 민감한 내용은 적지 마세요. 한 번만 보낼 수 있고,{' '}
+            {formatCount(INQUIRY_REPLY_MAX)}자까지 쓸 수 있습니다.
+          </>
+        }
       />
       <div>
         <SubmitButton pending={sending} pendingText="보내는 중…">

@@ -158,6 +158,34 @@ describe('action', () => {
     expect(answer.data?.result.initialValue).toMatchObject({ content: '답장 부탁드려요', email: 'me@' });
   });
 
+  it('refuses a line break in the e-mail (one line, as every one-line field) and a NUL in the text, echoing neither, calling nothing', async () => {
+    const calls = await inquiryCalls(async () => {
+      const answer = await send({
+        content: '문의\u0000 내용\n둘째 줄',
+        email: 'me@example.com\r\nBcc: them@example.com\u0000',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.data?.result.error).toEqual({
+        content: ['입력할 수 없는 문자가 들어 있습니다.'],
+        email: ['이메일에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+      });
+      expect(JSON.stringify(answer.data)).not.toContain('\\u0000');
+      expect(answer.data?.result.initialValue).toMatchObject({
+        content: '문의 내용\n둘째 줄',
+        email: 'me@example.com\nBcc: them@example.com',
+      });
+      const page = await renderRoute(Contact, {
+        path: '/contact',
+        url: '/contact',
+        loaderData: { honeypot: { nameField: 'name__confirm', tokenField: 'from__confirm', token: 'x' } },
+        actionData: answer.data!,
+      });
+      expect(page.documentElement.outerHTML).not.toContain('\u0000');
+      expect(page.querySelector('textarea[name="content"]')?.textContent).toBe('문의 내용\n둘째 줄');
+    });
+    expect(calls).toEqual([]);
+  });
+
   describe('honeypot: a bot (the hidden field filled) is answered like a person and nothing is stored', () => {
     const bots: [string, Record<string, string>][] = [
       ['the hidden field filled', { name__confirm: 'Bot' }],
