@@ -115,6 +115,19 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
       }
     });
 
+    it('answers 400 with a message, never a database error, for a NUL or a line break in the username or a NUL in the password', async () => {
+      const bodies: [string, string, string][] = [
+        ['ali\u0000ce', PASSWORD, 'username: 아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+        ['alice\nadmin', PASSWORD, 'username: 아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.'],
+        ['alice', `${PASSWORD}\u0000`, 'password: 입력할 수 없는 문자가 들어 있습니다.'],
+      ];
+      for (const [username, password, expected] of bodies) {
+        const response = await login(username, password);
+        expect(response.status, JSON.stringify(username)).toBe(400);
+        expect(await message(response)).toBe(expected);
+      }
+    });
+
     it('leaves the right password working from another address after twelve wrong ones from one address', async () => {
       const attacker = '198.51.100.66';
       for (let i = 1; i <= 12; i += 1) {
