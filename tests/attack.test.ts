@@ -715,6 +715,49 @@ describe('conditional GETs and the private pages’ headers', () => {
   });
 });
 
+describe('one address, however spelt or moved within its IPv6 /64, is one client of the limits', () => {
+  /** Look-ups of the status page per address in 10 minutes (api/rate-limit.ts adStatus). */
+  const STATUS_LIMIT = 30;
+  /** A status page look-up from `ip` of a well-formed token no application carries: 404 within the limit, 429 past it. */
+  const lookUp = (ip: string) => send(`/ads/status/${'A'.repeat(43)}`, { ip });
+  /** The statuses of one look-up from each of `ips` in turn. */
+  async function lookUps(ips: string[]) {
+    const statuses: number[] = [];
+    for (const ip of ips) {
+      const response = await lookUp(ip);
+      await response.body?.cancel();
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+  /** `within` answers 404, then 429 for the rest of `total`. */
+  const limitedAfter = (within: number, total: number) =>
+    Array.from({ length: total }, (_, i) => (i < within ? 404 : 429));
+
+  it('answers status look-ups from 40 addresses of one IPv6 /64 as from one address: 30, then 429', async () => {
+    const ips = Array.from(
+      { length: 40 },
+      (_, i) => `2001:db8:a77:1:${i.toString(16)}:${(i * 257).toString(16)}::${i + 1}`,
+    );
+    expect(new Set(ips).size).toBe(40);
+    expect(await lookUps(ips)).toEqual(limitedAfter(STATUS_LIMIT, ips.length));
+    // The next /64 (another /48 too, so no network's budget is shared) is another client.
+    expect((await lookUp('2001:db8:a78:1::1')).status).toBe(404);
+  }, 60_000);
+
+  it('answers status look-ups from one address spelt three ways as from one address: 30, then 429', async () => {
+    for (const spellings of [
+      ['198.18.7.7', '::ffff:198.18.7.7', '::FFFF:C612:707'],
+      ['2001:db8:a79::7', '2001:DB8:A79:0:0::7', '2001:0db8:0a79:0000:0000:0000:0000:0007'],
+    ]) {
+      const ips = Array.from({ length: STATUS_LIMIT + 6 }, (_, i) => spellings[i % spellings.length]);
+      expect(await lookUps(ips)).toEqual(limitedAfter(STATUS_LIMIT, ips.length));
+    }
+    // Another address (of another /24) is not held by them.
+    expect((await lookUp('198.18.8.7')).status).toBe(404);
+  }, 60_000);
+});
+
 describe('what the attacks left behind', () => {
   it('30 clicks from one phone on one ad all redirect and count once', async () => {
     for (let i = 0; i < 30; i += 1) {
