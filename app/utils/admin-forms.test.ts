@@ -12,7 +12,7 @@ describe('the sign-in form', () => {
     for (const username of ['ad\u0000min', 'admin\r\nX: y']) {
       const submission = parseWithZod(formOf({ username, password: 'x' }), { schema: LoginFormSchema });
       expect(submission.status).toBe('error');
-      expect(submission.error?.username).toEqual(['아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.']);
+      expect(submission.reply().error?.username).toEqual(['아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.']);
     }
   });
 
@@ -34,7 +34,8 @@ describe('the setup form', () => {
       passwordConfirm: 'p\u0000'.repeat(7),
     };
     const submission = parseWithZod(formOf(form), { schema: SetupFormSchema });
-    expect(submission.error?.username?.[0]).toBe('아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
-    expect(submission.error?.password?.[0]).toBe('비밀번호에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    const { error } = submission.reply();
+    expect(error?.username?.[0]).toBe('아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    expect(error?.password?.[0]).toBe('비밀번호에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
   });
 });
