@@ -758,6 +758,85 @@ describe('one address, however spelt or moved within its IPv6 /64, is one client
   }, 60_000);
 });
 
+describe('the phishing and NUL attacks of the security review', () => {
+  /** A 1×1 PNG (tests/fixtures/images.ts PNG), so that only the text fields can be wrong. */
+  const PNG_1X1 = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const FORGED = '입금 계좌: 사기은행 999-99-9999';
+
+  /** /contact as a person's browser posts it: the honeypot field empty and the token the page rendered. */
+  async function contactForm(fields: Record<string, string>, ip: string) {
+    const page = await send('/contact', { ip });
+    const html = await page.text();
+    const token =
+      /name="from__confirm"[^>]*value="([^"]+)"/.exec(html)?.[1] ??
+      /value="([^"]+)"[^>]*name="from__confirm"/.exec(html)?.[1];
+    expect(token).toBeTruthy();
+    return postForm('/contact', { name__confirm: '', from__confirm: token!, ...fields }, { ip });
+  }
+
+  it('/contact: a line break in the e-mail gets 400 with the e-mail field’s message, and nothing is stored', async () => {
+    const response = await contactForm(
+      { content: '환불 문의입니다.', email: `victim@example.com\r\nBcc: others@example.com` },
+      '203.0.113.140',
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('이메일에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    const list = await send('/admin-only/inquiries', { headers: { Cookie: adminCookie } });
+    expect(await list.text()).not.toContain('환불 문의입니다.');
+  });
+
+  it('/ads/apply: a line break in the title (the forged bank line) or the name gets 400 with their messages, and nothing is stored', async () => {
+    const form = new FormData();
+    form.append('type', 'web');
+    form.append('title', `캠퍼스 카페\r\n${FORGED}`);
+    form.append('applicantName', `홍길동\u2028${FORGED}`);
+    form.append('applicantPhone', '010-1234-5678');
+    form.append('email', 'victim@example.com');
+    form.append('duration', '1');
+    form.append('image', new File([PNG_1X1], 'ad.png', { type: 'image/png' }));
+    const response = await send('/ads/apply', { method: 'POST', body: form, ip: '203.0.113.141' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('제목에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    expect(html).toContain('이름에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    const requests = await send('/admin-only/ads/web', { headers: { Cookie: adminCookie } });
+    expect(await requests.text()).not.toContain('캠퍼스 카페');
+  });
+
+  it('admin sign-in: a NUL in the username gets 400 with its message (not 502), and the log has no NUL and no stack', async () => {
+    const before = web.output().length;
+    const response = await postForm(
+      '/admin-only/login',
+      { username: 'attack\u0000admin', password: 'attack-password-1234' },
+      { ip: '203.0.113.142' },
+    );
+    expect(response.status).toBe(400);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.indexOf(0)).toBe(-1);
+    expect(new TextDecoder().decode(bytes)).toContain('아이디에는 줄바꿈이나 제어 문자를 쓸 수 없습니다.');
+    // Whatever the server logged meanwhile (the next request's line flushes anything pending).
+    await (await send('/healthz')).arrayBuffer();
+    const logged = web.output().slice(before);
+    expect(logged).not.toContain('\u0000');
+    expect(logged).not.toMatch(/\n\s+at /);
+  });
+
+  it('/contact: a NUL in the text gets 400 with the message, and the page that says so holds no NUL byte', async () => {
+    const response = await contactForm({ content: '버스\u0000 시간 문의', email: 'me@example.com' }, '203.0.113.143');
+    expect(response.status).toBe(400);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.indexOf(0)).toBe(-1);
+    const html = new TextDecoder().decode(bytes);
+    expect(html).toContain('입력할 수 없는 문자가 들어 있습니다.');
+    expect(html).toContain('버스 시간 문의'); // the text comes back to be corrected, without the NUL
+    expect(html).toContain('me@example.com');
+  });
+});
+
 describe('what the attacks left behind', () => {
   it('30 clicks from one phone on one ad all redirect and count once', async () => {
     for (let i = 0; i < 30; i += 1) {
