@@ -83,7 +83,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
         subject: `[${SITE_NAME}] 광고 신청을 받았습니다 (${requestNo(letter.application)})`,
         paragraphs: [
           `${oneLine(letter.applicantName)}님, 광고 신청을 받았습니다.`,
-          `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName}`,
+          `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName} ${AD_PAYMENT.unpaidDeadline}`,
           '검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
         ],
         facts: [

@@ -24,7 +24,9 @@ export function AdPriceNotice({ bankAccount }: { bankAccount: PublicConfig['bank
       ) : (
         <p className="bank-account bank-account--unset">{AD_PAYMENT.accountByEmail}</p>
       )}
-      <p className="notice-box__small">{AD_PAYMENT.payerName}</p>
+      <p className="notice-box__small">
+        {AD_PAYMENT.payerName} {AD_PAYMENT.unpaidDeadline}
+      </p>
     </section>
   );
 }

@@ -73,7 +73,7 @@ describe('/ads/status/:token', () => {
     expect([...document.querySelectorAll('.ad-status__note')].map((note) => note.textContent)).toEqual([
       '입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 시작됩니다. 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.',
       '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 ' +
-        '알려드립니다. 입금자명은 신청자 이름과 같게 해주세요.',
+        '알려드립니다. 입금자명은 신청자 이름과 같게 해주세요. 신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     ]);
   });
 
@@ -91,7 +91,7 @@ describe('/ads/status/:token', () => {
     const { document } = await open(await applied(), context);
     expect(document.querySelectorAll('.ad-status__note')[1]?.textContent).toBe(
       '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다. ' +
-        '입금자명은 신청자 이름과 같게 해주세요.',
+        '입금자명은 신청자 이름과 같게 해주세요. 신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     );
   });
 

@@ -85,7 +85,8 @@ export default function AdStatusPage() {
       </p>
       {status.status === 'pending' && (
         <p className="ad-status__note">
-          {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)} {AD_PAYMENT.payerName}
+          {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)} {AD_PAYMENT.payerName}{' '}
+          {AD_PAYMENT.unpaidDeadline}
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}

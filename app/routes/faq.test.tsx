@@ -64,7 +64,8 @@ describe('/faq', () => {
     expect(items[3].textContent).not.toContain('결과는 이메일로 알려드립니다');
     expect(items[3].querySelectorAll('p')[1].textContent).toBe(
       '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 ' +
-        '시작됩니다. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 알려드립니다.',
+        '시작됩니다. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 알려드립니다. ' +
+        '신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     );
     expect(items[4].querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(items[5].querySelector('a')?.getAttribute('href')).toBe('/privacypolicy');
@@ -78,7 +79,8 @@ describe('/faq', () => {
     const answer = document.querySelectorAll('details')[3];
     expect(answer.querySelectorAll('p')[1].textContent).toBe(
       '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 ' +
-        '시작됩니다. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다.',
+        '시작됩니다. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다. ' +
+        '신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     );
     expect(text).not.toContain('먼저 입금');
   });

@@ -130,7 +130,8 @@ export default function Faq() {
               있습니다.
             </p>
             <p>
-              {AD_PAYMENT.payAfterApplying} {AD_PAYMENT.approvalAfterDeposit} {accountSentence(bankAccount)}
+              {AD_PAYMENT.payAfterApplying} {AD_PAYMENT.approvalAfterDeposit} {accountSentence(bankAccount)}{' '}
+              {AD_PAYMENT.unpaidDeadline}
             </p>
             <p>
               신청을 마치면 신청 현황 링크를 드립니다. 검토 결과와 게재 기간, 게재가 시작된 뒤의 노출·클릭 수를 그

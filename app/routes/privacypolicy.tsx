@@ -8,7 +8,7 @@
  * (UNPAID_APPLICATION_DAYS, the upload code as long), inquiries 1 year, the sign-in IP 1 year, all
  * enforced by the api's retention job, api/privacy/retention.ts; the rate-limit IP and username
  * within 2 hours, by rate-limiter-flexible's sweep; the ad count code about 25 hours,
- * AD_COUNT_CODE_HOURS), destruction, no third-party sharing, no outsourcing,
+ * DAILY_COUNT_CODE_HOURS), destruction, no third-party sharing, no outsourcing,
  * the person's rights through /contact (a deletion is done with the admin pages' delete), cookies
  * and analytics (what this deployment really uses: the admin cookie, and Google Analytics only when
  * ANALYTICS_ID is set), the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the
@@ -32,11 +32,11 @@ const EFFECTIVE_DATE = '2024-06-04';
 /** docs/product.md §9: changes are announced this many days before they take effect. */
 const CHANGE_NOTICE_DAYS = 7;
 /**
- * About how long, in hours, the code that counts an ad's view or click once a day is kept: its
- * mark lives 24 hours and rate-limiter-flexible's sweep deletes it within the hour after
- * (api/ads/counted-once.ts, ADR 018).
+ * About how long, in hours, the codes that count something once a day are kept: an ad's view or
+ * click (api/ads/counted-once.ts, ADR 018) and the e-mails to one address (api/mail/recipient-limit.ts).
+ * Each lives 24 hours and rate-limiter-flexible's sweep deletes it within the hour after.
  */
-const AD_COUNT_CODE_HOURS = 25;
+const DAILY_COUNT_CODE_HOURS = 25;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const config = context.publicConfig;
@@ -78,8 +78,12 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             <strong>광고 노출·클릭 집계</strong>: 같은 광고의 노출과 클릭을 하루에 한 번만 세기 위해, 접속 IP 주소와
-            브라우저 정보(User-Agent)를 되돌릴 수 없는 방식으로 변환한 값을 약 {AD_COUNT_CODE_HOURS}시간 동안
+            브라우저 정보(User-Agent)를 되돌릴 수 없는 방식으로 변환한 값을 약 {DAILY_COUNT_CODE_HOURS}시간 동안
             보관합니다. 이 값으로는 IP 주소나 브라우저 정보를 알아낼 수 없습니다.
+          </li>
+          <li>
+            <strong>이메일 발송 횟수</strong>: 한 이메일 주소로 하루에 너무 많은 메일이 가지 않도록, 받는 주소를 변환한
+            값(주소 자체는 남기지 않습니다)과 보낸 횟수를 약 {DAILY_COUNT_CODE_HOURS}시간 동안 보관합니다.
           </li>
           <li>
             <strong>광고 이미지 업로드</strong>: 한 곳에서 올린 이미지가 저장 공간을 다 차지하지 않도록, 광고 이미지를
@@ -103,6 +107,7 @@ export default function PrivacyPolicy() {
           <li>관리자 로그인 기록: 관리자 계정의 무단 사용 방지와 보안 사고 확인</li>
           <li>광고 집계용 변환 값: 같은 사람의 노출·클릭이 여러 번 세어지지 않도록 하는 정확한 광고 집계</li>
           <li>광고 이미지 업로드용 변환 값: 한 곳에서 올린 이미지가 다른 신청자의 저장 공간을 차지하는 것을 방지</li>
+          <li>이메일 발송 횟수: 다른 사람의 이메일 주소로 메일을 반복해 보내는 남용 방지</li>
           {analytics && <li>분석 정보: 이용 현황 파악과 서비스 개선</li>}
         </ul>
         <p>정한 목적 밖으로는 쓰지 않으며, 목적이 바뀌면 미리 동의를 받습니다.</p>
@@ -127,7 +132,10 @@ export default function PrivacyPolicy() {
             로그인 시도의 아이디도 같습니다)
           </li>
           <li>
-            광고 집계용 변환 값: 만든 뒤 약 <strong>{AD_COUNT_CODE_HOURS}시간</strong> 안에 삭제
+            광고 집계용 변환 값: 만든 뒤 약 <strong>{DAILY_COUNT_CODE_HOURS}시간</strong> 안에 삭제
+          </li>
+          <li>
+            이메일 발송 횟수의 변환 값: 만든 뒤 약 <strong>{DAILY_COUNT_CODE_HOURS}시간</strong> 안에 삭제
           </li>
           <li>
             광고 이미지 업로드용 변환 값: 이미지를 올린 날부터 <strong>{UNPAID_APPLICATION_DAYS}일</strong>
