@@ -12,8 +12,8 @@ import { routeScripts } from './scripts/route-js';
 const BUDGETS_KIB: Record<string, number> = {
   'routes/_index': 100.5,
   'routes/$': 89,
-  'routes/ads.apply': 122.5,
-  'routes/ads.status.$token': 108,
+  'routes/ads.apply': 123.5,
+  'routes/ads.status.$token': 109,
   'routes/contact': 120.5,
   'routes/faq': 111.5,
   'routes/howtouse': 93.5,
@@ -21,16 +21,16 @@ const BUDGETS_KIB: Record<string, number> = {
   'routes/admin-only': 89.5,
   'routes/admin-only._index': 91,
   'routes/admin-only.ads.$type._index': 110.5,
-  'routes/admin-only.ads.$type.confirm.$id': 126,
-  'routes/admin-only.ads.edit.$type': 127.5,
+  'routes/admin-only.ads.$type.confirm.$id': 127,
+  'routes/admin-only.ads.edit.$type': 128.5,
   'routes/admin-only.audit': 108.5,
   'routes/admin-only.feed': 109.5,
-  'routes/admin-only.gbis': 121.5,
+  'routes/admin-only.gbis': 122.5,
   'routes/admin-only.inquiries': 123.5,
   'routes/admin-only.mail': 94,
   'routes/admin-only.notice': 120.5,
-  'routes/admin-only_.login': 119.5,
-  'routes/admin-only_.setup': 120,
+  'routes/admin-only_.login': 120.5,
+  'routes/admin-only_.setup': 121,
 };
 
 export default [...routeScripts()].map(([route, path]) => {
