@@ -64,8 +64,6 @@ const CLIENT_LIMITS = {
    * 15 minutes leaves room for that and keeps a script from filling the admins' list.
    */
   inquiry: { points: 5, durationSec: 15 * 60 },
-  /** Admin sign-in failures per client address, whatever the usernames (a success gives its point back). */
-  loginFailsByIp: { points: 20, durationSec: 15 * 60 },
   /**
    * GET and POST /api/admin/setup per client address: the first admin opens the link and submits
    * the form a few times at most; a guesser of the setup token gets 10 tries per 15 minutes.
@@ -78,8 +76,16 @@ const CLIENT_LIMITS = {
   skillSecretFailures: { points: 20, durationSec: 15 * 60 },
 } as const satisfies Record<string, Limit>;
 
-/** The admin sign-in counters keyed otherwise than by the client alone (api/admin/sign-in-limits.ts). */
+/**
+ * The admin sign-in counters (api/admin/sign-in-limits.ts): none has a network twin, since a limit
+ * that refuses a whole /24 or /48 would let one neighbour lock an admin out.
+ */
 const SIGN_IN_LIMITS = {
+  /**
+   * Admin sign-in failures per client address key (an IPv6 /64), whatever the usernames (a success
+   * gives its point back).
+   */
+  loginFailsByIp: { points: 20, durationSec: 15 * 60 },
   /**
    * Admin sign-in failures (POST /api/admin/login) of one username from one client address: a person
    * mistyping stops well before 10, a guesser from one address stops there. A success clears them.
@@ -120,9 +126,9 @@ export function createRateLimiters(db: Db): RateLimiters {
     adImpression: perClient('adImpression'),
     adStatus: perClient('adStatus'),
     inquiry: perClient('inquiry'),
-    loginFailsByIp: perClient('loginFailsByIp'),
     adminSetup: perClient('adminSetup'),
     skillSecretFailures: perClient('skillSecretFailures'),
+    loginFailsByIp: limiter('loginFailsByIp', SIGN_IN_LIMITS.loginFailsByIp),
     loginFailsByUsernameAndIp: limiter('loginFailsByUsernameAndIp', SIGN_IN_LIMITS.loginFailsByUsernameAndIp),
     loginFailsByUsername: limiter('loginFailsByUsername', SIGN_IN_LIMITS.loginFailsByUsername),
   };

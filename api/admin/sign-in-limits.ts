@@ -7,8 +7,8 @@
  * (its IPv6 /64; api/client-address.ts):
  *
  * - failures of one username from one address: past its limit that address gets 429 for that username;
- * - failures from one address, whatever the usernames, and (several times as many) from its network
- *   (IPv4 /24, IPv6 /48): past either limit that address gets 429;
+ * - failures from one address, whatever the usernames: past its limit that address gets 429 (no
+ *   network-wide limit: one neighbour in a /24 could then lock an admin out);
  * - failures of one username from everywhere: past its ceiling each further attempt for that
  *   username waits (slowDownMs) before its password is checked, but is never refused, so wrong
  *   passwords sent from elsewhere cannot lock an admin out.
@@ -70,18 +70,10 @@ export async function reserveSignInAttempt(
   const pairKey = JSON.stringify([username, client.address]);
   const pair = await spendKey(limiters.loginFailsByUsernameAndIp, pairKey);
   if (pair.over) return { refused: true, retryAfterSec: retryAfterSec(pair.res) };
-  const address = await spendKey(limiters.loginFailsByIp.address, client.address);
+  const address = await spendKey(limiters.loginFailsByIp, client.address);
   if (address.over) {
     await limiters.loginFailsByUsernameAndIp.reward(pairKey);
     return { refused: true, retryAfterSec: retryAfterSec(address.res) };
-  }
-  const network = await spendKey(limiters.loginFailsByIp.network, client.network);
-  if (network.over) {
-    await Promise.all([
-      limiters.loginFailsByUsernameAndIp.reward(pairKey),
-      limiters.loginFailsByIp.address.reward(client.address),
-    ]);
-    return { refused: true, retryAfterSec: retryAfterSec(network.res) };
   }
   const everywhere = await spendKey(limiters.loginFailsByUsername, username);
   return {
@@ -92,8 +84,7 @@ export async function reserveSignInAttempt(
       // more for that window, which is not worth a transaction.
       await Promise.all([
         limiters.loginFailsByUsernameAndIp.delete(pairKey),
-        limiters.loginFailsByIp.address.reward(client.address),
-        limiters.loginFailsByIp.network.reward(client.network),
+        limiters.loginFailsByIp.reward(client.address),
         limiters.loginFailsByUsername.reward(username),
       ]);
     },
