@@ -46,8 +46,9 @@ describe('GBIS setup api', () => {
     overrides: NO_OVERRIDES,
     ...over,
   });
-  const api = (gbisSetup?: GbisSetupOptions) =>
-    adsTestApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, gbisSetup });
+  /** The api with the GBIS setup `gbisSetup`, spending at most `dailyQuota` calls a day per dataset when given. */
+  const api = (gbisSetup?: GbisSetupOptions, dailyQuota?: number) =>
+    adsTestApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, gbisSetup, dailyQuota });
   const get = async (app: ReturnType<typeof api>) => {
     const response = await app.request('/api/admin/gbis', { headers: HEADERS });
     expect(response.status).toBe(200);
@@ -148,14 +149,7 @@ describe('GBIS setup api', () => {
   });
 
   it("refuses a discovery today's quota cannot hold before calling GBIS", async () => {
-    const app = adsTestApi({
-      db: database().db,
-      storage: store,
-      clock,
-      serviceToken: TOKEN,
-      gbisSetup: options(),
-      dailyQuota: 10,
-    });
+    const app = api(options(), 10);
     const response = await discover(app);
     expect(response.status).toBe(429);
     expect(stub.calls()).toEqual([]);
@@ -163,14 +157,7 @@ describe('GBIS setup api', () => {
 
   it('refuses (429, in Korean) a discovery asked while another runs when the quota left holds only one', async () => {
     // 20 a day per dataset: one discovery (12 route-dataset calls, 6 station searches) fits, two do not.
-    const app = adsTestApi({
-      db: database().db,
-      storage: store,
-      clock,
-      serviceToken: TOKEN,
-      gbisSetup: options(),
-      dailyQuota: 20,
-    });
+    const app = api(options(), 20);
     const [first, second] = await Promise.all([discover(app), discover(app)]);
     expect([first.status, second.status].sort()).toEqual([200, 429]);
     const refused = first.status === 429 ? first : second;
