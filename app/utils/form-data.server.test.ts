@@ -40,6 +40,7 @@ describe('readForm', () => {
     ['a one-value field sent twice', 'title=a&title=b', /field "title" sent 2 times/],
     ['a hidden field sent twice', 'intent=a&intent=b', /field "intent" sent 2 times/],
     ['a list longer than 100', Array.from({ length: 101 }, (_, i) => `order=${i}`).join('&'), /"order" sent 101 times/],
+    ['a list item past the 100th', 'tags[99999999]=x', /"tags\[99999999\]" past the list's 100 items/],
   ])('refuses %s, logging why', async (_case, body, reason) => {
     expect(await readForm(post(body), fields)).toBeNull();
     expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(reason));
@@ -61,6 +62,25 @@ describe('readForm', () => {
     expect(await readForm(post('title=a&'.repeat(1_000)), fields)).toBeNull();
     expect(parse).not.toHaveBeenCalled();
     expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/more entries than the form's \d+ fields/));
+  });
+
+  it('refuses unparsed a multipart body whose boundary, as the platform reads the header, never occurs in it', async () => {
+    const parse = vi.spyOn(Response.prototype, 'formData');
+    const parts = Array.from(
+      { length: 2_000 },
+      () => '--real\r\nContent-Disposition: form-data; name="title"\r\n\r\na\r\n',
+    );
+    const body = `${parts.join('')}--real--`;
+    // A second `boundary` inside a quoted parameter: a reader that took it would count no delimiter.
+    for (const contentType of [
+      'multipart/form-data; x="; boundary=zz"; boundary=real',
+      'multipart/form-data; boundary=real',
+    ]) {
+      expect(await readForm(post(body, contentType), fields), contentType).toBeNull();
+    }
+    expect(await readForm(post(body, 'multipart/form-data; boundary=other'), fields)).toBeNull();
+    expect(await readForm(post(body, 'multipart/form-data'), fields)).toBeNull();
+    expect(parse).not.toHaveBeenCalled();
   });
 
   it('takes only multipart when asked (the image forms)', async () => {

@@ -8,6 +8,7 @@
  * splits Content-Disposition on `;` and `=` and refuses a file named e.g. `가게;로고.png` or
  * `logo=v2.png` (any name a phone may give) as malformed, which failed the whole application.
  */
+import { MIMEType } from 'node:util';
 import type { SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ZodTypeAny } from 'zod';
@@ -49,7 +50,7 @@ export function formFields(
 
 /**
  * Why `formData` is not a form with `fields`, or null when it is: a name the form does not have, a
- * one-value name sent twice, or a list of more than MAX_REPEATS. Checked entry by entry, before any
+ * one-value name sent twice, or a list of more than MAX_REPEATS (by its count or an index). Checked entry by entry, before any
  * parsing: conform builds a repeated name's list one copy at a time, which made a body of a few
  * hundred KB repeating one field cost seconds of the event loop.
  */
@@ -59,6 +60,10 @@ function strayField(formData: FormData, fields: FormFields): string | null {
     // conform names a list's items `name[0]`, `name[1].id`: the constraint's `name[]`, `name[].id`.
     const field = fields.get(name.replace(/\[\d+\]/g, '[]'));
     if (!field) return `unknown field ${JSON.stringify(name.slice(0, 60))}`;
+    // conform builds a list as long as its highest index: `name[99999999]` alone would be 10^8 items.
+    if ([...name.matchAll(/\[(\d+)\]/g)].some(([, index]) => Number(index) >= MAX_REPEATS)) {
+      return `field ${JSON.stringify(name.slice(0, 60))} past the list's ${MAX_REPEATS} items`;
+    }
     const times = (seen.get(name) ?? 0) + 1;
     if (times > (field.repeats ? MAX_REPEATS : 1)) return `field ${JSON.stringify(name)} sent ${times} times`;
     seen.set(name, times);
@@ -68,17 +73,26 @@ function strayField(formData: FormData, fields: FormFields): string | null {
 
 /**
  * How many entries the form body `bytes` of `contentType` holds at most, counted without parsing
- * it: its `&` separators plus one (urlencoded), or its boundary delimiters (multipart; 0 without a
- * boundary, which the parser then refuses). A pass of Buffer#indexOf over the body: the platform's
- * multipart parser took half a second of the event loop for 5 MB of one-byte fields.
+ * it: its `&` separators plus one (urlencoded), or its boundary's delimiters (multipart); null for
+ * a multipart body whose boundary is missing or never occurs, which no parser reads. The boundary
+ * is read as the platform's parser reads it (node:util MIMEType, WHATWG's MIME type parsing), so
+ * both count the same delimiters. A pass of Buffer#indexOf over the body: the platform's multipart
+ * parser took half a second of the event loop for 5 MB of one-byte fields.
  */
-function entriesIn(bytes: Uint8Array, contentType: string): number {
+function entriesIn(bytes: Uint8Array, contentType: string): number | null {
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}` : '&';
-  let count = delimiter === '&' ? 1 : 0;
+  let type: MIMEType;
+  try {
+    type = new MIMEType(contentType);
+  } catch {
+    return null;
+  }
+  const boundary = type.essence === 'multipart/form-data' ? type.params.get('boundary') : '';
+  if (boundary === null) return null;
+  const delimiter = boundary ? `--${boundary}` : '&';
+  let count = boundary ? 0 : 1;
   for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) count += 1;
-  return count;
+  return count === 0 ? null : count;
 }
 
 /**
@@ -105,8 +119,10 @@ export async function readForm(
   if (!type.test(contentType)) return refused(`not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))})`);
   const body = new Uint8Array(await request.arrayBuffer());
   const most = [...fields.values()].reduce((sum, field) => sum + (field.repeats ? MAX_REPEATS : 1), 0);
+  const entries = entriesIn(body, contentType);
+  if (entries === null) return refused('unreadable body (no boundary, or none in the body)');
   // A multipart body's closing delimiter is one more than its parts.
-  if (entriesIn(body, contentType) > most + 1) return refused(`more entries than the form's ${most} fields`);
+  if (entries > most + 1) return refused(`more entries than the form's ${most} fields`);
   let formData: FormData;
   try {
     formData = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
