@@ -26,7 +26,7 @@ import { storedSecret } from './api/secrets';
 import { cspSources, SCRIPT_HASHES_HEADER } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
 import { clientKeysOf } from './api/client-address';
-import { createBodyBudget } from './app/utils/body-budget.server';
+import { createBodyBudget, type BodyClient, type BodyPoolName } from './app/utils/body-budget.server';
 import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kakao-skill-door.server';
@@ -214,12 +214,13 @@ app.use(['/admin-only', '/admin-only.data'], (_req, res, next) => {
 
 /**
  * This site's host as the browser used it (`host[:port]`): express's hostname, which follows
- * X-Forwarded-Host only behind TRUST_PROXY proxies, with the port of X-Forwarded-Host or Host (as
- * @remix-run/express reads it). The same host makes Remix's request URL, so the origin check here
+ * X-Forwarded-Host only behind TRUST_PROXY proxies, with the port of X-Forwarded-Host's first entry
+ * or Host (as @remix-run/express reads it). The same host makes Remix's request URL, so the origin check here
  * and the one in the actions (assertSameOrigin) agree.
  */
 function hostOf(req: express.Request): string {
-  const port = /:(\d+)$/.exec(req.get('x-forwarded-host') ?? req.get('host') ?? '')?.[1];
+  const host = (req.get('x-forwarded-host') ?? req.get('host') ?? '').split(',', 1)[0].trim();
+  const port = /:(\d+)$/.exec(host)?.[1];
   return `${req.hostname}${port ? `:${port}` : ''}`;
 }
 
@@ -245,8 +246,8 @@ app.use((req, res, next) => (allowsWrite(req) ? next() : refuseBody(req, res, CR
 /** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
 const LINGER_MS = 5_000;
 /**
- * The memory request bodies may take at once, counted as their bytes arrive, in two pools (image
- * forms, the rest) with a share per client (app/utils/body-budget.server.ts). A body that would take
+ * The memory request bodies may take at once, counted as their bytes arrive, in three pools (image
+ * forms, the chatbot skill, the rest) with shares per address and network (app/utils/body-budget.server.ts). A body that would take
  * more is refused 503 with Retry-After, so many uploads at once, or many held open, cannot run the
  * process out of memory, nor keep the other forms' bodies out.
  */
@@ -303,10 +304,10 @@ const busy = (): UnreadAnswer => ({
 });
 
 /**
- * The client whose share of the body budget `req` counts against: its address as express reads it
- * (TRUST_PROXY), keyed as the api's limits key it (an IPv4 address, an IPv6 /64).
+ * The client whose shares of the body budget `req` counts against: its address as express reads it
+ * (TRUST_PROXY), keyed as the api's limits key it (an IPv4 address or IPv6 /64, and its /24 or /48).
  */
-const clientKeyOf = (req: IncomingMessage) => clientKeysOf(asExpressRequest(req).ip).address;
+const clientOf = (req: IncomingMessage): BodyClient => clientKeysOf(asExpressRequest(req).ip);
 
 /**
  * The Fetch request Remix gets for `req`, with its `body` already read: the URL as the browser
@@ -343,16 +344,16 @@ const unreadable = (res: ServerResponse) =>
  * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
  * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
  * (cut short: the client went away, or sent less than its Content-Length).
- * @param client whose share the body counts against: the caller's address key, or null for a
- *   caller already vouched for (the chatbot skill, whose secret passed at the door).
+ * @param pool the pool the body counts against: its route's (app/utils/body-limit.server.ts), or
+ *   the skill's for a call whose secret passed at the door.
  */
 async function readBody(
   req: IncomingMessage,
   res: ServerResponse,
-  { client = clientKeyOf(req), deadlineMs }: { client?: string | null; deadlineMs?: number } = {},
+  { pool, deadlineMs }: { pool?: BodyPoolName; deadlineMs?: number } = {},
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const limit = limitOf(req);
-  const hold = bodies.open(limit.pool, client);
+  const hold = bodies.open(pool ?? limit.pool, clientOf(req));
   res.once('close', hold.release);
   const declared = Number(req.headers['content-length']);
   if (declared <= limit.maxBytes && !hold.fits(declared)) return void refuseBody(req, res, busy());
@@ -440,8 +441,8 @@ const skill = createSkillDoor({
   api,
   secret: env.KAKAO_SKILL_SECRET,
   headers: leanHeaders,
-  // The secret passed at the door: the body counts against the text pool, not a client's share.
-  readBody: (req, res, deadlineMs) => readBody(req, res, { client: null, deadlineMs }),
+  // The secret passed at the door: the body counts against the skill's own pool.
+  readBody: (req, res, deadlineMs) => readBody(req, res, { pool: 'skill', deadlineMs }),
   refuse: refuseBody,
 });
 /**
@@ -477,7 +478,9 @@ server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
   if (Number(req.headers['content-length']) > limitOf(req).maxBytes) {
     return refuseBody(req, res, tooLarge(req), { coming: false });
   }
-  if (!bodies.open(limitOf(req).pool, clientKeyOf(req)).fits(Number(req.headers['content-length']))) {
+  // (A body of no declared length, chunked, is counted as it comes.)
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && !bodies.open(limitOf(req).pool, clientOf(req)).fits(declared)) {
     return refuseBody(req, res, busy(), { coming: false });
   }
   res.writeContinue();

@@ -8,6 +8,15 @@ it('reads the path without its query', () => {
   expect(pathOf({} as IncomingMessage)).toBe('/');
 });
 
+it('reads the path as Remix routes it: dot segments and backslashes resolved', () => {
+  expect(pathOf(request('/admin-only/ads/edit/..'))).toBe('/admin-only/ads/');
+  expect(pathOf(request('/admin-only/ads/edit/%2e%2E?x=1'))).toBe('/admin-only/ads/');
+  expect(pathOf(request('/ads/apply/../../contact'))).toBe('/contact');
+  expect(pathOf(request('/contact\\..\\ads\\apply'))).toBe('/ads/apply');
+  expect(pathOf(request('/build/entry.client-ABC.js'))).toBe('/build/entry.client-ABC.js');
+  expect(pathOf(request('//evil.example/x'))).toBe('//evil.example/x');
+});
+
 it('takes a path with or without a trailing slash and with any query, and no other', () => {
   for (const url of ['/api/kakao/skill', '/api/kakao/skill/', '/api/kakao/skill?x=1', '/api/kakao/skill/?x=1']) {
     expect(isAt(request(url), '/api/kakao/skill'), url).toBe(true);
@@ -28,6 +37,7 @@ it('takes a Host (and X-Forwarded-Host) of host[:port] alone, and no Host with a
     '[::1]:3000',
     '[2001:db8::1]',
     'Bus.Example.',
+    'web_1:3000',
   ]) {
     expect(hosts(host), host).toBe(true);
     expect(hosts('localhost', host), `forwarded ${host}`).toBe(true);
@@ -50,4 +60,7 @@ it('takes a Host (and X-Forwarded-Host) of host[:port] alone, and no Host with a
     expect(hosts('localhost', host), `forwarded ${host}`).toBe(false);
   }
   expect(hosts()).toBe(true);
+  // A chain of proxies lists its hosts: the first is the site's.
+  expect(hosts('web:3000', 'bus.example.ac.kr, proxy.internal')).toBe(true);
+  expect(hosts('web:3000', 'bus.example.ac.kr/contact?, proxy.internal')).toBe(false);
 });
