@@ -24,6 +24,13 @@ const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MAIL_RETRY_FIRST_DELAY_MS = 15_000;
 const MAIL_RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
 
+/**
+ * The letters counted against their recipient's MAILS_PER_RECIPIENT: those a stranger can have sent
+ * to any address by typing it. An admin's decision or reply is sent whatever the count: a stranger
+ * typing someone's address into applications must not keep that person's real answers from them.
+ */
+const RECIPIENT_COUNTED: ReadonlySet<Letter['kind']> = new Set(['application-received']);
+
 /** Who a letter goes to: an address, or ADMIN_NOTIFY_EMAILS (one row each, so each delivery stands alone). */
 type Recipient = string | 'admins';
 
@@ -33,9 +40,10 @@ export type MailOutbox = {
   readonly enabled: boolean;
   /**
    * Renders `letter` and queues it for `to` in `tx`, the transaction of the change that causes it.
-   * An address (not 'admins') spends one of its recipient's e-mails (recipient-limit.ts
-   * MAILS_PER_RECIPIENT) in `tx`; past the limit the letter is dropped, logged once, and the
-   * change goes on.
+   * A letter anyone can cause (RECIPIENT_COUNTED: the receipt of an application, whose address
+   * whoever applies types) spends one of its recipient's e-mails (recipient-limit.ts
+   * MAILS_PER_RECIPIENT) in `tx`; past the limit the letter is dropped, logged once, and the change
+   * goes on. What an admin causes (a decision, a reply) and the admins' notices are never counted.
    * @returns false when nothing was queued: e-mail is off, `to` is 'admins' and none are set, or
    *   `to` is over its limit.
    */
@@ -67,7 +75,7 @@ export function createMailOutbox(settings: {
       const addresses = to === 'admins' ? settings.adminEmails : [to];
       if (addresses.length === 0) return false;
       const rendered = renderLetter(letter, settings.letters);
-      if (to !== 'admins') {
+      if (to !== 'admins' && RECIPIENT_COUNTED.has(letter.kind)) {
         if (!(await spendRecipientMail(tx, to))) {
           // Not the address (personal data): the record the letter is about leads to it.
           settings.logger.warn(

@@ -11,12 +11,12 @@ import { spendKey } from '../rate-limit';
 import { recipientKey } from './address';
 
 /**
- * E-mails to one recipient: at most 8 per 24 hours to one mailbox (recipientKey), counted when each
- * is queued, whatever caused it (an application's receipt, an approval or a rejection, an inquiry's
- * reply). Anyone can type any address into an application or an inquiry; without a limit the site
- * would mail a stranger as often as someone asked it to. 8 is well above a real applicant's busiest
- * day: two applications (web and chatbot) with their receipts and both decisions, and a reply to
- * an inquiry, make 5. The admins' notices (ADMIN_NOTIFY_EMAILS) are not counted.
+ * E-mails to one recipient that anyone can cause: at most 8 per 24 hours to one mailbox
+ * (recipientKey), counted when each is queued (api/mail/outbox.ts RECIPIENT_COUNTED: an
+ * application's receipt). Anyone can type any address into an application; without a limit the
+ * site would mail a stranger as often as someone asked it to. 8 is well above a real applicant's
+ * busiest day (two applications, web and chatbot). An admin's decision or reply, and the admins'
+ * notices (ADMIN_NOTIFY_EMAILS), are not counted.
  */
 export const MAILS_PER_RECIPIENT = { points: 8, durationSec: 24 * 60 * 60 } as const;
 

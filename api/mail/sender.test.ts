@@ -446,16 +446,18 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       ]);
       expect(dropped.join('\n')).not.toMatch(/victim|gmail/i); // the address is not logged
 
-      // Replies and decisions count too; another address does not.
+      // An admin's reply and decision are sent whatever the count; another address has its own.
       const inquiry = await createInquiry(db(), { content: '문의', email: 'VICTIM@gmail.com' }, NOW, outbox);
       expect(await replyToInquiry(db(), inquiry, '답변', ACTOR, NOW, outbox)).toBe(true);
       expect(await approveRequest(db(), 'web', 1, ACTOR, NOW, outbox)).not.toBeNull();
       const other = await createAdRequest(db(), { ...application, applicantEmail: 'owner@example.com' }, NOW, outbox);
       expect(other?.emailed).toBe(true);
       const kinds = (await rows()).filter((row) => row.kind !== 'application-admin' && row.kind !== 'inquiry-admin');
-      expect(kinds.map((row) => row.recipients[0])).toEqual([
-        ...queued.filter((row) => row.kind === 'application-received').map((row) => row.recipients[0]),
-        'owner@example.com',
+      expect(kinds.map((row) => [row.kind, row.recipients[0]])).toEqual([
+        ...queued.filter((row) => row.kind === 'application-received').map((row) => [row.kind, row.recipients[0]]),
+        ['inquiry-reply', 'VICTIM@gmail.com'],
+        ['approved', expect.stringMatching(/^victim@gmail\.com$/i)],
+        ['application-received', 'owner@example.com'],
       ]);
 
       // A day later the address has its e-mails again.
