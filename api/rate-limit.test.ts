@@ -86,7 +86,10 @@ describe.each(testDatabaseKinds)('per-client limits on %s', (kind) => {
   it('leaves its neighbours their budget when one address goes on past its own limit', async () => {
     const loud = Array.from({ length: 5 * STATUS_LIMIT }, () => '192.0.2.1');
     expect(await lookUps(loud)).toEqual(limitedAfter(STATUS_LIMIT, loud.length));
-    const neighbours = Array.from({ length: (NETWORK_SHARE - 1) * STATUS_LIMIT }, (_, i) => `192.0.2.${2 + (i % 3)}`);
+    const neighbours = Array.from(
+      { length: (NETWORK_SHARE - 1) * STATUS_LIMIT },
+      (_, i) => `192.0.2.${2 + (i % (NETWORK_SHARE - 1))}`,
+    );
     expect(await lookUps(neighbours)).toEqual(limitedAfter(neighbours.length, neighbours.length));
   });
 

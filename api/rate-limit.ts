@@ -20,10 +20,11 @@ type Limit = { points: number; durationSec: number };
 
 /**
  * How many addresses' worth of points a network (IPv4 /24, IPv6 /48) gets in each per-client limit:
- * a campus behind one NAT address, or a few, stays within it, while a script that moves across a
- * /64 or a handful of neighbouring IPv4 addresses spends one budget (ADR 027).
+ * a campus NAT pool, or a carrier's /48 of phones each on its own /64, stays within it at this
+ * site's traffic (about 200 people a day), while a script that moves across a /48's /64s or a
+ * /24's addresses spends one budget, 16 addresses' worth, instead of thousands (ADR 027).
  */
-export const NETWORK_SHARE = 4;
+export const NETWORK_SHARE = 16;
 
 /**
  * The per-client limits (per client address key, and NETWORK_SHARE times as many per network key):

@@ -41,6 +41,13 @@ export const IMAGE_KEY_PATTERN =
   /^(web|kakao)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
 
 /** docs/product.md §5 messages of the ad application, in the spec's check order (the image first). */
+/**
+ * The api's message of a presign refused for its client's own room of images (a 429, ADR 027), by
+ * which the web tells it from the rate limit's 429: waiting does not help, a decision on the
+ * client's pending applications does.
+ */
+export const IMAGE_ROOM_FULL_MESSAGE = 'This address holds too many images of undecided applications';
+
 export const AD_MESSAGES = {
   image: '이미지를 업로드해주세요.',
   type: '광고 유형을 선택해주세요.',

@@ -34,9 +34,10 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
     try {
       await api.waitFor(/\[api\] listening/);
       const base = `http://127.0.0.1:${port}`;
-      // Each write from its own phone: the api limits writes per client address.
+      // Each write from its own phone, each of its own network: the api limits writes per client
+      // address and per network (IPv4 /24).
       const phone = (i: number, kindOfWrite: number) => ({
-        'X-Forwarded-For': `10.${kindOfWrite}.${i >> 8}.${i & 255}`,
+        'X-Forwarded-For': `10.${kindOfWrite}.${i}.1`,
       });
 
       const apply = async (i: number) => {

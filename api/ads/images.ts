@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
   IMAGE_KEY_PATTERN,
+  IMAGE_ROOM_FULL_MESSAGE,
   type AdType,
   type ImageExtension,
   type ImageUploadRequestSchema,
@@ -23,7 +24,6 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import type { Logger } from '../logger';
-import { NETWORK_SHARE } from '../rate-limit';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 import type { ObjectBody, ObjectStore } from '../storage/types';
 
@@ -52,10 +52,11 @@ export const STORAGE_FULL_MESSAGE = 'Image storage is full; try again later';
  * filling IMAGE_STORAGE_MAX_MB for everyone at this much per address (ADR 027).
  */
 export const CLIENT_IMAGE_ROOM_BYTES = 25 * MB;
-/** The same for a client's network (IPv4 /24, IPv6 /48): NETWORK_SHARE addresses' room (100 MB). */
-export const NETWORK_IMAGE_ROOM_BYTES = CLIENT_IMAGE_ROOM_BYTES * NETWORK_SHARE;
-/** The 429 of a presign over its client's room; the web shows its own words for a 429. */
-export const CLIENT_ROOM_MESSAGE = 'This address holds too many images of undecided applications; try again later';
+/**
+ * The same for a client's network (IPv4 /24, IPv6 /48): four addresses' room (100 MB), so that
+ * filling the default IMAGE_STORAGE_MAX_MB takes a dozen networks at once.
+ */
+export const NETWORK_IMAGE_ROOM_BYTES = CLIENT_IMAGE_ROOM_BYTES * 4;
 /** Bytes file-type needs to recognise any format it knows (its sample size). */
 const SNIFF_BYTES = 4100;
 
@@ -116,7 +117,7 @@ export function uploaderMarks(secret?: string): (client: ClientKeys) => Uploader
  *   (a caller that serves no client).
  * @returns the presigned URL (for the local store a path of this api) and the imageUrl the
  *   application will carry.
- * @throws UploadRejected 429 (CLIENT_ROOM_MESSAGE) when refused for the client's room, else 507
+ * @throws UploadRejected 429 (IMAGE_ROOM_FULL_MESSAGE) when refused for the client's room, else 507
  *   (STORAGE_FULL_MESSAGE) when refused for the storage's or the disk's: nothing is issued.
  *   What `freeDiskBytes` throws.
  */
@@ -155,7 +156,7 @@ export async function issueImageUpload(
     .returning({ key: imageUploads.key });
   if (issued.length === 0) {
     if (uploader && (await overClientRoom(db, uploader, request.byteSize, now))) {
-      throw new UploadRejected(429, CLIENT_ROOM_MESSAGE);
+      throw new UploadRejected(429, IMAGE_ROOM_FULL_MESSAGE);
     }
     throw new UploadRejected(507, STORAGE_FULL_MESSAGE);
   }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { AD_FORMAT_MESSAGES, IMAGE_KEY_PATTERN, IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../contract/ads';
+import {
+  AD_FORMAT_MESSAGES,
+  IMAGE_KEY_PATTERN,
+  IMAGE_MAX_BYTES,
+  IMAGE_ROOM_FULL_MESSAGE,
+  ImageUploadResponseSchema,
+} from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG, JPEG, GIF } from '../../tests/fixtures/images';
 import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
@@ -11,13 +17,7 @@ import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createApi } from '../app';
 import type { Database } from '../db/client';
-import {
-  CLIENT_IMAGE_ROOM_BYTES,
-  CLIENT_ROOM_MESSAGE,
-  ORPHAN_IMAGE_AGE_MS,
-  removeOrphanImages,
-  STORAGE_FULL_MESSAGE,
-} from '../ads/images';
+import { CLIENT_IMAGE_ROOM_BYTES, ORPHAN_IMAGE_AGE_MS, removeOrphanImages, STORAGE_FULL_MESSAGE } from '../ads/images';
 import { imageUploads } from '../db/schema';
 import { READY_MIN_FREE_BYTES } from '../readiness';
 
@@ -354,7 +354,7 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
       }
       const refused = await presignOn(api, '2001:DB8:66:1:ffff::1', IMAGE_MAX_BYTES);
       expect(refused.status).toBe(429);
-      expect(await message(refused)).toBe(CLIENT_ROOM_MESSAGE);
+      expect(await message(refused)).toBe(IMAGE_ROOM_FULL_MESSAGE);
       expect(await database.db.select().from(imageUploads)).toHaveLength(FULL);
       // The store is not full: nothing says so, and another address applies.
       expect(logger.lines.filter((line) => line.includes('refused with 507'))).toEqual([]);

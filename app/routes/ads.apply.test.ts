@@ -421,6 +421,23 @@ describe('action', () => {
     }
   });
 
+  it('answers 429 saying its pending applications hold the room once the address holds its images', async () => {
+    const context = freshContext();
+    const largest = new Uint8Array(IMAGE_MAX_BYTES);
+    largest.set(TINY_PNG);
+    const image = () => new File([largest], 'shop.png', { type: 'image/png' });
+    // Five images at the 5 MB cap are the address's room (25 MB, ADR 027).
+    for (let i = 0; i < 5; i++) expect((await submit(form(WEB_FIELDS, image()), context)).submitted).toBe(true);
+    const answer = await submit(form(WEB_FIELDS, image()), context);
+    expect(answer.status).toBe(429);
+    expect(answer.data.result.error).toEqual({
+      '': [
+        `${AD_MESSAGES.submitFailed} 지금 쓰는 인터넷 연결에서 보낸 신청 가운데 검토를 기다리는 신청이 많아 더 받을 수 없습니다. ` +
+          '앞선 신청이 검토된 뒤 다시 신청하거나, 문의하기로 알려주세요.',
+      ],
+    });
+  });
+
   it('answers 429 asking to try again later once the api rate-limits the phone', async () => {
     const context = freshContext();
     for (let i = 0; i < 5; i++) expect((await submit(form(WEB_FIELDS), context)).submitted).toBe(true);

@@ -32,6 +32,7 @@ import {
   AD_MESSAGES,
   AD_TYPE_LABELS,
   IMAGE_MAX_BYTES,
+  IMAGE_ROOM_FULL_MESSAGE,
   type AdType,
 } from '../../contract/ads';
 import { AdImageField } from '~/components/ad-application-image-field';
@@ -63,10 +64,17 @@ const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주
  */
 const STORAGE_FULL = `${AD_MESSAGES.submitFailed} 지금은 이미지를 더 받을 수 없습니다. 잠시 후 다시 시도해주세요.`;
 /**
+ * docs/product.md §8 failure when the api refuses the image for the room of the phone's address
+ * (ADR 027): its pending applications hold their images until they are decided, so waiting a few
+ * minutes does not help.
+ */
+const IMAGE_ROOM_FULL = `${AD_MESSAGES.submitFailed} 지금 쓰는 인터넷 연결에서 보낸 신청 가운데 검토를 기다리는 신청이 많아 더 받을 수 없습니다. 앞선 신청이 검토된 뒤 다시 신청하거나, 문의하기로 알려주세요.`;
+/**
  * The form's message and the answer's status for an api failure other than 415: the failure of
  * docs/product.md §8, 502 unless known.
  */
-function failureOf(apiStatus: number | null): { message: string; status: number } {
+function failureOf({ status: apiStatus, serverMessage }: UpstreamError): { message: string; status: number } {
+  if (apiStatus === 429 && serverMessage === IMAGE_ROOM_FULL_MESSAGE) return { message: IMAGE_ROOM_FULL, status: 429 };
   if (apiStatus === 429) return { message: RATE_LIMITED, status: 429 };
   // A full image storage is this service unavailable for now (503), not a broken upstream (502).
   if (apiStatus === 507) return { message: STORAGE_FULL, status: 503 };
@@ -147,7 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).
     // The person's file is wrong, not the service.
     if (error.status === 415) return refuseImageType();
-    const { message, status } = failureOf(error.status);
+    const { message, status } = failureOf(error);
     return json<ActionData>({ result: submission.reply({ formErrors: [message], hideFields }) }, { status });
   }
   const { statusToken, emailed } = submitted;
