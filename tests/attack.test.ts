@@ -398,6 +398,18 @@ describe('the chatbot skill’s places are for Kakao’s calls', () => {
       for (const { socket } of sockets) socket.destroy();
     }
   }, 60_000);
+
+  it('gives a skill call with the secret 5 s for its body, then answers 408', async () => {
+    const started = performance.now();
+    const status = await raw(
+      `POST /api/kakao/skill HTTP/1.1\r\nHost: ${new URL(base).host}\r\nContent-Type: application/json\r\n` +
+        `X-Kakao-Skill-Secret: ${'s'.repeat(40)}\r\nContent-Length: 500\r\n\r\n{"intent":`,
+    );
+    expect(status).toBe(408);
+    // Before: held until the 2-minute request timeout; 10 s is the other bodies' idle cut.
+    expect(performance.now() - started).toBeGreaterThan(4_500);
+    expect(performance.now() - started).toBeLessThan(9_000);
+  }, 30_000);
 });
 
 describe('the home’s kept pages cannot be emptied', () => {

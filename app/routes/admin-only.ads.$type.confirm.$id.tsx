@@ -26,7 +26,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
 import { formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
-import { formFields, parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
+import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { isHttpUrl } from '../../contract/links';
@@ -61,7 +61,7 @@ const INTENTS: Record<Intent, { label: string; title: string; question: string; 
 };
 /** The request was deleted meanwhile (by another admin): the delete finds nothing. */
 /** The page's forms: a decision or a delete (intent, the request's id), the reject dialog with its reason. */
-const FIELDS = formFields(RejectRequestSchema, { also: ['intent', 'id'] });
+const FIELDS: FormSpec = { schema: RejectRequestSchema, also: ['intent', 'id'] };
 const DELETED_ALREADY = '이미 삭제된 요청입니다.';
 const DELETE_FAILED = '광고 요청을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.';
 

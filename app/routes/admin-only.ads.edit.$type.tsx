@@ -32,7 +32,7 @@ import {
   type ManagedAdOrder,
 } from '~/models/ads.server';
 import { AdEditFormSchema, adEditPage } from '~/utils/admin-ads';
-import { formFields, parseForm, readUploadForm, refusedForm, serialIdOf } from '~/utils/form-data.server';
+import { parseForm, readUploadForm, refusedForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -53,7 +53,7 @@ function modifyFailed(error: UpstreamError): string {
 const STORAGE_FULL = `${ADMIN_MESSAGES.uploadFailed} 이미지 저장 공간이 가득 찼습니다. 더 이상 게시하지 않는 광고와 그 광고 요청을 삭제하거나 IMAGE_STORAGE_MAX_MB 값을 늘려주세요.`;
 
 /** The page's forms: a card's edit, its delete, its move (id, direction) and a drag's new order; each with its intent. */
-const FIELDS = formFields(AdEditFormSchema, { also: ['intent', 'direction', 'order'] });
+const FIELDS: FormSpec = { schema: AdEditFormSchema, also: ['intent', 'direction', 'order'] };
 
 /** The save of an ad that is gone meanwhile (deleted in another tab, or by another admin). */
 const MISSING = `${ADMIN_MESSAGES.modifyFailedWith}: 이 광고는 이미 삭제되었습니다.`;

@@ -27,7 +27,7 @@ import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/mo
 import { AdminPage } from '~/components/admin/admin-page';
 import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { LoadFailed } from '~/components/admin/list-states';
-import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatKstDateTime } from '~/utils/kst';
@@ -54,7 +54,7 @@ const GbisFormSchema = GbisConfigSchema.extend({
 });
 
 /** The form's fields, and the discovery button's intent. */
-const FIELDS = formFields(GbisFormSchema, { also: ['intent'] });
+const FIELDS: FormSpec = { schema: GbisFormSchema, also: ['intent'] };
 
 type ActionData =
   | { intent: 'discover'; discovery: GbisDiscovery; callsSpent: number }

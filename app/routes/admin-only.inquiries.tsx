@@ -29,7 +29,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { deleteInquiry, listInquiries } from '~/models/admin.server';
 import { replyToInquiry } from '~/models/inquiries.server';
 import { getMailOverview } from '~/models/mail.server';
-import { formFields, parseForm, readForm, serialIdOf } from '~/utils/form-data.server';
+import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatCount } from '../../contract/korean-format';
@@ -44,7 +44,7 @@ const DELETE_MESSAGES = {
   failed: '문의를 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
 /** The page's forms: a reply (its text), or a delete; each with its intent and the inquiry's id. */
-const FIELDS = formFields(InquiryReplySchema, { also: ['intent', 'id'] });
+const FIELDS: FormSpec = { schema: InquiryReplySchema, also: ['intent', 'id'] };
 const REPLY_FAILED = '답변을 보내지 못했습니다. 잠시 후 다시 시도해주세요.';
 
 /** A refused reply: the inquiry it was for, and its form's result (the text as typed, the reason). */

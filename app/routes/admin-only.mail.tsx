@@ -15,7 +15,7 @@ import { CompletionDialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getMailOverview, resendMail } from '~/models/mail.server';
-import { formFields, readForm, serialIdOf } from '~/utils/form-data.server';
+import { readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { formatKstDateTime } from '~/utils/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
@@ -25,7 +25,7 @@ import { formatCount } from '../../contract/korean-format';
 const PAGE = '/admin-only/mail';
 const TITLE = '메일 발송';
 /** The resend button's form. */
-const FIELDS = formFields(null, { also: ['intent', 'id'] });
+const FIELDS: FormSpec = { schema: null, also: ['intent', 'id'] };
 const LOAD_FAILED = '메일 발송 상태를 불러오지 못했습니다.';
 const RESEND_MESSAGES = {
   queued: '메일을 다시 보낼 목록에 넣었습니다. 곧 발송됩니다.',

@@ -14,7 +14,7 @@ import { FieldError, SubmitButton, TextareaField, TextField } from '~/components
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getServiceNotice, saveServiceNotice } from '~/models/admin.server';
-import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
@@ -35,7 +35,7 @@ const NoticeFormSchema = ServiceNoticeSchema.extend({
 });
 
 /** The form's fields, and its buttons' intent (save, or the preset text). */
-const FIELDS = formFields(NoticeFormSchema, { also: ['intent'] });
+const FIELDS: FormSpec = { schema: NoticeFormSchema, also: ['intent'] };
 
 type ActionData = { result: SubmissionResult<string[]> };
 

@@ -16,11 +16,11 @@ import { SITE_NAME } from '~/components/site-header';
 import { signIn } from '~/models/admin.server';
 import { LoginFormSchema, minutesToWait } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
-const FIELDS = formFields(LoginFormSchema);
+const FIELDS: FormSpec = { schema: LoginFormSchema };
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';
 const SIGN_IN_FAILED = '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.';
 

@@ -25,13 +25,13 @@ import { SITE_NAME } from '~/components/site-header';
 import { completeSetup, isSetupOpen } from '~/models/admin.server';
 import { minutesToWait, SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
 import { UpstreamError } from '~/utils/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
-const FIELDS = formFields(SetupFormSchema);
+const FIELDS: FormSpec = { schema: SetupFormSchema };
 const GONE = '이 설정 링크는 만료되었거나 이미 사용되었습니다.';
 const SETUP_FAILED = '관리자 계정을 만들지 못했습니다. 잠시 후 다시 시도해주세요.';
 

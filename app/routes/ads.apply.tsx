@@ -48,14 +48,14 @@ import {
   orderedErrors,
   summaryControlId,
 } from '~/utils/ad-application';
-import { formFields, parseForm, readUploadForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';
-const FIELDS = formFields(AdApplicationFormSchema);
+const FIELDS: FormSpec = { schema: AdApplicationFormSchema };
 /** docs/product.md §8 failure, and what to do about it when the api says the phone sent too many. */
 const RATE_LIMITED = `${AD_MESSAGES.submitFailed} 잠시 후 다시 시도해주세요.`;
 /**

@@ -10,11 +10,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
-import { formFields, readForm } from '~/utils/form-data.server';
+import { readForm, type FormSpec } from '~/utils/form-data.server';
 import { UpstreamError } from '~/utils/upstream.server';
 
 /** The beacon's one field: the ad's id. */
-const FIELDS = formFields(null, { also: ['id'] });
+const FIELDS: FormSpec = { schema: null, also: ['id'] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The site's one rule for writes (server.ts applies it before Remix too).

@@ -32,7 +32,7 @@ import { HoneypotInputs } from '~/components/honeypot-inputs';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { submitInquiry } from '~/models/inquiries.server';
-import { formFields, parseForm, readForm, refusedForm } from '~/utils/form-data.server';
+import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import {
   checkHoneypot,
   HONEYPOT_FIELD,
@@ -46,7 +46,7 @@ import { formatCount } from '../../contract/korean-format';
 
 const FORM_ID = 'inquiry';
 /** The form's fields: the inquiry's and the anti-spam pair. */
-const FIELDS = formFields(InquiryRequestSchema, { also: [HONEYPOT_FIELD, HONEYPOT_TOKEN_FIELD] });
+const FIELDS: FormSpec = { schema: InquiryRequestSchema, also: [HONEYPOT_FIELD, HONEYPOT_TOKEN_FIELD] };
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */
 const SENT_URL = '/contact?sent=1';
 /** What follows the docs/product.md §8 failure message when the api failed or could not be reached. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { freeText, oneLineText, TEXT_MESSAGES } from '../../contract/strings';
-import { formFields, parseForm, readForm, readUploadForm, serialIdOf } from '~/utils/form-data.server';
+import { parseForm, readForm, readUploadForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 
 describe('serialIdOf', () => {
   it('reads the decimal ids of a PostgreSQL serial', () => {
@@ -23,7 +23,7 @@ describe('readForm', () => {
     tags: z.array(z.string()),
     routes: z.object({ a: z.string() }),
   });
-  const fields = formFields(Schema, { also: ['intent'], repeated: ['order'] });
+  const fields: FormSpec = { schema: Schema, also: ['intent'], repeated: ['order'] };
   const post = (body: string, contentType = 'application/x-www-form-urlencoded') =>
     new Request('http://localhost/form', { method: 'POST', body, headers: { 'Content-Type': contentType } });
 
@@ -99,7 +99,7 @@ describe('a refused form comes back without a control character', () => {
     routes: z.object({ a: oneLineText('id') }),
     tags: z.array(oneLineText('태그')),
   });
-  const fields = formFields(Schema);
+  const fields: FormSpec = { schema: Schema };
 
   it("parseForm's reply echoes no NUL or other control character, nested or listed, and keeps tabs and line breaks", () => {
     const formData = new FormData();

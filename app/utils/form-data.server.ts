@@ -22,29 +22,39 @@ const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 const ECHO_MAX_CHARS = 2048;
 
 /**
- * The fields a form may carry, by name: whether each may repeat (a list) or comes once. Built once
- * per form by formFields.
+ * A form's fields: those of `schema` (conform's names, read off getZodConstraint: `title`,
+ * `routes.1150.routeId`, `items[].id`), and the names in `also` (hidden fields the action reads
+ * itself: `intent`, `id`, the honeypot's); a name in `repeated` may come more than once. A plain
+ * object, so that a route module declares its form's at its top: a call there would run in the
+ * browser's bundle too, where this .server module is not.
  */
-export type FormFields = ReadonlyMap<string, { repeats: boolean }>;
+export type FormSpec = {
+  schema: ZodTypeAny | null;
+  also?: readonly string[];
+  repeated?: readonly string[];
+};
+
+/** The fields a form may carry, by name: whether each may repeat (a list) or comes once. */
+type FormFields = ReadonlyMap<string, { repeats: boolean }>;
 
 /** The most values one repeating field may carry (a list of ids), so a form's entries stay bounded. */
 const MAX_REPEATS = 100;
 
-/**
- * The fields of a form whose fields are `schema`'s (conform's names, read off getZodConstraint:
- * `title`, `routes.1150.routeId`, `items[].id`) and the names in `also` (hidden fields the action
- * reads itself: `intent`, `id`, the honeypot's); a name in `repeated` may come more than once.
- */
-export function formFields(
-  schema: ZodTypeAny | null,
-  { also = [], repeated = [] }: { also?: readonly string[]; repeated?: readonly string[] } = {},
-): FormFields {
+/** The fields of each form spec, read once. */
+const fieldsBySpec = new WeakMap<FormSpec, FormFields>();
+
+/** The fields of `spec`, by name (read once per spec). */
+function fieldsOf(spec: FormSpec): FormFields {
+  const known = fieldsBySpec.get(spec);
+  if (known) return known;
+  const { schema, also = [], repeated = [] } = spec;
   const fields = new Map<string, { repeats: boolean }>();
   for (const [name, constraint] of Object.entries(schema ? getZodConstraint(schema) : {})) {
     fields.set(name, { repeats: constraint.multiple === true });
   }
   for (const name of also) fields.set(name, { repeats: false });
   for (const name of repeated) fields.set(name, { repeats: true });
+  fieldsBySpec.set(spec, fields);
   return fields;
 }
 
@@ -97,14 +107,14 @@ function entriesIn(bytes: Uint8Array, contentType: string): number | null {
 
 /**
  * The form in `request`'s body (application/x-www-form-urlencoded or multipart/form-data, or only
- * multipart with `multipartOnly`: the image forms), or null when the body is no readable form with
- * `fields`: another content type, more entries than `fields` can hold (counted before parsing), a
+ * multipart with `multipartOnly`: the image forms), or null when the body is no readable `form`
+ * (its FormSpec): another content type, more entries than its fields can hold (counted before parsing), a
  * malformed multipart body, a missing boundary, a field the form does not have or one sent more
  * often than it may be (strayField). The refusal is logged in one line naming the path and the reason.
  */
 export async function readForm(
   request: Request,
-  fields: FormFields,
+  form: FormSpec,
   { multipartOnly = false }: { multipartOnly?: boolean } = {},
 ): Promise<FormData | null> {
   const contentType = request.headers.get('Content-Type') ?? '';
@@ -118,6 +128,7 @@ export async function readForm(
     : /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
   if (!type.test(contentType)) return refused(`not a form (Content-Type ${JSON.stringify(contentType.slice(0, 100))})`);
   const body = new Uint8Array(await request.arrayBuffer());
+  const fields = fieldsOf(form);
   const most = [...fields.values()].reduce((sum, field) => sum + (field.repeats ? MAX_REPEATS : 1), 0);
   const entries = entriesIn(body, contentType);
   if (entries === null) return refused('unreadable body (no boundary, or none in the body)');
@@ -142,10 +153,10 @@ export async function readForm(
  */
 export async function readUploadForm(
   request: Request,
-  fields: FormFields,
+  form: FormSpec,
   { maxFileBytes }: { maxFileBytes: number },
 ): Promise<{ formData: FormData; oversized: string[] } | null> {
-  const parsed = await readForm(request, fields, { multipartOnly: true });
+  const parsed = await readForm(request, form, { multipartOnly: true });
   if (!parsed) return null;
   const formData = new FormData();
   const oversized: string[] = [];
