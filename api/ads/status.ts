@@ -11,7 +11,6 @@ import type { Db } from '../db/client';
 import { adRequests, adStatusTokens, ads } from '../db/schema';
 import { addServiceDays, kstDateKey } from '../time';
 import { adCounts } from './counters';
-import {} from './requests';
 
 /** A status token as api/ads/requests.ts createAdRequest issues it: 32 bytes, base64url without padding. */
 const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

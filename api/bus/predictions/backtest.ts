@@ -22,7 +22,7 @@ import {
 import { observedDayType } from './day-type';
 import { applyLiveEvidence } from './live';
 import { calibrationOf, ETA_BUCKETS, levelIn, type Calibration } from './spread';
-import type { Weighted } from './stats';
+import type { Weighted } from './spread';
 
 import { BACKTEST_METHODS } from '../../../contract/admin';
 import { DAY_TYPES, DEFAULT_TRANSIT_IDS, SERVICE_HOURS, type DayType, type RouteConfig } from '../feed/transit-config';

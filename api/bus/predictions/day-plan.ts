@@ -10,7 +10,8 @@ import { addServiceDays, dayType, kstInstant, toKst, toKstIso } from '../../time
 import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
-import { median, type Weighted } from './stats';
+import type { Weighted } from './spread';
+import { median } from './stats';
 import { compressed, dressed, MIN_KERNEL_SEC, rangeHolding } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 

@@ -16,7 +16,7 @@ import {
   spreadOf,
   type Calibration,
 } from './spread';
-import type { Weighted } from './stats';
+import type { Weighted } from './spread';
 import { densityOf, deviationsGiven, latenessShareAtLeast, PREVIOUS_RUN_SEC } from './terminus';
 
 /** How long past its range's end a bus not seen leaving still counts as waiting. */

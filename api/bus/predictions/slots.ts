@@ -4,7 +4,8 @@
  * Why slots, and how they are learnt: docs/predictions.md §How the estimate is made.
  */
 import { calibrationOf, compressed, dressed, levelIn, MIN_KERNEL_SEC, MIN_OLDER_DAYS, recalibrated } from './spread';
-import { align, median, weightedMedian, type Weighted } from './stats';
+import type { Weighted } from './spread';
+import { align, median, weightedMedian } from './stats';
 
 /** Passes of learnSlots' align-and-re-estimate. */
 const SLOT_ITERATIONS = 3;

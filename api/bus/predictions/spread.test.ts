@@ -11,7 +11,7 @@ import {
   spreadOf,
   SPREAD_POINTS,
 } from './spread';
-import type { Weighted } from './stats';
+import type { Weighted } from './spread';
 
 /** Points of weight 1 at `values`. */
 const unit = (values: number[]): Weighted[] => values.map((value) => ({ value, weight: 1 }));

@@ -5,7 +5,6 @@
  * most likely to be right by the ETA windows riders judge an answer by. Pure. Why these:
  * docs/predictions.md §The range and the rider-safe time.
  */
-import type { Weighted } from './stats';
 
 /**
  * Lead buckets (seconds before the departure) with the window an answer is accurate in: the bus
@@ -18,6 +17,9 @@ export const ETA_BUCKETS = [
   { label: '6-10 min', fromSec: 360, toSec: 600, earlySec: 60, lateSec: 210 },
   { label: '10-15 min', fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 },
 ] as const;
+
+/** A value with its weight, for the weighted quantiles (a spread's points: epoch ms, or seconds). */
+export type Weighted = { value: number; weight: number };
 
 /** The percentiles a stated range runs between (lowerAt, upperAt): an 80 % range. */
 export const RANGE_QUANTILES = { lower: 0.1, upper: 0.9 } as const;

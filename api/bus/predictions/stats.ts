@@ -1,5 +1,5 @@
 /** Order statistics and sequence alignment over seconds, for the predictions. Pure; no I/O. */
-import { quantileOf, spreadOf } from './spread';
+import { quantileOf, spreadOf, type Weighted } from './spread';
 
 /** The median of `values` (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
@@ -13,9 +13,6 @@ export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
-
-/** A value with its weight, for the weighted quantiles. */
-export type Weighted = { value: number; weight: number };
 
 /** The smallest value whose cumulative weight (values ascending) reaches the fraction `q` of the total. */
 export const weightedQuantile = (points: readonly Weighted[], q: number): number => quantileOf(spreadOf(points), q);

@@ -8,7 +8,8 @@
  */
 import type { HistoryDay, Slot } from './slots';
 import { compressed, dressed, MIN_KERNEL_SEC } from './spread';
-import { median, weightedMedian, type Weighted } from './stats';
+import type { Weighted } from './spread';
+import { median, weightedMedian } from './stats';
 
 /** A departure of the history, matched to a slot, whose passage at the crossroads was seen. */
 export type TerminusSample = {
