@@ -26,17 +26,15 @@ import { storedSecret } from './api/secrets';
 import { cspSources, SCRIPT_HASHES_HEADER } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
 import { clientKeysOf } from './api/client-address';
-import { createBodyBudget, type BodyClient, type BodyPoolName } from './app/utils/body-budget.server';
-import { bodyLimitOf, tooLargeAnswer } from './app/utils/body-limit.server';
+import { createRequestBodies, limitOf, tooLarge, UNREADABLE } from './app/utils/request-bodies.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kakao-skill-door.server';
-import { hasPlainHost, isAt, pathOf } from './app/utils/request-path.server';
+import { hasPlainHost, isAt } from './app/utils/request-path.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
 import type { AdminBinding } from './app/utils/session.server';
 import { createTimeLeftAnswers } from './app/utils/time-left-cache.server';
 import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstream.server';
-import { BodyStopped, readBodyUpTo } from './lib/http-body';
 
 /**
  * Reads the env, then begins to open the api (in-process unless API_BASE_URL) and imports the
@@ -239,75 +237,16 @@ const allowsWrite = (req: express.Request, path = req.path) =>
     () => hostOf(req),
   );
 
+/** Request bodies: read within their caps and the budget, or refused (app/utils/request-bodies.server.ts). */
+const bodies = createRequestBodies({
+  headers: leanHeaders,
+  clientOf: (req) => clientKeysOf(asExpressRequest(req).ip),
+});
+const refuseBody = bodies.refuse;
+
 // Writes come from this site's pages only; Remix's own check of document POSTs would throw a
 // cross-site one as a 500.
 app.use((req, res, next) => (allowsWrite(req) ? next() : refuseBody(req, res, CROSS_SITE)));
-
-/** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
-const LINGER_MS = 5_000;
-/**
- * The memory request bodies may take at once, counted as their bytes arrive, in three pools (image
- * forms, the chatbot skill, the rest) with shares per address and network (app/utils/body-budget.server.ts). A body that would take
- * more is refused 503 with Retry-After, so many uploads at once, or many held open, cannot run the
- * process out of memory, nor keep the other forms' bodies out.
- */
-const bodies = createBodyBudget();
-/** What a body refused for the budget is told, with Retry-After (seconds). */
-const BUSY = { status: 503, retryAfterSec: 5, text: '지금은 요청이 많아 받지 못했습니다. 잠시 후 다시 보내주세요.' };
-/**
- * The most ms a request body may send nothing: past it the request is answered 408 and its
- * connection cut. A phone on a slow link sends something every second or two; a body held open
- * without sending is someone holding a connection.
- */
-const BODY_IDLE_MS = 10_000;
-/** What a body that stopped arriving is told (its connection is then closed). */
-const TIMED_OUT: UnreadAnswer = {
-  status: 408,
-  contentType: 'text/plain; charset=utf-8',
-  body: '보내는 내용이 끊겨 요청을 받지 못했습니다. 다시 보내주세요.',
-};
-
-/**
- * Answers a request whose body is not read: `status` with `answer`. What the client still sends is
- * read and dropped for up to LINGER_MS (closing a socket with unread bytes resets it, and the
- * client would never see the answer), then the connection is cut; a body not `coming` (not yet
- * invited by `100 Continue`, or stopped arriving) is not awaited, and the connection closes.
- */
-function refuseBody(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { coming = true } = {}): void {
-  const headers = {
-    ...leanHeaders,
-    'Content-Type': answer.contentType,
-    'Cache-Control': 'no-store',
-    ...answer.headers,
-  };
-  res.writeHead(answer.status, coming ? headers : { ...headers, Connection: 'close' });
-  res.end(answer.body);
-  if (!coming) return;
-  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-  req.once('end', () => clearTimeout(cut)).resume();
-}
-
-/** The body cap of `req` (app/utils/body-limit.server.ts): by its path and content type. */
-const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
-
-/** The 413 of a body over its route's cap (app/utils/body-limit.server.ts), with the route's message. */
-function tooLarge(req: IncomingMessage): UnreadAnswer {
-  return { status: 413, ...tooLargeAnswer(limitOf(req), pathOf(req)) };
-}
-
-/** The 503 of a body that does not fit the budget. */
-const busy = (): UnreadAnswer => ({
-  status: BUSY.status,
-  contentType: 'text/plain; charset=utf-8',
-  body: BUSY.text,
-  headers: { 'Retry-After': String(BUSY.retryAfterSec) },
-});
-
-/**
- * The client whose shares of the body budget `req` counts against: its address as express reads it
- * (TRUST_PROXY), keyed as the api's limits key it (an IPv4 address or IPv6 /64, and its /24 or /48).
- */
-const clientOf = (req: IncomingMessage): BodyClient => clientKeysOf(asExpressRequest(req).ip);
 
 /**
  * The Fetch request Remix gets for `req`, with its `body` already read: the URL as the browser
@@ -324,50 +263,6 @@ function remixRequestOf(req: express.Request, res: express.Response, body: Uint8
     for (const one of [value ?? []].flat()) headers.append(name, one);
   }
   return new Request(url, { method: req.method, headers, body, signal: controller.signal });
-}
-
-/** What a request the server cannot read is told: a body cut short, or a Host that is more than `host[:port]` or makes no URL. */
-const UNREADABLE: UnreadAnswer = {
-  status: 400,
-  contentType: 'text/plain; charset=utf-8',
-  body: '요청을 읽지 못했습니다.',
-};
-/** Answers UNREADABLE to a request whose body is over (read, or cut short). */
-const unreadable = (res: ServerResponse) =>
-  void res
-    .writeHead(UNREADABLE.status, { ...leanHeaders, 'Content-Type': UNREADABLE.contentType })
-    .end(UNREADABLE.body);
-
-/**
- * The body of `req`, read whole and within its route's cap, its bytes counted against the budget
- * (`bodies`) as they arrive until the answer ends, within BODY_IDLE_MS between bytes and, when
- * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
- * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
- * (cut short: the client went away, or sent less than its Content-Length).
- * @param pool the pool the body counts against: its route's (app/utils/body-limit.server.ts), or
- *   the skill's for a call whose secret passed at the door.
- */
-async function readBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  { pool, deadlineMs }: { pool?: BodyPoolName; deadlineMs?: number } = {},
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const limit = limitOf(req);
-  const hold = bodies.open(pool ?? limit.pool, clientOf(req));
-  res.once('close', hold.release);
-  const declared = Number(req.headers['content-length']);
-  if (declared <= limit.maxBytes && !hold.fits(declared)) return void refuseBody(req, res, busy());
-  const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
-  if (req.headers['content-length']) stream.headers.set('content-length', req.headers['content-length']);
-  try {
-    const read = await readBodyUpTo(stream, limit.maxBytes, { idleMs: BODY_IDLE_MS, deadlineMs, admit: hold.take });
-    if (read === null) return void refuseBody(req, res, tooLarge(req));
-    return read;
-  } catch (error) {
-    if (!(error instanceof BodyStopped)) return unreadable(res);
-    if (error.reason === 'refused') return void refuseBody(req, res, busy());
-    return void refuseBody(req, res, TIMED_OUT, { coming: false });
-  }
 }
 
 const handleRemix = createRequestHandler(build, env.NODE_ENV);
@@ -398,17 +293,17 @@ async function sendRemixResponse(req: express.Request, res: express.Response, re
 }
 
 /**
- * Remix, given each body whole and within its route's cap (readBody): an action reads its form at
+ * Remix, given each body whole and within its route's cap (bodies.read): an action reads its form at
  * once and never more than the cap.
  */
 app.all('*', async (req, res, next) => {
-  const body = req.method === 'GET' || req.method === 'HEAD' ? null : await readBody(req, res);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? null : await bodies.read(req, res);
   if (body === undefined) return;
   let request: Request;
   try {
     request = remixRequestOf(req, res, body);
   } catch {
-    return unreadable(res);
+    return bodies.unreadable(res);
   }
   try {
     await sendRemixResponse(req, res, await handleRemix(request, loadContextOf(req.ip)));
@@ -442,7 +337,7 @@ const skill = createSkillDoor({
   secret: env.KAKAO_SKILL_SECRET,
   headers: leanHeaders,
   // The secret passed at the door: the body counts against the skill's own pool.
-  readBody: (req, res, deadlineMs) => readBody(req, res, { pool: 'skill', deadlineMs }),
+  readBody: (req, res, deadlineMs) => bodies.read(req, res, { pool: 'skill', deadlineMs }),
   refuse: refuseBody,
 });
 /**
@@ -472,23 +367,16 @@ const server = createServer((req, res) => {
   if (isAt(req, SKILL_PATH)) return serveSkill(req, res);
   return app(req, res);
 });
-// `Expect: 100-continue` (curl's way with a large body): a declared body over the cap is refused
+// `Expect: 100-continue` (curl's way with a large body): a body that cannot be taken is refused
 // before the client sends it; otherwise the client is told to go on (Node's default).
 server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-  if (Number(req.headers['content-length']) > limitOf(req).maxBytes) {
-    return refuseBody(req, res, tooLarge(req), { coming: false });
-  }
-  // (A body of no declared length, chunked, is counted as it comes.)
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && !bodies.open(limitOf(req).pool, clientOf(req)).fits(declared)) {
-    return refuseBody(req, res, busy(), { coming: false });
-  }
+  if (bodies.refusedBeforeContinue(req, res)) return;
   res.writeContinue();
   server.emit('request', req, res);
 });
 
-// A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause
-// BODY_IDLE_MS at most. A phone's 5 MB photo on a slow link fits.
+// A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause 10 s
+// at most (app/utils/request-bodies.server.ts). A phone's 5 MB photo on a slow link fits.
 server.requestTimeout = 120_000;
 
 serveUntilSignal(server, {

@@ -13,7 +13,7 @@
  * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;
- * - server.ts's body rules (its readBody: the 64 KB cap with its JSON 413, the budget of bodies held);
+ * - the server's body rules (app/utils/request-bodies.server.ts: the 64 KB cap with its JSON 413, the body budget);
  * - the api's refusals (401, 400, 413, 503…) passed on with their message, an api that does not
  *   answer (or answers off-contract) as 502;
  * - 405 with Allow: POST to any other method.

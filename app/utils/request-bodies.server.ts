@@ -1,0 +1,152 @@
+/**
+ * Request bodies at the server's door (docs/deploy.md §Request bodies and origins, ADR 019): each
+ * read whole within its route's cap (app/utils/body-limit.server.ts) and the body budget
+ * (app/utils/body-budget.server.ts), counted as its bytes arrive and cut when it stops arriving;
+ * and the answers given to a body that is not read (413, 503, 408, 400, or any other), so that the
+ * client sees them rather than a reset. server.ts applies them to every request with a body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyStopped, readBodyUpTo } from '../../lib/http-body';
+import { createBodyBudget, type BodyClient, type BodyPoolName } from '~/utils/body-budget.server';
+import { bodyLimitOf, tooLargeAnswer } from '~/utils/body-limit.server';
+import type { UnreadAnswer } from '~/utils/kakao-skill-door.server';
+import { pathOf } from '~/utils/request-path.server';
+
+/** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
+const LINGER_MS = 5_000;
+/** What a body refused for the budget is told, with Retry-After (seconds). */
+const BUSY = { status: 503, retryAfterSec: 5, text: '지금은 요청이 많아 받지 못했습니다. 잠시 후 다시 보내주세요.' };
+/**
+ * The most ms a request body may send nothing: past it the request is answered 408 and its
+ * connection cut. A phone on a slow link sends something every second or two; a body held open
+ * without sending is someone holding a connection.
+ */
+const BODY_IDLE_MS = 10_000;
+/** What a body that stopped arriving is told (its connection is then closed). */
+const TIMED_OUT: UnreadAnswer = {
+  status: 408,
+  contentType: 'text/plain; charset=utf-8',
+  body: '보내는 내용이 끊겨 요청을 받지 못했습니다. 다시 보내주세요.',
+};
+
+/** The body cap of `req` (app/utils/body-limit.server.ts): by its path and content type. */
+export const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
+
+/** The 413 of a body over its route's cap (app/utils/body-limit.server.ts), with the route's message. */
+export function tooLarge(req: IncomingMessage): UnreadAnswer {
+  return { status: 413, ...tooLargeAnswer(limitOf(req), pathOf(req)) };
+}
+
+/** The 503 of a body that does not fit the budget. */
+const busy = (): UnreadAnswer => ({
+  status: BUSY.status,
+  contentType: 'text/plain; charset=utf-8',
+  body: BUSY.text,
+  headers: { 'Retry-After': String(BUSY.retryAfterSec) },
+});
+
+/** What a request the server cannot read is told: a body cut short, or a Host that is more than `host[:port]` or makes no URL. */
+export const UNREADABLE: UnreadAnswer = {
+  status: 400,
+  contentType: 'text/plain; charset=utf-8',
+  body: '요청을 읽지 못했습니다.',
+};
+
+/** The door's readers and refusals of request bodies (createRequestBodies). */
+export type RequestBodies = ReturnType<typeof createRequestBodies>;
+
+/**
+ * @param headers added to every refusal: server.ts's security headers.
+ * @param clientOf the client whose shares of the budget a request counts against (its address as
+ *   express reads it, TRUST_PROXY, keyed as the api's limits key it: api/client-address.ts).
+ */
+export function createRequestBodies({
+  headers: leanHeaders,
+  clientOf,
+}: {
+  headers: Record<string, string>;
+  clientOf(req: IncomingMessage): BodyClient;
+}) {
+  /**
+   * The memory request bodies may take at once, counted as their bytes arrive, in three pools
+   * (image forms, the chatbot skill, the rest) with shares per address and network. A body that
+   * would take more is refused 503 with Retry-After, so many uploads at once, or many held open,
+   * cannot run the process out of memory, nor keep the other forms' bodies out.
+   */
+  const bodies = createBodyBudget();
+
+  /**
+   * Answers a request whose body is not read: `status` with `answer`. What the client still sends is
+   * read and dropped for up to LINGER_MS (closing a socket with unread bytes resets it, and the
+   * client would never see the answer), then the connection is cut; a body not `coming` (not yet
+   * invited by `100 Continue`, or stopped arriving) is not awaited, and the connection closes.
+   */
+  function refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { coming = true } = {}): void {
+    const headers = {
+      ...leanHeaders,
+      'Content-Type': answer.contentType,
+      'Cache-Control': 'no-store',
+      ...answer.headers,
+    };
+    res.writeHead(answer.status, coming ? headers : { ...headers, Connection: 'close' });
+    res.end(answer.body);
+    if (!coming) return;
+    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    req.once('end', () => clearTimeout(cut)).resume();
+  }
+
+  /** Answers UNREADABLE to a request whose body is over (read, or cut short). */
+  const unreadable = (res: ServerResponse) =>
+    void res
+      .writeHead(UNREADABLE.status, { ...leanHeaders, 'Content-Type': UNREADABLE.contentType })
+      .end(UNREADABLE.body);
+
+  /**
+   * The body of `req`, read whole and within its route's cap, its bytes counted against the budget
+   * (`bodies`) as they arrive until the answer ends, within BODY_IDLE_MS between bytes and, when
+   * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
+   * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
+   * (cut short: the client went away, or sent less than its Content-Length).
+   * @param pool the pool the body counts against: its route's (app/utils/body-limit.server.ts), or
+   *   the skill's for a call whose secret passed at the door.
+   */
+  async function read(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { pool, deadlineMs }: { pool?: BodyPoolName; deadlineMs?: number } = {},
+  ): Promise<Uint8Array<ArrayBuffer> | undefined> {
+    const limit = limitOf(req);
+    const hold = bodies.open(pool ?? limit.pool, clientOf(req));
+    res.once('close', hold.release);
+    const declared = Number(req.headers['content-length']);
+    if (declared <= limit.maxBytes && !hold.fits(declared)) return void refuse(req, res, busy());
+    const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
+    if (req.headers['content-length']) stream.headers.set('content-length', req.headers['content-length']);
+    try {
+      const read = await readBodyUpTo(stream, limit.maxBytes, { idleMs: BODY_IDLE_MS, deadlineMs, admit: hold.take });
+      if (read === null) return void refuse(req, res, tooLarge(req));
+      return read;
+    } catch (error) {
+      if (!(error instanceof BodyStopped)) return unreadable(res);
+      if (error.reason === 'refused') return void refuse(req, res, busy());
+      return void refuse(req, res, TIMED_OUT, { coming: false });
+    }
+  }
+
+  /**
+   * Answers `Expect: 100-continue` (curl's way with a large body): a declared body over its cap,
+   * or one the budget cannot take now, is refused before the client sends it (true); otherwise
+   * nothing is answered (false), and the client is to be told to go on.
+   */
+  function refusedBeforeContinue(req: IncomingMessage, res: ServerResponse): boolean {
+    const declared = Number(req.headers['content-length']);
+    if (declared > limitOf(req).maxBytes) refuse(req, res, tooLarge(req), { coming: false });
+    // (A body of no declared length, chunked, is counted as it comes.)
+    else if (Number.isFinite(declared) && !bodies.open(limitOf(req).pool, clientOf(req)).fits(declared)) {
+      refuse(req, res, busy(), { coming: false });
+    } else return false;
+    return true;
+  }
+
+  return { read, refuse, unreadable, refusedBeforeContinue };
+}
