@@ -83,7 +83,9 @@ describe('e-mail from a running deployment', () => {
 
     smtp = await startSmtpServer(smtpPort);
     web = await startWeb(port, smtpPort); // the restart takes over the dead owner's data directory
-    const afterCrash = await smtp.waitFor(2, 45_000);
+    // The row whose send the kill interrupted is claimed for at most 30 s (sender.ts CLAIM_MS),
+    // counted on a clock that starts again at CLOCK_START; then the next round sends it.
+    const afterCrash = await smtp.waitFor(2, 60_000);
     // The request's number, not its title (which the applicant typed): a crash may advance the id
     // sequence (PostgreSQL logs it ahead), so the number is read, not assumed.
     expect(afterCrash.map((mail) => mail.parsed.subject).sort()).toEqual([

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../lib/hash';
 import { freePort } from '../../tests/setup/process';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
@@ -9,9 +9,17 @@ import { ACTOR, NOW, adRowsIn } from '../ads/ad-rows.fixture';
 import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest } from '../ads/requests';
 import { adStatusTokens, imageUploads, mailOutbox } from '../db/schema';
 import { createInquiry, deleteInquiry, replyToInquiry } from '../inquiries/model';
-import { createMailOutbox, mailOff, purgeOldMail, resendMail, undeliveredMail, type MailOutbox } from './outbox';
+import {
+  claimMail,
+  createMailOutbox,
+  mailOff,
+  purgeOldMail,
+  resendMail,
+  undeliveredMail,
+  type MailOutbox,
+} from './outbox';
 import { MAILS_PER_RECIPIENT } from './recipient-limit';
-import { createMailSender, SMTP_TIMEOUTS, smtpTransport, type SmtpTimeouts } from './sender';
+import { CLAIM_MS, createMailSender, SMTP_TIMEOUTS, smtpTransport, type SmtpTimeouts } from './sender';
 
 const BASE_URL = 'https://bus.example.com';
 const FROM = '외대 버스 <bus@example.com>';
@@ -47,7 +55,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
    */
   function mailOn(
     smtpUrl: string,
-    options: { leader?: () => boolean; timeouts?: SmtpTimeouts; clock?: FakeClock } = {},
+    options: { leader?: () => boolean; timeouts?: SmtpTimeouts; clock?: FakeClock; claimMs?: number } = {},
   ) {
     const clock = options.clock ?? new FakeClock(NOW);
     const logger = recordingLogger();
@@ -60,6 +68,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       logger,
       isLeader: options.leader ?? (() => true),
       sendMs: timeouts.sendMs,
+      claimMs: options.claimMs,
     });
     const outbox: MailOutbox = createMailOutbox({
       letters: { baseUrl: BASE_URL, bankAccount: { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' } },
@@ -522,22 +531,23 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       expect(server.received).toHaveLength(1);
     });
 
-    it('sends one copy while an answer is awaited, even when the lease moves to an instance whose clock is past the RFC 10 minutes', async () => {
+    it('renews its claim while an answer is awaited: the instance the lease moves to sends no second copy, even with its clock past the RFC 10 minutes', async () => {
       const { server, release } = await holdingServer();
       smtp = server;
       const clock = new FakeClock(NOW);
-      const first = mailOn(server.url, { clock });
+      const first = mailOn(server.url, { clock, claimMs: 300 });
       const id = await pendingRequest('web');
       await approveRequest(db(), 'web', id, ACTOR, NOW, first.outbox);
       const firstRound = first.sender.deliverDue();
       await server.waitFor(1); // the server has the message and has not answered yet
-      const [claimed] = await rows();
-      expect(claimed.nextAttemptAt.getTime() - NOW.getTime()).toBeGreaterThan(SMTP_TIMEOUTS.sendMs);
 
-      // The lease moves to another instance, its clock past the first retries' delays and the RFC's
-      // 10 minutes, up to the send's own limit: the row is still claimed.
-      const next = mailOn(server.url, { clock });
-      clock.advance(SMTP_TIMEOUTS.sendMs / 1000);
+      // The lease moves to another instance, its clock 10 minutes on, past the first retries'
+      // delays and the RFC's wait: once the first send has renewed its claim, the row is not due.
+      const next = mailOn(server.url, { clock, claimMs: 300 });
+      clock.advance(10 * 60);
+      await vi.waitFor(async () =>
+        expect((await rows())[0].nextAttemptAt.getTime()).toBeGreaterThan(clock.now().getTime()),
+      );
       await next.sender.deliverDue();
       expect(server.received).toHaveLength(1);
 
@@ -548,6 +558,40 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
         `[외대 버스] 광고가 승인되었습니다 (신청 번호 ${id})`,
       ]);
       expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    it('sends a row whose sender died mid-send (its claim no longer renewed) once the claim runs out, within CLAIM_MS', async () => {
+      smtp = await startSmtpServer();
+      const { clock, sender, outbox } = mailOn(smtp.url);
+      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      const [row] = await rows();
+      // What a sender killed during its send leaves: the row claimed, never renewed.
+      expect(await claimMail(db(), row, new Date(NOW.getTime() + CLAIM_MS))).toBe(true);
+      await sender.deliverDue();
+      expect(smtp.received).toHaveLength(0);
+      clock.advance(CLAIM_MS / 1000);
+      await sender.deliverDue();
+      await smtp.waitFor(1);
+      expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+      expect(CLAIM_MS).toBeLessThanOrEqual(30_000);
+    });
+
+    it('aborts its send when another round has taken the row over, and leaves the outcome to that round', async () => {
+      const { server, release } = await holdingServer();
+      smtp = server;
+      const { sender, outbox, logger } = mailOn(server.url, { claimMs: 300 });
+      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      const round = sender.deliverDue();
+      await server.waitFor(1);
+      const takenUntil = new Date(NOW.getTime() + 3_600_000);
+      await db().update(mailOutbox).set({ nextAttemptAt: takenUntil });
+      await round; // ends at the next renewal, the server still holding its answer
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: takenUntil, lastError: null });
+      expect(logger.lines).toEqual([
+        expect.stringMatching(/^\[mail\] approved \S+ send aborted: the claim on the row was lost/),
+      ]);
+      release();
     });
 
     it('aborts a send that outlasts its limit, and retries it after the usual delay', async () => {

@@ -3,10 +3,13 @@
  * (ADR 003), so two instances never send the same row. Every MAIL_POLL_MS (5 s), and at once when a
  * change of this process queued a row (`kick`), it delivers the due rows over SMTP with nodemailer,
  * one after another, and records each outcome in the outbox (outbox.ts). Before each send the row is
- * claimed for longer than the send can last (SMTP_TIMEOUTS.sendMs), so no round, here or on the
- * instance the lease moves to meanwhile, sends it again while it may still be in flight. Delivery
+ * claimed for CLAIM_MS (30 s), and the claim is renewed every third of that while the send runs (a
+ * slow server may take minutes: SMTP_TIMEOUTS), so no round, here or on the instance the lease
+ * moves to meanwhile, sends it again while it may still be in flight; a send whose claim is lost
+ * (taken over after a stalled renewal, or unwritable) is aborted. A sender that dies mid-send stops
+ * renewing, so its row is due again within CLAIM_MS, on whichever instance holds the lease. Delivery
  * is at least once: a crash after the SMTP server took a message and before the row was marked
- * sends it again, once its claim has run out, with the same Message-ID.
+ * sends it again, with the same Message-ID.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../clock';
@@ -38,8 +41,7 @@ export type SmtpTimeouts = {
   replyMs: number;
   /**
    * For the whole send, at most (RFC 5321 §4.5.3.2's waits of a slow but working server fit in it):
-   * then it is aborted, its connection closed, and retried. A row is claimed for longer than this
-   * (CLAIM_MARGIN_MS), so its claim outlasts any send of it.
+   * then it is aborted, its connection closed, and retried.
    */
   sendMs: number;
 };
@@ -51,8 +53,12 @@ export const SMTP_TIMEOUTS: SmtpTimeouts = {
   sendMs: 20 * 60_000,
 };
 
-/** How much longer (ms) than the send's limit a row stays claimed: the abort and the row's update after it. */
-const CLAIM_MARGIN_MS = 60_000;
+/**
+ * How long (ms) a claim on a row lasts unless renewed: the longest a row whose sender died waits.
+ * A send renews it every CLAIM_MS / 3, so two renewals may fail or stall (a database statement may
+ * take 10 s: db/client.ts PG_LIMITS) before another round may take the row.
+ */
+export const CLAIM_MS = 30_000;
 
 /**
  * An SMTP transport for SMTP_URL (smtp:// with STARTTLS when offered, smtps:// with TLS), waiting as
@@ -81,6 +87,7 @@ export type MailSender = {
  * @param options.from MAIL_FROM, the From of every message.
  * @param options.isLeader whether this instance holds the bus feed's lease (feed.role() === 'leader').
  * @param options.sendMs the longest a send may take (SMTP_TIMEOUTS.sendMs; tests shorten it).
+ * @param options.claimMs how long a claim lasts unless renewed (CLAIM_MS; tests shorten it).
  */
 export function createMailSender(options: {
   db: Db;
@@ -90,15 +97,43 @@ export function createMailSender(options: {
   logger: Logger;
   isLeader: () => boolean;
   sendMs?: number;
+  claimMs?: number;
 }): MailSender {
-  const { db, transport, from, clock, logger, isLeader, sendMs = SMTP_TIMEOUTS.sendMs } = options;
+  const { db, transport, from, clock, logger, isLeader, sendMs = SMTP_TIMEOUTS.sendMs, claimMs = CLAIM_MS } = options;
   let round: Promise<void> | null = null;
   let again = false;
 
+  /**
+   * Renews the claim on `row` (held until `until`) every claimMs / 3 until the returned function
+   * is called; when a renewal finds the row taken over, or cannot be written, aborts `lost`.
+   */
+  const holdClaim = (row: OutboxRow, until: Date, lost: AbortController): (() => void) => {
+    let held = until;
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const renew = async () => {
+      const next = new Date(clock.now().getTime() + claimMs);
+      try {
+        if (!(await claimMail(db, { ...row, nextAttemptAt: held }, next)))
+          throw new Error('another round took the row');
+        held = next;
+        if (!done) timer = setTimeout(() => void renew(), claimMs / 3);
+      } catch (error) {
+        if (!done) lost.abort(new Error(`the claim on the row was lost: ${errorText(error)}`));
+      }
+    };
+    timer = setTimeout(() => void renew(), claimMs / 3);
+    return () => {
+      done = true;
+      clearTimeout(timer);
+    };
+  };
+
   const send = async (row: OutboxRow) => {
-    // Claimed past the send's limit: no round sends it again while this send may be in flight.
-    const claimedUntil = new Date(clock.now().getTime() + sendMs + CLAIM_MARGIN_MS);
+    const claimedUntil = new Date(clock.now().getTime() + claimMs);
     if (!(await claimMail(db, row, claimedUntil))) return; // another round took it since it was read
+    const lost = new AbortController();
+    const release = holdClaim(row, claimedUntil, lost);
     try {
       await transport.sendMail({
         from,
@@ -107,11 +142,18 @@ export function createMailSender(options: {
         text: row.text,
         html: row.html,
         messageId: row.messageId,
-        signal: AbortSignal.timeout(sendMs),
+        signal: AbortSignal.any([AbortSignal.timeout(sendMs), lost.signal]),
       });
+      release();
       await markSent(db, row, clock.now());
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      release();
+      if (lost.signal.aborted) {
+        // The row is another round's now (or its claim runs out): its outcome is that round's to record.
+        logger.warn(`[mail] ${row.kind} ${row.messageId} send aborted: ${errorText(lost.signal.reason)}`);
+        return;
+      }
+      const message = errorText(error);
       // nodemailer marks an SMTP 5xx reply (but 503) as permanent; the network's failures are not.
       const permanent = (error as { permanent?: unknown }).permanent === true;
       const outcome = await markAttemptFailed(db, row, clock.now(), { message, permanent });
@@ -156,3 +198,5 @@ export function createMailSender(options: {
     },
   };
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
