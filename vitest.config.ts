@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/setup/sequencer';
 
 export default defineConfig({
   resolve: {
@@ -17,6 +18,7 @@ export default defineConfig({
     // a 2-core machine (vitest's default there is one) take the suite from ~440 s to ~290–370 s.
     maxWorkers: 2,
     minWorkers: 1,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

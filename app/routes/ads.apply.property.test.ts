@@ -9,13 +9,15 @@ import fc from 'fast-check';
 import { action } from '~/routes/ads.apply';
 import { AdApplicationSchema } from '../../contract/ads';
 import { GIF, JPEG, SVG, WEBP } from '../../tests/fixtures/images';
+import { propertyRuns } from '../../tests/setup/deep';
 import { startWebApi, TINY_PNG, type WebApi } from '../../tests/setup/web-api';
 import { isHttpUrl } from '../../contract/links';
 import { isOneLine } from '../../contract/strings';
 
 type ActionData = { result: SubmissionResult<string[]> };
 
-const NUM_RUNS = 2000;
+// 2,000 submissions in the deep run, 300 in the loop (tests/setup/deep.ts).
+const NUM_RUNS = propertyRuns({ loop: 300, deep: 2000 });
 const SEED = 20240604;
 
 let api: WebApi;
