@@ -63,7 +63,7 @@ const contractImports = {
 const driverBypasses = [
   {
     selector: "Identifier[name='createRequire']",
-    message: 'Only api/db/ loads a database driver, and it imports it: no createRequire.',
+    message: 'Only api/db/ loads a database driver, with an import: no createRequire elsewhere.',
   },
   {
     selector: ":matches(Identifier, PrivateIdentifier)[name='$client'], Literal[value='$client']",
@@ -98,7 +98,7 @@ const fetchMessage =
   'Routes and components call a model; a model calls the api through the upstream client (upstream.server.ts). ' +
   "The browser's one fetch is the refresh hook, use-live-time-left.ts.";
 
-/** The app code the folders' fences stand in; a dynamic import in them names its module. */
+/** The code folders (not the entries, scripts or tests/): a dynamic import there names its module. */
 const appCode = ['app/**', 'api/**', 'lib/**', 'contract/**'];
 /** Where the upstream client lives (app/utils/ or app/models/), with its test. */
 const upstreamClient = 'app/**/upstream.server*.ts';
