@@ -1,11 +1,11 @@
 /**
- * The repository explains itself. Every citation `docs/product.md §N` (or `§N.M`, or `§Glossary`) in
- * a tracked file names a heading of docs/product.md; every `docs/<name>.md §Title` of the other docs names
- * a heading of that document; every document a tracked file names is in the repository; the screen
- * map of docs/architecture.md lists every route module; and no tracked file points outside the
- * repository (the team folder beside a checkout, which a clone lacks) or cites an issue number
- * instead of stating the rule. A citation run such as `docs/product.md §2.3, §4.1 and §9` checks
- * each of its sections.
+ * The repository explains itself. Every citation `docs/product.md §N` (or `§N.M`, or `§Glossary`)
+ * in a tracked file names a heading of docs/product.md; every `docs/<name>.md §Title` of the other
+ * docs names a heading of that document; every document a tracked file names is in the repository;
+ * and no tracked file points outside the repository (the team folder beside a checkout, which a
+ * clone lacks) or cites an issue number instead of stating the rule. A citation run such as
+ * `docs/product.md §2.3, §4.1 and §9` checks each of its sections. (The screen map of
+ * docs/architecture.md has its own test: tests/docs-screen-map.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -161,18 +161,5 @@ describe('tracked files', () => {
       }),
     );
     expect(missing).toEqual([]);
-  });
-});
-
-describe('docs/architecture.md §Where to find a screen', () => {
-  const map = read('docs/architecture.md').split('## Where to find a screen')[1] ?? '';
-
-  it("lists every route module, so a newcomer finds a screen's file without searching", () => {
-    const routes = files
-      .map(({ path }) => path)
-      .filter((path) => path.startsWith('app/routes/') && !/\.test\.tsx?$/.test(path))
-      .map((path) => path.slice('app/routes/'.length));
-    expect(routes.length).toBeGreaterThan(20);
-    expect(routes.filter((route) => !map.includes(`\`${route}\``))).toEqual([]);
   });
 });
