@@ -7,45 +7,103 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A fence is a no-restricted-imports pattern: `regex` is the module specifiers it refuses, as written
+// in the import. fencesOf() turns a list of them into the rules for one folder, so that a fence holds
+// for static imports, re-exports and dynamic import() alike. Flat config replaces a rule's options
+// wholesale in a later block, so each block below lists every fence of its folder from these constants.
+
+/** date-fns's index loads all of its ~250 functions, 0.1 s of every start: import each from its path. */
+const dateFnsIndex = {
+  regex: '^date-fns$',
+  message: "Import each function from its own path: 'date-fns/format'.",
+};
 /** Database drivers: only api/db/ opens a database (tests/setup/ creates and drops test databases). */
 const databaseDrivers = {
-  group: [
-    'pg',
-    'postgres',
-    '@electric-sql/pglite',
-    '@electric-sql/pglite/*',
-    'drizzle-orm/pglite*',
-    'drizzle-orm/node-postgres*',
-    'drizzle-orm/postgres-js*',
-  ],
+  regex: '^(pg|postgres|@electric-sql/pglite|drizzle-orm/(pglite|node-postgres|postgres-js))(/|$)',
   message: 'Only api/db/ imports a database driver: use api/db/client.ts.',
 };
-/** The web reaches the api only through models (app/models/) and the upstream client. */
+/** The fences that hold in every folder but their own (api/db/, tests/setup/). */
+const everywhere = [dateFnsIndex, databaseDrivers];
+/**
+ * The web reaches the api only through models (app/models/): the upstream client's calls, by any
+ * spelling of its path (`~/utils/…`, `./…`, `../models/…`). Its error class and types are free to import.
+ */
 const upstreamCalls = {
-  group: ['~/utils/upstream.server', '**/utils/upstream.server'],
+  regex: '(^|/)upstream\\.server(\\.[jt]s)?$',
   importNames: ['upstreamJson', 'upstreamFetch'],
   message: 'Only app/models/ calls the api: add a model function.',
 };
-/** date-fns's index loads all of its ~250 functions, 0.1 s of every start: import each from its path. */
-const dateFnsIndex = { name: 'date-fns', message: "Import each function from its own path: 'date-fns/format'." };
+const apiFromWeb = {
+  regex: '(^|/)api/',
+  message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
+};
 /** api routes are thin Hono sub-apps: the queries live in the domain modules (api/ads/, api/admin/ …). */
 const queryBuilder = {
-  group: ['drizzle-orm', 'drizzle-orm/*'],
+  regex: '^drizzle-orm(/|$)',
   message: 'api/routes/ call domain functions, never the query builder: add one to the domain module.',
 };
 const schemaFromRoutes = {
   regex: '(^|/)db/schema(/|$)',
   message: 'api/routes/ call domain functions, never the tables: add one to the domain module.',
 };
-const apiFromWeb = {
-  regex: '(^|/)api/',
-  message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
+const libImports = {
+  regex: '^(?!node:|\\./)',
+  message: 'lib/ is shared by api/ and app/: Node built-ins and itself only.',
 };
+const contractImports = {
+  regex: '^(?!zod$|\\./)',
+  message: 'contract/ depends on zod and itself only.',
+};
+
+/**
+ * The ways to a database driver that no import names: a require made at run time, and the driver's
+ * own client under Drizzle's (`db.$client.query(…)` runs SQL without the query builder). Only
+ * api/db/ takes them.
+ */
+const driverBypasses = [
+  {
+    selector: "Identifier[name='createRequire']",
+    message: 'Only api/db/ loads a database driver, with an import: no createRequire elsewhere.',
+  },
+  {
+    selector: ":matches(Identifier, PrivateIdentifier)[name='$client'], Literal[value='$client']",
+    message: "Only api/db/ touches the driver's client: call a domain function, which uses the query builder.",
+  },
+];
+/** A dynamic import() names its module with a string literal, so the fences above can read it. */
+const literalImportsOnly = {
+  selector: "ImportExpression:not([source.type='Literal'])",
+  message: 'Name the module with a string literal, so the lint fences can check it.',
+};
+
+/**
+ * The rules for one folder: `fences` refused as static imports and re-exports (no-restricted-imports)
+ * and as dynamic import() (no-restricted-syntax, which also takes `syntax`).
+ * @param fences - no-restricted-imports patterns with a `regex`
+ * @param syntax - further no-restricted-syntax entries
+ */
+function fencesOf(fences, syntax = []) {
+  const dynamicImports = fences.map(({ regex, message }) => ({
+    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/i]`,
+    message,
+  }));
+  return {
+    'no-restricted-imports': ['error', { patterns: fences }],
+    'no-restricted-syntax': ['error', ...dynamicImports, ...syntax],
+  };
+}
 
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
-  'Routes and components call a model; a model calls the api through app/utils/upstream.server.ts. ' +
-  "The browser's one fetch is the refresh hook, app/utils/use-live-time-left.ts.";
+  'Routes and components call a model; a model calls the api through the upstream client (upstream.server.ts). ' +
+  "The browser's one fetch is the refresh hook, use-live-time-left.ts.";
+
+/** The code folders (not the entries, scripts or tests/): a dynamic import there names its module. */
+const appCode = ['app/**', 'api/**', 'lib/**', 'contract/**'];
+/** Where the upstream client lives (app/utils/ or app/models/), with its test. */
+const upstreamClient = 'app/**/upstream.server*.ts';
+/** The browser's refresh hook, wherever app/ keeps its hooks. */
+const refreshHook = 'app/**/use-live-time-left.ts';
 
 export default tseslint.config(
   {
@@ -68,41 +126,50 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers] }],
     },
   },
   {
-    files: ['api/db/**', 'tests/setup/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Every file, tests and scripts too: date-fns by path, no database driver.
+    rules: fencesOf(everywhere, driverBypasses),
   },
   {
+    // App code also names the modules it imports dynamically (tests and scripts load built files).
+    files: appCode,
+    rules: fencesOf(everywhere, [...driverBypasses, literalImportsOnly]),
+  },
+  {
+    // api/db/ opens the database: its drivers, and the driver's client, are its own.
+    files: ['api/db/**'],
+    rules: fencesOf([dateFnsIndex], [literalImportsOnly]),
+  },
+  {
+    // tests/setup/ creates and drops test databases with the driver's import.
+    files: ['tests/setup/**'],
+    rules: fencesOf([dateFnsIndex], driverBypasses),
+  },
+  {
+    // The web reaches the api through its models only, and never imports api/.
     files: ['app/**'],
-    ignores: ['app/models/**', 'app/utils/upstream.server*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [dateFnsIndex], patterns: [upstreamCalls, databaseDrivers, apiFromWeb] },
-      ],
-    },
+    ignores: ['app/models/**', upstreamClient],
+    rules: fencesOf([...everywhere, upstreamCalls, apiFromWeb], [...driverBypasses, literalImportsOnly]),
   },
   {
-    files: ['app/models/**', 'app/utils/upstream.server*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb] }] },
+    // The models (and the upstream client they call) are the web's one door to the api.
+    files: ['app/models/**', upstreamClient],
+    rules: fencesOf([...everywhere, apiFromWeb], [...driverBypasses, literalImportsOnly]),
   },
   {
+    // Routes call domain functions, never the query builder or the tables. Tests set up and read rows
+    // directly; the fence is for the routes themselves.
     files: ['api/routes/**'],
-    // Tests set up and read rows directly; the fence is for the routes themselves.
     ignores: ['api/routes/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [dateFnsIndex], patterns: [databaseDrivers, queryBuilder, schemaFromRoutes] },
-      ],
-    },
+    rules: fencesOf([...everywhere, queryBuilder, schemaFromRoutes], [...driverBypasses, literalImportsOnly]),
   },
   {
-    // The browser's fetch is called by the refresh hook and the upstream client (app/utils/) only.
-    files: ['app/routes/**', 'app/models/**', 'app/components/**'],
+    // The browser's fetch is called by the refresh hook and the upstream client only: everything else
+    // in app/ goes through a model. (Tests fetch the servers they start.)
+    files: ['app/**'],
+    ignores: [refreshHook, upstreamClient, 'app/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: fetchMessage }],
       'no-restricted-properties': [
@@ -112,27 +179,15 @@ export default tseslint.config(
     },
   },
   {
+    // lib/ is bundled by both api/ and app/: Node built-ins and itself.
     files: ['lib/**'],
     ignores: ['lib/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(?!node:|\\./)', message: 'lib/ is shared by api/ and app/: Node built-ins and itself only.' },
-          ],
-        },
-      ],
-    },
+    rules: fencesOf([libImports], [...driverBypasses, literalImportsOnly]),
   },
   {
+    // contract/ is loaded by both sides and the browser: zod and itself.
     files: ['contract/**'],
     ignores: ['contract/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'contract/ depends on zod and itself only.' }] },
-      ],
-    },
+    rules: fencesOf([contractImports], [literalImportsOnly]),
   },
 );

@@ -94,6 +94,8 @@ async function contractSchemas(): Promise<[string, ZodTypeAny][]> {
   const modules = readdirSync(dir).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
   const schemas: [string, ZodTypeAny][] = [];
   for (const name of modules) {
+    // The modules are found by listing the folder, so their names are known at run time only.
+    // eslint-disable-next-line no-restricted-syntax
     const exports = (await import(/* @vite-ignore */ new URL(name, dir).href)) as Record<string, unknown>;
     for (const [key, value] of Object.entries(exports)) {
       if (value instanceof z.ZodType) schemas.push([`${name}:${key}`, value]);

@@ -15,6 +15,11 @@ async function problemsOf(code: string, filePath: string): Promise<(string | nul
   return result.messages.map((message) => message.ruleId);
 }
 
+/** The distinct rule ids of problemsOf (a name written twice is reported twice). */
+async function rulesBrokenBy(code: string, filePath: string): Promise<(string | null)[]> {
+  return [...new Set(await problemsOf(code, filePath))];
+}
+
 const callsFetch = `export async function load() {
   return (await fetch('/bus/time-left')).json();
 }
@@ -42,12 +47,21 @@ describe('the lint fences', () => {
     expect(await problemsOf(code, 'app/components/x.tsx')).toEqual(['no-restricted-properties']);
   });
 
-  it.each(['app/utils/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
-    'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
+  it.each(['app/utils/x.ts', 'app/root.tsx', 'app/entry.client.tsx'])(
+    'refuse a global fetch in %s',
     async (filePath) => {
-      expect(await problemsOf(callsFetch, filePath)).toEqual([]);
+      expect(await problemsOf(callsFetch, filePath)).toEqual(['no-restricted-globals']);
     },
   );
+
+  it.each([
+    'app/utils/use-live-time-left.ts',
+    'app/hooks/use-live-time-left.ts',
+    'app/utils/upstream.server.ts',
+    'app/models/upstream.server.ts',
+  ])('let the refresh hook and the upstream client call fetch, in either of their folders (%s)', async (filePath) => {
+    expect(await problemsOf(callsFetch, filePath)).toEqual([]);
+  });
 
   it('refuse drizzle-orm in an api route', async () => {
     expect(await problemsOf(usesQueryBuilder, 'api/routes/x.ts')).toEqual(['no-restricted-imports']);
@@ -76,18 +90,81 @@ describe('the lint fences', () => {
     },
   );
 
-  it('refuse the upstream client outside app/models/', async () => {
-    const code = `import { upstreamJson } from '~/utils/upstream.server';\nexport const call = upstreamJson;\n`;
-    expect(await problemsOf(code, 'app/routes/x.tsx')).toEqual(['no-restricted-imports']);
+  it.each([
+    ['~/utils/upstream.server', 'app/routes/x.tsx'],
+    ['./upstream.server', 'app/utils/x.ts'],
+    ['../utils/upstream.server', 'app/components/x.tsx'],
+    ['~/models/upstream.server', 'app/routes/x.tsx'],
+    ['../models/upstream.server', 'app/utils/x.ts'],
+  ])('refuse the upstream client (%s) outside app/models/, as in %s', async (path, filePath) => {
+    const code = `import { upstreamJson } from '${path}';\nexport const call = upstreamJson;\n`;
+    expect(await problemsOf(code, filePath)).toEqual(['no-restricted-imports']);
     expect(await problemsOf(code, 'app/models/x.server.ts')).toEqual([]);
   });
 
-  it.each(['pg', '@electric-sql/pglite', 'drizzle-orm/node-postgres'])(
-    'refuse a database driver (%s) outside api/db/',
+  it("let app/ take the upstream client's error class", async () => {
+    const code = `import { UpstreamError } from './upstream.server';\nexport const E = UpstreamError;\n`;
+    expect(await problemsOf(code, 'app/utils/x.ts')).toEqual([]);
+  });
+
+  it.each([
+    ['../../api/app', 'app/routes/x.tsx'],
+    ['../api/app', 'app/utils/x.ts'],
+    ['~/utils/upstream.server', 'app/routes/x.tsx'],
+    ['./upstream.server', 'app/utils/x.ts'],
+    ['pg', 'api/ads/x.ts'],
+    ['drizzle-orm/pglite', 'app/utils/x.ts'],
+    ['drizzle-orm', 'api/routes/x.ts'],
+    ['../db/schema', 'api/routes/x.ts'],
+    ['date-fns', 'api/x.ts'],
+    ['zod', 'lib/x.ts'],
+  ])('refuse a dynamic import of %s in %s', async (path, filePath) => {
+    const code = `export const load = () => import('${path}');\n`;
+    expect(await problemsOf(code, filePath)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('refuse a dynamic import whose module is not a string literal in app code', async () => {
+    const template = 'export const load = () => import(`../../api/app`);\n';
+    expect(await problemsOf(template, 'app/routes/x.tsx')).toEqual(['no-restricted-syntax']);
+    const computed = `const path = '../../api/app';\nexport const load = () => import(path);\n`;
+    expect(await problemsOf(computed, 'app/utils/x.ts')).toEqual(['no-restricted-syntax']);
+  });
+
+  it('let a dynamic import cross no fence', async () => {
+    const code = (path: string) => `export const load = () => import('${path}');\n`;
+    expect(await problemsOf(code('sortablejs'), 'app/components/x.tsx')).toEqual([]);
+    expect(await problemsOf(code('~/utils/upstream.server'), 'app/models/x.server.ts')).toEqual([]);
+    expect(await problemsOf(code('pg'), 'api/db/x.ts')).toEqual([]);
+    expect(await problemsOf(code('./s3'), 'api/storage/x.ts')).toEqual([]);
+  });
+
+  it.each([
+    'export const q = (db) => db.$client.query("select 1");\n',
+    'export const q = (db) => db["$client"].query("select 1");\n',
+    'export const q = ({ $client }) => $client.query("select 1");\n',
+  ])("refuse the driver's client outside api/db/: %s", async (code) => {
+    expect(await rulesBrokenBy(code, 'api/routes/x.ts')).toEqual(['no-restricted-syntax']);
+    expect(await rulesBrokenBy(code, 'api/ads/x.ts')).toEqual(['no-restricted-syntax']);
+    expect(await problemsOf(code, 'api/db/x.ts')).toEqual([]);
+  });
+
+  it.each(['api/ads/x.ts', 'api/routes/x.ts', 'lib/x.ts', 'app/utils/x.server.ts', 'tests/setup/x.ts'])(
+    'refuse createRequire in %s',
+    async (filePath) => {
+      const code = `import { createRequire } from 'node:module';\nexport const pg = createRequire(import.meta.url)('pg');\n`;
+      expect(await rulesBrokenBy(code, filePath)).toEqual(['no-restricted-syntax']);
+      expect(await problemsOf(code, 'api/db/x.ts')).toEqual([]);
+    },
+  );
+
+  it.each(['pg', 'pg/lib/client', '@electric-sql/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite/migrator'])(
+    'refuse a database driver (%s) outside api/db/ and tests/setup/',
     async (driver) => {
       const code = `import * as driver from '${driver}';\nexport const d = driver;\n`;
       expect(await problemsOf(code, 'api/ads/x.ts')).toEqual(['no-restricted-imports']);
+      expect(await problemsOf(code, 'tests/x.test.ts')).toEqual(['no-restricted-imports']);
       expect(await problemsOf(code, 'api/db/x.ts')).toEqual([]);
+      expect(await problemsOf(code, 'tests/setup/x.ts')).toEqual([]);
     },
   );
 
@@ -103,14 +180,17 @@ describe('the lint fences', () => {
     ]);
   });
 
-  it("refuse date-fns's index, and take its functions by path", async () => {
-    expect(await problemsOf(`import { format } from 'date-fns';\nexport const f = format;\n`, 'api/x.ts')).toEqual([
-      'no-restricted-imports',
-    ]);
-    expect(
-      await problemsOf(`import { format } from 'date-fns/format';\nexport const f = format;\n`, 'api/x.ts'),
-    ).toEqual([]);
-  });
+  it.each(['api/x.ts', 'api/db/x.ts', 'tests/setup/x.ts', 'app/models/x.server.ts', 'api/routes/x.ts'])(
+    "refuse date-fns's index in %s, and take its functions by path",
+    async (filePath) => {
+      expect(await problemsOf(`import { format } from 'date-fns';\nexport const f = format;\n`, filePath)).toEqual([
+        'no-restricted-imports',
+      ]);
+      expect(
+        await problemsOf(`import { format } from 'date-fns/format';\nexport const f = format;\n`, filePath),
+      ).toEqual([]);
+    },
+  );
 
   it('pass a route that calls domain functions, and a web route that calls a model', async () => {
     expect(await problemsOf(callsDomain, 'api/routes/x.ts')).toEqual([]);

@@ -1,11 +1,11 @@
 /**
- * The repository explains itself. Every citation `docs/product.md §N` (or `§N.M`) in a tracked file
- * names a numbered heading of docs/product.md; every `docs/<name>.md §Title` of the other docs names
- * a heading of that document; every document a tracked file names is in the repository; the screen
- * map of docs/architecture.md lists every route module; and no tracked file points outside the
- * repository (the team folder beside a checkout, which a clone lacks) or cites an issue number
- * instead of stating the rule. A citation run such as `docs/product.md §2.3, §4.1 and §9` checks
- * each of its sections.
+ * The repository explains itself. Every citation `docs/product.md §N` (or `§N.M`, or `§Glossary`)
+ * in a tracked file names a heading of docs/product.md; every `docs/<name>.md §Title` of the other
+ * docs names a heading of that document; every document a tracked file names is in the repository;
+ * and no tracked file points outside the repository (the team folder beside a checkout, which a
+ * clone lacks) or cites an issue number instead of stating the rule. A citation run such as
+ * `docs/product.md §2.3, §4.1 and §9` checks each of its sections. (The screen map of
+ * docs/architecture.md has its own test: tests/docs-screen-map.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -103,11 +103,14 @@ describe('docs/product.md', () => {
     ]);
   });
 
-  it('has a heading for every section a tracked file cites as docs/product.md §N', () => {
+  /** The headings without a number (the glossary), cited by their title. */
+  const titled = headings(product).filter((heading) => !/^\d/.test(heading));
+
+  it('has a heading for every section a tracked file cites as docs/product.md §N or §Title', () => {
     const cited = files.flatMap((file) => citedSections(file, 'docs/product.md'));
     const broken = cited.flatMap(({ at, section }) => {
       // `§N` and `§N.M` are this kind of citation written out as a pattern, not a citation.
-      if (/^N\b/.test(section)) return [];
+      if (/^N\b/.test(section) || namesHeading(section, titled)) return [];
       const number = /^\d+(?:\.\d+)*(?!\.?\d)/.exec(section)?.[0];
       if (number === undefined) return [`${at}: §${section.trim()} (not a section number)`];
       return numbers.has(number) ? [] : [`${at}: §${number} (no such heading)`];
@@ -158,18 +161,5 @@ describe('tracked files', () => {
       }),
     );
     expect(missing).toEqual([]);
-  });
-});
-
-describe('docs/architecture.md §Where to find a screen', () => {
-  const map = read('docs/architecture.md').split('## Where to find a screen')[1] ?? '';
-
-  it("lists every route module, so a newcomer finds a screen's file without searching", () => {
-    const routes = files
-      .map(({ path }) => path)
-      .filter((path) => path.startsWith('app/routes/') && !/\.test\.tsx?$/.test(path))
-      .map((path) => path.slice('app/routes/'.length));
-    expect(routes.length).toBeGreaterThan(20);
-    expect(routes.filter((route) => !map.includes(`\`${route}\``))).toEqual([]);
   });
 });
