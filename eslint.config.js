@@ -45,7 +45,7 @@ const apiFromWeb = {
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
   'Routes and components call a model; a model calls the api through app/utils/upstream.server.ts. ' +
-  "The browser's one fetch is the refresh hook, app/utils/use-live-time-left.ts.";
+  "The browser's one fetch is the refresh hook, app/hooks/use-live-time-left.ts.";
 
 export default tseslint.config(
   {

@@ -104,7 +104,7 @@ const contentSecurityPolicy = helmet.contentSecurityPolicy({
   directives: {
     'script-src': [(_req, res) => (res as express.Response).locals.scriptSources as string, ...csp.script],
     'connect-src': ["'self'", ...csp.connect],
-    // blob: the admin's preview of a picked replacement image (an object URL, app/utils/use-object-url.ts).
+    // blob: the admin's preview of a picked replacement image (an object URL, app/hooks/use-object-url.ts).
     'img-src': ["'self'", 'data:', 'blob:', ...csp.img],
     'frame-src': ["'self'", ...csp.frame],
     'upgrade-insecure-requests': null,

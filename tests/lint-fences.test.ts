@@ -42,7 +42,7 @@ describe('the lint fences', () => {
     expect(await problemsOf(code, 'app/components/x.tsx')).toEqual(['no-restricted-properties']);
   });
 
-  it.each(['app/utils/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
+  it.each(['app/hooks/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
     'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
     async (filePath) => {
       expect(await problemsOf(callsFetch, filePath)).toEqual([]);

@@ -37,7 +37,7 @@ import { noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { HOME_VIEW_PARAMS } from '~/utils/home-view';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
 import { loadTimes } from '~/utils/departure-times.server';
-import { useLiveTimeLeft } from '~/utils/use-live-time-left';
+import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';

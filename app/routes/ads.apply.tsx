@@ -50,7 +50,7 @@ import {
 } from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/hooks/use-hydrated';
 import { UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 

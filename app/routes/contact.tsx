@@ -41,7 +41,7 @@ import {
   type HoneypotFields,
 } from '~/utils/honeypot.server';
 import { UpstreamError } from '~/utils/upstream.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/hooks/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
 
 const FORM_ID = 'inquiry';
