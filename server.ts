@@ -5,7 +5,7 @@
  * Three answers are served ahead of express: the phones' refresh (ADR 014) and the home page (ADR 023),
  * each made once a second and shared, and the chatbot skill's relay (ADR 024).
  * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully
- * (api/lifecycle.ts).
+ * (lib/lifecycle.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -18,14 +18,14 @@ import helmet from 'helmet';
 import { HealthResponseSchema } from './contract/bus';
 import { setupMessage } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
-import { failureLog } from './api/failure-log';
-import { serveUntilSignal, startOrExit } from './api/lifecycle';
-import { PACKAGE_ROOT } from './api/package-root';
+import { failureLog } from './lib/failure-log';
+import { serveUntilSignal, startOrExit } from './lib/lifecycle';
+import { PACKAGE_ROOT } from './lib/package-root';
 import { openApiRuntime } from './api/runtime';
-import { storedSecret } from './api/secrets';
+import { storedSecret } from './lib/secrets';
 import { cspSources, SCRIPT_HASHES_HEADER } from './app/utils/csp.server';
 import { createHomePages } from './app/utils/home-page-cache.server';
-import { clientKeysOf } from './api/client-address';
+import { clientKeysOf } from './lib/client-address';
 import { createRequestBodies, limitOf, tooLarge, UNREADABLE } from './app/utils/request-bodies.server';
 import { CROSS_SITE_MESSAGE, isAllowedWrite } from './app/utils/csrf.server';
 import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kakao-skill-door.server';

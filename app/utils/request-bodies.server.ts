@@ -58,7 +58,7 @@ export type RequestBodies = ReturnType<typeof createRequestBodies>;
 /**
  * @param headers added to every refusal: server.ts's security headers.
  * @param clientOf the client whose shares of the budget a request counts against (its address as
- *   express reads it, TRUST_PROXY, keyed as the api's limits key it: api/client-address.ts).
+ *   express reads it, TRUST_PROXY, keyed as the api's limits key it: lib/client-address.ts).
  */
 export function createRequestBodies({
   headers: leanHeaders,

@@ -36,7 +36,7 @@ export type TimeLeftAnswers = {
  * @param api where the web reaches the api (in-process or over HTTP).
  * @param headers added to every answer: server.ts's security headers.
  * @param failures told of each api failure (with the UpstreamError's message) and success: server.ts
- *   logs a run of failures once (api/failure-log.ts).
+ *   logs a run of failures once (lib/failure-log.ts).
  * @param nowMs the clock the answer's age is measured on (default Date.now; the bench's simulated hour passes its own).
  */
 export function createTimeLeftAnswers(options: {
