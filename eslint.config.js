@@ -22,7 +22,7 @@ const databaseDrivers = {
 };
 /** The web reaches the api only through models (app/models/) and the upstream client. */
 const upstreamCalls = {
-  group: ['~/utils/upstream.server', '**/utils/upstream.server'],
+  group: ['~/models/upstream.server', '**/models/upstream.server'],
   importNames: ['upstreamJson', 'upstreamFetch'],
   message: 'Only app/models/ calls the api: add a model function.',
 };
@@ -44,7 +44,7 @@ const apiFromWeb = {
 
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
-  'Routes and components call a model; a model calls the api through app/utils/upstream.server.ts. ' +
+  'Routes and components call a model; a model calls the api through app/models/upstream.server.ts. ' +
   "The browser's one fetch is the refresh hook, app/hooks/use-live-time-left.ts.";
 
 export default tseslint.config(
@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     files: ['app/**'],
-    ignores: ['app/models/**', 'app/utils/upstream.server*.ts'],
+    ignores: ['app/models/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/models/**', 'app/utils/upstream.server*.ts'],
+    files: ['app/models/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb] }] },
   },
   {
@@ -101,8 +101,9 @@ export default tseslint.config(
     },
   },
   {
-    // The browser's fetch is called by the refresh hook and the upstream client (app/utils/) only.
+    // The browser's fetch is called by the refresh hook (app/hooks/) and the upstream client only.
     files: ['app/routes/**', 'app/models/**', 'app/components/**'],
+    ignores: ['app/models/upstream.server.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: fetchMessage }],
       'no-restricted-properties': [

@@ -32,9 +32,9 @@ import { createSkillDoor, SKILL_PATH, type UnreadAnswer } from './app/utils/kaka
 import { hasPlainHost, isAt } from './app/utils/request-path.server';
 import { TIME_LEFT_PATH } from './app/utils/arrival';
 import { parseWebEnv, publicConfigOf } from './app/utils/env.server';
-import type { AdminBinding } from './app/utils/session.server';
+import type { AdminBinding } from './app/models/session.server';
 import { createTimeLeftAnswers } from './app/utils/time-left-cache.server';
-import { UpstreamError, upstreamFetch, type ApiBinding } from './app/utils/upstream.server';
+import { UpstreamError, upstreamFetch, type ApiBinding } from './app/models/upstream.server';
 
 /**
  * Reads the env, then begins to open the api (in-process unless API_BASE_URL) and imports the

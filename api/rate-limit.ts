@@ -3,7 +3,7 @@
  * kept in the database (table rate_limits) so that every api instance sharing it shares the limits.
  *
  * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
- * (app/utils/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
+ * (app/models/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
  * Every limit keys on that address normalised, an IPv6 one cut to its /64, and has a wider twin on
  * the address's network (IPv4 /24, IPv6 /48) with NETWORK_SHARE times its points
  * (lib/client-address.ts, ADR 027).

@@ -42,8 +42,8 @@ describe('the lint fences', () => {
     expect(await problemsOf(code, 'app/components/x.tsx')).toEqual(['no-restricted-properties']);
   });
 
-  it.each(['app/hooks/use-live-time-left.ts', 'app/utils/upstream.server.ts'])(
-    'let the refresh hook and the upstream client in app/utils/ call fetch (%s)',
+  it.each(['app/hooks/use-live-time-left.ts', 'app/models/upstream.server.ts'])(
+    'let the refresh hook and the upstream client call fetch (%s)',
     async (filePath) => {
       expect(await problemsOf(callsFetch, filePath)).toEqual([]);
     },
@@ -77,7 +77,7 @@ describe('the lint fences', () => {
   );
 
   it('refuse the upstream client outside app/models/', async () => {
-    const code = `import { upstreamJson } from '~/utils/upstream.server';\nexport const call = upstreamJson;\n`;
+    const code = `import { upstreamJson } from '~/models/upstream.server';\nexport const call = upstreamJson;\n`;
     expect(await problemsOf(code, 'app/routes/x.tsx')).toEqual(['no-restricted-imports']);
     expect(await problemsOf(code, 'app/models/x.server.ts')).toEqual([]);
   });

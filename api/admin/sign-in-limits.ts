@@ -26,7 +26,7 @@ import { spendKey, type RateLimiters } from '../rate-limit';
 export const SLOW_DOWN_FIRST_MS = 250;
 /**
  * The longest wait, in milliseconds: the web gives the api 5 s to answer (docs/product.md §7,
- * app/utils/upstream.server.ts UPSTREAM_TIMEOUT_MS), and the password check comes after the wait.
+ * app/models/upstream.server.ts UPSTREAM_TIMEOUT_MS), and the password check comes after the wait.
  */
 export const SLOW_DOWN_MAX_MS = 3000;
 

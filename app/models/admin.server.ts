@@ -19,7 +19,7 @@ import {
   type ServiceNotice,
 } from '../../contract/admin';
 import { InquiryListResponseSchema, type Inquiry } from '../../contract/inquiries';
-import { orNullOn404, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UpstreamError, upstreamJson } from '~/models/upstream.server';
 
 /** The acting admin's username, or null before anyone signed in (login, setup). */
 type Actor = string | null;

@@ -10,7 +10,7 @@ import {
   type PredictionAccuracy,
   type TimeLeftResponse,
 } from '../../contract/bus';
-import { upstreamJson, type UpstreamContext } from '~/utils/upstream.server';
+import { upstreamJson, type UpstreamContext } from '~/models/upstream.server';
 
 /**
  * GET /api/bus/timeLeft: up arrivals, down predictions, vehicles on the progress line and feed freshness.

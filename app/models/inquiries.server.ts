@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { InquirySubmitResponseSchema, type InquiryRequest } from '../../contract/inquiries';
 import { adminHeaders } from '~/models/admin.server';
 import { sentOrRefusal, type MailRefusal } from '~/models/mail.server';
-import { upstreamJson } from '~/utils/upstream.server';
+import { upstreamJson } from '~/models/upstream.server';
 
 /**
  * POST /api/inquiries: stores the inquiry (docs/product.md §3.8 Inquiry: content and an optional e-mail), under

@@ -1,7 +1,7 @@
 /** The KakaoTalk chatbot skill of the upstream api (ADR 011, ADR 024), one function per call. */
 import { z } from 'zod';
 import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/kakao';
-import { upstreamJson, type UpstreamContext } from '~/utils/upstream.server';
+import { upstreamJson, type UpstreamContext } from '~/models/upstream.server';
 
 /**
  * How many answers found valid are remembered. The api shares its answers (one per question and ad

@@ -1,7 +1,7 @@
 /** The public service notice of the upstream api (docs/product.md §1, §4), one function per call. */
 import type { AppLoadContext } from '@remix-run/node';
 import { ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
-import { upstreamJson } from '~/utils/upstream.server';
+import { upstreamJson } from '~/models/upstream.server';
 
 /**
  * GET /api/notice: the home screen's blocking service-suspension notice, set by the admins at

@@ -30,8 +30,8 @@ import { deleteInquiry, listInquiries } from '~/models/admin.server';
 import { replyToInquiry } from '~/models/inquiries.server';
 import { getMailOverview } from '~/models/mail.server';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 const PAGE = '/admin-only/inquiries';

@@ -51,7 +51,7 @@ import {
 import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';

@@ -11,7 +11,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { readForm, type FormSpec } from '~/utils/form-data.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 /** The beacon's one field: the ad's id. */
 const FIELDS: FormSpec = { schema: null, also: ['id'] };

@@ -40,7 +40,7 @@ import {
   honeypotFields,
   type HoneypotFields,
 } from '~/utils/honeypot.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
 

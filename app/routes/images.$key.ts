@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { IMAGE_KEY_PATTERN } from '../../contract/ads';
 import { getImage } from '~/models/ads.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 

@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
 import { sameSecret } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/kakao.server';
-import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
+import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
 
 export const SKILL_PATH = '/api/kakao/skill';
 

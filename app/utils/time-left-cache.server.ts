@@ -13,7 +13,7 @@ import type { TimeLeftResponse } from '../../contract/bus';
 import { getTimeLeft } from '~/models/bus.server';
 import { BUS_LOAD_FAILED } from '~/utils/arrival';
 import { encodeAnswer, sendAnswer, sharedAnswer, type SharedAnswer } from '~/utils/shared-answer.server';
-import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
+import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
