@@ -10,7 +10,7 @@ import { FeedHealth } from '~/components/admin/feed-health';
 import { LoadFailed } from '~/components/admin/list-states';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { getBacktest, getFeedStatus } from '~/models/admin.server';
+import { getBacktest, getFeedStatus } from '~/models/bus.server';
 import { requireAdmin } from '~/models/session.server';
 import { UpstreamError } from '~/models/upstream.server';
 
