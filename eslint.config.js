@@ -41,6 +41,25 @@ const apiFromWeb = {
   regex: '(^|/)api/',
   message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
 };
+/** The fences every module of app/ stands behind. */
+const webFences = [upstreamCalls, databaseDrivers, apiFromWeb];
+/** A fence on the folders of app/ that `pattern` (a regex) names, imported as `~/models/…` or `../models/…`. */
+const webFolder = (pattern, message) => ({ regex: `^(~/|(\\.\\./)+)${pattern}`, message });
+/** app/utils/ is leaf code (docs/architecture.md §Layering). */
+const aboveUtils = webFolder(
+  '(models|components|routes|hooks|server)(/|$)',
+  'app/utils/ is leaf code (formatting, parsing): it imports nothing of app/ above it. Move the code to app/models/, app/server/ or app/hooks/.',
+);
+/** Hooks run in the browser. */
+const serverFromHooks = webFolder(
+  '(server/|models/[^/]*\\.server$)',
+  'A hook runs in the browser: it imports neither the HTTP edge (app/server/) nor a model.',
+);
+/** The HTTP edge is the entry's: route modules, components and models are below it. */
+const edgeFromPages = webFolder(
+  'server/',
+  'Route modules, components and models never import the HTTP edge (app/server/): server.ts and app/entry.server.tsx do.',
+);
 
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
@@ -78,16 +97,30 @@ export default tseslint.config(
   {
     files: ['app/**'],
     ignores: ['app/models/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: webFences }] },
+  },
+  {
+    files: ['app/models/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [dateFnsIndex], patterns: [upstreamCalls, databaseDrivers, apiFromWeb] },
+        { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb, edgeFromPages] },
       ],
     },
   },
   {
-    files: ['app/models/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, apiFromWeb] }] },
+    files: ['app/utils/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [...webFences, aboveUtils] }] },
+  },
+  {
+    files: ['app/hooks/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [...webFences, serverFromHooks] }] },
+  },
+  {
+    files: ['app/routes/**', 'app/components/**', 'app/root.tsx'],
+    // A test may build its load context as the edge does (the env's PublicConfig); the fence is for the pages.
+    ignores: ['app/**/*.test.ts', 'app/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [...webFences, edgeFromPages] }] },
   },
   {
     files: ['api/routes/**'],
