@@ -2,7 +2,7 @@
  * The chatbot skill on the built web (build/server.js, its api in-process), served ahead of express
  * (ADR 024) with every rule the general path gives a write: the security headers, the body cap
  * (413 in JSON, declared or counted), the cross-site refusal, 405 to other methods, JSON never
- * stored; and the bound counted on arrival, so requests whose bodies are still coming take their
+ * stored; and the bound counted at admission, so requests whose bodies are still coming take their
  * places and the next one gets the busy answer at once. Needs `npm run build` (npm test builds first).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -102,7 +102,7 @@ export function createEdge({
     api,
     secret: env.KAKAO_SKILL_SECRET,
     headers,
-    // The secret passed first: the body counts against the skill's own pool.
+    // Admitted (its secret passed): the body counts against the skill's own pool.
     readBody: (req, res, deadlineMs) => bodies.read(req, res, { pool: 'skill', deadlineMs }),
     refuse: bodies.refuse,
   });

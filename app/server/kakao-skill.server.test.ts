@@ -3,7 +3,7 @@
  * the body as received, the caller's X-Kakao-Skill-Secret and address, nothing of Kakao's own
  * headers; it passes the api's refusals through, gives requests their turn a few per round of the
  * event loop, and past its bound answers the busy answer at once; a request without the secret is
- * answered first thing, taking no place and having no body read. the edge's body rules (cap,
+ * answered at admission, taking no place and having no body read. The edge's body rules (cap,
  * budget, deadline) are stood in for by reading the body whole; the built server's are
  * tests/kakao-skill.test.ts's.
  */
@@ -135,7 +135,7 @@ describe('the skill’s fast path', () => {
     expect(await response.json()).toEqual({ message });
   });
 
-  it('answers a missing or wrong secret 401 first thing: no place taken, no body read, nothing relayed', async () => {
+  it('answers a missing or wrong secret 401 at admission: no place taken, no body read, nothing relayed', async () => {
     const turns: number[] = [];
     const skill = await setUp(
       () => Response.json(answer),
@@ -153,7 +153,7 @@ describe('the skill’s fast path', () => {
     expect(turns).toEqual([SKILL_BODY_MS]);
   });
 
-  it('answers 503 first thing while no secret is set', async () => {
+  it('answers 503 at admission while no secret is set', async () => {
     const skill = await setUp(() => Response.json(answer), undefined, null);
     const response = await skill.post();
     expect(response.status).toBe(503);

@@ -4,12 +4,11 @@
  * (app/models/kakao.server.ts). It is a fast path, served ahead of express (ADR 024), as are the
  * refresh and the home page. Everything about the request (the shared secret, the JSON, the answer)
  * is the api's; the web adds:
- * - the secret, checked first (constant time): a request without it is
- *   answered 401 (503 while none is set) without taking a place or having its body read, so that
- *   only Kakao's calls can take the places below;
- * - the bound: past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200, contract
- *   SKILL_BUSY_ANSWER; it carries no data). A request is taken on arrival, before its body is
- *   read, so none waits anywhere uncounted;
+ * - admission: the secret checked (constant time), then a place taken among the requests under
+ *   way, both before the body is read. A request without the secret is answered 401 (503 while
+ *   none is set) without taking a place or having its body read, so that only Kakao's calls can
+ *   take the places; past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200,
+ *   contract SKILL_BUSY_ANSWER; it carries no data), so none waits anywhere uncounted;
  * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;

@@ -111,7 +111,7 @@ export function createRequestBodies({
    * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
    * (cut short: the client went away, or sent less than its Content-Length).
    * @param pool the pool the body counts against: its route's (app/server/body-limit.server.ts), or
-   *   the skill's for a call whose secret passed first.
+   *   the skill's for a call admitted with its secret.
    */
   async function read(
     req: IncomingMessage,
