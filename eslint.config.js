@@ -93,6 +93,24 @@ function fencesOf(fences, syntax = []) {
   };
 }
 
+/** A fence on the folders of app/ that `pattern` (a regex) names, imported as `~/models/…` or `../models/…`. */
+const webFolder = (pattern, message) => ({ regex: `^(~/|(\\.\\./)+)${pattern}`, message });
+/** app/utils/ is leaf code (docs/architecture.md §Layering). */
+const aboveUtils = webFolder(
+  '(models|components|routes|hooks|server)(/|$)',
+  'app/utils/ is leaf code (formatting, parsing): it imports nothing of app/ above it. Move the code to app/models/, app/server/ or app/hooks/.',
+);
+/** Hooks run in the browser. */
+const serverFromHooks = webFolder(
+  '(server/|models/[^/]*\\.server$)',
+  'A hook runs in the browser: it imports neither the HTTP edge (app/server/) nor a model.',
+);
+/** The HTTP edge is the entry's: route modules, components and models are below it. */
+const edgeFromPages = webFolder(
+  'server/',
+  'Route modules, components and models never import the HTTP edge (app/server/): server.ts and app/entry.server.tsx do.',
+);
+
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
   'Routes and components call a model; a model calls the api through the upstream client (upstream.server.ts). ' +
@@ -100,7 +118,7 @@ const fetchMessage =
 
 /** The code folders (not the entries, scripts or tests/): a dynamic import there names its module. */
 const appCode = ['app/**', 'api/**', 'lib/**', 'contract/**'];
-/** Where the upstream client lives (app/utils/ or app/models/), with its test. */
+/** Where the upstream client lives (app/models/), with its test. */
 const upstreamClient = 'app/**/upstream.server*.ts';
 /** The browser's refresh hook, wherever app/ keeps its hooks. */
 const refreshHook = 'app/**/use-live-time-left.ts';
@@ -154,9 +172,29 @@ export default tseslint.config(
     rules: fencesOf([...everywhere, upstreamCalls, apiFromWeb], [...driverBypasses, literalImportsOnly]),
   },
   {
-    // The models (and the upstream client they call) are the web's one door to the api.
+    // The models (and the upstream client they call) are the web's one way to the api, below the edge.
     files: ['app/models/**', upstreamClient],
-    rules: fencesOf([...everywhere, apiFromWeb], [...driverBypasses, literalImportsOnly]),
+    rules: fencesOf([...everywhere, apiFromWeb, edgeFromPages], [...driverBypasses, literalImportsOnly]),
+  },
+  {
+    // app/utils/ is leaf code: nothing of app/ above it.
+    files: ['app/utils/**'],
+    rules: fencesOf([...everywhere, upstreamCalls, apiFromWeb, aboveUtils], [...driverBypasses, literalImportsOnly]),
+  },
+  {
+    // Hooks run in the browser: neither the edge nor a model.
+    files: ['app/hooks/**'],
+    rules: fencesOf(
+      [...everywhere, upstreamCalls, apiFromWeb, serverFromHooks],
+      [...driverBypasses, literalImportsOnly],
+    ),
+  },
+  {
+    // Route modules and components sit below the edge. A test may build its load context as the edge
+    // does (the env's PublicConfig); the fence is for the pages.
+    files: ['app/routes/**', 'app/components/**', 'app/root.tsx'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
+    rules: fencesOf([...everywhere, upstreamCalls, apiFromWeb, edgeFromPages], [...driverBypasses, literalImportsOnly]),
   },
   {
     // Routes call domain functions, never the query builder or the tables. Tests set up and read rows

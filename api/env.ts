@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { mailboxAddress } from './mail/address';
-import { SECRET_MIN_LENGTH } from './secrets';
+import { SECRET_MIN_LENGTH } from '../lib/secrets';
 
 const optionalString = z
   .string()

@@ -6,7 +6,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { setupMessage } from './admin/setup';
 import { parseApiEnv } from './env';
-import { serveUntilSignal, startOrExit } from './lifecycle';
+import { serveUntilSignal, startOrExit } from '../lib/lifecycle';
 import { openApiRuntime } from './runtime';
 
 const { env, api } = await startOrExit('[api]', async () => {

@@ -1,7 +1,7 @@
 /**
  * The per-client limits as a client meets them through the api's public routes: keyed on the
  * address normalised (an IPv6 /64 as one address) with a wider limit on its network, IPv4 /24 or
- * IPv6 /48, of NETWORK_SHARE addresses' worth (api/client-address.ts, ADR 027).
+ * IPv6 /48, of NETWORK_SHARE addresses' worth (lib/client-address.ts, ADR 027).
  */
 import { PNG } from '../tests/fixtures/images';
 import { adsTestApi } from '../tests/setup/ads-api';

@@ -3,15 +3,15 @@
  * kept in the database (table rate_limits) so that every api instance sharing it shares the limits.
  *
  * The client is the phone behind the web: the web forwards its address in `X-Forwarded-For`
- * (app/utils/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
+ * (app/models/upstream.server.ts). The api is never public (docs/deploy.md §Shapes), so it trusts that header.
  * Every limit keys on that address normalised, an IPv6 one cut to its /64, and has a wider twin on
  * the address's network (IPv4 /24, IPv6 /48) with NETWORK_SHARE times its points
- * (api/client-address.ts, ADR 027).
+ * (lib/client-address.ts, ADR 027).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import { clientKeysOf, type ClientKeys } from './client-address';
+import { clientKeysOf, type ClientKeys } from '../lib/client-address';
 import type { Db } from './db/client';
 import { rateLimits } from './db/schema';
 
@@ -137,7 +137,7 @@ export function createRateLimiters(db: Db): RateLimiters {
 
 /**
  * The client as every limit, mark and upload quota of the api sees it: the first `X-Forwarded-For`
- * entry (the web's req.ip) normalised and keyed (api/client-address.ts clientKeysOf; 'unknown'
+ * entry (the web's req.ip) normalised and keyed (lib/client-address.ts clientKeysOf; 'unknown'
  * without an IP address there).
  */
 export function clientKeys(c: Context): ClientKeys {

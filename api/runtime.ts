@@ -32,7 +32,7 @@ import { startingHealthRoutes } from './routes/health';
 import { runRetention } from './privacy/retention';
 import { issueSetupToken, setupPath } from './admin/setup';
 import { createKakaoAdService, IMPRESSION_FLUSH_MS } from './kakao/ads';
-import { storedSecret } from './secrets';
+import { storedSecret } from '../lib/secrets';
 import type { Db } from './db/client';
 import { mailboxAddress } from './mail/address';
 import { createMailOutbox, mailOff, type MailOutbox } from './mail/outbox';
@@ -48,7 +48,7 @@ export type ApiRuntime = {
    * first read and the housekeeping timers. The entries call it once the server listens, so a
    * process that fails to start (port in use, missing build) spends no GBIS calls. The history's
    * work (the demo back-fill, then the day's accuracy backtest) begins once `firstAnswer` resolves
-   * (the entry's first answered page: api/lifecycle.ts firstAnswer), or HISTORY_WORK_WAIT_MS after
+   * (the entry's first answered page: lib/lifecycle.ts firstAnswer), or HISTORY_WORK_WAIT_MS after
    * start when no page comes, so that a start's first page does not share the CPU with it (ADR 025).
    * Without `firstAnswer` it begins at once.
    */
@@ -112,7 +112,7 @@ export function openApiRuntime(env: ApiEnv, logger: Logger = consoleLogger, cloc
   let opened: ApiRuntime | null = null;
   const ready = buildApiRuntime(env, { logger, clock, embedded, serviceToken }).then((runtime) => (opened = runtime));
   // Handled by whoever awaits it (start(), a waiting request); a failure before anyone does must not
-  // end the process as an unhandled rejection: the entry reports it once it listens (api/lifecycle.ts).
+  // end the process as an unhandled rejection: the entry reports it once it listens (lib/lifecycle.ts).
   ready.catch(() => undefined);
   const whileOpening = new Hono()
     .route('/api', startingHealthRoutes({ source: env.BUS_FEED, clock }))

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
 import { useNonce } from '~/components/nonce-provider';
-import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
+import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 
 /** Departure lines as the home page renders them: numbers and Korean (3 bytes a character) in separate text nodes. */
 const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const);
@@ -51,7 +51,7 @@ vi.mock('@remix-run/react', () => ({
     </>
   ),
 }));
-vi.mock('~/utils/inline-stylesheet.server', () => ({ stylesheetText: () => 'main{}' }));
+vi.mock('~/server/inline-stylesheet.server', () => ({ stylesheetText: () => 'main{}' }));
 
 const { default: handleRequest, streamTimeout } = await import('~/entry.server');
 

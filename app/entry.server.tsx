@@ -5,7 +5,7 @@
  * (docs/benchmarks.md: the home page's requests/s). Its own scripts (React's, Remix's <Scripts>,
  * <ScrollRestoration> and single fetch's, the analytics) are rendered with a random marker as their
  * nonce (NonceProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
- * removed (ownScripts), and the hashes go to server.ts in SCRIPT_HASHES_HEADER for the CSP (ADR
+ * removed (ownScripts), and the hashes go to the edge in SCRIPT_HASHES_HEADER for the CSP (ADR
  * 023), so the same bytes can serve many requests and no other script can run. The app stylesheet
  * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx). The scripts
  * that hydrate the page start after its first paint (hydrateAfterFirstPaint, ADR 026).
@@ -24,9 +24,9 @@ import { renderToReadableStream } from 'react-dom/server.browser';
 import { StylesheetProvider } from '~/components/inline-stylesheet';
 import { NonceProvider } from '~/components/nonce-provider';
 import appStyles from '~/styles/app.css';
-import { ownScripts, SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
-import { hydrateAfterFirstPaint } from '~/utils/hydrate-after-paint.server';
-import { stylesheetText } from '~/utils/inline-stylesheet.server';
+import { ownScripts, SCRIPT_HASHES_HEADER } from '~/server/csp.server';
+import { hydrateAfterFirstPaint } from '~/server/hydrate-after-paint.server';
+import { stylesheetText } from '~/server/inline-stylesheet.server';
 
 /**
  * Single fetch (Remix v3_singleFetch) stops streaming promises not settled after this many

@@ -21,7 +21,7 @@ import { useNonce } from '~/components/nonce-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 /** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';

@@ -32,7 +32,7 @@ export const UNPAID_APPLICATION_DAYS = 30;
  * The longest time, in hours after a client's last request, that its IP address (or a username
  * tried at an admin sign-in) stays in the api's rate-limit table, rate_limits: the keys are
  * "<limit>:<address>" and "<limit>ByNetwork:<network>" (the address normalised, an IPv6 one as
- * its /64, and its IPv4 /24 or IPv6 /48: api/client-address.ts), and for the sign-in limits
+ * its /64, and its IPv4 /24 or IPv6 /48: lib/client-address.ts), and for the sign-in limits
  * (api/admin/sign-in-limits.ts) also
  * `loginFailsByUsernameAndIp:["<username>","<ip>"]` and `loginFailsByUsername:<username>`. That is
  * the longest limit window (15 minutes, api/rate-limit.ts) plus rate-limiter-flexible's sweep,

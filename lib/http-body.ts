@@ -1,6 +1,6 @@
 /**
  * Reading an HTTP body with a size cap, the one reader of the repo: the web's request bodies
- * (server.ts, before Remix sees them), the api's upload PUT (api/routes/uploads.ts) and GBIS
+ * (at the edge, before Remix sees them: app/server/request-bodies.server.ts), the api's upload PUT (api/routes/uploads.ts) and GBIS
  * answers (api/bus/feed/gbis/http.ts).
  */
 

@@ -3,14 +3,14 @@
  * phones that each refresh every 4 s, and how many times the web's refresh route asked the api.
  * The api runtime runs on a test clock against the counting GBIS stub (tests/mocks/gbis-stub.ts,
  * over loopback HTTP). The phones are spread over the 4 s: every simulated second a quarter of them
- * asks the route (app/utils/time-left-cache.server.ts, in-process, the socket write left out),
+ * asks the route (app/server/time-left-cache.server.ts, in-process, the socket write left out),
  * and the poller's timers fire as the clock reaches them.
  */
 import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseApiEnv } from '../api/env';
 import { createApiRuntime } from '../api/runtime';
-import { createTimeLeftAnswers } from '../app/utils/time-left-cache.server';
+import { createTimeLeftAnswers } from '../app/server/time-left-cache.server';
 import { gbisStubEnv, startGbisStub } from '../tests/mocks/gbis-stub';
 import { FakeClock } from '../tests/setup/fakes';
 import { measureDataDir } from './serve-for-measure';

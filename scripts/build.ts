@@ -4,8 +4,8 @@
  * initdb, in a second process, beside the next steps), the Remix build (build/index.js,
  * public/build/, its scripts marked for eager compilation: COMPILE_HINT), the service worker
  * (scripts/build-sw.ts), the production entries bundled to plain JavaScript
- * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with api/,
- * app/utils, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
+ * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with api/, the
+ * web's edge and what it uses of app/, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
  * scripts/start.js runs them with node, without tsx); then the stamp of its inputs
  * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. No npx; the Remix
  * compiler and the service worker run in this process.

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LOCAL_API_SOCKET } from '../api/runtime';
-import { storedSecret } from '../api/secrets';
+import { storedSecret } from '../lib/secrets';
 import { ADMIN_USER_HEADER } from '../contract/admin';
 
 /**

@@ -2,7 +2,7 @@
  * docs/architecture.md §Where to find a screen, the map from a URL to its files, held to the tree: every
  * route module has a row, every file a row names exists, every model function it names is exported
  * by a file of its row, and every component and model a route module imports is in its row (or, for
- * those every page shares, in the note below the table).
+ * those pages share, in the note below the table).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,7 +64,11 @@ function componentsIn(cell: string): string[] {
 const componentFile = (name: string) =>
   [`app/components/${name}.tsx`, `app/components/${name}.ts`].find(exists) ?? null;
 /** The models a cell names (`bus.server`), not the .server.ts files it names by path. */
-const modelsIn = (cell: string) => [...cell.matchAll(/(?<![\w./-])([a-z][\w-]*\.server)\b(?!\.ts)/g)].map((m) => m[1]);
+const modelsIn = (cell: string) =>
+  [
+    ...cell.matchAll(/(?<![\w./-])([a-z][\w-]*\.server)\b(?!\.ts)/g),
+    ...cell.matchAll(/(?<![\w./-])app\/models\/([\w-]+\.server)\.ts\b/g),
+  ].map((m) => m[1]);
 /** Repository paths in a row: app/…, api/…, contract/…, lib/… (a folder ends with `/`). */
 const pathsIn = (text: string) =>
   [...text.matchAll(/(?<![\w./-])((?:app|api|contract|lib)\/[\w./$-]*[\w/])/g)].map((m) => m[1]);
@@ -95,6 +99,9 @@ const mapped = rows.filter((row): row is Row & { route: string } => row.route !=
 const everyPage = new Set(
   [...note.matchAll(/[a-z][a-z0-9/-]*/g)].map((m) => m[0]).filter((name) => componentFile(name) !== null),
 );
+
+/** The models many pages import for their plumbing (the note below the table): a row need not list them. */
+const everyPageModels = new Set(modelsIn(note));
 
 describe('docs/architecture.md §Where to find a screen', () => {
   it('is a table of URL, route module, components, model, api route and domain', () => {
@@ -149,7 +156,7 @@ describe('docs/architecture.md §Where to find a screen', () => {
           .filter((name) => !components.has(name) && !everyPage.has(name))
           .map((name) => `${row.route}: component ${name}`),
         ...importsFrom(source, 'models')
-          .filter((name) => !models.has(name))
+          .filter((name) => !models.has(name) && !everyPageModels.has(name))
           .map((name) => `${row.route}: model ${name}`),
       ];
     });

@@ -2,7 +2,7 @@
  * The chatbot skill on the built web (build/server.js, its api in-process), served ahead of express
  * (ADR 024) with every rule the general path gives a write: the security headers, the body cap
  * (413 in JSON, declared or counted), the cross-site refusal, 405 to other methods, JSON never
- * stored; and the bound counted at the door, so requests whose bodies are still coming take their
+ * stored; and the bound counted at admission, so requests whose bodies are still coming take their
  * places and the next one gets the busy answer at once. Needs `npm run build` (npm test builds first).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SKILL_BUSY_ANSWER, SKILL_BUSY_TEXT, SKILL_SECRET_HEADER, SkillResponseSchema } from '../contract/kakao';
 import { CROSS_SITE_MESSAGE } from '../app/utils/csrf.server';
-import { SKILL_REQUESTS_MAX } from '../app/utils/kakao-skill-door.server';
+import { SKILL_REQUESTS_MAX } from '../app/server/kakao-skill.server';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
 
 const SECRET = 's'.repeat(40);

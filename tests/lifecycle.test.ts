@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callsSpent } from '../api/bus/feed/store';
 import { openDatabase } from '../api/db/client';
-import { SHUTDOWN_LIMIT_MS } from '../api/lifecycle';
+import { SHUTDOWN_LIMIT_MS } from '../lib/lifecycle';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
 import { answer, idleKeepAliveSocket, newConnection } from './setup/sockets';

@@ -98,7 +98,7 @@ describe('the lint fences', () => {
     ['../models/upstream.server', 'app/utils/x.ts'],
   ])('refuse the upstream client (%s) outside app/models/, as in %s', async (path, filePath) => {
     const code = `import { upstreamJson } from '${path}';\nexport const call = upstreamJson;\n`;
-    expect(await problemsOf(code, filePath)).toEqual(['no-restricted-imports']);
+    expect(await rulesBrokenBy(code, filePath)).toEqual(['no-restricted-imports']);
     expect(await problemsOf(code, 'app/models/x.server.ts')).toEqual([]);
   });
 
@@ -156,6 +156,52 @@ describe('the lint fences', () => {
       expect(await problemsOf(code, 'api/db/x.ts')).toEqual([]);
     },
   );
+
+  /** A module that imports `name` from `path`. */
+  const importing = (path: string, name = 'x') => `import { ${name} } from '${path}';\nexport const y = ${name};\n`;
+
+  it.each([
+    '~/models/bus.server',
+    '../models/bus.server',
+    '~/components/site-header',
+    '~/routes/_index',
+    '~/hooks/use-hydrated',
+    '~/server/csp.server',
+  ])('keep app/utils/ leaf code: refuse %s there', async (path) => {
+    expect(await problemsOf(importing(path), 'app/utils/x.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('let app/utils/ import other utils, contract/ and lib/', async () => {
+    expect(await problemsOf(importing('~/utils/arrival'), 'app/utils/x.ts')).toEqual([]);
+    expect(await problemsOf(importing('./arrival'), 'app/utils/x.ts')).toEqual([]);
+    expect(await problemsOf(importing('../../contract/bus'), 'app/utils/x.ts')).toEqual([]);
+    expect(await problemsOf(importing('../../lib/hash'), 'app/utils/x.ts')).toEqual([]);
+  });
+
+  it.each(['~/server/csp.server', '~/models/bus.server', '../models/bus.server'])(
+    'refuse the edge and the models (%s) in a hook',
+    async (path) => {
+      expect(await problemsOf(importing(path), 'app/hooks/x.ts')).toEqual(['no-restricted-imports']);
+    },
+  );
+
+  it.each([
+    'app/routes/x.tsx',
+    'app/components/x.tsx',
+    'app/components/admin/x.tsx',
+    'app/root.tsx',
+    'app/models/x.server.ts',
+  ])('refuse the HTTP edge (app/server/) in %s', async (filePath) => {
+    expect(await problemsOf(importing('~/server/csp.server'), filePath)).toEqual(['no-restricted-imports']);
+    expect(await problemsOf(importing('../../server/csp.server'), filePath)).toEqual(['no-restricted-imports']);
+  });
+
+  it('let the edge import models and utils, and the document entry import the edge', async () => {
+    expect(await problemsOf(importing('~/models/bus.server', 'getTimeLeft'), 'app/server/x.server.ts')).toEqual([]);
+    expect(await problemsOf(importing('~/utils/arrival'), 'app/server/x.server.ts')).toEqual([]);
+    expect(await problemsOf(importing('~/server/csp.server'), 'app/entry.server.tsx')).toEqual([]);
+    expect(await problemsOf(importing('~/utils/arrival'), 'app/hooks/x.ts')).toEqual([]);
+  });
 
   it.each(['pg', 'pg/lib/client', '@electric-sql/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite/migrator'])(
     'refuse a database driver (%s) outside api/db/ and tests/setup/',

@@ -1,7 +1,7 @@
 /**
  * The feed's first promise: 1,000 phones polling the same-origin refresh route
  * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (build/server.js,
- * its lean path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
+ * its fast path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
  * a GBIS stub on loopback that counts the calls: a route that polled on demand would show here.
  * Needs `npm run build` (npm test builds first).
  */
@@ -48,7 +48,7 @@ describe('the refresh route under 1,000 phones', () => {
   });
 
   it('carries the security headers express sets on the other routes (a JSON answer: the CSP allows no inline script)', async () => {
-    const lean = (await fetch(`${url}/bus/time-left`)).headers;
+    const fast = (await fetch(`${url}/bus/time-left`)).headers;
     const general = (await fetch(`${url}/healthz`)).headers;
     const security = [...general.keys()].filter((name) =>
       /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(
@@ -57,9 +57,9 @@ describe('the refresh route under 1,000 phones', () => {
     );
     expect(security.length).toBeGreaterThanOrEqual(10);
     for (const name of security) {
-      expect(lean.get(name), name).toBe(general.get(name));
+      expect(fast.get(name), name).toBe(general.get(name));
     }
-    expect(lean.get('x-powered-by')).toBeNull();
+    expect(fast.get('x-powered-by')).toBeNull();
   });
 
   it('answers the path with a trailing slash or a query like the path itself', async () => {

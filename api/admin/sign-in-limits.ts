@@ -4,7 +4,7 @@
  * login protection example (failures counted per username and address, and per address; a success
  * deletes the pair's count). Counters on the database's rate_limits table (api/rate-limit.ts),
  * so every api instance shares them, each over 15 minutes; an address is the client's address key
- * (its IPv6 /64; api/client-address.ts):
+ * (its IPv6 /64; lib/client-address.ts):
  *
  * - failures of one username from one address: past its limit that address gets 429 for that username;
  * - failures from one address, whatever the usernames: past its limit that address gets 429 (no
@@ -19,14 +19,14 @@
  * one atomic upsert per counter, so a burst gets exactly the limit's worth of checks.
  */
 import type { RateLimiterRes } from 'rate-limiter-flexible';
-import type { ClientKeys } from '../client-address';
+import type { ClientKeys } from '../../lib/client-address';
 import { spendKey, type RateLimiters } from '../rate-limit';
 
 /** The wait of the first attempt past the username's ceiling, in milliseconds; it doubles with each further one. */
 export const SLOW_DOWN_FIRST_MS = 250;
 /**
  * The longest wait, in milliseconds: the web gives the api 5 s to answer (docs/product.md §7,
- * app/utils/upstream.server.ts UPSTREAM_TIMEOUT_MS), and the password check comes after the wait.
+ * app/models/upstream.server.ts UPSTREAM_TIMEOUT_MS), and the password check comes after the wait.
  */
 export const SLOW_DOWN_MAX_MS = 3000;
 

@@ -9,7 +9,7 @@ import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adRequests, ads, imageUploads } from '../db/schema';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
-import { clientKeysOf } from '../client-address';
+import { clientKeysOf } from '../../lib/client-address';
 import {
   CLIENT_IMAGE_ROOM_BYTES,
   issueImageUpload,

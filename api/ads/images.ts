@@ -19,7 +19,7 @@ import {
   type ImageUploadResponse,
 } from '../../contract/ads';
 import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
-import type { ClientKeys } from '../client-address';
+import type { ClientKeys } from '../../lib/client-address';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { adRequests, ads, imageUploads } from '../db/schema';
@@ -45,7 +45,7 @@ export const IMAGE_STORAGE_DEFAULT_BYTES = 1024 * MB;
 /** The 507 of a presign over the storage budget or the disk's margin; the web shows its own words for it. */
 export const STORAGE_FULL_MESSAGE = 'Image storage is full; try again later';
 /**
- * The most one client address key (an IPv4 address, an IPv6 /64; api/client-address.ts) may hold
+ * The most one client address key (an IPv4 address, an IPv6 /64; lib/client-address.ts) may hold
  * in images that no ad and no approved application uses, issued in the last UNPAID_APPLICATION_DAYS
  * (25 MB, in bytes): five applications' images at their largest, what adSubmit lets an address send
  * in 10 minutes, so an applicant is never held by it, while a spammer's unpaid applications stop

@@ -7,7 +7,7 @@
  */
 import type { TimeLeftResponse } from '../../contract/bus';
 import type { Clock } from '../clock';
-import { failureLog } from '../failure-log';
+import { failureLog } from '../../lib/failure-log';
 import type { Logger } from '../logger';
 import type { BusFeed } from './feed/service';
 import type { FeedState } from './feed/store';

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
-import { PACKAGE_ROOT } from '../package-root';
+import { PACKAGE_ROOT } from '../../lib/package-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

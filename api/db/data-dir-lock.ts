@@ -24,6 +24,7 @@ import { readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { StartFailure } from '../../lib/lifecycle';
 
 /** A crashed owner's lock is taken over after this long without a refresh (proper-lockfile's `stale`), in ms. */
 const STALE_MS = 10_000;
@@ -35,8 +36,8 @@ const STALE_MS = 10_000;
  */
 const CLAIM_RETRIES = { retries: 10, factor: 1.5, minTimeout: 20, maxTimeout: 200 };
 
-/** Thrown when another process holds the data directory. */
-export class DataDirBusyError extends Error {
+/** Thrown when another process holds the data directory: a StartFailure, its message the one line the entry logs. */
+export class DataDirBusyError extends StartFailure {
   constructor(
     readonly dataDir: string,
     readonly holderPid: number | null,

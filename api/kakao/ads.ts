@@ -8,7 +8,7 @@ import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
 import { addImpressions } from '../ads/counters';
 import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
-import { failureLog } from '../failure-log';
+import { failureLog } from '../../lib/failure-log';
 import type { Logger } from '../logger';
 import { kstDateKey } from '../time';
 import { isHttpUrl } from '../../contract/links';

@@ -12,7 +12,7 @@ import { confirmStoredImage } from '../ads/images';
 import { createCountedOnce } from '../ads/counted-once';
 import { recordClick, recordImpression } from '../ads/counters';
 import { createAdRequest } from '../ads/requests';
-import { failureLog } from '../failure-log';
+import { failureLog } from '../../lib/failure-log';
 import type { ApiContext } from '../context';
 import { clientKeys, rateLimit, withinLimit } from '../rate-limit';
 import { jsonBody } from '../validate';

@@ -16,7 +16,7 @@ import { emptyFeedState } from '../bus/feed/store';
 import { timeLeftView } from '../bus/time-left-view';
 import type { Clock } from '../clock';
 import type { ApiDeps } from '../context';
-import { failureLog } from '../failure-log';
+import { failureLog } from '../../lib/failure-log';
 import { databaseTakesWrite, diskState } from '../readiness';
 
 /** How long the readiness probe waits for the database and for the disk's free space, in ms. */

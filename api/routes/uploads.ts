@@ -13,7 +13,7 @@ import { ImageUploadRequestSchema, type ImageUploadResponse } from '../../contra
 import { issueImageUpload, openStoredImage, receiveImagePut, uploaderMarks, UploadRejected } from '../ads/images';
 import type { ApiContext } from '../context';
 import { readBodyUpTo } from '../../lib/http-body';
-import { failureLog } from '../failure-log';
+import { failureLog } from '../../lib/failure-log';
 import { clientKeys, rateLimit } from '../rate-limit';
 import { jsonBody } from '../validate';
 

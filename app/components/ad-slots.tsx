@@ -2,7 +2,7 @@
  * The two third-party ad slots of the home screen (docs/product.md §2): Kakao AdFit and Google AdSense, each
  * rendered only when its ids are configured (the vendors' own embed codes). Each slot's height is reserved,
  * so a late ad never shifts the page; with neither configured nothing is loaded from a third party
- * (server.ts adds their hosts to the CSP only then).
+ * (the edge adds their hosts to the CSP only then).
  */
 import { useEffect } from 'react';
 import type { PublicConfig } from '~/utils/public-config';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Analytics } from '~/components/analytics';
 import { NonceProvider } from '~/components/nonce-provider';
 import { loader, shouldRevalidate } from '~/root';
-import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
+import { parseWebEnv, publicConfigOf } from '~/server/env.server';
 import { apiContext } from '../../tests/mocks/api';
 
 const render = (measurementId: string | null) =>

@@ -2,7 +2,7 @@
  * Google Analytics 4, optional (the privacy policy's "cookies and analytics"): the gtag.js
  * loader and its inline configuration, rendered in the document head only when ANALYTICS_ID is
  * set (PublicConfig.analyticsId, which root's loader hands to the layout). Unset, nothing is
- * rendered and the CSP allows no Google host (app/utils/csp.server.ts). Both scripts carry the
+ * rendered and the CSP allows no Google host (app/server/csp.server.ts). Both scripts carry the
  * render's marker, so the inline one is allowed by its hash (ADR 023). Page views of client-side navigations are GA4's own enhanced measurement
  * (browser history events), so nothing here runs per navigation.
  */

@@ -7,7 +7,7 @@
  */
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
-import type { Flash } from '~/utils/session.server';
+import type { Flash } from '~/models/session.server';
 
 /** A layout effect in the browser (no frame between mount and showModal), none on the server. */
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;

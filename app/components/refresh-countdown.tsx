@@ -12,7 +12,7 @@ import {
   REFRESH_INTERVAL_SEC,
   REFRESHING_TEXT,
 } from '~/utils/countdown';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 /** Korean error screens shared by the routes' ErrorBoundary exports (house style: one on every route). */
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 /** The 404 page body: used by the catch-all route and for 404 responses caught by a boundary. */
 export function NotFound() {

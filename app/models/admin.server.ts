@@ -1,25 +1,20 @@
 /**
- * The admin operations of the upstream api (ours; ADR 008), one function per call. Every call
- * carries the service token, which only the web's server holds, and names the acting admin for
- * the api's audit log.
+ * The admins themselves on the upstream api (ours; ADR 008), one function per call: sign-in, the
+ * one-time setup, sessions and the audit log; and what every admin call carries (adminHeaders:
+ * the service token, which only the web's server holds, and the acting admin for the api's audit
+ * log). The admin calls about a resource live with its public ones (notice.server.ts,
+ * inquiries.server.ts, ads.server.ts, bus.server.ts, mail.server.ts, gbis.server.ts).
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import {
   ADMIN_USER_HEADER,
-  AdminFeedStatusSchema,
   AdminSessionSchema,
   AuditListResponseSchema,
-  BacktestReportSchema,
-  ServiceNoticeSchema,
-  type AdminFeedStatus,
   type AdminSession,
   type AuditEntry,
-  type BacktestReport,
-  type ServiceNotice,
 } from '../../contract/admin';
-import { InquiryListResponseSchema, type Inquiry } from '../../contract/inquiries';
-import { orNullOn404, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UpstreamError, upstreamJson } from '~/models/upstream.server';
 
 /** The acting admin's username, or null before anyone signed in (login, setup). */
 type Actor = string | null;
@@ -137,55 +132,6 @@ export async function completeSetup(
     if (limited) return limited;
     throw error;
   }
-}
-
-/** GET /api/admin/notice (docs/product.md §1, §4). @throws UpstreamError. */
-export function getServiceNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice> {
-  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, { headers: adminHeaders(context, actor) });
-}
-
-/** PUT /api/admin/notice: saves the notice (audited). @throws UpstreamError. */
-export function saveServiceNotice(
-  context: AppLoadContext,
-  actor: string,
-  notice: ServiceNotice,
-): Promise<ServiceNotice> {
-  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, {
-    method: 'PUT',
-    headers: adminHeaders(context, actor),
-    json: notice,
-  });
-}
-
-/** GET /api/admin/feed: the bus feed's health with today's upstream calls. @throws UpstreamError. */
-export function getFeedStatus(context: AppLoadContext, actor: string): Promise<AdminFeedStatus> {
-  return upstreamJson(context, '/api/admin/feed', AdminFeedStatusSchema, { headers: adminHeaders(context, actor) });
-}
-
-/** GET /api/admin/backtest?days=N: the prediction backtest (CPU-bound: up to a second). @throws UpstreamError. */
-export function getBacktest(context: AppLoadContext, actor: string, days: number): Promise<BacktestReport> {
-  return upstreamJson(context, `/api/admin/backtest?days=${days}`, BacktestReportSchema, {
-    headers: adminHeaders(context, actor),
-    timeoutMs: 15_000,
-  });
-}
-
-/** GET /api/admin/inquiries: newest first. @throws UpstreamError. */
-export async function listInquiries(context: AppLoadContext, actor: string): Promise<Inquiry[]> {
-  const answer = await upstreamJson(context, '/api/admin/inquiries', InquiryListResponseSchema, {
-    headers: adminHeaders(context, actor),
-  });
-  return answer.data;
-}
-
-/**
- * DELETE /api/admin/inquiries/{id}: deletes one inquiry on its sender's request (the privacy
- * policy's 제7조); the api audits it.
- * @returns false when there is no such inquiry (404: deleted already).
- * @throws UpstreamError when the api fails otherwise.
- */
-export function deleteInquiry(context: AppLoadContext, actor: string, id: number): Promise<boolean> {
-  return adminDelete(context, actor, `/api/admin/inquiries/${id}`);
 }
 
 /**

@@ -1,5 +1,14 @@
-/** Bus operations of the upstream api (docs/product.md §7), one function per call. */
+/**
+ * Bus operations of the upstream api (docs/product.md §7), one function per call: the public ones,
+ * and the admins' feed health and prediction backtest.
+ */
 import type { AppLoadContext } from '@remix-run/node';
+import {
+  AdminFeedStatusSchema,
+  BacktestReportSchema,
+  type AdminFeedStatus,
+  type BacktestReport,
+} from '../../contract/admin';
 import {
   PredictedAllResponseSchema,
   PredictedRouteResponseSchema,
@@ -10,7 +19,8 @@ import {
   type PredictionAccuracy,
   type TimeLeftResponse,
 } from '../../contract/bus';
-import { upstreamJson, type UpstreamContext } from '~/utils/upstream.server';
+import { adminHeaders } from '~/models/admin.server';
+import { upstreamJson, type UpstreamContext } from '~/models/upstream.server';
 
 /**
  * GET /api/bus/timeLeft: up arrivals, down predictions, vehicles on the progress line and feed freshness.
@@ -45,4 +55,17 @@ export function getPredictedRoute(context: AppLoadContext, routeNo: string): Pro
  */
 export function getPredictionAccuracy(context: AppLoadContext): Promise<PredictionAccuracy> {
   return upstreamJson(context, '/api/bus/accuracy', PredictionAccuracySchema);
+}
+
+/** GET /api/admin/feed: the bus feed's health with today's upstream calls. @throws UpstreamError. */
+export function getFeedStatus(context: AppLoadContext, actor: string): Promise<AdminFeedStatus> {
+  return upstreamJson(context, '/api/admin/feed', AdminFeedStatusSchema, { headers: adminHeaders(context, actor) });
+}
+
+/** GET /api/admin/backtest?days=N: the prediction backtest (CPU-bound: up to a second). @throws UpstreamError. */
+export function getBacktest(context: AppLoadContext, actor: string, days: number): Promise<BacktestReport> {
+  return upstreamJson(context, `/api/admin/backtest?days=${days}`, BacktestReportSchema, {
+    headers: adminHeaders(context, actor),
+    timeoutMs: 15_000,
+  });
 }

@@ -11,7 +11,7 @@ import {
   type GbisSetup,
 } from '../../contract/gbis';
 import { adminHeaders } from '~/models/admin.server';
-import { UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { UpstreamError, upstreamJson } from '~/models/upstream.server';
 
 /**
  * The setup page's notice on the demo feed, sent by its loader: it names the api's env variables,

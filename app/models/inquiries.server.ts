@@ -1,13 +1,18 @@
 /**
  * Inquiry operations of the upstream api (docs/product.md §7 last row: POST /api/inquiries; the
- * admins' reply by e-mail), one function per call.
+ * admins' list, deletion and reply by e-mail), one function per call.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { InquirySubmitResponseSchema, type InquiryRequest } from '../../contract/inquiries';
-import { adminHeaders } from '~/models/admin.server';
+import {
+  InquiryListResponseSchema,
+  InquirySubmitResponseSchema,
+  type Inquiry,
+  type InquiryRequest,
+} from '../../contract/inquiries';
+import { adminDelete, adminHeaders } from '~/models/admin.server';
 import { sentOrRefusal, type MailRefusal } from '~/models/mail.server';
-import { upstreamJson } from '~/utils/upstream.server';
+import { upstreamJson } from '~/models/upstream.server';
 
 /**
  * POST /api/inquiries: stores the inquiry (docs/product.md §3.8 Inquiry: content and an optional e-mail), under
@@ -39,4 +44,22 @@ export function replyToInquiry(
       json: { reply },
     }),
   );
+}
+
+/** GET /api/admin/inquiries: newest first. @throws UpstreamError. */
+export async function listInquiries(context: AppLoadContext, actor: string): Promise<Inquiry[]> {
+  const answer = await upstreamJson(context, '/api/admin/inquiries', InquiryListResponseSchema, {
+    headers: adminHeaders(context, actor),
+  });
+  return answer.data;
+}
+
+/**
+ * DELETE /api/admin/inquiries/{id}: deletes one inquiry on its sender's request (the privacy
+ * policy's 제7조); the api audits it.
+ * @returns false when there is no such inquiry (404: deleted already).
+ * @throws UpstreamError when the api fails otherwise.
+ */
+export function deleteInquiry(context: AppLoadContext, actor: string, id: number): Promise<boolean> {
+  return adminDelete(context, actor, `/api/admin/inquiries/${id}`);
 }

@@ -7,7 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { MailOverviewSchema, type MailOverview } from '../../contract/admin';
 import { adminHeaders } from '~/models/admin.server';
-import { orNullOn404, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UpstreamError, upstreamJson } from '~/models/upstream.server';
 
 /** Why the api did not do it (its 409), in its own words. */
 export type MailRefusal = { refused: string };

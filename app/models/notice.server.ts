@@ -1,7 +1,11 @@
-/** The public service notice of the upstream api (docs/product.md §1, §4), one function per call. */
+/**
+ * The service notice on the upstream api (docs/product.md §1, §4), one function per call: the
+ * public one the home shows, and the admins' reading and saving of it.
+ */
 import type { AppLoadContext } from '@remix-run/node';
 import { ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
-import { upstreamJson } from '~/utils/upstream.server';
+import { adminHeaders } from '~/models/admin.server';
+import { upstreamJson } from '~/models/upstream.server';
 
 /**
  * GET /api/notice: the home screen's blocking service-suspension notice, set by the admins at
@@ -12,4 +16,22 @@ import { upstreamJson } from '~/utils/upstream.server';
 export async function getActiveNotice(context: AppLoadContext): Promise<Omit<ServiceNotice, 'enabled'> | null> {
   const { enabled, title, text } = await upstreamJson(context, '/api/notice', ServiceNoticeSchema);
   return enabled ? { title, text } : null;
+}
+
+/** GET /api/admin/notice (docs/product.md §1, §4). @throws UpstreamError. */
+export function getServiceNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice> {
+  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, { headers: adminHeaders(context, actor) });
+}
+
+/** PUT /api/admin/notice: saves the notice (audited). @throws UpstreamError. */
+export function saveServiceNotice(
+  context: AppLoadContext,
+  actor: string,
+  notice: ServiceNotice,
+): Promise<ServiceNotice> {
+  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, {
+    method: 'PUT',
+    headers: adminHeaders(context, actor),
+    json: notice,
+  });
 }

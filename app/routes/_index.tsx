@@ -36,12 +36,12 @@ import { getActiveNotice } from '~/models/notice.server';
 import { noscriptRefreshOn, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { HOME_VIEW_PARAMS } from '~/utils/home-view';
 import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departure-times';
-import { loadTimes } from '~/utils/departure-times.server';
-import { useLiveTimeLeft } from '~/utils/use-live-time-left';
+import { loadTimes } from '~/models/departure-times.server';
+import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 const PANEL_ID = 'bus-panel';

@@ -10,8 +10,8 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getGbisSetup } from '~/models/gbis.server';
 import { getMailOverview } from '~/models/mail.server';
-import { requireAdmin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { requireAdmin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
 
 const BUTTONS = [

@@ -12,8 +12,8 @@ import { SITE_NAME } from '~/components/site-header';
 import { listAdRequests } from '~/models/ads.server';
 import { REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { formatKstDateTime } from '~/utils/kst';
-import { requireAdmin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { requireAdmin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);

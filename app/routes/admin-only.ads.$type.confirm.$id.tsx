@@ -27,8 +27,8 @@ import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.ser
 import { formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
 

@@ -33,9 +33,9 @@ import {
 } from '~/models/ads.server';
 import { AdEditFormSchema, adEditPage } from '~/utils/admin-ads';
 import { parseForm, readUploadForm, refusedForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 type ActionData = { result: SubmissionResult<string[]> };
 

@@ -14,8 +14,8 @@ import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
-import { requireAdmin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { requireAdmin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 const LOAD_FAILED = '활동 기록을 불러오지 못했습니다.';
 

@@ -10,9 +10,9 @@ import { FeedHealth } from '~/components/admin/feed-health';
 import { LoadFailed } from '~/components/admin/list-states';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { getBacktest, getFeedStatus } from '~/models/admin.server';
-import { requireAdmin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { getBacktest, getFeedStatus } from '~/models/bus.server';
+import { requireAdmin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 /** The backtest window of this page: two weeks, so every day type is seen at least twice. */
 const BACKTEST_DAYS = 14;

@@ -28,8 +28,8 @@ import { AdminPage } from '~/components/admin/admin-page';
 import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatKstDateTime } from '~/utils/kst';
 
 const PAGE_PATH = '/admin-only/gbis';

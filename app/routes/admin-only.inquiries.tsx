@@ -26,12 +26,11 @@ import { SubmitButton, TextareaField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { formatKstDateTime } from '~/utils/kst';
 import { SITE_NAME } from '~/components/site-header';
-import { deleteInquiry, listInquiries } from '~/models/admin.server';
-import { replyToInquiry } from '~/models/inquiries.server';
+import { deleteInquiry, listInquiries, replyToInquiry } from '~/models/inquiries.server';
 import { getMailOverview } from '~/models/mail.server';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 const PAGE = '/admin-only/inquiries';

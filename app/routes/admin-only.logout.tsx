@@ -1,7 +1,7 @@
 /** POST /admin-only/logout: ends the admin session at the api and removes the cookie (docs/decisions/008-admin-sessions-and-secrets.md). */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { signOut } from '~/models/admin.server';
-import { destroyAdminCookie, LOGIN_PATH, requireAdmin, sessionIdOf } from '~/utils/session.server';
+import { destroyAdminCookie, LOGIN_PATH, requireAdmin, sessionIdOf } from '~/models/session.server';
 
 /** Signing out is a POST only (a link or prefetch must not sign anyone out). */
 export function loader() {

@@ -17,8 +17,8 @@ import { SITE_NAME } from '~/components/site-header';
 import { getMailOverview, resendMail } from '~/models/mail.server';
 import { readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { formatKstDateTime } from '~/utils/kst';
-import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
 import { formatCount } from '../../contract/korean-format';
 

@@ -13,10 +13,10 @@ import { DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema, type ServiceNotice } from 
 import { FieldError, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { getServiceNotice, saveServiceNotice } from '~/models/admin.server';
+import { getServiceNotice, saveServiceNotice } from '~/models/notice.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
-import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 const PAGE_PATH = '/admin-only/notice';
 const FORM_ID = 'service-notice';

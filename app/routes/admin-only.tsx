@@ -7,7 +7,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, NavLink, Outlet, useLoaderData, type MetaFunction } from '@remix-run/react';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { requireAdmin } from '~/utils/session.server';
+import { requireAdmin } from '~/models/session.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);

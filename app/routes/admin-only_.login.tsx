@@ -17,8 +17,8 @@ import { signIn } from '~/models/admin.server';
 import { LoginFormSchema, minutesToWait } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
-import { currentAdmin, safeRedirectTo, startAdminSession } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { currentAdmin, safeRedirectTo, startAdminSession } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 const FIELDS: FormSpec = { schema: LoginFormSchema };
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';

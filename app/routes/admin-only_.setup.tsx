@@ -26,8 +26,8 @@ import { completeSetup, isSetupOpen } from '~/models/admin.server';
 import { minutesToWait, SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
-import { ADMIN_HOME, startAdminSession } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { ADMIN_HOME, startAdminSession } from '~/models/session.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */

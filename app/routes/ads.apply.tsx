@@ -50,8 +50,8 @@ import {
 } from '~/utils/ad-application';
 import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
-import { useHydrated } from '~/utils/use-hydrated';
-import { UpstreamError } from '~/utils/upstream.server';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';

@@ -8,7 +8,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordAdClick } from '~/models/ads.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

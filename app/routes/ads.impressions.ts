@@ -11,13 +11,13 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { readForm, type FormSpec } from '~/utils/form-data.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 /** The beacon's one field: the ad's id. */
 const FIELDS: FormSpec = { schema: null, also: ['id'] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The site's one rule for writes (server.ts applies it before Remix too).
+  // The site's one rule for writes (the edge applies it before Remix too).
   assertSameOrigin(request);
   // Digits only, as the click route: Number() would also read '1e3', '0x3' or ' 3' as some id.
   const raw = (await readForm(request, FIELDS))?.get('id');

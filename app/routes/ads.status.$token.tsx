@@ -17,7 +17,7 @@ import { ErrorPanel, RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '~/utils/kst';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */

@@ -8,7 +8,7 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { parseRouteFilter, TIMES_LOAD_FAILED, type TimesAnswer } from '~/utils/departure-times';
-import { loadTimes } from '~/utils/departure-times.server';
+import { loadTimes } from '~/models/departure-times.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -40,8 +40,8 @@ import {
   honeypotFields,
   type HoneypotFields,
 } from '~/utils/honeypot.server';
-import { UpstreamError } from '~/utils/upstream.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import { UpstreamError } from '~/models/upstream.server';
+import { useHydrated } from '~/hooks/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
 
 const FORM_ID = 'inquiry';

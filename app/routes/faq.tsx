@@ -14,7 +14,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getPredictionAccuracy } from '~/models/bus.server';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import { formatKoreanMonthDay } from '../../contract/korean-format';

@@ -2,12 +2,12 @@
  * GET /images/:key: an ad image from the api's object store, on the web's own origin (ADR 005:
  * the one api read the web exposes besides the KakaoTalk skill). Passed through as the api sends
  * it: its content type, length, a year's immutable cache and a sandboxing CSP. Unknown → 404.
- * `X-Content-Type-Options: nosniff` comes with every response of server.ts (helmet).
+ * `X-Content-Type-Options: nosniff` comes with every response of the edge (helmet).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { IMAGE_KEY_PATTERN } from '../../contract/ads';
 import { getImage } from '~/models/ads.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 

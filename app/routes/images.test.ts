@@ -21,7 +21,7 @@ const get = (key: string) =>
   });
 
 describe('GET /images/:key', () => {
-  // X-Content-Type-Options: nosniff is set on every response by server.ts (helmet), not by this
+  // X-Content-Type-Options: nosniff is set on every response by the edge (helmet), not by this
   // loader; tests/e2e/ads-apply.spec.ts checks it on a served image.
   it('serves an uploaded image byte for byte, as an immutable, sandboxed PNG', async () => {
     const { key, imageUrl } = await api.uploadImage('web');

@@ -3,7 +3,7 @@
 /** Shown when the bus data cannot be loaded; docs/product.md §7 only logs the failure, so this is the honest empty state. */
 export const BUS_LOAD_FAILED = '버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 
-/** The same-origin route the home screen refreshes its bus data from (app/utils/time-left-cache.server.ts). */
+/** The same-origin route the home screen refreshes its bus data from (app/server/time-left-cache.server.ts). */
 export const TIME_LEFT_PATH = '/bus/time-left';
 
 /** docs/product.md §9: an arrival of this many minutes or less is shown in red. */

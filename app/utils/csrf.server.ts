@@ -3,8 +3,8 @@
  * GET, HEAD and OPTIONS) is taken only from this site's own pages, known by the headers every
  * current browser sends with one: `Origin` naming this host, or `Sec-Fetch-Site: same-origin`.
  * A write that names another site, or that carries neither header (a script's, or a form posted
- * from a page that hides its origin), is refused with 403. server.ts applies the rule to every
- * request before Remix; the admin pages and sign-in apply it again in their actions (the admin
+ * from a page that hides its origin), is refused with 403. The edge applies the rule to every
+ * request before Remix (app/server/origin-check.server.ts); the admin pages and sign-in apply it again in their actions (the admin
  * session's SameSite=Lax cookie is a further line).
  *
  * The one exception is the KakaoTalk skill (ADR 011): Kakao's servers call it without either

@@ -1,6 +1,6 @@
 /**
- * Reading the forms the actions take, one way for all of them: the body (already capped by server.ts,
- * app/utils/body-limit.server.ts) parsed by the platform's parser (Request#formData), a body that is
+ * Reading the forms the actions take, one way for all of them: the body (already capped by the edge,
+ * app/server/body-limit.server.ts) parsed by the platform's parser (Request#formData), a body that is
  * not a readable form turned into a 400 with the form's own message (never a 500), and conform's
  * replies kept within each field's maximum length.
  *

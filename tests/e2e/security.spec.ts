@@ -33,7 +33,7 @@ const PUBLIC_PAGES = [
 
 /**
  * The CSP hash source of each inline script in `html`, computed here apart from
- * app/utils/csp.server.ts so the test does not take the app's word for it.
+ * app/server/csp.server.ts so the test does not take the app's word for it.
  */
 function inlineScriptSources(html: string): string[] {
   return [...html.matchAll(/<script(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)]

@@ -5,8 +5,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createTimeLeftAnswers, type TimeLeftAnswers } from '../../app/utils/time-left-cache.server';
-import type { ApiBinding } from '../../app/utils/upstream.server';
+import { createTimeLeftAnswers, type TimeLeftAnswers } from '../../app/server/time-left-cache.server';
+import type { ApiBinding } from '../../app/models/upstream.server';
 import { DEFAULT_SERVICE_NOTICE, type ServiceNotice } from '../../contract/admin';
 import type { AdBanner } from '../../contract/ads';
 import type { PredictedAllResponse, PredictionAccuracy, TimeLeftResponse } from '../../contract/bus';

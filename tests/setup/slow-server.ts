@@ -1,11 +1,11 @@
 /**
- * A bare HTTP server run by serveUntilSignal (api/lifecycle.ts), for the tests of what a shutdown
+ * A bare HTTP server run by serveUntilSignal (lib/lifecycle.ts), for the tests of what a shutdown
  * does to connections: `GET /slow` prints `slow request received` and answers 200 after SLOW_MS
  * milliseconds (default 3000); any other path answers 200 at once. Listens on PORT.
  * `tsx tests/setup/slow-server.ts`.
  */
 import { createServer } from 'node:http';
-import { serveUntilSignal } from '../../api/lifecycle';
+import { serveUntilSignal } from '../../lib/lifecycle';
 
 const slowMs = Number(process.env.SLOW_MS ?? 3_000);
 const server = createServer((req, res) => {

@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { failureLog, type FailureLog } from '../../failure-log';
+import { failureLog, type FailureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
 import { isInService, kstDateKey, secondsUntilService } from '../../time';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';

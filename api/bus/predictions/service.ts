@@ -9,7 +9,7 @@
  * they change (a saved setup) the plan is recomputed as when it is due. No database access and no
  * upstream call per request.
  */
-import { failureLog } from '../../failure-log';
+import { failureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
 import { addServiceDays, serviceClock } from '../../time';
 import {

@@ -14,7 +14,7 @@ import { AdThumb } from '~/components/admin/ad-thumb';
 import { FieldError } from '~/components/forms';
 import { detectImageType } from '~/utils/ad-application';
 import { AdEditFormSchema } from '~/utils/admin-ads';
-import { useObjectUrl } from '~/utils/use-object-url';
+import { useObjectUrl } from '~/hooks/use-object-url';
 
 export function AdEditForm({
   ad,

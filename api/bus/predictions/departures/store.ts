@@ -6,7 +6,7 @@ import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../../contract/bus';
 import type { Db } from '../../../db/client';
 import { departures } from '../../../db/schema';
-import { failureLog } from '../../../failure-log';
+import { failureLog } from '../../../../lib/failure-log';
 import type { Logger } from '../../../logger';
 import { addServiceDays, serviceClock } from '../../../time';
 import { planDay } from '../../feed/demo/simulator';

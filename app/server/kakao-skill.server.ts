@@ -1,29 +1,29 @@
 /**
  * /api/kakao/skill on the web, the KakaoTalk chatbot's skill URL (ADR 011): Kakao i Open Builder
  * POSTs to it from the internet, and the web relays the request to the api at the same path
- * (app/models/kakao.server.ts). server.ts serves it ahead of express (ADR 024), as it does the
+ * (app/models/kakao.server.ts). It is a fast path, served ahead of express (ADR 024), as are the
  * refresh and the home page. Everything about the request (the shared secret, the JSON, the answer)
  * is the api's; the web adds:
- * - the secret, checked at the door (constant time) before anything else: a request without it is
- *   answered 401 (503 while none is set) without taking a place or having its body read, so that
- *   only Kakao's calls can take the places below;
- * - the bound: past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200, contract
- *   SKILL_BUSY_ANSWER; it carries no data). A request is taken at the door, before its body is
- *   read, so none waits anywhere uncounted;
+ * - admission: the secret checked (constant time), then a place taken among the requests under
+ *   way, both before the body is read. A request without the secret is answered 401 (503 while
+ *   none is set) without taking a place or having its body read, so that only Kakao's calls can
+ *   take the places; past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200,
+ *   contract SKILL_BUSY_ANSWER; it carries no data), so none waits anywhere uncounted;
  * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;
- * - the server's body rules (app/utils/request-bodies.server.ts: the 64 KB cap with its JSON 413, the body budget);
+ * - the server's body rules (app/server/request-bodies.server.ts: the 64 KB cap with its JSON 413, the body budget);
  * - the api's refusals (401, 400, 413, 503…) passed on with their message, an api that does not
  *   answer (or answers off-contract) as 502;
  * - 405 with Allow: POST to any other method.
- * Every answer is JSON, never stored, with server.ts's security headers.
+ * Every answer is JSON, never stored, with the edge's security headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
 import { sameSecret } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/kakao.server';
-import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
+import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
+import type { UnreadAnswer } from '~/server/request-bodies.server';
 
 export const SKILL_PATH = '/api/kakao/skill';
 
@@ -60,31 +60,28 @@ const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' }
 const UNAUTHORIZED_JSON = JSON.stringify({ message: 'Unauthorized' });
 const DISABLED_JSON = JSON.stringify({ message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
 
-/** An answer given without reading the request's body: its status, content type, body and extra headers. */
-export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
-
-export type SkillDoor = {
-  /** Answers `req` (for SKILL_PATH: server.ts routes it here, any method); `clientIp` (the caller's address as server.ts reads it) is passed on to the api. */
+export type KakaoSkill = {
+  /** Answers `req` (for SKILL_PATH: app/server/fast-paths.server.ts routes it here, any method); `clientIp` (the caller's address as express reads it) is passed on to the api. */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string | undefined): Promise<void>;
 };
 
 /**
  * @param api where the web reaches the api (in-process or over HTTP).
  * @param secret KAKAO_SKILL_SECRET; undefined: the skill answers 503.
- * @param headers added to every answer: server.ts's security headers.
- * @param readBody server.ts's reader of a request body: the body within its route's cap (counted
+ * @param headers added to every answer: the edge's security headers.
+ * @param readBody the edge's reader of a request body: the body within its route's cap (counted
  *   against the server's budget of bodies) and `deadlineMs`, or undefined once it has answered
  *   instead (413, 503, 408, 400).
- * @param refuse server.ts's answer without reading the body (it adds `headers`, Cache-Control:
+ * @param refuse the edge's answer without reading the body (it adds `headers`, Cache-Control:
  *   no-store, and drops what the client still sends).
  */
-export function createSkillDoor(options: {
+export function createKakaoSkill(options: {
   api: ApiBinding;
   secret: string | undefined;
   headers: Record<string, string>;
   readBody(req: IncomingMessage, res: ServerResponse, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | undefined>;
   refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer): void;
-}): SkillDoor {
+}): KakaoSkill {
   const { api, secret, headers, readBody, refuse } = options;
   let taken = 0;
   /** The requests waiting for their turn, in order of arrival. */

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
-import { createHomePages } from '~/utils/home-page-cache.server';
+import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
+import { createHomePages } from '~/server/home-page-cache.server';
 import { HOME_VIEWS } from '~/utils/home-view';
-import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
+import { SHARED_ANSWER_MAX_AGE_MS } from '~/server/shared-answer.server';
 import { rawServer } from '../../tests/setup/raw-http';
 
 const SECURITY = { 'x-content-type-options': 'nosniff' };

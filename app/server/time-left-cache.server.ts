@@ -1,23 +1,23 @@
 /**
  * GET /bus/time-left, the phones' refresh every 4 seconds (docs/product.md §4, §9): the product's
  * hot path. The api's answer changes at most once a second (ageSec, predictTimeSec), so it is read
- * once per second whoever asks and its bytes are shared (app/utils/shared-answer.server.ts): a
+ * once per second whoever asks and its bytes are shared (app/server/shared-answer.server.ts): a
  * poll that already holds this answer gets 304 with no body (its ageSec and predictTimeSec move by
  * the second, so a phone polling every 4 s mostly gets a new one). While the api fails, the answer
  * is the 502 `{ message: BUS_LOAD_FAILED }` (docs/product.md §7: a bus fetch failure is only
- * logged), also shared for a second. server.ts serves it ahead of its general middleware (ADR 014);
+ * logged), also shared for a second. It is a fast path, served ahead of express (ADR 014);
  * the home page's SSR reads the same answer's data (context.timeLeft).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TimeLeftResponse } from '../../contract/bus';
 import { getTimeLeft } from '~/models/bus.server';
 import { BUS_LOAD_FAILED } from '~/utils/arrival';
-import { encodeAnswer, sendAnswer, sharedAnswer, type SharedAnswer } from '~/utils/shared-answer.server';
-import { UpstreamError, type ApiBinding } from '~/utils/upstream.server';
+import { encodeAnswer, sendAnswer, sharedAnswer, type SharedAnswer } from '~/server/shared-answer.server';
+import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** The phones' refresh answer of this second (server.ts), also read by the home page's SSR. */
+    /** The phones' refresh answer of this second (app/server/edge.server.ts), also read by the home page's SSR. */
     timeLeft: TimeLeftAnswers;
   }
 }
@@ -34,9 +34,9 @@ export type TimeLeftAnswers = {
 
 /**
  * @param api where the web reaches the api (in-process or over HTTP).
- * @param headers added to every answer: server.ts's security headers.
- * @param failures told of each api failure (with the UpstreamError's message) and success: server.ts
- *   logs a run of failures once (api/failure-log.ts).
+ * @param headers added to every answer: the edge's security headers.
+ * @param failures told of each api failure (with the UpstreamError's message) and success: the edge
+ *   logs a run of failures once (lib/failure-log.ts).
  * @param nowMs the clock the answer's age is measured on (default Date.now; the bench's simulated hour passes its own).
  */
 export function createTimeLeftAnswers(options: {

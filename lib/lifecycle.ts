@@ -17,7 +17,6 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
-import { DataDirBusyError } from './db/data-dir-lock';
 
 /** Sockets still busy this long (ms) after the signal are cut. */
 const DRAIN_MS = 5_000;
@@ -35,6 +34,12 @@ const IDLE_GRACE_MS = 100;
 const SILENT_GRACE_MS = 1_000;
 /** The whole shutdown, in ms; a supervisor (systemd, Kubernetes) waits 10 s before SIGKILL by default. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * A reason an entry cannot start that its message states whole (DATA_DIR held by another process,
+ * say): logged as that one line, without a stack (cannotStart).
+ */
+export class StartFailure extends Error {}
 
 /**
  * Runs an entry's start-up (read the env, load the build, begin to open the database…). A failure
@@ -56,7 +61,7 @@ export async function startOrExit<T>(label: string, prepare: () => Promise<T>): 
  */
 function cannotStart(label: string, error: unknown): void {
   const expected =
-    error instanceof DataDirBusyError || /^(Invalid configuration|build\/)/.test(String((error as Error).message));
+    error instanceof StartFailure || /^(Invalid configuration|build\/)/.test(String((error as Error).message));
   console.error(`${label} cannot start: ${(error as Error).message ?? String(error)}`, ...(expected ? [] : [error]));
 }
 

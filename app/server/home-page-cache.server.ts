@@ -4,22 +4,22 @@
  * answer of that second (context.timeLeft), the banner list, the service notice and the accuracy
  * sentence, none of which depends on who asks, and its inline scripts are allowed by their hashes
  * rather than a per-request nonce. So each view (app/utils/home-view.ts HOME_VIEWS: a few dozen)
- * keeps one rendered page, compressed once, with an ETag (app/utils/shared-answer.server.ts); any
+ * keeps one rendered page, compressed once, with an ETag (app/server/shared-answer.server.ts); any
  * other spelling of a view (its parameters in another order, or one that changes nothing) is
  * redirected to the view's one URL. There is a page for every view and none other, so no sequence
- * of requests can push a view's page out and have it made again within its second. server.ts serves
- * it ahead of its general middleware; any other URL of the home is rendered per request as every
+ * of requests can push a view's page out and have it made again within its second. It is a fast path
+ * (app/server/fast-paths.server.ts), served ahead of express; any other URL of the home is rendered per request as every
  * page is.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SCRIPT_HASHES_HEADER } from '~/utils/csp.server';
+import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { HOME_VIEWS, homeViewSearch } from '~/utils/home-view';
-import { encodeAnswer, sendAnswer, sharedAnswer } from '~/utils/shared-answer.server';
+import { encodeAnswer, sendAnswer, sharedAnswer } from '~/server/shared-answer.server';
 
 export type HomePages = {
   /**
    * Whether `req` asks for a view of the home: GET or HEAD of `/` with view parameters only
-   * (server.ts has refused a Host that is more than `host[:port]`).
+   * (the server has refused a Host that is more than `host[:port]`: app/server/fast-paths.server.ts).
    */
   serves(req: IncomingMessage): boolean;
   /**
@@ -33,7 +33,7 @@ export type HomePages = {
  * @param render the document of a home URL (`/?…`), as Remix renders it: rendered at most once a
  *   second per view, whoever asks.
  * @param documentHeaders the headers sent with a document besides those `render` gives, for the
- *   hash sources of its own scripts (`render`'s SCRIPT_HASHES_HEADER, which is not sent): server.ts's
+ *   hash sources of its own scripts (`render`'s SCRIPT_HASHES_HEADER, which is not sent): the edge's
  *   security headers, with the CSP allowing those scripts.
  * @param nowMs the clock a page's age is measured on (tests pass their own).
  */

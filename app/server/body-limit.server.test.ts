@@ -1,13 +1,13 @@
 /**
  * The per-route body caps: every form a person can fill to its fields' maximum, at the worst
  * encoding, fits its cap; nothing much larger does; and the 413 is a short page with the form's
- * message. (server.ts applying them to real requests: tests/attack.test.ts.)
+ * message. (The edge applying them to real requests: tests/attack.test.ts.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
 import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
-import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/utils/body-limit.server';
+import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/server/body-limit.server';
 
 /** The content types a browser's forms send. */
 const FORM = 'application/x-www-form-urlencoded';
@@ -107,7 +107,7 @@ describe('bodyLimitOf', () => {
       '/contact',
     ]);
     for (const file of reading) expect(bodyLimitOf(pathOf(file), FORM).maxBytes, file).toBeGreaterThan(2048);
-    // The chatbot skill reads its raw body on server.ts's lean path, no route (ADR 024).
+    // The chatbot skill reads its raw body on its fast path, no route (ADR 024).
     expect(bodyLimitOf('/api/kakao/skill', FORM).maxBytes).toBe(64 * 1024);
   });
 });

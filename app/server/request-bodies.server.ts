@@ -1,16 +1,19 @@
 /**
- * Request bodies at the server's door (docs/deploy.md §Request bodies and origins, ADR 019): each
- * read whole within its route's cap (app/utils/body-limit.server.ts) and the body budget
- * (app/utils/body-budget.server.ts), counted as its bytes arrive and cut when it stops arriving;
+ * Request bodies at the edge (docs/deploy.md §Request bodies and origins, ADR 019): each
+ * read whole within its route's cap (app/server/body-limit.server.ts) and the body budget
+ * (app/server/body-budget.server.ts), counted as its bytes arrive and cut when it stops arriving;
  * and the answers given to a body that is not read (413, 503, 408, 400, or any other), so that the
- * client sees them rather than a reset. server.ts applies them to every request with a body.
+ * client sees them rather than a reset. The edge applies them to every request with a body
+ * (app/server/remix-adapter.server.ts, app/server/fast-paths.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyStopped, readBodyUpTo } from '../../lib/http-body';
-import { createBodyBudget, type BodyClient, type BodyPoolName } from '~/utils/body-budget.server';
-import { bodyLimitOf, tooLargeAnswer } from '~/utils/body-limit.server';
-import type { UnreadAnswer } from '~/utils/kakao-skill-door.server';
-import { pathOf } from '~/utils/request-path.server';
+import { createBodyBudget, type BodyClient, type BodyPoolName } from '~/server/body-budget.server';
+import { bodyLimitOf, tooLargeAnswer } from '~/server/body-limit.server';
+import { pathOf } from '~/server/request-path.server';
+
+/** An answer given without reading the request's body: its status, content type, body and extra headers. */
+export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
 
 /** How long a refused body is still read (and dropped) after its answer, so the client reads the answer rather than a reset, in ms. */
 const LINGER_MS = 5_000;
@@ -29,10 +32,10 @@ const TIMED_OUT: UnreadAnswer = {
   body: '보내는 내용이 끊겨 요청을 받지 못했습니다. 다시 보내주세요.',
 };
 
-/** The body cap of `req` (app/utils/body-limit.server.ts): by its path and content type. */
+/** The body cap of `req` (app/server/body-limit.server.ts): by its path and content type. */
 export const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
 
-/** The 413 of a body over its route's cap (app/utils/body-limit.server.ts), with the route's message. */
+/** The 413 of a body over its route's cap (app/server/body-limit.server.ts), with the route's message. */
 export function tooLarge(req: IncomingMessage): UnreadAnswer {
   return { status: 413, ...tooLargeAnswer(limitOf(req), pathOf(req)) };
 }
@@ -52,16 +55,16 @@ export const UNREADABLE: UnreadAnswer = {
   body: '요청을 읽지 못했습니다.',
 };
 
-/** The door's readers and refusals of request bodies (createRequestBodies). */
+/** The edge's readers and refusals of request bodies (createRequestBodies). */
 export type RequestBodies = ReturnType<typeof createRequestBodies>;
 
 /**
- * @param headers added to every refusal: server.ts's security headers.
+ * @param headers added to every refusal: the edge's security headers.
  * @param clientOf the client whose shares of the budget a request counts against (its address as
- *   express reads it, TRUST_PROXY, keyed as the api's limits key it: api/client-address.ts).
+ *   express reads it, TRUST_PROXY, keyed as the api's limits key it: lib/client-address.ts).
  */
 export function createRequestBodies({
-  headers: leanHeaders,
+  headers: securityHeaders,
   clientOf,
 }: {
   headers: Record<string, string>;
@@ -83,7 +86,7 @@ export function createRequestBodies({
    */
   function refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { coming = true } = {}): void {
     const headers = {
-      ...leanHeaders,
+      ...securityHeaders,
       'Content-Type': answer.contentType,
       'Cache-Control': 'no-store',
       ...answer.headers,
@@ -98,7 +101,7 @@ export function createRequestBodies({
   /** Answers UNREADABLE to a request whose body is over (read, or cut short). */
   const unreadable = (res: ServerResponse) =>
     void res
-      .writeHead(UNREADABLE.status, { ...leanHeaders, 'Content-Type': UNREADABLE.contentType })
+      .writeHead(UNREADABLE.status, { ...securityHeaders, 'Content-Type': UNREADABLE.contentType })
       .end(UNREADABLE.body);
 
   /**
@@ -107,8 +110,8 @@ export function createRequestBodies({
    * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
    * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
    * (cut short: the client went away, or sent less than its Content-Length).
-   * @param pool the pool the body counts against: its route's (app/utils/body-limit.server.ts), or
-   *   the skill's for a call whose secret passed at the door.
+   * @param pool the pool the body counts against: its route's (app/server/body-limit.server.ts), or
+   *   the skill's for a call admitted with its secret.
    */
   async function read(
     req: IncomingMessage,

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
 import { orderRoutes, rangesOf, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
-import { UpstreamError } from '~/utils/upstream.server';
+import { UpstreamError } from '~/models/upstream.server';
 
 /**
  * The times for `route` (all routes, or one), each with its 80 % range (null where none), or the

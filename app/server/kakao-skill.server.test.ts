@@ -1,9 +1,9 @@
 /**
- * The skill's door (ADR 011, ADR 024) behind a plain HTTP server, on a stand-in api: the relay sends
+ * The skill's fast path (ADR 011, ADR 024) behind a plain HTTP server, on a stand-in api: the relay sends
  * the body as received, the caller's X-Kakao-Skill-Secret and address, nothing of Kakao's own
  * headers; it passes the api's refusals through, gives requests their turn a few per round of the
  * event loop, and past its bound answers the busy answer at once; a request without the secret is
- * answered at the door, taking no place and having no body read. server.ts's body rules (cap,
+ * answered at admission, taking no place and having no body read. The edge's body rules (cap,
  * budget, deadline) are stood in for by reading the body whole; the built server's are
  * tests/kakao-skill.test.ts's.
  */
@@ -13,13 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/kakao';
 import { readBodyUpTo } from '../../lib/http-body';
 import {
-  createSkillDoor,
+  createKakaoSkill,
   SKILL_BODY_MS,
   SKILL_PATH,
   SKILL_REQUESTS_MAX,
   SKILL_TURNS_PER_ROUND,
-} from '~/utils/kakao-skill-door.server';
-import { isAt } from '~/utils/request-path.server';
+} from '~/server/kakao-skill.server';
+import { isAt } from '~/server/request-path.server';
 
 const example = readFileSync(new URL('../../tests/fixtures/kakao/request.json', import.meta.url), 'utf8');
 const answer: SkillResponse = JSON.parse(
@@ -45,9 +45,9 @@ type Received = {
 };
 
 /**
- * The door behind a loopback server, on an api answering `reply()` and recording what it received;
+ * The skill behind a loopback server, on an api answering `reply()` and recording what it received;
  * `onTurn` is told when a request's turn comes (its body is read then, within the deadline given).
- * The door's secret is SECRET unless `secret` says otherwise (null: none set), and `post` sends
+ * The skill's secret is SECRET unless `secret` says otherwise (null: none set), and `post` sends
  * SECRET unless told.
  */
 async function setUp(
@@ -56,7 +56,7 @@ async function setUp(
   secret: string | null = SECRET,
 ) {
   const received: Received[] = [];
-  const door = createSkillDoor({
+  const skill = createKakaoSkill({
     api: {
       baseUrl: 'http://api.internal',
       fetch: async (request) => {
@@ -83,7 +83,7 @@ async function setUp(
         .end(unread.body),
   });
   const server: Server = createServer((req, res) => {
-    if (isAt(req, SKILL_PATH)) void door.serve(req, res, CALLER);
+    if (isAt(req, SKILL_PATH)) void skill.serve(req, res, CALLER);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,10 +102,10 @@ async function setUp(
 let close = async (): Promise<unknown> => undefined;
 afterEach(() => close());
 
-describe('the skill’s door', () => {
+describe('the skill’s fast path', () => {
   it('relays the body as received, the secret and the caller’s address only, and answers the api’s answer', async () => {
-    const door = await setUp(() => Response.json(answer));
-    const response = await door.post({
+    const skill = await setUp(() => Response.json(answer));
+    const response = await skill.post({
       Cookie: '__session=admin',
       'X-Request-Id': 'kakao-123',
     });
@@ -116,7 +116,7 @@ describe('the skill’s door', () => {
     const text = await response.text();
     expect(response.headers.get('Content-Length')).toBe(String(Buffer.byteLength(text)));
     expect(JSON.parse(text)).toEqual(answer);
-    expect(door.received).toEqual([
+    expect(skill.received).toEqual([
       { body: example, secret: SECRET, forwardedFor: CALLER, cookie: null, kakaoHeader: null },
     ]);
   });
@@ -127,38 +127,38 @@ describe('the skill’s door', () => {
     [413, 'Request body too large'],
     [503, 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set'],
   ])('passes the api’s %i and its message through, never stored', async (status, message) => {
-    const door = await setUp(() => Response.json({ message }, { status }));
-    const response = await door.post();
+    const skill = await setUp(() => Response.json({ message }, { status }));
+    const response = await skill.post();
     expect(response.status).toBe(status);
     expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({ message });
   });
 
-  it('answers a missing or wrong secret 401 at the door: no place taken, no body read, nothing relayed', async () => {
+  it('answers a missing or wrong secret 401 at admission: no place taken, no body read, nothing relayed', async () => {
     const turns: number[] = [];
-    const door = await setUp(
+    const skill = await setUp(
       () => Response.json(answer),
       (deadlineMs) => turns.push(deadlineMs),
     );
     for (const headers of [{ [SKILL_SECRET_HEADER]: '' }, { [SKILL_SECRET_HEADER]: `${SECRET}x` }]) {
-      const response = await door.post(headers);
+      const response = await skill.post(headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
       expect(await response.json()).toEqual({ message: 'Unauthorized' });
     }
     expect(turns).toEqual([]);
-    expect(door.received).toEqual([]);
-    expect((await door.post()).status).toBe(200);
+    expect(skill.received).toEqual([]);
+    expect((await skill.post()).status).toBe(200);
     expect(turns).toEqual([SKILL_BODY_MS]);
   });
 
-  it('answers 503 at the door while no secret is set', async () => {
-    const door = await setUp(() => Response.json(answer), undefined, null);
-    const response = await door.post();
+  it('answers 503 at admission while no secret is set', async () => {
+    const skill = await setUp(() => Response.json(answer), undefined, null);
+    const response = await skill.post();
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
-    expect(door.received).toEqual([]);
+    expect(skill.received).toEqual([]);
   });
 
   it('answers 502 with a JSON message when the api answers off-contract or does not answer', async () => {
@@ -167,8 +167,8 @@ describe('the skill’s door', () => {
       () => Response.json({ version: '2.0', template: { outputs: [] } }),
       () => Promise.reject(new Error('connect ECONNREFUSED')),
     ]) {
-      const door = await setUp(reply);
-      const response = await door.post();
+      const skill = await setUp(reply);
+      const response = await skill.post();
       expect(response.status).toBe(502);
       expect(response.headers.get('Cache-Control')).toBe('no-store');
       expect(await response.json()).toEqual({ message: 'The skill is unavailable right now' });
@@ -182,14 +182,14 @@ describe('the skill’s door', () => {
     const check = vi.spyOn(SkillResponseSchema, 'safeParse');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let reply = answerSaying('막차 · 첫 번째 답');
-    const door = await setUp(() => Response.json(reply));
-    for (let i = 0; i < 3; i += 1) expect(await (await door.post()).json()).toEqual(reply);
+    const skill = await setUp(() => Response.json(reply));
+    for (let i = 0; i < 3; i += 1) expect(await (await skill.post()).json()).toEqual(reply);
     expect(check).toHaveBeenCalledTimes(1);
     reply = answerSaying('막차 · 두 번째 답');
-    for (let i = 0; i < 3; i += 1) expect(await (await door.post()).json()).toEqual(reply);
+    for (let i = 0; i < 3; i += 1) expect(await (await skill.post()).json()).toEqual(reply);
     expect(check).toHaveBeenCalledTimes(2);
     reply = { ...answerSaying('막차 · 세 번째 답'), version: '1.0' } as unknown as SkillResponse;
-    for (let i = 0; i < 2; i += 1) expect((await door.post()).status).toBe(502);
+    for (let i = 0; i < 2; i += 1) expect((await skill.post()).status).toBe(502);
     expect(check).toHaveBeenCalledTimes(4);
   });
 
@@ -198,26 +198,26 @@ describe('the skill’s door', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let everyoneHeld!: () => void;
     const held = new Promise<void>((resolve) => (everyoneHeld = resolve));
-    const door = await setUp(async () => {
-      if (door.received.length === SKILL_REQUESTS_MAX) everyoneHeld();
+    const skill = await setUp(async () => {
+      if (skill.received.length === SKILL_REQUESTS_MAX) everyoneHeld();
       await gate;
       return Response.json(answer);
     });
-    const taken = Array.from({ length: SKILL_REQUESTS_MAX }, () => door.post());
+    const taken = Array.from({ length: SKILL_REQUESTS_MAX }, () => skill.post());
     await held;
 
-    // Without the secret, no place is asked for: the door's answer is the 401, not the busy one.
-    expect((await door.post({ [SKILL_SECRET_HEADER]: 'guess' })).status).toBe(401);
-    const busy = await door.post();
+    // Without the secret, no place is asked for: the skill's answer is the 401, not the busy one.
+    expect((await skill.post({ [SKILL_SECRET_HEADER]: 'guess' })).status).toBe(401);
+    const busy = await skill.post();
     expect(busy.status).toBe(200);
     expect(busy.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
     expect(SkillResponseSchema.parse(await busy.json())).toEqual(SKILL_BUSY_ANSWER);
-    expect(door.received).toHaveLength(SKILL_REQUESTS_MAX);
+    expect(skill.received).toHaveLength(SKILL_REQUESTS_MAX);
 
     release();
     for (const response of await Promise.all(taken)) expect(await response.json()).toEqual(answer);
-    expect(await (await door.post()).json()).toEqual(answer);
-    expect(door.received).toHaveLength(SKILL_REQUESTS_MAX + 1);
+    expect(await (await skill.post()).json()).toEqual(answer);
+    expect(skill.received).toHaveLength(SKILL_REQUESTS_MAX + 1);
   }, 30_000);
 
   it('gives at most SKILL_TURNS_PER_ROUND requests their turn in one round of the event loop', async () => {
@@ -231,14 +231,14 @@ describe('the skill’s door', () => {
     tick();
     const turns = new Map<number, number>();
     let counting = false;
-    const door = await setUp(
+    const skill = await setUp(
       () => Response.json(answer),
       () => counting && turns.set(round, (turns.get(round) ?? 0) + 1),
     );
     // 64 connections opened first (Node takes one per round), then a request on each at once.
-    await Promise.all(Array.from({ length: 64 }, async () => (await door.post()).arrayBuffer()));
+    await Promise.all(Array.from({ length: 64 }, async () => (await skill.post()).arrayBuffer()));
     counting = true;
-    const responses = await Promise.all(Array.from({ length: 64 }, () => door.post()));
+    const responses = await Promise.all(Array.from({ length: 64 }, () => skill.post()));
     ticking = false;
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
     expect([...turns.values()].reduce((sum, count) => sum + count)).toBe(64);
@@ -246,13 +246,13 @@ describe('the skill’s door', () => {
   });
 
   it('answers 405 with Allow: POST to any other method, without relaying', async () => {
-    const door = await setUp(() => Response.json(answer));
+    const skill = await setUp(() => Response.json(answer));
     for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS']) {
-      const response = await door.ask('/api/kakao/skill', { method, body: method === 'GET' ? undefined : example });
+      const response = await skill.ask('/api/kakao/skill', { method, body: method === 'GET' ? undefined : example });
       expect(response.status, method).toBe(405);
       expect(response.headers.get('Allow'), method).toBe('POST');
       expect(await response.json(), method).toEqual({ message: 'Method not allowed' });
     }
-    expect(door.received).toEqual([]);
+    expect(skill.received).toEqual([]);
   });
 });

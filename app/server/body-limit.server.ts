@@ -1,6 +1,7 @@
 /**
  * The most bytes a request body may have, per route, and the answer past it (docs/deploy.md
- * §Request bodies and origins). server.ts applies it to every request with a body before any of it is read:
+ * §Request bodies and origins). The edge (app/server/request-bodies.server.ts) applies it to every
+ * request with a body before any of it is read:
  * a declared Content-Length over the cap is refused at once (before `100 Continue`), a body
  * without one is counted as it streams, and what passes is held whole (at most the cap) before
  * Remix sees it, so no action can read more. The answer is a 413 with a short Korean page that
@@ -33,7 +34,7 @@ import { SITE_NAME } from '~/components/site-header';
 
 /**
  * A route's body cap: `maxBytes`, what the 413 says (`page`: an HTML page; `json`: `{ message }`),
- * and the pool of the server's body budget its bodies count against (app/utils/body-budget.server.ts):
+ * and the pool of the server's body budget its bodies count against (app/server/body-budget.server.ts):
  * `image` for an image form's multipart bodies, `text` for every other.
  */
 export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'json'; pool: 'image' | 'text' };

@@ -1,4 +1,4 @@
-import { BODY_POOLS, createBodyBudget } from '~/utils/body-budget.server';
+import { BODY_POOLS, createBodyBudget } from '~/server/body-budget.server';
 
 const pools = {
   image: { totalBytes: 100, perAddressBytes: 40, perNetworkBytes: 60 },

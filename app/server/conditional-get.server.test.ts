@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ifNoneMatchHolds } from '~/utils/conditional-get.server';
-import { encodeAnswer, sendAnswer } from '~/utils/shared-answer.server';
+import { ifNoneMatchHolds } from '~/server/conditional-get.server';
+import { encodeAnswer, sendAnswer } from '~/server/shared-answer.server';
 
 describe('ifNoneMatchHolds', () => {
   it.each([

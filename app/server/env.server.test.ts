@@ -1,4 +1,4 @@
-import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
+import { parseWebEnv, publicConfigOf } from '~/server/env.server';
 
 const configOf = (vars: Record<string, string>) => publicConfigOf(parseWebEnv(vars));
 

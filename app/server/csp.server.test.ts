@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cspSources, ownScripts } from '~/utils/csp.server';
-import { parseWebEnv, publicConfigOf } from '~/utils/env.server';
+import { cspSources, ownScripts } from '~/server/csp.server';
+import { parseWebEnv, publicConfigOf } from '~/server/env.server';
 
 const sourcesOf = (vars: Record<string, string>) => {
   const env = parseWebEnv(vars);

@@ -1,8 +1,9 @@
 /** The home screen's live bus data: loader data kept fresh through GET /bus/time-left (docs/product.md §4, §9). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimeLeftResponse } from '../../contract/bus';
+import { useRefreshCountdown } from '~/hooks/use-refresh-countdown';
 import { TIME_LEFT_PATH } from '~/utils/arrival';
-import { REFRESH_INTERVAL_SEC, useRefreshCountdown } from '~/utils/countdown';
+import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 
 /**
  * Starts from the loader's `initial` answer (null when it failed) and refreshes it every

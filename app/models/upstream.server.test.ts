@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orNullOn404, UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/utils/upstream.server';
+import { orNullOn404, UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/models/upstream.server';
 
 const inProcess = (fetch: (request: Request) => Promise<Response>) => ({
   api: { baseUrl: 'http://api.internal', fetch },

@@ -1,5 +1,5 @@
 /**
- * Reading a raw Node request's target, for server.ts's answers served ahead of express (which has no
+ * Reading a raw Node request's target, for the fast paths, served ahead of express (which has no
  * `req.path` for them): its path, and whether its Host names a host and nothing more.
  */
 import type { IncomingMessage } from 'node:http';
@@ -38,7 +38,7 @@ const HOST =
  * proxy chain's first proxy wrote, and the one express reads), are each `host[:port]` and nothing
  * more (a port at most 65535; `_` allowed, as in container service names). The request URL Remix
  * routes is made from them: a Host carrying a path or a query (`127.0.0.1/contact?`) would route a
- * request elsewhere than its own path, whose body cap server.ts chose.
+ * request elsewhere than its own path, whose body cap the edge chose.
  */
 export function hasPlainHost({ headers }: IncomingMessage): boolean {
   const forwarded = headers['x-forwarded-host'];

@@ -2,21 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { RefreshCountdown } from '~/components/refresh-countdown';
-import { formatCountdown, useRefreshCountdown } from '~/utils/countdown';
-
-describe('formatCountdown', () => {
-  it('shows seconds as mm:ss', () => {
-    expect(formatCountdown(4)).toBe('00:04');
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(65)).toBe('01:05');
-    expect(formatCountdown(600)).toBe('10:00');
-  });
-
-  it('rounds fractions up and never goes below 00:00', () => {
-    expect(formatCountdown(3.2)).toBe('00:04');
-    expect(formatCountdown(-3)).toBe('00:00');
-  });
-});
+import { useRefreshCountdown } from '~/hooks/use-refresh-countdown';
 
 describe('useRefreshCountdown', () => {
   // In a router: the first render, before the hydrated switch, has the no-JavaScript refresh link.

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SHARED_ANSWER_MAX_AGE_MS } from '~/utils/shared-answer.server';
-import { createTimeLeftAnswers } from '~/utils/time-left-cache.server';
+import { SHARED_ANSWER_MAX_AGE_MS } from '~/server/shared-answer.server';
+import { createTimeLeftAnswers } from '~/server/time-left-cache.server';
 import { timeLeftBody } from '../../tests/mocks/api';
 import { rawServer } from '../../tests/setup/raw-http';
 

@@ -1,5 +1,5 @@
 /**
- * The origins server.ts adds to its Content-Security-Policy beyond 'self': the public base URL of
+ * The origins the edge adds to its Content-Security-Policy beyond 'self': the public base URL of
  * S3-stored images when set, the hosts of the third-party ad slots (Kakao AdFit,
  * Google AdSense) only when that slot is configured, and Google Analytics 4's only when
  * ANALYTICS_ID is set. With none configured, the page may load nothing from a
@@ -12,10 +12,11 @@
  * other way is not allowed.
  */
 import { createHash } from 'node:crypto';
-import type { WebEnv } from '~/utils/env.server';
+import type { WebEnv } from '~/server/env.server';
 import type { PublicConfig } from '~/utils/public-config';
 
-type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
+/** What each directive (script-src, img-src, frame-src, connect-src) allows beyond 'self' and its defaults. */
+export type CspSources = { script: string[]; img: string[]; frame: string[]; connect: string[] };
 
 export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: PublicConfig): CspSources {
   const sources: CspSources = { script: [], img: [], frame: [], connect: [] };
@@ -54,7 +55,8 @@ export function cspSources(env: Pick<WebEnv, 'S3_PUBLIC_BASE_URL'>, config: Publ
 
 /**
  * The response header in which app/entry.server.tsx hands a document's script hash sources
- * (space-separated) to server.ts, which makes them the CSP's and never sends the header.
+ * (space-separated) to the edge (app/server/remix-adapter.server.ts, app/server/home-page-cache.server.ts),
+ * which makes them the CSP's and never sends the header.
  */
 export const SCRIPT_HASHES_HEADER = 'x-document-script-hashes';
 

@@ -3,7 +3,6 @@
  * it ends, never once per poll or request. One helper for the loops, caches and probes that can
  * fail; the poller's feed failures keep their own (their kind is stored, as lastError, across restarts).
  */
-import type { Logger } from './logger';
 
 export type FailureLog = {
   /** Records a failure: logs `failing` (with the error, if any) when it starts a run. */
@@ -19,7 +18,7 @@ export type FailureLog = {
  * @param messages.recovered logged at info when a run ends.
  */
 export function failureLog(
-  logger: Logger,
+  logger: Pick<Console, 'info' | 'warn' | 'error'>,
   messages: { failing: string; recovered: string; level?: 'warn' | 'error' },
 ): FailureLog {
   let failing = false;

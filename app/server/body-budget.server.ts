@@ -4,16 +4,16 @@
  * declares a large body and sends nothing holds nothing. Three pools, so that images held cannot
  * starve the small writes (inquiries, sign-in, impressions, every admin action), nor anyone the
  * chatbot skill:
- * - `image`: the image forms' multipart bodies (app/utils/body-limit.server.ts `pool`);
+ * - `image`: the image forms' multipart bodies (app/server/body-limit.server.ts `pool`);
  * - `text`: every other body, but the skill's;
- * - `skill`: the chatbot skill's, whose secret passed at the door (server.ts).
+ * - `skill`: the chatbot skill's, admitted with its secret (app/server/kakao-skill.server.ts).
  * Within the image and text pools each client has a share, by its address key (an IPv4 address, an
  * IPv6 /64) and a larger one by its network (an IPv4 /24, an IPv6 /48, as the api's limits key
- * them: api/client-address.ts), so one client with many connections, or many addresses of one
+ * them: lib/client-address.ts), so one client with many connections, or many addresses of one
  * network, cannot take a pool either. A body that would go past its pool or a share is refused
- * (server.ts answers 503 with Retry-After); what it held is given back when its answer ends.
+ * (app/server/request-bodies.server.ts answers 503 with Retry-After); what it held is given back when its answer ends.
  */
-import type { BodyLimit } from '~/utils/body-limit.server';
+import type { BodyLimit } from '~/server/body-limit.server';
 
 const MIB = 1024 * 1024;
 
@@ -37,7 +37,7 @@ export const BODY_POOLS: Record<BodyPoolName, BodyPool> = {
   skill: { totalBytes: 4 * MIB },
 };
 
-/** Whose shares a body counts against: a client's address key and network key (api/client-address.ts). */
+/** Whose shares a body counts against: a client's address key and network key (lib/client-address.ts). */
 export type BodyClient = { address: string; network: string };
 
 /** One body's claim on the budget: what it holds, taken chunk by chunk. */

@@ -2,13 +2,13 @@
  * An answer made once and sent to everyone who asks within a second (ADR 014, ADR 023): the phones'
  * refresh (GET /bus/time-left) and the home page (GET /). Its bytes are compressed once (gzip and
  * brotli) and sent as they are, with a weak ETag on a 200: a request that already holds it gets 304
- * with no body. server.ts serves these ahead of its general middleware.
+ * with no body. These are fast paths, served ahead of express (app/server/fast-paths.server.ts).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
-import { ifNoneMatchHolds } from '~/utils/conditional-get.server';
+import { ifNoneMatchHolds } from '~/server/conditional-get.server';
 
 /** Milliseconds one answer is served after it was made: the api's view of the buses is by the second. */
 export const SHARED_ANSWER_MAX_AGE_MS = 1000;
