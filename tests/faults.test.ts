@@ -10,7 +10,7 @@ import { createApi } from '../api/app';
 import { callsSpent } from '../api/bus/feed/store';
 import type { FeedErrorKind } from '../api/bus/feed/snapshot';
 import { openDatabase, type Database } from '../api/db/client';
-import { kstDateKey } from '../api/time';
+import { formatKstDate } from '../contract/kst';
 import { gbisStubSource, startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';
 import { createTestDatabase, testDatabaseFor } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
@@ -120,7 +120,7 @@ describe('the api under GBIS faults', () => {
     const faults: GbisStubMode[] = ['error500', 'quota', 'truncated', 'html', 'ok', 'ok'];
     let delay = await poller.pollOnce();
     let answered = 0;
-    while (kstDateKey(clock.now()) === '2026-11-23') {
+    while (formatKstDate(clock.now()) === '2026-11-23') {
       stub.setMode(faults[new Date(clock.now()).getUTCHours() % faults.length]);
       delay = await pollAfter(delay);
       await timeLeft();

@@ -10,7 +10,7 @@ import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
 import { failureLog } from '../failure-log';
 import type { Logger } from '../logger';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { isHttpUrl } from '../../contract/links';
 
 /** How long the served kakao ads are read from memory before the list is read again (ms). */
@@ -206,7 +206,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
 
   const dayOf = (now: Date) => {
     const second = Math.floor(now.getTime() / 1000);
-    if (day.second !== second) day = { second, key: kstDateKey(now) };
+    if (day.second !== second) day = { second, key: formatKstDate(now) };
     return day.key;
   };
 

@@ -1,4 +1,4 @@
-import { kstInstant } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
 import type { FeedSnapshot } from '../snapshot';
 import { ROUTES } from '../transit-config';
 import { planDay, snapshotAt, type Trip } from './simulator';
