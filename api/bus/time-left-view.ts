@@ -9,7 +9,7 @@ import { formatKstIso, kstInstant } from '../../contract/kst';
 import type { FeedState } from './feed/store';
 import { nextAtOrAfter, rangeOfEstimate, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
-import type { Arrival } from './feed/snapshot';
+import type { Arrival } from '../../contract/feed-snapshot';
 import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteConfig } from './feed/transit-config';
 
 /**

@@ -8,7 +8,8 @@
  */
 import { isInService, secondsUntilService, SERVICE_HOURS } from '../../time';
 import { kstWallClock } from '../../../contract/kst';
-import type { CallsPerPoll, FeedSnapshot } from './snapshot';
+import type { CallsPerPoll } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** Share of the daily quota kept back for discovery and manual checks. */
 const QUOTA_RESERVE = 0.05;

@@ -13,7 +13,8 @@ import { isInService, secondsUntilService } from '../../time';
 import { formatKstDate } from '../../../contract/kst';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
-import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
+import { FeedError, type FeedSource } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /**
  * How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again,

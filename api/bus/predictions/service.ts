@@ -23,7 +23,7 @@ import {
 import { observedDayType } from './day-type';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { Calibration } from './spread';
-import type { FeedSnapshot } from '../feed/snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 import { transitIdsNow, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
 import type { DayType } from '../../../contract/transit';
 

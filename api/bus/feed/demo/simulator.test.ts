@@ -1,5 +1,5 @@
 import { kstInstant } from '../../../../contract/kst';
-import type { FeedSnapshot } from '../snapshot';
+import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { ROUTES } from '../transit-config';
 import { planDay, snapshotAt, type Trip } from './simulator';
 

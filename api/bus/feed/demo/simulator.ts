@@ -11,7 +11,7 @@ import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { Section } from '../../../../contract/bus';
 import { dayType, isInService, serviceClock } from '../../../time';
 import { kstInstant } from '../../../../contract/kst';
-import type { Arrival, FeedSnapshot } from '../snapshot';
+import type { Arrival, FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { STOP_NAMES } from '../../../../contract/transit';
 import { ROUTES, timetableMinutes } from '../transit-config';
 import type { DayType } from '../../../../contract/transit';
