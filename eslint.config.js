@@ -37,6 +37,11 @@ const schemaFromRoutes = {
   regex: '(^|/)db/schema(/|$)',
   message: 'api/routes/ call domain functions, never the tables: add one to the domain module.',
 };
+/** The api's ground (the database, the business time, the clock) lies under every domain folder. */
+const domainFromGround = {
+  regex: '(^|/)(ads|admin|bus|inquiries|kakao|mail|privacy|routes)/|(^|/)(app|context|runtime|compose)$',
+  message: "The api's ground imports no domain folder: move what it needs down into it or into contract/.",
+};
 const apiFromWeb = {
   regex: '(^|/)api/',
   message: 'app/ never imports api/ (server.ts is the one bridge): share types through contract/.',
@@ -74,6 +79,17 @@ export default tseslint.config(
   {
     files: ['api/db/**', 'tests/setup/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['api/db/**'],
+    ignores: ['api/db/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [domainFromGround] }] },
+  },
+  {
+    files: ['api/time.ts', 'api/clock.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [dateFnsIndex], patterns: [databaseDrivers, domainFromGround] }],
+    },
   },
   {
     files: ['app/**'],
