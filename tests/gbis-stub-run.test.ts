@@ -10,7 +10,6 @@
 import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
 import { formatKstIso } from '../contract/kst';
 import { GbisDiscoverResponseSchema, type GbisConfig } from '../contract/gbis';
-import { createApi } from '../api/app';
 import { CONFIG_RECHECK_SEC } from '../api/bus/feed/poller';
 import { parseApiEnv } from '../api/env';
 import { createApiRuntime } from '../api/runtime';
@@ -19,6 +18,7 @@ import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub'
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
+import { testApi } from './setup/api';
 import { groupRoutes } from '../contract/time-left-groups';
 
 describe('the api on a GBIS stub', () => {
@@ -38,7 +38,7 @@ describe('the api on a GBIS stub', () => {
     const logger = recordingLogger();
     const source = gbisStubSource(stub, { logger });
     const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
-    const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
+    const api = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
 
     await poller.pollOnce();

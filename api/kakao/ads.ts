@@ -53,7 +53,7 @@ export type KakaoAdService = {
   refresh(now: Date): Promise<void>;
 };
 
-/** The rotation of an api built without one (createApi in tests): no card, nothing to write. */
+/** The rotation of an api composed without one (composeApi in tests): no card, nothing to write. */
 export const noChatbotAds: KakaoAdService = {
   next: async () => null,
   flush: async () => undefined,
