@@ -46,6 +46,11 @@ const schemaFromRoutes = {
   regex: '(^|/)db/schema(/|$)',
   message: 'api/routes/ call domain functions, never the tables: add one to the domain module.',
 };
+/** The api's ground (the database, the business time, the clock) lies under every domain folder. */
+const domainFromGround = {
+  regex: '(^|/)(ads|admin|bus|inquiries|kakao|mail|privacy|routes)/|(^|/)(app|context|runtime|compose)$',
+  message: "The api's ground imports no domain folder: move what it needs down into it or into contract/.",
+};
 const libImports = {
   regex: '^(?!node:|\\./)',
   message: 'lib/ is shared by api/ and app/: Node built-ins and itself only.',
@@ -164,6 +169,17 @@ export default tseslint.config(
     // tests/setup/ creates and drops test databases with the driver's import.
     files: ['tests/setup/**'],
     rules: fencesOf([dateFnsIndex], driverBypasses),
+  },
+  {
+    // The api's ground (api/db/, the business time, the clock) lies under every domain folder.
+    // (api/db/'s tests set up rows through the domains.)
+    files: ['api/db/**'],
+    ignores: ['api/db/**/*.test.ts'],
+    rules: fencesOf([dateFnsIndex, domainFromGround], [literalImportsOnly]),
+  },
+  {
+    files: ['api/time.ts', 'api/clock.ts'],
+    rules: fencesOf([...everywhere, domainFromGround], [...driverBypasses, literalImportsOnly]),
   },
   {
     // The web reaches the api through its models only, and never imports api/.

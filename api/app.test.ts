@@ -1,5 +1,5 @@
 import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
-import { API_MAX_BODY_BYTES, createApi } from './app';
+import { API_MAX_BODY_BYTES } from './app';
 import { STALE_GRACE_SEC } from './bus/time-left-view';
 import type { BusFeed } from './bus/feed/service';
 import { Poller } from './bus/feed/poller';
@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../tests/setup/fakes';
 import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../tests/setup/db';
 import { tempLocalStore } from '../tests/setup/storage';
+import { testApi } from '../tests/setup/api';
 import { groupRoutes } from '../contract/time-left-groups';
 
 describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
@@ -32,7 +33,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('GET /api/bus/timeLeft answers the spec shape from the latest snapshot', async () => {
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     clock.advance(60);
     const response = await app.request('/api/bus/timeLeft');
     expect(response.status).toBe(200);
@@ -49,7 +50,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
     source.fail(new FeedError('portal', 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR (22)'));
     clock.advance(300);
     await poller.pollOnce();
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const health = HealthResponseSchema.parse(await (await app.request('/api/healthz')).json());
     expect(health.status).toBe('degraded');
     expect(health.feed.lastError).toMatch(/^portal: LIMITED_NUMBER/);
@@ -59,7 +60,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('GET /api/healthz reports degraded when the poller has stopped (no error, the planned poll long past)', async () => {
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const health = async () => HealthResponseSchema.parse(await (await app.request('/api/healthz')).json());
     expect((await health()).status).toBe('ok');
     clock.set(new Date(feed.current().nextPollAt!.getTime() + (STALE_GRACE_SEC + 1) * 1000));
@@ -70,7 +71,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   it('GET /api/readyz answers 200 while the database answers, and 503 unavailable when it does not', async () => {
     // A database of its own: this test closes it.
     const closing = await createTestDatabase(kind);
-    const app = createApi({ db: closing.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: closing.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const ready = await app.request('/api/readyz');
     expect(ready.status).toBe(200);
     expect(HealthResponseSchema.parse(await ready.json())).toMatchObject({ status: 'ok', database: 'ok' });
@@ -86,7 +87,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('caps every request body at 64 KB, by its length or as it streams, before any route reads it', async () => {
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const json = { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.9' };
     const over = JSON.stringify({ content: 'x'.repeat(API_MAX_BODY_BYTES) });
     const declared = await app.request('/api/inquiries', { method: 'POST', headers: json, body: over });
@@ -116,7 +117,7 @@ describe.each(testDatabaseKinds)('Campus Bus API on %s', (kind) => {
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    const app = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
+    const app = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger: recordingLogger() });
     const response = await app.request('/api/nope');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not found' });

@@ -5,13 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { createAccuracyService } from './bus/predictions/accuracy';
-import { createLiveView } from './bus/live-view';
-import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
-import { transitIdsNow } from './bus/feed/transit-config';
-import type { ApiContext, ApiDeps } from './context';
-import { noChatbotAds } from './kakao/ads';
-import { createRateLimiters } from './rate-limit';
+import type { ApiContext } from './context';
 import { adminRoutes } from './routes/admin';
 import { adReviewRoutes } from './routes/ad-review';
 import { adStatusRoutes } from './routes/ad-status';
@@ -23,15 +17,6 @@ import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
 import { kakaoRoutes } from './routes/kakao';
 import { noticeRoutes } from './routes/notice';
-import { getNotice } from './admin/notice';
-import { listServedAds } from './ads/managed';
-import { sharedRead } from './shared-read';
-import { mailOff } from './mail/outbox';
-
-/** How long the notice and the web banner list are shared by every page view (at most this old). */
-export const PAGE_READ_TTL_MS = 1000;
-
-const noHistory: HistoryLoader = async () => [];
 
 /**
  * The most bytes a request body to the api may have (64 KB): every body but an image upload's is a
@@ -49,43 +34,12 @@ const jsonBodyLimit = bodyLimit({
 });
 
 /**
- * Builds the api on its parts; it reads the feed from memory (BusFeed.current) and never calls the
- * bus source itself. Unknown paths answer 404 `{ message }`, unexpected errors 500 `{ message }`.
+ * The api on `context` (built by the composition root, api/compose.ts): the body cap, the route
+ * sub-apps and the one error handler; it builds no service. It reads the feed from memory
+ * (BusFeed.current) and never calls the bus source itself. Unknown paths answer 404 `{ message }`,
+ * unexpected errors 500 `{ message }`.
  */
-export function createApi(deps: ApiDeps) {
-  const history = deps.history ?? noHistory;
-  const transit = deps.transit ?? transitIdsNow();
-  const predictions =
-    deps.predictions ?? createPredictionService({ loadHistory: history, logger: deps.logger, transit });
-  const context: ApiContext = {
-    ...deps,
-    mail: deps.mail ?? mailOff,
-    transit,
-    history,
-    predictions,
-    liveView: createLiveView({ feed: deps.feed, clock: deps.clock, predictions, transit, logger: deps.logger }),
-    accuracy:
-      deps.accuracy ??
-      createAccuracyService({
-        db: deps.db,
-        clock: deps.clock,
-        loadHistory: history,
-        source: deps.feed.current().source,
-        transit,
-      }),
-    rateLimiters: createRateLimiters(deps.db),
-    kakaoAds: deps.kakaoAds ?? noChatbotAds,
-    pageReads: {
-      notice: sharedRead(() => getNotice(deps.db, deps.serviceNoticeDefault ?? false), {
-        clock: deps.clock,
-        ttlMs: PAGE_READ_TTL_MS,
-      }),
-      webAds: sharedRead(() => listServedAds(deps.db, 'web', deps.clock.now()), {
-        clock: deps.clock,
-        ttlMs: PAGE_READ_TTL_MS,
-      }),
-    },
-  };
+export function createApi(context: ApiContext) {
   const app = new Hono();
   app.use((c, next) =>
     c.req.method === 'PUT' && c.req.path.startsWith('/api/uploads/') ? next() : jsonBodyLimit(c, next),
@@ -113,7 +67,7 @@ export function createApi(deps: ApiDeps) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
-    deps.logger.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    context.logger.error(`[api] ${c.req.method} ${c.req.path}`, error);
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

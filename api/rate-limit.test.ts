@@ -4,7 +4,7 @@
  * IPv6 /48, of NETWORK_SHARE addresses' worth (lib/client-address.ts, ADR 027).
  */
 import { PNG } from '../tests/fixtures/images';
-import { adsTestApi } from '../tests/setup/ads-api';
+import { testApi } from '../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../tests/setup/db';
 import { FakeClock } from '../tests/setup/fakes';
 import { tempLocalStore } from '../tests/setup/storage';
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds)('per-client limits on %s', (kind) => {
   beforeEach(() => {
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = adsTestApi({ db: database().db, storage: store, clock });
+    app = testApi({ db: database().db, storage: store, clock });
   });
   afterEach(() => store.remove());
 

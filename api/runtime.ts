@@ -1,11 +1,11 @@
 /**
- * The api's parts from its configuration: clock, database (migrated; the demo's departure history
- * back-filled on first start), bus source, the prediction service, the bus feed (poller or
- * follower, handing its snapshots to the predictions) and the Hono app. `openApiRuntime` begins to
- * open and build them and answers at once: the entries (api/main.ts standalone, server.ts
- * in-process) listen while the database opens, their probes saying `starting` meanwhile (ADR 025);
- * `start()` begins the background work once the entry listens (ADR 013), and the history's work
- * (the demo back-fill, the day's accuracy) once its first page is answered.
+ * The api's life: `openApiRuntime` begins to open its services (api/compose.ts openApiServices,
+ * the one composition root: database migrated, bus source and feed, predictions, storage, chatbot
+ * ads, e-mail) and build the Hono app on them (api/app.ts), and answers at once: the entries
+ * (api/main.ts standalone, server.ts in-process) listen while the database opens, their probes
+ * saying `starting` meanwhile (ADR 025); `start()` begins the background work once the entry
+ * listens (ADR 013), and the history's work (the demo back-fill, the day's accuracy) once its first
+ * page is answered; `close()` undoes it all.
  */
 import { chmodSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -15,28 +15,16 @@ import { Hono } from 'hono';
 import type { ApiEnv } from './env';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
-import { openDatabase } from './db/client';
-import { createDemoSource } from './bus/feed/demo/source';
-import { backfillDemoHistory, loadDepartures } from './bus/predictions/departures/store';
-import { createBusFeed, type BusFeed } from './bus/feed/service';
-import { createAccuracyService } from './bus/predictions/accuracy';
-import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
-import type { FeedSource } from './bus/feed/snapshot';
-import { gbisSetupOf, overridesOf, transitIdsFromDatabase } from './bus/feed/gbis/setup-store';
-import { transitIdsNow } from './bus/feed/transit-config';
+import { openApiServices, type ApiServices } from './compose';
+import { backfillDemoHistory } from './bus/predictions/departures/store';
+import type { BusFeed } from './bus/feed/service';
 import { consoleLogger, type Logger } from './logger';
-import { openObjectStore } from './storage';
 import { scheduleOrphanSweep } from './ads/images';
-import { freeDiskBytes, MB } from './readiness';
 import { startingHealthRoutes } from './routes/health';
 import { runRetention } from './privacy/retention';
-import { issueSetupToken, setupPath } from './admin/setup';
-import { createKakaoAdService, IMPRESSION_FLUSH_MS } from './kakao/ads';
+import { setupPath } from './admin/setup';
+import { IMPRESSION_FLUSH_MS } from './kakao/ads';
 import { storedSecret } from '../lib/secrets';
-import type { Db } from './db/client';
-import { mailboxAddress } from './mail/address';
-import { createMailOutbox, mailOff, type MailOutbox } from './mail/outbox';
-import { createMailSender, smtpTransport, type MailSender } from './mail/sender';
 
 export type ApiRuntime = {
   app: Api;
@@ -151,157 +139,42 @@ export async function createApiRuntime(
   return openApiRuntime(env, logger, clock).ready;
 }
 
+/**
+ * Opens the services (openApiServices) and builds the app on them; `start` and `close` run and
+ * stop the background work (startHousekeeping, historyWork) around the feed's lease loop.
+ */
 async function buildApiRuntime(
   env: ApiEnv,
-  parts: { logger: Logger; clock: Clock; embedded: boolean; serviceToken: string | null },
+  settings: { logger: Logger; clock: Clock; embedded: boolean; serviceToken: string | null },
 ): Promise<ApiRuntime> {
-  const { logger, clock, embedded, serviceToken } = parts;
-  // The GBIS source (and its XML parser) is loaded only for the real feed. It reads its ids from the
-  // database before each poll, never before start() (env > the admin page's saved setup > defaults:
-  // docs/gbis.md §Setup page), into `transit`, where the page views read their timetables.
-  const source: FeedSource =
-    env.BUS_FEED === 'gbis'
-      ? new (await import('./bus/feed/gbis/source')).GbisSource({
-          serviceKey: env.GBIS_SERVICE_KEY ?? '',
-          baseUrl: env.GBIS_BASE_URL,
-          ids: () => transit.refresh(),
-          logger,
-        })
-      : createDemoSource({ seed: env.DEMO_SEED });
-  const opening = performance.now();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  logger.info(
-    `[db] ${embedded ? `PGlite under DATA_DIR ${env.DATA_DIR}` : 'PostgreSQL'} open and migrated in ` +
-      `${Math.round(performance.now() - opening)} ms.`,
-  );
-  const transit = env.BUS_FEED === 'gbis' ? transitIdsFromDatabase(database.db, overridesOf(env)) : transitIdsNow();
-  const setupToken = await issueSetupToken(database.db, clock.now());
-  const storage = await openObjectStore(env);
-  // The demo's history is back-filled by start(), after the entry's first page. Until it is written,
-  // history reads wait for it; the timeLeft view meanwhile estimates from the timetable
-  // (PredictionService.todayNow).
-  let backfilled!: () => void;
-  const backfill = new Promise<void>((resolve) => (backfilled = resolve));
-  const history: HistoryLoader = async (range) => {
-    await backfill;
-    return loadDepartures(database.db, { source: source.name, ...range });
-  };
-  const predictions = createPredictionService({
-    loadHistory: history,
-    logger,
-    transit,
-    rangeCalibration: () => accuracy.rangeCalibration(),
-  });
-  const feed = await createBusFeed({
-    database,
-    source,
-    clock,
-    dailyQuota: env.GBIS_DAILY_QUOTA,
-    logger,
-    onSnapshot: predictions.observe,
-  });
-  const accuracy = createAccuracyService({
-    db: database.db,
-    clock,
-    loadHistory: history,
-    source: source.name,
-    transit,
-  });
-  const kakaoAds = createKakaoAdService({ db: database.db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
-  const mail = openMail(env, { db: database.db, clock, logger, isLeader: () => feed.role() === 'leader' });
+  const services = await openApiServices(env, settings);
+  const { feed, kakaoAds, database } = services;
+  const app = createApi(services.context);
+  const history = historyWork(env, services);
   const stops: (() => void)[] = [];
-  const app = createApi({
-    db: database.db,
-    storage,
-    feed,
-    clock,
-    logger,
-    history,
-    predictions,
-    accuracy,
-    serviceToken: serviceToken ?? undefined,
-    serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
-    dailyQuota: env.GBIS_DAILY_QUOTA,
-    gbisSetup: gbisSetupOf(env),
-    transit,
-    kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
-    kakaoAds,
-    mail: mail.outbox,
-    imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
-    // The disk matters when the embedded database or the local store's images live on it.
-    dataDirFreeBytes:
-      (embedded || env.STORAGE === 'local') && env.DATA_DIR !== 'memory'
-        ? () => freeDiskBytes(env.DATA_DIR)
-        : undefined,
-  });
   let localDoor: Server | null = null;
   let starting: Promise<void> | null = null;
-  if (env.BUS_FEED !== 'demo') backfilled(); // nothing to wait for
-  const backfillDemo = async () => {
-    try {
-      const written = await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now: clock.now() });
-      logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
-    } catch (error) {
-      logger.error('[departures] the demo history back-fill failed; predicting from what is stored:', error);
-    } finally {
-      backfilled();
-    }
-  };
-  const refreshAccuracy = async () => {
-    const started = performance.now();
-    if (feed.role() === 'leader' && (await accuracy.refresh(clock.now()))) {
-      logger.info(`[accuracy] today's prediction accuracy computed in ${Math.round(performance.now() - started)} ms.`);
-    }
-  };
-  // close() ends the wait for the first page: a process stopped before it back-fills nothing.
-  let closing = false;
-  let stopWaiting!: () => void;
-  const closed = new Promise<void>((resolve) => (stopWaiting = resolve));
-  let historyWork: Promise<void> = Promise.resolve();
-  const afterFirstAnswer = async (firstAnswer: Promise<void>) => {
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HISTORY_WORK_WAIT_MS).unref()));
-    await Promise.race([firstAnswer, waited, closed]);
-    clearTimeout(timer);
-    if (closing) return backfilled();
-    if (env.BUS_FEED === 'demo') await backfillDemo();
-    // Today's figure as soon as the history is there (a first start has none stored), off the pages' way.
-    void refreshAccuracy().catch((error: unknown) => logger.error('[accuracy] run failed:', error));
-  };
   const start = async (firstAnswer: Promise<void>) => {
     try {
       await feed.start();
-      if (embedded && env.DATA_DIR !== 'memory') localDoor = await openLocalDoor(app, env.DATA_DIR, logger);
-      void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
-      const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
-      stops.push(
-        () => clearInterval(impressionFlush),
-        // The outbox's rounds, every 5 s; only the lease holder sends (api/mail/sender.ts).
-        mail.sender?.start() ?? (() => undefined),
-        // Orphan images (api/ads/images.ts), every 5 minutes in every instance: each may have issued uploads.
-        scheduleOrphanSweep({ db: database.db, storage, clock, logger }),
-        // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
-        scheduleHourly('retention', logger, () => runRetention({ db: database.db, storage, clock, logger, feed })),
-        // The accuracy figure, by the lease
-        // holder only, in the first hour after 00:30 KST; the other instances read what it stored.
-        scheduleHourly('accuracy', logger, refreshAccuracy),
-      );
+      if (settings.embedded && env.DATA_DIR !== 'memory') {
+        localDoor = await openLocalDoor(app, env.DATA_DIR, settings.logger);
+      }
+      stops.push(...startHousekeeping(services, history.refreshAccuracy));
     } catch (error) {
-      backfilled(); // nothing will be back-filled: history reads go on with what is stored
+      services.historyWritten(); // nothing will be back-filled: history reads go on with what is stored
       throw error;
     }
-    historyWork = afterFirstAnswer(firstAnswer);
+    history.begin(firstAnswer);
   };
   return {
     app,
     feed,
-    setupPath: setupToken ? setupPath(setupToken) : null,
+    setupPath: services.setupToken ? setupPath(services.setupToken) : null,
     start: (firstAnswer = Promise.resolve()) => (starting ??= start(firstAnswer)),
     close: async () => {
       await starting?.catch(() => undefined); // a signal during start() waits for it, then undoes it
-      closing = true;
-      stopWaiting();
-      await historyWork; // a back-fill under way ends (one transaction) before the database closes
+      await history.stop(); // a back-fill under way ends (one transaction) before the database closes
       for (const stop of stops) stop();
       await new Promise((resolve) => {
         if (!localDoor) return resolve(undefined);
@@ -316,32 +189,80 @@ async function buildApiRuntime(
 }
 
 /**
- * The e-mail of a deployment: with SMTP_URL, an outbox whose rows the lease holder's sender delivers
- * over SMTP; without, mailOff (nothing queued, nothing sent).
+ * The housekeeping of a started api: the chatbot ads' first read and their impressions' flush, the
+ * e-mail outbox's rounds, the orphan image sweep, the retention and the accuracy figure.
+ * @returns the functions that stop each.
  */
-function openMail(
+function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise<void>): (() => void)[] {
+  const { context, feed, kakaoAds, mailSender } = services;
+  const { db, storage, clock, logger } = context;
+  void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
+  const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
+  return [
+    () => clearInterval(impressionFlush),
+    // The outbox's rounds, every 5 s; only the lease holder sends (api/mail/sender.ts).
+    mailSender?.start() ?? (() => undefined),
+    // Orphan images (api/ads/images.ts), every 5 minutes in every instance: each may have issued uploads.
+    scheduleOrphanSweep({ db, storage, clock, logger }),
+    // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.
+    scheduleHourly('retention', logger, () => runRetention({ db, storage, clock, logger, feed })),
+    // The accuracy figure, by the lease holder only, in the first hour after 00:30 KST; the other
+    // instances read what it stored.
+    scheduleHourly('accuracy', logger, refreshAccuracy),
+  ];
+}
+
+/**
+ * The history's work (ADR 025): once `begin`'s first answer resolves, or HISTORY_WORK_WAIT_MS
+ * after, the demo back-fill (then the history reads waiting for it go on), then today's accuracy
+ * figure (`refreshAccuracy`, by the lease holder). `stop` ends the wait, so a process stopped before
+ * it back-fills nothing, and waits for a back-fill under way.
+ */
+function historyWork(
   env: ApiEnv,
-  parts: { db: Db; clock: Clock; logger: Logger; isLeader: () => boolean },
-): { outbox: MailOutbox; sender: MailSender | null } {
-  const { SMTP_URL, MAIL_FROM, PUBLIC_BASE_URL } = env;
-  // api/env.ts requires MAIL_FROM (one mailbox) and PUBLIC_BASE_URL with SMTP_URL: SMTP_URL alone decides.
-  if (!SMTP_URL || !MAIL_FROM || !PUBLIC_BASE_URL) {
-    parts.logger.info('[mail] SMTP_URL is not set: no e-mail is sent.');
-    return { outbox: mailOff, sender: null };
-  }
-  const sender = createMailSender({ ...parts, transport: smtpTransport(SMTP_URL), from: MAIL_FROM });
-  const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER] as const;
-  const outbox = createMailOutbox({
-    letters: {
-      baseUrl: PUBLIC_BASE_URL,
-      bankAccount: bank[0] && bank[1] && bank[2] ? { bank: bank[0], number: bank[1], holder: bank[2] } : null,
+  services: ApiServices,
+): { begin(firstAnswer: Promise<void>): void; refreshAccuracy(): Promise<void>; stop(): Promise<void> } {
+  const { context, feed, historyWritten } = services;
+  const { db, clock, logger, accuracy } = context;
+  let closing = false;
+  let stopWaiting!: () => void;
+  const closed = new Promise<void>((resolve) => (stopWaiting = resolve));
+  let work: Promise<void> = Promise.resolve();
+  const backfillDemo = async () => {
+    try {
+      const written = await backfillDemoHistory(db, { seed: env.DEMO_SEED, now: clock.now() });
+      logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
+    } catch (error) {
+      logger.error('[departures] the demo history back-fill failed; predicting from what is stored:', error);
+    } finally {
+      historyWritten();
+    }
+  };
+  const refreshAccuracy = async () => {
+    const started = performance.now();
+    if (feed.role() === 'leader' && (await accuracy.refresh(clock.now()))) {
+      logger.info(`[accuracy] today's prediction accuracy computed in ${Math.round(performance.now() - started)} ms.`);
+    }
+  };
+  const afterFirstAnswer = async (firstAnswer: Promise<void>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HISTORY_WORK_WAIT_MS).unref()));
+    await Promise.race([firstAnswer, waited, closed]);
+    clearTimeout(timer);
+    if (closing) return historyWritten();
+    if (env.BUS_FEED === 'demo') await backfillDemo();
+    // Today's figure as soon as the history is there (a first start has none stored), off the pages' way.
+    void refreshAccuracy().catch((error: unknown) => logger.error('[accuracy] run failed:', error));
+  };
+  return {
+    refreshAccuracy,
+    begin: (firstAnswer) => (work = afterFirstAnswer(firstAnswer)),
+    stop: async () => {
+      closing = true;
+      stopWaiting();
+      await work;
     },
-    adminEmails: env.ADMIN_NOTIFY_EMAILS,
-    messageIdHost: mailboxAddress(MAIL_FROM)!.address.split('@')[1],
-    kick: sender.kick,
-    logger: parts.logger,
-  });
-  return { outbox, sender };
+  };
 }
 
 /** The file under DATA_DIR where the embedded server serves its api to local CLIs (owner-only). */

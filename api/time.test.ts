@@ -1,24 +1,25 @@
-import {
-  addServiceDays,
-  dayType,
-  isInService,
-  kstDateKey,
-  kstInstant,
-  publicHolidaysOf,
-  secondsUntilService,
-  serviceClock,
-  toKstIso,
-} from './time';
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { addServiceDays, dayType, isInService, publicHolidaysOf, secondsUntilService, serviceClock } from './time';
 
 describe('KST business time', () => {
-  it('keys instants by their KST calendar date whatever the server TZ', () => {
-    expect(kstDateKey(new Date('2026-11-22T15:30:00Z'))).toBe('2026-11-23');
-    expect(kstInstant('2026-11-23', 8 * 60).toISOString()).toBe('2026-11-22T23:00:00.000Z');
-  });
-
   it('puts 00:20 KST on the previous service day, past 24:00', () => {
     expect(serviceClock(new Date('2026-11-22T15:20:00Z'))).toEqual({ serviceDate: '2026-11-22', minuteOfDay: 1460 });
     expect(isInService(new Date('2026-11-22T15:20:00Z'))).toBe(true);
+  });
+
+  it("answers TZDate's Asia/Seoul service day and minute from 1990 to 2100", () => {
+    // Every 97 hours and 7.013 s: each hour of the day and each second of the minute come round.
+    for (let at = Date.parse('1990-01-01T00:00:00Z'); at < Date.parse('2100-01-01T00:00:00Z'); at += 349_207_013) {
+      const kst = new TZDate(at, 'Asia/Seoul');
+      const minutes = kst.getHours() * 60 + kst.getMinutes() + kst.getSeconds() / 60 + kst.getMilliseconds() / 60_000;
+      const early = minutes < 30; // 00:00–00:30 belongs to the day before
+      expect(serviceClock(new Date(at)), kst.toISOString()).toEqual({
+        serviceDate: format(early ? addDays(kst, -1) : kst, 'yyyy-MM-dd'),
+        minuteOfDay: early ? minutes + 24 * 60 : minutes,
+      });
+    }
   });
 
   it('has no service between 00:30 and 05:00 KST and tells when it starts', () => {
@@ -64,12 +65,6 @@ describe('KST business time', () => {
     expect(seollal(2024)).toEqual(['2024-02-09', '2024-02-10', '2024-02-11', '2024-02-12']);
     expect(seollal(2027)).toEqual(['2027-02-06', '2027-02-07', '2027-02-08', '2027-02-09']);
     expect(publicHolidaysOf(2028).get('2028-10-03')).toBe('추석·개천절');
-  });
-});
-
-describe('toKstIso', () => {
-  it('writes instants in KST with the +09:00 offset', () => {
-    expect(toKstIso(new Date('2026-11-22T23:15:00Z'))).toBe('2026-11-23T08:15:00+09:00');
   });
 });
 

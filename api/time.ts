@@ -1,61 +1,31 @@
 /**
- * Business time: everything is Asia/Seoul (KST) whatever the server's TZ (docs/product.md §9.1).
- * Day types follow Korean public holidays from date-holidays.
+ * The api's business time on top of contract/kst.ts (KST dates and wall clock, whatever the
+ * server's TZ: docs/product.md §9.1): service days and hours, and the timetables' day types, which
+ * follow Korean public holidays from date-holidays.
  */
-import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns/addDays';
-import { format } from 'date-fns/format';
 import Holidays from 'date-holidays';
-import { SERVICE_HOURS, type DayType } from './bus/feed/transit-config';
+import type { DayType } from '../contract/transit';
+import { formatKstDate, kstInstant, kstWallClock } from '../contract/kst';
 
-export const KST = 'Asia/Seoul';
+/**
+ * Service hours in minutes after 00:00 KST of the service day (05:00–24:30): nothing runs and
+ * nothing is polled outside them. A time before `end - 24h` belongs to the previous service day.
+ */
+export const SERVICE_HOURS = { startMin: 5 * 60, endMin: 24 * 60 + 30 } as const;
 
 const holidays = new Holidays('KR');
-
-/** The instant as a KST wall-clock date. */
-export function toKst(instant: Date): TZDate {
-  return new TZDate(instant, KST);
-}
-
-// Formatting in a time zone costs tens of microseconds, and the api formats the same few hundred
-// instants (a day's predicted departures and last runs) on every answer; the set is cleared when full.
-const KST_ISO_CACHE_MAX = 4096;
-const kstIsoCache = new Map<number, string>();
-
-/** ISO 8601 in KST with its offset ("2026-11-23T08:15:00+09:00"), the api's date-time format. */
-export function toKstIso(instant: Date): string {
-  const ms = instant.getTime();
-  let iso = kstIsoCache.get(ms);
-  if (iso === undefined) {
-    if (kstIsoCache.size >= KST_ISO_CACHE_MAX) kstIsoCache.clear();
-    iso = format(toKst(instant), "yyyy-MM-dd'T'HH:mm:ssXXX");
-    kstIsoCache.set(ms, iso);
-  }
-  return iso;
-}
-
-/** "yyyy-MM-dd" of the KST calendar day of an instant. */
-export function kstDateKey(instant: Date): string {
-  return format(toKst(instant), 'yyyy-MM-dd');
-}
-
-/** The instant at `minutes` after 00:00 KST of the calendar day `dateKey` ("yyyy-MM-dd"); minutes may exceed 1440. */
-export function kstInstant(dateKey: string, minutes: number): Date {
-  const [y, m, d] = dateKey.split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, KST).getTime() + minutes * 60_000);
-}
 
 /**
  * The service day an instant belongs to and its minutes after that day's 00:00 KST. Service runs
  * 05:00–24:30 (SERVICE_HOURS), so 00:20 KST is minute 1460 of the previous day.
  */
 export function serviceClock(instant: Date): { serviceDate: string; minuteOfDay: number } {
-  const kst = toKst(instant);
-  const minutes = kst.getHours() * 60 + kst.getMinutes() + kst.getSeconds() / 60 + kst.getMilliseconds() / 60_000;
+  const kst = kstWallClock(instant);
+  const minutes = kst.hour * 60 + kst.minute + kst.second / 60 + kst.millisecond / 60_000;
   if (minutes < SERVICE_HOURS.endMin - 24 * 60) {
-    return { serviceDate: format(addDays(kst, -1), 'yyyy-MM-dd'), minuteOfDay: minutes + 24 * 60 };
+    return { serviceDate: formatKstDate(instant.getTime() - 86_400_000), minuteOfDay: minutes + 24 * 60 };
   }
-  return { serviceDate: format(kst, 'yyyy-MM-dd'), minuteOfDay: minutes };
+  return { serviceDate: formatKstDate(instant), minuteOfDay: minutes };
 }
 
 /** True between 05:00 and 24:30 KST (SERVICE_HOURS). */
@@ -80,7 +50,7 @@ export function secondsUntilService(instant: Date): number {
  * NOTE: KST has no DST, so a day is always 24 h.
  */
 export function addServiceDays(dateKey: string, days: number): string {
-  return kstDateKey(new Date(kstInstant(dateKey, 12 * 60).getTime() + days * 86_400_000));
+  return formatKstDate(kstInstant(dateKey, 12 * 60).getTime() + days * 86_400_000);
 }
 
 // A date-holidays look-up of one date costs ~3 ms (its lunar calendar), a year's list ~17 ms, and
@@ -110,7 +80,7 @@ export function publicHolidaysOf(year: number): ReadonlyMap<string, string> {
       const shiftMs = holiday.rule === LATE_SEOLLAL_RULE ? -86_400_000 : 0;
       // A holiday spans [start, end): Chuseok and Seollal are three days.
       for (let day = holiday.start.getTime(); day < holiday.end.getTime(); day += 86_400_000) {
-        const dateKey = kstDateKey(new Date(day + shiftMs));
+        const dateKey = formatKstDate(day + shiftMs);
         const also = days.get(dateKey);
         days.set(dateKey, also && also !== holiday.name ? `${also}·${holiday.name}` : holiday.name);
       }
@@ -127,7 +97,7 @@ export function publicHolidaysOf(year: number): ReadonlyMap<string, string> {
 export function dayType(dateKey: string): DayType {
   let type = dayTypes.get(dateKey);
   if (!type) {
-    const weekday = toKst(kstInstant(dateKey, 12 * 60)).getDay();
+    const { weekday } = kstWallClock(kstInstant(dateKey, 12 * 60));
     const isPublicHoliday = publicHolidaysOf(Number(dateKey.slice(0, 4))).has(dateKey);
     type = weekday === 0 || isPublicHoliday ? 'holiday' : weekday === 6 ? 'saturday' : 'weekday';
     dayTypes.set(dateKey, type);

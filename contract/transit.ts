@@ -8,6 +8,10 @@
 export const ROUTE_NOS = ['1150', '1117', '1303', '1005'] as const;
 export type RouteNo = (typeof ROUTE_NOS)[number];
 
+/** Timetable day types (GBIS route info: weekday, Saturday, Sunday or public holiday). */
+export const DAY_TYPES = ['weekday', 'saturday', 'holiday'] as const;
+export type DayType = (typeof DAY_TYPES)[number];
+
 /** 상행 (toward the campus) or 하행 (leaving it). */
 export type Direction = 'up' | 'down';
 

@@ -7,7 +7,8 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { KstDateTimeSchema } from '../contract/bus';
 import type { DayPlan, ObservedDeparture } from '../api/bus/predictions/day-plan';
-import { serviceClock, toKstIso } from '../api/time';
+import { serviceClock } from '../api/time';
+import { formatKstIso } from '../contract/kst';
 
 const HistoryRowSchema = z.object({
   routeNo: z.string().min(1),
@@ -45,14 +46,14 @@ export function parseHistoryCsv(text: string): ObservedDeparture[] {
  * (RouteDayPlan estimate, before live evidence: what 'history' is scored on), by date, route and
  * time. predictedAt is the estimate's point (Estimate.at), lowerAt and upperAt its 80 % range (the
  * 10th and 90th percentiles of its spread), both empty for an estimate that states none (a
- * timetable estimate). Times in KST ISO 8601 with offset (toKstIso), like the history CSV.
+ * timetable estimate). Times in KST ISO 8601 with offset (formatKstIso), like the history CSV.
  */
 export function predictionsCsv(plans: readonly DayPlan[]): string {
-  const iso = (at: Date | undefined) => (at ? toKstIso(at) : '');
+  const iso = (at: Date | undefined) => (at ? formatKstIso(at) : '');
   const rows = plans.flatMap(({ serviceDate, routes }) =>
     routes.flatMap(({ routeNo, estimate }) =>
       estimate.map(
-        ({ at, lowerAt, upperAt }) => `${routeNo},${serviceDate},${toKstIso(at)},${iso(lowerAt)},${iso(upperAt)}`,
+        ({ at, lowerAt, upperAt }) => `${routeNo},${serviceDate},${formatKstIso(at)},${iso(lowerAt)},${iso(upperAt)}`,
       ),
     ),
   );

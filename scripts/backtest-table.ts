@@ -1,7 +1,7 @@
 /** The backtest's report as a plain-text table, for `npm run backtest` (scripts/backtest.ts). */
 import { BACKTEST_METHODS as METHODS, type BacktestReport as BacktestReportBody } from '../contract/admin';
 import type { Method, MethodScore } from '../api/bus/predictions/backtest';
-import { DAY_TYPES, type DayType } from '../api/bus/feed/transit-config';
+import { DAY_TYPES, type DayType } from '../contract/transit';
 
 /** The methods that state an 80 % range (the baselines state none). */
 const RANGED: readonly Method[] = ['estimate', 'history'];

@@ -36,7 +36,7 @@
  *   holiday timetable.
  */
 import { addServiceDays, dayType } from '../api/time';
-import type { DayType } from '../api/bus/feed/transit-config';
+import type { DayType } from '../contract/transit';
 import { ROUTE_NOS } from '../contract/transit';
 import {
   Draws,

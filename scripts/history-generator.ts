@@ -27,8 +27,9 @@
  *   column out.
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
-import { dayType, kstDateKey, kstInstant, publicHolidaysOf, toKst, toKstIso } from '../api/time';
-import type { DayType } from '../api/bus/feed/transit-config';
+import { dayType, publicHolidaysOf } from '../api/time';
+import { formatKstDate, formatKstIso, kstInstant, kstWallClock } from '../contract/kst';
+import type { DayType } from '../contract/transit';
 import { ROUTE_NOS } from '../contract/transit';
 
 export type GeneratorOptions = {
@@ -104,7 +105,7 @@ export class Draws {
 export const kstMidnight = (date: string): number => kstInstant(date, 0).getTime();
 
 /** ISO 8601 with +09:00, whole seconds. */
-export const kstIso = (ms: number): string => toKstIso(new Date(Math.round(ms / 1000) * 1000));
+export const kstIso = (ms: number): string => formatKstIso(new Date(Math.round(ms / 1000) * 1000));
 
 /** Public holidays of the years of the dates (api/time.ts publicHolidaysOf): date → name. */
 export function publicHolidays(dates: readonly string[]): Map<string, string> {
@@ -197,7 +198,7 @@ export function generateHistory(options: GeneratorOptions): { rows: GeneratedRow
   const draws = new Draws(options.seed);
   const lastMidnight = kstMidnight(options.lastDate);
   const dates = Array.from({ length: options.days }, (_, i) =>
-    kstDateKey(new Date(lastMidnight - (options.days - 1 - i) * DAY_MS)),
+    formatKstDate(new Date(lastMidnight - (options.days - 1 - i) * DAY_MS)),
   );
   const holidays = publicHolidays(dates);
 
@@ -213,7 +214,7 @@ export function generateHistory(options: GeneratorOptions): { rows: GeneratedRow
   const rows: { ms: number; row: GeneratedRow }[] = [];
   dates.forEach((date, index) => {
     const midnight = kstMidnight(date);
-    const weekday = toKst(new Date(midnight)).getDay();
+    const { weekday } = kstWallClock(midnight);
     const holiday = holidays.get(date);
     const kind = dayType(date);
     const festival = holiday !== undefined && /설날|추석/.test(holiday);

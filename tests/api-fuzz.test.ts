@@ -19,7 +19,7 @@ import {
   inquiries,
   settings,
 } from '../api/db/schema';
-import { adsTestApi } from './setup/ads-api';
+import { testApi } from './setup/api';
 import { createTestDatabase } from './setup/db';
 import { FakeClock } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
@@ -32,7 +32,7 @@ let app: Api;
 
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
-  app = adsTestApi({
+  app = testApi({
     db: database.db,
     storage: tempLocalStore(),
     clock: new FakeClock(new Date('2026-11-23T08:00:00+09:00')),

@@ -6,16 +6,16 @@
  * spends more than the daily budget, however it retries.
  */
 import { HealthResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
-import { createApi } from '../api/app';
 import { callsSpent } from '../api/bus/feed/store';
 import type { FeedErrorKind } from '../api/bus/feed/snapshot';
 import { openDatabase, type Database } from '../api/db/client';
-import { kstDateKey } from '../api/time';
+import { formatKstDate } from '../contract/kst';
 import { gbisStubSource, startGbisStub, type GbisStub, type GbisStubMode } from './mocks/gbis-stub';
 import { createTestDatabase, testDatabaseFor } from './setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
 import { startTcpProxy } from './setup/tcp-proxy';
+import { testApi } from './setup/api';
 import { groupRoutes } from '../contract/time-left-groups';
 
 /** The budget of location calls per day: 95% of GBIS_DAILY_QUOTA (the plan's reserve is 5%). */
@@ -40,7 +40,7 @@ describe('the api under GBIS faults', () => {
     // A hanging GBIS is cut sooner here (5 s in production).
     const source = gbisStubSource(stub, { logger, timeoutMs: 1_000 });
     const { poller, feed } = pollerFeed({ source, db: db.db, clock, logger, dailyQuota: QUOTA });
-    const api = createApi({ db: db.db, storage: tempLocalStore(), feed, clock, logger });
+    const api = testApi({ db: db.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => {
       const response = await api.request('/api/bus/timeLeft');
       expect(response.status).toBe(200);
@@ -120,7 +120,7 @@ describe('the api under GBIS faults', () => {
     const faults: GbisStubMode[] = ['error500', 'quota', 'truncated', 'html', 'ok', 'ok'];
     let delay = await poller.pollOnce();
     let answered = 0;
-    while (kstDateKey(clock.now()) === '2026-11-23') {
+    while (formatKstDate(clock.now()) === '2026-11-23') {
       stub.setMode(faults[new Date(clock.now()).getUTCHours() % faults.length]);
       delay = await pollAfter(delay);
       await timeLeft();
@@ -150,7 +150,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the api when PostgreSQL goes away
       const logger = recordingLogger();
       const source = gbisStubSource(stub, { logger });
       const { poller, feed } = pollerFeed({ source, db: throughProxy.db, clock, logger, dailyQuota: QUOTA });
-      const api = createApi({ db: throughProxy.db, storage: tempLocalStore(), feed, clock, logger });
+      const api = testApi({ db: throughProxy.db, storage: tempLocalStore(), feed, clock, logger });
       let delay = await poller.pollOnce();
       const good = TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
 

@@ -8,9 +8,8 @@
  *   the next poll, with the saved timetables in the view, no file edited and no restart.
  */
 import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSchema } from '../contract/bus';
-import { toKstIso } from '../api/time';
+import { formatKstIso } from '../contract/kst';
 import { GbisDiscoverResponseSchema, type GbisConfig } from '../contract/gbis';
-import { createApi } from '../api/app';
 import { CONFIG_RECHECK_SEC } from '../api/bus/feed/poller';
 import { parseApiEnv } from '../api/env';
 import { createApiRuntime } from '../api/runtime';
@@ -19,6 +18,7 @@ import { gbisStubSource, startGbisStub, type GbisStub } from './mocks/gbis-stub'
 import { createTestDatabase } from './setup/db';
 import { FakeClock, recordingLogger, pollerFeed } from './setup/fakes';
 import { tempLocalStore } from './setup/storage';
+import { testApi } from './setup/api';
 import { groupRoutes } from '../contract/time-left-groups';
 
 describe('the api on a GBIS stub', () => {
@@ -38,7 +38,7 @@ describe('the api on a GBIS stub', () => {
     const logger = recordingLogger();
     const source = gbisStubSource(stub, { logger });
     const { poller, feed } = pollerFeed({ source, db: database.db, clock, logger });
-    const api = createApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
+    const api = testApi({ db: database.db, storage: tempLocalStore(), feed, clock, logger });
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api.request('/api/bus/timeLeft')).json());
 
     await poller.pollOnce();
@@ -141,7 +141,7 @@ describe('the api on a GBIS stub', () => {
       const modal = await (await runtime.app.request('/api/bus/predicted/1150')).json();
       const last: string = PredictedRouteResponseSchema.parse(modal).predictedDownTimes.at(-1)!;
       const minutesAway = (iso: string) => (Date.parse(iso) - clock.now().getTime()) / 60_000;
-      const near = (iso: string) => (minutesAway(iso) <= LAST_RUN_NOTICE_MIN ? toKstIso(new Date(iso)) : null);
+      const near = (iso: string) => (minutesAway(iso) <= LAST_RUN_NOTICE_MIN ? formatKstIso(new Date(iso)) : null);
       expect(Date.parse(last)).toBeGreaterThan(Date.parse('2026-11-23T08:20:00+09:00'));
       expect((await downOf('1150'))?.lastRun ?? null).toBe(near(last));
       const dueAtCampus = new Date(Date.parse(last) - 8 * 60_000).toISOString(); // less the 8-minute layover

@@ -214,6 +214,19 @@ describe('the lint fences', () => {
     },
   );
 
+  it.each(['api/db/schema/x.ts', 'api/db/x.ts', 'api/time.ts', 'api/clock.ts'])(
+    'refuse a domain folder in the ground (%s), and let it have contract/',
+    async (filePath) => {
+      const up = filePath.split('/').length - 2; // folders between the file and api/
+      const importing = (path: string) => `import type { X } from '${path}';\nexport type Y = X;\n`;
+      for (const domain of ['bus/feed/snapshot', 'ads/managed', 'routes/bus', 'context']) {
+        const path = `${up ? '../'.repeat(up) : './'}${domain}`;
+        expect(await problemsOf(importing(path), filePath), path).toEqual(['no-restricted-imports']);
+      }
+      expect(await problemsOf(importing(`${'../'.repeat(up + 1)}contract/feed-snapshot`), filePath)).toEqual([]);
+    },
+  );
+
   it('keep lib/ to Node built-ins and contract/ to zod', async () => {
     const usesZod = `import { z } from 'zod';\nexport const s = z.string();\n`;
     expect(await problemsOf(usesZod, 'lib/x.ts')).toEqual(['no-restricted-imports']);

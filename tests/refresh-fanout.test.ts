@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { TimeLeftResponseSchema } from '../contract/bus';
 import { callsSpent } from '../api/bus/feed/store';
 import { openDatabase } from '../api/db/client';
-import { kstDateKey } from '../api/time';
+import { formatKstDate } from '../contract/kst';
 import { gbisStubEnv, startGbisStub, type GbisStub } from './mocks/gbis-stub';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
 import { groupRoutes } from '../contract/time-left-groups';
@@ -86,7 +86,7 @@ describe('the refresh route under 1,000 phones', () => {
     expect((await web.exited()).code).toBe(0);
     const database = await openDatabase({ dataDir });
     try {
-      expect(await callsSpent(database.db, kstDateKey(new Date(CLOCK_START)))).toEqual(afterFirstPoll);
+      expect(await callsSpent(database.db, formatKstDate(new Date(CLOCK_START)))).toEqual(afterFirstPoll);
     } finally {
       await database.close();
     }

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adDailyCounts, ads } from '../db/schema';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { isHttpUrl } from '../../contract/links';
 import type { AdRow } from './managed';
 
@@ -24,7 +24,7 @@ export type MayCount = (counter: AdCounter, id: number, day: string) => Promise<
  */
 export async function recordImpression(db: Db, id: number, now: Date, mayCount: MayCount): Promise<boolean> {
   if (!(await servedAd(db, id, now))) return false;
-  const day = kstDateKey(now);
+  const day = formatKstDate(now);
   if (await mayCount('impressions', id, day)) await bump(db, id, day, 'impressions', 1);
   return true;
 }
@@ -57,7 +57,7 @@ export async function recordClick(
 ): Promise<string | null> {
   const ad = await servedAd(db, id, now);
   if (!ad?.redirectUrl || !isHttpUrl(ad.redirectUrl)) return null;
-  const day = kstDateKey(now);
+  const day = formatKstDate(now);
   try {
     if (await mayCount('clicks', id, day)) await bump(db, id, day, 'clicks', 1);
   } catch (error) {

@@ -8,7 +8,7 @@ import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
 import { adDailyCounts, ads, imageUploads } from '../db/schema';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 
 export type AdRow = typeof ads.$inferSelect;
 
@@ -29,7 +29,7 @@ type ManagedAdRow = AdRow & { impressions: number; clicks: number; todayImpressi
  * clicks over all days and today (the KST date of `now`) (docs/product.md §2.10.3 Ad edit page).
  */
 export async function listManagedAds(db: Db, type: AdType, now: Date): Promise<ManagedAdRow[]> {
-  const today = kstDateKey(now);
+  const today = formatKstDate(now);
   const onToday = (counter: 'impressions' | 'clicks') =>
     sql<number>`coalesce(sum(${adDailyCounts[counter]}) filter (where ${adDailyCounts.day} = ${today}), 0)::int`;
   return db

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { AD_STATUS_DAYS, type AdDayCount, type AdStatus } from '../../contract/ads';
 import type { Db } from '../db/client';
 import { adRequests, adStatusTokens, ads } from '../db/schema';
-import { addServiceDays, kstDateKey } from '../time';
+import { addServiceDays } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { adCounts } from './counters';
 
 /** A status token as api/ads/requests.ts createAdRequest issues it: 32 bytes, base64url without padding. */
@@ -43,7 +44,7 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
 
 /** Ad `id`'s counters on the last AD_STATUS_DAYS KST days up to the KST day of `now`, zero-filled, oldest first, with their sums. */
 async function recentCounts(db: Db, id: number, now: Date): Promise<NonNullable<AdStatus['counts']>> {
-  const today = kstDateKey(now);
+  const today = formatKstDate(now);
   const counted = new Map((await adCounts(db, id)).map((row) => [row.day, row]));
   const days: AdDayCount[] = Array.from({ length: AD_STATUS_DAYS }, (_, index) => {
     const day = addServiceDays(today, index - (AD_STATUS_DAYS - 1));

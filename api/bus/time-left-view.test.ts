@@ -3,7 +3,8 @@ import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSche
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import type { ApiContext } from '../context';
 import { busRoutes } from '../routes/bus';
-import { addServiceDays, toKstIso } from '../time';
+import { addServiceDays } from '../time';
+import { formatKstIso } from '../../contract/kst';
 import type { FeedState } from './feed/store';
 import { planDay, snapshotAt as demoSnapshotAt } from './feed/demo/simulator';
 import { createLiveView } from './live-view';
@@ -282,7 +283,7 @@ describe('막차 on the demo feed: the mark, the estimate and the expected times
       expect(card.lastRun).toBe(minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? modalLast : null);
       if (card.lastRun) expect(card.data.estimate).not.toBeNull();
       seen.push({
-        at: toKstIso(now).slice(11, 19),
+        at: formatKstIso(now).slice(11, 19),
         estimate: card.data.estimate,
         lastRun: card.lastRun ?? null,
         modalLast,

@@ -4,11 +4,12 @@
  * whatever the number of phones.
  */
 import { LAST_RUN_NOTICE_MIN, type DownRoute, type TimeLeftResponse, type UpRoute } from '../../contract/bus';
-import { dayType, isInService, kstInstant, toKstIso } from '../time';
+import { dayType, isInService } from '../time';
+import { formatKstIso, kstInstant } from '../../contract/kst';
 import type { FeedState } from './feed/store';
 import { nextAtOrAfter, rangeOfEstimate, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
-import type { Arrival } from './feed/snapshot';
+import type { Arrival } from '../../contract/feed-snapshot';
 import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteConfig } from './feed/transit-config';
 
 /**
@@ -121,7 +122,7 @@ export function lastRunNear(
   if (!departure) return null;
   const last = direction === 'down' ? departure : new Date(departure.getTime() - layoverMin * 60_000);
   const minutesAway = (last.getTime() - now.getTime()) / 60_000;
-  return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? toKstIso(last) : null;
+  return minutesAway >= 0 && minutesAway <= LAST_RUN_NOTICE_MIN ? formatKstIso(last) : null;
 }
 
 function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 'lastRun'> {
@@ -142,7 +143,7 @@ function upRoute(arrival: Arrival, elapsedSec: number): Omit<Required<UpRoute>, 
 function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
   const next = (times: Date[]) => {
     const time = nextAtOrAfter(times, now);
-    return time ? toKstIso(time) : null;
+    return time ? formatKstIso(time) : null;
   };
   const estimate = nextAtOrAfter(route.estimate, now);
   return {
@@ -150,7 +151,7 @@ function downRoute(route: RoutePredictions, now: Date): Required<DownRoute> {
     data: {
       dayBefore: next(route.dayBefore),
       weekBefore: next(route.weekBefore),
-      estimate: estimate ? toKstIso(estimate.at) : null,
+      estimate: estimate ? formatKstIso(estimate.at) : null,
     },
     basis: estimate?.basis ?? null,
     range: estimate ? rangeOfEstimate(estimate) : null,

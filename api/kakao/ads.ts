@@ -10,7 +10,7 @@ import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
 import { failureLog } from '../../lib/failure-log';
 import type { Logger } from '../logger';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { isHttpUrl } from '../../contract/links';
 
 /** How long the served kakao ads are read from memory before the list is read again (ms). */
@@ -53,7 +53,7 @@ export type KakaoAdService = {
   refresh(now: Date): Promise<void>;
 };
 
-/** The rotation of an api built without one (createApi in tests): no card, nothing to write. */
+/** The rotation of an api composed without one (composeApi in tests): no card, nothing to write. */
 export const noChatbotAds: KakaoAdService = {
   next: async () => null,
   flush: async () => undefined,
@@ -206,7 +206,7 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
 
   const dayOf = (now: Date) => {
     const second = Math.floor(now.getTime() / 1000);
-    if (day.second !== second) day = { second, key: kstDateKey(now) };
+    if (day.second !== second) day = { second, key: formatKstDate(now) };
     return day.key;
   };
 

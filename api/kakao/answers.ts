@@ -4,7 +4,6 @@
  * timetables in use (the live view's routes: env > saved setup > the defaults of
  * api/bus/feed/transit-config.ts). Pure: the same facts give the same answer.
  */
-import { format } from 'date-fns/format';
 import { type UpRoute } from '../../contract/bus';
 import {
   clipText,
@@ -17,8 +16,9 @@ import {
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
 import { lastDeparture, timetableDeparture } from '../bus/time-left-view';
-import type { DayType } from '../bus/feed/transit-config';
-import { addServiceDays, dayType, serviceClock, toKst } from '../time';
+import type { DayType } from '../../contract/transit';
+import { addServiceDays, dayType, serviceClock } from '../time';
+import { formatKstTime } from '../../contract/kst';
 import type { SkillIntent } from './intent';
 import { groupRoutes } from '../../contract/time-left-groups';
 
@@ -51,9 +51,6 @@ const HELP_TEXT = [
   '• 시간표: 모든 노선의 출발 예정',
   '• 막차: 노선별 막차 시각',
 ].join('\n');
-
-/** "HH:mm" KST of an instant. */
-const hhmm = (instant: Date) => format(toKst(instant), 'HH:mm');
 
 /** "3시간 20분" / "20분" for a number of seconds (rounded up to the minute). */
 function duration(seconds: number): string {
@@ -88,7 +85,7 @@ function downText(facts: SkillFacts): string {
   const down = groupRoutes(facts.view, 'down');
   if (down.length === 0) return '학교에서 나가는 버스의 예상 출발 정보가 아직 없어요.';
   const lines = down.map(({ routeNo, data }) => {
-    const next = data.estimate ? hhmm(new Date(data.estimate)) : null;
+    const next = data.estimate ? formatKstTime(new Date(data.estimate)) : null;
     return `${routeNo}번 ${next ? `${next} 출발` : '오늘 남은 출발 없음'}`;
   });
   return ['학교에서 나가는 버스 · 다음 출발 예정', ...lines, '예상 시각이라 실제와 다를 수 있어요.'].join('\n');
@@ -103,7 +100,7 @@ const remaining = (facts: SkillFacts, routeNo: string) =>
 function routeText(facts: SkillFacts, routeNo: string): string {
   const up = groupRoutes(facts.view, 'up').find((route) => route.routeNo === routeNo);
   const coming = facts.view.feed.takenAt === null ? '정보 없음' : up ? arrivalText(up) : '없음';
-  const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
+  const times = remaining(facts, routeNo).map(({ at }) => formatKstTime(at));
   const departures =
     times.length > 0 ? [`오늘 남은 출발 예정 ${times.length}회`, times.join(' ')] : ['오늘 남은 출발 예정이 없어요.'];
   return [`${routeNo}번`, `학교 가는 버스: ${coming}`, ...departures].join('\n');
@@ -111,7 +108,7 @@ function routeText(facts: SkillFacts, routeNo: string): string {
 
 function timetableText(facts: SkillFacts): string {
   const lines = facts.routes.map(({ routeNo }) => {
-    const times = remaining(facts, routeNo).map(({ at }) => hhmm(at));
+    const times = remaining(facts, routeNo).map(({ at }) => formatKstTime(at));
     if (times.length === 0) return `${routeNo}번 오늘 남은 출발 없음`;
     const more = times.length - TIMETABLE_TIMES_PER_ROUTE;
     return `${routeNo}번 ${times.slice(0, TIMETABLE_TIMES_PER_ROUTE).join(' ')}${more > 0 ? ` 외 ${more}회` : ''}`;
@@ -140,7 +137,7 @@ function lastBusText(facts: SkillFacts, routeNo?: string): string {
     .filter((route) => routeNo === undefined || route.routeNo === routeNo)
     .map((route) => {
       const last = lastOf(facts, route, serviceDate);
-      return `${route.routeNo}번 ${hhmm(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
+      return `${route.routeNo}번 ${formatKstTime(last)}${last.getTime() < now.getTime() ? ' (운행 끝)' : ''}`;
     });
   return [`오늘 막차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`, ...lines].join('\n');
 }
@@ -168,9 +165,9 @@ function noServiceText({ now, view, routes }: SkillFacts, serviceDate: string): 
   const wait = duration((earliest.getTime() - now.getTime()) / 1000);
   return [
     view.feed.inService ? '오늘 버스 운행이 모두 끝났어요.' : '지금은 버스 운행 시간이 아니에요.',
-    `첫차는 ${hhmm(earliest)}에 학교에서 출발해요 (${wait} 후).`,
+    `첫차는 ${formatKstTime(earliest)}에 학교에서 출발해요 (${wait} 후).`,
     `첫차 · 학교 출발 (${DAY_TYPE_NAMES[dayType(serviceDate)]})`,
-    ...firsts.map(({ routeNo, at }) => `${routeNo}번 ${hhmm(at)}`),
+    ...firsts.map(({ routeNo, at }) => `${routeNo}번 ${formatKstTime(at)}`),
   ].join('\n');
 }
 

@@ -10,7 +10,7 @@ import { AD_PAYMENT, bankAccountText, type BankAccount } from '../../contract/ad
 import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
 import { AD_PRICE_PER_MONTH_WON, formatWon, priceWon } from '../../contract/prices';
 import type { MailKind } from '../db/schema';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { formatKoreanDate } from '../../contract/korean-format';
 
 /** The site's name, as the pages' header shows it. */
@@ -61,7 +61,7 @@ type Draft = {
 };
 
 /** An instant's KST day as Korean copy: "2026년 11월 26일". */
-const kstDate = (instant: Date) => formatKoreanDate(kstDateKey(instant));
+const kstDate = (instant: Date) => formatKoreanDate(formatKstDate(instant));
 
 const PRIVATE_LINK_NOTE = '이 링크는 신청하신 분만 보도록 만든 비공개 링크입니다. 다른 사람과 공유하지 마세요.';
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mailOff } from '../mail/outbox';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -63,7 +64,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
    * image_uploads row (with its uploader's pseudonyms) exist.
    */
   async function storedImage(at = NOW, ip?: string) {
-    const api = adsTestApi({ db: db(), storage: store, clock: new FakeClock(at) });
+    const api = testApi({ db: db(), storage: store, clock: new FakeClock(at) });
     const { imageUrl, key } = await uploadImageThrough(api, 'web', undefined, ip);
     expect(existsSync(join(store.dir, key))).toBe(true);
     return { imageUrl, key };

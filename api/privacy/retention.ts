@@ -16,7 +16,6 @@
  * managed ad itself stays; its link to the deleted application becomes null (ads.request_id ON
  * DELETE SET NULL).
  */
-import { subYears } from 'date-fns/subYears';
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { MAIL_RETENTION_DAYS, RETENTION_YEARS, UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import type { BusFeed } from '../bus/feed/service';
@@ -25,18 +24,23 @@ import type { Db } from '../db/client';
 import { adRequests, auditLog, imageUploads, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage/types';
-import { toKst } from '../time';
+import { kstWallClock } from '../../contract/kst';
 import { purgeOldMail } from '../mail/outbox';
 import { eraseApplicationImages } from './application-images';
 
 /**
  * The oldest instant a record received `years` calendar years before `now` may carry and still be
- * kept: the same KST wall-clock time `years` years earlier (date-fns subYears on a KST date; 29 Feb
- * falls back to 28 Feb). A record created strictly before it is past retention.
+ * kept: the same KST wall-clock time `years` years earlier (29 Feb falls back to 28 Feb). A record
+ * created strictly before it is past retention.
  * E.g. now 2026-11-23 10:00 KST, 1 year → 2025-11-23 10:00 KST.
  */
 export function retentionCutoff(now: Date, years: number): Date {
-  return new Date(subYears(toKst(now), years).getTime());
+  const { year, month, day } = kstWallClock(now);
+  const lastDay = new Date(Date.UTC(year - years, month, 0)).getUTCDate();
+  // KST keeps one offset: the wall clock moves back by as many days as the calendar date does.
+  return new Date(
+    now.getTime() - (Date.UTC(year, month - 1, day) - Date.UTC(year - years, month - 1, Math.min(day, lastDay))),
+  );
 }
 
 /**

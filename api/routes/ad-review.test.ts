@@ -13,12 +13,13 @@ import {
   type AdType,
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough } from '../../tests/setup/ads-api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { removeOrphanImages } from '../ads/images';
-import { createApi } from '../app';
+import type { Api } from '../app';
 import { adRequests, ads, imageUploads } from '../db/schema';
 
 const DAY_MS = 86_400_000;
@@ -28,9 +29,9 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
+  let app: Api;
   const db = () => database().db;
-  const api = (serviceToken?: string) => adsTestApi({ db: db(), storage: store, clock, serviceToken });
+  const api = (serviceToken?: string) => testApi({ db: db(), storage: store, clock, serviceToken });
 
   beforeEach(async () => {
     store = tempLocalStore();

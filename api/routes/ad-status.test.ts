@@ -6,12 +6,13 @@ import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
 import { AdStatusSchema, AdSubmitResponseSchema, type AdType } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { approveRequest, issueStatusToken } from '../ads/requests';
-import type { createApi } from '../app';
+import type { Api } from '../app';
 import { adDailyCounts, adRequests, adStatusTokens, ads } from '../db/schema';
 import { mailOff } from '../mail/outbox';
 
@@ -25,12 +26,12 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
   const db = () => database().db;
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
+  let app: Api;
 
   beforeEach(() => {
     store = tempLocalStore();
     clock = new FakeClock(NOW);
-    app = adsTestApi({ db: db(), storage: store, clock, serviceToken: SERVICE_TOKEN });
+    app = testApi({ db: db(), storage: store, clock, serviceToken: SERVICE_TOKEN });
   });
   afterEach(() => store.remove());
 

@@ -1,6 +1,6 @@
 import { AdminSessionSchema, AuditListResponseSchema } from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('admin sign-in api on %s', (kind) => {
   beforeEach(async () => {
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = adsTestApi({ db: db(), storage: store, clock, serviceToken: TOKEN });
+    app = testApi({ db: db(), storage: store, clock, serviceToken: TOKEN });
     await createOrResetAdmin(db(), { username: 'alice', password: PASSWORD }, 'cli', clock.now());
   });
   afterEach(() => store.remove());

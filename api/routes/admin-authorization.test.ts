@@ -6,7 +6,7 @@
  */
 import { asc } from 'drizzle-orm';
 import type { AdType } from '../../contract/ads';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -203,7 +203,7 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
   });
   afterEach(() => store.remove());
 
-  const api = (serviceToken?: string) => adsTestApi({ db: db(), storage: store, clock, serviceToken });
+  const api = (serviceToken?: string) => testApi({ db: db(), storage: store, clock, serviceToken });
 
   /** An admin with a session, two pending requests, an ad, an inquiry, a saved notice (and their audit entries). */
   async function seedDatabase(): Promise<Seed> {

@@ -2,11 +2,9 @@ import { emptyFeedState, recordCalls } from '../bus/feed/store';
 import { AdminFeedStatusSchema, AUDIT_PAGE_SIZE, AuditListResponseSchema } from '../../contract/admin';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi } from '../../tests/setup/ads-api';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { recordAudit } from '../admin/audit';
-import { createApi } from '../app';
 import { createAccuracyService } from '../bus/predictions/accuracy';
 import type { BacktestReport } from '../bus/predictions/backtest';
 import { loadDepartures, saveDepartures } from '../bus/predictions/departures/store';
@@ -14,6 +12,7 @@ import type { Database } from '../db/client';
 import { auditLog, inquiries } from '../db/schema';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
+import { testApi } from '../../tests/setup/api';
 
 const TOKEN = 'test-service-token';
 
@@ -22,7 +21,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
   const sharedDatabase = testDatabaseFor(kind);
   const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
   const api = (serviceToken?: string) =>
-    createApi({
+    testApi({
       db: database.db,
       storage: tempLocalStore(),
       feed: {
@@ -80,7 +79,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     });
     expect(await accuracy.refresh(clock.now())).toBe(true);
     expect(loads).toHaveLength(1);
-    const served = createApi({
+    const served = testApi({
       db: database.db,
       storage: tempLocalStore(),
       feed: { current: () => emptyFeedState('gbis'), role: () => 'follower' },
@@ -104,7 +103,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
   const clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
   const authorized = { Authorization: `Bearer ${TOKEN}` };
   const get = (path: string, deps: { dailyQuota?: number } = {}) =>
-    adsTestApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN, ...deps }).request(path, {
+    testApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN, ...deps }).request(path, {
       headers: authorized,
     });
   const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);
@@ -253,7 +252,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
         { id: 2, content: '다른 문의', email: null, createdAt: minutesAgo(30) },
       ]);
     const remove = (id: number | string, actor = 'alice') =>
-      adsTestApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN }).request(
+      testApi({ db: db(), storage: tempLocalStore(), clock, serviceToken: TOKEN }).request(
         `/api/admin/inquiries/${id}`,
         { method: 'DELETE', headers: { ...authorized, 'X-Admin-User': actor } },
       );

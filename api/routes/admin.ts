@@ -23,7 +23,8 @@ import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
 import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from '../inquiries/model';
 import { resendMail, undeliveredMail } from '../mail/outbox';
-import { kstDateKey, serviceClock } from '../time';
+import { serviceClock } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
@@ -84,7 +85,7 @@ export function adminRoutes(context: ApiContext) {
         ...timeLeftView(state, now).feed,
         lastError: state.lastError,
         role: feed.role(),
-        callsToday: await callsSpent(db, kstDateKey(now)),
+        callsToday: await callsSpent(db, formatKstDate(now)),
         dailyQuota: context.dailyQuota ?? null,
       });
     })

@@ -10,12 +10,13 @@ import {
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG } from '../../tests/fixtures/images';
-import { adsTestApi, uploadImageThrough } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough } from '../../tests/setup/ads-api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { adCounts } from '../ads/counters';
-import { createApi } from '../app';
+import type { Api } from '../app';
 import { adDailyCounts, adRequests, ads, rateLimits } from '../db/schema';
 
 const DAY_MS = 86_400_000;
@@ -24,13 +25,13 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
+  let app: Api;
   const db = () => database().db;
 
   beforeEach(async () => {
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = adsTestApi({ db: db(), storage: store, clock });
+    app = testApi({ db: db(), storage: store, clock });
   });
   afterEach(() => store.remove());
 
@@ -292,7 +293,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
     it('answers a click its link, uncounted, when the counts cannot be written (a full disk), and logs it once', async () => {
       const id = await insertAd({ title: 'Cafe', position: 0, redirectUrl: 'https://cafe.example.com/' });
       const logger = recordingLogger();
-      const full = adsTestApi({ db: db(), storage: store, clock, logger });
+      const full = testApi({ db: db(), storage: store, clock, logger });
       // Reads go on, writes fail: as PostgreSQL (or PGlite) answers once its disk is full.
       await db().execute(sql`
         CREATE FUNCTION refuse_write() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'No space left on device'; END $$ LANGUAGE plpgsql`);

@@ -8,8 +8,7 @@ import {
 } from '../../contract/bus';
 import { FakeClock, ScriptedSource, recordingLogger, snapshotAt, pollerFeed } from '../../tests/setup/fakes';
 import { createTestDatabase, testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
-import { createApi } from '../app';
-import type { ApiDeps } from '../context';
+import type { ApiParts } from '../compose';
 import type { DepartureRecord } from '../bus/predictions/departures/detector';
 import { loadDepartures, saveDepartures } from '../bus/predictions/departures/store';
 import { createAccuracyService } from '../bus/predictions/accuracy';
@@ -24,6 +23,7 @@ import {
 import { openDatabase, type Database } from '../db/client';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
+import { testApi } from '../../tests/setup/api';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
@@ -73,8 +73,8 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     await poller.pollOnce();
   });
 
-  const api = (deps: Partial<ApiDeps> = {}) =>
-    createApi({
+  const api = (deps: Partial<ApiParts> = {}) =>
+    testApi({
       db: database.db,
       storage: tempLocalStore(),
       feed,
@@ -276,7 +276,7 @@ describe('bus routes when the predictions fail', () => {
     const logger = recordingLogger();
     const database = await createTestDatabase('pglite');
     onTestFinished(() => database.close());
-    const app = createApi({
+    const app = testApi({
       db: database.db,
       storage: tempLocalStore(),
       feed: {
@@ -331,7 +331,7 @@ describe('GET /api/bus/accuracy', () => {
       return loadDepartures(database.db, { source: 'gbis', ...range });
     };
     const accuracy = createAccuracyService({ db: database.db, clock, loadHistory: history, source: 'demo' });
-    const app = createApi({
+    const app = testApi({
       db: database.db,
       storage: tempLocalStore(),
       feed: stubFeed,

@@ -10,12 +10,12 @@ import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import type { PredictedAllResponse, PredictedRouteResponse, PredictionAccuracy } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
-import { toKstIso } from '../time';
+import { formatKstIso } from '../../contract/kst';
 import type { ApiContext } from '../context';
 import type { TodayPredictions } from '../bus/predictions/service';
 import { rangeOfEstimate, type Estimate, type RoutePredictions } from '../bus/predictions/day-plan';
 
-const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => toKstIso(estimate.at));
+const isoTimes = (estimates: readonly Estimate[]) => estimates.map((estimate) => formatKstIso(estimate.at));
 const ranges = (estimates: readonly Estimate[]) => estimates.map(rangeOfEstimate);
 
 /** Whether a route's estimates rest on the timetable alone (a plan from history has no timetable estimate). */

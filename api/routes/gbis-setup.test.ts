@@ -8,7 +8,7 @@ import { GbisDiscoverResponseSchema, GbisSetupSchema, type GbisConfig } from '..
 import { MOCK_DISCOVERED, MOCK_TIMETABLE } from '../../tests/mocks/gbis-discovery';
 import { MOCK_ARRIVAL_STOP, MOCK_ROUTES } from '../../tests/mocks/gbis';
 import { startGbisStub, type GbisStub } from '../../tests/mocks/gbis-stub';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor } from '../../tests/setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -48,7 +48,7 @@ describe('GBIS setup api', () => {
   });
   /** The api with the GBIS setup `gbisSetup`, spending at most `dailyQuota` calls a day per dataset when given. */
   const api = (gbisSetup?: GbisSetupOptions, dailyQuota?: number) =>
-    adsTestApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, gbisSetup, dailyQuota });
+    testApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, gbisSetup, dailyQuota });
   const get = async (app: ReturnType<typeof api>) => {
     const response = await app.request('/api/admin/gbis', { headers: HEADERS });
     expect(response.status).toBe(200);

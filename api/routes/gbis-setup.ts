@@ -28,7 +28,7 @@ import { allCallsSpent } from '../bus/feed/store';
 import type { FeedError } from '../bus/feed/snapshot';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
-import { kstDateKey } from '../time';
+import { formatKstDate } from '../../contract/kst';
 import { jsonBody } from '../validate';
 
 /** A deployment without GBIS setup options: the demo feed. */
@@ -55,7 +55,7 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
     if (feed !== 'gbis') throw new HTTPException(409, { message: NOT_IN_USE });
   };
   const setup = async (): Promise<GbisSetup> => {
-    const day = kstDateKey(clock.now());
+    const day = formatKstDate(clock.now());
     const stored = await loadGbisConfig(db);
     const effective = resolveTransitIds(stored?.value ?? null, overrides);
     return {

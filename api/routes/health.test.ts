@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { HealthResponseSchema } from '../../contract/bus';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)('GET /api/readyz on %s', (kind) => {
   /** The api with `free` as DATA_DIR's free space (bytes, or a failing read), and its log. */
   function apiWithDisk(free?: () => Promise<number>) {
     const logger = recordingLogger();
-    const app = adsTestApi({ db: database().db, storage: store, clock, logger, dataDirFreeBytes: free });
+    const app = testApi({ db: database().db, storage: store, clock, logger, dataDirFreeBytes: free });
     const readyz = async () => {
       const response = await app.request('/api/readyz');
       return { status: response.status, body: HealthResponseSchema.parse(await response.json()) };

@@ -15,14 +15,14 @@ import type { FeedSourceName, HealthResponse } from '../../contract/bus';
 import { emptyFeedState } from '../bus/feed/store';
 import { timeLeftView } from '../bus/time-left-view';
 import type { Clock } from '../clock';
-import type { ApiDeps } from '../context';
+import type { ApiContext } from '../context';
 import { failureLog } from '../../lib/failure-log';
 import { databaseTakesWrite, diskState } from '../readiness';
 
 /** How long the readiness probe waits for the database and for the disk's free space, in ms. */
 export const READY_PROBE_MS = 2_000;
 
-export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiDeps) {
+export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiContext) {
   const report = (): HealthResponse => {
     const state = feed.current();
     const status = timeLeftView(state, clock.now()).feed;

@@ -5,11 +5,11 @@ import {
   InquiryListResponseSchema,
   InquirySubmitResponseSchema,
 } from '../../contract/inquiries';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { createApi } from '../app';
+import type { Api } from '../app';
 
 const TOKEN = 'test-service-token-inquiries';
 
@@ -17,13 +17,13 @@ describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
   const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
+  let app: Api;
   let ipCounter = 0;
 
   beforeEach(() => {
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = adsTestApi({ db: database().db, storage: store, clock, serviceToken: TOKEN });
+    app = testApi({ db: database().db, storage: store, clock, serviceToken: TOKEN });
   });
   afterEach(() => store.remove());
 

@@ -8,7 +8,8 @@ import {
   SkillResponseSchema,
   type SkillResponse,
 } from '../../contract/kakao';
-import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
@@ -16,7 +17,7 @@ import { adCounts } from '../ads/counters';
 import { saveAds } from '../ads/managed';
 import { approveRequest, createAdRequest } from '../ads/requests';
 import type { Api } from '../app';
-import type { ApiDeps } from '../context';
+import type { ApiParts } from '../compose';
 import type { FeedState } from '../bus/feed/store';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
@@ -71,10 +72,10 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
   /** The api on the test's feed state, with `deps` over a fresh rotation and the secret. */
   const api = (
     options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE },
-    deps: Partial<ApiDeps> = {},
+    deps: Partial<ApiParts> = {},
   ) => {
     rotation = createKakaoAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
-    return adsTestApi({
+    return testApi({
       db: db(),
       storage: store,
       clock,

@@ -1,10 +1,10 @@
 import { AuditListResponseSchema, DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema } from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import type { ApiDeps } from '../context';
+import type { ApiParts } from '../compose';
 import { saveNotice } from '../admin/notice';
 
 const TOKEN = 'notice-test-service-token-0123456789abcdef';
@@ -13,8 +13,8 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
   const database = testDatabaseFor(kind);
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  const api = (deps: Partial<ApiDeps> = {}) =>
-    adsTestApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, ...deps });
+  const api = (deps: Partial<ApiParts> = {}) =>
+    testApi({ db: database().db, storage: store, clock, serviceToken: TOKEN, ...deps });
 
   beforeEach(() => {
     store = tempLocalStore();

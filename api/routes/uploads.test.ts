@@ -11,11 +11,12 @@ import {
 } from '../../contract/ads';
 import { ApiErrorSchema } from '../../contract/bus';
 import { PNG, JPEG, GIF } from '../../tests/fixtures/images';
-import { adsTestApi, uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
+import { testApi } from '../../tests/setup/api';
+import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
 import { createTestDatabase, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { createApi } from '../app';
+import type { Api } from '../app';
 import type { Database } from '../db/client';
 import { CLIENT_IMAGE_ROOM_BYTES, ORPHAN_IMAGE_AGE_MS, removeOrphanImages, STORAGE_FULL_MESSAGE } from '../ads/images';
 import { imageUploads } from '../db/schema';
@@ -27,7 +28,7 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
   let database: Database;
   let store: ReturnType<typeof tempLocalStore>;
   let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
+  let app: Api;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -37,7 +38,7 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
     await database.db.execute(sql`TRUNCATE image_uploads, ad_requests, rate_limits RESTART IDENTITY CASCADE`);
     store = tempLocalStore();
     clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = adsTestApi({ db: database.db, storage: store, clock });
+    app = testApi({ db: database.db, storage: store, clock });
   });
   afterEach(() => store.remove());
 
@@ -308,9 +309,9 @@ describe.each(testDatabaseKinds)('image upload api on %s', (kind) => {
   });
   describe('room', () => {
     /** An api over the same database and store, as another instance or a restarted one would be. */
-    const apiWith = (deps: Partial<Parameters<typeof adsTestApi>[0]>) =>
-      adsTestApi({ db: database.db, storage: store, clock, ...deps });
-    const presignOn = (api: ReturnType<typeof createApi>, ip: string, byteSize = PNG.byteLength) =>
+    const apiWith = (deps: Partial<Parameters<typeof testApi>[0]>) =>
+      testApi({ db: database.db, storage: store, clock, ...deps });
+    const presignOn = (api: Api, ip: string, byteSize = PNG.byteLength) =>
       api.request('/api/s3/presigned-url/image', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },

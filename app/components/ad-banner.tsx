@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { type AdBanner as Ad } from '../../contract/ads';
 import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
-import { formatKstDate } from '~/utils/kst';
+import { formatKstDate } from '../../contract/kst';
 
 /** docs/product.md §4, §9: rotation period. */
 export const BANNER_ROTATION_MS = 6_000;

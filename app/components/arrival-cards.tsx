@@ -9,7 +9,7 @@
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
 import { estimateSentence, rangeText, shownRange } from '~/utils/departure-range';
-import { formatKstTime } from '~/utils/kst';
+import { formatKstTime } from '../../contract/kst';
 
 /** Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty list. */
 export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {

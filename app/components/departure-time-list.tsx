@@ -10,7 +10,7 @@
 import type { DepartureRange } from '../../contract/bus';
 import { rangeSpoken, rangeText, shownRange } from '~/utils/departure-range';
 import { mergeByTime, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
-import { formatKstTime } from '~/utils/kst';
+import { formatKstTime } from '../../contract/kst';
 
 /** The label of the highlighted next time. */
 const NEXT_LABEL = '다음 출발';

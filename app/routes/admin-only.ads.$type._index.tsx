@@ -11,7 +11,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { listAdRequests } from '~/models/ads.server';
 import { REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import { requireAdmin } from '~/models/session.server';
 import { UpstreamError } from '~/models/upstream.server';
 

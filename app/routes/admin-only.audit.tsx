@@ -11,7 +11,7 @@ import { AdminPage } from '~/components/admin/admin-page';
 import { ListStates } from '~/components/admin/list-states';
 import { StackedTable } from '~/components/admin/stacked-table';
 import { RouteError } from '~/components/route-error';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
 import { requireAdmin } from '~/models/session.server';

@@ -30,7 +30,7 @@ import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { UpstreamError } from '~/models/upstream.server';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 
 const PAGE_PATH = '/admin-only/gbis';
 const TITLE = '버스 정보 설정';

@@ -12,7 +12,7 @@ import { AuditListResponseSchema } from '../../contract/admin';
 import { INQUIRY_REPLY_MESSAGES, InquiryListResponseSchema } from '../../contract/inquiries';
 import Inquiries, { action, loader } from '~/routes/admin-only.inquiries';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import { cookieOf, interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { outboxRows, queueingMailOutbox } from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';

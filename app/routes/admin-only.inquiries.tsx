@@ -24,7 +24,7 @@ import { ListStates } from '~/components/admin/list-states';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { SubmitButton, TextareaField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { deleteInquiry, listInquiries, replyToInquiry } from '~/models/inquiries.server';
 import { getMailOverview } from '~/models/mail.server';

@@ -6,7 +6,7 @@
 import AdminHome, { loader as homeLoader } from '~/routes/admin-only._index';
 import MailPage, { action, loader } from '~/routes/admin-only.mail';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import {
   cookieOf,
   interceptingContext,

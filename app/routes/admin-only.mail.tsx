@@ -16,7 +16,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getMailOverview, resendMail } from '~/models/mail.server';
 import { readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../contract/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { UpstreamError } from '~/models/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';

@@ -16,7 +16,7 @@ import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
 import { ErrorPanel, RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
-import { formatKstDate, formatKstPeriod } from '~/utils/kst';
+import { formatKstDate, formatKstPeriod } from '../../contract/kst';
 import { UpstreamError } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 

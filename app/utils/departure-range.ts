@@ -5,7 +5,7 @@
  * Shown "(22:40~22:44)", said "22시 40분에서 22시 44분 사이". Isomorphic, no date library.
  */
 import type { DepartureRange } from '../../contract/bus';
-import { formatKstSpokenTime, formatKstTime } from '~/utils/kst';
+import { formatKstSpokenTime, formatKstTime } from '../../contract/kst';
 
 /** A range at most this wide (seconds, upperAt − lowerAt) is not shown. */
 export const RANGE_SHOWN_OVER_SEC = 120;

@@ -1,24 +1,12 @@
 /**
- * The api with its ads parts for tests: a static bus feed, a recording logger, and an image
- * uploaded the way the web uploads one (presign, then the one signed PUT).
+ * The ads parts of api tests: a valid application, and an image uploaded the way the web uploads
+ * one (presign, then the one signed PUT).
  */
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { AdApplicationSchema, ImageUploadResponseSchema, type AdApplication, type AdType } from '../../contract/ads';
-import { createApi, type Api } from '../../api/app';
-import { emptyFeedState } from '../../api/bus/feed/store';
-import type { ApiDeps } from '../../api/context';
+import type { Api } from '../../api/app';
 import { PNG } from '../fixtures/images';
-import { recordingLogger } from './fakes';
-
-/** createApi on `deps` with a bus feed that never changes and a recording logger unless given. */
-export function adsTestApi(deps: Pick<ApiDeps, 'db' | 'storage' | 'clock'> & Partial<ApiDeps>): Api {
-  return createApi({
-    feed: { current: () => emptyFeedState('demo'), role: () => 'leader' },
-    logger: recordingLogger(),
-    ...deps,
-  });
-}
 
 /**
  * A valid application of `type` for `imageUrl` (a kakao one with an ad message), parsed by the

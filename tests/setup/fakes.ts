@@ -4,7 +4,8 @@ import type { Clock } from '../../api/clock';
 import type { Logger } from '../../api/logger';
 import type { BusFeed } from '../../api/bus/feed/service';
 import { Poller, type PollerOptions } from '../../api/bus/feed/poller';
-import { FeedError, type CallsPerPoll, type FeedSnapshot, type FeedSource } from '../../api/bus/feed/snapshot';
+import { FeedError, type CallsPerPoll, type FeedSource } from '../../api/bus/feed/snapshot';
+import type { FeedSnapshot } from '../../contract/feed-snapshot';
 
 /**
  * A clock that moves only when told. Its timers (Clock.after) fire during `advance`/`set`, in

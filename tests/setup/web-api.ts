@@ -11,7 +11,8 @@ import { systemClock } from '../../api/clock';
 import type { MailOutbox } from '../../api/mail/outbox';
 import { adRequests, imageUploads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
-import { adsTestApi, uploadImageThrough } from './ads-api';
+import { testApi } from './api';
+import { uploadImageThrough } from './ads-api';
 import { PNG } from '../fixtures/images';
 import { createTestDatabase } from './db';
 import { recordingLogger } from './fakes';
@@ -41,7 +42,7 @@ export async function startWebApi(
   const storage = tempLocalStore();
   const logger = recordingLogger();
   const { serviceToken, imageStorageMaxBytes, mail } = options;
-  const app = adsTestApi({
+  const app = testApi({
     db: database.db,
     storage,
     clock: systemClock,

@@ -6,9 +6,10 @@
  * a third as often when none is coming, never outside service hours. The number of users never
  * enters this plan.
  */
-import { isInService, secondsUntilService, toKst } from '../../time';
-import type { CallsPerPoll, FeedSnapshot } from './snapshot';
-import { SERVICE_HOURS } from './transit-config';
+import { isInService, secondsUntilService, SERVICE_HOURS } from '../../time';
+import { kstWallClock } from '../../../contract/kst';
+import type { CallsPerPoll } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** Share of the daily quota kept back for discovery and manual checks. */
 const QUOTA_RESERVE = 0.05;
@@ -40,8 +41,8 @@ export function urgencyOf(snapshot: FeedSnapshot | null): Urgency {
  * 05:00–24:30, so a calendar day holds 00:00–00:30 of the previous service day and 05:00–24:00.
  */
 export function serviceSecondsLeftToday(now: Date): number {
-  const kst = toKst(now);
-  const minute = kst.getHours() * 60 + kst.getMinutes() + kst.getSeconds() / 60;
+  const kst = kstWallClock(now);
+  const minute = kst.hour * 60 + kst.minute + kst.second / 60;
   if (minute < 30) return (30 - minute) * 60 + 19 * 3600;
   if (minute < 5 * 60) return 0;
   return (24 * 60 - minute) * 60;
@@ -106,6 +107,6 @@ export function describePlan(dailyQuota: number, callsPerPoll: CallsPerPoll | nu
 }
 
 function secondsUntilQuotaDay(now: Date): number {
-  const kst = toKst(now);
-  return 24 * 3600 - (kst.getHours() * 3600 + kst.getMinutes() * 60 + kst.getSeconds());
+  const kst = kstWallClock(now);
+  return 24 * 3600 - (kst.hour * 3600 + kst.minute * 60 + kst.second);
 }

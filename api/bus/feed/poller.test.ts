@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { kstDateKey } from '../../time';
+import { formatKstDate } from '../../../contract/kst';
 import {
   FakeClock,
   FeedError,
@@ -36,7 +36,7 @@ describe('Poller', () => {
     const delay = await poller.pollOnce();
     expect(poller.current().snapshot?.arrivals[0].predictTimeSec).toBe(600);
     expect(poller.current().lastError).toBeNull();
-    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 1, locations: 4 });
+    expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 1, locations: 4 });
     expect((await loadFeedState(database.db, 'gbis')).snapshot?.takenAt).toBe('2026-11-22T23:00:00.000Z');
     expect(notified).toBe(1);
     expect(delay).toBeGreaterThan(100); // paced by the quota, not per request
@@ -53,7 +53,7 @@ describe('Poller', () => {
     expect(await poller.pollOnce()).toBe(CONFIG_RECHECK_SEC);
     expect(await poller.pollOnce()).toBe(CONFIG_RECHECK_SEC);
     expect(source.polls).toBe(0);
-    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
+    expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
     clock.set('2026-11-24T01:00:00+09:00');
     expect(await poller.pollOnce()).toBe(4 * 3600); // not every minute all night
     clock.set('2026-11-24T05:00:00+09:00');
@@ -131,7 +131,7 @@ describe('Poller', () => {
     await poller.pollOnce();
     expect(source.polls).toBe(2);
     expect(poller.current().lastError).toBeNull();
-    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 2, locations: 8 });
+    expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 2, locations: 8 });
     expect(logger.lines.filter((l) => l.includes('recovered after 3 failed polls'))).toHaveLength(1);
   });
 
@@ -141,7 +141,7 @@ describe('Poller', () => {
     await poller.pollOnce();
     await poller.pollOnce();
     expect(source.polls).toBe(0);
-    expect(await callsSpent(database.db, kstDateKey(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
+    expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 0, locations: 0 });
     expect(logger.lines.filter((l) => l.includes('lease is not confirmed'))).toHaveLength(1);
     held = true;
     await poller.pollOnce();

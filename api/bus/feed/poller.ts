@@ -9,10 +9,12 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { failureLog, type FailureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
-import { isInService, kstDateKey, secondsUntilService } from '../../time';
+import { isInService, secondsUntilService } from '../../time';
+import { formatKstDate } from '../../../contract/kst';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
-import { FeedError, type FeedSnapshot, type FeedSource } from './snapshot';
+import { FeedError, type FeedSource } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /**
  * How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again,
@@ -89,7 +91,7 @@ export class Poller {
 
   private async pollAt(now: Date): Promise<number> {
     const { source, db, dailyQuota, confirmLease } = this.options;
-    const day = kstDateKey(now);
+    const day = formatKstDate(now);
     try {
       await source.prepare?.();
     } catch (error) {

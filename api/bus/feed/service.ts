@@ -14,7 +14,8 @@ import { departureRecorder } from '../predictions/departures/store';
 import { loadFeedState, type FeedState } from './store';
 import { describePlan } from './poll-plan';
 import { Poller } from './poller';
-import type { FeedSnapshot, FeedSource } from './snapshot';
+import type { FeedSource } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** Advisory-lock key of the poller lease ("bus" in ASCII). */
 const POLLER_LEASE_KEY = 0x627573;

@@ -1,61 +1,9 @@
 /**
- * The internal bus snapshot: what one poll of a feed source saw. Both sources (GBIS v2 and the
- * demo simulator) produce exactly this shape, so everything downstream (the timeLeft view, the
- * poller, departure detection) never knows which one answered.
+ * A bus feed source, what one poll costs and why one failed. What a poll saw is the snapshot of
+ * contract/feed-snapshot.ts, stored as is in feed_states (api/db/schema/bus.ts).
  */
-import type { FeedSourceName, Section } from '../../../contract/bus';
-
-/**
- * One vehicle's predicted arrival at the campus crossroads (up stop 0): one vehicle of a
- * getBusArrivalListv2 item (its suffix-1 or suffix-2 fields).
- */
-export type Arrival = {
-  routeNo: string;
-  /** Seconds from `takenAt` until arrival (GBIS predictTimeSec, or predictTime × 60 when absent). */
-  predictTimeSec: number;
-  /** Stops away (GBIS locationNo). */
-  locationNo: number;
-  /** Where the vehicle is now (GBIS stationNm). */
-  stationName: string | null;
-  plateNo: string | null;
-  vehId: string | null;
-  /** GBIS lowPlate code; null when absent. */
-  lowPlate: number | null;
-  /** Free seats; null when unknown (GBIS sends -1 or nothing). */
-  remainSeatCnt: number | null;
-  /** GBIS crowded 1–4; null when absent or 0. */
-  crowded: number | null;
-};
-
-/** A vehicle on one of our routes (a getBusLocationListv2 item). */
-export type VehiclePosition = {
-  routeNo: string;
-  /** GBIS vehId, else plateNo: stable identity of the vehicle for the day. */
-  vehId: string;
-  plateNo: string | null;
-  /** Current or last stop (GBIS stationId) and its order on the route (stationSeq). */
-  stationId: string;
-  stationSeq: number;
-  /** GBIS stateCd: 0 passing an intersection, 1 arrived at stop, 2 left stop; null when absent. */
-  stateCd: number | null;
-  /** Place on the product's progress lines, or null when outside the campus section. */
-  section: Section | null;
-};
-
-export type FeedSnapshot = {
-  source: FeedSourceName;
-  /** ISO instant (UTC) at which the source answered. */
-  takenAt: string;
-  /** Arrivals at the campus crossroads, up to two vehicles per route, nearest first. */
-  arrivals: Arrival[];
-  vehicles: VehiclePosition[];
-  /**
-   * stationId of the campus terminus as the source saw it (GBIS: the ids of that poll; the demo:
-   * 'demo-terminus'), where the departure detector watches buses leave. Absent in snapshots made
-   * by hand (tests): no vehicle is then at the terminus.
-   */
-  terminusStationId?: string;
-};
+import type { FeedSourceName } from '../../../contract/bus';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** How many upstream calls one poll spends per quota dataset (GBIS counts arrival and location calls apart). */
 export type CallsPerPoll = { arrivals: number; locations: number };

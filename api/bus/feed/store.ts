@@ -3,7 +3,8 @@ import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
 import type { Db } from '../../db/client';
 import { feedStates, upstreamCalls } from '../../db/schema';
-import type { CallsPerPoll, FeedSnapshot } from './snapshot';
+import type { CallsPerPoll } from './snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** The feed as every api instance sees it: the last good snapshot and whether polls fail since. */
 export type FeedState = {

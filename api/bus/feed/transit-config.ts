@@ -10,11 +10,7 @@
  * else by its routeName.
  */
 import type { Section } from '../../../contract/bus';
-import { ROUTE_NOS, STOP_NAMES, type Direction, type RouteNo } from '../../../contract/transit';
-
-/** Timetable day types (GBIS route info: weekday, Saturday, Sunday or public holiday). */
-export const DAY_TYPES = ['weekday', 'saturday', 'holiday'] as const;
-export type DayType = (typeof DAY_TYPES)[number];
+import { ROUTE_NOS, STOP_NAMES, type DayType, type Direction, type RouteNo } from '../../../contract/transit';
 
 /** First/last departure from the campus terminus ("HH:mm" KST, may exceed 24:00) and headway range in minutes. */
 export type Timetable = { first: string; last: string; minHeadwayMin: number; maxHeadwayMin: number };
@@ -171,12 +167,6 @@ export function transitIdsNow(read: () => Promise<TransitIds> = async () => DEFA
     },
   };
 }
-
-/**
- * Service hours in minutes after 00:00 KST of the service day (05:00–24:30): nothing runs and
- * nothing is polled outside them. A time before `end - 24h` belongs to the previous service day.
- */
-export const SERVICE_HOURS = { startMin: 5 * 60, endMin: 24 * 60 + 30 } as const;
 
 /**
  * Matches a GBIS item to one of our routes: by routeId when that route's id is known, else by

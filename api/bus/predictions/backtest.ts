@@ -9,7 +9,8 @@
  * docs/predictions.md §Measuring it.
  */
 import { setImmediate } from 'node:timers/promises';
-import { addServiceDays, kstInstant } from '../../time';
+import { addServiceDays, SERVICE_HOURS } from '../../time';
+import { kstInstant } from '../../../contract/kst';
 import {
   HISTORY_WINDOW_DAYS,
   nextAtOrAfter,
@@ -25,7 +26,8 @@ import { calibrationOf, ETA_BUCKETS, levelIn, type Calibration } from './spread'
 import type { Weighted } from './spread';
 
 import { BACKTEST_METHODS } from '../../../contract/admin';
-import { DAY_TYPES, DEFAULT_TRANSIT_IDS, SERVICE_HOURS, type DayType, type RouteConfig } from '../feed/transit-config';
+import { DEFAULT_TRANSIT_IDS, type RouteConfig } from '../feed/transit-config';
+import { DAY_TYPES, type DayType } from '../../../contract/transit';
 
 /** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
 export const QUERY_LEADS_SEC = Array.from({ length: 15 }, (_, minute) => minute * 60 + 30);

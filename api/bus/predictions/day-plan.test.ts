@@ -1,4 +1,5 @@
-import { dayType, serviceClock, toKstIso } from '../../time';
+import { dayType, serviceClock } from '../../time';
+import { formatKstIso } from '../../../contract/kst';
 import {
   nextAtOrAfter,
   predictDay,
@@ -13,7 +14,7 @@ import { run } from './history.fixture';
 /** A route of the defaults, with its timetables. */
 const routeOf = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo);
 
-const isoList = (times: Date[]) => times.map(toKstIso);
+const isoList = (times: Date[]) => times.map(formatKstIso);
 const planOf = (history: ObservedDeparture[], date: string, routeNo = '1150') =>
   predictDay(history, date).routes.find((r) => r.routeNo === routeNo) as RouteDayPlan;
 
@@ -34,7 +35,7 @@ const saturday = [run('1150', '2026-11-14', '07:00:00'), run('1150', '2026-11-14
 describe('predictDay', () => {
   it('estimates each run as the median of the same-type days, aligned by order and time', () => {
     const plan = planOf([...weekdays, ...saturday], '2026-11-19');
-    expect(plan.estimate.map((e) => [toKstIso(e.at), e.basis])).toEqual([
+    expect(plan.estimate.map((e) => [formatKstIso(e.at), e.basis])).toEqual([
       ['2026-11-19T08:00:00+09:00', 'history'],
       ['2026-11-19T08:20:00+09:00', 'history'],
       ['2026-11-19T08:41:00+09:00', 'history'],
@@ -69,14 +70,14 @@ describe('predictDay', () => {
     const plan = planOf([...weekdays, ...saturday], '2026-11-21'); // Saturday: one Saturday in history
     expect(plan.estimate.every((e) => e.basis === 'timetable')).toBe(true);
     expect(plan.estimate.map((e) => e.at)).toEqual(timetableDepartures(routeOf('1150')!, '2026-11-21'));
-    expect(toKstIso(plan.estimate[0].at)).toBe('2026-11-21T05:40:00+09:00'); // Saturday's first bus
+    expect(formatKstIso(plan.estimate[0].at)).toBe('2026-11-21T05:40:00+09:00'); // Saturday's first bus
   });
 
   it('drops a run seen on a minority of days and ignores a partial day', () => {
     const extra = run('1150', '2026-11-18', '09:30:00'); // only on the most recent of 3 days
     const partial = [run('1150', '2026-11-13', '08:10:00')]; // 1 run vs a median of 3: not enough
     const plan = planOf([...weekdays, extra, ...partial], '2026-11-19');
-    expect(plan.estimate.map((e) => toKstIso(e.at))).toEqual([
+    expect(plan.estimate.map((e) => formatKstIso(e.at))).toEqual([
       '2026-11-19T08:00:00+09:00',
       '2026-11-19T08:20:00+09:00',
       '2026-11-19T08:41:00+09:00',
@@ -96,7 +97,7 @@ describe('predictDay', () => {
       ]),
     ];
     const plan = planOf(history, '2026-10-09');
-    expect(plan.estimate.map((e) => [toKstIso(e.at), e.basis])).toEqual([
+    expect(plan.estimate.map((e) => [formatKstIso(e.at), e.basis])).toEqual([
       ['2026-10-09T06:00:00+09:00', 'history'],
       ['2026-10-09T06:40:00+09:00', 'history'],
     ]);
@@ -109,7 +110,7 @@ describe('predictDay', () => {
     ]);
     expect(serviceClock(history[1].departedAt)).toMatchObject({ serviceDate: '2026-11-16' });
     const plan = planOf(history, '2026-11-19');
-    expect(plan.estimate.map((e) => toKstIso(e.at))).toEqual([
+    expect(plan.estimate.map((e) => formatKstIso(e.at))).toEqual([
       '2026-11-19T23:40:00+09:00',
       '2026-11-20T00:10:00+09:00',
     ]);
@@ -150,8 +151,8 @@ describe('turnaroundsOf', () => {
 describe('timetableDepartures', () => {
   it('runs from first at the mean headway of the day type and ends with the last bus GBIS states', () => {
     const times = timetableDepartures(routeOf('1303')!, '2026-11-19'); // weekday 05:40–22:50, 25–40 min
-    expect(toKstIso(times[0])).toBe('2026-11-19T05:40:00+09:00');
-    expect(toKstIso(times[1])).toBe('2026-11-19T06:12:30+09:00');
+    expect(formatKstIso(times[0])).toBe('2026-11-19T05:40:00+09:00');
+    expect(formatKstIso(times[1])).toBe('2026-11-19T06:12:30+09:00');
     expect(times).toHaveLength(33);
     // The stepping ends at 22:27:30, 22.5 minutes before the last bus: both run.
     expect(isoList(times.slice(-2))).toEqual(['2026-11-19T22:27:30+09:00', '2026-11-19T22:50:00+09:00']);
@@ -162,7 +163,7 @@ describe('timetableDepartures', () => {
       ...routeOf('1150')!,
       timetable: { ...routeOf('1150')!.timetable, weekday: { first, last, minHeadwayMin: 30, maxHeadwayMin: 30 } },
     });
-    const hhmm = (times: Date[]) => times.map((t) => toKstIso(t).slice(11, 16));
+    const hhmm = (times: Date[]) => times.map((t) => formatKstIso(t).slice(11, 16));
     expect(hhmm(timetableDepartures(route('08:00', '09:10'), '2026-11-19'))).toEqual(['08:00', '08:30', '09:10']);
     expect(hhmm(timetableDepartures(route('08:00', '09:20'), '2026-11-19'))).toEqual([
       '08:00',

@@ -6,9 +6,11 @@
  * estimate is made.
  */
 import type { DepartureRange, EstimateBasis } from '../../../contract/bus';
-import { addServiceDays, dayType, kstInstant, toKst, toKstIso } from '../../time';
+import { addServiceDays, dayType } from '../../time';
+import { formatKstIso, kstInstant, kstWallClock } from '../../../contract/kst';
 import type { DepartureRecord } from './departures/detector';
-import { DEFAULT_TRANSIT_IDS, timetableMinutes, type DayType, type RouteConfig } from '../feed/transit-config';
+import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from '../feed/transit-config';
+import type { DayType } from '../../../contract/transit';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
 import type { Weighted } from './spread';
 import { median } from './stats';
@@ -123,7 +125,7 @@ function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
 
 const midnightMs = perDate((dateKey) => kstInstant(dateKey, 0).getTime());
 /** Day of the week of a KST date, 0 = Sunday. */
-const weekdayOf = perDate((dateKey) => toKst(new Date(midnightMs(dateKey))).getDay());
+const weekdayOf = perDate((dateKey) => kstWallClock(midnightMs(dateKey)).weekday);
 
 /** Seconds after 00:00 KST of its service date (above 86,400 for a run after midnight). */
 function secondOfDay(departure: ObservedDeparture): number {
@@ -307,7 +309,7 @@ export function predictDay(
 /** An estimate's 80 % range as the api states it (contract DepartureRange), or null when it states none. */
 export function rangeOfEstimate(estimate: Estimate): DepartureRange | null {
   return estimate.lowerAt && estimate.upperAt
-    ? { lowerAt: toKstIso(estimate.lowerAt), upperAt: toKstIso(estimate.upperAt) }
+    ? { lowerAt: formatKstIso(estimate.lowerAt), upperAt: formatKstIso(estimate.upperAt) }
     : null;
 }
 

@@ -1,4 +1,5 @@
-import { dayType, toKstIso } from '../../time';
+import { dayType } from '../../time';
+import { formatKstIso } from '../../../contract/kst';
 import { predictDay } from './day-plan';
 import { observedDayType } from './day-type';
 import { run } from './history.fixture';
@@ -63,7 +64,7 @@ describe('observedDayType', () => {
 
   it('plans the date as every day type', () => {
     expect(plan.planAs('weekday')).toBe(plan.routes);
-    const second = (type: 'weekday' | 'holiday') => toKstIso(plan.planAs(type)[0].estimate[1].at);
+    const second = (type: 'weekday' | 'holiday') => formatKstIso(plan.planAs(type)[0].estimate[1].at);
     expect(second('weekday')).toBe('2026-11-19T06:15:00+09:00');
     expect(second('holiday')).toBe('2026-11-19T06:30:00+09:00');
   });

@@ -4,7 +4,7 @@
  * §How the estimate is made, and ADR 017.
  */
 import type { DayPlan, ObservedDeparture, RouteDayPlan } from './day-plan';
-import { DAY_TYPES, type DayType } from '../feed/transit-config';
+import { DAY_TYPES, type DayType } from '../../../contract/transit';
 import { alignment } from './stats';
 
 /** Runs the calendar's day type must miscount today (all routes) before observedDayType takes another. */

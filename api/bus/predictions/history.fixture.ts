@@ -1,5 +1,5 @@
 /** Observed departures for the predictions' tests. */
-import { kstInstant } from '../../time';
+import { kstInstant } from '../../../contract/kst';
 import type { ObservedDeparture } from './day-plan';
 
 /** A departure of `routeNo` at KST wall-clock `time` ("HH:mm:ss", may exceed 24:00) of service date `date`. */

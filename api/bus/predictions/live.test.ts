@@ -1,4 +1,4 @@
-import { toKstIso } from '../../time';
+import { formatKstIso } from '../../../contract/kst';
 import { predictDay, type ObservedDeparture } from './day-plan';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 
@@ -31,7 +31,7 @@ const seen = (time: string, leftAt: string | null = null): CrossroadsPassage => 
   at: at(time),
   leftAt: leftAt ? at(leftAt) : null,
 });
-const hhmmss = (date: Date) => toKstIso(date).slice(11, 19);
+const hhmmss = (date: Date) => formatKstIso(date).slice(11, 19);
 
 describe('applyLiveEvidence', () => {
   it('changes no estimate far ahead without evidence, and states the history range of each', () => {

@@ -1,5 +1,5 @@
 import { FakeClock, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
-import { toKstIso } from '../../time';
+import { formatKstIso } from '../../../contract/kst';
 import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
 import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
 
@@ -35,7 +35,7 @@ function setup(load: HistoryLoader = async () => history, rangeCalibration?: () 
   const estimates = async (routeNo = '1150') =>
     (await service.today(clock.now())).routes
       .find((r) => r.routeNo === routeNo)!
-      .estimate.map((e) => `${toKstIso(e.at).slice(11, 19)} ${e.basis}`);
+      .estimate.map((e) => `${formatKstIso(e.at).slice(11, 19)} ${e.basis}`);
   /** The feed's snapshot at the clock's time, arrivals as in snapshotAt. */
   const poll = (arrivals: Parameters<typeof snapshotAt>[1] = []) => {
     const snapshot = snapshotAt(clock.now(), arrivals);

@@ -23,8 +23,9 @@ import {
 import { observedDayType } from './day-type';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { Calibration } from './spread';
-import type { FeedSnapshot } from '../feed/snapshot';
-import { transitIdsNow, type DayType, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
+import { transitIdsNow, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
+import type { DayType } from '../../../contract/transit';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
 export type HistoryLoader = (range: { fromDate: string; toDate: string }) => Promise<ObservedDeparture[]>;

@@ -11,7 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { FeedSnapshot } from '../../bus/feed/snapshot';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 import type { PredictionAccuracy } from '../../../contract/bus';
 
 /**

@@ -1,7 +1,7 @@
 /** The figures of a managed ad on its edit card: the paid period, today's counters and the totals. */
 import type { ReactNode } from 'react';
 import type { ManagedAd } from '../../../contract/ads';
-import { formatKstPeriod } from '~/utils/kst';
+import { formatKstPeriod } from '../../../contract/kst';
 import { formatCount } from '../../../contract/korean-format';
 
 export function AdFigures({ ad }: { ad: ManagedAd }) {

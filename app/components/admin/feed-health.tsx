@@ -1,6 +1,6 @@
 /** The bus feed's health on the admin feed page (docs/product.md §2.2 Admin routes), as a description list. */
 import type { AdminFeedStatus } from '../../../contract/admin';
-import { formatKstDateTime } from '~/utils/kst';
+import { formatKstDateTime } from '../../../contract/kst';
 
 const SOURCE_LABELS: Record<AdminFeedStatus['source'], string> = {
   demo: '데모 시뮬레이터',

@@ -1,5 +1,5 @@
-import { kstInstant } from '../../../time';
-import type { FeedSnapshot } from '../snapshot';
+import { kstInstant } from '../../../../contract/kst';
+import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { ROUTES } from '../transit-config';
 import { planDay, snapshotAt, type Trip } from './simulator';
 

@@ -9,10 +9,12 @@
  */
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { Section } from '../../../../contract/bus';
-import { dayType, isInService, kstInstant, serviceClock } from '../../../time';
-import type { Arrival, FeedSnapshot } from '../snapshot';
+import { dayType, isInService, serviceClock } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
+import type { Arrival, FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { STOP_NAMES } from '../../../../contract/transit';
-import { ROUTES, timetableMinutes, type DayType } from '../transit-config';
+import { ROUTES, timetableMinutes } from '../transit-config';
+import type { DayType } from '../../../../contract/transit';
 
 /** Inclusive integer range for a draw. */
 type Range = readonly [number, number];

@@ -1,4 +1,4 @@
-import { kstInstant } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
 import { snapshotAt } from './simulator';
 import { createDemoSource } from './source';
 

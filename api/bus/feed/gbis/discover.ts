@@ -8,7 +8,8 @@
  * stations.
  */
 import { z } from 'zod';
-import type { DayType, RouteConfig, Timetable, TransitIds } from '../transit-config';
+import type { RouteConfig, Timetable, TransitIds } from '../transit-config';
+import type { DayType } from '../../../../contract/transit';
 import { gbisId, gbisNumber, gbisOptionalId, gbisRequiredNumber, gbisText, parseList } from './parse';
 import { GBIS_PATHS, callGbis, type GbisHttp } from './http';
 

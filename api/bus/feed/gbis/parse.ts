@@ -13,7 +13,8 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
-import { FeedError, type Arrival } from '../snapshot';
+import { FeedError } from '../snapshot';
+import type { Arrival } from '../../../../contract/feed-snapshot';
 
 // ── field helpers ─────────────────────────────────────────────────────────────────────────────
 

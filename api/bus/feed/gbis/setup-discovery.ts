@@ -7,7 +7,7 @@
  */
 import type { GbisConfig, GbisDiscovery } from '../../../../contract/gbis';
 import type { Db } from '../../../db/client';
-import { kstDateKey } from '../../../time';
+import { formatKstDate } from '../../../../contract/kst';
 import { FeedError } from '../snapshot';
 import {
   discoveryCallsSpent,
@@ -51,7 +51,7 @@ export async function runDiscovery(options: {
   now: Date;
 }): Promise<DiscoveryOutcome> {
   const { db, http, current, dailyQuota, now } = options;
-  const day = kstDateKey(now);
+  const day = formatKstDate(now);
   const needed = discoveryCallsAtMost(current);
   if (!(await reserveDiscoveryCalls(db, day, needed, dailyQuota))) {
     return { outcome: 'no-budget', spent: await discoveryCallsSpent(db, day), needed };

@@ -5,7 +5,8 @@
  * admin page takes effect at the next poll (docs/gbis.md §Setup page).
  */
 import { consoleLogger, type Logger } from '../../../logger';
-import type { Arrival, CallsPerPoll, FeedSnapshot, FeedSource, VehiclePosition } from '../snapshot';
+import type { CallsPerPoll, FeedSource } from '../snapshot';
+import type { Arrival, FeedSnapshot, VehiclePosition } from '../../../../contract/feed-snapshot';
 import { FeedError } from '../snapshot';
 import {
   IDS_UNKNOWN_MESSAGE,

@@ -1,6 +1,6 @@
 import { snapshotAt, planDay } from '../../feed/demo/simulator';
 import { FREE_POLL_SEC } from '../../feed/poll-plan';
-import { kstInstant } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
 import { MAX_DEPARTURE_GAP_SEC, DepartureDetector, type DepartureRecord } from './detector';
 import { after, bus, detect, NORMAL_RUN, snap, T0, MONDAY, SEED } from './runs.fixture';
 

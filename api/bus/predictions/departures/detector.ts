@@ -4,7 +4,7 @@
  */
 import type { FeedSourceName } from '../../../../contract/bus';
 import { serviceClock } from '../../../time';
-import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
+import type { FeedSnapshot, VehiclePosition } from '../../../../contract/feed-snapshot';
 
 /** One vehicle run leaving the down terminus (a row of the departures table). */
 export type DepartureRecord = {

@@ -1,7 +1,7 @@
 /** Snapshots of test vehicles at the campus terminus, shared by the departure detector's and storage's tests. */
-import { kstInstant } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
 import { DepartureDetector, type DepartureRecord } from './detector';
-import type { FeedSnapshot, VehiclePosition } from '../../feed/snapshot';
+import type { FeedSnapshot, VehiclePosition } from '../../../../contract/feed-snapshot';
 import { DEFAULT_TRANSIT_IDS } from '../../feed/transit-config';
 
 /** The campus terminus's stationId in these snapshots. */

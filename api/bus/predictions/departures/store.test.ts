@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { kstInstant } from '../../../time';
+import { kstInstant } from '../../../../contract/kst';
 import { createTestDatabase, testDatabaseKinds } from '../../../../tests/setup/db';
 import { FakeClock, FeedError, ScriptedSource, recordingLogger, pollerFeed } from '../../../../tests/setup/fakes';
 import { planDay } from '../../feed/demo/simulator';

@@ -11,7 +11,7 @@ import type { Logger } from '../../../logger';
 import { addServiceDays, serviceClock } from '../../../time';
 import { planDay } from '../../feed/demo/simulator';
 import { FREE_POLL_SEC } from '../../feed/poll-plan';
-import type { FeedSnapshot } from '../../feed/snapshot';
+import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { DepartureDetector, MAX_DEPARTURE_GAP_SEC, type DepartureRecord } from './detector';
 
 const SEC = 1000;
