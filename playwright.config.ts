@@ -12,7 +12,7 @@
  * (the embedded PGlite directory belongs to one process while the api runs).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -42,6 +42,18 @@ if (!process.env.E2E_ADMIN_CREATED) {
   });
   process.env.E2E_ADMIN_CREATED = '1';
 }
+/**
+ * The specs that use the ads deployment (its web, its api, or the admin's helpers on it). They share
+ * its state (the ads, the service notice, the admin's account), so they run one at a time, in the
+ * 'ads deployment' project, beside the other specs in the 'main deployment' project: two browsers
+ * at once, never two on one deployment.
+ */
+const adsDeploymentSpecs = readdirSync('tests/e2e')
+  .filter((name) => name.endsWith('.spec.ts'))
+  .filter((name) =>
+    /\bADS_(WEB|API)_URL\b|from '\.\/admin-deployment'/.test(readFileSync(join('tests/e2e', name), 'utf8')),
+  );
+
 const common = {
   TZ: 'America/Los_Angeles', // the server must keep KST whatever its zone
   NODE_ENV: 'production',
@@ -53,7 +65,11 @@ const common = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'main deployment', testIgnore: adsDeploymentSpecs, workers: 1 },
+    { name: 'ads deployment', testMatch: adsDeploymentSpecs, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
