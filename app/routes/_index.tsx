@@ -41,7 +41,7 @@ import { useLiveTimeLeft } from '~/utils/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
-import { UpstreamError } from '~/utils/upstream.server';
+import { rethrowUnlessUpstream } from '~/utils/upstream.server';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 const PANEL_ID = 'bus-panel';
@@ -70,17 +70,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
     // docs/product.md §7: a banner list failure is only logged; the default banner shows.
     getWebAds(context).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] banner list unavailable:', error.message);
       return [] as AdBannerData[];
     }),
     getActiveNotice(context).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] service notice unavailable:', error.message);
       return null;
     }),
     getPredictionAccuracy(context).then(accuracySentence, (error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] prediction accuracy unavailable:', error.message);
       return null;
     }),

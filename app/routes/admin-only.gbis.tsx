@@ -29,7 +29,7 @@ import { DiscoveryResult } from '~/components/admin/gbis-discovery';
 import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';
-import { UpstreamError } from '~/utils/upstream.server';
+import { rethrowUnlessUpstream } from '~/utils/upstream.server';
 import { formatKstDateTime } from '~/utils/kst';
 
 const PAGE_PATH = '/admin-only/gbis';
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const found = await discoverGbis(context, admin.username);
       return json<ActionData>({ intent: 'discover', ...found }, { status: 'refused' in found ? 409 : 200 });
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[admin/gbis] discovery did not run:', error.message);
       return json<ActionData>({ intent: 'discover', refused: DISCOVER_FAILED }, { status: 502 });
     }
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveGbisSetup(context, admin.username, submission.value as GbisConfig);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/gbis] the setup was not saved:', error.message);
     const message = error.serverMessage ?? SAVE_FAILED;
     // The api's refusal of the values (4xx) is the admin's to fix; anything else is the service's.
@@ -311,7 +311,7 @@ async function loadSetup(context: AppLoadContext, actor: string): Promise<GbisSe
   try {
     return await getGbisSetup(context, actor);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/gbis] the setup did not load:', error.message);
     return null;
   }

@@ -51,7 +51,7 @@ import {
 import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/utils/use-hydrated';
-import { UpstreamError } from '~/utils/upstream.server';
+import { rethrowUnlessUpstream, UpstreamError } from '~/utils/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';
@@ -149,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       confirmed: false,
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[ads/apply] the application was not taken:', error.message);
     // The api sniffs the stored bytes again (file-type) and answers 415 for a file that only looked
     // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).

@@ -17,7 +17,7 @@ import { ErrorPanel, RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '~/utils/kst';
-import { UpstreamError } from '~/utils/upstream.server';
+import { rethrowUnlessUpstream } from '~/utils/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
@@ -46,7 +46,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     status = await getAdStatus(context, params.token ?? '');
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     if (error.status === 429) throw new Response('Too many requests', { status: 429 });
     console.error('[ads/status] api failed:', error.message);
     throw new Response('Bad gateway', { status: 502 });
