@@ -9,10 +9,10 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { AD_PAYMENT, accountSentence } from '../../contract/ad-payment';
 import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
 import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
+import { Fact } from '~/components/fact';
 import { ErrorPanel, RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
@@ -90,15 +90,6 @@ export default function AdStatusPage() {
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}
-    </div>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }
