@@ -21,14 +21,14 @@ import {
 import { AdBanner } from '~/components/ad-banner';
 import { AdSlots } from '~/components/ad-slots';
 import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
-import { DepartureTimes } from '~/components/departure-times-dialog';
+import { DepartureTimesDialog } from '~/components/departure-times-dialog';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
-import { FeedNotices } from '~/components/feed-status';
+import { FeedNotices } from '~/components/feed-notices';
 import { InstallHint } from '~/components/install-hint';
 import { ProgressLine } from '~/components/progress-line';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
-import { ServiceNoticeModal } from '~/components/service-notice';
+import { ServiceNoticeModal } from '~/components/service-notice-modal';
 import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
 import { getPredictionAccuracy } from '~/models/bus.server';
@@ -142,7 +142,11 @@ export default function Home() {
                 <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
               ))}
             {direction === 'down' && (
-              <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
+              <DepartureTimesDialog
+                modal={timesModal}
+                initial={departureTimes}
+                now={apiNow(timeLeft?.feed, Date.now())}
+              />
             )}
             {direction === 'down' && accuracy && (
               <p className="home__accuracy">

@@ -25,7 +25,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/models/gbis.server';
 import { AdminPage } from '~/components/admin/admin-page';
-import { DiscoveryResult } from '~/components/admin/gbis-discovery';
+import { DiscoveryResult } from '~/components/admin/discovery-result';
 import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/utils/session.server';

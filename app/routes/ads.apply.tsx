@@ -35,8 +35,8 @@ import {
   IMAGE_ROOM_FULL_MESSAGE,
   type AdType,
 } from '../../contract/ads';
-import { AdImageField } from '~/components/ad-application-image-field';
-import { AdPriceNotice } from '~/components/ad-application-price';
+import { AdApplicationImageField } from '~/components/ad-application-image-field';
+import { AdPriceNotice } from '~/components/ad-price-notice';
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -277,7 +277,7 @@ function Application() {
           hint="광고를 누르면 열릴 주소입니다. http:// 또는 https://로 시작해야 합니다."
           inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
         />
-        <AdImageField
+        <AdApplicationImageField
           meta={fields.image}
           type={type}
           failedBefore={failed}
