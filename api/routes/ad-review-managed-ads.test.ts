@@ -1,7 +1,7 @@
 /** The admins' managed ads: the list by position, edits and reordering in bulk, deletion. */
 import { asc, eq } from 'drizzle-orm';
 import { AD_FORMAT_MESSAGES, AdBannerListResponseSchema, AdminResponseSchema } from '../../contract/ads';
-import { uploadImageThrough } from '../../tests/setup/ads-api';
+import { message, uploadImageThrough } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { ads, imageUploads } from '../db/schema';
@@ -14,7 +14,6 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     approve,
     bulk,
     remove,
-    message,
     managed,
     auditTrail,
     bannerTitles,

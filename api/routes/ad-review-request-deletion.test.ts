@@ -1,8 +1,12 @@
-/** Deleting an ad request on the applicant's request: the request, its image (kept while its ad shows), and the audit. */
+/**
+ * Deleting an ad request on the applicant's request: the request, its image (kept while its ad shows),
+ * and the audit.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AdminResponseSchema } from '../../contract/ads';
+import { message } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { removeOrphanImages } from '../ads/images';
@@ -17,7 +21,6 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     approve,
     remove,
     removeRequest,
-    message,
     requests,
     managed,
     auditTrail,

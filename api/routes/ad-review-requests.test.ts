@@ -7,6 +7,7 @@ import {
   AdRequestListResponseSchema,
   type AdType,
 } from '../../contract/ads';
+import { message } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { adRequests, ads } from '../db/schema';
@@ -21,7 +22,6 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     detail,
     approve,
     reject,
-    message,
     requests,
     managed,
     auditTrail,

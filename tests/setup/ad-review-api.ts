@@ -1,10 +1,9 @@
 /**
  * The admin side of the ads api, for api/routes/ad-review-*.test.ts: the api with the service token
- * on a test database of `kind` (emptied before each test), with a temporary image store and a fake
- * clock from 2026-11-23 10:00 KST made afresh for each test (`store()`, `clock()`, `app()`), and the
- * admin's calls on it: the request lists and decisions, the managed ads, the audit trail.
+ * (adsApiFor: the file's test database, and a store, a clock and the api made afresh for each test),
+ * and the admin's calls on it: the request lists and decisions, the managed ads, the audit trail.
  */
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { AuditListResponseSchema } from '../../contract/admin';
 import {
   AdBannerListResponseSchema,
@@ -14,38 +13,23 @@ import {
   ManagedAdListResponseSchema,
   type AdType,
 } from '../../contract/ads';
-import { ApiErrorSchema } from '../../contract/bus';
-import { adsTestApi, uploadImageThrough } from './ads-api';
-import { testDatabaseFor, type TestDatabaseKind } from './db';
-import { FakeClock } from './fakes';
-import { tempLocalStore } from './storage';
-import { createApi } from '../../api/app';
 import { adRequests, ads } from '../../api/db/schema';
+import { adsApiFor, uploadImageThrough } from './ads-api';
+import type { TestDatabaseKind } from './db';
 
 export const DAY_MS = 86_400_000;
 const TOKEN = 'ad-review-test-service-token-0123456789abcdef';
 
-/** Registers the test's setup for the file's suite on `kind`; returns the helpers, read at each call. */
+/** Registers the setup for the file's suite on `kind` (adsApiFor); returns the helpers, read at each call. */
 export function adReviewApiFor(kind: TestDatabaseKind) {
-  const database = testDatabaseFor(kind);
-  let store: ReturnType<typeof tempLocalStore>;
-  let clock: FakeClock;
-  let app: ReturnType<typeof createApi>;
-  const db = () => database().db;
-  const api = (serviceToken?: string) => adsTestApi({ db: db(), storage: store, clock, serviceToken });
-
-  beforeEach(async () => {
-    store = tempLocalStore();
-    clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
-    app = api(TOKEN);
-  });
-  afterEach(() => store.remove());
+  const { db, store, clock, app } = adsApiFor(kind, TOKEN);
 
   const authorized = { Authorization: `Bearer ${TOKEN}` };
   /** The service token, and the acting admin the web names (X-Admin-User) unless `actor` is null. */
   const asAdmin = (actor: string | null = 'alice') => ({ ...authorized, ...(actor ? { 'X-Admin-User': actor } : {}) });
-  const get = (path: string) => app.request(path, { headers: authorized });
-  const post = (path: string, actor?: string | null) => app.request(path, { method: 'POST', headers: asAdmin(actor) });
+  const get = (path: string) => app().request(path, { headers: authorized });
+  const post = (path: string, actor?: string | null) =>
+    app().request(path, { method: 'POST', headers: asAdmin(actor) });
   const requestList = (type: AdType) => get(`/api/ads/${type}/submit`);
   const detail = (type: AdType, id: number | string) => get(`/api/ads/${type}/submit/${id}`);
   const approve = (type: AdType, id: number | string, actor?: string | null) =>
@@ -54,16 +38,15 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     post(`/api/ads/${type}/submit/${id}/reject`, actor);
   const managedList = (type: AdType) => get(`/api/${type}/ads/list`);
   const bulk = (type: AdType, body: unknown, actor: string | null = 'alice') =>
-    app.request(`/api/${type}/ads/bulk`, {
+    app().request(`/api/${type}/ads/bulk`, {
       method: 'PUT',
       headers: { ...asAdmin(actor), 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
   const remove = (type: AdType, id: number | string, actor: string | null = 'alice') =>
-    app.request(`/api/${type}/ads/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
+    app().request(`/api/${type}/ads/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
   const removeRequest = (type: AdType, id: number | string, actor: string | null = 'alice') =>
-    app.request(`/api/ads/${type}/submit/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
-  const message = async (response: Response) => ApiErrorSchema.parse(await response.json()).message;
+    app().request(`/api/ads/${type}/submit/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
 
   /** The request list of `type` (asserting 200 and the contract shape). */
   async function requests(type: AdType) {
@@ -90,7 +73,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
   }
   /** The web banners (GET /api/web/ads) as titles, in the order the home screen rotates them. */
   async function bannerTitles() {
-    const banners = AdBannerListResponseSchema.parse(await (await app.request('/api/web/ads')).json());
+    const banners = AdBannerListResponseSchema.parse(await (await app().request('/api/web/ads')).json());
     return banners.data.map((banner) => banner.title);
   }
   async function detailStatus(type: AdType, id: number) {
@@ -113,7 +96,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
         duration: 1,
         confirmed: false,
         status: 'pending',
-        createdAt: clock.now(),
+        createdAt: clock().now(),
         ...values,
       })
       .returning({ id: adRequests.id });
@@ -125,7 +108,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
     body: JSON.stringify(body),
   });
-  const uploadedImage = async (type: AdType) => (await uploadImageThrough(app, type)).imageUrl;
+  const uploadedImage = async (type: AdType) => (await uploadImageThrough(app(), type)).imageUrl;
   /** Submits an application through the public api (presign → PUT → POST submit); returns its id. */
   async function submitted(type: AdType, overrides: Record<string, unknown> = {}) {
     const imageUrl = await uploadedImage(type);
@@ -143,7 +126,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
       ...(type === 'kakao' ? { content: '점심 10% 할인' } : {}),
       ...overrides,
     };
-    const response = await app.request(`/api/ads/${type}/submit`, json(application, '203.0.113.8'));
+    const response = await app().request(`/api/ads/${type}/submit`, json(application, '203.0.113.8'));
     expect(response.status).toBe(201);
     const { id } = AdSubmitResponseSchema.parse(await response.json());
     return { id: id!, imageUrl };
@@ -151,7 +134,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
 
   /** Ads of `type` inserted directly, in period and in the given order (positions 0, 1, …); returns their ids. */
   async function insertAds(type: AdType, ...titles: string[]): Promise<number[]> {
-    const now = clock.now();
+    const now = clock().now();
     const rows = await db()
       .insert(ads)
       .values(
@@ -177,9 +160,9 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
 
   return {
     db,
-    store: () => store,
-    clock: () => clock,
-    app: () => app,
+    store,
+    clock,
+    app,
     asAdmin,
     requestList,
     detail,
@@ -188,7 +171,6 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     bulk,
     remove,
     removeRequest,
-    message,
     requests,
     managed,
     auditTrail,
