@@ -14,8 +14,8 @@
  * edge of its 2 KB write buffer and pads the gap with NUL bytes (a Korean page showed `1150\0\0번`;
  * in an attribute a NUL becomes U+FFFD, and hydration can mismatch). The web-streams build's
  * renderToReadableStream encodes whole strings and has no such edge, so the document is rendered
- * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack.test.ts (every route of
- * the build) check for NUL bytes.
+ * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack-requests.test.ts
+ * (every route of the build) check for NUL bytes.
  */
 import { randomBytes } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
