@@ -6,19 +6,19 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
-import { useNonce } from '~/components/nonce-provider';
 import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
+import { useScriptMarker } from '~/components/script-marker-provider';
 
 /** Departure lines as the home page renders them: numbers and Korean (3 bytes a character) in separate text nodes. */
 const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const);
 
-/** A script rendered as Remix's are: with the nonce of the render (NonceProvider). */
-function ScriptWithNonce() {
-  const nonce = useNonce();
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__remixContext = {};' }} />;
+/** A script rendered as Remix's are: the render's marker in its nonce attribute (ScriptMarkerProvider). */
+function MarkedScript() {
+  const marker = useScriptMarker();
+  return <script nonce={marker} dangerouslySetInnerHTML={{ __html: 'window.__remixContext = {};' }} />;
 }
 
-/** Remix's module script as its <Scripts> renders it (the nonce first): the route modules imported statically, then the entry. */
+/** Remix's module script as its <Scripts> renders it (the marker first, as its nonce): the route modules imported statically, then the entry. */
 const MODULE_SCRIPT = [
   'import * as route0 from "/build/root-EF56.js";',
   'import * as route1 from "/build/routes/_index-GH78.js";',
@@ -27,8 +27,8 @@ const MODULE_SCRIPT = [
 ].join('\n');
 
 function ModuleScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} type="module" async dangerouslySetInnerHTML={{ __html: MODULE_SCRIPT }} />;
+  const marker = useScriptMarker();
+  return <script nonce={marker} type="module" async dangerouslySetInnerHTML={{ __html: MODULE_SCRIPT }} />;
 }
 
 vi.mock('@remix-run/react', () => ({
@@ -41,8 +41,8 @@ vi.mock('@remix-run/react', () => ({
           </li>
         ))}
       </ul>
-      {/* As Remix's <Scripts> renders its context script (with the nonce it is given), and markup that is not the app's. */}
-      <ScriptWithNonce />
+      {/* As Remix's <Scripts> renders its context script (with the marker it is given as nonce), and markup that is not the app's. */}
+      <MarkedScript />
       <div dangerouslySetInnerHTML={{ __html: '<script>window.__injected = 1;</script>' }} />
       {/* As Remix's <Scripts> renders its preloads. */}
       <link rel="modulepreload" href="/build/entry.client-AB12.js" />

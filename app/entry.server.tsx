@@ -4,7 +4,7 @@
  * one body, which the compression middleware compresses in one go rather than per React chunk
  * (docs/benchmarks.md: the home page's requests/s). Its own scripts (React's, Remix's <Scripts>,
  * <ScrollRestoration> and single fetch's, the analytics) are rendered with a random marker as their
- * nonce (NonceProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
+ * nonce (ScriptMarkerProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
  * removed (ownScripts), and the hashes go to the edge in SCRIPT_HASHES_HEADER for the CSP (ADR
  * 023), so the same bytes can serve many requests and no other script can run. The app stylesheet
  * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx). The scripts
@@ -14,15 +14,15 @@
  * edge of its 2 KB write buffer and pads the gap with NUL bytes (a Korean page showed `1150\0\0번`;
  * in an attribute a NUL becomes U+FFFD, and hydration can mismatch). The web-streams build's
  * renderToReadableStream encodes whole strings and has no such edge, so the document is rendered
- * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack.test.ts (every route of
- * the build) check for NUL bytes.
+ * with it (Node 20 has web streams). app/entry.server.test.tsx and tests/attack-requests.test.ts
+ * (every route of the build) check for NUL bytes.
  */
 import { randomBytes } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { StylesheetProvider } from '~/components/inline-stylesheet';
-import { NonceProvider } from '~/components/nonce-provider';
+import { ScriptMarkerProvider } from '~/components/script-marker-provider';
 import appStyles from '~/styles/app.css';
 import { ownScripts, SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { hydrateAfterFirstPaint } from '~/server/hydrate-after-paint.server';
@@ -57,11 +57,11 @@ export default async function handleRequest(
   const marker = randomBytes(18).toString('base64url');
   try {
     const stream = await renderToReadableStream(
-      <NonceProvider value={marker}>
+      <ScriptMarkerProvider value={marker}>
         <StylesheetProvider value={stylesheetText(appStyles)}>
           <RemixServer context={remixContext} url={request.url} nonce={marker} />
         </StylesheetProvider>
-      </NonceProvider>,
+      </ScriptMarkerProvider>,
       {
         nonce: marker,
         signal: render.signal,

@@ -17,7 +17,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Analytics } from '~/components/analytics';
 import { InlineStylesheet } from '~/components/inline-stylesheet';
 import { InstallPromptCapture } from '~/components/install-hint';
-import { useNonce } from '~/components/nonce-provider';
+import { useScriptMarker } from '~/components/script-marker-provider';
 import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
@@ -47,7 +47,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Shared by the app and the root ErrorBoundary, so an error keeps the header and the frame. */
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
+  const marker = useScriptMarker();
   const analyticsId = useRouteLoaderData<typeof loader>('root')?.analyticsId ?? null;
   // The home's blocking service notice makes the header inert too (the home makes itself inert).
   const blocked = Boolean(useRouteLoaderData<typeof homeLoader>('routes/_index')?.notice);
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStylesheet />
         <Links />
-        <InstallPromptCapture nonce={nonce} />
+        <InstallPromptCapture marker={marker} />
         <Analytics measurementId={analyticsId} />
       </head>
       <body>
@@ -81,8 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <main className="content">{children}</main>
         </div>
         {/* Scrolls to the top on every new navigation and restores the position on back/forward (docs/product.md §2). */}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={marker} />
+        <Scripts nonce={marker} />
       </body>
     </html>
   );

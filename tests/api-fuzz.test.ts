@@ -3,7 +3,7 @@
  * process on PGlite: oversize, truncated, wrongly typed and wrongly encoded bodies, and odd headers,
  * with and without the service token. Each answer is a 4xx (or the endpoint's success), never a
  * 5xx, and a refused request leaves every table as it was: nothing half-stored. (The web's forms
- * are fuzzed through the running server in tests/attack.test.ts.)
+ * are fuzzed through the running server in tests/attack-forms.test.ts.)
  */
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-/** The README's KakaoTalk skill example is the request and answer api/routes/kakao.test.ts replays. */
+/** The README's KakaoTalk skill example is the request and answer api/routes/kakao-answers.test.ts replays. */
 import { readFileSync } from 'node:fs';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');

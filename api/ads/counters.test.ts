@@ -10,7 +10,7 @@ describe.each(testDatabaseKinds)('ad counters on %s', (kind) => {
   const { insertAd } = adRowsIn(db);
 
   describe('counters', () => {
-    /** Counts every time: what the route's client and limit rules decide is tested in api/routes/ads.test.ts. */
+    /** Counts every time: what the route's client and limit rules decide is tested in api/routes/ads-served.test.ts. */
     const always: MayCount = async () => true;
     /** A click's count failure, where none is expected. */
     const unexpected = (error: unknown) => {

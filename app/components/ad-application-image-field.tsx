@@ -11,7 +11,7 @@ import { AD_FORMAT_MESSAGES, AD_IMAGE_SIZE, AD_MESSAGES, type AdType } from '../
 import { FieldError } from '~/components/forms';
 import { detectImageType } from '~/utils/ad-application';
 
-export function AdImageField({
+export function AdApplicationImageField({
   meta,
   type,
   failedBefore,

@@ -1,16 +1,16 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Analytics } from '~/components/analytics';
-import { NonceProvider } from '~/components/nonce-provider';
+import { ScriptMarkerProvider } from '~/components/script-marker-provider';
 import { loader, shouldRevalidate } from '~/root';
 import { parseWebEnv, publicConfigOf } from '~/server/env.server';
 import { apiContext } from '../../tests/mocks/api';
 
 const render = (measurementId: string | null) =>
   renderToStaticMarkup(
-    <NonceProvider value="r4nd0m">
+    <ScriptMarkerProvider value="r4nd0m">
       <Analytics measurementId={measurementId} />
-    </NonceProvider>,
+    </ScriptMarkerProvider>,
   );
 
 describe('Analytics (GA4 only when configured)', () => {

@@ -6,10 +6,10 @@
  * render's marker, so the inline one is allowed by its hash (ADR 023). Page views of client-side navigations are GA4's own enhanced measurement
  * (browser history events), so nothing here runs per navigation.
  */
-import { useNonce } from '~/components/nonce-provider';
+import { useScriptMarker } from '~/components/script-marker-provider';
 
 export function Analytics({ measurementId }: { measurementId: string | null }) {
-  const nonce = useNonce();
+  const marker = useScriptMarker();
   if (!measurementId) return null;
   // Google's snippet. The id is a validated "G-[A-Z0-9]+" (env.server.ts), JSON-encoded all the same.
   const config = [
@@ -23,9 +23,9 @@ export function Analytics({ measurementId }: { measurementId: string | null }) {
       <script
         async
         src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
-        nonce={nonce}
+        nonce={marker}
       />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: config }} />
+      <script nonce={marker} dangerouslySetInnerHTML={{ __html: config }} />
     </>
   );
 }

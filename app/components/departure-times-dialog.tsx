@@ -49,7 +49,7 @@ const OPENED_HERE = 'timesDialogOpenedHere';
  * The opener and, when `modal` is set, the open dialog. `initial` is the home loader's answer for
  * a request that had the modal open (the no-JavaScript path); `now` is epoch ms of the api's clock.
  */
-export function DepartureTimes({
+export function DepartureTimesDialog({
   modal,
   initial,
   now,

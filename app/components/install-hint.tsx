@@ -60,8 +60,8 @@ export const EARLY_CAPTURE = `addEventListener("beforeinstallprompt", (event) =>
  * the start, for captureInstallPrompt to take when the scripts run. Carries the render's marker, so
  * it is allowed by its hash (ADR 023).
  */
-export function InstallPromptCapture({ nonce }: { nonce: string | undefined }) {
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CAPTURE }} />;
+export function InstallPromptCapture({ marker }: { marker: string }) {
+  return <script nonce={marker} dangerouslySetInnerHTML={{ __html: EARLY_CAPTURE }} />;
 }
 
 export function InstallHint() {

@@ -25,7 +25,13 @@ import {
 import { moveItem } from '~/utils/move-item';
 import { adminDelete, adminHeaders } from '~/models/admin.server';
 import { detectImageType, type ImageFile } from '~/utils/ad-application';
-import { orNullOn404, UpstreamError, upstreamFetch, upstreamJson } from '~/models/upstream.server';
+import {
+  orNullOn404,
+  UpstreamError,
+  upstreamFetch,
+  upstreamJson,
+  rethrowUnlessUpstream,
+} from '~/models/upstream.server';
 
 /** The presigned PUT of an image up to 5 MB may take longer than a JSON call: 30 s. */
 const UPLOAD_TIMEOUT_MS = 30_000;
@@ -313,7 +319,7 @@ export async function editManagedAd(
       if (uploaded === null) return { result: 'imageType' };
       imageUrl = uploaded;
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       return { result: 'uploadFailed', error };
     }
   }

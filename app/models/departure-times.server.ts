@@ -2,7 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
 import { orderRoutes, rangesOf, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 /**
  * The times for `route` (all routes, or one), each with its 80 % range (null where none), or the
@@ -22,7 +22,7 @@ export async function loadTimes(
     const times = { routeNo, times: predictedDownTimes, ranges: rangesOf(predictedDownTimes, ranges), timetableOnly };
     return { answer: { route, routes: [times] }, status: 200 };
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[departure times] upstream failed:', error.message);
     return { answer: { route, message: TIMES_LOAD_FAILED }, status: error.status === 404 ? 404 : 502 };
   }

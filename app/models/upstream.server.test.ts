@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { orNullOn404, UPSTREAM_TIMEOUT_MS, UpstreamError, upstreamJson } from '~/models/upstream.server';
+import {
+  orNullOn404,
+  UPSTREAM_TIMEOUT_MS,
+  UpstreamError,
+  upstreamJson,
+  rethrowUnlessUpstream,
+} from '~/models/upstream.server';
 
 const inProcess = (fetch: (request: Request) => Promise<Response>) => ({
   api: { baseUrl: 'http://api.internal', fetch },
-  cspNonce: '',
 });
 
 describe('upstreamJson', () => {
@@ -37,5 +42,26 @@ describe('orNullOn404', () => {
     const failing = inProcess(async () => new Response('no', { status: 500 }));
     await expect(orNullOn404(upstreamJson(failing, '/x', z.unknown()))).rejects.toMatchObject({ status: 500 });
     await expect(orNullOn404(Promise.reject(new Error('not upstream')))).rejects.toThrow('not upstream');
+  });
+});
+
+describe('rethrowUnlessUpstream', () => {
+  it('lets an UpstreamError through to the caller and throws anything else again, as it is', () => {
+    const statusOf = (error: unknown) => {
+      rethrowUnlessUpstream(error);
+      return error.status;
+    };
+    const thrownBy = (error: unknown) => {
+      try {
+        return statusOf(error);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    expect(thrownBy(new UpstreamError('GET /x: HTTP 502', 502))).toBe(502);
+    const bug = new TypeError('a bug');
+    expect(thrownBy(bug)).toBe(bug);
+    const answer = new Response(null, { status: 404 });
+    expect(thrownBy(answer)).toBe(answer);
   });
 });

@@ -142,6 +142,16 @@ export async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * Lets an upstream failure through to the caller's handling and throws anything else again: for
+ * the catch blocks that answer a failed api call (a 502, a form error, a hint left out) but must
+ * not swallow a bug or a thrown Response.
+ * @throws `error` itself when it is not an UpstreamError.
+ */
+export function rethrowUnlessUpstream(error: unknown): asserts error is UpstreamError {
+  if (!(error instanceof UpstreamError)) throw error;
+}
+
 function rejectOnAbort(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });

@@ -21,14 +21,14 @@ import {
 import { AdBanner } from '~/components/ad-banner';
 import { AdSlots } from '~/components/ad-slots';
 import { ArrivalCards, DepartureCards } from '~/components/arrival-cards';
-import { DepartureTimes } from '~/components/departure-times-dialog';
+import { DepartureTimesDialog } from '~/components/departure-times-dialog';
 import { DirectionTabs, tabId } from '~/components/direction-tabs';
-import { FeedNotices } from '~/components/feed-status';
+import { FeedNotices } from '~/components/feed-notices';
 import { InstallHint } from '~/components/install-hint';
 import { ProgressLine } from '~/components/progress-line';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
-import { ServiceNoticeModal } from '~/components/service-notice';
+import { ServiceNoticeModal } from '~/components/service-notice-modal';
 import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
 import { getPredictionAccuracy } from '~/models/bus.server';
@@ -41,7 +41,7 @@ import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 const PANEL_ID = 'bus-panel';
@@ -70,17 +70,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     modal ? loadTimes(context, modal.route).then(({ answer }): TimesAnswer => answer) : null,
     // docs/product.md §7: a banner list failure is only logged; the default banner shows.
     getWebAds(context).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] banner list unavailable:', error.message);
       return [] as AdBannerData[];
     }),
     getActiveNotice(context).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] service notice unavailable:', error.message);
       return null;
     }),
     getPredictionAccuracy(context).then(accuracySentence, (error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[home] prediction accuracy unavailable:', error.message);
       return null;
     }),
@@ -142,7 +142,11 @@ export default function Home() {
                 <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
               ))}
             {direction === 'down' && (
-              <DepartureTimes modal={timesModal} initial={departureTimes} now={apiNow(timeLeft?.feed, Date.now())} />
+              <DepartureTimesDialog
+                modal={timesModal}
+                initial={departureTimes}
+                now={apiNow(timeLeft?.feed, Date.now())}
+              />
             )}
             {direction === 'down' && accuracy && (
               <p className="home__accuracy">

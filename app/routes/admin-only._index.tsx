@@ -11,7 +11,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getGbisSetup } from '~/models/gbis.server';
 import { getMailOverview } from '~/models/mail.server';
 import { requireAdmin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
 
 const BUTTONS = [
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only hints: a setup or a mail state that does not load leaves the home as it is.
   const hint = <T,>(read: Promise<T>) =>
     read.catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       return null;
     });
   const [setup, mail] = await Promise.all([

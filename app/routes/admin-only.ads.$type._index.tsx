@@ -13,7 +13,7 @@ import { listAdRequests } from '~/models/ads.server';
 import { REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { formatKstDateTime } from '../../contract/kst';
 import { requireAdmin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const requests = await listAdRequests(context, username, type.data);
     return json({ type: type.data, requests, failed: false });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin] ad request list:', error.message);
     return json({ type: type.data, requests: [], failed: true }, { status: 502 });
   }

@@ -28,7 +28,7 @@ import { formatPhone } from '~/utils/ad-application';
 import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
 
@@ -125,7 +125,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return redirectWithFlash(context, admin, here, { tone: 'success', message: INTENTS[intent].done });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error(`[admin] ${intent} ${type} request ${id}:`, error.message);
     return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(intent, error) });
   }

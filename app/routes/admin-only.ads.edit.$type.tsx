@@ -34,7 +34,7 @@ import {
 import { AdEditFormSchema, adEditPage } from '~/utils/admin-ads';
 import { parseForm, readUploadForm, refusedForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -70,7 +70,7 @@ async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], ty
   try {
     edit = await editManagedAd(context, admin.username, type, submission.value);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin] ad save:', error.message);
     return refuse({ formErrors: [modifyFailed(error)] }, 502);
   }
@@ -101,7 +101,7 @@ async function deleteCard(
   try {
     await deleteManagedAd(context, admin.username, type, id);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin] ad delete:', ADMIN_MESSAGES.deleteFailed, error.message);
     return redirectWithFlash(context, admin, adEditPage(type), {
       tone: 'error',
@@ -130,7 +130,7 @@ async function reorder(admin: Admin, context: ActionFunctionArgs['context'], typ
   try {
     saved = await reorderManagedAds(context, admin.username, type, change);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin] ad order:', error.message);
     return redirectWithFlash(context, admin, page, { tone: 'error', message: modifyFailed(error) });
   }
@@ -162,7 +162,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       { headers },
     );
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin] ad edit page:', ADMIN_MESSAGES.listLoadFailed, error.message);
     return json({ type: type.data, ads: [], failed: true, flash, edit: null, remove: null }, { status: 502, headers });
   }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * The admin ad pages in the browser, in a memory router with stub loaders (what the real loaders
- * answer is covered against the api in admin-only.ads.test.ts and admin-only.ads.edit.test.ts):
+ * answer is covered against the api in admin-only.ads.pages.test.ts, admin-only.ads.decisions.test.ts
+ * and admin-only.ads.edit.*.test.ts):
  * the detail's link-open button (docs/product.md §2, §5: http(s) only, otherwise the alert 'invalid URL'), and
  * the edit card's done, which sends nothing when unchanged (docs/product.md §4).
  */

@@ -15,7 +15,7 @@ import { formatKstDateTime } from '../../contract/kst';
 import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
 import { requireAdmin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 const LOAD_FAILED = '활동 기록을 불러오지 못했습니다.';
 
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }));
     return json({ rows });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/audit] the log did not load:', error.message);
     return json({ rows: null }, { status: 502 });
   }

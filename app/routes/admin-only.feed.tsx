@@ -12,7 +12,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getBacktest, getFeedStatus } from '~/models/bus.server';
 import { requireAdmin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 /** The backtest window of this page: two weeks, so every day type is seen at least twice. */
 const BACKTEST_DAYS = 14;
@@ -53,7 +53,7 @@ export default function FeedPage() {
 /** The value of a settled load, or null when the api failed (logged); other errors are thrown. */
 function settled<T>(result: PromiseSettledResult<T>, what: string): T | null {
   if (result.status === 'fulfilled') return result.value;
-  if (!(result.reason instanceof UpstreamError)) throw result.reason;
+  rethrowUnlessUpstream(result.reason);
   console.error(`[admin/feed] the ${what} did not load:`, result.reason.message);
   return null;
 }

@@ -25,11 +25,11 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { discoverGbis, getGbisSetup, GBIS_NOT_IN_USE, saveGbisSetup } from '~/models/gbis.server';
 import { AdminPage } from '~/components/admin/admin-page';
-import { DiscoveryResult } from '~/components/admin/gbis-discovery';
+import { DiscoveryResult } from '~/components/admin/discovery-result';
 import { LoadFailed } from '~/components/admin/list-states';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatKstDateTime } from '../../contract/kst';
 
 const PAGE_PATH = '/admin-only/gbis';
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const found = await discoverGbis(context, admin.username);
       return json<ActionData>({ intent: 'discover', ...found }, { status: 'refused' in found ? 409 : 200 });
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       console.error('[admin/gbis] discovery did not run:', error.message);
       return json<ActionData>({ intent: 'discover', refused: DISCOVER_FAILED }, { status: 502 });
     }
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveGbisSetup(context, admin.username, submission.value as GbisConfig);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/gbis] the setup was not saved:', error.message);
     const message = error.serverMessage ?? SAVE_FAILED;
     // The api's refusal of the values (4xx) is the admin's to fix; anything else is the service's.
@@ -311,7 +311,7 @@ async function loadSetup(context: AppLoadContext, actor: string): Promise<GbisSe
   try {
     return await getGbisSetup(context, actor);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/gbis] the setup did not load:', error.message);
     return null;
   }

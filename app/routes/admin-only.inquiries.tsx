@@ -30,7 +30,7 @@ import { deleteInquiry, listInquiries, replyToInquiry } from '~/models/inquiries
 import { getMailOverview } from '~/models/mail.server';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 const PAGE = '/admin-only/inquiries';
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const remove = !flash && inquiries.some((inquiry) => String(inquiry.id) === asked) ? Number(asked) : null;
     return json({ inquiries, flash, remove, mailEnabled: await mailOn }, { headers });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/inquiries] the list did not load:', error.message);
     return json({ inquiries: null, flash, remove: null, mailEnabled: await mailOn }, { status: 502, headers });
   }
@@ -72,7 +72,7 @@ async function mailEnabled(context: AppLoadContext, actor: string): Promise<bool
   try {
     return (await getMailOverview(context, actor)).enabled;
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/inquiries] the e-mail state did not load:', error.message);
     return null;
   }
@@ -100,7 +100,7 @@ async function reply(context: AppLoadContext, admin: Admin, id: number, form: Fo
     if (sent === null) return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: DELETE_MESSAGES.gone });
     if (sent !== true) return refusedWith(sent.refused, 409);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error(`[admin/inquiries] reply ${id}:`, error.message);
     return refusedWith(REPLY_FAILED, 502);
   }
@@ -115,7 +115,7 @@ async function remove(context: AppLoadContext, admin: Admin, id: number) {
       : ({ tone: 'error', message: DELETE_MESSAGES.gone } as const);
     return redirectWithFlash(context, admin, PAGE, flash);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error(`[admin/inquiries] delete ${id}:`, error.message);
     return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: DELETE_MESSAGES.failed });
   }

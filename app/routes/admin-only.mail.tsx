@@ -18,7 +18,7 @@ import { getMailOverview, resendMail } from '~/models/mail.server';
 import { readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { formatKstDateTime } from '../../contract/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { MAIL_OFF } from '~/utils/admin-mail';
 import { formatCount } from '../../contract/korean-format';
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     return json({ overview: await getMailOverview(context, admin.username), flash }, { headers });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/mail] the overview did not load:', error.message);
     return json({ overview: null, flash }, { status: 502, headers });
   }
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : ({ tone: 'error', message: queued?.refused ?? RESEND_MESSAGES.gone } as const);
     return redirectWithFlash(context, admin, PAGE, flash);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error(`[admin/mail] resend ${id}:`, error.message);
     return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: RESEND_MESSAGES.failed });
   }

@@ -16,7 +16,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getServiceNotice, saveServiceNotice } from '~/models/notice.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 const PAGE_PATH = '/admin-only/notice';
 const FORM_ID = 'service-notice';
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveServiceNotice(context, admin.username, submission.value);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/notice] the notice was not saved:', error.message);
     return json<ActionData>({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 502 });
   }
@@ -171,7 +171,7 @@ async function loadNotice(context: AppLoadContext, actor: string): Promise<Servi
   try {
     return await getServiceNotice(context, actor);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/notice] the notice did not load:', error.message);
     return null;
   }

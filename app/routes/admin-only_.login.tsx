@@ -18,7 +18,7 @@ import { LoginFormSchema, minutesToWait } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 const FIELDS: FormSpec = { schema: LoginFormSchema };
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       429,
     );
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/login] sign-in failed:', error.message);
     return refuse(SIGN_IN_FAILED, 502);
   }

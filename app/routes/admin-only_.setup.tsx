@@ -27,7 +27,7 @@ import { minutesToWait, SetupFormSchema } from '~/utils/admin-forms';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { ADMIN_HOME, startAdminSession } from '~/models/session.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return startAdminSession(context, session, ADMIN_HOME);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[admin/setup] failed:', error.message);
     return json({ result: submission.reply({ formErrors: [SETUP_FAILED], hideFields }) }, { status: 502 });
   }

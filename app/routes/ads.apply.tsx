@@ -35,8 +35,8 @@ import {
   IMAGE_ROOM_FULL_MESSAGE,
   type AdType,
 } from '../../contract/ads';
-import { AdImageField } from '~/components/ad-application-image-field';
-import { AdPriceNotice } from '~/components/ad-application-price';
+import { AdApplicationImageField } from '~/components/ad-application-image-field';
+import { AdPriceNotice } from '~/components/ad-price-notice';
 import { ErrorSummary, RadioGroup, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -51,7 +51,7 @@ import {
 import { parseForm, readUploadForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { UpstreamError } from '~/models/upstream.server';
+import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 
 const FORM_ID = 'ad-application';
@@ -149,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       confirmed: false,
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[ads/apply] the application was not taken:', error.message);
     // The api sniffs the stored bytes again (file-type) and answers 415 for a file that only looked
     // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).
@@ -277,7 +277,7 @@ function Application() {
           hint="광고를 누르면 열릴 주소입니다. http:// 또는 https://로 시작해야 합니다."
           inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
         />
-        <AdImageField
+        <AdApplicationImageField
           meta={fields.image}
           type={type}
           failedBefore={failed}

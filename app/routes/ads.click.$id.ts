@@ -8,7 +8,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordAdClick } from '~/models/ads.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     link = await recordAdClick(context, id, request.headers.get('User-Agent'));
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[ads/click] api failed:', error.message);
     return status(502);
   }

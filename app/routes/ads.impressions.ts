@@ -11,7 +11,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { readForm, type FormSpec } from '~/utils/form-data.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 /** The beacon's one field: the ad's id. */
 const FIELDS: FormSpec = { schema: null, also: ['id'] };
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const served = await recordAdImpression(context, id, request.headers.get('User-Agent'));
     return new Response(null, { status: served ? 204 : 404 });
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     // Over the address's limit: not counted, and no log line per refused beacon.
     if (error.status === 429) return new Response(null, { status: 429 });
     console.error('[ads/impressions] api failed:', error.message);

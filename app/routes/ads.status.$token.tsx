@@ -9,15 +9,15 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { AD_PAYMENT, accountSentence } from '../../contract/ad-payment';
 import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
 import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
+import { Fact } from '~/components/fact';
 import { ErrorPanel, RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '../../contract/kst';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
@@ -46,7 +46,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     status = await getAdStatus(context, params.token ?? '');
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     if (error.status === 429) throw new Response('Too many requests', { status: 429 });
     console.error('[ads/status] api failed:', error.message);
     throw new Response('Bad gateway', { status: 502 });
@@ -90,15 +90,6 @@ export default function AdStatusPage() {
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}
-    </div>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

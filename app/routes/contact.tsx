@@ -40,7 +40,7 @@ import {
   honeypotFields,
   type HoneypotFields,
 } from '~/utils/honeypot.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
 
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await submitInquiry(context, submission.value);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[contact] the inquiry was not taken:', error.message);
     const limited = error.status === 429;
     // reply() keeps what was typed: the form comes back with the text in it.

@@ -14,7 +14,7 @@ import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
 import { getPredictionAccuracy } from '~/models/bus.server';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import { formatKoreanMonthDay } from '../../contract/korean-format';
@@ -27,7 +27,7 @@ import { formatKoreanMonthDay } from '../../contract/korean-format';
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const accuracy = await getPredictionAccuracy(context).catch((error: unknown) => {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[faq] prediction accuracy unavailable:', error.message);
     return null;
   });

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { IMAGE_KEY_PATTERN } from '../../contract/ads';
 import { getImage } from '~/models/ads.server';
-import { UpstreamError } from '~/models/upstream.server';
+import { rethrowUnlessUpstream } from '~/models/upstream.server';
 
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 
@@ -18,7 +18,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     upstream = await getImage(context, key);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    rethrowUnlessUpstream(error);
     console.error('[images] api unreachable:', error.message);
     return new Response(null, { status: 502 });
   }

@@ -1,7 +1,7 @@
 /**
  * The per-route body caps: every form a person can fill to its fields' maximum, at the worst
  * encoding, fits its cap; nothing much larger does; and the 413 is a short page with the form's
- * message. (The edge applying them to real requests: tests/attack.test.ts.)
+ * message. (The edge applying them to real requests: tests/attack-bodies.test.ts.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';

@@ -22,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
 import { sameSecret } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/kakao.server';
-import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
+import { type ApiBinding, rethrowUnlessUpstream } from '~/models/upstream.server';
 import type { UnreadAnswer } from '~/server/request-bodies.server';
 
 export const SKILL_PATH = '/api/kakao/skill';
@@ -142,7 +142,7 @@ export function createKakaoSkill(options: {
         // The relay answers JSON (checked with the contract once per distinct answer): sent as it is.
         send(res, 200, await relaySkillRequest({ api, clientIp }, body, given));
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        rethrowUnlessUpstream(error);
         // The api's refusals (401, 400, 413, 503) reach Kakao as they are; an unreachable api is a 502.
         if (error.status !== null && error.status !== 200) {
           return send(res, error.status, JSON.stringify({ message: error.serverMessage ?? `HTTP ${error.status}` }));

@@ -13,7 +13,7 @@ import type { TimeLeftResponse } from '../../contract/bus';
 import { getTimeLeft } from '~/models/bus.server';
 import { BUS_LOAD_FAILED } from '~/utils/arrival';
 import { encodeAnswer, sendAnswer, sharedAnswer, type SharedAnswer } from '~/server/shared-answer.server';
-import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
+import { type ApiBinding, rethrowUnlessUpstream } from '~/models/upstream.server';
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -59,7 +59,7 @@ export function createTimeLeftAnswers(options: {
       failures.ok();
       return encodeAnswer({ data, status: 200, body: JSON.stringify(data), headers: jsonHeaders(200) }, madeAtMs);
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      rethrowUnlessUpstream(error);
       failures.fail(error.message);
       const body = JSON.stringify({ message: BUS_LOAD_FAILED });
       return encodeAnswer({ data: null, status: 502, body, headers: jsonHeaders(502) }, madeAtMs);

@@ -163,7 +163,7 @@ test('a type other than web or kakao is refused with the spec’s words', async 
   await expect(page.getByRole('heading', { name: AD_EDIT_HEADINGS.other })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(ADMIN_MESSAGES.invalidTypeEdit);
 
-  // The valid type still works (its empty list: app/routes/admin-only.ads.test.ts).
+  // The valid type still works (its empty list: app/routes/admin-only.ads.pages.test.ts).
   await page.goto('/admin-only/ads/kakao');
   await expect(page.getByRole('heading', { name: '챗봇 광고 요청 목록' })).toBeVisible();
 });

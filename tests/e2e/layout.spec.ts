@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page, hydrating } from './test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { GbisDiscovery } from '../../contract/gbis';
-import { DiscoveryResult } from '../../app/components/admin/gbis-discovery';
+import { DiscoveryResult } from '../../app/components/admin/discovery-result';
 import { approve, ADS_WEB_URL, phoneIp } from './ads-deployment';
 import { deleteAdsTagged, signIn, submitAdRequest } from './admin-deployment';
 

@@ -4,7 +4,8 @@
  * are refused and store nothing; markup and scriptable URLs typed into stored fields never run
  * nor render as links, on the pages that show them. The admin authorization matrix is
  * tests/e2e/admin-authorization.spec.ts (and api/routes/admin-authorization.test.ts); upload abuse
- * and rate limits are proven at the api (api/routes/uploads.test.ts, the routes' tests).
+ * and rate limits are proven at the api (api/routes/uploads-signed-urls.test.ts and
+ * uploads-limits.test.ts, the routes' tests).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
 import { mailOff } from '../../api/mail/outbox';
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createOrResetAdmin } from '../../api/admin/accounts';
 import { approveRequest, createAdRequest } from '../../api/ads/requests';
 import { ads } from '../../api/db/schema';
@@ -82,6 +82,46 @@ export async function startSignedInAdmin(
   const api = await startWebApi({ serviceToken, ...options });
   const context = adminContext(api, serviceToken);
   return { api, context, cookie: await signInAdmin(api, context, login) };
+}
+
+/** The session check every admin request makes (requireAdmin), as callsDuring lists it. */
+export const SESSION_CHECK = 'GET /api/admin/session';
+
+/**
+ * Registers, for the file, startSignedInAdmin's api and admin (closed after the file), the ads and
+ * requests emptied before each test, and console.error silenced in each (the routes log the
+ * failures the tests cause). With `freshClientIp`, each test's context has its own client address,
+ * so the api's per-address limits never carry over.
+ * @returns getters of the api, the admin's context and cookie, read at each call; and callsDuring.
+ */
+export function signedInAdminFor(
+  serviceToken: string,
+  login: (args: ActionFunctionArgs) => Promise<Response>,
+  { freshClientIp = false } = {},
+) {
+  let admin: SignedInAdmin;
+  let context: AppLoadContext;
+  let ipCounter = 0;
+  beforeAll(async () => {
+    admin = await startSignedInAdmin(serviceToken, login);
+    context = admin.context;
+  });
+  afterAll(() => admin.api.close());
+  beforeEach(async () => {
+    await resetAds(admin.api);
+    if (freshClientIp) context = adminContext(admin.api, serviceToken, { clientIp: `192.0.2.${++ipCounter}` });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The api calls made while `run` ran, as "METHOD /path". */
+  async function callsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const before = admin.api.calls.length;
+    await run();
+    return admin.api.calls.slice(before).map((request) => `${request.method} ${new URL(request.url).pathname}`);
+  }
+
+  return { api: () => admin.api, context: () => context, cookie: () => admin.cookie, callsDuring };
 }
 
 /** The `name=value` of a response's Set-Cookie (the admin session cookie). */

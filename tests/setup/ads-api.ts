@@ -1,12 +1,41 @@
 /**
- * The ads parts of api tests: a valid application, and an image uploaded the way the web uploads
- * one (presign, then the one signed PUT).
+ * The api with its ads parts for tests, one per test on the file's test database (adsApiFor, on
+ * testApi), a valid application, and an image uploaded the way the web uploads one (presign, then
+ * the one signed PUT).
  */
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { z } from 'zod';
 import { AdApplicationSchema, ImageUploadResponseSchema, type AdApplication, type AdType } from '../../contract/ads';
+import { ApiErrorSchema } from '../../contract/bus';
 import type { Api } from '../../api/app';
 import { PNG } from '../fixtures/images';
+import { testApi } from './api';
+import { testDatabaseFor, type TestDatabaseKind } from './db';
+import { FakeClock } from './fakes';
+import { tempLocalStore } from './storage';
+
+/**
+ * Registers, for the suite on `kind`, the file's test database (emptied before each test) and, made
+ * afresh for each test, a temporary local image store, a FakeClock at 2026-11-23 10:00 KST and
+ * testApi on the three (with `serviceToken` when given). Returns their getters, read at each call.
+ */
+export function adsApiFor(kind: TestDatabaseKind, serviceToken?: string) {
+  const database = testDatabaseFor(kind);
+  let store: ReturnType<typeof tempLocalStore>;
+  let clock: FakeClock;
+  let app: Api;
+  const db = () => database().db;
+  beforeEach(() => {
+    store = tempLocalStore();
+    clock = new FakeClock(new Date('2026-11-23T10:00:00+09:00'));
+    app = testApi({ db: db(), storage: store, clock, serviceToken });
+  });
+  afterEach(() => store.remove());
+  return { db, store: () => store, clock: () => clock, app: () => app };
+}
+
+/** The `message` of an api's error answer ({ message }, contract ApiErrorSchema). */
+export const message = async (response: Response) => ApiErrorSchema.parse(await response.json()).message;
 
 /**
  * A valid application of `type` for `imageUrl` (a kakao one with an ad message), parsed by the

@@ -1,6 +1,6 @@
 /**
- * One large POST, sent as an attacker would (tests/attack.test.ts), from a process of its own so that
- * its writing loop never delays the test's probes or timings: `size` bytes of `a` to `url`, declared
+ * One large POST, sent as an attacker would (tests/attack-bodies.test.ts), from a process of its own
+ * so that its writing loop never delays the test's probes or timings: `size` bytes of `a` to `url`, declared
  * by Content-Length unless `--chunked`, stopped once the answer comes. Prints one JSON line:
  * { status, ms (from the first byte sent to the answer's headers), bytes (the answer's), contentType, body }.
  */

@@ -1,5 +1,5 @@
 /** The figures of a managed ad on its edit card: the paid period, today's counters and the totals. */
-import type { ReactNode } from 'react';
+import { Fact } from '~/components/fact';
 import type { ManagedAd } from '../../../contract/ads';
 import { formatKstPeriod } from '../../../contract/kst';
 import { formatCount } from '../../../contract/korean-format';
@@ -7,27 +7,18 @@ import { formatCount } from '../../../contract/korean-format';
 export function AdFigures({ ad }: { ad: ManagedAd }) {
   return (
     <dl className="ad-card__figures">
-      {ad.startsAt && ad.endsAt && <Figure term="게재 기간">{formatKstPeriod(ad.startsAt, ad.endsAt)}</Figure>}
+      {ad.startsAt && ad.endsAt && <Fact term="게재 기간">{formatKstPeriod(ad.startsAt, ad.endsAt)}</Fact>}
       {ad.todayImpressions !== undefined && (
-        <Figure term="오늘">
+        <Fact term="오늘">
           <Counts impressions={ad.todayImpressions} clicks={ad.todayClicks} />
-        </Figure>
+        </Fact>
       )}
       {ad.impressions !== undefined && (
-        <Figure term="누적">
+        <Fact term="누적">
           <Counts impressions={ad.impressions} clicks={ad.clicks} />
-        </Figure>
+        </Fact>
       )}
     </dl>
-  );
-}
-
-function Figure({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

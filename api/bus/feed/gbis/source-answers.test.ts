@@ -1,65 +1,33 @@
-import { delay, http, passthrough } from 'msw';
-import { setupServer } from 'msw/node';
+/**
+ * What GbisSource makes of GBIS's answers: our routes mapped and sorted, the calls it makes, the items
+ * it skips, and the ids it reads at each prepare.
+ */
 import {
-  MOCK_ARRIVAL_STOP,
-  MOCK_ROUTES,
   arrivalItem,
   arrivalListBody,
-  createGbisMock,
-  liveAnswer,
   locationItem,
   locationListBody,
-  mockIds,
+  MOCK_ARRIVAL_STOP,
   MOCK_IDS,
+  MOCK_ROUTES,
+  mockIds,
   noResultBody,
-  portalErrorBody,
   type GbisAnswer,
 } from '../../../../tests/mocks/gbis';
-import { startGbisStub } from '../../../../tests/mocks/gbis-stub';
-import { FeedError, type FeedErrorKind } from '../snapshot';
-import { IDS_UNKNOWN_MESSAGE, type RouteConfig } from '../transit-config';
-import { GBIS_MAX_BODY_BYTES } from './http';
-import { GbisSource, type GbisSourceOptions } from './source';
+import {
+  answer,
+  gbisSourceFor,
+  KEY,
+  NOW,
+  pollError,
+  R1005,
+  R1117,
+  R1150,
+  R1303,
+} from '../../../../tests/setup/gbis-source';
+import { type RouteConfig } from '../transit-config';
 
-const KEY = 'abc+/def==';
-const mock = createGbisMock();
-const server = setupServer(...mock.handlers);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  mock.reset();
-});
-afterAll(() => server.close());
-
-const NOW = new Date('2026-09-14T04:30:00.000Z');
-const [R1150, R1117, R1303, R1005] = MOCK_ROUTES;
-
-function source(options: Partial<GbisSourceOptions> = {}) {
-  return new GbisSource({
-    serviceKey: KEY,
-    baseUrl: mock.baseUrl,
-    ids: mockIds(),
-    ...options,
-  });
-}
-
-async function pollError(gbis: GbisSource, signal = new AbortController().signal): Promise<FeedError> {
-  const error = await gbis.poll(NOW, signal).then(
-    () => new Error('poll succeeded'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FeedError)) throw error;
-  return error;
-}
-
-/** Answers the arrival list with `arrivals`, each route's location list with `locations[routeId]`. */
-function answer(arrivals: string, locations: Record<string, string> = {}): GbisAnswer {
-  return ({ operation, params }) => ({
-    status: 200,
-    body: operation === 'getBusArrivalListv2' ? arrivals : (locations[params.routeId] ?? noResultBody()),
-  });
-}
+const { mock, source } = gbisSourceFor();
 
 describe('GbisSource', () => {
   it('maps our routes, skips empty vehicles and other routes, sorts by time', async () => {
@@ -286,79 +254,6 @@ describe('GbisSource', () => {
     expect(snapshot.vehicles).toEqual([]);
   });
 
-  it.each<[string, GbisAnswer, FeedErrorKind, string]>([
-    [
-      'a quota portal error (22, XML, HTTP 200)',
-      () => ({ status: 200, body: portalErrorBody('22') }),
-      'portal',
-      'getBusArrivalListv2: portal error 22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR',
-    ],
-    ['HTTP 500', () => ({ status: 500, body: 'Internal Server Error' }), 'http', 'HTTP 500'],
-    ['an HTML error page', () => ({ status: 200, body: '<html><body>Bad Gateway' }), 'body', 'unreadable XML'],
-    [
-      'a body over 2 MB',
-      () => ({ status: 200, body: arrivalListBody([{ pad: 'x'.repeat(GBIS_MAX_BODY_BYTES) }]) }),
-      'body',
-      'getBusArrivalListv2: answer longer than 2 MB',
-    ],
-  ])('%s fails the poll', async (_name, reply, kind, message) => {
-    mock.answerWith(reply);
-    const error = await pollError(source());
-    expect(error.kind).toBe(kind);
-    expect(error.message).toContain(message);
-  });
-
-  it('one failing location call fails the poll', async () => {
-    const live = liveAnswer(() => NOW);
-    mock.answerWith((call) => (call.params.routeId === R1303.routeId ? { status: 502, body: '' } : live(call)));
-    const error = await pollError(source());
-    expect(error).toMatchObject({ kind: 'http', message: 'getBusLocationListv2: HTTP 502' });
-  });
-
-  it('a hanging answer times out', async () => {
-    mock.answerWith(async () => {
-      await delay('infinite');
-      return { status: 200, body: '' };
-    });
-    const started = Date.now();
-    const error = await pollError(source({ timeoutMs: 50 }));
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toContain('no answer within 50 ms');
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it("the caller's abort ends the poll as a timeout", async () => {
-    mock.answerWith(async () => {
-      await delay('infinite');
-      return { status: 200, body: '' };
-    });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 20);
-    const error = await pollError(source(), controller.signal);
-    expect(error).toMatchObject({ kind: 'timeout', message: expect.stringContaining('aborted by the caller') });
-  });
-
-  it('never puts the service key in an error message', async () => {
-    const leaky = source({
-      fetch: async (input) => {
-        throw new TypeError(`fetch failed for ${String(input)}`);
-      },
-    });
-    const error = await pollError(leaky);
-    expect(error.kind).toBe('http');
-    expect(error.message).toContain('serviceKey=<serviceKey>');
-    expect(error.message).not.toContain(KEY);
-    expect(error.message).not.toContain(encodeURIComponent(KEY));
-  });
-
-  it('refuses to start without a key, and to poll (no call) without an arrival stationId', async () => {
-    expect(() => source({ serviceKey: ' ' })).toThrow(expect.objectContaining({ kind: 'config' }));
-    const unknown = source({ ids: mockIds({ upStops: MOCK_IDS.upStops.map((stop) => ({ ...stop, stationId: '' })) }) });
-    await expect(unknown.prepare()).rejects.toMatchObject({ kind: 'config', message: IDS_UNKNOWN_MESSAGE });
-    expect((await pollError(unknown)).kind).toBe('config');
-    expect(mock.calls()).toEqual([]);
-  });
-
   it('reads its ids at each prepare: a changed routeId or stop is polled from then on', async () => {
     let ids = MOCK_IDS;
     const gbis = source({ ids: async () => ids });
@@ -378,27 +273,5 @@ describe('GbisSource', () => {
       '990001234',
     ]);
     expect(snapshot.terminusStationId).toBe(MOCK_IDS.terminus.stationId);
-  });
-});
-
-describe('GbisSource against the standalone stub (real HTTP)', () => {
-  it('polls live-looking data in ok mode and gets the portal quota error in quota mode', async () => {
-    const stub = await startGbisStub();
-    server.use(http.get(`${stub.url}/*`, () => passthrough()));
-    try {
-      const gbis = source({ baseUrl: stub.url });
-      const snapshot = await gbis.poll(new Date(), new AbortController().signal);
-      expect(stub.counts()).toEqual(gbis.callsPerPoll);
-      expect(snapshot.arrivals).toHaveLength(8);
-      expect(new Set(snapshot.arrivals.map((a) => a.routeNo))).toEqual(new Set(['1150', '1117', '1303', '1005']));
-      expect(snapshot.arrivals.every((a) => a.predictTimeSec > 0)).toBe(true);
-      expect(snapshot.vehicles.length).toBeGreaterThan(0);
-
-      stub.setMode('quota');
-      const error = await pollError(gbis);
-      expect(error).toMatchObject({ kind: 'portal', message: expect.stringContaining('portal error 22') });
-    } finally {
-      await stub.close();
-    }
   });
 });

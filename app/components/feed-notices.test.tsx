@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import type { FeedStatus } from '../../contract/bus';
-import { FeedNotices } from '~/components/feed-status';
+import { FeedNotices } from '~/components/feed-notices';
 
 const feed = (fields: Partial<FeedStatus>): FeedStatus => ({
   source: 'gbis',
