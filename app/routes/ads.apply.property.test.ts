@@ -16,8 +16,8 @@ import { isOneLine } from '../../contract/strings';
 
 type ActionData = { result: SubmissionResult<string[]> };
 
-// 2,000 submissions in the deep run, 300 in the loop (tests/setup/deep.ts).
-const NUM_RUNS = propertyRuns({ loop: 300, deep: 2000 });
+// 2,000 submissions in the deep run, 500 in the loop (tests/setup/deep.ts).
+const NUM_RUNS = propertyRuns({ loop: 500, deep: 2000 });
 const SEED = 20240604;
 
 let api: WebApi;
