@@ -1,6 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './tests/setup/sequencer';
+
+const TEST_FOLDERS = ['api', 'app', 'contract', 'lib', 'tests', 'scripts'];
+const TEST_FILE = /\.test\.tsx?$/;
+
+/**
+ * The test files that need a process of their own: those that render in a DOM
+ * (`@vitest-environment`) or replace a module (`vi.mock`), whose state would leak into the next file
+ * run in the same process. Found by what a file says, so a new one is placed as it is written.
+ */
+const isolatedFiles = TEST_FOLDERS.flatMap((folder) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => TEST_FILE.test(path) && !path.startsWith('e2e/'))
+    .map((path) => `${folder}/${path}`),
+).filter((file) => /@vitest-environment|\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   resolve: {
@@ -10,8 +25,6 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ['{api,app,contract,lib,tests,scripts}/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     // Business time is KST whatever the server's zone: run every test in a zone far from it.
     env: { TZ: 'America/Los_Angeles' },
     // Most files wait on sockets, child processes and databases rather than the CPU: two workers on
@@ -21,5 +34,20 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A fresh process per file costs ~2 s of start and imports, most of a small file's time: the
+    // files that leave nothing behind share their worker's process ('shared'); the others keep one
+    // each ('isolated').
+    projects: [
+      { extends: true, test: { name: 'isolated', include: isolatedFiles } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: [`{${TEST_FOLDERS.join(',')}}/**/*.test.{ts,tsx}`],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...isolatedFiles],
+          isolate: false,
+        },
+      },
+    ],
   },
 });

@@ -5,6 +5,7 @@
  * (CI) does not have: it then starts the largest files first, and the prediction-quality files,
  * eight lines long and a minute of backtests each, came last.
  */
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -13,20 +14,25 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * --reporter=json`: each file's end − start). Every other file follows in vitest's own order.
  */
 const LONGEST_FIRST = [
-  'tests/prediction-quality.test.ts', // 58
-  'tests/prediction-quality-corridor.test.ts', // 56
-  'api/runtime.test.ts', // 53
-  'tests/lifecycle.test.ts', // 32
-  'tests/start.test.ts', // 31
-  'tests/mail.test.ts', // 30
-  'tests/multi-instance.test.ts', // 23
+  'api/runtime.test.ts', // 50
+  'tests/mail.test.ts', // 29
+  'tests/lifecycle.test.ts', // 25
+  'tests/prediction-quality-corridor.test.ts', // 23
+  'tests/multi-instance.test.ts', // 22
   'api/routes/admin-auth.test.ts', // 21
-  'tests/durability.test.ts', // 18
-  'api/bus/predictions/departures/store.test.ts', // 17
-  'api/rate-limit.test.ts', // 16
-  'api/mail/sender.test.ts', // 15
+  'tests/prediction-quality.test.ts', // 21
+  'tests/attack-bodies.test.ts', // 20
+  'api/rate-limit.test.ts', // 15
+  'api/bus/predictions/departures/store.test.ts', // 15
   'api/db/client.test.ts', // 14
+  'tests/start.test.ts', // 13
+  'tests/durability.test.ts', // 13
 ];
+
+// A renamed or split file must leave this list too: a stale name would quietly order nothing.
+const missing = LONGEST_FIRST.filter((file) => !existsSync(file));
+if (missing.length > 0)
+  throw new Error(`tests/setup/sequencer.ts lists files that do not exist: ${missing.join(', ')}`);
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
