@@ -54,7 +54,7 @@ type Draft = {
   paragraphs: string[];
   facts?: [label: string, value: string][];
   link?: { label: string; url: string };
-  /** A quoted text (the inquiry being answered). */
+  /** A quoted text (the inquiry being replied to). */
   quote?: { label: string; text: string };
   /** Small print under the link. */
   note?: string;

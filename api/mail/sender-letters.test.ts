@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     }
   });
 
-  it('replies to an inquiry by e-mail, once, quoting it; marks it answered and audits the reply without its words', async () => {
+  it('replies to an inquiry by e-mail, once, quoting it; marks it replied to and audits the reply without its words', async () => {
     const smtp = await smtpServer();
     const { sender, outbox } = mailOn(smtp.url);
     const withEmail = await createInquiry(
@@ -138,18 +138,18 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const anonymous = await createInquiry(db(), { content: '익명 문의' }, NOW, outbox);
     const reply = '평일 막차는 23시 30분입니다.';
     expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe(true);
-    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('answered');
+    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('replied');
     expect(await replyToInquiry(db(), anonymous, reply, ACTOR, NOW, outbox)).toBe('no-email');
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, outbox)).toBe('not-found');
-    // With e-mail off: an unknown inquiry is still unknown; a known one cannot be answered.
+    // With e-mail off: an unknown inquiry is still unknown; a known one cannot be replied to.
     const later = await createInquiry(db(), { content: '다른 질문', email: 'other@example.com' }, NOW, outbox);
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, mailOff)).toBe('not-found');
     expect(await replyToInquiry(db(), later, reply, ACTOR, NOW, mailOff)).toBe('mail-off');
     await sender.deliverDue();
-    const answered = (await smtp.waitFor(7)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
-    expect(answered.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
-    expect(answered.parsed.text).toContain(reply);
-    expect(answered.parsed.text).toContain('> 막차가 몇 시인가요?');
+    const replyLetter = (await smtp.waitFor(7)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
+    expect(replyLetter.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
+    expect(replyLetter.parsed.text).toContain(reply);
+    expect(replyLetter.parsed.text).toContain('> 막차가 몇 시인가요?');
     const [audit] = (await listAudit(db(), 10)).filter((entry) => entry.action === 'reply');
     expect(audit).toMatchObject({
       target: `inquiry:${withEmail}`,
