@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImageUploadResponseSchema } from '../contract/ads';
 import { openDatabase } from '../api/db/client';
-import { adRequests, imageUploads, inquiries } from '../api/db/schema';
+import { adApplications, imageUploads, inquiries } from '../api/db/schema';
 import { PNG } from './fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from './setup/db';
 import { freePort, runEntry } from './setup/process';
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
       // The killed owner's lock is taken over at once: it is no longer running (api/db/data-dir-lock.ts).
       const database = postgres ?? (await openDatabase({ dataDir }));
       try {
-        const requests = await database.db.select().from(adRequests);
+        const requests = await database.db.select().from(adApplications);
         const stored = new Map(requests.map((request) => [request.id, request]));
         for (const [id, title] of acknowledged.applications) expect(stored.get(id)?.title).toBe(title);
         const contents = new Set((await database.db.select().from(inquiries)).map((inquiry) => inquiry.content));

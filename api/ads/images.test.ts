@@ -7,7 +7,7 @@ import { PNG, JPEG, GIF, WEBP, SVG } from '../../tests/fixtures/images';
 
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adApplications, ads, imageUploads } from '../db/schema';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { clientKeysOf } from '../../lib/client-address';
 import {
@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
     const shown = await storedImage(issuedAt, 'kakao');
     const orphan = await storedImage(issuedAt);
     const young = await storedImage(new Date(issuedAt.getTime() + 60_000));
-    await db().db.insert(adRequests).values({
+    await db().db.insert(adApplications).values({
       type: 'web',
       title: 'Cafe',
       applicantName: '홍길동',
@@ -155,10 +155,10 @@ describe.each(testDatabaseKinds)('a client’s room of images on %s', (kind) => 
       throw error;
     }
   };
-  /** An application of `status` using `imageUrl`, as createAdRequest stores one (and an admin decides it). */
+  /** An application of `status` using `imageUrl`, as createAdApplication stores one (and an admin decides it). */
   const applyWith = async (imageUrl: string, status: 'pending' | 'approved' | 'rejected') => {
     await db()
-      .db.insert(adRequests)
+      .db.insert(adApplications)
       .values({
         type: 'web',
         title: 'Cafe',

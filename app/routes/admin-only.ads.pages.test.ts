@@ -1,15 +1,15 @@
 /**
- * The ad request list and a request's detail page as the admin sees them (docs/product.md §2.10.1,
+ * The ad application list and a request's detail page as the admin sees them (docs/product.md §2.10.1,
  * §2.10.2): what they show, and an invalid type.
  */
-import { seedAdRequest, SESSION_CHECK } from '../../tests/setup/admin-web';
-import { adRequestPagesFor } from '../../tests/setup/admin-ad-requests';
+import { seedAdApplication, SESSION_CHECK } from '../../tests/setup/admin-web';
+import { adApplicationPagesFor } from '../../tests/setup/admin-ad-applications';
 
-const { api, context, callsDuring, listPage, detailPage, decide } = adRequestPagesFor();
+const { api, context, callsDuring, listPage, detailPage, decide } = adApplicationPagesFor();
 
 describe('request list (/admin-only/ads/{type})', () => {
   it('shows 요청받은 광고가 없습니다. for an empty kakao list', async () => {
-    await seedAdRequest(api(), 'web'); // another type's request is not in the kakao list
+    await seedAdApplication(api(), 'web'); // another type's request is not in the kakao list
     const { response, data, page } = await listPage('kakao');
     expect(response.status).toBe(200);
     expect(data).toEqual({ type: 'kakao', requests: [], failed: false });
@@ -17,7 +17,7 @@ describe('request list (/admin-only/ads/{type})', () => {
   });
 
   it("lists each request's title, linking to its detail", async () => {
-    const id = await seedAdRequest(api(), 'kakao', { title: '학생식당 할인' });
+    const id = await seedAdApplication(api(), 'kakao', { title: '학생식당 할인' });
     const { page } = await listPage('kakao');
     expect(page.body.textContent).not.toContain('요청받은 광고가 없습니다.');
     const link = page.querySelector(`a[href="/admin-only/ads/kakao/confirm/${id}"]`);
@@ -49,7 +49,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('shows the request: id, title, applicant, phone, e-mail, duration, link, note and image', async () => {
-    const id = await seedAdRequest(api(), 'web', { title: '캠퍼스 카페', contentForManager: '입금자명: 홍길동' });
+    const id = await seedAdApplication(api(), 'web', { title: '캠퍼스 카페', contentForManager: '입금자명: 홍길동' });
     const { page } = await detailPage('web', id);
     const rows = Object.fromEntries(
       [...page.querySelectorAll('.detail-list__row')].map((row) => [
@@ -72,7 +72,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('asks to find the deposit before approving; without AD_BANK_* also to e-mail the account, as the form promised', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const hint = (page: Document) =>
       [...page.querySelectorAll('.field__hint')].map((p) => p.textContent).find((text) => text?.includes('입금'));
     const unset = await detailPage('web', id);
@@ -97,7 +97,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('a decided request offers no approve or reject, and ?confirm= opens no dialog', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     await decide('web', id, 'approve');
     const { data, page } = await detailPage('web', id, { search: '?confirm=reject' });
     expect(data.confirm).toBeNull();
@@ -106,7 +106,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('an https link renders as a link opening in a new tab with noopener', async () => {
-    const id = await seedAdRequest(api(), 'web', { redirectUrl: 'https://cafe.example.com/menu' });
+    const id = await seedAdApplication(api(), 'web', { redirectUrl: 'https://cafe.example.com/menu' });
     const { page } = await detailPage('web', id);
     const link = page.querySelector('a[href="https://cafe.example.com/menu"]');
     expect(link?.getAttribute('target')).toBe('_blank');

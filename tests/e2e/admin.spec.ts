@@ -16,9 +16,9 @@ import {
   publicNotice,
   saveNotice,
   signIn,
-  submitAdRequest,
+  submitAdApplication,
 } from './admin-deployment';
-import { ADS_WEB_URL, approve, managedAds, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, approve, managedAds, phoneIp, applicationDetail } from './ads-deployment';
 
 /** In every title this spec makes, so what it approved is taken down again after each test. */
 const TAG = '관리e2e';
@@ -85,8 +85,8 @@ for (const javaScriptEnabled of [true, false]) {
       const ip = phoneIp(seed);
       const approved = titleOf(`승인 ${javaScriptEnabled ? 'js' : 'nojs'}`);
       const rejected = titleOf(`거절 ${javaScriptEnabled ? 'js' : 'nojs'}`);
-      const approvedId = await submitAdRequest(request, { type: 'web', title: approved, ip });
-      const rejectedId = await submitAdRequest(request, { type: 'web', title: rejected, ip });
+      const approvedId = await submitAdApplication(request, { type: 'web', title: approved, ip });
+      const rejectedId = await submitAdApplication(request, { type: 'web', title: rejected, ip });
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
       await signIn(page, '/admin-only/ads/web');
 
@@ -106,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(approved)) })).toContainText('승인됨');
       expect((await webAdOrder(page)).at(-1)).toBe(approved);
-      expect(await requestDetail(request, 'web', approvedId)).toMatchObject({ status: 'approved' });
+      expect(await applicationDetail(request, 'web', approvedId)).toMatchObject({ status: 'approved' });
 
       // Reject: the same steps; the ad is not shown anywhere.
       await page.getByRole('link', { name: new RegExp(escape(rejected)) }).click();
@@ -117,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       await rejectedDone.getByRole('link', { name: '확인' }).click();
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(rejected)) })).toContainText('거절됨');
-      expect(await requestDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
+      expect(await applicationDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
       expect(await webAdOrder(page)).not.toContain(rejected);
 
       // A decided request offers no decision any more.
@@ -133,7 +133,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const ip = phoneIp(seed + 1);
       const title = titleOf(`두번 ${javaScriptEnabled ? 'js' : 'nojs'}`);
-      const id = await submitAdRequest(request, { type: 'web', title, ip });
+      const id = await submitAdApplication(request, { type: 'web', title, ip });
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
       await signIn(page, `/admin-only/ads/web/confirm/${id}`);
       await page.getByRole('link', { name: '승인', exact: true }).click();
@@ -390,7 +390,7 @@ test('the menu leads to the feed health and the 14-day backtest with and without
 test('the activity log shows what the admin did, by name', async ({ page, request }) => {
   const ip = phoneIp(200);
   const title = titleOf('기록');
-  const id = await submitAdRequest(request, { type: 'web', title, ip });
+  const id = await submitAdApplication(request, { type: 'web', title, ip });
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   await signIn(page, `/admin-only/ads/web/confirm/${id}?confirm=approve`);
   await page.getByRole('alertdialog', { name: '광고 승인' }).getByRole('button', { name: '승인' }).click();

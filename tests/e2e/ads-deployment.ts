@@ -28,14 +28,14 @@ export function phoneIp(seed: number): string {
 }
 
 /** The requests of `type`, newest first, as the api lists them (docs/product.md §7 GET /api/ads/{type}/submit). */
-export async function listedRequests(request: APIRequestContext, type: 'web' | 'kakao') {
+export async function listedApplications(request: APIRequestContext, type: 'web' | 'kakao') {
   const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: number; title: string }[] }).data;
 }
 
 /** One request's detail (docs/product.md §7 GET /api/ads/{type}/submit/{id}). */
-export async function requestDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
+export async function applicationDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
   const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit/${id}`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;

@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { GbisDiscovery } from '../../contract/gbis';
 import { DiscoveryResult } from '../../app/components/admin/discovery-result';
 import { approve, ADS_WEB_URL, phoneIp } from './ads-deployment';
-import { deleteAdsTagged, signIn, submitAdRequest } from './admin-deployment';
+import { deleteAdsTagged, signIn, submitAdApplication } from './admin-deployment';
 
 const PHONE = { width: 390, height: 844 };
 /** The home page without its no-JavaScript reload (every 4 s), which would pull the page from under a measurement. */
@@ -152,7 +152,7 @@ test.describe('the admin pages', () => {
     }) => {
       const ip = phoneIp(javaScriptEnabled ? 71 : 72);
       const title = `${TAG} 긴 링크 ${Date.now()}`;
-      const id = await submitAdRequest(request, { type: 'web', title, ip, redirectUrl: LONG_URL });
+      const id = await submitAdApplication(request, { type: 'web', title, ip, redirectUrl: LONG_URL });
       await approve(request, 'web', id);
       const context = await browser.newContext({
         baseURL: ADS_WEB_URL,
@@ -238,7 +238,7 @@ test.describe('the admin pages', () => {
     request,
   }) => {
     const ip = phoneIp(74);
-    const id = await submitAdRequest(request, { type: 'web', title: `${TAG} 기록 ${Date.now()}`, ip });
+    const id = await submitAdApplication(request, { type: 'web', title: `${TAG} 기록 ${Date.now()}`, ip });
     await approve(request, 'web', id);
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
     await signIn(page, '/admin-only/audit');
