@@ -15,7 +15,7 @@ export const ADMIN_MESSAGES = {
   approveFailed: '광고 승인에 실패했습니다',
   rejected: '광고가 거절되었습니다.',
   rejectFailed: '광고 거절에 실패했습니다.',
-  /** docs/product.md §2, §5: the request list and detail for a type other than web or kakao. */
+  /** docs/product.md §2, §5: the application list and detail for a type other than web or kakao. */
   invalidType: 'invalid ad type',
   /** docs/product.md §8: the edit page for a type other than web or kakao. */
   invalidTypeEdit: 'Invalid ad type.',

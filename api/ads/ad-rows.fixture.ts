@@ -1,4 +1,4 @@
-/** Rows for the ads domain's tests (requests, managed, counters): ads and requests inserted directly. */
+/** Rows for the ads domain's tests (applications, managed, counters): ads and applications inserted directly. */
 import type { AdType } from '../../contract/ads';
 import type { Db } from '../db/client';
 import { adApplications, ads } from '../db/schema';
@@ -13,7 +13,7 @@ export const ACTOR = 'alice';
 
 /** Inserters into the database `db()` returns (read at each call: each test has a fresh one). */
 export function adRowsIn(db: () => Db) {
-  /** A pending request stored as the submit route would, with its own image URL. */
+  /** A pending application stored as the submit route would, with its own image URL. */
   async function pendingApplication(type: AdType, duration = 1): Promise<number> {
     const [row] = await db()
       .insert(adApplications)
@@ -24,7 +24,7 @@ export function adRowsIn(db: () => Db) {
         applicantPhone: '01012345678',
         applicantEmail: 'a@example.com',
         redirectUrl: 'https://example.com/shop',
-        imageUrl: `/images/${type}-request.png`,
+        imageUrl: `/images/${type}-application.png`,
         content: type === 'kakao' ? '점심 할인' : null,
         duration,
         createdAt: at(-DAY_MS),

@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('ad applications on %s', (kind) => {
       expiresAt: at(600_000),
     });
 
-    it('stores a pending, unconfirmed request when its image is stored', async () => {
+    it('stores a pending, unconfirmed application when its image is stored', async () => {
       await db().insert(imageUploads).values(upload('stored'));
       const created = await createAdApplication(db(), application, NOW, mailOff);
       expect(created).toEqual({
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('ad applications on %s', (kind) => {
   });
 
   describe('approveApplication', () => {
-    it('turns a pending request into an ad paid from now for duration × 30 days, last in its type', async () => {
+    it('turns a pending application into an ad paid from now for duration × 30 days, last in its type', async () => {
       await insertAd({ position: 0 });
       await insertAd({ position: 4 });
       await insertAd({ type: 'kakao', position: 9 });
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds)('ad applications on %s', (kind) => {
         type: 'web',
         title: 'web ad',
         redirectUrl: 'https://example.com/shop',
-        imageUrl: '/images/web-request.png',
+        imageUrl: '/images/web-application.png',
         content: null,
         position: 5,
         startsAt: NOW,
@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds)('ad applications on %s', (kind) => {
   });
 
   describe('rejectApplication', () => {
-    it('rejects a pending request of its type once, and creates no ad', async () => {
+    it('rejects a pending application of its type once, and creates no ad', async () => {
       const id = await pendingApplication('kakao');
       expect(await rejectApplication(db(), 'web', id, null, ACTOR, NOW, mailOff)).toBe(false);
       expect(await applicationRow(id)).toMatchObject({ status: 'pending', decidedAt: null });

@@ -261,7 +261,7 @@ describe('scheduleOrphanSweep', () => {
         await vi.advanceTimersByTimeAsync(5 * 60_000);
       }
       await vi.waitFor(async () => expect(await db().db.select().from(imageUploads)).toEqual([]));
-      expect(logger.lines).toEqual(['[images] removed 1 images no request or ad uses.']);
+      expect(logger.lines).toEqual(['[images] removed 1 images no application or ad uses.']);
     } finally {
       stop();
     }

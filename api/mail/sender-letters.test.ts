@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(text).toContain(link);
     expect(receipt.parsed.html).toContain(`href="${link}"`);
     expect(receipt.parsed.html).toContain('52,000원');
-    // The link's token is the one whose hash the request keeps.
+    // The link's token is the one whose hash the application keeps.
     const [token] = await db().select().from(adStatusTokens);
     expect(token.tokenHash).toBe(sha256Hex(created!.statusToken));
 
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(await listAudit(db(), 10)).toEqual([]);
   });
 
-  it("deletes a request's or an inquiry's e-mails, sent or not, with it (deletion on request)", async () => {
+  it("deletes an application's or an inquiry's e-mails, sent or not, with it (deletion on request)", async () => {
     const { outbox } = mailOn('smtp://127.0.0.1:1');
     await storedImage();
     const created = await createAdApplication(db(), application, NOW, outbox);

@@ -1,5 +1,5 @@
 /**
- * Deleting an ad application on the applicant's request: the request, its image (kept while its ad shows),
+ * Deleting an ad application on the applicant's request: the application, its image (kept while its ad shows),
  * and the audit.
  */
 import { existsSync } from 'node:fs';
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     approve,
     remove,
     removeApplication,
-    requests,
+    applications,
     managed,
     auditTrail,
     bannerTitles,
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       return rows.length === 1;
     }
 
-    it('deletes a pending request and its image, audited without the applicant’s data; a second delete answers 404', async () => {
+    it('deletes a pending application and its image, audited without the applicant’s data; a second delete answers 404', async () => {
       const { id, imageUrl } = await submitted('web');
       const other = await submitted('web', { title: '남는 신청' });
       const createdAt = (await db().select().from(adApplications).where(eq(adApplications.id, id)))[0].createdAt;
@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Deleted' });
       expect((await detail('web', id)).status).toBe(404);
-      expect((await requests('web')).map((request) => request.id)).toEqual([other.id]);
+      expect((await applications('web')).map((application) => application.id)).toEqual([other.id]);
       expect(await stored(imageUrl)).toBe(false);
       expect(await stored(other.imageUrl)).toBe(true);
 
@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await auditTrail()).toHaveLength(1);
     });
 
-    it('keeps the image while the ad approved from the request shows; it goes with the ad, as an orphan', async () => {
+    it('keeps the image while the ad approved from the application shows; it goes with the ad, as an orphan', async () => {
       const { id, imageUrl } = await submitted('web');
       expect((await approve('web', id)).status).toBe(200);
       const [ad] = await managed('web');
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await stored(imageUrl)).toBe(false);
     });
 
-    it('deletes the image of a request whose ad has ended: the ended ad loses it', async () => {
+    it('deletes the image of an application whose ad has ended: the ended ad loses it', async () => {
       const { id, imageUrl } = await submitted('kakao', { duration: 1 });
       expect((await approve('kakao', id)).status).toBe(200);
       clock().advance(30 * 86_400); // 30 days later, the paid month is over
@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         expect(response.status, `${type} ${id}`).toBe(404);
         expect(await message(response)).toBe('요청을 찾을 수 없습니다.');
       }
-      expect((await requests('web')).map((request) => request.id)).toEqual([web.id]);
+      expect((await applications('web')).map((application) => application.id)).toEqual([web.id]);
       expect(await stored(web.imageUrl)).toBe(true);
       expect(await auditTrail()).toEqual([]);
     });

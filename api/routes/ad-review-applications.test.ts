@@ -1,4 +1,4 @@
-/** The admins' review of ad applications: the request lists, a request's details, approval and rejection. */
+/** The admins' review of ad applications: the application lists, an application's details, approval and rejection. */
 import { eq } from 'drizzle-orm';
 import {
   AdBannerListResponseSchema,
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     detail,
     approve,
     reject,
-    requests,
+    applications,
     managed,
     auditTrail,
     detailStatus,
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   } = adReviewApiFor(kind);
 
   describe('GET /api/ads/:type/submit', () => {
-    it('lists every request of the type, newest first, as exactly { id, title, status, createdAt }', async () => {
+    it('lists every application of the type, newest first, as exactly { id, title, status, createdAt }', async () => {
       const now = clock().now().getTime();
       const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
       const newest = await insertApplication({ title: 'Newest', createdAt: at(0) });
@@ -74,21 +74,21 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       });
       expect(AdApplicationListResponseSchema.parse(body)).toEqual(body);
 
-      expect(await requests('kakao')).toStrictEqual([row(kakao, 'Kakao', 'pending', 4)]);
+      expect(await applications('kakao')).toStrictEqual([row(kakao, 'Kakao', 'pending', 4)]);
     });
 
-    it('lists a request submitted through the public api', async () => {
-      expect(await requests('web')).toEqual([]);
+    it('lists an application submitted through the public api', async () => {
+      expect(await applications('web')).toEqual([]);
       const { id } = await submitted('web');
-      expect(await requests('web')).toStrictEqual([
+      expect(await applications('web')).toStrictEqual([
         { id, title: 'web cafe', status: 'pending', createdAt: clock().now().toISOString() },
       ]);
-      expect(await requests('kakao')).toEqual([]);
+      expect(await applications('kakao')).toEqual([]);
     });
   });
 
   describe('GET /api/ads/:type/submit/:id', () => {
-    it('answers every admin-view field of a submitted request, with content and status', async () => {
+    it('answers every admin-view field of a submitted application, with content and status', async () => {
       const web = await submitted('web');
       const response = await detail('web', web.id);
       expect(response.status).toBe(200);
@@ -154,10 +154,10 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   });
 
   describe('POST /api/ads/:type/submit/:id/approve', () => {
-    it('approves a pending request into an ad paid from now for duration × 30 days', async () => {
-      const requestedAt = clock().now();
-      const id = await insertApplication({ title: 'Cafe', duration: 3, createdAt: requestedAt });
-      const other = await insertApplication({ title: 'Other', createdAt: requestedAt });
+    it('approves a pending application into an ad paid from now for duration × 30 days', async () => {
+      const appliedAt = clock().now();
+      const id = await insertApplication({ title: 'Cafe', duration: 3, createdAt: appliedAt });
+      const other = await insertApplication({ title: 'Other', createdAt: appliedAt });
       clock().advance(3600);
       const now = clock().now();
 
@@ -167,8 +167,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(body).toEqual({ success: true, message: 'Approved', data: { adId: expect.any(Number) } });
       const { adId } = body.data as { adId: number };
 
-      // Decided requests stay in the list, with their status.
-      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+      // Decided applications stay in the list, with their status.
+      expect((await applications('web')).map((application) => [application.id, application.status])).toEqual([
         [other, 'pending'],
         [id, 'approved'],
       ]);
@@ -188,11 +188,11 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         },
       ]);
       expect(await managed('kakao')).toEqual([]);
-      const [request] = await db().select().from(adApplications).where(eq(adApplications.id, id));
-      expect(request).toMatchObject({ status: 'approved', confirmed: true, decidedAt: now });
+      const [application] = await db().select().from(adApplications).where(eq(adApplications.id, id));
+      expect(application).toMatchObject({ status: 'approved', confirmed: true, decidedAt: now });
     });
 
-    it('answers 409 for a request already approved or rejected, changing nothing', async () => {
+    it('answers 409 for an application already approved or rejected, changing nothing', async () => {
       const alreadyDecided = '이미 승인 또는 거절된 요청입니다.';
       const id = await insertApplication({ title: 'Cafe' });
       expect((await approve('web', id)).status).toBe(200);
@@ -296,7 +296,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       ]);
     });
 
-    it('approves a kakao request into a kakao ad only', async () => {
+    it('approves a kakao application into a kakao ad only', async () => {
       const { id, imageUrl } = await submitted('kakao');
       expect((await approve('web', id)).status).not.toBe(200);
       expect((await approve('kakao', id)).status).toBe(200);
@@ -311,7 +311,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   });
 
   describe('POST /api/ads/:type/submit/:id/reject', () => {
-    it('rejects a pending request without creating an ad; a second reject answers 409', async () => {
+    it('rejects a pending application without creating an ad; a second reject answers 409', async () => {
       const id = await insertApplication({ title: 'Cafe' });
       const other = await insertApplication({ title: 'Other' });
       clock().advance(60);
@@ -320,15 +320,15 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Rejected' });
 
-      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+      expect((await applications('web')).map((application) => [application.id, application.status])).toEqual([
         [other, 'pending'],
         [id, 'rejected'],
       ]);
       expect(await detailStatus('web', id)).toBe('rejected');
       expect(await managed('web')).toEqual([]);
       expect(await db().select().from(ads)).toEqual([]);
-      const [request] = await db().select().from(adApplications).where(eq(adApplications.id, id));
-      expect(request).toMatchObject({ status: 'rejected', confirmed: false, decidedAt: clock().now() });
+      const [application] = await db().select().from(adApplications).where(eq(adApplications.id, id));
+      expect(application).toMatchObject({ status: 'rejected', confirmed: false, decidedAt: clock().now() });
 
       const again = await reject('web', id);
       expect(again.status).toBe(409);
@@ -336,7 +336,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await detailStatus('web', id)).toBe('rejected');
     });
 
-    it('takes an optional reason of up to 500 characters, stored and answered with the request; a longer one is 400', async () => {
+    it('takes an optional reason of up to 500 characters, stored and answered with the application; a longer one is 400', async () => {
       const id = await insertApplication({ title: 'Cafe' });
       const withReason = (reason: unknown) =>
         app().request(`/api/ads/web/submit/${id}/reject`, {

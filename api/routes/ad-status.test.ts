@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
   });
   afterEach(() => store.remove());
 
-  /** Applies for 2 months through the api as the web does, one day before NOW; returns the request's id and token. */
+  /** Applies for 2 months through the api as the web does, one day before NOW; returns the application's id and token. */
   async function apply(type: AdType = 'web') {
     clock.set(new Date(NOW.getTime() - DAY_MS));
     const { imageUrl } = await uploadImageThrough(app, type);
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect(ApiErrorSchema.parse(await response.json())).toEqual({ message: 'No such status page' });
   }
 
-  it('tells a pending request: type, title, when it came, no period and no counts', async () => {
+  it('tells a pending application: type, title, when it came, no period and no counts', async () => {
     const { token } = await apply('kakao');
     expect(await read(token)).toEqual({
       type: 'kakao',
@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect(await read(token)).toMatchObject({ status: 'approved', period: null, counts: null });
   });
 
-  it('tells a rejected request its reason', async () => {
+  it('tells a rejected application its reason', async () => {
     const { id, token } = await apply();
     await db()
       .update(adApplications)
@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     });
   });
 
-  it('answers to every token of the request (an e-mail carries a fresh one), each on its own: one gone, the others still answer', async () => {
+  it('answers to every token of the application (an e-mail carries a fresh one), each on its own: one gone, the others still answer', async () => {
     const { id, token } = await apply();
     const emailed = await issueStatusToken(db(), id, NOW);
     expect((await read(emailed)).title).toBe('캠퍼스 카페');

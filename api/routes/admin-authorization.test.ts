@@ -30,7 +30,7 @@ const PASSWORD = 'seeded password, never shown';
 /** What the seeded database holds that no refused request may show. */
 const SECRETS = {
   username: 'seeded-admin',
-  applicationTitle: 'Seeded request title',
+  applicationTitle: 'Seeded application title',
   applicantEmail: 'seeded-applicant@example.com',
   adTitle: 'Seeded ad title',
   adLink: 'https://seeded-ad.example.com/',
@@ -52,7 +52,7 @@ type Endpoint = {
 
 const TYPE = '{web|kakao}';
 const ID = '{[0-9]+}';
-const request = (type: AdType, id: number) => `/api/ads/${type}/submit/${id}`;
+const applicationPath = (type: AdType, id: number) => `/api/ads/${type}/submit/${id}`;
 
 /** Every admin endpoint, in an order in which each request succeeds with the token. */
 const ENDPOINTS: Endpoint[] = [
@@ -128,25 +128,25 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}`,
-    path: (seed) => request('web', seed.applicationId),
+    path: (seed) => applicationPath('web', seed.applicationId),
     ok: 200,
   },
   {
     method: 'POST',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}/approve`,
-    path: (seed) => `${request('web', seed.applicationId)}/approve`,
+    path: (seed) => `${applicationPath('web', seed.applicationId)}/approve`,
     ok: 200,
   },
   {
     method: 'POST',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}/reject`,
-    path: (seed) => `${request('web', seed.otherApplicationId)}/reject`,
+    path: (seed) => `${applicationPath('web', seed.otherApplicationId)}/reject`,
     ok: 200,
   },
   {
     method: 'DELETE',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}`,
-    path: (seed) => request('web', seed.otherApplicationId),
+    path: (seed) => applicationPath('web', seed.otherApplicationId),
     ok: 200,
   },
   { method: 'GET', route: `/api/:type${TYPE}/ads/list`, path: () => '/api/web/ads/list', ok: 200 },
@@ -214,7 +214,7 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
 
   const api = (serviceToken?: string) => testApi({ db: db(), storage: store, clock, serviceToken });
 
-  /** An admin with a session, two pending requests, an ad, an inquiry, a saved notice (and their audit entries). */
+  /** An admin with a session, two pending applications, an ad, an inquiry, a saved notice (and their audit entries). */
   async function seedDatabase(): Promise<Seed> {
     const now = clock.now();
     await createOrResetAdmin(db(), { username: SECRETS.username, password: PASSWORD }, 'cli', now);
@@ -267,7 +267,7 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
     return {
       users: await db().select().from(adminUsers).orderBy(asc(adminUsers.id)),
       sessions: await db().select().from(adminSessions).orderBy(asc(adminSessions.idHash)),
-      requests: await db().select().from(adApplications).orderBy(asc(adApplications.id)),
+      applications: await db().select().from(adApplications).orderBy(asc(adApplications.id)),
       ads: await db().select().from(ads).orderBy(asc(ads.id)),
       audit: await db().select().from(auditLog).orderBy(asc(auditLog.id)),
       settings: await db().select().from(settings).orderBy(asc(settings.key)),

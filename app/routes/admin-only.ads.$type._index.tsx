@@ -36,8 +36,8 @@ export default function AdApplicationList() {
   const { type, applications, failed } = useLoaderData<typeof loader>();
   if (!type) {
     return (
-      <section className="admin-page" aria-labelledby="requests-title">
-        <h1 id="requests-title" className="admin-page__title">
+      <section className="admin-page" aria-labelledby="applications-title">
+        <h1 id="applications-title" className="admin-page__title">
           광고 요청 목록
         </h1>
         <p className="admin-error" role="alert">
@@ -47,8 +47,8 @@ export default function AdApplicationList() {
     );
   }
   return (
-    <section className="admin-page" aria-labelledby="requests-title">
-      <h1 id="requests-title" className="admin-page__title">
+    <section className="admin-page" aria-labelledby="applications-title">
+      <h1 id="applications-title" className="admin-page__title">
         {AD_TYPE_LABELS[type]} 요청 목록
       </h1>
       {failed ? (
@@ -58,12 +58,12 @@ export default function AdApplicationList() {
       ) : applications.length === 0 ? (
         <p className="empty">{ADMIN_MESSAGES.emptyApplicationList}</p>
       ) : (
-        <ul className="request-list">
+        <ul className="application-list">
           {applications.map((application) => (
             <li key={application.id}>
-              <Link to={`/admin-only/ads/${type}/confirm/${application.id}`} className="request-list__item">
-                <span className="request-list__title">{application.title}</span>
-                <span className="request-list__meta">
+              <Link to={`/admin-only/ads/${type}/confirm/${application.id}`} className="application-list__item">
+                <span className="application-list__title">{application.title}</span>
+                <span className="application-list__meta">
                   {application.status && (
                     <span className={`badge badge--${application.status}`}>
                       {APPLICATION_STATUS_LABELS[application.status]}

@@ -136,14 +136,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** The back link to the type's application list and the page's heading (`#request-title`). */
+/** The back link to the type's application list and the page's heading (`#application-title`). */
 function ApplicationHeading({ type, title }: { type: AdType; title: string }) {
   return (
     <>
       <p>
         <Link to={`/admin-only/ads/${type}`}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
       </p>
-      <h1 id="request-title" className="admin-page__title">
+      <h1 id="application-title" className="admin-page__title">
         {title}
       </h1>
     </>
@@ -154,8 +154,8 @@ export default function AdApplicationDetail() {
   const data = useLoaderData<typeof loader>();
   if (!data.type) {
     return (
-      <section className="admin-page" aria-labelledby="request-title">
-        <h1 id="request-title" className="admin-page__title">
+      <section className="admin-page" aria-labelledby="application-title">
+        <h1 id="application-title" className="admin-page__title">
           광고 요청
         </h1>
         <p className="admin-error" role="alert">
@@ -169,7 +169,7 @@ export default function AdApplicationDetail() {
   const completion = flash && <CompletionDialog flash={flash} closeTo={listHref} />;
   if (!application) {
     return (
-      <section className="admin-page" aria-labelledby="request-title">
+      <section className="admin-page" aria-labelledby="application-title">
         <ApplicationHeading type={type} title="광고 요청" />
         <p>이 요청은 삭제되어 더 이상 볼 수 없습니다.</p>
         {completion}
@@ -194,7 +194,7 @@ export default function AdApplicationDetail() {
       : []),
   ];
   return (
-    <section className="admin-page" aria-labelledby="request-title">
+    <section className="admin-page" aria-labelledby="application-title">
       <ApplicationHeading type={type} title={application.title} />
       {application.status && (
         <p>
@@ -241,7 +241,7 @@ export default function AdApplicationDetail() {
         </p>
       )}
       {!pending && <p>이미 처리한 요청입니다.</p>}
-      <div className="request-actions">
+      <div className="application-actions">
         {pending && (
           <>
             <Link to={`${here}?confirm=approve`} className="button button--primary" preventScrollReset>

@@ -12,7 +12,7 @@ import { renderRoute } from '../../tests/setup/render-route';
 
 const { api, context, cookie, get, detailPage, decide, statusOf } = adApplicationPagesFor();
 
-describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
+describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
   it('approve: confirm dialog, the call, then 광고가 승인되었습니다. whose OK returns to the list (shown once)', async () => {
     const id = await seedAdApplication(api(), 'web');
     const confirm = await detailPage('web', id, { search: '?confirm=approve' });
@@ -43,13 +43,13 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('rejected');
   });
 
-  it('reject with a reason: stored with the decision and shown on the request', async () => {
+  it('reject with a reason: stored with the decision and shown on the application', async () => {
     const id = await seedAdApplication(api(), 'web');
     const done = await decide('web', id, 'reject', context(), {
       reason: '  이미지에 가게 이름이 없습니다.\r\n다시 신청해주세요.  ',
     });
     expect(done.data.flash).toEqual({ tone: 'success', message: '광고가 거절되었습니다.' });
-    const row = (await api().adApplications()).find((request) => request.id === id);
+    const row = (await api().adApplications()).find((application) => application.id === id);
     expect(row).toMatchObject({
       status: 'rejected',
       rejectReason: '이미지에 가게 이름이 없습니다.\n다시 신청해주세요.',
@@ -82,7 +82,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(dialog.textContent).toContain('거절 사유는 500자까지 적을 수 있습니다.');
   });
 
-  it("approving a decided request: '광고 승인에 실패했습니다: ' and the api's message", async () => {
+  it("approving a decided application: '광고 승인에 실패했습니다: ' and the api's message", async () => {
     const id = await seedAdApplication(api(), 'web');
     await decide('web', id, 'reject');
     const failed = await decide('web', id, 'approve');
@@ -107,7 +107,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  it('rejecting a decided request: 광고 거절에 실패했습니다. (without the server message)', async () => {
+  it('rejecting a decided application: 광고 거절에 실패했습니다. (without the server message)', async () => {
     const id = await seedAdApplication(api(), 'kakao');
     await decide('kakao', id, 'approve');
     const failed = await decide('kakao', id, 'reject');
@@ -128,7 +128,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  it('delete: asks first, deletes the request and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
+  it('delete: asks first, deletes the application and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
     const id = await seedAdApplication(api(), 'web', { title: '지워달라는 신청' });
     const { imageUrl } = (await api().adApplications()).find((row) => row.id === id)!;
     const detail = await detailPage('web', id);
@@ -158,7 +158,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBeUndefined();
     expect(await api().imageUpload(imageUrl)).toBeUndefined();
 
-    // Afterwards (the flash spent) the request is simply not found.
+    // Afterwards (the flash spent) the application is simply not found.
     const gone = await detailLoader({
       request: get(`/admin-only/ads/web/confirm/${id}`, cookieOf(done.response)),
       context: context(),
@@ -167,7 +167,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect((gone as Response).status).toBe(404);
   });
 
-  it('a decided request can be deleted too; one deleted meanwhile: 이미 삭제된 요청입니다.', async () => {
+  it('a decided application can be deleted too; one deleted meanwhile: 이미 삭제된 요청입니다.', async () => {
     const id = await seedAdApplication(api(), 'kakao');
     await decide('kakao', id, 'reject');
     const { data, page } = await detailPage('kakao', id, { search: '?confirm=delete' });
@@ -180,7 +180,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(twice.dialogMessage).toBe('이미 삭제된 요청입니다.');
   });
 
-  it('a delete when the api cannot be reached: 광고 요청을 삭제하지 못했습니다. and the request stays', async () => {
+  it('a delete when the api cannot be reached: 광고 요청을 삭제하지 못했습니다. and the application stays', async () => {
     const id = await seedAdApplication(api(), 'web');
     const down = interceptingContext(context(), (request) => {
       if (request.method === 'DELETE') throw new TypeError('fetch failed');

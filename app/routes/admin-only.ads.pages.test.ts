@@ -1,5 +1,5 @@
 /**
- * The ad application list and a request's detail page as the admin sees them (docs/product.md §2.10.1,
+ * The ad application list and an application's detail page as the admin sees them (docs/product.md §2.10.1,
  * §2.10.2): what they show, and an invalid type.
  */
 import { seedAdApplication, SESSION_CHECK } from '../../tests/setup/admin-web';
@@ -7,21 +7,21 @@ import { adApplicationPagesFor } from '../../tests/setup/admin-ad-applications';
 
 const { api, context, callsDuring, listPage, detailPage, decide } = adApplicationPagesFor();
 
-describe('request list (/admin-only/ads/{type})', () => {
+describe('application list (/admin-only/ads/{type})', () => {
   it('shows 요청받은 광고가 없습니다. for an empty kakao list', async () => {
-    await seedAdApplication(api(), 'web'); // another type's request is not in the kakao list
+    await seedAdApplication(api(), 'web'); // another type's application is not in the kakao list
     const { response, data, page } = await listPage('kakao');
     expect(response.status).toBe(200);
-    expect(data).toEqual({ type: 'kakao', requests: [], failed: false });
+    expect(data).toEqual({ type: 'kakao', applications: [], failed: false });
     expect(page.querySelector('.empty')?.textContent).toBe('요청받은 광고가 없습니다.');
   });
 
-  it("lists each request's title, linking to its detail", async () => {
+  it("lists each application's title, linking to its detail", async () => {
     const id = await seedAdApplication(api(), 'kakao', { title: '학생식당 할인' });
     const { page } = await listPage('kakao');
     expect(page.body.textContent).not.toContain('요청받은 광고가 없습니다.');
     const link = page.querySelector(`a[href="/admin-only/ads/kakao/confirm/${id}"]`);
-    expect(link?.querySelector('.request-list__title')?.textContent).toBe('학생식당 할인');
+    expect(link?.querySelector('.application-list__title')?.textContent).toBe('학생식당 할인');
   });
 
   it("shows 'invalid ad type' for type foo and calls nothing but the session check", async () => {
@@ -37,7 +37,7 @@ describe('request list (/admin-only/ads/{type})', () => {
   });
 });
 
-describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
+describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
   it("shows 'invalid ad type' for type foo and calls nothing but the session check", async () => {
     let answer: Awaited<ReturnType<typeof detailPage>> | undefined;
     const calls = await callsDuring(async () => {
@@ -48,7 +48,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(answer!.page.querySelector('[role="alert"]')?.textContent).toBe('invalid ad type');
   });
 
-  it('shows the request: id, title, applicant, phone, e-mail, duration, link, note and image', async () => {
+  it('shows the application: id, title, applicant, phone, e-mail, duration, link, note and image', async () => {
     const id = await seedAdApplication(api(), 'web', { title: '캠퍼스 카페', contentForManager: '입금자명: 홍길동' });
     const { page } = await detailPage('web', id);
     const rows = Object.fromEntries(
@@ -96,7 +96,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     );
   });
 
-  it('a decided request offers no approve or reject, and ?confirm= opens no dialog', async () => {
+  it('a decided application offers no approve or reject, and ?confirm= opens no dialog', async () => {
     const id = await seedAdApplication(api(), 'web');
     await decide('web', id, 'approve');
     const { data, page } = await detailPage('web', id, { search: '?confirm=reject' });

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** What the detail loader answers for a pending web request with `redirectUrl`. */
+/** What the detail loader answers for a pending web application with `redirectUrl`. */
 const detailData = (redirectUrl: string | null) => ({
   type: 'web',
   application: {
@@ -48,7 +48,7 @@ function renderDetail(redirectUrl: string | null) {
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
 }
 
-describe('request detail: link open (docs/product.md §2, §5)', () => {
+describe('application detail: link open (docs/product.md §2, §5)', () => {
   it("a javascript: link is no link: the button alerts 'invalid URL'", () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderDetail('javascript:alert(1)');

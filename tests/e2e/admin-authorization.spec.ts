@@ -26,7 +26,7 @@ const EVIL = 'https://evil.example';
 
 test.use({ baseURL: ADS_WEB_URL });
 
-/** What the admin pages must not show to a stranger: a pending request, a managed ad and an inquiry. */
+/** What the admin pages must not show to a stranger: a pending application, a managed ad and an inquiry. */
 const seeded = {
   pending: `${TAG} 대기 ${Date.now()}`,
   ad: `${TAG} 게시 ${Date.now()}`,

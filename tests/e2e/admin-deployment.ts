@@ -25,7 +25,7 @@ export const IMAGE_FILES = {
 
 /**
  * Applies for an ad through the api as a shop at `ip` would (presign, PUT, submit; docs/product.md §7) and
- * returns the new request's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
+ * returns the new application's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
  */
 export async function submitAdApplication(
   request: APIRequestContext,
@@ -53,7 +53,7 @@ export async function submitAdApplication(
   });
   expect(submit.status()).toBe(201);
   const stored = (await listedApplications(request, type)).find((item) => item.title === title);
-  expect(stored, `request "${title}" listed by the api`).toBeTruthy();
+  expect(stored, `application "${title}" listed by the api`).toBeTruthy();
   return stored!.id;
 }
 

@@ -1,6 +1,6 @@
 /**
  * An admin at work on a phone (docs/product.md §2.2 Admin routes and pages, §4.5 Admin request detail
- * and Ad edit card, §8): signs in, approves and rejects requests with JavaScript on and off, edits,
+ * and Ad edit card, §8): signs in, approves and rejects applications with JavaScript on and off, edits,
  * re-images, reorders and deletes the ads the home banner shows, switches the service notice, reads
  * the bus information status, and finds it all in the activity log. Requests are sent through the
  * api as shops send them, each test from its own address (the api limits submits per IP) and with
@@ -78,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
     const seed = javaScriptEnabled ? 110 : 120;
 
-    test('an admin approves one request and rejects another through the confirm and completion dialogs', async ({
+    test('an admin approves one application and rejects another through the confirm and completion dialogs', async ({
       page,
       request,
     }) => {
@@ -120,14 +120,14 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await applicationDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
       expect(await webAdOrder(page)).not.toContain(rejected);
 
-      // A decided request offers no decision any more.
+      // A decided application offers no decision any more.
       await page.goto(`/admin-only/ads/web/confirm/${rejectedId}`);
       await expect(page.getByText('이미 처리한 요청입니다.')).toBeVisible();
       await expect(page.getByRole('link', { name: '승인', exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: '거절', exact: true })).toHaveCount(0);
     });
 
-    test('a request another admin decided meanwhile is not approved twice: the failure names why', async ({
+    test('an application another admin decided meanwhile is not approved twice: the failure names why', async ({
       page,
       request,
     }) => {

@@ -1,7 +1,7 @@
 /**
  * The pages' layout on a 390 px phone (docs/product.md §9's frame), with and without JavaScript, in
  * Debian's Chromium against the built app: Korean words stay whole at a line's end, a long stored
- * URL wraps instead of widening the page (on a request's page with its row's whole width), no empty
+ * URL wraps instead of widening the page (on an application's page with its row's whole width), no empty
  * band is kept where nothing comes, the default banner keeps its call to action on one line, and the
  * admin's tables (the backtest, the audit log, GBIS discovery's candidates) stack into one block per
  * row. The public pages are the main
@@ -170,7 +170,7 @@ test.describe('the admin pages', () => {
         const box = (await link.boundingBox())!;
         expect(box.x + box.width, path).toBeLessThanOrEqual(PHONE.width);
         expect(box.height, `${path}: the link takes several lines`).toBeGreaterThan(40);
-        // On the request's page the link has its row's whole width, its label above it.
+        // On the application's page the link has its row's whole width, its label above it.
         if (path.includes('/confirm/')) expect(box.width, path).toBeGreaterThan(300);
         await expectNoSidewaysScroll(page);
         await expect(page.locator('body')).toHaveCSS('word-break', 'keep-all');

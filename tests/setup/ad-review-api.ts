@@ -1,7 +1,7 @@
 /**
  * The admin side of the ads api, for api/routes/ad-review-*.test.ts: the api with the service token
  * (adsApiFor: the file's test database, and a store, a clock and the api made afresh for each test),
- * and the admin's calls on it: the request lists and decisions, the managed ads, the audit trail.
+ * and the admin's calls on it: the application lists and decisions, the managed ads, the audit trail.
  */
 import { expect } from 'vitest';
 import { AuditListResponseSchema } from '../../contract/admin';
@@ -48,8 +48,8 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
   const removeApplication = (type: AdType, id: number | string, actor: string | null = 'alice') =>
     app().request(`/api/ads/${type}/submit/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
 
-  /** The request list of `type` (asserting 200 and the contract shape). */
-  async function requests(type: AdType) {
+  /** The application list of `type` (asserting 200 and the contract shape). */
+  async function applications(type: AdType) {
     const response = await applicationList(type);
     expect(response.status).toBe(200);
     return AdApplicationListResponseSchema.parse(await response.json()).data;
@@ -82,7 +82,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     return AdApplicationDetailResponseSchema.parse(await response.json()).data.status;
   }
 
-  /** A request row inserted directly; returns its id. */
+  /** An application row inserted directly; returns its id. */
   async function insertApplication(
     values: Partial<typeof adApplications.$inferInsert> & { title: string },
   ): Promise<number> {
@@ -173,7 +173,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     bulk,
     remove,
     removeApplication,
-    requests,
+    applications,
     managed,
     auditTrail,
     bannerTitles,

@@ -44,7 +44,7 @@ export function adApplicationPagesFor() {
     return { response, data, page };
   }
 
-  /** The detail page of request `id` at `search`, loaded with `withCookie` (on `on`); answers its loader's Set-Cookie too. */
+  /** The detail page of application `id` at `search`, loaded with `withCookie` (on `on`); answers its loader's Set-Cookie too. */
   async function detailPage(type: string, id: number, { search = '', withCookie = cookie(), on = context() } = {}) {
     const path = `/admin-only/ads/${type}/confirm/${id}${search}`;
     const response = await detailLoader({

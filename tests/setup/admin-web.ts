@@ -131,7 +131,7 @@ export function cookieOf(response: Response): string {
   return header!.split(';')[0];
 }
 
-/** Empties the ads tables (requests, ads, uploads, counters, rate limits); admins and sessions stay. */
+/** Empties the ads tables (applications, ads, uploads, counters, rate limits); admins and sessions stay. */
 export async function resetAds(api: WebApi): Promise<void> {
   await api.db.execute(
     sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
@@ -143,7 +143,7 @@ let seeded = 0;
 /**
  * Stores a pending application of `type` the way the api does (its image uploaded through the
  * presigned flow first), with `fields` over a complete one.
- * @returns the request's id.
+ * @returns the application's id.
  */
 export async function seedAdApplication(
   api: WebApi,
@@ -163,14 +163,14 @@ export async function seedAdApplication(
   return created!.id;
 }
 
-/** Approves request `id` of `type` through the api's model. @returns the new ad's id. */
+/** Approves application `id` of `type` through the api's model. @returns the new ad's id. */
 export async function approveAdApplication(api: WebApi, type: AdType, id: number): Promise<number> {
   const ad = await approveApplication(api.db, type, id, 'test', new Date(), mailOff);
   expect(ad).not.toBeNull();
   return ad!.id;
 }
 
-/** A pending request of `type` approved at once: the managed ad's id. */
+/** A pending application of `type` approved at once: the managed ad's id. */
 export async function seedAd(api: WebApi, type: AdType, fields: Parameters<typeof seedAdApplication>[2] = {}) {
   return approveAdApplication(api, type, await seedAdApplication(api, type, fields));
 }
