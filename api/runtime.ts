@@ -152,13 +152,13 @@ async function buildApiRuntime(
   const app = createApi(services.context);
   const history = historyWork(env, services);
   const stops: (() => void)[] = [];
-  let localDoor: Server | null = null;
+  let localSocket: Server | null = null;
   let starting: Promise<void> | null = null;
   const start = async (firstAnswer: Promise<void>) => {
     try {
       await feed.start();
       if (settings.embedded && env.DATA_DIR !== 'memory') {
-        localDoor = await openLocalDoor(app, env.DATA_DIR, settings.logger);
+        localSocket = await openLocalSocket(app, env.DATA_DIR, settings.logger);
       }
       stops.push(...startHousekeeping(services, history.refreshAccuracy));
     } catch (error) {
@@ -177,9 +177,9 @@ async function buildApiRuntime(
       await history.stop(); // a back-fill under way ends (one transaction) before the database closes
       for (const stop of stops) stop();
       await new Promise((resolve) => {
-        if (!localDoor) return resolve(undefined);
-        localDoor.close(resolve);
-        localDoor.closeAllConnections();
+        if (!localSocket) return resolve(undefined);
+        localSocket.close(resolve);
+        localSocket.closeAllConnections();
       });
       await feed.stop();
       await kakaoAds.flush();
@@ -275,7 +275,7 @@ export const LOCAL_API_SOCKET = 'api.sock';
  * token. A socket file left by a crashed owner is replaced (this process holds the lock).
  * @returns the server, or null (logged) when the socket cannot be opened (e.g. a path too long).
  */
-async function openLocalDoor(app: Api, dataDir: string, logger: Logger): Promise<Server | null> {
+async function openLocalSocket(app: Api, dataDir: string, logger: Logger): Promise<Server | null> {
   const path = join(dataDir, LOCAL_API_SOCKET);
   rmSync(path, { force: true });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

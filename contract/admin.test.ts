@@ -6,7 +6,7 @@ import { AD_EDIT_HEADINGS, ADMIN_MESSAGES } from './admin';
 
 describe('ADMIN_MESSAGES (docs/product.md §2, §5, §8)', () => {
   it.each([
-    ['emptyRequestList', '요청받은 광고가 없습니다.'],
+    ['emptyApplicationList', '요청받은 광고가 없습니다.'],
     ['approved', '광고가 승인되었습니다.'],
     ['approveFailed', '광고 승인에 실패했습니다'],
     ['rejected', '광고가 거절되었습니다.'],

@@ -9,13 +9,13 @@ import { freeText, oneLineText, text, trimmedLine } from './strings';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
 export const ADMIN_MESSAGES = {
-  emptyRequestList: '요청받은 광고가 없습니다.',
+  emptyApplicationList: '요청받은 광고가 없습니다.',
   approved: '광고가 승인되었습니다.',
   /** Followed by ": {server message}" when the server gives one (docs/product.md §8). */
   approveFailed: '광고 승인에 실패했습니다',
   rejected: '광고가 거절되었습니다.',
   rejectFailed: '광고 거절에 실패했습니다.',
-  /** docs/product.md §2, §5: the request list and detail for a type other than web or kakao. */
+  /** docs/product.md §2, §5: the application list and detail for a type other than web or kakao. */
   invalidType: 'invalid ad type',
   /** docs/product.md §8: the edit page for a type other than web or kakao. */
   invalidTypeEdit: 'Invalid ad type.',

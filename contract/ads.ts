@@ -273,7 +273,7 @@ export const AdminResponseSchema = z.object({
 });
 
 /** docs/product.md §3.6 Ad request, list view (ours adds status and createdAt). */
-export const AdRequestSummarySchema = z.object({
+export const AdApplicationSummarySchema = z.object({
   id: z.number().int(),
   title: text(),
   /** Extra: pending, approved or rejected. */
@@ -281,13 +281,16 @@ export const AdRequestSummarySchema = z.object({
   /** Extra: ISO instant the application arrived. */
   createdAt: text().datetime({ offset: true }).optional(),
 });
-export type AdRequestSummary = z.infer<typeof AdRequestSummarySchema>;
+export type AdApplicationSummary = z.infer<typeof AdApplicationSummarySchema>;
 
 /** docs/product.md §3.6 Ad request, list view: id and title (and our extras). GET /api/ads/{type}/submit, newest first. */
-export const AdRequestListResponseSchema = z.object({ success: z.boolean(), data: z.array(AdRequestSummarySchema) });
+export const AdApplicationListResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.array(AdApplicationSummarySchema),
+});
 
 /** docs/product.md §3.6 Ad request (admin view). GET /api/ads/{type}/submit/{id}. */
-export const AdRequestDetailSchema = z.object({
+export const AdApplicationDetailSchema = z.object({
   id: z.number().int(),
   title: text(),
   applicantName: text(),
@@ -304,7 +307,7 @@ export const AdRequestDetailSchema = z.object({
   /** Extra: why it was rejected (the reject dialog's reason), or null. */
   rejectReason: text().nullable().optional(),
 });
-export const AdRequestDetailResponseSchema = z.object({ success: z.boolean(), data: AdRequestDetailSchema });
+export const AdApplicationDetailResponseSchema = z.object({ success: z.boolean(), data: AdApplicationDetailSchema });
 
 /** docs/product.md §3.7 Ad (managed): id, title, redirectUrl, imageUrl. GET /api/{type}/ads/list, PUT /api/{type}/ads/bulk. */
 const ManagedAdSchema = z.object({

@@ -71,9 +71,9 @@ export const InquirySchema = z.object({
   email: text().nullable(),
   /** ISO instant. */
   createdAt: text().datetime({ offset: true }),
-  /** An admin's reply, e-mailed to `email`; null until answered. */
+  /** An admin's reply, e-mailed to `email`; null until replied to. */
   reply: text().nullable(),
-  /** ISO instant of the reply; null until answered. */
+  /** ISO instant of the reply; null until replied to. */
   repliedAt: text().datetime({ offset: true }).nullable(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
@@ -86,7 +86,7 @@ export const INQUIRY_REPLY_MESSAGES = {
   required: '답변 내용을 입력해주세요.',
   tooLong: `답변은 ${formatCount(INQUIRY_REPLY_MAX)}자까지 보낼 수 있습니다.`,
   noEmail: '이메일을 남기지 않은 문의에는 답변을 보낼 수 없습니다.',
-  answered: '이미 답변한 문의입니다.',
+  replied: '이미 답변한 문의입니다.',
   mailOff: '이메일 발송이 꺼져 있어 답변을 보낼 수 없습니다.',
   sent: '답변을 저장했습니다. 이메일은 곧 발송됩니다.',
 } as const;

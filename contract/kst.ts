@@ -101,7 +101,7 @@ export function formatKstIso(instant: Instant): string {
 }
 
 /**
- * A paid period (start inclusive, end exclusive; api/ads/requests.ts paidPeriod) as the KST days it
+ * A paid period (start inclusive, end exclusive; api/ads/applications.ts paidPeriod) as the KST days it
  * covers: "yyyy-MM-dd ~ yyyy-MM-dd", the last day being the one before the end instant's.
  */
 export function formatKstPeriod(startsAt: string, endsAt: string): string {

@@ -10,7 +10,7 @@
  * admin-create entry before the api opens the database, the api (build/api.js) with a service
  * token, and the web (build/server.js) that reaches it over HTTP. The home page is taken once with
  * its default banner; then, through the api, the script seeds what the other pages show: two
- * approved ads (one with a long link, to see long strings wrap), a pending request, and an
+ * approved ads (one with a long link, to see long strings wrap), a pending application, and an
  * inquiry. The admin pages are taken signed in (the login form, as a phone would).
  * Debian's Chromium (/usr/bin/chromium) drives the pages through the Playwright library.
  */
@@ -192,8 +192,8 @@ async function signIn(context: BrowserContext, origin: string) {
 
 /**
  * Seeds the api as shops and an admin would (docs/product.md §7): a web ad with a long link and a
- * chatbot ad, both approved, a pending web request, and an inquiry.
- * @returns the first ad's status token and the pending request's id.
+ * chatbot ad, both approved, a pending web application, and an inquiry.
+ * @returns the first ad's status token and the pending application's id.
  */
 async function seed(apiUrl: string): Promise<{ statusToken: string; pendingId: number }> {
   const auth = { Authorization: `Bearer ${SERVICE_TOKEN}` };

@@ -12,7 +12,7 @@ import type { Database } from '../api/db/client';
 import {
   adminSessions,
   adminUsers,
-  adRequests,
+  adApplications,
   ads,
   auditLog,
   imageUploads,
@@ -44,7 +44,7 @@ afterAll(() => database.close());
 
 /** Every table a write could leave half-done, with its row count. */
 async function rowCounts() {
-  const tables = { adminSessions, adminUsers, adRequests, ads, auditLog, imageUploads, inquiries, settings };
+  const tables = { adminSessions, adminUsers, adApplications, ads, auditLog, imageUploads, inquiries, settings };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     counts[name] = (await database.db.select({ n: count() }).from(table))[0].n;

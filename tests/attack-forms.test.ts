@@ -13,7 +13,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { openDatabase } from '../api/db/client';
-import { adDailyCounts, adRequests, inquiries } from '../api/db/schema';
+import { adDailyCounts, adApplications, inquiries } from '../api/db/schema';
 import { ADMIN, attackServerFor } from './setup/attack-server';
 
 const { web, base, dataDir, adminCookie, adId, send, raw, postForm } = attackServerFor();
@@ -278,7 +278,7 @@ describe('what the attacks left behind', () => {
       expect(counted.clicks).toBe(1);
       // Nothing the fuzz sent was stored.
       expect((await database.db.select({ n: count() }).from(inquiries))[0].n).toBe(0);
-      expect((await database.db.select({ n: count() }).from(adRequests))[0].n).toBe(0);
+      expect((await database.db.select({ n: count() }).from(adApplications))[0].n).toBe(0);
     } finally {
       await database.close();
     }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImageUploadResponseSchema } from '../contract/ads';
 import { openDatabase } from '../api/db/client';
-import { adRequests, imageUploads, inquiries } from '../api/db/schema';
+import { adApplications, imageUploads, inquiries } from '../api/db/schema';
 import { PNG } from './fixtures/images';
 import { createTestDatabase, testDatabaseKinds } from './setup/db';
 import { freePort, runEntry } from './setup/process';
@@ -93,16 +93,16 @@ describe.each(testDatabaseKinds)('acknowledged writes across a SIGKILL on %s', (
       // The killed owner's lock is taken over at once: it is no longer running (api/db/data-dir-lock.ts).
       const database = postgres ?? (await openDatabase({ dataDir }));
       try {
-        const requests = await database.db.select().from(adRequests);
-        const stored = new Map(requests.map((request) => [request.id, request]));
+        const applications = await database.db.select().from(adApplications);
+        const stored = new Map(applications.map((application) => [application.id, application]));
         for (const [id, title] of acknowledged.applications) expect(stored.get(id)?.title).toBe(title);
         const contents = new Set((await database.db.select().from(inquiries)).map((inquiry) => inquiry.content));
         for (const content of acknowledged.inquiries) expect(contents.has(content)).toBe(true);
 
-        // None half-stored: each request's image is stored (upload row) and on disk.
+        // None half-stored: each application's image is stored (upload row) and on disk.
         const uploads = new Map((await database.db.select().from(imageUploads)).map((u) => [u.imageUrl, u]));
-        for (const request of requests) {
-          const upload = uploads.get(request.imageUrl);
+        for (const application of applications) {
+          const upload = uploads.get(application.imageUrl);
           expect(upload?.status).toBe('stored');
           expect(existsSync(join(dataDir, 'images', upload!.key))).toBe(true);
         }

@@ -11,10 +11,11 @@ import { auditLog } from '../db/schema';
 
 /** A database or an open transaction: anything drizzle can insert with. */
 /**
- * The audit log's name of an ad request, "ad-request:web:7": also what its e-mails are about
- * (mail_outbox.about), so that deleting the request finds them.
+ * The audit log's name of an ad application, "ad-request:web:7": also what its e-mails are about
+ * (mail_outbox.about), so that deleting the application finds them. The text stays `ad-request:…`, as
+ * the stored audit entries and e-mails name it.
  */
-export const adRequestTarget = (type: AdType, id: number) => `ad-request:${type}:${id}`;
+export const adApplicationTarget = (type: AdType, id: number) => `ad-request:${type}:${id}`;
 
 /** The audit log's name of an inquiry, "inquiry:3", and what its e-mails are about. */
 export const inquiryTarget = (id: number) => `inquiry:${id}`;

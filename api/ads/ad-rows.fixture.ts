@@ -1,7 +1,7 @@
-/** Rows for the ads domain's tests (requests, managed, counters): ads and requests inserted directly. */
+/** Rows for the ads domain's tests (applications, managed, counters): ads and applications inserted directly. */
 import type { AdType } from '../../contract/ads';
 import type { Db } from '../db/client';
-import { adRequests, ads } from '../db/schema';
+import { adApplications, ads } from '../db/schema';
 
 export const DAY_MS = 86_400_000;
 /** The tests' clock: a Monday morning in Seoul. */
@@ -13,10 +13,10 @@ export const ACTOR = 'alice';
 
 /** Inserters into the database `db()` returns (read at each call: each test has a fresh one). */
 export function adRowsIn(db: () => Db) {
-  /** A pending request stored as the submit route would, with its own image URL. */
-  async function pendingRequest(type: AdType, duration = 1): Promise<number> {
+  /** A pending application stored as the submit route would, with its own image URL. */
+  async function pendingApplication(type: AdType, duration = 1): Promise<number> {
     const [row] = await db()
-      .insert(adRequests)
+      .insert(adApplications)
       .values({
         type,
         title: `${type} ad`,
@@ -24,12 +24,12 @@ export function adRowsIn(db: () => Db) {
         applicantPhone: '01012345678',
         applicantEmail: 'a@example.com',
         redirectUrl: 'https://example.com/shop',
-        imageUrl: `/images/${type}-request.png`,
+        imageUrl: `/images/${type}-application.png`,
         content: type === 'kakao' ? '점심 할인' : null,
         duration,
         createdAt: at(-DAY_MS),
       })
-      .returning({ id: adRequests.id });
+      .returning({ id: adApplications.id });
     return row.id;
   }
 
@@ -59,5 +59,5 @@ export function adRowsIn(db: () => Db) {
     return row.id;
   }
 
-  return { pendingRequest, insertAd };
+  return { pendingApplication, insertAd };
 }

@@ -7,7 +7,7 @@ import { PNG, JPEG, GIF, WEBP, SVG } from '../../tests/fixtures/images';
 
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adApplications, ads, imageUploads } from '../db/schema';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { clientKeysOf } from '../../lib/client-address';
 import {
@@ -72,17 +72,17 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
     (await db().db.select({ key: imageUploads.key }).from(imageUploads)).map((row) => row.key).sort();
 
   it('deletes the object and the record of unreferenced images older than 30 minutes, keeps the rest', async () => {
-    const requested = await storedImage(issuedAt);
+    const applied = await storedImage(issuedAt);
     const shown = await storedImage(issuedAt, 'kakao');
     const orphan = await storedImage(issuedAt);
     const young = await storedImage(new Date(issuedAt.getTime() + 60_000));
-    await db().db.insert(adRequests).values({
+    await db().db.insert(adApplications).values({
       type: 'web',
       title: 'Cafe',
       applicantName: '홍길동',
       applicantPhone: '01012345678',
       applicantEmail: 'a@example.com',
-      imageUrl: requested.imageUrl,
+      imageUrl: applied.imageUrl,
       duration: 1,
       createdAt: issuedAt,
     });
@@ -104,17 +104,17 @@ describe.each(testDatabaseKinds)('removeOrphanImages on %s', (kind) => {
 
     // One second more: the orphan goes, the referenced ones and the young one (issued a minute later) stay.
     expect(await removeOrphanImages(db().db, store, new Date(halfHourLater.getTime() + 1000))).toBe(1);
-    expect(await uploadKeys()).toEqual([requested.key, shown.key, young.key].sort());
+    expect(await uploadKeys()).toEqual([applied.key, shown.key, young.key].sort());
     expect(existsSync(join(store.dir, orphan.key))).toBe(false);
     expect(await store.head(orphan.key)).toBeNull();
-    for (const kept of [requested, shown, young]) {
+    for (const kept of [applied, shown, young]) {
       expect(await store.head(kept.key)).toEqual({ byteSize: PNG.byteLength, contentType: 'image/png' });
     }
 
     // Once the young one is that old too, it goes as well; the referenced ones never do.
     const later = new Date(issuedAt.getTime() + 3 * ORPHAN_IMAGE_AGE_MS);
     expect(await removeOrphanImages(db().db, store, later)).toBe(1);
-    expect(await uploadKeys()).toEqual([requested.key, shown.key].sort());
+    expect(await uploadKeys()).toEqual([applied.key, shown.key].sort());
     expect(await store.head(young.key)).toBeNull();
   });
 
@@ -155,10 +155,10 @@ describe.each(testDatabaseKinds)('a client’s room of images on %s', (kind) => 
       throw error;
     }
   };
-  /** An application of `status` using `imageUrl`, as createAdRequest stores one (and an admin decides it). */
+  /** An application of `status` using `imageUrl`, as createAdApplication stores one (and an admin decides it). */
   const applyWith = async (imageUrl: string, status: 'pending' | 'approved' | 'rejected') => {
     await db()
-      .db.insert(adRequests)
+      .db.insert(adApplications)
       .values({
         type: 'web',
         title: 'Cafe',
@@ -261,7 +261,7 @@ describe('scheduleOrphanSweep', () => {
         await vi.advanceTimersByTimeAsync(5 * 60_000);
       }
       await vi.waitFor(async () => expect(await db().db.select().from(imageUploads)).toEqual([]));
-      expect(logger.lines).toEqual(['[images] removed 1 images no request or ad uses.']);
+      expect(logger.lines).toEqual(['[images] removed 1 images no application or ad uses.']);
     } finally {
       stop();
     }

@@ -2,7 +2,7 @@
  * The life of an ad image (docs/product.md §3.9 Image upload request, §7 presigned flow): the api issues a
  * presigned PUT for a key it chooses while the images fit IMAGE_STORAGE_MAX_MB, the object is
  * stored, its first bytes are sniffed (a mismatch deletes it), an application may then use its
- * imageUrl, and images no request or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a
+ * imageUrl, and images no application or ad references are removed once ORPHAN_IMAGE_AGE_MS old, by a
  * sweep every ORPHAN_SWEEP_INTERVAL_MS (ADR 006, ADR 018). Each client address, and each network,
  * holds at most its own room of images that no ad and no approved application uses (ADR 027).
  */
@@ -22,7 +22,7 @@ import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import type { ClientKeys } from '../../lib/client-address';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adApplications, ads, imageUploads } from '../db/schema';
 import type { Logger } from '../logger';
 import { MB, READY_MIN_FREE_BYTES } from '../readiness';
 import type { ObjectBody, ObjectStore } from '../storage/types';
@@ -30,7 +30,7 @@ import type { ObjectBody, ObjectStore } from '../storage/types';
 /** Our own choice (docs/product.md sets none): a presigned URL works for 10 minutes. */
 const UPLOAD_URL_TTL_SEC = 10 * 60;
 /**
- * Images that no request or ad references are removed once this old (30 minutes after issue, in
+ * Images that no application or ad references are removed once this old (30 minutes after issue, in
  * ms): the web uploads an application's image and submits it in one request, so an image still
  * unreferenced after its URL's 10 minutes and 20 more was never submitted (ADR 018).
  */
@@ -175,8 +175,8 @@ function heldBy(column: 'uploader' | 'uploader_network', mark: string, now: Date
   return sql`(select coalesce(sum(held.byte_size), 0) from ${imageUploads} held
     where held.${sql.identifier(column)} = ${mark} and held.issued_at >= ${since.toISOString()}::timestamptz
       and not exists (select 1 from ${ads} where ${ads.imageUrl} = held.image_url)
-      and not exists (select 1 from ${adRequests}
-        where ${adRequests.imageUrl} = held.image_url and ${adRequests.status} = 'approved'))`;
+      and not exists (select 1 from ${adApplications}
+        where ${adApplications.imageUrl} = held.image_url and ${adApplications.status} = 'approved'))`;
 }
 
 /** Whether `uploader`'s address, or its network, has no room left for `byteSize` more bytes (heldBy). */
@@ -277,7 +277,7 @@ export async function openStoredImage(db: Db, store: ObjectStore, key: string): 
 }
 
 /**
- * Removes the images issued more than ORPHAN_IMAGE_AGE_MS before `now` that no ad request and no
+ * Removes the images issued more than ORPHAN_IMAGE_AGE_MS before `now` that no ad application and no
  * ad references (abandoned forms, failed uploads, replaced ad images): the object, then its record.
  * @returns how many were removed.
  */
@@ -295,7 +295,7 @@ export function scheduleOrphanSweep(deps: { db: Db; storage: ObjectStore; clock:
   const sweep = async () => {
     try {
       const removed = await removeOrphanImages(deps.db, deps.storage, deps.clock.now());
-      if (removed > 0) deps.logger.info(`[images] removed ${removed} images no request or ad uses.`);
+      if (removed > 0) deps.logger.info(`[images] removed ${removed} images no application or ad uses.`);
     } catch (error) {
       deps.logger.error('[images] run failed:', error);
     }
@@ -305,19 +305,19 @@ export function scheduleOrphanSweep(deps: { db: Db; storage: ObjectStore; clock:
 }
 
 /**
- * Deletes the images among `which` (a condition on image_uploads) that no ad request and no ad
+ * Deletes the images among `which` (a condition on image_uploads) that no ad application and no ad
  * references: the object, then its record. Shared by the orphan sweep and the privacy erasure
  * (api/privacy/application-images.ts).
  * @returns how many were deleted.
  * @throws what the database or the object store throws (what is left is deleted by a later sweep).
  */
 export async function deleteUnreferencedImages(db: Db, store: ObjectStore, which: SQL): Promise<number> {
-  const requested = db.select({ imageUrl: adRequests.imageUrl }).from(adRequests);
+  const applied = db.select({ imageUrl: adApplications.imageUrl }).from(adApplications);
   const shown = db.select({ imageUrl: ads.imageUrl }).from(ads).where(isNotNull(ads.imageUrl));
   const unreferenced = await db
     .select({ key: imageUploads.key })
     .from(imageUploads)
-    .where(and(which, notInArray(imageUploads.imageUrl, requested), notInArray(imageUploads.imageUrl, shown)));
+    .where(and(which, notInArray(imageUploads.imageUrl, applied), notInArray(imageUploads.imageUrl, shown)));
   for (const { key } of unreferenced) {
     await store.delete(key);
     await db.delete(imageUploads).where(eq(imageUploads.key, key));

@@ -1,42 +1,42 @@
 /**
- * The applicant's status page of an ad request (GET /api/ads/status/{token}; docs/product.md §11):
+ * The applicant's status page of an ad application (GET /api/ads/status/{token}; docs/product.md §11):
  * found by its status token (only the token's SHA-256 is stored, ad_status_tokens),
- * it tells the request's state, the paid period of the ad approved from it, and that ad's daily
- * counters. A deleted or purged request takes its token with it.
+ * it tells the application's state, the paid period of the ad approved from it, and that ad's daily
+ * counters. A deleted or purged application takes its token with it.
  */
 import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
 import { AD_STATUS_DAYS, type AdDayCount, type AdStatus } from '../../contract/ads';
 import type { Db } from '../db/client';
-import { adRequests, adStatusTokens, ads } from '../db/schema';
+import { adApplications, adStatusTokens, ads } from '../db/schema';
 import { addServiceDays } from '../time';
 import { formatKstDate } from '../../contract/kst';
 import { adCounts } from './counters';
 
-/** A status token as api/ads/requests.ts createAdRequest issues it: 32 bytes, base64url without padding. */
+/** A status token as api/ads/applications.ts createAdApplication issues it: 32 bytes, base64url without padding. */
 const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The status of the request whose status token is `token`, as of `now`.
- * @returns null for a token that is malformed (not looked up) or names no stored request.
+ * The status of the application whose status token is `token`, as of `now`.
+ * @returns null for a token that is malformed (not looked up) or names no stored application.
  */
 export async function adStatus(db: Db, token: string, now: Date): Promise<AdStatus | null> {
   if (!STATUS_TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ request: adRequests, ad: { id: ads.id, startsAt: ads.startsAt, endsAt: ads.endsAt } })
+    .select({ application: adApplications, ad: { id: ads.id, startsAt: ads.startsAt, endsAt: ads.endsAt } })
     .from(adStatusTokens)
-    .innerJoin(adRequests, eq(adRequests.id, adStatusTokens.requestId))
-    .leftJoin(ads, eq(ads.requestId, adRequests.id))
+    .innerJoin(adApplications, eq(adApplications.id, adStatusTokens.applicationId))
+    .leftJoin(ads, eq(ads.applicationId, adApplications.id))
     .where(eq(adStatusTokens.tokenHash, sha256Hex(token)));
   if (!row) return null;
-  const { request, ad } = row;
+  const { application, ad } = row;
   const running = ad !== null && ad.startsAt.getTime() <= now.getTime();
   return {
-    type: request.type,
-    title: request.title,
-    appliedAt: request.createdAt.toISOString(),
-    status: request.status,
-    rejectReason: request.status === 'rejected' ? request.rejectReason : null,
+    type: application.type,
+    title: application.title,
+    appliedAt: application.createdAt.toISOString(),
+    status: application.status,
+    rejectReason: application.status === 'rejected' ? application.rejectReason : null,
     period: ad && { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() },
     counts: running ? await recentCounts(db, ad.id, now) : null,
   };

@@ -41,13 +41,13 @@ export async function listInquiries(db: Db, limit: number): Promise<Inquiry[]> {
 }
 
 /** Why a reply was not sent. */
-export type ReplyRefusal = 'not-found' | 'no-email' | 'answered' | 'mail-off';
+export type ReplyRefusal = 'not-found' | 'no-email' | 'replied' | 'mail-off';
 
 /**
- * Answers inquiry `id` with `reply` (contract InquiryReplySchema, validated): stores it, marks the
- * inquiry answered, audits 'reply' by `actor` (the reply's length, not its words) and queues the
+ * Replies to inquiry `id` with `reply` (contract InquiryReplySchema, validated): stores it, marks the
+ * inquiry replied to, audits 'reply' by `actor` (the reply's length, not its words) and queues the
  * e-mail to the inquirer, in one transaction.
- * @returns true, or why not: no such inquiry, no e-mail left with it, answered already, e-mail off.
+ * @returns true, or why not: no such inquiry, no e-mail left with it, replied to already, e-mail off.
  */
 export async function replyToInquiry(
   db: Db,
@@ -62,7 +62,7 @@ export async function replyToInquiry(
     const [inquiry] = await tx.select().from(inquiries).where(eq(inquiries.id, id)).for('update');
     if (!inquiry) return 'not-found';
     if (!inquiry.email) return 'no-email';
-    if (inquiry.repliedAt) return 'answered';
+    if (inquiry.repliedAt) return 'replied';
     if (!mail.enabled) return 'mail-off';
     await tx.update(inquiries).set({ reply, repliedAt: now }).where(eq(inquiries.id, id));
     const after = { answered: true, replyLength: reply.length };

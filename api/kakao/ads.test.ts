@@ -12,7 +12,7 @@ const ad = (fields: Partial<Parameters<typeof adCard>[0]> = {}): Parameters<type
   position: 0,
   startsAt: new Date('2026-11-01T00:00:00Z'),
   endsAt: new Date('2026-12-01T00:00:00Z'),
-  requestId: null,
+  applicationId: null,
   createdAt: new Date('2026-11-01T00:00:00Z'),
   updatedAt: new Date('2026-11-01T00:00:00Z'),
   ...fields,

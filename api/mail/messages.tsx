@@ -4,7 +4,7 @@
  * need). Links are absolute, on PUBLIC_BASE_URL. Rendered when the row is queued, so a retry or a
  * resend sends the same words.
  */
-import { adRequestTarget, inquiryTarget } from '../admin/audit';
+import { adApplicationTarget, inquiryTarget } from '../admin/audit';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AD_PAYMENT, bankAccountText, type BankAccount } from '../../contract/ad-payment';
 import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
@@ -41,7 +41,7 @@ export type Letter =
  * "inquiry:3"): its e-mails are deleted with it (api/mail/outbox.ts forgetMailAbout).
  */
 function aboutOf(letter: Letter): string {
-  if ('application' in letter) return adRequestTarget(letter.application.type, letter.application.id);
+  if ('application' in letter) return adApplicationTarget(letter.application.type, letter.application.id);
   return inquiryTarget(letter.inquiryId);
 }
 
@@ -54,7 +54,7 @@ type Draft = {
   paragraphs: string[];
   facts?: [label: string, value: string][];
   link?: { label: string; url: string };
-  /** A quoted text (the inquiry being answered). */
+  /** A quoted text (the inquiry being replied to). */
   quote?: { label: string; text: string };
   /** Small print under the link. */
   note?: string;
@@ -66,7 +66,7 @@ const kstDate = (instant: Date) => formatKoreanDate(formatKstDate(instant));
 const PRIVATE_LINK_NOTE = '이 링크는 신청하신 분만 보도록 만든 비공개 링크입니다. 다른 사람과 공유하지 마세요.';
 
 /** An application's number as subjects name it: its id, which the system gave it. */
-const requestNo = (application: Application) => `신청 번호 ${application.id}`;
+const applicationNo = (application: Application) => `신청 번호 ${application.id}`;
 
 /**
  * The parts of `letter`. A subject is fixed words and what the system made (ids, the ad type's
@@ -80,7 +80,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       const { type, duration } = letter.application;
       const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고 신청을 받았습니다 (${requestNo(letter.application)})`,
+        subject: `[${SITE_NAME}] 광고 신청을 받았습니다 (${applicationNo(letter.application)})`,
         paragraphs: [
           `${oneLine(letter.applicantName)}님, 광고 신청을 받았습니다.`,
           `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName} ${AD_PAYMENT.unpaidDeadline}`,
@@ -101,7 +101,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       const { id, type, duration } = letter.application;
       const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 새 광고 신청: ${AD_TYPE_LABELS[type]} (${requestNo(letter.application)})`,
+        subject: `[${SITE_NAME}] 새 광고 신청: ${AD_TYPE_LABELS[type]} (${applicationNo(letter.application)})`,
         paragraphs: ['새 광고 신청이 들어왔습니다. 관리자 화면에서 검토해주세요.'],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
@@ -116,7 +116,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       const { type } = letter.application;
       const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고가 승인되었습니다 (${requestNo(letter.application)})`,
+        subject: `[${SITE_NAME}] 광고가 승인되었습니다 (${applicationNo(letter.application)})`,
         paragraphs: ['입금을 확인해 신청하신 광고를 승인했습니다. 아래 게재 기간 동안 광고가 실립니다.'],
         facts: [
           ['광고 유형', AD_TYPE_LABELS[type]],
@@ -132,7 +132,7 @@ function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draf
       const { type } = letter.application;
       const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다 (${requestNo(letter.application)})`,
+        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다 (${applicationNo(letter.application)})`,
         paragraphs: [
           '죄송하지만 신청하신 광고는 게재하지 않기로 했습니다.',
           '이미 입금하셨다면 환불 요청이나 궁금한 점을 사이트의 문의하기에 남겨주세요.',

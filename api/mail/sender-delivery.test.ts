@@ -9,14 +9,14 @@ import { testDatabaseKinds } from '../../tests/setup/db';
 import { ADMINS, application, mailSenderFor } from '../../tests/setup/mail-sender';
 import { listAudit } from '../admin/audit';
 import { ACTOR, NOW } from '../ads/ad-rows.fixture';
-import { approveRequest, createAdRequest } from '../ads/requests';
+import { approveApplication, createAdApplication } from '../ads/applications';
 import { mailOutbox } from '../db/schema';
 import { createInquiry, replyToInquiry } from '../inquiries/model';
 import { purgeOldMail, resendMail, undeliveredMail } from './outbox';
 import { MAILS_PER_RECIPIENT } from './recipient-limit';
 
 describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
-  const { db, pendingRequest, smtpServer, mailOn, storedImage, rows } = mailSenderFor(kind);
+  const { db, pendingApplication, smtpServer, mailOn, storedImage, rows } = mailSenderFor(kind);
 
   it('retries while the SMTP server is down, and delivers once it is up, with no one acting', async () => {
     const port = await freePort();
@@ -63,8 +63,8 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
   it('fails a message the server refuses (550) at once, lists it for the admins, and resends it with the same Message-ID', async () => {
     const refusing = await startSmtpServer(0, { refuseRecipients: true });
     const { clock, sender, outbox } = mailOn(refusing.url);
-    const id = await pendingRequest('web');
-    await approveRequest(db(), 'web', id, ACTOR, NOW, outbox);
+    const id = await pendingApplication('web');
+    await approveApplication(db(), 'web', id, ACTOR, NOW, outbox);
     await sender.deliverDue();
     await refusing.close();
 
@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       const outcomes: (boolean | undefined)[] = [];
       for (let index = 0; index < MAILS_PER_RECIPIENT.points + 2; index += 1) {
         const applicantEmail = spellings[index % spellings.length].trim();
-        const created = await createAdRequest(db(), { ...application, applicantEmail }, NOW, outbox);
+        const created = await createAdApplication(db(), { ...application, applicantEmail }, NOW, outbox);
         expect(created).not.toBeNull(); // the application is taken either way
         outcomes.push(created?.emailed);
       }
@@ -181,8 +181,13 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       // An admin's reply and decision are sent whatever the count; another address has its own.
       const inquiry = await createInquiry(db(), { content: '문의', email: 'VICTIM@gmail.com' }, NOW, outbox);
       expect(await replyToInquiry(db(), inquiry, '답변', ACTOR, NOW, outbox)).toBe(true);
-      expect(await approveRequest(db(), 'web', 1, ACTOR, NOW, outbox)).not.toBeNull();
-      const other = await createAdRequest(db(), { ...application, applicantEmail: 'owner@example.com' }, NOW, outbox);
+      expect(await approveApplication(db(), 'web', 1, ACTOR, NOW, outbox)).not.toBeNull();
+      const other = await createAdApplication(
+        db(),
+        { ...application, applicantEmail: 'owner@example.com' },
+        NOW,
+        outbox,
+      );
       expect(other?.emailed).toBe(true);
       const kinds = (await rows()).filter((row) => row.kind !== 'application-admin' && row.kind !== 'inquiry-admin');
       expect(kinds.map((row) => [row.kind, row.recipients[0]])).toEqual([
@@ -194,7 +199,12 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
 
       // A day later the address has its e-mails again.
       vi.setSystemTime(new Date(NOW.getTime() + 24 * 3600_000 + 1000));
-      const later = await createAdRequest(db(), { ...application, applicantEmail: 'victim@gmail.com' }, NOW, outbox);
+      const later = await createAdApplication(
+        db(),
+        { ...application, applicantEmail: 'victim@gmail.com' },
+        NOW,
+        outbox,
+      );
       expect(later?.emailed).toBe(true);
     });
   });

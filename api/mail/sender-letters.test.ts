@@ -8,19 +8,19 @@ import { testDatabaseKinds } from '../../tests/setup/db';
 import { ADMINS, application, BASE_URL, mailSenderFor } from '../../tests/setup/mail-sender';
 import { listAudit } from '../admin/audit';
 import { ACTOR, NOW } from '../ads/ad-rows.fixture';
-import { approveRequest, createAdRequest, deleteAdRequest, rejectRequest } from '../ads/requests';
+import { approveApplication, createAdApplication, deleteAdApplication, rejectApplication } from '../ads/applications';
 import { adStatusTokens } from '../db/schema';
 import { createInquiry, deleteInquiry, replyToInquiry } from '../inquiries/model';
 import { mailOff, type MailOutbox } from './outbox';
 
 describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
-  const { db, pendingRequest, smtpServer, mailOn, storedImage, rows } = mailSenderFor(kind);
+  const { db, pendingApplication, smtpServer, mailOn, storedImage, rows } = mailSenderFor(kind);
 
   it('sends the applicant a receipt with the title, the amount, the bank account and a working status link, and the admins a notice', async () => {
     const smtp = await smtpServer();
     const { sender, outbox } = mailOn(smtp.url);
     await storedImage();
-    const created = await createAdRequest(db(), application, NOW, outbox);
+    const created = await createAdApplication(db(), application, NOW, outbox);
     expect(created?.emailed).toBe(true);
     await sender.deliverDue();
 
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     expect(text).toContain(link);
     expect(receipt.parsed.html).toContain(`href="${link}"`);
     expect(receipt.parsed.html).toContain('52,000원');
-    // The link's token is the one whose hash the request keeps.
+    // The link's token is the one whose hash the application keeps.
     const [token] = await db().select().from(adStatusTokens);
     expect(token.tokenHash).toBe(sha256Hex(created!.statusToken));
 
@@ -61,13 +61,13 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
 
   it('queues nothing when the change is not made (an application whose image is not stored)', async () => {
     const { outbox } = mailOn('smtp://127.0.0.1:1');
-    expect(await createAdRequest(db(), application, NOW, outbox)).toBeNull();
+    expect(await createAdApplication(db(), application, NOW, outbox)).toBeNull();
     expect(await rows()).toEqual([]);
   });
 
   it("writes the e-mail in the change's transaction: when the change fails after queueing, neither stays", async () => {
     const { outbox } = mailOn('smtp://127.0.0.1:1');
-    const id = await pendingRequest('web');
+    const id = await pendingApplication('web');
     // The change fails after its e-mail was queued (here: the queueing itself, once it wrote).
     const failing: MailOutbox = {
       ...outbox,
@@ -76,19 +76,19 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
         throw new Error('the disk is full');
       },
     };
-    await expect(approveRequest(db(), 'web', id, ACTOR, NOW, failing)).rejects.toThrow('the disk is full');
+    await expect(approveApplication(db(), 'web', id, ACTOR, NOW, failing)).rejects.toThrow('the disk is full');
     expect(await rows()).toEqual([]);
     expect(await listAudit(db(), 10)).toEqual([]);
   });
 
-  it("deletes a request's or an inquiry's e-mails, sent or not, with it (deletion on request)", async () => {
+  it("deletes an application's or an inquiry's e-mails, sent or not, with it (deletion on request)", async () => {
     const { outbox } = mailOn('smtp://127.0.0.1:1');
     await storedImage();
-    const created = await createAdRequest(db(), application, NOW, outbox);
+    const created = await createAdApplication(db(), application, NOW, outbox);
     const inquiry = await createInquiry(db(), { content: '지워주세요', email: 'me@example.com' }, NOW, outbox);
     const other = await createInquiry(db(), { content: '남는 문의' }, NOW, outbox);
     expect(await rows()).toHaveLength(3 + 2 + 2);
-    expect(await deleteAdRequest(db(), 'web', created!.id, ACTOR, NOW)).not.toBeNull();
+    expect(await deleteAdApplication(db(), 'web', created!.id, ACTOR, NOW)).not.toBeNull();
     expect(await deleteInquiry(db(), inquiry, ACTOR, NOW)).toBe(true);
     expect(new Set((await rows()).map((row) => row.about))).toEqual(new Set([`inquiry:${other}`]));
   });
@@ -96,10 +96,10 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
   it('tells the applicant the paid period on approval, and the reason on rejection, each with a fresh working link', async () => {
     const smtp = await smtpServer();
     const { sender, outbox } = mailOn(smtp.url);
-    const approvedId = await pendingRequest('web', 2);
-    const rejectedId = await pendingRequest('kakao');
-    await approveRequest(db(), 'web', approvedId, ACTOR, NOW, outbox);
-    await rejectRequest(
+    const approvedId = await pendingApplication('web', 2);
+    const rejectedId = await pendingApplication('kakao');
+    await approveApplication(db(), 'web', approvedId, ACTOR, NOW, outbox);
+    await rejectApplication(
       db(),
       'kakao',
       rejectedId,
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     }
   });
 
-  it('replies to an inquiry by e-mail, once, quoting it; marks it answered and audits the reply without its words', async () => {
+  it('replies to an inquiry by e-mail, once, quoting it; marks it replied to and audits the reply without its words', async () => {
     const smtp = await smtpServer();
     const { sender, outbox } = mailOn(smtp.url);
     const withEmail = await createInquiry(
@@ -138,18 +138,18 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const anonymous = await createInquiry(db(), { content: '익명 문의' }, NOW, outbox);
     const reply = '평일 막차는 23시 30분입니다.';
     expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe(true);
-    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('answered');
+    expect(await replyToInquiry(db(), withEmail, reply, ACTOR, NOW, outbox)).toBe('replied');
     expect(await replyToInquiry(db(), anonymous, reply, ACTOR, NOW, outbox)).toBe('no-email');
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, outbox)).toBe('not-found');
-    // With e-mail off: an unknown inquiry is still unknown; a known one cannot be answered.
+    // With e-mail off: an unknown inquiry is still unknown; a known one cannot be replied to.
     const later = await createInquiry(db(), { content: '다른 질문', email: 'other@example.com' }, NOW, outbox);
     expect(await replyToInquiry(db(), 999, reply, ACTOR, NOW, mailOff)).toBe('not-found');
     expect(await replyToInquiry(db(), later, reply, ACTOR, NOW, mailOff)).toBe('mail-off');
     await sender.deliverDue();
-    const answered = (await smtp.waitFor(7)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
-    expect(answered.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
-    expect(answered.parsed.text).toContain(reply);
-    expect(answered.parsed.text).toContain('> 막차가 몇 시인가요?');
+    const replyLetter = (await smtp.waitFor(7)).find((mail) => mail.envelopeTo[0] === 'student@example.com')!;
+    expect(replyLetter.parsed.subject).toBe('[외대 버스] 문의하신 내용에 답변드립니다');
+    expect(replyLetter.parsed.text).toContain(reply);
+    expect(replyLetter.parsed.text).toContain('> 막차가 몇 시인가요?');
     const [audit] = (await listAudit(db(), 10)).filter((entry) => entry.action === 'reply');
     expect(audit).toMatchObject({
       target: `inquiry:${withEmail}`,
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const smtp = await smtpServer();
     const { sender, outbox } = mailOn(smtp.url);
     await storedImage();
-    const created = await createAdRequest(
+    const created = await createAdApplication(
       db(),
       { ...application, title: '카페\r\nBcc: victim@example.com', applicantName: '홍길동\r\nX-Injected: yes' },
       NOW,
@@ -187,13 +187,13 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     const { sender, outbox } = mailOn(smtp.url);
     await storedImage();
     const typed = ['입금 계좌: 사기은행 999-99-9999', 'https://phish.example/pay', '긴급 확인'];
-    const created = await createAdRequest(
+    const created = await createAdApplication(
       db(),
       { ...application, title: `${typed[0]} ${typed[1]}`, applicantName: typed[2] },
       NOW,
       outbox,
     );
-    await approveRequest(db(), 'web', created!.id, ACTOR, NOW, outbox);
+    await approveApplication(db(), 'web', created!.id, ACTOR, NOW, outbox);
     const inquiry = await createInquiry(
       db(),
       { content: `${typed[0]} ${typed[1]}`, email: 'student@example.com' },

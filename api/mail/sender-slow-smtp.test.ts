@@ -7,13 +7,13 @@ import { FakeClock } from '../../tests/setup/fakes';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { mailSenderFor } from '../../tests/setup/mail-sender';
 import { ACTOR, NOW } from '../ads/ad-rows.fixture';
-import { approveRequest } from '../ads/requests';
+import { approveApplication } from '../ads/applications';
 import { mailOutbox } from '../db/schema';
 import { claimMail } from './outbox';
 import { CLAIM_MS, SMTP_TIMEOUTS, smtpTransport } from './sender';
 
 describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
-  const { db, pendingRequest, smtpServer, mailOn, rows } = mailSenderFor(kind);
+  const { db, pendingApplication, smtpServer, mailOn, rows } = mailSenderFor(kind);
 
   describe('a slow SMTP server (RFC 5321 §4.5.3.2)', () => {
     // A test that fails while the server holds an answer still lets it go, so the server closes at once.
@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       const { sender, outbox } = mailOn(server.url, {
         timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 300, sendMs: 2000 },
       });
-      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
       await sender.deliverDue(); // the server holds its answer past replyMs
       const [row] = await rows();
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       const { sender, outbox } = mailOn(server.url, {
         timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 1500, sendMs: 2000 },
       });
-      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
       const round = sender.deliverDue();
       await server.waitFor(1);
       setTimeout(release, 500);
@@ -72,8 +72,8 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       const { server, release } = await holdingServer();
       const clock = new FakeClock(NOW);
       const first = mailOn(server.url, { clock, claimMs: 300 });
-      const id = await pendingRequest('web');
-      await approveRequest(db(), 'web', id, ACTOR, NOW, first.outbox);
+      const id = await pendingApplication('web');
+      await approveApplication(db(), 'web', id, ACTOR, NOW, first.outbox);
       const firstRound = first.sender.deliverDue();
       await server.waitFor(1); // the server has the message and has not answered yet
 
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     it('sends a row whose sender died mid-send (its claim no longer renewed) once the claim runs out, within CLAIM_MS', async () => {
       const smtp = await smtpServer();
       const { clock, sender, outbox } = mailOn(smtp.url);
-      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
       const [row] = await rows();
       // What a sender killed during its send leaves: the row claimed, never renewed.
       expect(await claimMail(db(), row, new Date(NOW.getTime() + CLAIM_MS))).toBe(true);
@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     it('aborts its send when another round has taken the row over, and leaves the outcome to that round', async () => {
       const { server, release } = await holdingServer();
       const { sender, outbox, logger } = mailOn(server.url, { claimMs: 300 });
-      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
       const round = sender.deliverDue();
       await server.waitFor(1);
       const takenUntil = new Date(NOW.getTime() + 3_600_000);
@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       const { clock, sender, outbox } = mailOn(server.url, {
         timeouts: { connectionMs: 1000, greetingMs: 1000, replyMs: 10_000, sendMs: 300 },
       });
-      await approveRequest(db(), 'web', await pendingRequest('web'), ACTOR, NOW, outbox);
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
       const started = performance.now();
       await sender.deliverDue();
       expect(performance.now() - started).toBeLessThan(3000);

@@ -12,7 +12,7 @@
 import { and, gt, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { deleteUnreferencedImages } from '../ads/images';
 import type { Db } from '../db/client';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adApplications, ads, imageUploads } from '../db/schema';
 import type { ObjectStore } from '../storage/types';
 
 /** What eraseApplicationImages did with the images it was given. */
@@ -41,7 +41,7 @@ export async function eraseApplicationImages(
 ): Promise<ImageErasure> {
   const urls = [...new Set(imageUrls)];
   if (urls.length === 0) return { deleted: 0, kept: 0, endedAdsUnlinked: 0 };
-  const requested = db.select({ imageUrl: adRequests.imageUrl }).from(adRequests);
+  const applied = db.select({ imageUrl: adApplications.imageUrl }).from(adApplications);
   const showing = db
     .select({ imageUrl: ads.imageUrl })
     .from(ads)
@@ -54,7 +54,7 @@ export async function eraseApplicationImages(
       and(
         inArray(ads.imageUrl, urls),
         lte(ads.endsAt, now),
-        notInArray(ads.imageUrl, requested),
+        notInArray(ads.imageUrl, applied),
         notInArray(ads.imageUrl, showing),
       ),
     )

@@ -8,8 +8,8 @@ import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
-import { approveRequest, createAdRequest } from '../ads/requests';
-import { adRequests, ads, auditLog, imageUploads, inquiries } from '../db/schema';
+import { approveApplication, createAdApplication } from '../ads/applications';
+import { adApplications, ads, auditLog, imageUploads, inquiries } from '../db/schema';
 import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import { removeExpiredRecords, retentionCutoff, runRetention, unpaidCutoff, type RetentionReport } from './retention';
 
@@ -17,14 +17,14 @@ import { removeExpiredRecords, retentionCutoff, runRetention, unpaidCutoff, type
 const NOW = new Date('2026-11-23T10:00:00+09:00');
 /** docs/product.md §9 boundaries as of NOW: the same KST wall-clock time 1 and 3 calendar years earlier. */
 const INQUIRY_CUTOFF = new Date('2025-11-23T10:00:00+09:00');
-const AD_REQUEST_CUTOFF = new Date('2023-11-23T10:00:00+09:00');
+const AD_APPLICATION_CUTOFF = new Date('2023-11-23T10:00:00+09:00');
 const ms = (instant: Date, delta: number) => new Date(instant.getTime() + delta);
 const DAY_MS = 86_400_000;
 /** A run that removed nothing. */
 const NOTHING: RetentionReport = {
   inquiries: 0,
-  adRequests: 0,
-  unpaidAdRequests: 0,
+  adApplications: 0,
+  unpaidAdApplications: 0,
   images: 0,
   imagesKept: 0,
   endedAdsUnlinked: 0,
@@ -36,7 +36,7 @@ const NOTHING: RetentionReport = {
 describe('retentionCutoff', () => {
   it('is the same KST wall-clock time whole calendar years earlier', () => {
     expect(retentionCutoff(NOW, 1)).toEqual(INQUIRY_CUTOFF);
-    expect(retentionCutoff(NOW, 3)).toEqual(AD_REQUEST_CUTOFF);
+    expect(retentionCutoff(NOW, 3)).toEqual(AD_APPLICATION_CUTOFF);
   });
 
   it('counts years on the KST calendar, whatever the server’s zone: 29 Feb 2028 05:00 KST less a year is 28 Feb', () => {
@@ -81,13 +81,13 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     status: 'pending' | 'rejected' = 'pending',
   ): Promise<number> {
     const valid = validApplication('web', imageUrl, { title });
-    const created = await createAdRequest(db(), valid, createdAt, mailOff);
+    const created = await createAdApplication(db(), valid, createdAt, mailOff);
     expect(created).not.toBeNull();
     if (status === 'rejected') {
       await db()
-        .update(adRequests)
+        .update(adApplications)
         .set({ status, decidedAt: ms(createdAt, DAY_MS) })
-        .where(eq(adRequests.id, created!.id));
+        .where(eq(adApplications.id, created!.id));
     }
     return created!.id;
   }
@@ -112,28 +112,42 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     const ended = await storedImage();
     const showing = await storedImage();
     const shared = await storedImage();
-    await application('3년 하고 1밀리초', expired.imageUrl, ms(AD_REQUEST_CUTOFF, -1), 'rejected');
-    await application('딱 3년', boundary.imageUrl, AD_REQUEST_CUTOFF, 'rejected');
+    await application('3년 하고 1밀리초', expired.imageUrl, ms(AD_APPLICATION_CUTOFF, -1), 'rejected');
+    await application('딱 3년', boundary.imageUrl, AD_APPLICATION_CUTOFF, 'rejected');
     const endedId = await application('게재 중인 오래된 광고', ended.imageUrl, new Date('2022-05-01T12:00:00+09:00'));
     // Approved for 1 month in May 2022: its period ended on 1 June 2022.
-    const endedAd = await approveRequest(db(), 'web', endedId, 'test', new Date('2022-05-02T12:00:00+09:00'), mailOff);
+    const endedAd = await approveApplication(
+      db(),
+      'web',
+      endedId,
+      'test',
+      new Date('2022-05-02T12:00:00+09:00'),
+      mailOff,
+    );
     const showingId = await application(
       '오래 기다린 신청, 어제 승인',
       showing.imageUrl,
-      ms(AD_REQUEST_CUTOFF, -DAY_MS),
+      ms(AD_APPLICATION_CUTOFF, -DAY_MS),
     );
     // Approved yesterday for 1 month: it shows until 22 December 2026.
-    const showingAd = await approveRequest(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS), mailOff);
-    await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_REQUEST_CUTOFF, -60_000), 'rejected');
+    const showingAd = await approveApplication(db(), 'web', showingId, 'test', ms(NOW, -DAY_MS), mailOff);
+    await application('같은 이미지, 오래된 신청', shared.imageUrl, ms(AD_APPLICATION_CUTOFF, -60_000), 'rejected');
     await application('같은 이미지, 새 신청', shared.imageUrl, ms(NOW, -3_600_000));
 
     const report = await removeExpiredRecords(db(), store, clock.now());
-    expect(report).toEqual({ ...NOTHING, inquiries: 2, adRequests: 4, images: 2, imagesKept: 2, endedAdsUnlinked: 1 });
+    expect(report).toEqual({
+      ...NOTHING,
+      inquiries: 2,
+      adApplications: 4,
+      images: 2,
+      imagesKept: 2,
+      endedAdsUnlinked: 1,
+    });
 
     const left = await db().select().from(inquiries).orderBy(asc(inquiries.id));
     expect(left.map((row) => row.content)).toEqual(['딱 1년', '1년에서 1밀리초 모자람', '어제 문의']);
-    const requests = await db().select().from(adRequests).orderBy(asc(adRequests.id));
-    expect(requests.map((row) => row.title)).toEqual(['딱 3년', '같은 이미지, 새 신청']);
+    const applications = await db().select().from(adApplications).orderBy(asc(adApplications.id));
+    expect(applications.map((row) => row.title)).toEqual(['딱 3년', '같은 이미지, 새 신청']);
 
     // Gone: the expired application's image, and the ended ad's: their files from disk, and their records.
     for (const gone of [expired, ended]) {
@@ -147,8 +161,8 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     }
     // Both ads stay, unlinked from their deleted applications; the ended one without its image.
     expect(await db().select().from(ads).orderBy(asc(ads.id))).toMatchObject([
-      { id: endedAd!.id, title: '게재 중인 오래된 광고', imageUrl: null, requestId: null, updatedAt: NOW },
-      { id: showingAd!.id, title: '오래 기다린 신청, 어제 승인', imageUrl: showing.imageUrl, requestId: null },
+      { id: endedAd!.id, title: '게재 중인 오래된 광고', imageUrl: null, applicationId: null, updatedAt: NOW },
+      { id: showingAd!.id, title: '오래 기다린 신청, 어제 승인', imageUrl: showing.imageUrl, applicationId: null },
     ]);
 
     // Nothing is past retention any more: a second run removes nothing.
@@ -179,7 +193,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
 
     expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({
       ...NOTHING,
-      adRequests: 2,
+      adApplications: 2,
       images: 1,
       imagesKept: 1,
       endedAdsUnlinked: 1,
@@ -205,7 +219,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     await application('딱 30일', atBoundary.imageUrl, boundary);
     await application('거절된 신청', rejected.imageUrl, ms(NOW, -40 * DAY_MS), 'rejected');
     const paidId = await application('입금 확인, 승인', paid.imageUrl, ms(NOW, -40 * DAY_MS));
-    await approveRequest(db(), 'web', paidId, 'test', ms(NOW, -35 * DAY_MS), mailOff);
+    await approveApplication(db(), 'web', paidId, 'test', ms(NOW, -35 * DAY_MS), mailOff);
     await application('같은 이미지, 입금하지 않은 신청', reused.imageUrl, ms(NOW, -40 * DAY_MS));
     await application('같은 이미지, 새 신청', reused.imageUrl, ms(NOW, -DAY_MS));
 
@@ -214,13 +228,16 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     // boundary's is kept.
     expect(await removeExpiredRecords(db(), store, clock.now())).toEqual({
       ...NOTHING,
-      unpaidAdRequests: 2,
+      unpaidAdApplications: 2,
       images: 1,
       imagesKept: 1,
       uploaderMarks: 3,
     });
-    const requests = await db().select({ title: adRequests.title }).from(adRequests).orderBy(asc(adRequests.id));
-    expect(requests.map((row) => row.title)).toEqual([
+    const applications = await db()
+      .select({ title: adApplications.title })
+      .from(adApplications)
+      .orderBy(asc(adApplications.id));
+    expect(applications.map((row) => row.title)).toEqual([
       '딱 30일',
       '거절된 신청',
       '입금 확인, 승인',
@@ -290,8 +307,8 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     expect(await runRetention(deps)).toEqual({
       ...NOTHING,
       inquiries: 2,
-      adRequests: 1,
-      unpaidAdRequests: 1,
+      adApplications: 1,
+      unpaidAdApplications: 1,
       images: 2,
       signInIps: 1,
     });
@@ -317,7 +334,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
 
     expect(await runRetention({ db: db(), storage: store, clock, logger, feed })).toBeNull();
     expect(await db().select().from(inquiries)).toHaveLength(5);
-    expect(await db().select().from(adRequests)).toHaveLength(1);
+    expect(await db().select().from(adApplications)).toHaveLength(1);
     expect(existsSync(join(store.dir, image.key))).toBe(true);
     expect(logger.lines).toEqual([]);
   });

@@ -21,7 +21,7 @@ import { MAIL_RETENTION_DAYS, RETENTION_YEARS, UNPAID_APPLICATION_DAYS } from '.
 import type { BusFeed } from '../bus/feed/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { adRequests, auditLog, imageUploads, inquiries } from '../db/schema';
+import { adApplications, auditLog, imageUploads, inquiries } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage/types';
 import { kstWallClock } from '../../contract/kst';
@@ -55,9 +55,9 @@ export function unpaidCutoff(now: Date): Date {
 export type RetentionReport = {
   inquiries: number;
   /** Ad applications older than RETENTION_YEARS.adApplication. */
-  adRequests: number;
+  adApplications: number;
   /** Ad applications still pending (unpaid) UNPAID_APPLICATION_DAYS after their submission. */
-  unpaidAdRequests: number;
+  unpaidAdApplications: number;
   /** Images of the deleted applications removed from the object store with their image_uploads rows. */
   images: number;
   /** Images of the deleted applications kept because a showing or scheduled ad, or a newer application, uses them. */
@@ -94,23 +94,23 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
     .where(lt(inquiries.createdAt, retentionCutoff(now, RETENTION_YEARS.inquiry)))
     .returning({ id: inquiries.id });
   const deletedUnpaid = await db
-    .delete(adRequests)
+    .delete(adApplications)
     .where(
       and(
-        eq(adRequests.status, 'pending'),
-        eq(adRequests.confirmed, false),
-        lt(adRequests.createdAt, unpaidCutoff(now)),
+        eq(adApplications.status, 'pending'),
+        eq(adApplications.confirmed, false),
+        lt(adApplications.createdAt, unpaidCutoff(now)),
       ),
     )
-    .returning({ imageUrl: adRequests.imageUrl });
-  const deletedRequests = await db
-    .delete(adRequests)
-    .where(lt(adRequests.createdAt, retentionCutoff(now, RETENTION_YEARS.adApplication)))
-    .returning({ imageUrl: adRequests.imageUrl });
+    .returning({ imageUrl: adApplications.imageUrl });
+  const deletedApplications = await db
+    .delete(adApplications)
+    .where(lt(adApplications.createdAt, retentionCutoff(now, RETENTION_YEARS.adApplication)))
+    .returning({ imageUrl: adApplications.imageUrl });
   const images = await eraseApplicationImages(
     db,
     store,
-    [...deletedUnpaid, ...deletedRequests].map((request) => request.imageUrl),
+    [...deletedUnpaid, ...deletedApplications].map((application) => application.imageUrl),
     now,
   );
   const unmarked = await db
@@ -136,8 +136,8 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
     .returning({ id: auditLog.id });
   return {
     inquiries: deletedInquiries.length,
-    adRequests: deletedRequests.length,
-    unpaidAdRequests: deletedUnpaid.length,
+    adApplications: deletedApplications.length,
+    unpaidAdApplications: deletedUnpaid.length,
     images: images.deleted,
     imagesKept: images.kept,
     endedAdsUnlinked: images.endedAdsUnlinked,
@@ -163,12 +163,12 @@ export async function runRetention(deps: {
 }): Promise<RetentionReport | null> {
   if (deps.feed.role() !== 'leader') return null;
   const report = await removeExpiredRecords(deps.db, deps.storage, deps.clock.now());
-  const { inquiries, adRequests, unpaidAdRequests, uploaderMarks, signInIps, mail } = report;
-  if (inquiries + adRequests + unpaidAdRequests + uploaderMarks + signInIps + mail > 0) {
+  const { inquiries, adApplications, unpaidAdApplications, uploaderMarks, signInIps, mail } = report;
+  if (inquiries + adApplications + unpaidAdApplications + uploaderMarks + signInIps + mail > 0) {
     deps.logger.info(
       `[retention] deleted ${report.inquiries} inquiries older than ${RETENTION_YEARS.inquiry} year, ` +
-        `${report.adRequests} ad applications older than ${RETENTION_YEARS.adApplication} years and ` +
-        `${report.unpaidAdRequests} unpaid ones older than ${UNPAID_APPLICATION_DAYS} days with ` +
+        `${report.adApplications} ad applications older than ${RETENTION_YEARS.adApplication} years and ` +
+        `${report.unpaidAdApplications} unpaid ones older than ${UNPAID_APPLICATION_DAYS} days with ` +
         `${report.images} images (${report.imagesKept} kept: used by a showing or scheduled ad or a newer ` +
         `application; ${report.endedAdsUnlinked} ended ads lost their image); blanked the uploader of ` +
         `${report.uploaderMarks} images issued over ${UNPAID_APPLICATION_DAYS} days ago and the client IP of ` +

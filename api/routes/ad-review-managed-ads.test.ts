@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     managed,
     auditTrail,
     bannerTitles,
-    insertRequest,
+    insertApplication,
     json,
     insertAds,
     editable,
@@ -34,8 +34,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           { id: 100, type: 'web', title: 'Existing', redirectUrl: null, imageUrl: null, position: 5, ...period },
           { id: 101, type: 'kakao', title: 'Kakao', redirectUrl: null, imageUrl: null, position: 50, ...period },
         ]);
-      const first = await insertRequest({ title: 'First' });
-      const second = await insertRequest({ title: 'Second' });
+      const first = await insertApplication({ title: 'First' });
+      const second = await insertApplication({ title: 'Second' });
 
       expect((await approve('web', second)).status).toBe(200);
       clock().advance(60);

@@ -1,6 +1,6 @@
 /**
- * The admins' side of the ads in docs/product.md §7, for the web's server only (service token): the request
- * list and detail, approve and reject (docs/product.md §4.5 Admin request detail), the deletion of a request on
+ * The admins' side of the ads in docs/product.md §7, for the web's server only (service token): the application
+ * list and detail, approve and reject (docs/product.md §4.5 Admin request detail), the deletion of an application on
  * its applicant's request (privacy policy 제7조), and the managed ads: their
  * list with counters, the bulk save of edits and order, and delete. Answers use docs/product.md §3's generic
  * admin response `{ success, message?, data? }`; refusals are `{ message }` with a 4xx status. The
@@ -14,19 +14,25 @@ import {
   AD_TYPE_LABELS,
   AdBulkRequestSchema,
   RejectRequestSchema,
-  type AdRequestDetailSchema,
+  type AdApplicationDetailSchema,
   type AdType,
   type ManagedAd,
 } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
 import { adImageUrls, deleteAd, listManagedAds, saveAds } from '../ads/managed';
-import { approveRequest, deleteAdRequest, getRequest, listRequests, rejectRequest } from '../ads/requests';
+import {
+  approveApplication,
+  deleteAdApplication,
+  getApplication,
+  listApplications,
+  rejectApplication,
+} from '../ads/applications';
 import type { ApiContext } from '../context';
 import { eraseApplicationImages } from '../privacy/application-images';
 import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
 
-const REQUEST = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
+const APPLICATION = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
 
 /**
  * The refusals of the managed ads' save and delete, in Korean: the edit page shows them to the admin
@@ -45,53 +51,53 @@ const MANAGED_AD_REFUSALS = {
 export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiContext) {
   const guard = requireServiceToken(serviceToken);
   const typeOf = (param: string) => param as AdType;
-  /** Why request `id` could not be approved or rejected: 404 when there is none, 409 when it was decided already. */
+  /** Why application `id` could not be approved or rejected: 404 when there is none, 409 when it was decided already. */
   const notDecidable = async (type: AdType, id: number) =>
-    (await getRequest(db, type, id))
+    (await getApplication(db, type, id))
       ? new HTTPException(409, { message: '이미 승인 또는 거절된 요청입니다.' })
       : new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
   return new Hono()
     .get('/ads/:type{web|kakao}/submit', guard, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, data: await listRequests(db, typeOf(c.req.param('type'))) });
+      return c.json({ success: true, data: await listApplications(db, typeOf(c.req.param('type'))) });
     })
-    .get(REQUEST, guard, async (c) => {
-      const request = await getRequest(db, typeOf(c.req.param('type')), Number(c.req.param('id')));
-      if (!request) throw new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
-      const data: z.input<typeof AdRequestDetailSchema> = {
-        id: request.id,
-        title: request.title,
-        applicantName: request.applicantName,
-        applicantPhone: request.applicantPhone,
-        applicantEmail: request.applicantEmail,
-        duration: request.duration,
-        redirectUrl: request.redirectUrl,
-        contentForManager: request.contentForManager,
-        imageUrl: request.imageUrl,
-        content: request.content,
-        status: request.status,
-        rejectReason: request.rejectReason,
+    .get(APPLICATION, guard, async (c) => {
+      const application = await getApplication(db, typeOf(c.req.param('type')), Number(c.req.param('id')));
+      if (!application) throw new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
+      const data: z.input<typeof AdApplicationDetailSchema> = {
+        id: application.id,
+        title: application.title,
+        applicantName: application.applicantName,
+        applicantPhone: application.applicantPhone,
+        applicantEmail: application.applicantEmail,
+        duration: application.duration,
+        redirectUrl: application.redirectUrl,
+        contentForManager: application.contentForManager,
+        imageUrl: application.imageUrl,
+        content: application.content,
+        status: application.status,
+        rejectReason: application.rejectReason,
       };
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, data });
     })
-    .post(`${REQUEST}/approve`, guard, async (c) => {
+    .post(`${APPLICATION}/approve`, guard, async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
-      const ad = await approveRequest(db, type, id, actorOf(c), clock.now(), mail);
+      const ad = await approveApplication(db, type, id, actorOf(c), clock.now(), mail);
       if (!ad) throw await notDecidable(type, id);
       return c.json({ success: true, message: 'Approved', data: { adId: ad.id } });
     })
-    .post(`${REQUEST}/reject`, guard, jsonBody(RejectRequestSchema), async (c) => {
+    .post(`${APPLICATION}/reject`, guard, jsonBody(RejectRequestSchema), async (c) => {
       const [type, id] = [typeOf(c.req.param('type')), Number(c.req.param('id'))];
       const reason = c.req.valid('json').reason || null; // blank is none
-      if (!(await rejectRequest(db, type, id, reason, actorOf(c), clock.now(), mail))) {
+      if (!(await rejectApplication(db, type, id, reason, actorOf(c), clock.now(), mail))) {
         throw await notDecidable(type, id);
       }
       return c.json({ success: true, message: 'Rejected' });
     })
-    .delete(REQUEST, guard, async (c) => {
+    .delete(APPLICATION, guard, async (c) => {
       const [type, id, now] = [typeOf(c.req.param('type')), Number(c.req.param('id')), clock.now()];
-      const imageUrl = await deleteAdRequest(db, type, id, actorOf(c), now);
+      const imageUrl = await deleteAdApplication(db, type, id, actorOf(c), now);
       if (imageUrl === null) throw new HTTPException(404, { message: '요청을 찾을 수 없습니다.' });
       // The image goes too, unless a showing or scheduled ad or another application uses it.
       await eraseApplicationImages(db, storage, [imageUrl], now);

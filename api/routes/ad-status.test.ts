@@ -11,9 +11,9 @@ import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api'
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
-import { approveRequest, issueStatusToken } from '../ads/requests';
+import { approveApplication, issueStatusToken } from '../ads/applications';
 import type { Api } from '../app';
-import { adDailyCounts, adRequests, adStatusTokens, ads } from '../db/schema';
+import { adDailyCounts, adApplications, adStatusTokens, ads } from '../db/schema';
 import { mailOff } from '../mail/outbox';
 
 const SERVICE_TOKEN = 'status-test-service-token-0123456789abcdef';
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
   });
   afterEach(() => store.remove());
 
-  /** Applies for 2 months through the api as the web does, one day before NOW; returns the request's id and token. */
+  /** Applies for 2 months through the api as the web does, one day before NOW; returns the application's id and token. */
   async function apply(type: AdType = 'web') {
     clock.set(new Date(NOW.getTime() - DAY_MS));
     const { imageUrl } = await uploadImageThrough(app, type);
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect(ApiErrorSchema.parse(await response.json())).toEqual({ message: 'No such status page' });
   }
 
-  it('tells a pending request: type, title, when it came, no period and no counts', async () => {
+  it('tells a pending application: type, title, when it came, no period and no counts', async () => {
     const { token } = await apply('kakao');
     expect(await read(token)).toEqual({
       type: 'kakao',
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
   it('tells an approved, running ad its paid period and the last 30 KST days of counters, zero-filled, oldest first', async () => {
     const { id, token } = await apply();
     const approvedAt = new Date(NOW.getTime() - 40 * DAY_MS);
-    const ad = await approveRequest(db(), 'web', id, 'alice', approvedAt, mailOff);
+    const ad = await approveApplication(db(), 'web', id, 'alice', approvedAt, mailOff);
     await db()
       .insert(adDailyCounts)
       .values([
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
 
   it('shows no counters before the paid period starts, and none once the ad is deleted', async () => {
     const { id, token } = await apply();
-    const ad = await approveRequest(db(), 'web', id, 'alice', NOW, mailOff);
+    const ad = await approveApplication(db(), 'web', id, 'alice', NOW, mailOff);
     await db()
       .update(ads)
       .set({ startsAt: new Date(NOW.getTime() + DAY_MS) })
@@ -141,12 +141,12 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect(await read(token)).toMatchObject({ status: 'approved', period: null, counts: null });
   });
 
-  it('tells a rejected request its reason', async () => {
+  it('tells a rejected application its reason', async () => {
     const { id, token } = await apply();
     await db()
-      .update(adRequests)
+      .update(adApplications)
       .set({ status: 'rejected', decidedAt: NOW, rejectReason: '이미지의 글씨가 너무 작습니다.' })
-      .where(eq(adRequests.id, id));
+      .where(eq(adApplications.id, id));
     expect(await read(token)).toMatchObject({
       status: 'rejected',
       rejectReason: '이미지의 글씨가 너무 작습니다.',
@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     });
   });
 
-  it('answers to every token of the request (an e-mail carries a fresh one), each on its own: one gone, the others still answer', async () => {
+  it('answers to every token of the application (an e-mail carries a fresh one), each on its own: one gone, the others still answer', async () => {
     const { id, token } = await apply();
     const emailed = await issueStatusToken(db(), id, NOW);
     expect((await read(emailed)).title).toBe('캠퍼스 카페');

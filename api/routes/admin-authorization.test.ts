@@ -13,7 +13,16 @@ import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
 import { saveNotice } from '../admin/notice';
 import type { Api } from '../app';
-import { adminSessions, adminUsers, adRequests, ads, auditLog, inquiries, rateLimits, settings } from '../db/schema';
+import {
+  adminSessions,
+  adminUsers,
+  adApplications,
+  ads,
+  auditLog,
+  inquiries,
+  rateLimits,
+  settings,
+} from '../db/schema';
 
 const TOKEN = 'authorization-test-service-token-0123456789abcdef';
 const PASSWORD = 'seeded password, never shown';
@@ -21,7 +30,7 @@ const PASSWORD = 'seeded password, never shown';
 /** What the seeded database holds that no refused request may show. */
 const SECRETS = {
   username: 'seeded-admin',
-  requestTitle: 'Seeded request title',
+  applicationTitle: 'Seeded application title',
   applicantEmail: 'seeded-applicant@example.com',
   adTitle: 'Seeded ad title',
   adLink: 'https://seeded-ad.example.com/',
@@ -29,7 +38,7 @@ const SECRETS = {
   noticeTitle: 'Seeded notice title',
 };
 
-type Seed = { sessionId: string; requestId: number; otherRequestId: number; adId: number; inquiryId: number };
+type Seed = { sessionId: string; applicationId: number; otherApplicationId: number; adId: number; inquiryId: number };
 type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as the api registers it (Hono's app.routes); null for a path no route serves. */
@@ -43,7 +52,7 @@ type Endpoint = {
 
 const TYPE = '{web|kakao}';
 const ID = '{[0-9]+}';
-const request = (type: AdType, id: number) => `/api/ads/${type}/submit/${id}`;
+const applicationPath = (type: AdType, id: number) => `/api/ads/${type}/submit/${id}`;
 
 /** Every admin endpoint, in an order in which each request succeeds with the token. */
 const ENDPOINTS: Endpoint[] = [
@@ -114,30 +123,30 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/admin/audit', path: () => '/api/admin/audit', ok: 200 },
   // Not a route: the guard answers before the 404, so a probe learns nothing of what exists.
   { method: 'GET', route: null, path: () => '/api/admin/no-such-page', ok: 404 },
-  // Ad requests and managed ads (ad-review.ts, docs/product.md §7).
+  // Ad applications and managed ads (ad-review.ts, docs/product.md §7).
   { method: 'GET', route: `/api/ads/:type${TYPE}/submit`, path: () => '/api/ads/web/submit', ok: 200 },
   {
     method: 'GET',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}`,
-    path: (seed) => request('web', seed.requestId),
+    path: (seed) => applicationPath('web', seed.applicationId),
     ok: 200,
   },
   {
     method: 'POST',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}/approve`,
-    path: (seed) => `${request('web', seed.requestId)}/approve`,
+    path: (seed) => `${applicationPath('web', seed.applicationId)}/approve`,
     ok: 200,
   },
   {
     method: 'POST',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}/reject`,
-    path: (seed) => `${request('web', seed.otherRequestId)}/reject`,
+    path: (seed) => `${applicationPath('web', seed.otherApplicationId)}/reject`,
     ok: 200,
   },
   {
     method: 'DELETE',
     route: `/api/ads/:type${TYPE}/submit/:id${ID}`,
-    path: (seed) => request('web', seed.otherRequestId),
+    path: (seed) => applicationPath('web', seed.otherApplicationId),
     ok: 200,
   },
   { method: 'GET', route: `/api/:type${TYPE}/ads/list`, path: () => '/api/web/ads/list', ok: 200 },
@@ -205,14 +214,14 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
 
   const api = (serviceToken?: string) => testApi({ db: db(), storage: store, clock, serviceToken });
 
-  /** An admin with a session, two pending requests, an ad, an inquiry, a saved notice (and their audit entries). */
+  /** An admin with a session, two pending applications, an ad, an inquiry, a saved notice (and their audit entries). */
   async function seedDatabase(): Promise<Seed> {
     const now = clock.now();
     await createOrResetAdmin(db(), { username: SECRETS.username, password: PASSWORD }, 'cli', now);
     const session = await signIn(db(), { username: SECRETS.username, password: PASSWORD }, '192.0.2.1', now);
-    const requestValues = {
+    const applicationValues = {
       type: 'web' as const,
-      title: SECRETS.requestTitle,
+      title: SECRETS.applicationTitle,
       applicantName: '홍길동',
       applicantPhone: '01012345678',
       applicantEmail: SECRETS.applicantEmail,
@@ -221,9 +230,9 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
       createdAt: now,
     };
     const [first, second] = await db()
-      .insert(adRequests)
-      .values([requestValues, requestValues])
-      .returning({ id: adRequests.id });
+      .insert(adApplications)
+      .values([applicationValues, applicationValues])
+      .returning({ id: adApplications.id });
     const [ad] = await db()
       .insert(ads)
       .values({
@@ -246,8 +255,8 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
     await saveNotice(db(), notice, { actor: SECRETS.username, enabledByDefault: false }, now);
     return {
       sessionId: session!.sessionId,
-      requestId: first.id,
-      otherRequestId: second.id,
+      applicationId: first.id,
+      otherApplicationId: second.id,
       adId: ad.id,
       inquiryId: inquiry.id,
     };
@@ -258,7 +267,7 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
     return {
       users: await db().select().from(adminUsers).orderBy(asc(adminUsers.id)),
       sessions: await db().select().from(adminSessions).orderBy(asc(adminSessions.idHash)),
-      requests: await db().select().from(adRequests).orderBy(asc(adRequests.id)),
+      applications: await db().select().from(adApplications).orderBy(asc(adApplications.id)),
       ads: await db().select().from(ads).orderBy(asc(ads.id)),
       audit: await db().select().from(auditLog).orderBy(asc(auditLog.id)),
       settings: await db().select().from(settings).orderBy(asc(settings.key)),

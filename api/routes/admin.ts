@@ -35,7 +35,7 @@ const BacktestQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(
 /** Why a reply was refused (409), in the admins' words. */
 const REPLY_REFUSALS: Record<Exclude<ReplyRefusal, 'not-found'>, string> = {
   'no-email': INQUIRY_REPLY_MESSAGES.noEmail,
-  answered: INQUIRY_REPLY_MESSAGES.answered,
+  replied: INQUIRY_REPLY_MESSAGES.replied,
   'mail-off': INQUIRY_REPLY_MESSAGES.mailOff,
 };
 

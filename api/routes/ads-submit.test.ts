@@ -13,7 +13,7 @@ import {
 import { PNG } from '../../tests/fixtures/images';
 import { adsApiFor, message, uploadImageThrough } from '../../tests/setup/ads-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
-import { adRequests } from '../db/schema';
+import { adApplications } from '../db/schema';
 
 describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   const { db, store, clock, app } = adsApiFor(kind);
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
   });
   const submit = (type: string, body: unknown, ip?: string) =>
     app().request(`/api/ads/${type}/submit`, json('POST', body, ip));
-  const storedRequests = () => db().select().from(adRequests);
+  const storedApplications = () => db().select().from(adApplications);
 
   describe('POST /api/ads/:type/submit', () => {
     it('stores a valid application with an uploaded image as pending and unconfirmed: 201 { success, id, statusToken, emailed }', async () => {
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         emailed: false,
       });
 
-      const [row] = await db().select().from(adRequests).where(eq(adRequests.id, body.id!));
+      const [row] = await db().select().from(adApplications).where(eq(adApplications.id, body.id!));
       expect(row).toMatchObject({
         type: 'web',
         title: 'Campus Cafe',
@@ -87,7 +87,9 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       const imageUrl = await uploadedImage('kakao');
       const response = await submit('kakao', application(imageUrl, { type: 'kakao', content: '점심 10% 할인' }));
       expect(response.status).toBe(201);
-      expect(await storedRequests()).toMatchObject([{ type: 'kakao', content: '점심 10% 할인', status: 'pending' }]);
+      expect(await storedApplications()).toMatchObject([
+        { type: 'kakao', content: '점심 10% 할인', status: 'pending' },
+      ]);
     });
 
     it('refuses invalid applications with 400 and the spec message, storing nothing', async () => {
@@ -116,7 +118,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         expect(response.status, JSON.stringify(body)).toBe(400);
         expect(await message(response)).toContain(expected);
       }
-      expect(await storedRequests()).toEqual([]);
+      expect(await storedApplications()).toEqual([]);
     });
 
     it('refuses images the api did not issue, did not receive, or issued for the other type', async () => {
@@ -135,7 +137,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
         expect(response.status).toBe(400);
         expect(await message(response)).toMatch(/^imageUrl: /);
       }
-      expect(await storedRequests()).toEqual([]);
+      expect(await storedApplications()).toEqual([]);
     });
 
     it('sniffs an upload that went straight to the store at first use: a fake image answers 415 and is deleted', async () => {
@@ -148,7 +150,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       expect(response.status).toBe(415);
       expect(await message(response)).toBe('imageUrl: not a jpg, png or gif');
       expect(await store().head(key)).toBeNull();
-      expect(await storedRequests()).toEqual([]);
+      expect(await storedApplications()).toEqual([]);
       // The same upload of a real image is taken (and kept) instead.
       const real = await issueImage('web');
       await store().put(real.imageUrl.slice('/images/'.length), PNG, 'image/png');
@@ -161,7 +163,7 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       expect(mismatch.status).toBe(400);
       expect(await message(mismatch)).toMatch(/^type: /);
       expect((await submit('banner', application(kakaoImage))).status).toBe(404);
-      expect(await storedRequests()).toEqual([]);
+      expect(await storedApplications()).toEqual([]);
     });
 
     it('allows 5 submits per client in 10 minutes: the 6th answers 429 with Retry-After, other clients go on', async () => {
@@ -174,10 +176,10 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(await storedRequests()).toHaveLength(5);
+      expect(await storedApplications()).toHaveLength(5);
 
       expect((await submit('web', application(imageUrl), '203.0.113.51')).status).toBe(201);
-      expect(await storedRequests()).toHaveLength(6);
+      expect(await storedApplications()).toHaveLength(6);
     });
   });
 });

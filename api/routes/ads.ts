@@ -11,7 +11,7 @@ import { AdApplicationSchema, type AdBannerListResponse, type AdType } from '../
 import { confirmStoredImage } from '../ads/images';
 import { createCountedOnce } from '../ads/counted-once';
 import { recordClick, recordImpression } from '../ads/counters';
-import { createAdRequest } from '../ads/requests';
+import { createAdApplication } from '../ads/applications';
 import { failureLog } from '../../lib/failure-log';
 import type { ApiContext } from '../context';
 import { clientKeys, rateLimit, withinLimit } from '../rate-limit';
@@ -47,7 +47,7 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
         // 415 as the local PUT answers it: the file itself is wrong, not the application.
         if (image === 'not-an-image') throw new HTTPException(415, { message: 'imageUrl: not a jpg, png or gif' });
         if (image === 'unknown') throw new HTTPException(400, { message: NOT_UPLOADED });
-        const created = await createAdRequest(db, application, clock.now(), mail);
+        const created = await createAdApplication(db, application, clock.now(), mail);
         if (created === null) throw new HTTPException(400, { message: NOT_UPLOADED });
         return c.json({ success: true, ...created }, 201);
       },

@@ -55,15 +55,15 @@ describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
     clock.advance(60);
     expect((await send({ content: '좋은 서비스 고맙습니다', email: '' })).status).toBe(201);
 
-    const unanswered = { reply: null, repliedAt: null };
+    const notRepliedTo = { reply: null, repliedAt: null };
     expect(await listed()).toEqual([
-      { id: 2, content: '좋은 서비스 고맙습니다', email: null, createdAt: '2026-11-23T01:01:00.000Z', ...unanswered },
+      { id: 2, content: '좋은 서비스 고맙습니다', email: null, createdAt: '2026-11-23T01:01:00.000Z', ...notRepliedTo },
       {
         id: 1,
         content: '1150번 도착 시간이 자꾸 틀려요.\n확인 부탁드립니다.',
         email: 'me@example.com',
         createdAt: '2026-11-23T01:00:00.000Z',
-        ...unanswered,
+        ...notRepliedTo,
       },
     ]);
   });

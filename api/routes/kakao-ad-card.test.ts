@@ -9,7 +9,7 @@ import { BASE, kakaoApiFor, NOW, payload, SECRET } from '../../tests/setup/kakao
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { adCounts } from '../ads/counters';
 import { saveAds } from '../ads/managed';
-import { approveRequest, createAdRequest } from '../ads/requests';
+import { approveApplication, createAdApplication } from '../ads/applications';
 import { ads } from '../db/schema';
 import { AD_BUTTON_LABEL, createKakaoAdService, KAKAO_ADS_CACHE_MS } from '../kakao/ads';
 
@@ -142,10 +142,15 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     it('shows no card for a web ad, an ad past its period, or without PUBLIC_BASE_URL for an image path; logs it once', async () => {
       const app = api();
       const { imageUrl } = await uploadImageThrough(app, 'web');
-      const web = await createAdRequest(db(), validApplication('web', imageUrl, { title: '웹 배너' }), NOW, mailOff);
-      await approveRequest(db(), 'web', web!.id, 'test', NOW, mailOff);
+      const web = await createAdApplication(
+        db(),
+        validApplication('web', imageUrl, { title: '웹 배너' }),
+        NOW,
+        mailOff,
+      );
+      await approveApplication(db(), 'web', web!.id, 'test', NOW, mailOff);
       const pending = await uploadImageThrough(app, 'kakao');
-      await createAdRequest(
+      await createAdApplication(
         db(),
         validApplication('kakao', pending.imageUrl, { title: '심사 중', content: '아직 승인 전' }),
         NOW,

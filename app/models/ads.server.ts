@@ -5,8 +5,8 @@ import {
   AdBannerListResponseSchema,
   AdClickResponseSchema,
   AdminResponseSchema,
-  AdRequestDetailResponseSchema,
-  AdRequestListResponseSchema,
+  AdApplicationDetailResponseSchema,
+  AdApplicationListResponseSchema,
   AdStatusSchema,
   AdSubmitResponseSchema,
   IMAGE_CONTENT_TYPES,
@@ -15,7 +15,7 @@ import {
   type AdApplication,
   type AdBanner,
   type AdEdit,
-  type AdRequestSummary,
+  type AdApplicationSummary,
   type AdStatus,
   type AdType,
   type ImageUploadRequest,
@@ -103,7 +103,7 @@ export type SubmittedApplication = {
 };
 
 /**
- * POST /api/ads/{type}/submit (docs/product.md §7): stores the application as a pending request.
+ * POST /api/ads/{type}/submit (docs/product.md §7): stores the application as pending.
  * @returns its status token when the api tells it (ours does; docs/product.md §7 shows no body),
  *   and whether a receipt e-mail was queued.
  * @throws UpstreamError (status 400 with the api's message for a refused application, 429 over the limit).
@@ -123,8 +123,8 @@ export async function submitAdApplication(
 }
 
 /**
- * GET /api/ads/status/{token} (ours): the applicant's status page of the request `token` names.
- * @returns null when the api knows no such token (404: unknown, revoked, malformed, or its request deleted).
+ * GET /api/ads/status/{token} (ours): the applicant's status page of the application `token` names.
+ * @returns null when the api knows no such token (404: unknown, revoked, malformed, or its application deleted).
  * @throws UpstreamError otherwise (status 429 when the phone's address is over its limit).
  */
 export async function getAdStatus(context: AppLoadContext, token: string): Promise<AdStatus | null> {
@@ -181,15 +181,15 @@ export function getImage(context: AppLoadContext, key: string): Promise<Response
 }
 
 /** docs/product.md §3.6 Ad request (admin view), as GET /api/ads/{type}/submit/{id} answers it. */
-export type AdRequestDetail = z.infer<typeof AdRequestDetailResponseSchema>['data'];
+export type AdApplicationDetail = z.infer<typeof AdApplicationDetailResponseSchema>['data'];
 
-/** GET /api/ads/{type}/submit (docs/product.md §7): the requests of `type`, newest first. @throws UpstreamError. */
-export async function listAdRequests(
+/** GET /api/ads/{type}/submit (docs/product.md §7): the applications of `type`, newest first. @throws UpstreamError. */
+export async function listAdApplications(
   context: AppLoadContext,
   actor: string,
   type: AdType,
-): Promise<AdRequestSummary[]> {
-  const answer = await upstreamJson(context, `/api/ads/${type}/submit`, AdRequestListResponseSchema, {
+): Promise<AdApplicationSummary[]> {
+  const answer = await upstreamJson(context, `/api/ads/${type}/submit`, AdApplicationListResponseSchema, {
     headers: adminHeaders(context, actor),
   });
   return answer.data;
@@ -197,17 +197,17 @@ export async function listAdRequests(
 
 /**
  * GET /api/ads/{type}/submit/{id} (docs/product.md §7).
- * @returns null when there is no such request (404).
+ * @returns null when there is no such application (404).
  * @throws UpstreamError otherwise.
  */
-export async function getAdRequest(
+export async function getAdApplication(
   context: AppLoadContext,
   actor: string,
   type: AdType,
   id: number,
-): Promise<AdRequestDetail | null> {
+): Promise<AdApplicationDetail | null> {
   const answer = await orNullOn404(
-    upstreamJson(context, `/api/ads/${type}/submit/${id}`, AdRequestDetailResponseSchema, {
+    upstreamJson(context, `/api/ads/${type}/submit/${id}`, AdApplicationDetailResponseSchema, {
       headers: adminHeaders(context, actor),
     }),
   );
@@ -217,20 +217,20 @@ export async function getAdRequest(
 /**
  * POST /api/ads/{type}/submit/{id}/approve or /reject (docs/product.md §7, §4.5 Admin request detail);
  * a rejection carries its reason (contract RejectRequestSchema; absent is none).
- * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. a request
+ * @throws UpstreamError with the api's message (serverMessage) when it refuses, e.g. an application
  *   decided already; an answer with success false counts as a refusal too.
  */
-export async function decideAdRequest(
+export async function decideAdApplication(
   context: AppLoadContext,
   actor: string,
-  request: { type: AdType; id: number } & ({ decision: 'approve' } | { decision: 'reject'; reason?: string }),
+  application: { type: AdType; id: number } & ({ decision: 'approve' } | { decision: 'reject'; reason?: string }),
 ): Promise<void> {
-  const path = `/api/ads/${request.type}/submit/${request.id}/${request.decision}`;
+  const path = `/api/ads/${application.type}/submit/${application.id}/${application.decision}`;
   // docs/product.md §7 shows no body for reject: any 2xx without success false is success.
   const answer = await upstreamJson(context, path, z.unknown(), {
     method: 'POST',
     headers: adminHeaders(context, actor),
-    ...(request.decision === 'reject' ? { json: { reason: request.reason } } : {}),
+    ...(application.decision === 'reject' ? { json: { reason: application.reason } } : {}),
   });
   refuseUnlessSuccess(path, answer);
 }
@@ -238,15 +238,15 @@ export async function decideAdRequest(
 /**
  * DELETE /api/ads/{type}/submit/{id} (ours, in docs/product.md §7's style; privacy policy 제7조): deletes
  * the request on its applicant's request, with its image unless a showing ad uses it; the api audits it.
- * @returns false when there is no such request (404: deleted already).
+ * @returns false when there is no such application (404: deleted already).
  * @throws UpstreamError when the api fails otherwise.
  */
-export function deleteAdRequest(
+export function deleteAdApplication(
   context: AppLoadContext,
   actor: string,
-  request: { type: AdType; id: number },
+  application: { type: AdType; id: number },
 ): Promise<boolean> {
-  return adminDelete(context, actor, `/api/ads/${request.type}/submit/${request.id}`);
+  return adminDelete(context, actor, `/api/ads/${application.type}/submit/${application.id}`);
 }
 
 /**

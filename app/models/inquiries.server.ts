@@ -27,7 +27,7 @@ export async function submitInquiry(context: AppLoadContext, input: InquiryReque
 /**
  * POST /api/admin/inquiries/{id}/reply: stores `reply` (parsed with InquiryReplySchema) and queues its e-mail to the inquirer (audited).
  * @returns true; null when there is no such inquiry (404: deleted meanwhile); the api's refusal in
- *   Korean (409, contract INQUIRY_REPLY_MESSAGES) for an inquiry without an e-mail, one answered
+ *   Korean (409, contract INQUIRY_REPLY_MESSAGES) for an inquiry without an e-mail, one replied to
  *   already, or while e-mail is off.
  * @throws UpstreamError when the api fails otherwise.
  */

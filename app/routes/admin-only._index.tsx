@@ -1,5 +1,5 @@
 /**
- * /admin-only: the admin home (docs/product.md §2): the four buttons (web and chatbot ad request
+ * /admin-only: the admin home (docs/product.md §2): the four buttons (web and chatbot ad application
  * lists, web and chatbot ad post/edit); the notice, bus information status and setup, inquiry and
  * activity pages are in the menu above. While the live feed's GBIS ids are not set up, it points to
  * the setup page (docs/gbis.md §Setup page); while e-mail is off, or e-mails failed, to the mail page.

@@ -1,5 +1,5 @@
 /**
- * /admin-only/ads/{type}/confirm/{id}: one ad request with approve and reject (docs/product.md §2.10 Admin pages,
+ * /admin-only/ads/{type}/confirm/{id}: one ad application with approve and reject (docs/product.md §2.10 Admin pages,
  * §4.5 Admin request detail, §7, §8), and delete, for an applicant who asks for their data to be
  * erased (privacy policy 제7조; any status). Approve, reject or delete → a confirm dialog
  * (?confirm=…) → the call (the action) → a completion dialog whose OK returns to the type's list.
@@ -23,9 +23,9 @@ import { TextareaField } from '~/components/forms';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
-import { decideAdRequest, deleteAdRequest, getAdRequest } from '~/models/ads.server';
+import { decideAdApplication, deleteAdApplication, getAdApplication } from '~/models/ads.server';
 import { formatPhone } from '~/utils/ad-application';
-import { isShowableImage, REQUEST_STATUS_LABELS } from '~/utils/admin-ads';
+import { isShowableImage, APPLICATION_STATUS_LABELS } from '~/utils/admin-ads';
 import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
@@ -33,7 +33,7 @@ import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
 
 type Decision = 'approve' | 'reject';
-/** What the page's buttons do: decide a pending request, or delete one in any status. */
+/** What the page's buttons do: decide a pending application, or delete one in any status. */
 type Intent = Decision | 'delete';
 /** Each intent's button, its confirm dialog's title and question, and what the completion dialog says. */
 const INTENTS: Record<Intent, { label: string; title: string; question: string; done: string }> = {
@@ -59,8 +59,8 @@ const INTENTS: Record<Intent, { label: string; title: string; question: string; 
     done: '광고 요청을 삭제했습니다.',
   },
 };
-/** The request was deleted meanwhile (by another admin): the delete finds nothing. */
-/** The page's forms: a decision or a delete (intent, the request's id), the reject dialog with its reason. */
+/** The application was deleted meanwhile (by another admin): the delete finds nothing. */
+/** The page's forms: a decision or a delete (intent, the application's id), the reject dialog with its reason. */
 const FIELDS: FormSpec = { schema: RejectRequestSchema, also: ['intent', 'id'] };
 const DELETED_ALREADY = '이미 삭제된 요청입니다.';
 const DELETE_FAILED = '광고 요청을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.';
@@ -85,21 +85,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { type, id } = targetOf(params);
   if (!type) {
-    console.error(`[admin] ad request: invalid ad type "${params.type}"`);
-    return json({ type: null, request: null, flash: null, confirm: null, bankAccountSet: false }, { status: 404 });
+    console.error(`[admin] ad application: invalid ad type "${params.type}"`);
+    return json({ type: null, application: null, flash: null, confirm: null, bankAccountSet: false }, { status: 404 });
   }
   if (id === null) throw new Response('Not found', { status: 404 });
   const { flash, headers } = await takeFlash(context, admin);
   // Without AD_BANK_* the applicants learn the account from the reviewer (contract/ad-payment.ts).
   const bankAccountSet = Boolean(context.publicConfig?.bankAccount);
-  const found = await getAdRequest(context, admin.username, type, id);
+  const found = await getAdApplication(context, admin.username, type, id);
   // Just deleted: the page says so under the completion dialog.
-  if (!found && flash) return json({ type, request: null, flash, confirm: null, bankAccountSet }, { headers });
+  if (!found && flash) return json({ type, application: null, flash, confirm: null, bankAccountSet }, { headers });
   if (!found) throw new Response('Not found', { status: 404 });
   const asked = new URL(request.url).searchParams.get('confirm');
   const decidable = found.status === undefined || found.status === 'pending';
   const confirm = isIntent(asked) && !flash && (asked === 'delete' || decidable) ? asked : null;
-  return json({ type, request: found, flash, confirm, bankAccountSet }, { headers });
+  return json({ type, application: found, flash, confirm, bankAccountSet }, { headers });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -112,45 +112,50 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/admin-only/ads/${type}/confirm/${id}`;
   try {
     if (intent === 'delete') {
-      if (!(await deleteAdRequest(context, admin.username, { type, id }))) {
+      if (!(await deleteAdApplication(context, admin.username, { type, id }))) {
         return redirectWithFlash(context, admin, here, { tone: 'error', message: DELETED_ALREADY });
       }
     } else if (intent === 'reject') {
       // The reason's form is the reject dialog's: a refused one comes back to it, nothing lost.
       const submission = parseForm(formData, RejectRequestSchema);
       if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-      await decideAdRequest(context, admin.username, { type, id, decision: 'reject', reason: submission.value.reason });
+      await decideAdApplication(context, admin.username, {
+        type,
+        id,
+        decision: 'reject',
+        reason: submission.value.reason,
+      });
     } else {
-      await decideAdRequest(context, admin.username, { type, id, decision: intent });
+      await decideAdApplication(context, admin.username, { type, id, decision: intent });
     }
     return redirectWithFlash(context, admin, here, { tone: 'success', message: INTENTS[intent].done });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error(`[admin] ${intent} ${type} request ${id}:`, error.message);
+    console.error(`[admin] ${intent} ${type} application ${id}:`, error.message);
     return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(intent, error) });
   }
 }
 
-/** The back link to the type's request list and the page's heading (`#request-title`). */
-function RequestHeading({ type, title }: { type: AdType; title: string }) {
+/** The back link to the type's application list and the page's heading (`#application-title`). */
+function ApplicationHeading({ type, title }: { type: AdType; title: string }) {
   return (
     <>
       <p>
         <Link to={`/admin-only/ads/${type}`}>← {AD_TYPE_LABELS[type]} 요청 목록</Link>
       </p>
-      <h1 id="request-title" className="admin-page__title">
+      <h1 id="application-title" className="admin-page__title">
         {title}
       </h1>
     </>
   );
 }
 
-export default function AdRequestDetail() {
+export default function AdApplicationDetail() {
   const data = useLoaderData<typeof loader>();
   if (!data.type) {
     return (
-      <section className="admin-page" aria-labelledby="request-title">
-        <h1 id="request-title" className="admin-page__title">
+      <section className="admin-page" aria-labelledby="application-title">
+        <h1 id="application-title" className="admin-page__title">
           광고 요청
         </h1>
         <p className="admin-error" role="alert">
@@ -159,49 +164,51 @@ export default function AdRequestDetail() {
       </section>
     );
   }
-  const { type, request, flash, confirm, bankAccountSet } = data;
+  const { type, application, flash, confirm, bankAccountSet } = data;
   const listHref = `/admin-only/ads/${type}`;
   const completion = flash && <CompletionDialog flash={flash} closeTo={listHref} />;
-  if (!request) {
+  if (!application) {
     return (
-      <section className="admin-page" aria-labelledby="request-title">
-        <RequestHeading type={type} title="광고 요청" />
+      <section className="admin-page" aria-labelledby="application-title">
+        <ApplicationHeading type={type} title="광고 요청" />
         <p>이 요청은 삭제되어 더 이상 볼 수 없습니다.</p>
         {completion}
       </section>
     );
   }
-  const here = `${listHref}/confirm/${request.id}`;
-  const pending = request.status === undefined || request.status === 'pending';
+  const here = `${listHref}/confirm/${application.id}`;
+  const pending = application.status === undefined || application.status === 'pending';
   const size = AD_IMAGE_SIZE[type];
   const rows: [string, string | null | undefined][] = [
-    ['번호', String(request.id)],
-    ['제목', request.title],
-    ['신청자 이름', request.applicantName],
-    ['전화번호', formatPhone(request.applicantPhone)],
-    ['이메일', request.applicantEmail],
-    ['게재 기간', `${request.duration}개월`],
-    ['결제 금액', formatWon(priceWon(request.duration))],
-    ['검토자에게 남긴 말', request.contentForManager || '(없음)'],
-    ...(type === 'kakao' ? ([['광고 메시지', request.content || '(없음)']] as [string, string][]) : []),
-    ...(request.status === 'rejected' ? ([['거절 사유', request.rejectReason || '(없음)']] as [string, string][]) : []),
+    ['번호', String(application.id)],
+    ['제목', application.title],
+    ['신청자 이름', application.applicantName],
+    ['전화번호', formatPhone(application.applicantPhone)],
+    ['이메일', application.applicantEmail],
+    ['게재 기간', `${application.duration}개월`],
+    ['결제 금액', formatWon(priceWon(application.duration))],
+    ['검토자에게 남긴 말', application.contentForManager || '(없음)'],
+    ...(type === 'kakao' ? ([['광고 메시지', application.content || '(없음)']] as [string, string][]) : []),
+    ...(application.status === 'rejected'
+      ? ([['거절 사유', application.rejectReason || '(없음)']] as [string, string][])
+      : []),
   ];
   return (
-    <section className="admin-page" aria-labelledby="request-title">
-      <RequestHeading type={type} title={request.title} />
-      {request.status && (
+    <section className="admin-page" aria-labelledby="application-title">
+      <ApplicationHeading type={type} title={application.title} />
+      {application.status && (
         <p>
-          <span className={`badge badge--${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
+          <span className={`badge badge--${application.status}`}>{APPLICATION_STATUS_LABELS[application.status]}</span>
         </p>
       )}
       <DetailList rows={rows}>
         <div className="detail-list__row">
           <dt>연결 링크</dt>
           <dd className="detail-list__link">
-            {request.redirectUrl ? (
+            {application.redirectUrl ? (
               <>
-                <span className="detail-list__url">{request.redirectUrl}</span>
-                <LinkOpen url={request.redirectUrl} />
+                <span className="detail-list__url">{application.redirectUrl}</span>
+                <LinkOpen url={application.redirectUrl} />
               </>
             ) : (
               '(없음)'
@@ -211,10 +218,10 @@ export default function AdRequestDetail() {
         <div className="detail-list__row">
           <dt>이미지</dt>
           <dd>
-            {isShowableImage(request.imageUrl) ? (
+            {isShowableImage(application.imageUrl) ? (
               <img
-                src={request.imageUrl}
-                alt={`${request.title} 광고 이미지`}
+                src={application.imageUrl}
+                alt={`${application.title} 광고 이미지`}
                 width={size.width}
                 height={size.height}
                 className="detail-list__image"
@@ -227,14 +234,14 @@ export default function AdRequestDetail() {
       </DetailList>
       {pending && (
         <p className="field__hint">
-          승인하기 전에 신청자 이름({request.applicantName})으로 {formatWon(priceWon(request.duration))}이 입금되었는지
-          확인해주세요.
+          승인하기 전에 신청자 이름({application.applicantName})으로 {formatWon(priceWon(application.duration))}이
+          입금되었는지 확인해주세요.
           {!bankAccountSet &&
             ' 입금 계좌가 설정되어 있지 않으므로(AD_BANK_*) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 안내했습니다.'}
         </p>
       )}
       {!pending && <p>이미 처리한 요청입니다.</p>}
-      <div className="request-actions">
+      <div className="application-actions">
         {pending && (
           <>
             <Link to={`${here}?confirm=approve`} className="button button--primary" preventScrollReset>

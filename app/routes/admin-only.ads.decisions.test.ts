@@ -1,20 +1,20 @@
 /**
- * The admin's decisions on an ad request (docs/product.md §4.5, §8): approve, reject (with a reason),
+ * The admin's decisions on an ad application (docs/product.md §4.5, §8): approve, reject (with a reason),
  * delete, each confirmed, each failure's message, and a cross-site POST refused.
  */
-import RequestDetail, {
+import ApplicationDetail, {
   action as detailAction,
   loader as detailLoader,
 } from '~/routes/admin-only.ads.$type.confirm.$id';
-import { cookieOf, interceptingContext, seedAdRequest, WEB_ORIGIN } from '../../tests/setup/admin-web';
-import { adRequestPagesFor, DETAIL_PATH } from '../../tests/setup/admin-ad-requests';
+import { cookieOf, interceptingContext, seedAdApplication, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { adApplicationPagesFor, DETAIL_PATH } from '../../tests/setup/admin-ad-applications';
 import { renderRoute } from '../../tests/setup/render-route';
 
-const { api, context, cookie, get, detailPage, decide, statusOf } = adRequestPagesFor();
+const { api, context, cookie, get, detailPage, decide, statusOf } = adApplicationPagesFor();
 
-describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
+describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
   it('approve: confirm dialog, the call, then 광고가 승인되었습니다. whose OK returns to the list (shown once)', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const confirm = await detailPage('web', id, { search: '?confirm=approve' });
     const confirmDialog = confirm.page.querySelector('[role="alertdialog"]');
     expect(confirmDialog?.querySelector('h2')?.textContent).toBe('광고 승인');
@@ -34,7 +34,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('reject: 광고가 거절되었습니다.', async () => {
-    const id = await seedAdRequest(api(), 'kakao');
+    const id = await seedAdApplication(api(), 'kakao');
     const done = await decide('kakao', id, 'reject');
     expect(done.data.flash).toEqual({ tone: 'success', message: '광고가 거절되었습니다.' });
     expect(done.dialogTitle).toBe('완료');
@@ -43,13 +43,13 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('rejected');
   });
 
-  it('reject with a reason: stored with the decision and shown on the request', async () => {
-    const id = await seedAdRequest(api(), 'web');
+  it('reject with a reason: stored with the decision and shown on the application', async () => {
+    const id = await seedAdApplication(api(), 'web');
     const done = await decide('web', id, 'reject', context(), {
       reason: '  이미지에 가게 이름이 없습니다.\r\n다시 신청해주세요.  ',
     });
     expect(done.data.flash).toEqual({ tone: 'success', message: '광고가 거절되었습니다.' });
-    const row = (await api().adRequests()).find((request) => request.id === id);
+    const row = (await api().adApplications()).find((application) => application.id === id);
     expect(row).toMatchObject({
       status: 'rejected',
       rejectReason: '이미지에 가게 이름이 없습니다.\n다시 신청해주세요.',
@@ -59,7 +59,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('a reason over 500 characters comes back to the open dialog as typed, and nothing is decided', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const reason = '가'.repeat(501);
     const here = `/admin-only/ads/web/confirm/${id}?confirm=reject`;
     const response = await detailAction({
@@ -76,14 +76,14 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(actionData.result.error).toEqual({ reason: ['거절 사유는 500자까지 적을 수 있습니다.'] });
     expect(await statusOf(id)).toBe('pending');
     const { data } = await detailPage('web', id, { search: '?confirm=reject' });
-    const page = await renderRoute(RequestDetail, { path: DETAIL_PATH, url: here, loaderData: data, actionData });
+    const page = await renderRoute(ApplicationDetail, { path: DETAIL_PATH, url: here, loaderData: data, actionData });
     const dialog = page.querySelector('[role="alertdialog"]')!;
     expect(dialog.querySelector('textarea')?.value).toHaveLength(500); // echoed up to its limit, nothing more
     expect(dialog.textContent).toContain('거절 사유는 500자까지 적을 수 있습니다.');
   });
 
-  it("approving a decided request: '광고 승인에 실패했습니다: ' and the api's message", async () => {
-    const id = await seedAdRequest(api(), 'web');
+  it("approving a decided application: '광고 승인에 실패했습니다: ' and the api's message", async () => {
+    const id = await seedAdApplication(api(), 'web');
     await decide('web', id, 'reject');
     const failed = await decide('web', id, 'approve');
     expect(failed.data.flash).toEqual({
@@ -97,7 +97,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('an approve failure without a server message: 광고 승인에 실패했습니다 alone (docs/product.md §8)', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const down = interceptingContext(context(), (_request, url) => {
       if (url.pathname.endsWith('/approve')) throw new TypeError('fetch failed');
       return undefined;
@@ -107,8 +107,8 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  it('rejecting a decided request: 광고 거절에 실패했습니다. (without the server message)', async () => {
-    const id = await seedAdRequest(api(), 'kakao');
+  it('rejecting a decided application: 광고 거절에 실패했습니다. (without the server message)', async () => {
+    const id = await seedAdApplication(api(), 'kakao');
     await decide('kakao', id, 'approve');
     const failed = await decide('kakao', id, 'reject');
     expect(failed.data.flash).toEqual({ tone: 'error', message: '광고 거절에 실패했습니다.' });
@@ -117,7 +117,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('a reject when the api cannot be reached: 광고 거절에 실패했습니다.', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const down = interceptingContext(context(), (_request, url) => {
       if (url.pathname.endsWith('/reject')) throw new TypeError('fetch failed');
       return undefined;
@@ -128,9 +128,9 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  it('delete: asks first, deletes the request and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
-    const id = await seedAdRequest(api(), 'web', { title: '지워달라는 신청' });
-    const { imageUrl } = (await api().adRequests()).find((row) => row.id === id)!;
+  it('delete: asks first, deletes the application and its image, then 광고 요청을 삭제했습니다. over a page that says it is gone', async () => {
+    const id = await seedAdApplication(api(), 'web', { title: '지워달라는 신청' });
+    const { imageUrl } = (await api().adApplications()).find((row) => row.id === id)!;
     const detail = await detailPage('web', id);
     expect(detail.page.querySelector(`a[href="/admin-only/ads/web/confirm/${id}?confirm=delete"]`)?.textContent).toBe(
       '삭제',
@@ -147,7 +147,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     const done = await decide('web', id, 'delete');
     expect(done.response.status).toBe(200);
     expect(done.data).toMatchObject({
-      request: null,
+      application: null,
       flash: { tone: 'success', message: '광고 요청을 삭제했습니다.' },
     });
     expect(done.dialogTitle).toBe('완료');
@@ -158,7 +158,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(await statusOf(id)).toBeUndefined();
     expect(await api().imageUpload(imageUrl)).toBeUndefined();
 
-    // Afterwards (the flash spent) the request is simply not found.
+    // Afterwards (the flash spent) the application is simply not found.
     const gone = await detailLoader({
       request: get(`/admin-only/ads/web/confirm/${id}`, cookieOf(done.response)),
       context: context(),
@@ -167,8 +167,8 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect((gone as Response).status).toBe(404);
   });
 
-  it('a decided request can be deleted too; one deleted meanwhile: 이미 삭제된 요청입니다.', async () => {
-    const id = await seedAdRequest(api(), 'kakao');
+  it('a decided application can be deleted too; one deleted meanwhile: 이미 삭제된 요청입니다.', async () => {
+    const id = await seedAdApplication(api(), 'kakao');
     await decide('kakao', id, 'reject');
     const { data, page } = await detailPage('kakao', id, { search: '?confirm=delete' });
     expect(data.confirm).toBe('delete');
@@ -180,8 +180,8 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(twice.dialogMessage).toBe('이미 삭제된 요청입니다.');
   });
 
-  it('a delete when the api cannot be reached: 광고 요청을 삭제하지 못했습니다. and the request stays', async () => {
-    const id = await seedAdRequest(api(), 'web');
+  it('a delete when the api cannot be reached: 광고 요청을 삭제하지 못했습니다. and the application stays', async () => {
+    const id = await seedAdApplication(api(), 'web');
     const down = interceptingContext(context(), (request) => {
       if (request.method === 'DELETE') throw new TypeError('fetch failed');
       return undefined;
@@ -193,7 +193,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('refuses a cross-site POST (403) before any decision', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const thrown = await detailAction({
       request: new Request(`${WEB_ORIGIN}/admin-only/ads/web/confirm/${id}`, {
         method: 'POST',

@@ -1,27 +1,27 @@
 /**
- * The ad request list and a request's detail page as the admin sees them (docs/product.md §2.10.1,
+ * The ad application list and an application's detail page as the admin sees them (docs/product.md §2.10.1,
  * §2.10.2): what they show, and an invalid type.
  */
-import { seedAdRequest, SESSION_CHECK } from '../../tests/setup/admin-web';
-import { adRequestPagesFor } from '../../tests/setup/admin-ad-requests';
+import { seedAdApplication, SESSION_CHECK } from '../../tests/setup/admin-web';
+import { adApplicationPagesFor } from '../../tests/setup/admin-ad-applications';
 
-const { api, context, callsDuring, listPage, detailPage, decide } = adRequestPagesFor();
+const { api, context, callsDuring, listPage, detailPage, decide } = adApplicationPagesFor();
 
-describe('request list (/admin-only/ads/{type})', () => {
+describe('application list (/admin-only/ads/{type})', () => {
   it('shows 요청받은 광고가 없습니다. for an empty kakao list', async () => {
-    await seedAdRequest(api(), 'web'); // another type's request is not in the kakao list
+    await seedAdApplication(api(), 'web'); // another type's application is not in the kakao list
     const { response, data, page } = await listPage('kakao');
     expect(response.status).toBe(200);
-    expect(data).toEqual({ type: 'kakao', requests: [], failed: false });
+    expect(data).toEqual({ type: 'kakao', applications: [], failed: false });
     expect(page.querySelector('.empty')?.textContent).toBe('요청받은 광고가 없습니다.');
   });
 
-  it("lists each request's title, linking to its detail", async () => {
-    const id = await seedAdRequest(api(), 'kakao', { title: '학생식당 할인' });
+  it("lists each application's title, linking to its detail", async () => {
+    const id = await seedAdApplication(api(), 'kakao', { title: '학생식당 할인' });
     const { page } = await listPage('kakao');
     expect(page.body.textContent).not.toContain('요청받은 광고가 없습니다.');
     const link = page.querySelector(`a[href="/admin-only/ads/kakao/confirm/${id}"]`);
-    expect(link?.querySelector('.request-list__title')?.textContent).toBe('학생식당 할인');
+    expect(link?.querySelector('.application-list__title')?.textContent).toBe('학생식당 할인');
   });
 
   it("shows 'invalid ad type' for type foo and calls nothing but the session check", async () => {
@@ -37,7 +37,7 @@ describe('request list (/admin-only/ads/{type})', () => {
   });
 });
 
-describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
+describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
   it("shows 'invalid ad type' for type foo and calls nothing but the session check", async () => {
     let answer: Awaited<ReturnType<typeof detailPage>> | undefined;
     const calls = await callsDuring(async () => {
@@ -48,8 +48,8 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(answer!.page.querySelector('[role="alert"]')?.textContent).toBe('invalid ad type');
   });
 
-  it('shows the request: id, title, applicant, phone, e-mail, duration, link, note and image', async () => {
-    const id = await seedAdRequest(api(), 'web', { title: '캠퍼스 카페', contentForManager: '입금자명: 홍길동' });
+  it('shows the application: id, title, applicant, phone, e-mail, duration, link, note and image', async () => {
+    const id = await seedAdApplication(api(), 'web', { title: '캠퍼스 카페', contentForManager: '입금자명: 홍길동' });
     const { page } = await detailPage('web', id);
     const rows = Object.fromEntries(
       [...page.querySelectorAll('.detail-list__row')].map((row) => [
@@ -72,7 +72,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('asks to find the deposit before approving; without AD_BANK_* also to e-mail the account, as the form promised', async () => {
-    const id = await seedAdRequest(api(), 'web');
+    const id = await seedAdApplication(api(), 'web');
     const hint = (page: Document) =>
       [...page.querySelectorAll('.field__hint')].map((p) => p.textContent).find((text) => text?.includes('입금'));
     const unset = await detailPage('web', id);
@@ -96,8 +96,8 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
     );
   });
 
-  it('a decided request offers no approve or reject, and ?confirm= opens no dialog', async () => {
-    const id = await seedAdRequest(api(), 'web');
+  it('a decided application offers no approve or reject, and ?confirm= opens no dialog', async () => {
+    const id = await seedAdApplication(api(), 'web');
     await decide('web', id, 'approve');
     const { data, page } = await detailPage('web', id, { search: '?confirm=reject' });
     expect(data.confirm).toBeNull();
@@ -106,7 +106,7 @@ describe('request detail (/admin-only/ads/{type}/confirm/{id})', () => {
   });
 
   it('an https link renders as a link opening in a new tab with noopener', async () => {
-    const id = await seedAdRequest(api(), 'web', { redirectUrl: 'https://cafe.example.com/menu' });
+    const id = await seedAdApplication(api(), 'web', { redirectUrl: 'https://cafe.example.com/menu' });
     const { page } = await detailPage('web', id);
     const link = page.querySelector('a[href="https://cafe.example.com/menu"]');
     expect(link?.getAttribute('target')).toBe('_blank');

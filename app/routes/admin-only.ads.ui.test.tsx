@@ -11,7 +11,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 // runs the route module in a test without a Remix server.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ManagedAd } from '../../contract/ads';
-import RequestDetail from '~/routes/admin-only.ads.$type.confirm.$id';
+import ApplicationDetail from '~/routes/admin-only.ads.$type.confirm.$id';
 import AdEditPage from '~/routes/admin-only.ads.edit.$type';
 
 afterEach(() => {
@@ -19,10 +19,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** What the detail loader answers for a pending web request with `redirectUrl`. */
+/** What the detail loader answers for a pending web application with `redirectUrl`. */
 const detailData = (redirectUrl: string | null) => ({
   type: 'web',
-  request: {
+  application: {
     id: 7,
     title: '캠퍼스 카페',
     applicantName: '홍길동',
@@ -42,13 +42,13 @@ const detailData = (redirectUrl: string | null) => ({
 function renderDetail(redirectUrl: string | null) {
   const data = detailData(redirectUrl);
   const router = createMemoryRouter(
-    [{ id: 'detail', path: '/admin-only/ads/:type/confirm/:id', Component: RequestDetail, loader: () => data }],
+    [{ id: 'detail', path: '/admin-only/ads/:type/confirm/:id', Component: ApplicationDetail, loader: () => data }],
     { initialEntries: ['/admin-only/ads/web/confirm/7'], hydrationData: { loaderData: { detail: data } } },
   );
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
 }
 
-describe('request detail: link open (docs/product.md §2, §5)', () => {
+describe('application detail: link open (docs/product.md §2, §5)', () => {
   it("a javascript: link is no link: the button alerts 'invalid URL'", () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderDetail('javascript:alert(1)');

@@ -262,9 +262,9 @@ describe('/admin-only/inquiries: the reply by e-mail', () => {
 
     const stored = (await storedInquiries()).find((row) => row.id === id)!;
     expect(stored.reply).toBe('평일에는 10분 간격입니다.\n감사합니다.');
-    const answered = inquiryOn(sent.document, id);
-    expect(answered.form).toBeNull();
-    const reply = answered.article?.querySelector('.inquiry__reply');
+    const repliedTo = inquiryOn(sent.document, id);
+    expect(repliedTo.form).toBeNull();
+    const reply = repliedTo.article?.querySelector('.inquiry__reply');
     expect(reply?.textContent).toContain(`답변함 ${formatKstDateTime(stored.repliedAt!)}`);
     expect(reply?.querySelector('time')?.getAttribute('dateTime')).toBe(stored.repliedAt);
     expect(reply?.querySelector('.inquiry__content')?.textContent).toBe('평일에는 10분 간격입니다.\n감사합니다.');
@@ -278,12 +278,12 @@ describe('/admin-only/inquiries: the reply by e-mail', () => {
     expect(empty.status).toBe(400);
     expect(inquiryOn(empty.document, id).form?.textContent).toContain('답변 내용을 입력해주세요.');
 
-    // Answered meanwhile by another admin: the api's 409 in Korean, the text as typed.
+    // Replied to meanwhile by another admin: the api's 409 in Korean, the text as typed.
     expect((await replyThroughPage(id, '먼저 보낸 답변')).status).toBe(303);
     const twice = await replyThroughPage(id, '두 번째 답변\n줄바꿈도 그대로');
     expect(twice.status).toBe(409);
     const { form, textarea } = inquiryOn(twice.document, id);
-    expect(form?.querySelector('[role="alert"]')?.textContent).toBe(INQUIRY_REPLY_MESSAGES.answered);
+    expect(form?.querySelector('[role="alert"]')?.textContent).toBe(INQUIRY_REPLY_MESSAGES.replied);
     expect(textarea?.textContent).toBe('두 번째 답변\n줄바꿈도 그대로');
     expect((await outboxRows(api)).slice(queuedBefore)).toHaveLength(1);
     expect((await storedInquiries()).find((row) => row.id === id)?.reply).toBe('먼저 보낸 답변');

@@ -3,10 +3,10 @@
  * (docs/product.md §2, §3.8 Inquiry), newest first, each with its text as written (line breaks
  * kept), the sender's e-mail when given and the time in KST.
  *
- * An inquiry that left an e-mail can be answered once: the reply form (contract InquiryReplySchema,
+ * An inquiry that left an e-mail can be replied to once: the reply form (contract InquiryReplySchema,
  * conform on both sides) stores the reply and the api e-mails it; a refused reply comes back to
- * its form as typed, with the reason. An answered one shows 답변함, when, and the reply. Without an
- * e-mail there is nothing to answer to; while e-mail is off (GET /api/admin/mail) no form is offered.
+ * its form as typed, with the reason. One replied to shows 답변함, when, and the reply. Without an
+ * e-mail there is nowhere to send a reply; while e-mail is off (GET /api/admin/mail) no form is offered.
  *
  * Each can be deleted on its sender's request (a sender may ask for their data to be erased:
  * privacy policy 제7조), the way the admin pages delete (admin-only.ads.edit.$type.tsx): delete → a
@@ -180,7 +180,7 @@ export default function Inquiries() {
 }
 
 /**
- * The reply of an inquiry: 답변함 with when and what; no e-mail, nothing to answer to; else its form
+ * The reply of an inquiry: 답변함 with when and what; no e-mail, nowhere to send a reply; else its form
  * while e-mail is not known to be off. A refused reply's form stays, whatever the page now says.
  */
 function ReplyPart({

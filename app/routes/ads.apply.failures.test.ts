@@ -96,7 +96,7 @@ describe('action', () => {
         '': [`${AD_MESSAGES.submitFailed} 지금은 이미지를 더 받을 수 없습니다. 잠시 후 다시 시도해주세요.`],
       });
       expect(data.result.initialValue).toEqual({ ...WEB_FIELDS, title: '두 번째 가게' });
-      expect((await full.adRequests()).map((row) => row.title)).toEqual([WEB_FIELDS.title]);
+      expect((await full.adApplications()).map((row) => row.title)).toEqual([WEB_FIELDS.title]);
     } finally {
       await full.close();
     }

@@ -264,7 +264,7 @@ describe('POST /ads/apply (property)', () => {
         const response = await action({ request, context: api.context({ clientIp: generated.ip }), params: {} });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         expect(response.status).toBeLessThan(500);
-        const added = await api.adRequests(lastId);
+        const added = await api.adApplications(lastId);
 
         if (response.status !== 303) {
           const data = (await response.json()) as ActionData;
@@ -319,7 +319,7 @@ describe('POST /ads/apply (property)', () => {
       { seed: SEED, numRuns: NUM_RUNS },
     );
 
-    expect(await api.adRequests()).toHaveLength(successes);
+    expect(await api.adApplications()).toHaveLength(successes);
     // The generator must reach the api's store often enough to mean something.
     expect(successes).toBeGreaterThan(NUM_RUNS / 10);
     expect([...statuses.keys()].every((status) => [303, 400, 413, 429].includes(status))).toBe(true);

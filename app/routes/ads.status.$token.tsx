@@ -5,7 +5,7 @@
  * rejection), the paid period, and once the ad runs its impressions and clicks per KST day over
  * the last 30 days (app/components/ad-status-chart.tsx). Dates are KST. The token is the only key:
  * the page is kept out of search engines, caches and Referer headers. An unknown, revoked or
- * malformed token (or one whose request was deleted) gets one 404 page. Works without JavaScript.
+ * malformed token (or one whose application was deleted) gets one 404 page. Works without JavaScript.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
@@ -36,8 +36,8 @@ const STATE_NOTES: Record<AdStatus['status'], string> = {
 };
 
 /**
- * The request's status from the api, its type's name, and the bank account to pay into (AD_BANK_*;
- * null when not configured), told while the request waits for its deposit.
+ * The application's status from the api, its type's name, and the bank account to pay into (AD_BANK_*;
+ * null when not configured), told while the application waits for its deposit.
  * @throws Response 404 for a token the api does not know, 429 when this phone asked too often,
  *   502 when the api fails.
  */

@@ -6,8 +6,8 @@ import { isFile, type ImageFile } from '~/utils/ad-application';
 /** The edit page of the managed ads of `type`. */
 export const adEditPage = (type: AdType) => `/admin-only/ads/edit/${type}`;
 
-/** Request status badges: pending is marked for review; decided ones say how. */
-export const REQUEST_STATUS_LABELS = { pending: '검토 대기', approved: '승인됨', rejected: '거절됨' } as const;
+/** Application status badges: pending is marked for review; decided ones say how. */
+export const APPLICATION_STATUS_LABELS = { pending: '검토 대기', approved: '승인됨', rejected: '거절됨' } as const;
 
 /** Whether an imageUrl can be shown: one of this site's /images/ paths or an http(s) URL (never javascript: or data:). */
 export function isShowableImage(url: string | null | undefined): url is string {

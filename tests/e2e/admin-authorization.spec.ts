@@ -16,9 +16,9 @@ import {
   publicNotice,
   sendInquiry,
   storedInquiries,
-  submitAdRequest,
+  submitAdApplication,
 } from './admin-deployment';
-import { ADS_WEB_URL, managedAds, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, managedAds, phoneIp, applicationDetail } from './ads-deployment';
 
 const TAG = '권한e2e';
 const COOKIE = '__campus_admin_session';
@@ -26,12 +26,12 @@ const EVIL = 'https://evil.example';
 
 test.use({ baseURL: ADS_WEB_URL });
 
-/** What the admin pages must not show to a stranger: a pending request, a managed ad and an inquiry. */
+/** What the admin pages must not show to a stranger: a pending application, a managed ad and an inquiry. */
 const seeded = {
   pending: `${TAG} 대기 ${Date.now()}`,
   ad: `${TAG} 게시 ${Date.now()}`,
   inquiry: `${TAG} 문의 ${Date.now()}`,
-  requestId: 0,
+  applicationId: 0,
   adId: 0,
   inquiryId: 0,
 };
@@ -40,7 +40,7 @@ test.beforeAll(async ({ playwright }, workerInfo) => {
   const api = await playwright.request.newContext();
   // A worker started again after a failure seeds again: from an address of its own (5 submits per IP).
   const ip = phoneIp(220 + workerInfo.workerIndex);
-  seeded.requestId = await submitAdRequest(api, { type: 'web', title: seeded.pending, ip });
+  seeded.applicationId = await submitAdApplication(api, { type: 'web', title: seeded.pending, ip });
   seeded.adId = await approvedAd(api, { type: 'web', title: seeded.ad, ip });
   seeded.inquiryId = await sendInquiry(api, { content: seeded.inquiry }, ip);
   await api.dispose();
@@ -60,9 +60,9 @@ const pages = () => [
   '/admin-only/audit',
   '/admin-only/ads/web',
   '/admin-only/ads/kakao',
-  `/admin-only/ads/web/confirm/${seeded.requestId}`,
-  `/admin-only/ads/web/confirm/${seeded.requestId}?confirm=approve`,
-  `/admin-only/ads/web/confirm/${seeded.requestId}?confirm=delete`,
+  `/admin-only/ads/web/confirm/${seeded.applicationId}`,
+  `/admin-only/ads/web/confirm/${seeded.applicationId}?confirm=approve`,
+  `/admin-only/ads/web/confirm/${seeded.applicationId}?confirm=delete`,
   `/admin-only/inquiries?delete=${seeded.inquiryId}`,
   '/admin-only/ads/edit/web',
   `/admin-only/ads/edit/web?edit=${seeded.adId}`,
@@ -74,9 +74,9 @@ type Action = { path: string; form?: Record<string, string>; multipart?: Record<
 
 /** Every admin action with a form that would change something if it were obeyed. */
 const actions = (): Action[] => [
-  { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'approve' } },
-  { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'reject' } },
-  { path: `/admin-only/ads/web/confirm/${seeded.requestId}`, form: { intent: 'delete' } },
+  { path: `/admin-only/ads/web/confirm/${seeded.applicationId}`, form: { intent: 'approve' } },
+  { path: `/admin-only/ads/web/confirm/${seeded.applicationId}`, form: { intent: 'reject' } },
+  { path: `/admin-only/ads/web/confirm/${seeded.applicationId}`, form: { intent: 'delete' } },
   { path: '/admin-only/inquiries', form: { intent: 'delete', id: String(seeded.inquiryId) } },
   { path: '/admin-only/ads/edit/web', multipart: { intent: 'delete', id: String(seeded.adId) } },
   {
@@ -91,7 +91,7 @@ const actions = (): Action[] => [
 /** The state the actions above would change. */
 async function adminState(request: APIRequestContext) {
   return {
-    request: await requestDetail(request, 'web', seeded.requestId),
+    request: await applicationDetail(request, 'web', seeded.applicationId),
     ads: await managedAds(request, 'web'),
     notice: await publicNotice(request),
     inquiries: (await storedInquiries(request)).map((inquiry) => inquiry.id),

@@ -1,7 +1,7 @@
 /**
  * The admin side of the split deployment (tests/e2e/ads-deployment.ts): the web on ADS_WEB_PORT
  * signs its admin cookie with E2E_SESSION_SECRET, and playwright.config.ts creates the account
- * ADMIN_CREDENTIALS (npm run admin:create) before the api starts. Helpers seed ad requests the way
+ * ADMIN_CREDENTIALS (npm run admin:create) before the api starts. Helpers seed ad applications the way
  * a shop sends them (presign, PUT, submit) and read or undo what the admin pages did, through the
  * api with the service token.
  */
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdType } from '../../contract/ads';
-import { ADS_API_URL, approve, managedAds, listedRequests, SERVICE_AUTH } from './ads-deployment';
+import { ADS_API_URL, approve, managedAds, listedApplications, SERVICE_AUTH } from './ads-deployment';
 
 /** SESSION_SECRET of the web on ADS_WEB_PORT (64 characters, test only). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789abcdef0123456789abc';
@@ -25,9 +25,9 @@ export const IMAGE_FILES = {
 
 /**
  * Applies for an ad through the api as a shop at `ip` would (presign, PUT, submit; docs/product.md §7) and
- * returns the new request's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
+ * returns the new application's id. Each ip may submit 5 times and upload 20 times in 10 minutes.
  */
-export async function submitAdRequest(
+export async function submitAdApplication(
   request: APIRequestContext,
   {
     type,
@@ -52,8 +52,8 @@ export async function submitAdRequest(
     data: adApplicationBody({ type, title, redirectUrl, imageUrl }),
   });
   expect(submit.status()).toBe(201);
-  const stored = (await listedRequests(request, type)).find((item) => item.title === title);
-  expect(stored, `request "${title}" listed by the api`).toBeTruthy();
+  const stored = (await listedApplications(request, type)).find((item) => item.title === title);
+  expect(stored, `application "${title}" listed by the api`).toBeTruthy();
   return stored!.id;
 }
 
@@ -62,8 +62,8 @@ export async function approvedAd(
   request: APIRequestContext,
   options: { type: AdType; title: string; ip: string; redirectUrl?: string },
 ): Promise<number> {
-  const requestId = await submitAdRequest(request, options);
-  await approve(request, options.type, requestId);
+  const applicationId = await submitAdApplication(request, options);
+  await approve(request, options.type, applicationId);
   const ad = (await managedAds(request, options.type)).find((item) => item.title === options.title);
   expect(ad, `ad "${options.title}" managed`).toBeTruthy();
   return ad!.id;

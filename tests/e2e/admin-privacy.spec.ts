@@ -7,8 +7,8 @@
  * test from its own address; what the pages did is read back through the api with the service token.
  */
 import { expect, test } from './test';
-import { ADMIN_CREDENTIALS, sendInquiry, signIn, storedInquiries, submitAdRequest } from './admin-deployment';
-import { ADS_WEB_URL, listedRequests, phoneIp } from './ads-deployment';
+import { ADMIN_CREDENTIALS, sendInquiry, signIn, storedInquiries, submitAdApplication } from './admin-deployment';
+import { ADS_WEB_URL, listedApplications, phoneIp } from './ads-deployment';
 import { axeViolations } from './axe';
 
 test.use({ baseURL: ADS_WEB_URL });
@@ -64,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
 test('an admin deletes an ad application from its detail page and is told it is deleted', async ({ page, request }) => {
   const ip = phoneIp(236);
   const title = `삭제 요청한 신청 e2e ${Date.now()}`;
-  const id = await submitAdRequest(request, { type: 'web', title, ip });
+  const id = await submitAdApplication(request, { type: 'web', title, ip });
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   await signIn(page, `/admin-only/ads/web/confirm/${id}`);
 
@@ -78,5 +78,5 @@ test('an admin deletes an ad application from its detail page and is told it is 
   await done.getByRole('link', { name: '확인' }).click();
   await expect(page).toHaveURL('/admin-only/ads/web');
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
-  expect((await listedRequests(request, 'web')).map((row) => row.id)).not.toContain(id);
+  expect((await listedApplications(request, 'web')).map((row) => row.id)).not.toContain(id);
 });

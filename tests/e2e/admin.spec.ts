@@ -1,6 +1,6 @@
 /**
  * An admin at work on a phone (docs/product.md §2.2 Admin routes and pages, §4.5 Admin request detail
- * and Ad edit card, §8): signs in, approves and rejects requests with JavaScript on and off, edits,
+ * and Ad edit card, §8): signs in, approves and rejects applications with JavaScript on and off, edits,
  * re-images, reorders and deletes the ads the home banner shows, switches the service notice, reads
  * the bus information status, and finds it all in the activity log. Requests are sent through the
  * api as shops send them, each test from its own address (the api limits submits per IP) and with
@@ -16,9 +16,9 @@ import {
   publicNotice,
   saveNotice,
   signIn,
-  submitAdRequest,
+  submitAdApplication,
 } from './admin-deployment';
-import { ADS_WEB_URL, approve, managedAds, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, approve, managedAds, phoneIp, applicationDetail } from './ads-deployment';
 
 /** In every title this spec makes, so what it approved is taken down again after each test. */
 const TAG = '관리e2e';
@@ -78,15 +78,15 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
     const seed = javaScriptEnabled ? 110 : 120;
 
-    test('an admin approves one request and rejects another through the confirm and completion dialogs', async ({
+    test('an admin approves one application and rejects another through the confirm and completion dialogs', async ({
       page,
       request,
     }) => {
       const ip = phoneIp(seed);
       const approved = titleOf(`승인 ${javaScriptEnabled ? 'js' : 'nojs'}`);
       const rejected = titleOf(`거절 ${javaScriptEnabled ? 'js' : 'nojs'}`);
-      const approvedId = await submitAdRequest(request, { type: 'web', title: approved, ip });
-      const rejectedId = await submitAdRequest(request, { type: 'web', title: rejected, ip });
+      const approvedId = await submitAdApplication(request, { type: 'web', title: approved, ip });
+      const rejectedId = await submitAdApplication(request, { type: 'web', title: rejected, ip });
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
       await signIn(page, '/admin-only/ads/web');
 
@@ -106,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(approved)) })).toContainText('승인됨');
       expect((await webAdOrder(page)).at(-1)).toBe(approved);
-      expect(await requestDetail(request, 'web', approvedId)).toMatchObject({ status: 'approved' });
+      expect(await applicationDetail(request, 'web', approvedId)).toMatchObject({ status: 'approved' });
 
       // Reject: the same steps; the ad is not shown anywhere.
       await page.getByRole('link', { name: new RegExp(escape(rejected)) }).click();
@@ -117,23 +117,23 @@ for (const javaScriptEnabled of [true, false]) {
       await rejectedDone.getByRole('link', { name: '확인' }).click();
       await expect(page).toHaveURL('/admin-only/ads/web');
       await expect(page.getByRole('link', { name: new RegExp(escape(rejected)) })).toContainText('거절됨');
-      expect(await requestDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
+      expect(await applicationDetail(request, 'web', rejectedId)).toMatchObject({ status: 'rejected' });
       expect(await webAdOrder(page)).not.toContain(rejected);
 
-      // A decided request offers no decision any more.
+      // A decided application offers no decision any more.
       await page.goto(`/admin-only/ads/web/confirm/${rejectedId}`);
       await expect(page.getByText('이미 처리한 요청입니다.')).toBeVisible();
       await expect(page.getByRole('link', { name: '승인', exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: '거절', exact: true })).toHaveCount(0);
     });
 
-    test('a request another admin decided meanwhile is not approved twice: the failure names why', async ({
+    test('an application another admin decided meanwhile is not approved twice: the failure names why', async ({
       page,
       request,
     }) => {
       const ip = phoneIp(seed + 1);
       const title = titleOf(`두번 ${javaScriptEnabled ? 'js' : 'nojs'}`);
-      const id = await submitAdRequest(request, { type: 'web', title, ip });
+      const id = await submitAdApplication(request, { type: 'web', title, ip });
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
       await signIn(page, `/admin-only/ads/web/confirm/${id}`);
       await page.getByRole('link', { name: '승인', exact: true }).click();
@@ -390,7 +390,7 @@ test('the menu leads to the feed health and the 14-day backtest with and without
 test('the activity log shows what the admin did, by name', async ({ page, request }) => {
   const ip = phoneIp(200);
   const title = titleOf('기록');
-  const id = await submitAdRequest(request, { type: 'web', title, ip });
+  const id = await submitAdApplication(request, { type: 'web', title, ip });
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   await signIn(page, `/admin-only/ads/web/confirm/${id}?confirm=approve`);
   await page.getByRole('alertdialog', { name: '광고 승인' }).getByRole('button', { name: '승인' }).click();

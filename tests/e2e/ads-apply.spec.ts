@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './test';
-import { ADS_WEB_URL, listedRequests, phoneIp, requestDetail } from './ads-deployment';
+import { ADS_WEB_URL, listedApplications, phoneIp, applicationDetail } from './ads-deployment';
 import { axeViolations } from './axe';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/images/${name}`, import.meta.url));
@@ -63,9 +63,9 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByText('결제 금액:')).toHaveCount(0);
         await expect(page.getByText('선택한 이미지:')).toHaveCount(0);
 
-        const stored = (await listedRequests(request, type)).find((item) => item.title === title);
+        const stored = (await listedApplications(request, type)).find((item) => item.title === title);
         expect(stored).toBeTruthy();
-        const detail = await requestDetail(request, type, stored!.id);
+        const detail = await applicationDetail(request, type, stored!.id);
         expect(detail).toMatchObject({
           title,
           applicantName: '김모현',

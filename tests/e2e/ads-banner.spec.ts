@@ -4,14 +4,14 @@
  * through the counting redirect. The ads are applied for and approved through the api.
  */
 import { expect, test, type APIRequestContext } from './test';
-import { submitAdRequest } from './admin-deployment';
+import { submitAdApplication } from './admin-deployment';
 import { ADS_WEB_URL, approve, managedAds, phoneIp } from './ads-deployment';
 
 test.use({ baseURL: ADS_WEB_URL });
 
 /** Applies for a web ad through the api (presign, PUT, submit) and approves it. */
 async function approvedWebAd(request: APIRequestContext, title: string, redirectUrl: string, ip: string) {
-  await approve(request, 'web', await submitAdRequest(request, { type: 'web', title, ip, redirectUrl }));
+  await approve(request, 'web', await submitAdApplication(request, { type: 'web', title, ip, redirectUrl }));
 }
 
 test('two approved ads rotate every 6 s, are counted when shown, and a click opens the shop in a new tab, counted', async ({

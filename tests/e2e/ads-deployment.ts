@@ -27,21 +27,21 @@ export function phoneIp(seed: number): string {
   return `198.51.100.${(seed % 250) + 1}`;
 }
 
-/** The requests of `type`, newest first, as the api lists them (docs/product.md §7 GET /api/ads/{type}/submit). */
-export async function listedRequests(request: APIRequestContext, type: 'web' | 'kakao') {
+/** The applications of `type`, newest first, as the api lists them (docs/product.md §7 GET /api/ads/{type}/submit). */
+export async function listedApplications(request: APIRequestContext, type: 'web' | 'kakao') {
   const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: number; title: string }[] }).data;
 }
 
-/** One request's detail (docs/product.md §7 GET /api/ads/{type}/submit/{id}). */
-export async function requestDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
+/** One application's detail (docs/product.md §7 GET /api/ads/{type}/submit/{id}). */
+export async function applicationDetail(request: APIRequestContext, type: 'web' | 'kakao', id: number) {
   const response = await request.get(`${ADS_API_URL}/api/ads/${type}/submit/${id}`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
-/** Approves a request through the api (docs/product.md §7 POST …/approve), as the admin pages will. */
+/** Approves an application through the api (docs/product.md §7 POST …/approve), as the admin pages will. */
 export async function approve(request: APIRequestContext, type: 'web' | 'kakao', id: number): Promise<void> {
   const response = await request.post(`${ADS_API_URL}/api/ads/${type}/submit/${id}/approve`, { headers: SERVICE_AUTH });
   expect(response.status()).toBe(200);

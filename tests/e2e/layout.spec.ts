@@ -1,7 +1,7 @@
 /**
  * The pages' layout on a 390 px phone (docs/product.md §9's frame), with and without JavaScript, in
  * Debian's Chromium against the built app: Korean words stay whole at a line's end, a long stored
- * URL wraps instead of widening the page (on a request's page with its row's whole width), no empty
+ * URL wraps instead of widening the page (on an application's page with its row's whole width), no empty
  * band is kept where nothing comes, the default banner keeps its call to action on one line, and the
  * admin's tables (the backtest, the audit log, GBIS discovery's candidates) stack into one block per
  * row. The public pages are the main
@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { GbisDiscovery } from '../../contract/gbis';
 import { DiscoveryResult } from '../../app/components/admin/discovery-result';
 import { approve, ADS_WEB_URL, phoneIp } from './ads-deployment';
-import { deleteAdsTagged, signIn, submitAdRequest } from './admin-deployment';
+import { deleteAdsTagged, signIn, submitAdApplication } from './admin-deployment';
 
 const PHONE = { width: 390, height: 844 };
 /** The home page without its no-JavaScript reload (every 4 s), which would pull the page from under a measurement. */
@@ -152,7 +152,7 @@ test.describe('the admin pages', () => {
     }) => {
       const ip = phoneIp(javaScriptEnabled ? 71 : 72);
       const title = `${TAG} 긴 링크 ${Date.now()}`;
-      const id = await submitAdRequest(request, { type: 'web', title, ip, redirectUrl: LONG_URL });
+      const id = await submitAdApplication(request, { type: 'web', title, ip, redirectUrl: LONG_URL });
       await approve(request, 'web', id);
       const context = await browser.newContext({
         baseURL: ADS_WEB_URL,
@@ -170,7 +170,7 @@ test.describe('the admin pages', () => {
         const box = (await link.boundingBox())!;
         expect(box.x + box.width, path).toBeLessThanOrEqual(PHONE.width);
         expect(box.height, `${path}: the link takes several lines`).toBeGreaterThan(40);
-        // On the request's page the link has its row's whole width, its label above it.
+        // On the application's page the link has its row's whole width, its label above it.
         if (path.includes('/confirm/')) expect(box.width, path).toBeGreaterThan(300);
         await expectNoSidewaysScroll(page);
         await expect(page.locator('body')).toHaveCSS('word-break', 'keep-all');
@@ -238,7 +238,7 @@ test.describe('the admin pages', () => {
     request,
   }) => {
     const ip = phoneIp(74);
-    const id = await submitAdRequest(request, { type: 'web', title: `${TAG} 기록 ${Date.now()}`, ip });
+    const id = await submitAdApplication(request, { type: 'web', title: `${TAG} 기록 ${Date.now()}`, ip });
     await approve(request, 'web', id);
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
     await signIn(page, '/admin-only/audit');

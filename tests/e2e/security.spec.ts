@@ -17,7 +17,7 @@ import {
   ADS_WEB_URL,
   E2E_KAKAO_SKILL_SECRET,
   E2E_SERVICE_TOKEN,
-  listedRequests,
+  listedApplications,
   phoneIp,
 } from './ads-deployment';
 
@@ -112,7 +112,7 @@ test.describe('on the split deployment', () => {
 
   test('cross-site writes to the public forms are refused and store nothing', async ({ request }) => {
     const before = (await storedInquiries(request)).length;
-    const requestsBefore = (await listedRequests(request, 'web')).length;
+    const applicationsBefore = (await listedApplications(request, 'web')).length;
     const evil = { Origin: 'https://evil.example', 'X-Forwarded-For': phoneIp(201) };
     const writes = [
       request.post('/contact', { headers: evil, form: { content: 'cross-site 문의' } }),
@@ -130,7 +130,7 @@ test.describe('on the split deployment', () => {
       expect(response.headers()['set-cookie']).toBeUndefined();
     }
     expect(await storedInquiries(request)).toHaveLength(before);
-    expect(await listedRequests(request, 'web')).toHaveLength(requestsBefore);
+    expect(await listedApplications(request, 'web')).toHaveLength(applicationsBefore);
   });
 
   test('markup and scriptable URLs in stored fields never run nor render as links', async ({ page, request }) => {

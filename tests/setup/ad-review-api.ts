@@ -1,19 +1,19 @@
 /**
  * The admin side of the ads api, for api/routes/ad-review-*.test.ts: the api with the service token
  * (adsApiFor: the file's test database, and a store, a clock and the api made afresh for each test),
- * and the admin's calls on it: the request lists and decisions, the managed ads, the audit trail.
+ * and the admin's calls on it: the application lists and decisions, the managed ads, the audit trail.
  */
 import { expect } from 'vitest';
 import { AuditListResponseSchema } from '../../contract/admin';
 import {
   AdBannerListResponseSchema,
-  AdRequestDetailResponseSchema,
-  AdRequestListResponseSchema,
+  AdApplicationDetailResponseSchema,
+  AdApplicationListResponseSchema,
   AdSubmitResponseSchema,
   ManagedAdListResponseSchema,
   type AdType,
 } from '../../contract/ads';
-import { adRequests, ads } from '../../api/db/schema';
+import { adApplications, ads } from '../../api/db/schema';
 import { adsApiFor, uploadImageThrough } from './ads-api';
 import type { TestDatabaseKind } from './db';
 
@@ -30,7 +30,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
   const get = (path: string) => app().request(path, { headers: authorized });
   const post = (path: string, actor?: string | null) =>
     app().request(path, { method: 'POST', headers: asAdmin(actor) });
-  const requestList = (type: AdType) => get(`/api/ads/${type}/submit`);
+  const applicationList = (type: AdType) => get(`/api/ads/${type}/submit`);
   const detail = (type: AdType, id: number | string) => get(`/api/ads/${type}/submit/${id}`);
   const approve = (type: AdType, id: number | string, actor?: string | null) =>
     post(`/api/ads/${type}/submit/${id}/approve`, actor);
@@ -45,14 +45,14 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     });
   const remove = (type: AdType, id: number | string, actor: string | null = 'alice') =>
     app().request(`/api/${type}/ads/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
-  const removeRequest = (type: AdType, id: number | string, actor: string | null = 'alice') =>
+  const removeApplication = (type: AdType, id: number | string, actor: string | null = 'alice') =>
     app().request(`/api/ads/${type}/submit/${id}`, { method: 'DELETE', headers: asAdmin(actor) });
 
-  /** The request list of `type` (asserting 200 and the contract shape). */
-  async function requests(type: AdType) {
-    const response = await requestList(type);
+  /** The application list of `type` (asserting 200 and the contract shape). */
+  async function applications(type: AdType) {
+    const response = await applicationList(type);
     expect(response.status).toBe(200);
-    return AdRequestListResponseSchema.parse(await response.json()).data;
+    return AdApplicationListResponseSchema.parse(await response.json()).data;
   }
   /** The managed ad list of `type` (asserting 200 and the contract shape). */
   async function managed(type: AdType) {
@@ -79,13 +79,15 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
   async function detailStatus(type: AdType, id: number) {
     const response = await detail(type, id);
     expect(response.status).toBe(200);
-    return AdRequestDetailResponseSchema.parse(await response.json()).data.status;
+    return AdApplicationDetailResponseSchema.parse(await response.json()).data.status;
   }
 
-  /** A request row inserted directly; returns its id. */
-  async function insertRequest(values: Partial<typeof adRequests.$inferInsert> & { title: string }): Promise<number> {
+  /** An application row inserted directly; returns its id. */
+  async function insertApplication(
+    values: Partial<typeof adApplications.$inferInsert> & { title: string },
+  ): Promise<number> {
     const [row] = await db()
-      .insert(adRequests)
+      .insert(adApplications)
       .values({
         type: 'web',
         applicantName: '홍길동',
@@ -99,7 +101,7 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
         createdAt: clock().now(),
         ...values,
       })
-      .returning({ id: adRequests.id });
+      .returning({ id: adApplications.id });
     return row.id;
   }
 
@@ -164,19 +166,19 @@ export function adReviewApiFor(kind: TestDatabaseKind) {
     clock,
     app,
     asAdmin,
-    requestList,
+    applicationList,
     detail,
     approve,
     reject,
     bulk,
     remove,
-    removeRequest,
-    requests,
+    removeApplication,
+    applications,
     managed,
     auditTrail,
     bannerTitles,
     detailStatus,
-    insertRequest,
+    insertApplication,
     json,
     submitted,
     insertAds,

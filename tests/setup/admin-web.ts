@@ -1,6 +1,6 @@
 /**
  * The admin pages against the real api in-process (tests/setup/web-api.ts), for route tests under
- * app/ (which may not import api/): a signed-in admin's cookie, ad requests and ads seeded through
+ * app/ (which may not import api/): a signed-in admin's cookie, ad applications and ads seeded through
  * the api's own model, contexts whose api fails in one chosen way, and a server render of a route
  * component with given loader (and action) data, read back as a DOM.
  */
@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createOrResetAdmin } from '../../api/admin/accounts';
-import { approveRequest, createAdRequest } from '../../api/ads/requests';
+import { approveApplication, createAdApplication } from '../../api/ads/applications';
 import { ads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
 import { listManagedAds } from '~/models/ads.server';
@@ -131,7 +131,7 @@ export function cookieOf(response: Response): string {
   return header!.split(';')[0];
 }
 
-/** Empties the ads tables (requests, ads, uploads, counters, rate limits); admins and sessions stay. */
+/** Empties the ads tables (applications, ads, uploads, counters, rate limits); admins and sessions stay. */
 export async function resetAds(api: WebApi): Promise<void> {
   await api.db.execute(
     sql`TRUNCATE ad_daily_counts, ads, ad_requests, image_uploads, rate_limits RESTART IDENTITY CASCADE`,
@@ -143,9 +143,9 @@ let seeded = 0;
 /**
  * Stores a pending application of `type` the way the api does (its image uploaded through the
  * presigned flow first), with `fields` over a complete one.
- * @returns the request's id.
+ * @returns the application's id.
  */
-export async function seedAdRequest(
+export async function seedAdApplication(
   api: WebApi,
   type: AdType,
   fields: Partial<{ title: string; redirectUrl: string; contentForManager: string; content: string }> = {},
@@ -158,21 +158,21 @@ export async function seedAdRequest(
     ...(type === 'kakao' ? { content: '오늘의 메뉴' } : {}),
     ...fields,
   });
-  const created = await createAdRequest(api.db, application, new Date(), mailOff);
+  const created = await createAdApplication(api.db, application, new Date(), mailOff);
   expect(created).not.toBeNull();
   return created!.id;
 }
 
-/** Approves request `id` of `type` through the api's model. @returns the new ad's id. */
-export async function approveAdRequest(api: WebApi, type: AdType, id: number): Promise<number> {
-  const ad = await approveRequest(api.db, type, id, 'test', new Date(), mailOff);
+/** Approves application `id` of `type` through the api's model. @returns the new ad's id. */
+export async function approveAdApplication(api: WebApi, type: AdType, id: number): Promise<number> {
+  const ad = await approveApplication(api.db, type, id, 'test', new Date(), mailOff);
   expect(ad).not.toBeNull();
   return ad!.id;
 }
 
-/** A pending request of `type` approved at once: the managed ad's id. */
-export async function seedAd(api: WebApi, type: AdType, fields: Parameters<typeof seedAdRequest>[2] = {}) {
-  return approveAdRequest(api, type, await seedAdRequest(api, type, fields));
+/** A pending application of `type` approved at once: the managed ad's id. */
+export async function seedAd(api: WebApi, type: AdType, fields: Parameters<typeof seedAdApplication>[2] = {}) {
+  return approveAdApplication(api, type, await seedAdApplication(api, type, fields));
 }
 
 /** Sets fields of ad `id` directly in the ads table (e.g. nulls the api's own writes never leave). */

@@ -61,11 +61,11 @@ export function adsApplyActionFor() {
     };
   }
 
-  /** Runs `run` and returns the ad requests it added. */
+  /** Runs `run` and returns the ad applications it added. */
   async function added(run: () => Promise<unknown>) {
-    const before = (await api().adRequests()).length;
+    const before = (await api().adApplications()).length;
     await run();
-    return (await api().adRequests()).slice(before);
+    return (await api().adApplications()).slice(before);
   }
 
   return { api, freshContext, submit, added };

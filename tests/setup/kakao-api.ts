@@ -13,7 +13,7 @@ import { testDatabaseFor, type TestDatabaseKind } from './db';
 import { FakeClock, recordingLogger, snapshotAt } from './fakes';
 import { tempLocalStore } from './storage';
 import { adCounts } from '../../api/ads/counters';
-import { approveRequest, createAdRequest } from '../../api/ads/requests';
+import { approveApplication, createAdApplication } from '../../api/ads/applications';
 import type { Api } from '../../api/app';
 import type { ApiParts } from '../../api/compose';
 import type { FeedState } from '../../api/bus/feed/store';
@@ -128,8 +128,8 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
   async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
-    const request = await createAdRequest(db(), application, clock.now(), mailOff);
-    const ad = await approveRequest(db(), 'kakao', request!.id, 'test', clock.now(), mailOff);
+    const created = await createAdApplication(db(), application, clock.now(), mailOff);
+    const ad = await approveApplication(db(), 'kakao', created!.id, 'test', clock.now(), mailOff);
     return ad!;
   }
   const stored = async (id: number) => (await adCounts(db(), id)).reduce((sum, day) => sum + day.impressions, 0);

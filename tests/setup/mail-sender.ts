@@ -36,7 +36,7 @@ export const application = {
 export function mailSenderFor(kind: TestDatabaseKind) {
   const database = testDatabaseFor(kind);
   const db = () => database().db;
-  const { pendingRequest } = adRowsIn(db);
+  const { pendingApplication } = adRowsIn(db);
   const servers: TestSmtpServer[] = [];
   afterEach(async () => {
     for (const server of servers.splice(0)) await server.close();
@@ -95,5 +95,5 @@ export function mailSenderFor(kind: TestDatabaseKind) {
 
   const rows = () => db().select().from(mailOutbox).orderBy(mailOutbox.id);
 
-  return { db, pendingRequest, smtpServer, mailOn, storedImage, rows };
+  return { db, pendingApplication, smtpServer, mailOn, storedImage, rows };
 }

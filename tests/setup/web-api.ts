@@ -9,7 +9,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { eq, gt } from 'drizzle-orm';
 import { systemClock } from '../../api/clock';
 import type { MailOutbox } from '../../api/mail/outbox';
-import { adRequests, imageUploads } from '../../api/db/schema';
+import { adApplications, imageUploads } from '../../api/db/schema';
 import type { AdType } from '../../contract/ads';
 import { testApi } from './api';
 import { uploadImageThrough } from './ads-api';
@@ -70,8 +70,9 @@ export async function startWebApi(
     logger,
     calls,
     context,
-    /** The stored ad requests (ad_requests) with an id above `afterId` (default: all), in id order. */
-    adRequests: (afterId = 0) => db.select().from(adRequests).where(gt(adRequests.id, afterId)).orderBy(adRequests.id),
+    /** The stored ad applications (ad_requests) with an id above `afterId` (default: all), in id order. */
+    adApplications: (afterId = 0) =>
+      db.select().from(adApplications).where(gt(adApplications.id, afterId)).orderBy(adApplications.id),
     /** The image_uploads row of `imageUrl`, if any. */
     imageUpload: async (imageUrl: string) =>
       (await db.select().from(imageUploads).where(eq(imageUploads.imageUrl, imageUrl)))[0],

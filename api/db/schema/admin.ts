@@ -64,7 +64,7 @@ export const inquiries = pgTable(
     content: text('content').notNull(),
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** An admin's reply, e-mailed to `email` (the inquiry is then answered); null until replied. */
+    /** An admin's reply, e-mailed to `email` (the inquiry is then replied to); null until then. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
   },

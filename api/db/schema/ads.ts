@@ -6,10 +6,10 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp }
 import type { AdType } from '../../../contract/ads';
 
 /** docs/product.md §3.12 Ad request status: submitted as pending, later approved or rejected by an admin. */
-export type AdRequestStatus = 'pending' | 'approved' | 'rejected';
+export type AdApplicationStatus = 'pending' | 'approved' | 'rejected';
 
 /** Ad applications (docs/product.md §3.5 Ad application), stored as submitted: pending with `confirmed` false. */
-export const adRequests = pgTable(
+export const adApplications = pgTable(
   'ad_requests',
   {
     id: serial('id').primaryKey(),
@@ -29,7 +29,7 @@ export const adRequests = pgTable(
     /** Months (1, 2 or 3; docs/product.md §9). */
     duration: integer('duration').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
-    status: text('status').$type<AdRequestStatus>().notNull().default('pending'),
+    status: text('status').$type<AdApplicationStatus>().notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** When an admin approved or rejected it. */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -40,26 +40,26 @@ export const adRequests = pgTable(
 );
 
 /**
- * The status page links of the ad requests (/ads/status/{token}): each token is 32 random bytes
+ * The status page links of the ad applications (/ads/status/{token}): each token is 32 random bytes
  * (base64url), stored only as its SHA-256 (hex). The form's answer carries one, and each e-mail to the
  * applicant a fresh one (the stored hash cannot give the token back), so every link handed out
- * keeps working; all die with their request (deleted or purged).
+ * keeps working; all die with their application (deleted or purged).
  */
 export const adStatusTokens = pgTable(
   'ad_status_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    requestId: integer('request_id')
+    applicationId: integer('request_id')
       .notNull()
-      .references(() => adRequests.id, { onDelete: 'cascade' }),
+      .references(() => adApplications.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('ad_status_tokens_by_request').on(table.requestId)],
+  (table) => [index('ad_status_tokens_by_request').on(table.applicationId)],
 );
 
 /**
  * The managed ads (docs/product.md §3.7 Ad): shown while `startsAt <= now < endsAt` (the paid period), in
- * ascending `position` per type. An approved request becomes one (api/ads/requests.ts approveRequest).
+ * ascending `position` per type. An approved application becomes one (api/ads/applications.ts approveApplication).
  */
 export const ads = pgTable(
   'ads',
@@ -75,9 +75,9 @@ export const ads = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The application it was approved from; null for an ad an admin posted directly. */
-    requestId: integer('request_id')
+    applicationId: integer('request_id')
       .unique()
-      .references(() => adRequests.id, { onDelete: 'set null' }),
+      .references(() => adApplications.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -1,5 +1,5 @@
 /**
- * Deleting an ad request on the applicant's request: the request, its image (kept while its ad shows),
+ * Deleting an ad application on the applicant's request: the application, its image (kept while its ad shows),
  * and the audit.
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { message } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { removeOrphanImages } from '../ads/images';
-import { adRequests, ads, imageUploads } from '../db/schema';
+import { adApplications, ads, imageUploads } from '../db/schema';
 
 describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   const {
@@ -20,8 +20,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     detail,
     approve,
     remove,
-    removeRequest,
-    requests,
+    removeApplication,
+    applications,
     managed,
     auditTrail,
     bannerTitles,
@@ -37,17 +37,17 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       return rows.length === 1;
     }
 
-    it('deletes a pending request and its image, audited without the applicant’s data; a second delete answers 404', async () => {
+    it('deletes a pending application and its image, audited without the applicant’s data; a second delete answers 404', async () => {
       const { id, imageUrl } = await submitted('web');
       const other = await submitted('web', { title: '남는 신청' });
-      const createdAt = (await db().select().from(adRequests).where(eq(adRequests.id, id)))[0].createdAt;
+      const createdAt = (await db().select().from(adApplications).where(eq(adApplications.id, id)))[0].createdAt;
       clock().advance(60);
 
-      const response = await removeRequest('web', id, 'bob');
+      const response = await removeApplication('web', id, 'bob');
       expect(response.status).toBe(200);
       expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Deleted' });
       expect((await detail('web', id)).status).toBe(404);
-      expect((await requests('web')).map((request) => request.id)).toEqual([other.id]);
+      expect((await applications('web')).map((application) => application.id)).toEqual([other.id]);
       expect(await stored(imageUrl)).toBe(false);
       expect(await stored(other.imageUrl)).toBe(true);
 
@@ -63,18 +63,18 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       ]);
       expect(JSON.stringify(trail)).not.toMatch(/홍길동|01012345678|owner@example\.com|web cafe/);
 
-      const again = await removeRequest('web', id);
+      const again = await removeApplication('web', id);
       expect(again.status).toBe(404);
       expect(await message(again)).toBe('요청을 찾을 수 없습니다.');
       expect(await auditTrail()).toHaveLength(1);
     });
 
-    it('keeps the image while the ad approved from the request shows; it goes with the ad, as an orphan', async () => {
+    it('keeps the image while the ad approved from the application shows; it goes with the ad, as an orphan', async () => {
       const { id, imageUrl } = await submitted('web');
       expect((await approve('web', id)).status).toBe(200);
       const [ad] = await managed('web');
 
-      expect((await removeRequest('web', id)).status).toBe(200);
+      expect((await removeApplication('web', id)).status).toBe(200);
       expect((await managed('web')).map((row) => ({ id: row.id, imageUrl: row.imageUrl }))).toEqual([
         { id: ad.id, imageUrl },
       ]);
@@ -87,17 +87,17 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await stored(imageUrl)).toBe(false);
     });
 
-    it('deletes the image of a request whose ad has ended: the ended ad loses it', async () => {
+    it('deletes the image of an application whose ad has ended: the ended ad loses it', async () => {
       const { id, imageUrl } = await submitted('kakao', { duration: 1 });
       expect((await approve('kakao', id)).status).toBe(200);
       clock().advance(30 * 86_400); // 30 days later, the paid month is over
       const [ad] = await managed('kakao');
       expect(ad.endsAt).toBe(clock().now().toISOString());
 
-      expect((await removeRequest('kakao', id)).status).toBe(200);
+      expect((await removeApplication('kakao', id)).status).toBe(200);
       expect(await stored(imageUrl)).toBe(false);
       const [after] = await db().select().from(ads).where(eq(ads.id, ad.id));
-      expect(after).toMatchObject({ imageUrl: null, updatedAt: clock().now(), requestId: null });
+      expect(after).toMatchObject({ imageUrl: null, updatedAt: clock().now(), applicationId: null });
     });
 
     it('answers 404 through the other type’s path, for an unknown id or one beyond a serial, deleting nothing', async () => {
@@ -108,11 +108,11 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         ['web', '2147483648'],
         ['web', 0],
       ] as const) {
-        const response = await removeRequest(type, id);
+        const response = await removeApplication(type, id);
         expect(response.status, `${type} ${id}`).toBe(404);
         expect(await message(response)).toBe('요청을 찾을 수 없습니다.');
       }
-      expect((await requests('web')).map((request) => request.id)).toEqual([web.id]);
+      expect((await applications('web')).map((application) => application.id)).toEqual([web.id]);
       expect(await stored(web.imageUrl)).toBe(true);
       expect(await auditTrail()).toEqual([]);
     });

@@ -1,15 +1,15 @@
 /**
- * The ad request list and detail pages for app/routes/admin-only.ads.*.test.ts, against the real api
+ * The ad application list and detail pages for app/routes/admin-only.ads.*.test.ts, against the real api
  * in-process: a signed-in admin, the route loaders and actions called as Remix calls them, and the
  * pages server-rendered from what the loaders answered.
  */
 import { expect } from 'vitest';
 import type { AppLoadContext } from '@remix-run/node';
-import RequestDetail, {
+import ApplicationDetail, {
   action as detailAction,
   loader as detailLoader,
 } from '~/routes/admin-only.ads.$type.confirm.$id';
-import RequestList, { loader as listLoader } from '~/routes/admin-only.ads.$type._index';
+import ApplicationList, { loader as listLoader } from '~/routes/admin-only.ads.$type._index';
 import { action as loginAction } from '~/routes/admin-only_.login';
 import { cookieOf, signedInAdminFor, WEB_ORIGIN } from './admin-web';
 import { renderRoute } from './render-route';
@@ -22,7 +22,7 @@ export const DETAIL_PATH = '/admin-only/ads/:type/confirm/:id';
  * Registers, for the file, the in-process api with a signed-in admin (signedInAdminFor). Returns
  * getters of the api, the admin's context and cookie, callsDuring, and the pages' helpers.
  */
-export function adRequestPagesFor() {
+export function adApplicationPagesFor() {
   const { api, context, cookie, callsDuring } = signedInAdminFor(SERVICE_TOKEN, loginAction);
 
   /** A GET of `path` with the admin's cookie (or `withCookie`). */
@@ -36,11 +36,15 @@ export function adRequestPagesFor() {
       params: { type },
     });
     const data = await response.json();
-    const page = await renderRoute(RequestList, { path: LIST_PATH, url: `/admin-only/ads/${type}`, loaderData: data });
+    const page = await renderRoute(ApplicationList, {
+      path: LIST_PATH,
+      url: `/admin-only/ads/${type}`,
+      loaderData: data,
+    });
     return { response, data, page };
   }
 
-  /** The detail page of request `id` at `search`, loaded with `withCookie` (on `on`); answers its loader's Set-Cookie too. */
+  /** The detail page of application `id` at `search`, loaded with `withCookie` (on `on`); answers its loader's Set-Cookie too. */
   async function detailPage(type: string, id: number, { search = '', withCookie = cookie(), on = context() } = {}) {
     const path = `/admin-only/ads/${type}/confirm/${id}${search}`;
     const response = await detailLoader({
@@ -49,7 +53,7 @@ export function adRequestPagesFor() {
       params: { type, id: String(id) },
     });
     const data = await response.json();
-    const page = await renderRoute(RequestDetail, { path: DETAIL_PATH, url: path, loaderData: data });
+    const page = await renderRoute(ApplicationDetail, { path: DETAIL_PATH, url: path, loaderData: data });
     return { response, data, page };
   }
 
@@ -88,7 +92,7 @@ export function adRequestPagesFor() {
     };
   }
 
-  const statusOf = async (id: number) => (await api().adRequests()).find((row) => row.id === id)?.status;
+  const statusOf = async (id: number) => (await api().adApplications()).find((row) => row.id === id)?.status;
 
   return { api, context, cookie, callsDuring, get, listPage, detailPage, decide, statusOf };
 }

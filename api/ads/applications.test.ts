@@ -4,9 +4,9 @@ import { sha256Hex } from '../../lib/hash';
 import { mailOff } from '../mail/outbox';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { listAudit } from '../admin/audit';
-import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
+import { adApplications, adStatusTokens, ads, imageUploads } from '../db/schema';
 import { ACTOR, adRowsIn, at, DAY_MS, NOW } from './ad-rows.fixture';
-import { approveRequest, createAdRequest, paidPeriod, rejectRequest } from './requests';
+import { approveApplication, createAdApplication, paidPeriod, rejectApplication } from './applications';
 
 describe('paidPeriod', () => {
   it('runs duration × 30 days of 24 h from the start, whatever the calendar months', () => {
@@ -21,17 +21,18 @@ describe('paidPeriod', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
+describe.each(testDatabaseKinds)('ad applications on %s', (kind) => {
   const database = testDatabaseFor(kind);
   const db = () => database().db;
-  const { pendingRequest, insertAd } = adRowsIn(db);
+  const { pendingApplication, insertAd } = adRowsIn(db);
 
-  const requestRow = async (id: number) => (await db().select().from(adRequests).where(eq(adRequests.id, id)))[0];
+  const applicationRow = async (id: number) =>
+    (await db().select().from(adApplications).where(eq(adApplications.id, id)))[0];
   const adCount = async () => (await db().select({ id: ads.id }).from(ads)).length;
   /** The audit log, oldest first, without ids. */
   const audit = async () => (await listAudit(db(), 200)).reverse().map(({ id: _id, ...entry }) => entry);
 
-  describe('createAdRequest', () => {
+  describe('createAdApplication', () => {
     const application = {
       type: 'web' as const,
       title: 'Cafe',
@@ -56,18 +57,18 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
       expiresAt: at(600_000),
     });
 
-    it('stores a pending, unconfirmed request when its image is stored', async () => {
+    it('stores a pending, unconfirmed application when its image is stored', async () => {
       await db().insert(imageUploads).values(upload('stored'));
-      const created = await createAdRequest(db(), application, NOW, mailOff);
+      const created = await createAdApplication(db(), application, NOW, mailOff);
       expect(created).toEqual({
         id: expect.any(Number),
         statusToken: expect.stringMatching(/^[\w-]{43}$/),
         emailed: false,
       });
-      const row = await requestRow(created!.id);
+      const row = await applicationRow(created!.id);
       // Only the token's SHA-256 is stored.
       const tokens = await db().select().from(adStatusTokens);
-      expect(tokens).toEqual([{ tokenHash: sha256Hex(created!.statusToken), requestId: row.id, createdAt: NOW }]);
+      expect(tokens).toEqual([{ tokenHash: sha256Hex(created!.statusToken), applicationId: row.id, createdAt: NOW }]);
       expect(JSON.stringify(tokens)).not.toContain(created!.statusToken);
       expect(row).toMatchObject({
         type: 'web',
@@ -84,31 +85,31 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
 
     it('stores nothing when the image was issued but never stored', async () => {
       await db().insert(imageUploads).values(upload('issued'));
-      expect(await createAdRequest(db(), application, NOW, mailOff)).toBeNull();
-      expect(await db().select().from(adRequests)).toEqual([]);
+      expect(await createAdApplication(db(), application, NOW, mailOff)).toBeNull();
+      expect(await db().select().from(adApplications)).toEqual([]);
     });
   });
 
-  describe('approveRequest', () => {
-    it('turns a pending request into an ad paid from now for duration × 30 days, last in its type', async () => {
+  describe('approveApplication', () => {
+    it('turns a pending application into an ad paid from now for duration × 30 days, last in its type', async () => {
       await insertAd({ position: 0 });
       await insertAd({ position: 4 });
       await insertAd({ type: 'kakao', position: 9 });
-      const id = await pendingRequest('web', 3);
+      const id = await pendingApplication('web', 3);
 
-      const ad = await approveRequest(db(), 'web', id, ACTOR, NOW, mailOff);
+      const ad = await approveApplication(db(), 'web', id, ACTOR, NOW, mailOff);
       expect(ad).toMatchObject({
         type: 'web',
         title: 'web ad',
         redirectUrl: 'https://example.com/shop',
-        imageUrl: '/images/web-request.png',
+        imageUrl: '/images/web-application.png',
         content: null,
         position: 5,
         startsAt: NOW,
         endsAt: new Date(NOW.getTime() + 90 * DAY_MS),
-        requestId: id,
+        applicationId: id,
       });
-      expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
+      expect(await applicationRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
       expect(await audit()).toEqual([
         {
           at: NOW.toISOString(),
@@ -129,26 +130,26 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
 
     it('starts a type without ads at position 0 and keeps the kakao message', async () => {
       await insertAd({ position: 3 });
-      const id = await pendingRequest('kakao', 1);
-      const ad = await approveRequest(db(), 'kakao', id, ACTOR, NOW, mailOff);
+      const id = await pendingApplication('kakao', 1);
+      const ad = await approveApplication(db(), 'kakao', id, ACTOR, NOW, mailOff);
       expect(ad).toMatchObject({ type: 'kakao', position: 0, content: '점심 할인', endsAt: at(30 * DAY_MS) });
     });
 
     it('approves nothing twice, nothing of another type, nothing missing, nothing rejected', async () => {
-      const id = await pendingRequest('web');
-      expect(await approveRequest(db(), 'kakao', id, ACTOR, NOW, mailOff)).toBeNull();
-      expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
+      const id = await pendingApplication('web');
+      expect(await approveApplication(db(), 'kakao', id, ACTOR, NOW, mailOff)).toBeNull();
+      expect(await applicationRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
       expect(await adCount()).toBe(0);
 
-      expect(await approveRequest(db(), 'web', id, ACTOR, NOW, mailOff)).not.toBeNull();
-      expect(await approveRequest(db(), 'web', id, ACTOR, at(60_000), mailOff)).toBeNull();
-      expect(await requestRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
+      expect(await approveApplication(db(), 'web', id, ACTOR, NOW, mailOff)).not.toBeNull();
+      expect(await approveApplication(db(), 'web', id, ACTOR, at(60_000), mailOff)).toBeNull();
+      expect(await applicationRow(id)).toMatchObject({ status: 'approved', decidedAt: NOW });
       expect(await adCount()).toBe(1);
 
-      expect(await approveRequest(db(), 'web', id + 100, ACTOR, NOW, mailOff)).toBeNull();
-      const rejected = await pendingRequest('web');
-      expect(await rejectRequest(db(), 'web', rejected, null, ACTOR, NOW, mailOff)).toBe(true);
-      expect(await approveRequest(db(), 'web', rejected, ACTOR, NOW, mailOff)).toBeNull();
+      expect(await approveApplication(db(), 'web', id + 100, ACTOR, NOW, mailOff)).toBeNull();
+      const rejected = await pendingApplication('web');
+      expect(await rejectApplication(db(), 'web', rejected, null, ACTOR, NOW, mailOff)).toBe(true);
+      expect(await approveApplication(db(), 'web', rejected, ACTOR, NOW, mailOff)).toBeNull();
       expect(await adCount()).toBe(1);
       // Only what happened is audited: one approval and one rejection.
       expect((await audit()).map((entry) => [entry.action, entry.target])).toEqual([
@@ -158,16 +159,16 @@ describe.each(testDatabaseKinds)('ad requests on %s', (kind) => {
     });
   });
 
-  describe('rejectRequest', () => {
-    it('rejects a pending request of its type once, and creates no ad', async () => {
-      const id = await pendingRequest('kakao');
-      expect(await rejectRequest(db(), 'web', id, null, ACTOR, NOW, mailOff)).toBe(false);
-      expect(await requestRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
-      expect(await rejectRequest(db(), 'kakao', id, null, ACTOR, NOW, mailOff)).toBe(true);
-      expect(await requestRow(id)).toMatchObject({ status: 'rejected', decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id, null, ACTOR, at(60_000), mailOff)).toBe(false);
-      expect(await requestRow(id)).toMatchObject({ decidedAt: NOW });
-      expect(await rejectRequest(db(), 'kakao', id + 100, null, ACTOR, NOW, mailOff)).toBe(false);
+  describe('rejectApplication', () => {
+    it('rejects a pending application of its type once, and creates no ad', async () => {
+      const id = await pendingApplication('kakao');
+      expect(await rejectApplication(db(), 'web', id, null, ACTOR, NOW, mailOff)).toBe(false);
+      expect(await applicationRow(id)).toMatchObject({ status: 'pending', decidedAt: null });
+      expect(await rejectApplication(db(), 'kakao', id, null, ACTOR, NOW, mailOff)).toBe(true);
+      expect(await applicationRow(id)).toMatchObject({ status: 'rejected', decidedAt: NOW });
+      expect(await rejectApplication(db(), 'kakao', id, null, ACTOR, at(60_000), mailOff)).toBe(false);
+      expect(await applicationRow(id)).toMatchObject({ decidedAt: NOW });
+      expect(await rejectApplication(db(), 'kakao', id + 100, null, ACTOR, NOW, mailOff)).toBe(false);
       expect(await adCount()).toBe(0);
       expect(await audit()).toEqual([
         {

@@ -1,16 +1,16 @@
-/** The admins' review of ad applications: the request lists, a request's details, approval and rejection. */
+/** The admins' review of ad applications: the application lists, an application's details, approval and rejection. */
 import { eq } from 'drizzle-orm';
 import {
   AdBannerListResponseSchema,
   AdminResponseSchema,
-  AdRequestDetailResponseSchema,
-  AdRequestListResponseSchema,
+  AdApplicationDetailResponseSchema,
+  AdApplicationListResponseSchema,
   type AdType,
 } from '../../contract/ads';
 import { message } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
-import { adRequests, ads } from '../db/schema';
+import { adApplications, ads } from '../db/schema';
 
 describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   const {
@@ -18,38 +18,38 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     clock,
     app,
     asAdmin,
-    requestList,
+    applicationList,
     detail,
     approve,
     reject,
-    requests,
+    applications,
     managed,
     auditTrail,
     detailStatus,
-    insertRequest,
+    insertApplication,
     submitted,
   } = adReviewApiFor(kind);
 
   describe('GET /api/ads/:type/submit', () => {
-    it('lists every request of the type, newest first, as exactly { id, title, status, createdAt }', async () => {
+    it('lists every application of the type, newest first, as exactly { id, title, status, createdAt }', async () => {
       const now = clock().now().getTime();
       const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
-      const newest = await insertRequest({ title: 'Newest', createdAt: at(0) });
-      const oldest = await insertRequest({ title: 'Oldest', createdAt: at(3) });
-      const approved = await insertRequest({
+      const newest = await insertApplication({ title: 'Newest', createdAt: at(0) });
+      const oldest = await insertApplication({ title: 'Oldest', createdAt: at(3) });
+      const approved = await insertApplication({
         title: 'Approved',
         createdAt: at(5),
         status: 'approved',
         confirmed: true,
       });
-      const rejected = await insertRequest({ title: 'Rejected', createdAt: at(6), status: 'rejected' });
-      const kakao = await insertRequest({ title: 'Kakao', type: 'kakao', content: '할인', createdAt: at(4) });
-      const middle = await insertRequest({ title: 'Middle', createdAt: at(1) });
+      const rejected = await insertApplication({ title: 'Rejected', createdAt: at(6), status: 'rejected' });
+      const kakao = await insertApplication({ title: 'Kakao', type: 'kakao', content: '할인', createdAt: at(4) });
+      const middle = await insertApplication({ title: 'Middle', createdAt: at(1) });
       // Same instant, stored in the reverse of their id order: the higher id comes first.
-      const tieHigher = await insertRequest({ id: 500, title: 'Tie, higher id', createdAt: at(2) });
-      const tieLower = await insertRequest({ id: 400, title: 'Tie, lower id', createdAt: at(2) });
+      const tieHigher = await insertApplication({ id: 500, title: 'Tie, higher id', createdAt: at(2) });
+      const tieLower = await insertApplication({ id: 400, title: 'Tie, lower id', createdAt: at(2) });
 
-      const response = await requestList('web');
+      const response = await applicationList('web');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const body = await response.json();
@@ -72,23 +72,23 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           row(rejected, 'Rejected', 'rejected', 6),
         ],
       });
-      expect(AdRequestListResponseSchema.parse(body)).toEqual(body);
+      expect(AdApplicationListResponseSchema.parse(body)).toEqual(body);
 
-      expect(await requests('kakao')).toStrictEqual([row(kakao, 'Kakao', 'pending', 4)]);
+      expect(await applications('kakao')).toStrictEqual([row(kakao, 'Kakao', 'pending', 4)]);
     });
 
-    it('lists a request submitted through the public api', async () => {
-      expect(await requests('web')).toEqual([]);
+    it('lists an application submitted through the public api', async () => {
+      expect(await applications('web')).toEqual([]);
       const { id } = await submitted('web');
-      expect(await requests('web')).toStrictEqual([
+      expect(await applications('web')).toStrictEqual([
         { id, title: 'web cafe', status: 'pending', createdAt: clock().now().toISOString() },
       ]);
-      expect(await requests('kakao')).toEqual([]);
+      expect(await applications('kakao')).toEqual([]);
     });
   });
 
   describe('GET /api/ads/:type/submit/:id', () => {
-    it('answers every admin-view field of a submitted request, with content and status', async () => {
+    it('answers every admin-view field of a submitted application, with content and status', async () => {
       const web = await submitted('web');
       const response = await detail('web', web.id);
       expect(response.status).toBe(200);
@@ -111,10 +111,10 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           rejectReason: null,
         },
       });
-      expect(AdRequestDetailResponseSchema.parse(body)).toEqual(body);
+      expect(AdApplicationDetailResponseSchema.parse(body)).toEqual(body);
 
       const kakao = await submitted('kakao', { redirectUrl: '', contentForManager: '', duration: 3 });
-      const kakaoBody = AdRequestDetailResponseSchema.parse(await (await detail('kakao', kakao.id)).json());
+      const kakaoBody = AdApplicationDetailResponseSchema.parse(await (await detail('kakao', kakao.id)).json());
       expect(kakaoBody.data).toStrictEqual({
         id: kakao.id,
         title: 'kakao cafe',
@@ -132,8 +132,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     });
 
     it('answers 404 { message } for an unknown id, an id of the other type and ids beyond a serial', async () => {
-      const web = await insertRequest({ title: 'Web' });
-      const kakao = await insertRequest({ title: 'Kakao', type: 'kakao', content: '할인' });
+      const web = await insertApplication({ title: 'Web' });
+      const kakao = await insertApplication({ title: 'Kakao', type: 'kakao', content: '할인' });
       const misses: [AdType, number | string][] = [
         ['web', 9999],
         ['web', kakao],
@@ -154,10 +154,10 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   });
 
   describe('POST /api/ads/:type/submit/:id/approve', () => {
-    it('approves a pending request into an ad paid from now for duration × 30 days', async () => {
-      const requestedAt = clock().now();
-      const id = await insertRequest({ title: 'Cafe', duration: 3, createdAt: requestedAt });
-      const other = await insertRequest({ title: 'Other', createdAt: requestedAt });
+    it('approves a pending application into an ad paid from now for duration × 30 days', async () => {
+      const appliedAt = clock().now();
+      const id = await insertApplication({ title: 'Cafe', duration: 3, createdAt: appliedAt });
+      const other = await insertApplication({ title: 'Other', createdAt: appliedAt });
       clock().advance(3600);
       const now = clock().now();
 
@@ -167,8 +167,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(body).toEqual({ success: true, message: 'Approved', data: { adId: expect.any(Number) } });
       const { adId } = body.data as { adId: number };
 
-      // Decided requests stay in the list, with their status.
-      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+      // Decided applications stay in the list, with their status.
+      expect((await applications('web')).map((application) => [application.id, application.status])).toEqual([
         [other, 'pending'],
         [id, 'approved'],
       ]);
@@ -188,13 +188,13 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         },
       ]);
       expect(await managed('kakao')).toEqual([]);
-      const [request] = await db().select().from(adRequests).where(eq(adRequests.id, id));
-      expect(request).toMatchObject({ status: 'approved', confirmed: true, decidedAt: now });
+      const [application] = await db().select().from(adApplications).where(eq(adApplications.id, id));
+      expect(application).toMatchObject({ status: 'approved', confirmed: true, decidedAt: now });
     });
 
-    it('answers 409 for a request already approved or rejected, changing nothing', async () => {
+    it('answers 409 for an application already approved or rejected, changing nothing', async () => {
       const alreadyDecided = '이미 승인 또는 거절된 요청입니다.';
-      const id = await insertRequest({ title: 'Cafe' });
+      const id = await insertApplication({ title: 'Cafe' });
       expect((await approve('web', id)).status).toBe(200);
       const again = await approve('web', id);
       expect(again.status).toBe(409);
@@ -204,22 +204,22 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await message(rejectApproved)).toBe(alreadyDecided);
       expect(await detailStatus('web', id)).toBe('approved');
 
-      const rejected = await insertRequest({ title: 'Rejected' });
+      const rejected = await insertApplication({ title: 'Rejected' });
       expect((await reject('web', rejected)).status).toBe(200);
       const late = await approve('web', rejected);
       expect(late.status).toBe(409);
       expect(await message(late)).toBe(alreadyDecided);
       expect(await detailStatus('web', rejected)).toBe('rejected');
 
-      expect(await db().select({ requestId: ads.requestId }).from(ads)).toEqual([{ requestId: id }]);
+      expect(await db().select({ applicationId: ads.applicationId }).from(ads)).toEqual([{ applicationId: id }]);
       // Only the two decisions are audited, not the refused attempts.
       expect((await auditTrail()).map((entry) => entry.action)).toEqual(['approve', 'reject']);
     });
 
     it('audits each decision with the admin named in X-Admin-User, or "service" without one', async () => {
-      const approved = await insertRequest({ title: 'Approved', duration: 2 });
-      const rejected = await insertRequest({ title: 'Rejected' });
-      const anonymous = await insertRequest({ title: 'Anonymous' });
+      const approved = await insertApplication({ title: 'Approved', duration: 2 });
+      const rejected = await insertApplication({ title: 'Rejected' });
+      const anonymous = await insertApplication({ title: 'Anonymous' });
       expect((await approve('web', approved, 'alice')).status).toBe(200);
       expect((await reject('web', rejected, 'bob')).status).toBe(200);
       expect((await reject('web', anonymous, null)).status).toBe(200);
@@ -251,7 +251,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
     });
 
     it('answers 404 to approve or reject through the other type’s path, an unknown id or one beyond a serial', async () => {
-      const web = await insertRequest({ title: 'Web' });
+      const web = await insertApplication({ title: 'Web' });
       for (const [type, id] of [
         ['kakao', web],
         ['web', 9999],
@@ -296,7 +296,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       ]);
     });
 
-    it('approves a kakao request into a kakao ad only', async () => {
+    it('approves a kakao application into a kakao ad only', async () => {
       const { id, imageUrl } = await submitted('kakao');
       expect((await approve('web', id)).status).not.toBe(200);
       expect((await approve('kakao', id)).status).toBe(200);
@@ -311,24 +311,24 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   });
 
   describe('POST /api/ads/:type/submit/:id/reject', () => {
-    it('rejects a pending request without creating an ad; a second reject answers 409', async () => {
-      const id = await insertRequest({ title: 'Cafe' });
-      const other = await insertRequest({ title: 'Other' });
+    it('rejects a pending application without creating an ad; a second reject answers 409', async () => {
+      const id = await insertApplication({ title: 'Cafe' });
+      const other = await insertApplication({ title: 'Other' });
       clock().advance(60);
 
       const response = await reject('web', id);
       expect(response.status).toBe(200);
       expect(AdminResponseSchema.parse(await response.json())).toEqual({ success: true, message: 'Rejected' });
 
-      expect((await requests('web')).map((request) => [request.id, request.status])).toEqual([
+      expect((await applications('web')).map((application) => [application.id, application.status])).toEqual([
         [other, 'pending'],
         [id, 'rejected'],
       ]);
       expect(await detailStatus('web', id)).toBe('rejected');
       expect(await managed('web')).toEqual([]);
       expect(await db().select().from(ads)).toEqual([]);
-      const [request] = await db().select().from(adRequests).where(eq(adRequests.id, id));
-      expect(request).toMatchObject({ status: 'rejected', confirmed: false, decidedAt: clock().now() });
+      const [application] = await db().select().from(adApplications).where(eq(adApplications.id, id));
+      expect(application).toMatchObject({ status: 'rejected', confirmed: false, decidedAt: clock().now() });
 
       const again = await reject('web', id);
       expect(again.status).toBe(409);
@@ -336,8 +336,8 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await detailStatus('web', id)).toBe('rejected');
     });
 
-    it('takes an optional reason of up to 500 characters, stored and answered with the request; a longer one is 400', async () => {
-      const id = await insertRequest({ title: 'Cafe' });
+    it('takes an optional reason of up to 500 characters, stored and answered with the application; a longer one is 400', async () => {
+      const id = await insertApplication({ title: 'Cafe' });
       const withReason = (reason: unknown) =>
         app().request(`/api/ads/web/submit/${id}/reject`, {
           method: 'POST',
@@ -351,7 +351,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       expect(await detailStatus('web', id)).toBe('pending');
 
       expect((await withReason('사진이 흐립니다.\r\n다시 보내주세요.')).status).toBe(200);
-      const body = AdRequestDetailResponseSchema.parse(await (await detail('web', id)).json());
+      const body = AdApplicationDetailResponseSchema.parse(await (await detail('web', id)).json());
       expect(body.data).toMatchObject({ status: 'rejected', rejectReason: '사진이 흐립니다.\n다시 보내주세요.' });
     });
   });

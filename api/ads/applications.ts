@@ -1,21 +1,21 @@
 /**
- * Ad requests (docs/product.md §3, §4, §9): submitting an application, approving it into an ad with
- * a paid period, rejecting it, the admins' list and detail of the requests, and the deletion of a
- * request on its applicant's request. The admins' routes (api/routes/ad-review.ts) call these.
+ * Ad applications (docs/product.md §3, §4, §9): submitting one, approving it into an ad with
+ * a paid period, rejecting it, the admins' list and detail of the applications, and the deletion of an
+ * application on its applicant's request. The admins' routes (api/routes/ad-review.ts) call these.
  */
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../../lib/hash';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AD_MONTH_DAYS, type AdApplicationSchema, type AdRequestSummary, type AdType } from '../../contract/ads';
-import { adRequestTarget, recordAudit } from '../admin/audit';
+import { AD_MONTH_DAYS, type AdApplicationSchema, type AdApplicationSummary, type AdType } from '../../contract/ads';
+import { adApplicationTarget, recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
-import { adRequests, adStatusTokens, ads, imageUploads } from '../db/schema';
+import { adApplications, adStatusTokens, ads, imageUploads } from '../db/schema';
 import { forgetMailAbout, type MailOutbox } from '../mail/outbox';
 import type { AdRow } from './managed';
 
-type AdRequestRow = typeof adRequests.$inferSelect;
+type AdApplicationRow = typeof adApplications.$inferSelect;
 /** A validated application (contract AdApplicationSchema's output). */
 type ValidApplication = z.output<typeof AdApplicationSchema>;
 
@@ -28,26 +28,26 @@ export function paidPeriod(startsAt: Date, durationMonths: number): { startsAt: 
 }
 
 /**
- * Issues a new status page token of request `requestId` (32 random bytes, base64url; only its
+ * Issues a new status page token of application `applicationId` (32 random bytes, base64url; only its
  * SHA-256 is stored), in the caller's transaction.
  * @returns the token, for the link /ads/status/{token}.
  */
-export async function issueStatusToken(tx: Pick<Db, 'insert'>, requestId: number, now: Date): Promise<string> {
+export async function issueStatusToken(tx: Pick<Db, 'insert'>, applicationId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(adStatusTokens).values({ tokenHash: sha256Hex(token), requestId, createdAt: now });
+  await tx.insert(adStatusTokens).values({ tokenHash: sha256Hex(token), applicationId, createdAt: now });
   return token;
 }
 
 /**
- * Stores an application as a pending request with `confirmed` false (docs/product.md §3), in one transaction
+ * Stores an application as pending with `confirmed` false (docs/product.md §3), in one transaction
  * that also locks its image's record, so the orphan cleanup cannot remove the image under it. The
- * caller has confirmed the image first (images.ts confirmStoredImage). The request gets its status
+ * caller has confirmed the image first (images.ts confirmStoredImage). The application gets its status
  * page's token (issueStatusToken); the same transaction queues the applicant's receipt and the
  * admins' notice in `mail` (api/mail/outbox.ts).
- * @returns the new request's id, its status token and whether the receipt was queued (`emailed`),
+ * @returns the new application's id, its status token and whether the receipt was queued (`emailed`),
  *   or null when the image is no longer stored.
  */
-export async function createAdRequest(
+export async function createAdApplication(
   db: Db,
   application: ValidApplication,
   now: Date,
@@ -61,7 +61,7 @@ export async function createAdRequest(
       .for('update');
     if (!image) return null;
     const [row] = await tx
-      .insert(adRequests)
+      .insert(adApplications)
       .values({
         type: application.type,
         title: application.title,
@@ -77,7 +77,7 @@ export async function createAdRequest(
         status: 'pending',
         createdAt: now,
       })
-      .returning({ id: adRequests.id });
+      .returning({ id: adApplications.id });
     const statusToken = await issueStatusToken(tx, row.id, now);
     const about = { id: row.id, type: application.type, title: application.title, duration: application.duration };
     const { applicantName } = application;
@@ -98,31 +98,36 @@ export async function createAdRequest(
 type Decision = { kind: 'approved'; startsAt: Date; endsAt: Date } | { kind: 'rejected'; reason: string | null };
 
 /**
- * Queues the e-mail of a decision on `request` to its applicant in `tx`, with a fresh status link
+ * Queues the e-mail of a decision on `application` to its applicant in `tx`, with a fresh status link
  * (issueStatusToken: the stored hashes cannot give back the token the applicant got first).
  * Nothing when `mail` is off.
  */
 async function queueDecision(
   tx: Pick<Db, 'insert'>,
   mail: MailOutbox,
-  request: AdRequestRow,
+  application: AdApplicationRow,
   decision: Decision,
   now: Date,
 ) {
   if (!mail.enabled) return;
-  const statusToken = await issueStatusToken(tx, request.id, now);
-  const application = { id: request.id, type: request.type, title: request.title, duration: request.duration };
-  await mail.queue(tx, { ...decision, application, statusToken }, request.applicantEmail, now);
+  const statusToken = await issueStatusToken(tx, application.id, now);
+  const { id, type, title, duration } = application;
+  await mail.queue(
+    tx,
+    { ...decision, application: { id, type, title, duration }, statusToken },
+    application.applicantEmail,
+    now,
+  );
 }
 
 /**
- * Approves the pending request `id` of `type` (docs/product.md §4.5 Admin request detail): marks it approved and
+ * Approves the pending application `id` of `type` (docs/product.md §4.5 Admin request detail): marks it approved and
  * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod), audited
- * as 'approve' by `actor`, with the applicant's e-mail queued in `mail`. One transaction; a request
+ * as 'approve' by `actor`, with the applicant's e-mail queued in `mail`. One transaction; an application
  * that is missing, of another type or already decided changes nothing.
  * @returns the new ad, or null when nothing was approved.
  */
-export async function approveRequest(
+export async function approveApplication(
   db: Db,
   type: AdType,
   id: number,
@@ -132,12 +137,12 @@ export async function approveRequest(
 ): Promise<AdRow | null> {
   if (!isSerialId(id)) return null;
   const approved = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .update(adRequests)
+    const [application] = await tx
+      .update(adApplications)
       .set({ status: 'approved', confirmed: true, decidedAt: now })
-      .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+      .where(and(eq(adApplications.id, id), eq(adApplications.type, type), eq(adApplications.status, 'pending')))
       .returning();
-    if (!request) return null;
+    if (!application) return null;
     const [{ last }] = await tx
       .select({ last: sql<number | null>`max(${ads.position})` })
       .from(ads)
@@ -146,13 +151,13 @@ export async function approveRequest(
       .insert(ads)
       .values({
         type,
-        title: request.title,
-        redirectUrl: request.redirectUrl,
-        imageUrl: request.imageUrl,
-        content: request.content,
+        title: application.title,
+        redirectUrl: application.redirectUrl,
+        imageUrl: application.imageUrl,
+        content: application.content,
         position: (last ?? -1) + 1,
-        ...paidPeriod(now, request.duration),
-        requestId: request.id,
+        ...paidPeriod(now, application.duration),
+        applicationId: application.id,
         createdAt: now,
         updatedAt: now,
       })
@@ -162,13 +167,13 @@ export async function approveRequest(
       {
         actor,
         action: 'approve',
-        target: adRequestTarget(type, id),
+        target: adApplicationTarget(type, id),
         before: { status: 'pending' },
         after: { status: 'approved', adId: ad.id, startsAt: ad.startsAt, endsAt: ad.endsAt, position: ad.position },
       },
       now,
     );
-    await queueDecision(tx, mail, request, { kind: 'approved', startsAt: ad.startsAt, endsAt: ad.endsAt }, now);
+    await queueDecision(tx, mail, application, { kind: 'approved', startsAt: ad.startsAt, endsAt: ad.endsAt }, now);
     return ad;
   });
   if (approved) mail.kick();
@@ -176,12 +181,12 @@ export async function approveRequest(
 }
 
 /**
- * Rejects the pending request `id` of `type` (docs/product.md §4) for `reason` (already validated:
+ * Rejects the pending application `id` of `type` (docs/product.md §4) for `reason` (already validated:
  * contract RejectRequestSchema; null when none was given), audited as 'reject' by `actor` with the
  * reason, and the applicant's e-mail queued in `mail`. One transaction.
  * @returns false when it is missing, of another type or already decided.
  */
-export async function rejectRequest(
+export async function rejectApplication(
   db: Db,
   type: AdType,
   id: number,
@@ -192,50 +197,55 @@ export async function rejectRequest(
 ): Promise<boolean> {
   if (!isSerialId(id)) return false;
   const rejected = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .update(adRequests)
+    const [application] = await tx
+      .update(adApplications)
       .set({ status: 'rejected', decidedAt: now, rejectReason: reason })
-      .where(and(eq(adRequests.id, id), eq(adRequests.type, type), eq(adRequests.status, 'pending')))
+      .where(and(eq(adApplications.id, id), eq(adApplications.type, type), eq(adApplications.status, 'pending')))
       .returning();
-    if (!request) return false;
+    if (!application) return false;
     const change = { before: { status: 'pending' }, after: { status: 'rejected', reason } };
-    await recordAudit(tx, { actor, action: 'reject', target: adRequestTarget(type, id), ...change }, now);
-    await queueDecision(tx, mail, request, { kind: 'rejected', reason }, now);
+    await recordAudit(tx, { actor, action: 'reject', target: adApplicationTarget(type, id), ...change }, now);
+    await queueDecision(tx, mail, application, { kind: 'rejected', reason }, now);
     return true;
   });
   if (rejected) mail.kick();
   return rejected;
 }
 
-/** The requests of `type`, newest first, with their status (docs/product.md §2.10.1 Admin request list: id and title). */
-export async function listRequests(db: Db, type: AdType): Promise<AdRequestSummary[]> {
+/** The applications of `type`, newest first, with their status (docs/product.md §2.10.1 Admin request list: id and title). */
+export async function listApplications(db: Db, type: AdType): Promise<AdApplicationSummary[]> {
   const rows = await db
-    .select({ id: adRequests.id, title: adRequests.title, status: adRequests.status, createdAt: adRequests.createdAt })
-    .from(adRequests)
-    .where(eq(adRequests.type, type))
-    .orderBy(desc(adRequests.createdAt), desc(adRequests.id));
+    .select({
+      id: adApplications.id,
+      title: adApplications.title,
+      status: adApplications.status,
+      createdAt: adApplications.createdAt,
+    })
+    .from(adApplications)
+    .where(eq(adApplications.type, type))
+    .orderBy(desc(adApplications.createdAt), desc(adApplications.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Request `id` of `type` whatever its status, or null (docs/product.md §2.10.2 Admin request detail). */
-export async function getRequest(db: Db, type: AdType, id: number): Promise<AdRequestRow | null> {
+/** Application `id` of `type` whatever its status, or null (docs/product.md §2.10.2 Admin request detail). */
+export async function getApplication(db: Db, type: AdType, id: number): Promise<AdApplicationRow | null> {
   if (!isSerialId(id)) return null;
-  const [request] = await db
+  const [application] = await db
     .select()
-    .from(adRequests)
-    .where(and(eq(adRequests.id, id), eq(adRequests.type, type)));
-  return request ?? null;
+    .from(adApplications)
+    .where(and(eq(adApplications.id, id), eq(adApplications.type, type)));
+  return application ?? null;
 }
 
 /**
- * Deletes request `id` of `type` whatever its status (the privacy policy's deletion on
+ * Deletes application `id` of `type` whatever its status (the privacy policy's deletion on
  * request, 제7조), audited as 'delete' by `actor` in the same transaction, with its e-mails (forgetMailAbout). The audit entry keeps only
- * the request's status and submission time, never the applicant's data being erased. An ad
+ * the application's status and submission time, never the applicant's data being erased. An ad
  * approved from it stays (ads.request_id becomes null). The caller then applies the images' rule
  * (api/privacy/application-images.ts eraseApplicationImages) to the returned imageUrl.
- * @returns the deleted request's imageUrl, or null when there is no such request of `type`.
+ * @returns the deleted application's imageUrl, or null when there is no such application of `type`.
  */
-export async function deleteAdRequest(
+export async function deleteAdApplication(
   db: Db,
   type: AdType,
   id: number,
@@ -244,14 +254,18 @@ export async function deleteAdRequest(
 ): Promise<string | null> {
   if (!isSerialId(id)) return null;
   return db.transaction(async (tx) => {
-    const [request] = await tx
-      .delete(adRequests)
-      .where(and(eq(adRequests.id, id), eq(adRequests.type, type)))
-      .returning({ imageUrl: adRequests.imageUrl, status: adRequests.status, createdAt: adRequests.createdAt });
-    if (!request) return null;
-    const before = { status: request.status, createdAt: request.createdAt };
-    await recordAudit(tx, { actor, action: 'delete', target: adRequestTarget(type, id), before }, now);
-    await forgetMailAbout(tx, adRequestTarget(type, id));
-    return request.imageUrl;
+    const [application] = await tx
+      .delete(adApplications)
+      .where(and(eq(adApplications.id, id), eq(adApplications.type, type)))
+      .returning({
+        imageUrl: adApplications.imageUrl,
+        status: adApplications.status,
+        createdAt: adApplications.createdAt,
+      });
+    if (!application) return null;
+    const before = { status: application.status, createdAt: application.createdAt };
+    await recordAudit(tx, { actor, action: 'delete', target: adApplicationTarget(type, id), before }, now);
+    await forgetMailAbout(tx, adApplicationTarget(type, id));
+    return application.imageUrl;
   });
 }
