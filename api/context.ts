@@ -12,7 +12,7 @@ import type { Db } from './db/client';
 import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';
 import type { ObjectStore } from './storage/types';
-import type { KakaoAdService } from './kakao/ads';
+import type { ChatbotAdService } from './kakao/ads';
 import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
 import type { AdRow } from './ads/managed';
@@ -69,7 +69,7 @@ export type ApiContext = ApiSettings & {
   /** The e-mail outbox (api/mail/outbox.ts); mailOff without SMTP_URL. */
   mail: MailOutbox;
   /** The chatbot ad rotation (api/kakao/ads.ts), whose owner flushes its impressions; noChatbotAds → no ad cards. */
-  kakaoAds: KakaoAdService;
+  chatbotAds: ChatbotAdService;
   /** The timeLeft view of this second, shared by GET /api/bus/timeLeft and the KakaoTalk skill. */
   liveView: LiveViewService;
   rateLimiters: RateLimiters;

@@ -6,7 +6,7 @@
  * is the README's example request (tests/fixtures/kakao/request.json), sent with the skill secret.
  * The baseline, measured in the same run at the same concurrency, is the phones' refresh route GET
  * /bus/time-left (memory only, like the skill; it sends stored bytes ahead of express); the
- * skill's figures are also given as multiples of it. Three in-period kakao ads are stored first, so
+ * skill's figures are also given as multiples of it. Three in-period chatbot ads are stored first, so
  * every answer carries an ad card and counts its impression, as in production. Measuring starts once
  * the server's start-up work is done (the demo history's back-fill and the day's accuracy figure
  * take the CPU for tens of seconds). Ends with the figures ADR 024 holds the skill to: p99 at N

@@ -31,7 +31,7 @@ function setup(cards: BasicCard[] = []) {
   const build = vi.fn(skillAnswer);
   const answers = createSkillAnswers({
     liveView: { current: async () => state.live },
-    kakaoAds: {
+    chatbotAds: {
       next: async () => (cards.length === 0 ? null : cards[state.shown++ % cards.length]),
     },
     build,

@@ -7,7 +7,7 @@
  */
 import type { BasicCard, SkillResponse } from '../../contract/kakao';
 import type { LiveView, LiveViewService } from '../bus/live-view';
-import type { KakaoAdService } from './ads';
+import type { ChatbotAdService } from './ads';
 import { skillAnswer } from './answers';
 import type { SkillIntent } from './intent';
 
@@ -28,16 +28,16 @@ const keyOf = (intent: SkillIntent) =>
  */
 export function createSkillAnswers(deps: {
   liveView: Pick<LiveViewService, 'current'>;
-  kakaoAds: Pick<KakaoAdService, 'next'>;
+  chatbotAds: Pick<ChatbotAdService, 'next'>;
   build?: (intent: SkillIntent, facts: LiveView, adCard: BasicCard | null) => SkillResponse;
 }): SkillAnswers {
-  const { liveView, kakaoAds, build = skillAnswer } = deps;
+  const { liveView, chatbotAds, build = skillAnswer } = deps;
   // The answers built on `live`, by question, then by card (null: none). Dropped with its live view.
   let built: { live: LiveView; answers: Map<string, Map<BasicCard | null, string>> } | null = null;
   return {
     answer: async (intent) => {
       const live = await liveView.current();
-      const card = await kakaoAds.next(live.now);
+      const card = await chatbotAds.next(live.now);
       if (built?.live !== live) built = { live, answers: new Map() };
       const key = keyOf(intent);
       let byCard = built.answers.get(key);

@@ -11,7 +11,7 @@ import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
 
 describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
-  const { db, clock, setFeed, api, post, ask, text, kakaoAd, impressions } = kakaoApiFor(kind);
+  const { db, clock, setFeed, api, post, ask, text, chatbotAd, impressions } = kakaoApiFor(kind);
 
   describe('answers each kind of question with a valid SkillResponse', () => {
     it.each([
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       ['misplaced', { Authorization: `Bearer ${SECRET}` }],
     ])('answers 401 and no data with a %s secret', async (_, headers) => {
       const app = api();
-      const ad = await kakaoAd(app, '캠퍼스 카페');
+      const ad = await chatbotAd(app, '캠퍼스 카페');
       const response = await post(app, payload('버스'), headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: 'Unauthorized' });
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
   it('replays tests/fixtures/kakao/request.json into exactly tests/fixtures/kakao/response.json', async () => {
     const app = api();
-    const ad = await kakaoAd(app, '캠퍼스 카페', {
+    const ad = await chatbotAd(app, '캠퍼스 카페', {
       redirectUrl: 'https://cafe.example.com/menu',
       content: '외대생 아메리카노 1,000원 할인! 학생증을 보여주세요.',
     });

@@ -31,14 +31,14 @@ function requireSkillSecret(secret: string | undefined, failures: ClientLimiter)
 }
 
 /**
- * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
+ * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the chatbot ad rotation and
  * kakaoSkillSecret. The answer's JSON is shared by the requests asking the same within a second
  * (api/kakao/shared-answers.ts, ADR 024). Refusals answer `{ message }`: 503 without a secret
  * configured, 401 for a wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB
  * (the api's cap of every body, api/app.ts), 400 for a body that is not JSON or not a SkillPayload.
  */
-export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
-  const answers = createSkillAnswers({ liveView, kakaoAds });
+export function kakaoRoutes({ liveView, chatbotAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
+  const answers = createSkillAnswers({ liveView, chatbotAds });
   return new Hono().post(
     '/skill',
     requireSkillSecret(kakaoSkillSecret, rateLimiters.skillSecretFailures),

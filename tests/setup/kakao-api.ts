@@ -17,7 +17,7 @@ import { approveRequest, createAdRequest } from '../../api/ads/requests';
 import type { Api } from '../../api/app';
 import type { ApiParts } from '../../api/compose';
 import type { FeedState } from '../../api/bus/feed/store';
-import { createKakaoAdService, type KakaoAdService } from '../../api/kakao/ads';
+import { createChatbotAdService, type ChatbotAdService } from '../../api/kakao/ads';
 
 export const SECRET = 'k'.repeat(64);
 export const BASE = 'https://bus.example.com';
@@ -69,13 +69,13 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
   afterEach(() => store.remove());
 
   // The ad rotation of the api last built, whose impressions `impressions` flushes before reading.
-  let rotation: KakaoAdService;
+  let rotation: ChatbotAdService;
   /** The api on the test's feed state, with `deps` over a fresh rotation and the secret. */
   const api = (
     options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE },
     deps: Partial<ApiParts> = {},
   ) => {
-    rotation = createKakaoAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
+    rotation = createChatbotAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
     return testApi({
       db: db(),
       storage: store,
@@ -83,7 +83,7 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
       logger,
       feed: { current: () => state, role: () => 'leader' },
       kakaoSkillSecret: options.secret,
-      kakaoAds: rotation,
+      chatbotAds: rotation,
       ...deps,
     });
   };
@@ -124,8 +124,8 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
     return { db: flaky, failure };
   }
 
-  /** An approved kakao ad (its image uploaded through the api), paid from NOW for one month. */
-  async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
+  /** An approved chatbot ad (its image uploaded through the api), paid from NOW for one month. */
+  async function chatbotAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
     const request = await createAdRequest(db(), application, clock.now(), mailOff);
@@ -155,7 +155,7 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
     text,
     card,
     flakyDb,
-    kakaoAd,
+    chatbotAd,
     stored,
     impressions,
   };
