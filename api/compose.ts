@@ -25,7 +25,7 @@ import { freeDiskBytes, MB } from './readiness';
 import { issueSetupToken } from './admin/setup';
 import { getNotice } from './admin/notice';
 import { listServedAds } from './ads/managed';
-import { createChatbotAdService, noChatbotAds, type ChatbotAdService } from './kakao/ads';
+import { createChatbotAdService, noChatbotAds, type ChatbotAdService } from './skill/ads';
 import { createRateLimiters } from './rate-limit';
 import { sharedRead } from './shared-read';
 import { mailboxAddress } from './mail/address';
@@ -173,7 +173,7 @@ export async function openApiServices(
     serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
     dailyQuota: env.GBIS_DAILY_QUOTA,
     gbisSetup: gbisSetupOf(env),
-    kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
+    skillSecret: env.KAKAO_SKILL_SECRET,
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
     // The disk matters when the embedded database or the local store's images live on it.
     dataDirFreeBytes:

@@ -23,7 +23,7 @@ import { scheduleOrphanSweep } from './ads/images';
 import { startingHealthRoutes } from './routes/health';
 import { runRetention } from './privacy/retention';
 import { setupPath } from './admin/setup';
-import { IMPRESSION_FLUSH_MS } from './kakao/ads';
+import { IMPRESSION_FLUSH_MS } from './skill/ads';
 import { storedSecret } from '../lib/secrets';
 
 export type ApiRuntime = {

@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { INQUIRY_MESSAGES } from '../contract/inquiries';
-import { SKILL_BUSY_ANSWER } from '../contract/kakao';
+import { SKILL_BUSY_ANSWER } from '../contract/skill';
 import { attackServerFor, MB, rssOf } from './setup/attack-server';
 
 const { web, base, adId, send, raw, postForm, flood } = attackServerFor();
@@ -179,7 +179,7 @@ describe('idle connections cannot hold the body budget', () => {
         method: 'POST',
         ip,
         headers: { 'Content-Type': 'application/json', Origin: '', 'X-Kakao-Skill-Secret': 's'.repeat(40) },
-        body: readFileSync('tests/fixtures/kakao/request.json', 'utf8'),
+        body: readFileSync('tests/fixtures/skill/request.json', 'utf8'),
       });
       expect(skill.status).toBe(200);
       expect(await skill.json()).not.toEqual(SKILL_BUSY_ANSWER);
@@ -256,7 +256,7 @@ describe('the chatbot skill’s places are for Kakao’s calls', () => {
       const skill = await send('/api/kakao/skill', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: '', 'X-Kakao-Skill-Secret': 's'.repeat(40) },
-        body: readFileSync('tests/fixtures/kakao/request.json', 'utf8'),
+        body: readFileSync('tests/fixtures/skill/request.json', 'utf8'),
       });
       expect(skill.status).toBe(200);
       expect(await skill.json()).not.toEqual(SKILL_BUSY_ANSWER);

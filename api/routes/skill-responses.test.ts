@@ -4,14 +4,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '../../contract/bus';
-import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/kakao';
-import { fixture, kakaoApiFor, liveFeed, NOW, payload, SECRET } from '../../tests/setup/kakao-api';
+import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/skill';
+import { fixture, skillApiFor, liveFeed, NOW, payload, SECRET } from '../../tests/setup/skill-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
 
-describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
-  const { db, clock, setFeed, api, post, ask, text, chatbotAd, impressions } = kakaoApiFor(kind);
+describe.each(testDatabaseKinds)('chatbot skill api on %s', (kind) => {
+  const { db, clock, setFeed, api, post, ask, text, chatbotAd, impressions } = skillApiFor(kind);
 
   describe('answers each kind of question with a valid SkillResponse', () => {
     it.each([
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     });
   });
 
-  it('replays tests/fixtures/kakao/request.json into exactly tests/fixtures/kakao/response.json', async () => {
+  it('replays tests/fixtures/skill/request.json into exactly tests/fixtures/skill/response.json', async () => {
     const app = api();
     const ad = await chatbotAd(app, '캠퍼스 카페', {
       redirectUrl: 'https://cafe.example.com/menu',

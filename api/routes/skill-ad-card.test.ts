@@ -5,17 +5,17 @@
 import { mailOff } from '../mail/outbox';
 import { eq } from 'drizzle-orm';
 import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
-import { BASE, kakaoApiFor, NOW, payload, SECRET } from '../../tests/setup/kakao-api';
+import { BASE, skillApiFor, NOW, payload, SECRET } from '../../tests/setup/skill-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { adCounts } from '../ads/counters';
 import { saveAds } from '../ads/managed';
 import { approveRequest, createAdRequest } from '../ads/requests';
 import { ads } from '../db/schema';
-import { AD_BUTTON_LABEL, createChatbotAdService, CHATBOT_ADS_CACHE_MS } from '../kakao/ads';
+import { AD_BUTTON_LABEL, createChatbotAdService, CHATBOT_ADS_CACHE_MS } from '../skill/ads';
 
-describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
+describe.each(testDatabaseKinds)('chatbot skill api on %s', (kind) => {
   const { db, clock, logger, rotation, api, ask, text, card, flakyDb, chatbotAd, stored, impressions } =
-    kakaoApiFor(kind);
+    skillApiFor(kind);
 
   describe('the chatbot ad card', () => {
     it('shows the approved in-period chatbot ads in turn, in the admins’ order, counting one impression each', async () => {
@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         mailOff,
       );
       for (let i = 0; i < 3; i += 1) expect(card(await ask(app, payload('버스')))).toBeNull();
-      expect(logger().lines.filter((line) => line.includes('[kakao] no chatbot ad card'))).toHaveLength(1);
+      expect(logger().lines.filter((line) => line.includes('[skill] no chatbot ad card'))).toHaveLength(1);
 
       const ad = await chatbotAd(app, '캠퍼스 카페');
       clock().advance(CHATBOT_ADS_CACHE_MS / 1000);

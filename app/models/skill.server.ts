@@ -1,6 +1,6 @@
 /** The KakaoTalk chatbot skill of the upstream api (ADR 011, ADR 024), one function per call. */
 import { z } from 'zod';
-import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/skill';
 import { upstreamJson, type UpstreamContext } from '~/models/upstream.server';
 
 /**
@@ -29,7 +29,7 @@ const SkillAnswerJsonSchema = z.unknown().transform((answer, ctx) => {
 /**
  * POST /api/kakao/skill: relays a Kakao i Open Builder skill request to the api as received (the raw
  * JSON body and the caller's secret header; the api authenticates and validates). The skill's fast path
- * (app/server/kakao-skill.server.ts) bounds how many are under way.
+ * (app/server/skill.server.ts) bounds how many are under way.
  * @returns the api's v2.0 answer as JSON, checked with the contract.
  * @throws UpstreamError with the api's status and message for its refusals (401, 400, 413, 503…),
  *   or with status null when it is unreachable or times out (5000 ms).

@@ -12,7 +12,7 @@ import {
   type QuickReply,
   type SkillOutput,
   type SkillResponse,
-} from '../../contract/kakao';
+} from '../../contract/skill';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
 import { lastDeparture, timetableDeparture } from '../bus/time-left-view';

@@ -4,7 +4,7 @@
  * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
  * waits for the database.
  */
-import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
+import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/skill';
 import { addImpressions } from '../ads/counters';
 import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
@@ -114,13 +114,13 @@ export function createChatbotAdService(options: { db: Db; logger: Logger; public
   // The KST day of the second `second`: a day starts on a whole second, so one look-up serves that second.
   let day = { second: Number.NaN, key: '' };
   const reads = failureLog(logger, {
-    failing: '[kakao] could not read the chatbot ads; answering with the last list read.',
-    recovered: '[kakao] reading the chatbot ads works again.',
+    failing: '[skill] could not read the chatbot ads; answering with the last list read.',
+    recovered: '[skill] reading the chatbot ads works again.',
     level: 'error',
   });
   const writes = failureLog(logger, {
-    failing: '[kakao] could not write some chatbot ad impressions; they are kept for the next flush.',
-    recovered: '[kakao] writing the chatbot ad impressions works again.',
+    failing: '[skill] could not write some chatbot ad impressions; they are kept for the next flush.',
+    recovered: '[skill] writing the chatbot ad impressions works again.',
     level: 'error',
   });
   // Impressions not yet written, by ad id and KST day ("id day").
@@ -196,9 +196,9 @@ export function createChatbotAdService(options: { db: Db; logger: Logger; public
       cardless = cards.length === 0;
       if (cardless)
         logger.info(
-          `[kakao] no chatbot ad card: no in-period chatbot ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
+          `[skill] no chatbot ad card: no in-period chatbot ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
         );
-      else logger.info(`[kakao] chatbot ad cards: ${cards.length} in rotation.`);
+      else logger.info(`[skill] chatbot ad cards: ${cards.length} in rotation.`);
     }
     rotation = { list: ads, fromMs, untilMs, cards };
     return cards;

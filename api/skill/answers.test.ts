@@ -1,4 +1,4 @@
-import { SkillResponseSchema, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
+import { SkillResponseSchema, KAKAO_LIMITS, type BasicCard } from '../../contract/skill';
 import { snapshotAt } from '../../tests/setup/fakes';
 import { emptyFeedState, type FeedState } from '../bus/feed/store';
 import { predictDay, type RoutePredictions } from '../bus/predictions/day-plan';

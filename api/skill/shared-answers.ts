@@ -3,9 +3,9 @@
  * view (api/bus/live-view.ts: one per second, feed state and routes in use) and the ad card shown,
  * so its JSON is built once per live view, question and card, and every request asking the same
  * meanwhile gets the same string. What stays per request is which question it asks (intentOf) and
- * the ad rotation's turn with its impression (api/kakao/ads.ts).
+ * the ad rotation's turn with its impression (api/skill/ads.ts).
  */
-import type { BasicCard, SkillResponse } from '../../contract/kakao';
+import type { BasicCard, SkillResponse } from '../../contract/skill';
 import type { LiveView, LiveViewService } from '../bus/live-view';
 import type { ChatbotAdService } from './ads';
 import { skillAnswer } from './answers';

@@ -1,4 +1,4 @@
-import type { BasicCard } from '../../contract/kakao';
+import type { BasicCard } from '../../contract/skill';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { LiveView } from '../bus/live-view';
 import { DEFAULT_TRANSIT_IDS } from '../bus/feed/transit-config';
