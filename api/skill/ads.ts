@@ -1,7 +1,7 @@
 /**
- * Chatbot ads: each skill answer carries one in-period chatbot ad as a basicCard, the
+ * Chatbot ads: each skill response carries one in-period chatbot ad as a basicCard, the
  * served ads taken in turn in the admins' order, with one impression counted per card shown. The
- * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
+ * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so a skill response never
  * waits for the database.
  */
 import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/skill';
@@ -34,8 +34,8 @@ export type ChatbotAdService = {
    * The next ad's card at `now`, its impression counted on the KST day of `now`; null when no
    * served chatbot ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
    * path). Reads the database at most once per CHATBOT_ADS_CACHE_MS; the impression is counted in
-   * memory until the next flush. An ad's card is the same object in every answer until the list is
-   * read again or an ad's period starts or ends, so the answers that carry it can be shared (ADR 024).
+   * memory until the next flush. An ad's card is the same object in every skill response until the list is
+   * read again or an ad's period starts or ends, so the skill responses that carry it can be shared (ADR 024).
    */
   next(now: Date): Promise<BasicCard | null>;
   /**
@@ -94,9 +94,9 @@ export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCa
  * The ad rotation: a cursor over the served chatbot ads that can make a card, in the admins' order
  * (listServedAds: position, then id), advancing by one per card shown, so each ad is shown in turn
  * whatever the list's length. The list is read again at most every CHATBOT_ADS_CACHE_MS, in the
- * background (an edit or reorder shows within that time plus one answer; a failed read keeps the
+ * background (an edit or reorder shows within that time plus one skill response; a failed read keeps the
  * last list and is logged), and filtered to the ads in period at each `now`. The cards are made once
- * per list read and per start or end of an ad's period, not per answer. "No card" and its end
+ * per list read and per start or end of an ad's period, not per skill response. "No card" and its end
  * are logged once per change.
  * @param options.publicBaseUrl PUBLIC_BASE_URL, the https origin of the site; absent → only ads whose image URL is already absolute https.
  */
@@ -170,7 +170,7 @@ export function createChatbotAdService(options: { db: Db; logger: Logger; public
   let flushing = Promise.resolve();
 
   // Stale while revalidating: only the first read is waited for; later ones replace the list when
-  // they end, so an answer never waits for the database (nor fails with it) once a list is known.
+  // they end, so a skill response never waits for the database (nor fails with it) once a list is known.
   const served = async (now: Date): Promise<ServedAd[]> => {
     if (now.getTime() - readAtMs >= CHATBOT_ADS_CACHE_MS || now.getTime() < readAtMs) void refresh(now);
     if (list === null) await reading;

@@ -10,7 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/skill';
+import {
+  SKILL_BUSY_RESPONSE,
+  SKILL_SECRET_HEADER,
+  SkillResponseSchema,
+  type SkillResponse,
+} from '../../contract/skill';
 import { readBodyUpTo } from '../../lib/http-body';
 import {
   createSkillFastPath,
@@ -211,7 +216,7 @@ describe('the skill’s fast path', () => {
     const busy = await skill.post();
     expect(busy.status).toBe(200);
     expect(busy.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-    expect(SkillResponseSchema.parse(await busy.json())).toEqual(SKILL_BUSY_ANSWER);
+    expect(SkillResponseSchema.parse(await busy.json())).toEqual(SKILL_BUSY_RESPONSE);
     expect(skill.received).toHaveLength(SKILL_REQUESTS_MAX);
 
     release();

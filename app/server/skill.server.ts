@@ -8,7 +8,7 @@
  *   way, both before the body is read. A request without the secret is answered 401 (503 while
  *   none is set) without taking a place or having its body read, so that only Kakao's calls can
  *   take the places; past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200,
- *   contract SKILL_BUSY_ANSWER; it carries no data), so none waits anywhere uncounted;
+ *   contract SKILL_BUSY_RESPONSE; it carries no data), so none waits anywhere uncounted;
  * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;
@@ -19,7 +19,7 @@
  * Every answer is JSON, never stored, with the edge's security headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/skill';
+import { SKILL_BUSY_RESPONSE, SKILL_SECRET_HEADER } from '../../contract/skill';
 import { sameSecret } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/skill.server';
 import { type ApiBinding, rethrowUnlessUpstream } from '~/models/upstream.server';
@@ -53,7 +53,7 @@ export const SKILL_BODY_MS = 5_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The busy answer as sent. */
-const BUSY_JSON = JSON.stringify(SKILL_BUSY_ANSWER);
+const BUSY_JSON = JSON.stringify(SKILL_BUSY_RESPONSE);
 const UNAVAILABLE_JSON = JSON.stringify({ message: 'The skill is unavailable right now' });
 const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' });
 /** The api's own answers to a missing or wrong secret, and to none set (api/routes/skill.ts). */
