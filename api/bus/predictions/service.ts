@@ -7,7 +7,7 @@
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so
  * it does not depend on requests. The timetables are those in use (TransitIdsNow, in memory): when
  * they change (a saved setup) the plan is recomputed as when it is due. No database access and no
- * upstream call per request.
+ * GBIS call per request.
  */
 import { failureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
