@@ -244,11 +244,11 @@ describe('막차 on the demo feed: the mark, the estimate and the expected times
   /** What a fresh demo deployment back-fills (departures/store.ts backfillDemoHistory): 28 days before. */
   const history: ObservedDeparture[] = Array.from({ length: 28 }, (_, i) => addServiceDays(TODAY, i - 28)).flatMap(
     (date) =>
-      planDay(SEED, date).map((trip) => ({
-        routeNo: trip.routeNo,
-        serviceDate: trip.serviceDate,
-        departedAt: trip.departure,
-        arrivedAt: trip.upStops[0],
+      planDay(SEED, date).map((run) => ({
+        routeNo: run.routeNo,
+        serviceDate: run.serviceDate,
+        departedAt: run.departure,
+        arrivedAt: run.upStops[0],
       })),
   );
 

@@ -69,7 +69,7 @@ const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
 
 /**
  * Two sightings of one vehicle coming to the crossroads further apart than this are two runs (a
- * round trip takes well over an hour; one run's GBIS arrival prediction moves by minutes).
+ * run takes well over an hour; one run's GBIS arrival prediction moves by minutes).
  */
 const NEW_RUN_GAP_MS = 30 * 60_000;
 
