@@ -137,7 +137,7 @@ describe('timeLeftView', () => {
     expect(empty.feed).toEqual({ source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true });
   });
 
-  it('down group: per route the first yesterday, last-week and estimated departure not yet past, with its basis and range', () => {
+  it('down group: per route the first day-before, week-before and estimated departure not yet past, with its basis and range', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]]), taken, predictions);
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
     expect(view.data[1]).toEqual({
