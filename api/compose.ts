@@ -25,7 +25,7 @@ import { freeDiskBytes, MB } from './readiness';
 import { issueSetupToken } from './admin/setup';
 import { getNotice } from './admin/notice';
 import { listServedAds } from './ads/managed';
-import { createKakaoAdService, noChatbotAds, type KakaoAdService } from './kakao/ads';
+import { createChatbotAdService, noChatbotAds, type ChatbotAdService } from './skill/ads';
 import { createRateLimiters } from './rate-limit';
 import { sharedRead } from './shared-read';
 import { mailboxAddress } from './mail/address';
@@ -42,7 +42,7 @@ export const PAGE_READ_TTL_MS = 1000;
  */
 export type ApiParts = ApiSettings &
   Pick<ApiContext, 'db' | 'storage' | 'feed' | 'clock' | 'logger'> &
-  Partial<Pick<ApiContext, 'history' | 'predictions' | 'accuracy' | 'mail' | 'kakaoAds' | 'transit'>>;
+  Partial<Pick<ApiContext, 'history' | 'predictions' | 'accuracy' | 'mail' | 'chatbotAds' | 'transit'>>;
 
 /**
  * The context every route sub-app is given, from `parts`: what is absent is built here (no history
@@ -68,7 +68,7 @@ export function composeApi(parts: ApiParts): ApiContext {
     predictions,
     accuracy,
     mail: parts.mail ?? mailOff,
-    kakaoAds: parts.kakaoAds ?? noChatbotAds,
+    chatbotAds: parts.chatbotAds ?? noChatbotAds,
     liveView: createLiveView({ feed, clock, predictions, transit, logger }),
     rateLimiters: createRateLimiters(db),
     pageReads: {
@@ -106,7 +106,7 @@ export type ApiServices = {
   /** The database (migrated), closed last. */
   database: Database;
   feed: BusFeed;
-  kakaoAds: KakaoAdService;
+  chatbotAds: ChatbotAdService;
   /** The outbox's sender, which the lease holder runs; null without SMTP_URL (openMail). */
   mailSender: MailSender | null;
   /** The one-time setup link's token while no admin exists (api/admin/setup.ts), else null. */
@@ -155,7 +155,7 @@ export async function openApiServices(
     logger,
     onSnapshot: predictions.observe,
   });
-  const kakaoAds = createKakaoAdService({ db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
+  const chatbotAds = createChatbotAdService({ db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
   const mail = openMail(env, { db, clock, logger, isLeader: () => feed.role() === 'leader' });
   const context = composeApi({
     db,
@@ -167,13 +167,13 @@ export async function openApiServices(
     predictions,
     accuracy,
     transit,
-    kakaoAds,
+    chatbotAds,
     mail: mail.outbox,
     serviceToken: serviceToken ?? undefined,
     serviceNoticeDefault: env.SERVICE_NOTICE === 'on',
     dailyQuota: env.GBIS_DAILY_QUOTA,
     gbisSetup: gbisSetupOf(env),
-    kakaoSkillSecret: env.KAKAO_SKILL_SECRET,
+    skillSecret: env.KAKAO_SKILL_SECRET,
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
     // The disk matters when the embedded database or the local store's images live on it.
     dataDirFreeBytes:
@@ -181,7 +181,7 @@ export async function openApiServices(
         ? () => freeDiskBytes(env.DATA_DIR)
         : undefined,
   });
-  return { context, database, feed, kakaoAds, mailSender: mail.sender, setupToken, historyWritten };
+  return { context, database, feed, chatbotAds, mailSender: mail.sender, setupToken, historyWritten };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Db } from './db/client';
 import type { Logger } from './logger';
 import type { RateLimiters } from './rate-limit';
 import type { ObjectStore } from './storage/types';
-import type { KakaoAdService } from './kakao/ads';
+import type { ChatbotAdService } from './skill/ads';
 import type { SharedRead } from './shared-read';
 import type { ServiceNotice } from '../contract/admin';
 import type { AdRow } from './ads/managed';
@@ -29,7 +29,7 @@ export type ApiSettings = {
   /** GBIS_DAILY_QUOTA, shown beside today's calls on the admin notice page. */
   dailyQuota?: number;
   /** KAKAO_SKILL_SECRET, the X-Kakao-Skill-Secret of POST /api/kakao/skill; absent → that endpoint answers 503. */
-  kakaoSkillSecret?: string;
+  skillSecret?: string;
   /**
    * IMAGE_STORAGE_MAX_MB in bytes: the most the issued, not yet removed ad images may take
    * (api/ads/images.ts issueImageUpload). Default IMAGE_STORAGE_DEFAULT_BYTES (1024 MB).
@@ -68,8 +68,8 @@ export type ApiContext = ApiSettings & {
   accuracy: AccuracyService;
   /** The e-mail outbox (api/mail/outbox.ts); mailOff without SMTP_URL. */
   mail: MailOutbox;
-  /** The chatbot ad rotation (api/kakao/ads.ts), whose owner flushes its impressions; noChatbotAds → no ad cards. */
-  kakaoAds: KakaoAdService;
+  /** The chatbot ad rotation (api/skill/ads.ts), whose owner flushes its impressions; noChatbotAds → no ad cards. */
+  chatbotAds: ChatbotAdService;
   /** The timeLeft view of this second, shared by GET /api/bus/timeLeft and the KakaoTalk skill. */
   liveView: LiveViewService;
   rateLimiters: RateLimiters;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HealthResponseSchema, PredictionAccuracySchema, TimeLeftResponseSchema } from '../contract/bus';
 import { groupRoutes } from '../contract/time-left-groups';
-import { SKILL_SECRET_HEADER } from '../contract/kakao';
+import { SKILL_SECRET_HEADER } from '../contract/skill';
 import { recordingLogger } from '../tests/setup/fakes';
 import { adCounts } from './ads/counters';
 import { openDatabase } from './db/client';

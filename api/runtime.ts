@@ -23,7 +23,7 @@ import { scheduleOrphanSweep } from './ads/images';
 import { startingHealthRoutes } from './routes/health';
 import { runRetention } from './privacy/retention';
 import { setupPath } from './admin/setup';
-import { IMPRESSION_FLUSH_MS } from './kakao/ads';
+import { IMPRESSION_FLUSH_MS } from './skill/ads';
 import { storedSecret } from '../lib/secrets';
 
 export type ApiRuntime = {
@@ -148,7 +148,7 @@ async function buildApiRuntime(
   settings: { logger: Logger; clock: Clock; embedded: boolean; serviceToken: string | null },
 ): Promise<ApiRuntime> {
   const services = await openApiServices(env, settings);
-  const { feed, kakaoAds, database } = services;
+  const { feed, chatbotAds, database } = services;
   const app = createApi(services.context);
   const history = historyWork(env, services);
   const stops: (() => void)[] = [];
@@ -182,7 +182,7 @@ async function buildApiRuntime(
         localSocket.closeAllConnections();
       });
       await feed.stop();
-      await kakaoAds.flush();
+      await chatbotAds.flush();
       await database.close();
     },
   };
@@ -194,10 +194,10 @@ async function buildApiRuntime(
  * @returns the functions that stop each.
  */
 function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise<void>): (() => void)[] {
-  const { context, feed, kakaoAds, mailSender } = services;
+  const { context, feed, chatbotAds, mailSender } = services;
   const { db, storage, clock, logger } = context;
-  void kakaoAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
-  const impressionFlush = setInterval(() => void kakaoAds.flush(), IMPRESSION_FLUSH_MS).unref();
+  void chatbotAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
+  const impressionFlush = setInterval(() => void chatbotAds.flush(), IMPRESSION_FLUSH_MS).unref();
   return [
     () => clearInterval(impressionFlush),
     // The outbox's rounds, every 5 s; only the lease holder sends (api/mail/sender.ts).

@@ -138,12 +138,12 @@ export const AUDIT_PAGE_SIZE = 200;
 /** The header the web names the acting admin in, for the audit log (behind the service token only). */
 export const ADMIN_USER_HEADER = 'X-Admin-User';
 
-/** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's upstream calls. */
+/** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's GBIS calls. */
 export const AdminFeedStatusSchema = FeedStatusSchema.extend({
   lastError: text().nullable(),
   /** Whether this api instance polls (holds the lease) or follows. */
   role: z.enum(['leader', 'follower']),
-  /** Upstream calls spent on today's KST date, per GBIS dataset. */
+  /** GBIS calls spent on today's KST date, per GBIS dataset. */
   callsToday: z.object({ arrivals: z.number().int(), locations: z.number().int() }),
   /** GBIS_DAILY_QUOTA: calls per dataset per day; null when the api does not say. */
   dailyQuota: z.number().int().nullable(),

@@ -148,7 +148,7 @@ export const applicantEmailField = requiredText('이메일', AD_MESSAGES.email, 
  * application schema with `.and(…)`, it is checked even when other fields fail, so every message
  * shows at once (a refinement of the object would wait for all the other fields).
  */
-export const kakaoContentRule = z
+export const chatbotAdContentRule = z
   .object({ type: z.unknown(), content: adApplicationFields.content })
   .superRefine((application, ctx) => {
     if (application.type === 'kakao' && !application.content) {
@@ -170,7 +170,7 @@ export const AdApplicationSchema = z
     duration: DurationSchema,
     confirmed: z.literal(false).default(false),
   })
-  .and(kakaoContentRule);
+  .and(chatbotAdContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
 /** docs/product.md §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
@@ -300,7 +300,7 @@ export const AdApplicationDetailSchema = z.object({
   redirectUrl: text().nullable().optional(),
   contentForManager: text().nullable().optional(),
   imageUrl: text(),
-  /** Extra: the kakao ad message. */
+  /** Extra: the chatbot ad message. */
   content: text().nullable().optional(),
   /** Extra: pending, approved or rejected (the spec does not show status names). */
   status: z.enum(['pending', 'approved', 'rejected']).optional(),

@@ -74,7 +74,7 @@ export type DepartureRange = z.infer<typeof DepartureRangeSchema>;
 
 /**
  * The down group's entry (docs/product.md §3.2 Predicted departure) for a route's next departure from the
- * campus terminus: yesterday's and 7-days-ago's departure times shifted to today, and the estimate
+ * campus terminus: the day before's and the week before's departure times shifted to today, and the estimate
  * (each the first one not yet past; null when unknown).
  */
 export const DownRouteSchema = z.object({

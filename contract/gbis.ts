@@ -111,7 +111,7 @@ export const GbisDiscoverySchema = z.object({
 });
 export type GbisDiscovery = z.infer<typeof GbisDiscoverySchema>;
 
-/** Upstream calls per GBIS quota dataset (the portal counts each dataset apart, per KST day). */
+/** GBIS calls per quota dataset (the portal counts each dataset apart, per KST day). */
 export const GbisCallsSchema = z.object({
   arrivals: z.number().int(),
   locations: z.number().int(),
@@ -135,7 +135,7 @@ export const GbisSetupSchema = z.object({
     .nullable(),
   /** Env overrides, which win over the stored setup: GBIS_ARRIVAL_STATION_ID and GBIS_ROUTE_IDS. */
   overrides: z.object({ arrivalStationId: text().nullable(), routeIds: z.record(text(), text()) }),
-  /** Today's (KST) upstream calls per dataset, and GBIS_DAILY_QUOTA (per dataset). */
+  /** Today's (KST) GBIS calls per dataset, and GBIS_DAILY_QUOTA (per dataset). */
   callsToday: GbisCallsSchema,
   dailyQuota: z.number().int(),
 });

@@ -134,7 +134,7 @@ describe('every string of every contract schema', () => {
         'admin.ts:LoginRequestSchema.username',
         'inquiries.ts:InquiryRequestSchema.content',
         'gbis.ts:TimetableSchema.first',
-        'kakao.ts:SkillRequestSchema.action.params{}',
+        'skill.ts:SkillRequestSchema.action.params{}',
       ]),
     );
     const accepted = fields.filter((field) => !isRefusal(firstMessage(field.schema, 'a\u0000b') ?? undefined));

@@ -3,10 +3,10 @@
  * (POST /api/kakao/skill) of the built app from this process while server.ts runs in its own
  * (embedded defaults, demo feed), under three loads: N connections saturating the server
  * (autocannon), N connections asking once a second each, and one connection (autocannon). The body
- * is the README's example request (tests/fixtures/kakao/request.json), sent with the skill secret.
+ * is the README's example request (tests/fixtures/skill/request.json), sent with the skill secret.
  * The baseline, measured in the same run at the same concurrency, is the phones' refresh route GET
  * /bus/time-left (memory only, like the skill; it sends stored bytes ahead of express); the
- * skill's figures are also given as multiples of it. Three in-period kakao ads are stored first, so
+ * skill's figures are also given as multiples of it. Three in-period chatbot ads are stored first, so
  * every answer carries an ad card and counts its impression, as in production. Measuring starts once
  * the server's start-up work is done (the demo history's back-fill and the day's accuracy figure
  * take the CPU for tens of seconds). Ends with the figures ADR 024 holds the skill to: p99 at N
@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/kakao';
+import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/skill';
 import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
 import { latencyLine, loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
@@ -34,7 +34,7 @@ const KAKAO_TIMEOUT_SEC = 5;
 const SLOW_MS = 2000;
 /** ADR 024: the p99 the skill keeps at N requests/s (ms). */
 const P99_TARGET_MS = 50;
-const body = readFileSync(new URL('../tests/fixtures/kakao/request.json', import.meta.url), 'utf8');
+const body = readFileSync(new URL('../tests/fixtures/skill/request.json', import.meta.url), 'utf8');
 
 const dataDir = measureDataDir();
 const database = await openDatabase({ dataDir });

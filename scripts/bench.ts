@@ -9,9 +9,9 @@
  *   server that answers the same bytes with the same headers (captured from the server first). The
  *   ratio is the figure. Peak RSS (MiB) of the server, sampled from /proc every 100 ms during its
  *   1,000-connection runs.
- * - Upstream: GBIS calls in one simulated hour (08:00–09:00 KST on a test clock) with 1 and with
+ * - GBIS calls in one simulated hour (08:00–09:00 KST on a test clock) with 1 and with
  *   1,000 phones refreshing every 4 s, against the counting GBIS stub, and how often the route
- *   asked the api meanwhile (scripts/bench-upstream.ts).
+ *   asked the api meanwhile (scripts/bench-gbis-calls.ts).
  * - JavaScript: gzipped bytes (level 9) each page route loads, from the build manifest (scripts/route-js.ts).
  * - Start: seconds from `npm start` to the first served page (GET / answering 200) on a fresh
  *   DATA_DIR (cold) and again on the same one (warm: the second start), with the build up to date;
@@ -30,7 +30,7 @@ import { buildIsFresh } from './build-inputs.js';
 import { routeScripts } from './route-js';
 import { parseCli } from './cli';
 import { measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
-import { upstreamCallsPerHour } from './bench-upstream';
+import { gbisCallsPerHour } from './bench-gbis-calls';
 
 const options = parseCli('Usage: npm run bench -- [--seconds 10] [--only start]', {
   seconds: { type: 'string', default: '10' },
@@ -197,8 +197,8 @@ try {
   await server.stop();
 }
 
-// ---- upstream calls, JS, start ----
-const upstream = await upstreamCallsPerHour([1, 1000]);
+// ---- GBIS calls, JS, start ----
+const gbisCalls = await gbisCallsPerHour([1, 1000]);
 const js = gzippedJs();
 const start = await startTimes();
 
@@ -230,9 +230,9 @@ const lines = [
   '',
   '| phones refreshing every 4 s | GBIS calls in the simulated hour (08:00–09:00 KST) | reads of the api by the route |',
   '|---|---|---|',
-  ...upstream.map(({ phones, calls, apiReads }) => `| ${phones} | ${calls} | ${apiReads} |`),
+  ...gbisCalls.map(({ phones, calls, apiReads }) => `| ${phones} | ${calls} | ${apiReads} |`),
   '',
-  `Upstream calls with 1,000 phones ÷ with 1: ${ratio(upstream[1].calls, upstream[0].calls)}.`,
+  `GBIS calls with 1,000 phones ÷ with 1: ${ratio(gbisCalls[1].calls, gbisCalls[0].calls)}.`,
   '',
   '| page route | JS files | JS gzipped (KiB) |',
   '|---|---|---|',

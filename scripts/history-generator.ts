@@ -10,7 +10,7 @@
  *   minutes, so the times follow no single headway.
  * - **A timetable change**: on a date between 55 % and 85 % of the history, one to three routes get
  *   a new weekday timetable from a time of day between 10:00 and 15:00 on (new headways, shifted).
- * - **A trip**: the bus passes the campus crossroads (arrivedAt) on its up run, drives the up
+ * - **A run**: the bus passes the campus crossroads (arrivedAt) on its way up, drives the up
  *   section to the terminus, and leaves (departedAt) at its slot plus the driver's punctuality
  *   noise, but never before the minimum layover after reaching the terminus. Its up delay is
  *   right-skewed (log-normal) and larger at peak, so **a late bus shortens its layover** and leaves

@@ -215,7 +215,7 @@ async function idleHolders(served: Served, count: number, path: string, length: 
 
 /** Ordinary POSTs of four kinds from phone `ip`: their statuses. */
 async function ordinaryPosts(served: Served, ip: string) {
-  const skill = JSON.parse(readFileSync('tests/fixtures/kakao/request.json', 'utf8')) as unknown;
+  const skill = JSON.parse(readFileSync('tests/fixtures/skill/request.json', 'utf8')) as unknown;
   const statuses = {
     impression: (await post(served, '/ads/impressions', new URLSearchParams({ id: '1' }), ip)).status,
     'sign-in': (await post(served, '/admin-only/login', new URLSearchParams({ username: 'x', password: 'y' }), ip))

@@ -37,7 +37,7 @@ beforeAll(async () => {
     storage: tempLocalStore(),
     clock: new FakeClock(new Date('2026-11-23T08:00:00+09:00')),
     serviceToken: TOKEN,
-    kakaoSkillSecret: SKILL_SECRET,
+    skillSecret: SKILL_SECRET,
   });
 });
 afterAll(() => database.close());

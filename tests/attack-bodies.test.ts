@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { INQUIRY_MESSAGES } from '../contract/inquiries';
-import { SKILL_BUSY_ANSWER } from '../contract/kakao';
+import { SKILL_BUSY_RESPONSE } from '../contract/skill';
 import { attackServerFor, MB, rssOf } from './setup/attack-server';
 
 const { web, base, adId, send, raw, postForm, flood } = attackServerFor();
@@ -179,10 +179,10 @@ describe('idle connections cannot hold the body budget', () => {
         method: 'POST',
         ip,
         headers: { 'Content-Type': 'application/json', Origin: '', 'X-Kakao-Skill-Secret': 's'.repeat(40) },
-        body: readFileSync('tests/fixtures/kakao/request.json', 'utf8'),
+        body: readFileSync('tests/fixtures/skill/request.json', 'utf8'),
       });
       expect(skill.status).toBe(200);
-      expect(await skill.json()).not.toEqual(SKILL_BUSY_ANSWER);
+      expect(await skill.json()).not.toEqual(SKILL_BUSY_RESPONSE);
       // The inquiry form's own answer (its anti-spam token is missing), not the busy one.
       const inquiry = await postForm('/contact', { content: '문의합니다' }, { ip });
       expect(inquiry.status).toBe(400);
@@ -256,10 +256,10 @@ describe('the chatbot skill’s places are for Kakao’s calls', () => {
       const skill = await send('/api/kakao/skill', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: '', 'X-Kakao-Skill-Secret': 's'.repeat(40) },
-        body: readFileSync('tests/fixtures/kakao/request.json', 'utf8'),
+        body: readFileSync('tests/fixtures/skill/request.json', 'utf8'),
       });
       expect(skill.status).toBe(200);
-      expect(await skill.json()).not.toEqual(SKILL_BUSY_ANSWER);
+      expect(await skill.json()).not.toEqual(SKILL_BUSY_RESPONSE);
     } finally {
       for (const { socket } of sockets) socket.destroy();
     }

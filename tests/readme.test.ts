@@ -1,4 +1,4 @@
-/** The README's KakaoTalk skill example is the request and answer api/routes/kakao-answers.test.ts replays. */
+/** The README's KakaoTalk skill example is the request and answer api/routes/skill-responses.test.ts replays. */
 import { readFileSync } from 'node:fs';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
@@ -8,8 +8,8 @@ describe('README', () => {
     const section = read('../README.md').split('## KakaoTalk chatbot')[1]?.split('\n## ')[0] ?? '';
     const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]));
     expect(blocks).toEqual([
-      JSON.parse(read('./fixtures/kakao/request.json')),
-      JSON.parse(read('./fixtures/kakao/response.json')),
+      JSON.parse(read('./fixtures/skill/request.json')),
+      JSON.parse(read('./fixtures/skill/response.json')),
     ]);
   });
 });

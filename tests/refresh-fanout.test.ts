@@ -1,6 +1,6 @@
 /**
  * The feed's first promise: 1,000 phones polling the same-origin refresh route
- * cause zero extra upstream calls. The whole chain is what `npm start` runs, as a process (build/server.js,
+ * cause zero extra GBIS calls. The whole chain is what `npm start` runs, as a process (build/server.js,
  * its fast path for GET /bus/time-left, the in-process api with its poller and GBIS source), against
  * a GBIS stub on loopback that counts the calls: a route that polled on demand would show here.
  * Needs `npm run build` (npm test builds first).

@@ -31,7 +31,7 @@ export async function recordImpression(db: Db, id: number, now: Date, mayCount: 
 
 /**
  * Adds `count` impressions of ad `id` on KST day `day` ("yyyy-MM-dd"), for a caller that counted
- * them itself (the chatbot's rotation, api/kakao/ads.ts); one upsert. An ad deleted meanwhile
+ * them itself (the chatbot's rotation, api/skill/ads.ts); one upsert. An ad deleted meanwhile
  * counts nothing.
  */
 export function addImpressions(db: Db, id: number, day: string, count: number): Promise<void> {

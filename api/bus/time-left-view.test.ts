@@ -137,7 +137,7 @@ describe('timeLeftView', () => {
     expect(empty.feed).toEqual({ source: 'demo', takenAt: null, ageSec: null, stale: false, inService: true });
   });
 
-  it('down group: per route the first yesterday, last-week and estimated departure not yet past, with its basis and range', () => {
+  it('down group: per route the first day-before, week-before and estimated departure not yet past, with its basis and range', () => {
     const view = timeLeftView(stateWith([['1150', 660, 10]]), taken, predictions);
     expect(TimeLeftResponseSchema.parse(view)).toEqual(view);
     expect(view.data[1]).toEqual({
@@ -244,11 +244,11 @@ describe('막차 on the demo feed: the mark, the estimate and the expected times
   /** What a fresh demo deployment back-fills (departures/store.ts backfillDemoHistory): 28 days before. */
   const history: ObservedDeparture[] = Array.from({ length: 28 }, (_, i) => addServiceDays(TODAY, i - 28)).flatMap(
     (date) =>
-      planDay(SEED, date).map((trip) => ({
-        routeNo: trip.routeNo,
-        serviceDate: trip.serviceDate,
-        departedAt: trip.departure,
-        arrivedAt: trip.upStops[0],
+      planDay(SEED, date).map((run) => ({
+        routeNo: run.routeNo,
+        serviceDate: run.serviceDate,
+        departedAt: run.departure,
+        arrivedAt: run.upStops[0],
       })),
   );
 

@@ -20,8 +20,8 @@ import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteC
  * arrival information, docs/product.md §9). A route whose first bus has passed shows its second.
  *
  * Down group (docs/product.md §3.2 Predicted departure): one entry per route of `predictions`
- * (today's, from the prediction service; none → empty group), each with the first of its yesterday,
- * 7-days-ago and estimated departures at or after `now` (KST ISO; null when the list has none left)
+ * (today's, from the prediction service; none → empty group), each with the first of its day-before,
+ * week-before and estimated departures at or after `now` (KST ISO; null when the list has none left)
  * and the estimate's basis. It needs no snapshot.
  *
  * Both groups' entries carry `lastRun` (막차, the last run) while the route's last run of the service

@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
       await insertAds('web', 'A', 'B');
       const [adA, adB] = await editable('web');
       const before = await db().select().from(ads).orderBy(asc(ads.id));
-      const kakaoImage = (await uploadImageThrough(app(), 'kakao')).imageUrl;
+      const chatbotAdImage = (await uploadImageThrough(app(), 'kakao')).imageUrl;
       // Issued for web but never uploaded.
       const presign = await app().request(
         '/api/s3/presigned-url/image',
@@ -208,7 +208,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           .where(eq(imageUploads.imageUrl, notUploaded)),
       ).toEqual([{ status: 'issued' }]);
 
-      for (const imageUrl of [kakaoImage, notUploaded, '/images/web-00000000-0000-0000-0000-0000000000ff.png']) {
+      for (const imageUrl of [chatbotAdImage, notUploaded, '/images/web-00000000-0000-0000-0000-0000000000ff.png']) {
         // B is moved first in the same request: the refusal saves neither the order nor the other edits.
         const response = await bulk('web', [
           { ...adB, title: 'B, renamed' },

@@ -287,7 +287,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
     expect(await db().select().from(auditLog)).toHaveLength(1);
   });
 
-  it('GET /api/admin/feed answers the feed’s health with today’s upstream calls and the quota', async () => {
+  it('GET /api/admin/feed answers the feed’s health with today’s GBIS calls and the quota', async () => {
     await recordCalls(db(), '2026-11-22', { arrivals: 50, locations: 200 });
     await recordCalls(db(), '2026-11-23', { arrivals: 3, locations: 12 });
     await recordCalls(db(), '2026-11-23', { arrivals: 1, locations: 4 });

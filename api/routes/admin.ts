@@ -5,7 +5,7 @@
  * X-Admin-User header (audit log).
  *
  * Sign-in and sessions (admin-auth.ts), the prediction backtest, the service notice, the feed's
- * health with today's upstream calls, the inquiries (a reply by e-mail, and the deletion of one on its
+ * health with today's GBIS calls, the inquiries (a reply by e-mail, and the deletion of one on its
  * sender's request, privacy policy 제7조), the e-mails that failed (and their resend) and the audit log.
  */
 import { Hono } from 'hono';

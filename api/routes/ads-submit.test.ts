@@ -122,14 +122,14 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
     });
 
     it('refuses images the api did not issue, did not receive, or issued for the other type', async () => {
-      const kakaoImage = await uploadedImage('kakao');
+      const chatbotAdImage = await uploadedImage('kakao');
       const { imageUrl: neverUploaded } = await issueImage('web');
       const webImage = await uploadedImage('web');
       const refusals: [string, unknown][] = [
         ['web', application('https://evil.example.com/banner.png')],
         ['web', application('/images/web-00000000-0000-0000-0000-000000000000.png')],
         ['web', application(neverUploaded)],
-        ['web', application(kakaoImage)],
+        ['web', application(chatbotAdImage)],
         ['kakao', application(webImage, { type: 'kakao', content: '점심 할인' })],
       ];
       for (const [index, [type, body]] of refusals.entries()) {
@@ -158,11 +158,11 @@ describe.each(testDatabaseKinds)('ads api on %s', (kind) => {
     });
 
     it('refuses a body whose type is not the path’s, and unknown types', async () => {
-      const kakaoImage = await uploadedImage('kakao');
-      const mismatch = await submit('web', application(kakaoImage, { type: 'kakao', content: '점심 할인' }));
+      const chatbotAdImage = await uploadedImage('kakao');
+      const mismatch = await submit('web', application(chatbotAdImage, { type: 'kakao', content: '점심 할인' }));
       expect(mismatch.status).toBe(400);
       expect(await message(mismatch)).toMatch(/^type: /);
-      expect((await submit('banner', application(kakaoImage))).status).toBe(404);
+      expect((await submit('banner', application(chatbotAdImage))).status).toBe(404);
       expect(await storedApplications()).toEqual([]);
     });
 

@@ -86,7 +86,7 @@ describe('ArrivalCards (up tab)', () => {
 });
 
 describe('DepartureCards (down tab)', () => {
-  it("shows yesterday's, last week's and the estimated time in KST", () => {
+  it("shows the day before's, the week before's and the estimated time in KST", () => {
     const routes: DownRoute[] = [
       {
         routeNo: '1150',
@@ -192,7 +192,7 @@ describe('DepartureCards (down tab)', () => {
       expect(items.map((dd) => dd.querySelector('.card__range')?.textContent)).toEqual(['', '', '']);
     });
 
-    it('shows no range without an estimate, and none beside yesterday’s or last week’s time', () => {
+    it('shows no range without an estimate, and none beside the day before’s or the week before’s time', () => {
       const { container } = render(
         <DepartureCards
           routes={[

@@ -31,7 +31,7 @@ const BASIS_NOTES: Record<EstimateBasis, string> = {
 };
 
 /**
- * Down tab: yesterday's, last week's and the estimated departure per route, in KST, with the
+ * Down tab: the day before's, the week before's and the estimated departure per route, in KST, with the
  * estimate's 80 % range when wider than 2 minutes ("22:41 (22:40~22:44)", said as a sentence) and
  * its basis.
  */

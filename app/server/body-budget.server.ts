@@ -6,7 +6,7 @@
  * chatbot skill:
  * - `image`: the image forms' multipart bodies (app/server/body-limit.server.ts `pool`);
  * - `text`: every other body, but the skill's;
- * - `skill`: the chatbot skill's, admitted with its secret (app/server/kakao-skill.server.ts).
+ * - `skill`: the chatbot skill's, admitted with its secret (app/server/skill.server.ts).
  * Within the image and text pools each client has a share, by its address key (an IPv4 address, an
  * IPv6 /64) and a larger one by its network (an IPv4 /24, an IPv6 /48, as the api's limits key
  * them: lib/client-address.ts), so one client with many connections, or many addresses of one

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries';
-import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
+import { SKILL_MAX_BODY_BYTES } from '../../contract/skill';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/server/body-limit.server';
 

@@ -29,7 +29,7 @@ import {
   INQUIRY_REPLY_MAX,
   INQUIRY_REPLY_MESSAGES,
 } from '../../contract/inquiries';
-import { SKILL_MAX_BODY_BYTES } from '../../contract/kakao';
+import { SKILL_MAX_BODY_BYTES } from '../../contract/skill';
 import { SITE_NAME } from '~/components/site-header';
 
 /**

@@ -20,7 +20,7 @@ import { publicConfigOf, type WebEnv } from '~/server/env.server';
 import { asExpressRequest } from '~/server/express-request.server';
 import { createFastPathServer } from '~/server/fast-paths.server';
 import { createHomePages } from '~/server/home-page-cache.server';
-import { createKakaoSkill } from '~/server/kakao-skill.server';
+import { createSkillFastPath } from '~/server/skill.server';
 import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
 import { serveProbes } from '~/server/probes.server';
 import { remixHandler } from '~/server/remix-adapter.server';
@@ -98,7 +98,7 @@ export function createEdge({
     documentHeaders: security.of,
   });
   /** The chatbot skill (ADR 024): its bodies read by the same rules as every other. */
-  const skill = createKakaoSkill({
+  const skill = createSkillFastPath({
     api,
     secret: env.KAKAO_SKILL_SECRET,
     headers,

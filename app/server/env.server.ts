@@ -55,7 +55,7 @@ export const WebEnvSchema = z.object({
   SESSION_SECRET: secret,
   /**
    * The chatbot skill's shared secret (X-Kakao-Skill-Secret), checked at the skill's admission,
-   * before a request takes a place or its body is read (app/server/kakao-skill.server.ts); the api checks
+   * before a request takes a place or its body is read (app/server/skill.server.ts); the api checks
    * it again. Set it for the web and the api alike; unset → the skill answers 503.
    */
   KAKAO_SKILL_SECRET: secret,

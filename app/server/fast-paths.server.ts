@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type express from 'express';
 import { asExpressRequest } from '~/server/express-request.server';
 import type { HomePages } from '~/server/home-page-cache.server';
-import { SKILL_PATH, type KakaoSkill } from '~/server/kakao-skill.server';
+import { SKILL_PATH, type SkillFastPath } from '~/server/skill.server';
 import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
 import { limitOf, tooLarge, UNREADABLE, type RequestBodies } from '~/server/request-bodies.server';
 import { hasPlainHost, isAt } from '~/server/request-path.server';
@@ -41,7 +41,7 @@ export function createFastPathServer({
   headers: Record<string, string>;
   timeLeft: TimeLeftAnswers;
   homePages: HomePages;
-  skill: KakaoSkill;
+  skill: SkillFastPath;
 }): Server {
   /** Serves an answer ahead of express; a failure is logged and answered 500. */
   const ahead = (label: string, serve: Promise<void>, res: ServerResponse) =>
@@ -61,7 +61,7 @@ export function createFastPathServer({
     if (!allowsWrite(request, SKILL_PATH)) return bodies.refuse(req, res, CROSS_SITE);
     // A declared body over the cap is refused before anything else, as on every path.
     if (Number(req.headers['content-length']) > limitOf(req).maxBytes) return bodies.refuse(req, res, tooLarge(req));
-    ahead('[kakao/skill]', skill.serve(req, res, request.ip), res);
+    ahead('[skill]', skill.serve(req, res, request.ip), res);
   }
 
   const server = createServer((req, res) => {

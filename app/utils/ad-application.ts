@@ -14,7 +14,7 @@ import {
   IMAGE_MAX_BYTES,
   adApplicationFields,
   applicantEmailField,
-  kakaoContentRule,
+  chatbotAdContentRule,
   type ImageExtension,
 } from '../../contract/ads';
 
@@ -43,7 +43,7 @@ export const AdApplicationFormSchema = z
     contentForManager: adApplicationFields.contentForManager,
     duration: DurationSchema,
   })
-  .and(kakaoContentRule);
+  .and(chatbotAdContentRule);
 export /** The form's field names in the docs/product.md §5 check order (the order of the error summary). */
 const FIELD_ORDER = [
   'image',

@@ -1,7 +1,7 @@
 /**
  * GBIS v2 for tests: builders of GBIS-shaped bodies (docs/gbis.md §Envelope and
  * §Quirks), a "live" answerer whose buses count down with the clock, and msw handlers that log
- * every call so a test can count what one poll (or 1000 phones) cost upstream.
+ * every call so a test can count what one poll (or 1000 phones) cost in GBIS calls.
  *
  * Route ids: a route's configured routeId, else a fake one ("99000" + route number); the arrival
  * stop likewise. Fake ids start with 99 and never reach transit-config. On every mock route the
@@ -270,7 +270,7 @@ export function liveAnswer(clock: () => Date = () => new Date()): GbisAnswer {
   };
 }
 
-/** Upstream calls per quota dataset (gbis.md, Quotas): arrival operations and location operations. */
+/** GBIS calls per quota dataset (gbis.md, Quotas): arrival operations and location operations. */
 export function countCalls(calls: readonly GbisCall[]): CallsPerPoll {
   return {
     arrivals: calls.filter((call) => call.operation.startsWith('getBusArrival')).length,

@@ -5,13 +5,13 @@
 import type { FeedSourceName } from '../../../contract/bus';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
-/** How many upstream calls one poll spends per quota dataset (GBIS counts arrival and location calls apart). */
+/** How many GBIS calls one poll spends per quota dataset (GBIS counts arrival and location calls apart). */
 export type CallsPerPoll = { arrivals: number; locations: number };
 
 /** A bus feed: polled by the poller only, never per user request. */
 export interface FeedSource {
   readonly name: FeedSourceName;
-  /** Upstream calls one poll costs (as of the last `prepare`), or null when polling is free (the demo simulator). */
+  /** GBIS calls one poll costs (as of the last `prepare`), or null when polling is free (the demo simulator). */
   readonly callsPerPoll: CallsPerPoll | null;
   /**
    * Reads what the next poll needs (the GBIS source: its ids) before the poller reserves its calls;

@@ -1,8 +1,8 @@
-/** Persistence of the bus feed: its latest state and the upstream calls spent per KST day. */
+/** Persistence of the bus feed: its latest state and the GBIS calls spent per KST day. */
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
 import type { Db } from '../../db/client';
-import { feedStates, upstreamCalls } from '../../db/schema';
+import { feedStates, gbisCalls } from '../../db/schema';
 import type { CallsPerPoll } from './snapshot';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
@@ -49,15 +49,15 @@ export async function saveFeedState(db: Db, state: FeedState, now: Date): Promis
  * Quota datasets the portal counts apart (docs/gbis.md §Quota): arrivals and locations (the poll),
  * routes and stations (discovery: busrouteservice and busstationservice).
  */
-export type UpstreamDataset = 'arrivals' | 'locations' | 'routes' | 'stations';
+export type GbisDataset = 'arrivals' | 'locations' | 'routes' | 'stations';
 
 /** Calls spent on `day` ("yyyy-MM-dd" KST) per dataset of `datasets`; 0 for one with no row. */
-async function readCalls<D extends UpstreamDataset>(
+async function readCalls<D extends GbisDataset>(
   db: Db,
   day: string,
   datasets: readonly D[],
 ): Promise<Record<D, number>> {
-  const rows = await db.select().from(upstreamCalls).where(eq(upstreamCalls.day, day));
+  const rows = await db.select().from(gbisCalls).where(eq(gbisCalls.day, day));
   return Object.fromEntries(
     datasets.map((dataset) => [dataset, rows.find((row) => row.dataset === dataset)?.calls ?? 0]),
   ) as Record<D, number>;
@@ -67,19 +67,19 @@ async function readCalls<D extends UpstreamDataset>(
  * Adds `calls` to `day`'s counters (atomic per dataset, safe across instances).
  * @returns the day's totals of those datasets after the addition.
  */
-async function addCalls<D extends UpstreamDataset>(
+async function addCalls<D extends GbisDataset>(
   db: Db,
   day: string,
   calls: Record<D, number>,
 ): Promise<Record<D, number>> {
   const rows = await db
-    .insert(upstreamCalls)
+    .insert(gbisCalls)
     .values(Object.entries<number>(calls).map(([dataset, count]) => ({ day, dataset, calls: count })))
     .onConflictDoUpdate({
-      target: [upstreamCalls.day, upstreamCalls.dataset],
-      set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
+      target: [gbisCalls.day, gbisCalls.dataset],
+      set: { calls: sql`${gbisCalls.calls} + excluded.calls` },
     })
-    .returning({ dataset: upstreamCalls.dataset, calls: upstreamCalls.calls });
+    .returning({ dataset: gbisCalls.dataset, calls: gbisCalls.calls });
   return Object.fromEntries(rows.map((row) => [row.dataset, row.calls])) as Record<D, number>;
 }
 
@@ -129,15 +129,15 @@ export async function reserveDiscoveryCalls(
   try {
     await db.transaction(async (tx) => {
       const reserved = await tx
-        .insert(upstreamCalls)
+        .insert(gbisCalls)
         .values(DISCOVERY_DATASETS.map((dataset) => ({ day, dataset, calls: calls[dataset] })))
         .onConflictDoUpdate({
-          target: [upstreamCalls.day, upstreamCalls.dataset],
-          set: { calls: sql`${upstreamCalls.calls} + excluded.calls` },
+          target: [gbisCalls.day, gbisCalls.dataset],
+          set: { calls: sql`${gbisCalls.calls} + excluded.calls` },
           // A counter this would take past the quota is left as it is, and not returned.
-          setWhere: sql`${upstreamCalls.calls} + excluded.calls <= ${quota}`,
+          setWhere: sql`${gbisCalls.calls} + excluded.calls <= ${quota}`,
         })
-        .returning({ dataset: upstreamCalls.dataset });
+        .returning({ dataset: gbisCalls.dataset });
       if (reserved.length < DISCOVERY_DATASETS.length) tx.rollback();
     });
     return true;
@@ -152,9 +152,9 @@ export async function releaseDiscoveryCalls(db: Db, day: string, unmade: Discove
   for (const dataset of DISCOVERY_DATASETS) {
     if (unmade[dataset] <= 0) continue;
     await db
-      .update(upstreamCalls)
-      .set({ calls: sql`greatest(${upstreamCalls.calls} - ${unmade[dataset]}, 0)` })
-      .where(and(eq(upstreamCalls.day, day), eq(upstreamCalls.dataset, dataset)));
+      .update(gbisCalls)
+      .set({ calls: sql`greatest(${gbisCalls.calls} - ${unmade[dataset]}, 0)` })
+      .where(and(eq(gbisCalls.day, day), eq(gbisCalls.dataset, dataset)));
   }
 }
 

@@ -43,7 +43,7 @@ describe('predictDay', () => {
     expect(plan.sameRunSec).toBe(622.5); // half the median observed headway (20 min 45 s)
   });
 
-  it('moves yesterday and 7 days ago to the date at the same wall-clock time', () => {
+  it('moves the day before and the week before to the date at the same wall-clock time', () => {
     const plan = planOf([...weekdays, run('1150', '2026-11-12', '09:15:00')], '2026-11-19');
     expect(isoList(plan.dayBefore)).toEqual([
       '2026-11-19T07:59:00+09:00',
@@ -51,7 +51,7 @@ describe('predictDay', () => {
       '2026-11-19T08:41:00+09:00',
     ]);
     expect(isoList(plan.weekBefore)).toEqual(['2026-11-19T09:15:00+09:00']);
-    // Thursday's yesterday is a weekday; Monday's is Sunday 15 Nov, which has nothing.
+    // Thursday's day before is a weekday; Monday's is Sunday 15 Nov, which has nothing.
     expect(planOf(weekdays, '2026-11-16').dayBefore).toEqual([]);
   });
 

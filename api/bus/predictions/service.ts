@@ -7,7 +7,7 @@
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so
  * it does not depend on requests. The timetables are those in use (TransitIdsNow, in memory): when
  * they change (a saved setup) the plan is recomputed as when it is due. No database access and no
- * upstream call per request.
+ * GBIS call per request.
  */
 import { failureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
@@ -69,7 +69,7 @@ const MAX_SNAPSHOT_GAP_MS = 10 * 60_000;
 
 /**
  * Two sightings of one vehicle coming to the crossroads further apart than this are two runs (a
- * round trip takes well over an hour; one run's GBIS arrival prediction moves by minutes).
+ * run takes well over an hour; one run's GBIS arrival prediction moves by minutes).
  */
 const NEW_RUN_GAP_MS = 30 * 60_000;
 

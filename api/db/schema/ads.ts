@@ -24,7 +24,7 @@ export const adApplications = pgTable(
     /** An imageUrl this api issued and stored (image_uploads). */
     imageUrl: text('image_url').notNull(),
     contentForManager: text('content_for_manager'),
-    /** The kakao ad message; null for web. */
+    /** The chatbot ad message; null for web. */
     content: text('content'),
     /** Months (1, 2 or 3; docs/product.md §9). */
     duration: integer('duration').notNull(),
@@ -69,7 +69,7 @@ export const ads = pgTable(
     title: text('title'),
     redirectUrl: text('redirect_url'),
     imageUrl: text('image_url'),
-    /** The kakao ad message; null for web. */
+    /** The chatbot ad message; null for web. */
     content: text('content'),
     position: integer('position').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

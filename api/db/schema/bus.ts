@@ -1,4 +1,4 @@
-/** The bus feed's tables: feed states, the upstream call budget and the observed departures. */
+/** The bus feed's tables: feed states, the GBIS call budget and the observed departures. */
 import {
   boolean,
   index,
@@ -30,10 +30,10 @@ export const feedStates = pgTable('feed_states', {
 });
 
 /**
- * Upstream calls spent per KST day and quota dataset ('arrivals' | 'locations'), so the daily
+ * GBIS calls spent per KST day and quota dataset ('arrivals' | 'locations'), so the daily
  * quota (GBIS_DAILY_QUOTA) holds across restarts and instances.
  */
-export const upstreamCalls = pgTable(
+export const gbisCalls = pgTable(
   'upstream_calls',
   {
     day: text('day').notNull(),

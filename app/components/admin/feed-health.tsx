@@ -11,7 +11,7 @@ const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
   follower: '대기 (follower: 다른 인스턴스가 수집)',
 };
 
-/** Where the feed comes from, when it last succeeded, whether it is stale, and today's upstream calls. */
+/** Where the feed comes from, when it last succeeded, whether it is stale, and today's GBIS calls. */
 export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
   const calls = (spent: number) => `${spent}${feed.dailyQuota === null ? '' : ` / ${feed.dailyQuota}`}회`;
   return (

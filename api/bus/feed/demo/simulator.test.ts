@@ -1,7 +1,7 @@
 import { kstInstant } from '../../../../contract/kst';
 import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { ROUTES } from '../transit-config';
-import { planDay, snapshotAt, type Trip } from './simulator';
+import { planDay, snapshotAt, type Run } from './simulator';
 
 const SEED = 20261123;
 const MONDAY = '2026-11-23';
@@ -14,16 +14,16 @@ function at(date: string, hhmm: string): Date {
   return kstInstant(date, hours * 60 + minutes);
 }
 
-function tripsOf(routeNo: string, date = MONDAY): Trip[] {
-  return planDay(SEED, date).filter((trip) => trip.routeNo === routeNo);
+function runsOf(routeNo: string, date = MONDAY): Run[] {
+  return planDay(SEED, date).filter((run) => run.routeNo === routeNo);
 }
 
-function vehicleOf(snapshot: FeedSnapshot, trip: Trip) {
-  return snapshot.vehicles.find((vehicle) => vehicle.vehId === trip.vehicle.vehId);
+function vehicleOf(snapshot: FeedSnapshot, run: Run) {
+  return snapshot.vehicles.find((vehicle) => vehicle.vehId === run.vehicle.vehId);
 }
 
-function arrivalOf(snapshot: FeedSnapshot, trip: Trip) {
-  return snapshot.arrivals.find((arrival) => arrival.vehId === trip.vehicle.vehId);
+function arrivalOf(snapshot: FeedSnapshot, run: Run) {
+  return snapshot.arrivals.find((arrival) => arrival.vehId === run.vehicle.vehId);
 }
 
 function between(from: Date, to: Date): Date {
@@ -72,9 +72,9 @@ describe('demo simulator', () => {
 
   it('lists exactly the runs between entering and leaving the feed', () => {
     const instant = at(MONDAY, '08:00');
-    const running = planDay(SEED, MONDAY).filter((trip) => trip.appearAt <= instant && instant < trip.leaveAt);
+    const running = planDay(SEED, MONDAY).filter((run) => run.appearAt <= instant && instant < run.leaveAt);
     const vehicles = snapshotAt(SEED, instant).vehicles;
-    expect(vehicles.map((vehicle) => vehicle.vehId).sort()).toEqual(running.map((trip) => trip.vehicle.vehId).sort());
+    expect(vehicles.map((vehicle) => vehicle.vehId).sort()).toEqual(running.map((run) => run.vehicle.vehId).sort());
     expect(vehicles.some((vehicle) => vehicle.section !== null)).toBe(true);
   });
 
@@ -90,7 +90,7 @@ describe('demo simulator', () => {
     for (const route of ROUTES) {
       const counts = [MONDAY, SUNDAY].map((date) => {
         const timetable = route.timetable[date === MONDAY ? 'weekday' : 'holiday'];
-        const scheduled = tripsOf(route.routeNo, date).map((trip) => trip.scheduledDeparture.getTime());
+        const scheduled = runsOf(route.routeNo, date).map((run) => run.scheduledDeparture.getTime());
         expect(scheduled[0]).toBe(at(date, timetable.first).getTime());
         const last = at(date, timetable.last).getTime();
         expect(scheduled.at(-1)).toBeLessThanOrEqual(last);
@@ -107,52 +107,52 @@ describe('demo simulator', () => {
   });
 
   it('plans each run in order: road, up stops, terminus, layover, down stops, road', () => {
-    for (const trip of planDay(SEED, MONDAY)) {
-      const layoverMin = ROUTES.find((route) => route.routeNo === trip.routeNo)!.layoverMin;
-      const times = [trip.appearAt, ...trip.upStops, trip.terminusArrival].map((date) => date.getTime());
-      const downTimes = [trip.departure, ...trip.downStops, trip.leaveAt].map((date) => date.getTime());
+    for (const run of planDay(SEED, MONDAY)) {
+      const layoverMin = ROUTES.find((route) => route.routeNo === run.routeNo)!.layoverMin;
+      const times = [run.appearAt, ...run.upStops, run.terminusArrival].map((date) => date.getTime());
+      const downTimes = [run.departure, ...run.downStops, run.leaveAt].map((date) => date.getTime());
       for (const sequence of [times, downTimes]) {
         sequence.slice(1).forEach((time, i) => expect(time).toBeGreaterThan(sequence[i]));
       }
-      expect(trip.upStops).toHaveLength(5);
-      expect(trip.downStops).toHaveLength(4);
-      expect(trip.upStops[0].getTime() - trip.appearAt.getTime()).toBeGreaterThanOrEqual(40 * MIN);
-      expect(trip.departure.getTime() - trip.terminusArrival.getTime()).toBeGreaterThanOrEqual(
-        layoverMin * MIN - 90_000,
-      );
-      expect(trip.departure.getTime()).toBeGreaterThanOrEqual(trip.scheduledDeparture.getTime());
-      expect(trip.departure.getTime() - trip.scheduledDeparture.getTime()).toBeLessThanOrEqual(15 * MIN);
+      expect(run.upStops).toHaveLength(5);
+      expect(run.downStops).toHaveLength(4);
+      expect(run.upStops[0].getTime() - run.appearAt.getTime()).toBeGreaterThanOrEqual(40 * MIN);
+      expect(run.departure.getTime() - run.terminusArrival.getTime()).toBeGreaterThanOrEqual(layoverMin * MIN - 90_000);
+      expect(run.departure.getTime()).toBeGreaterThanOrEqual(run.scheduledDeparture.getTime());
+      expect(run.departure.getTime() - run.scheduledDeparture.getTime()).toBeLessThanOrEqual(15 * MIN);
     }
   });
 
   it('reuses a vehicle for successive runs, never for two at once', () => {
     for (const route of ROUTES) {
-      const trips = tripsOf(route.routeNo);
-      const byVehicle = new Map<string, Trip[]>();
-      for (const trip of trips) byVehicle.set(trip.vehicle.vehId, [...(byVehicle.get(trip.vehicle.vehId) ?? []), trip]);
-      expect(byVehicle.size).toBeLessThan(trips.length);
-      for (const runs of byVehicle.values()) {
-        expect(new Set(runs.map((trip) => trip.vehicle.plateNo)).size).toBe(1);
-        for (let i = 1; i < runs.length; i++) {
-          expect(runs[i].appearAt.getTime()).toBeGreaterThanOrEqual(runs[i - 1].leaveAt.getTime() + 10 * MIN);
+      const runs = runsOf(route.routeNo);
+      const byVehicle = new Map<string, Run[]>();
+      for (const run of runs) byVehicle.set(run.vehicle.vehId, [...(byVehicle.get(run.vehicle.vehId) ?? []), run]);
+      expect(byVehicle.size).toBeLessThan(runs.length);
+      for (const vehicleRuns of byVehicle.values()) {
+        expect(new Set(vehicleRuns.map((run) => run.vehicle.plateNo)).size).toBe(1);
+        for (let i = 1; i < vehicleRuns.length; i++) {
+          expect(vehicleRuns[i].appearAt.getTime()).toBeGreaterThanOrEqual(
+            vehicleRuns[i - 1].leaveAt.getTime() + 10 * MIN,
+          );
         }
       }
-      expect(new Set(trips.map((trip) => trip.vehicle.plateNo)).size).toBe(byVehicle.size);
+      expect(new Set(runs.map((run) => run.vehicle.plateNo)).size).toBe(byVehicle.size);
     }
   });
 
   it('places a vehicle on the progress line between two of its stop times', () => {
-    const trip = tripsOf('1150')[10];
-    const onUp = vehicleOf(snapshotAt(SEED, between(trip.upStops[1], trip.upStops[2])), trip);
+    const run = runsOf('1150')[10];
+    const onUp = vehicleOf(snapshotAt(SEED, between(run.upStops[1], run.upStops[2])), run);
     expect(onUp).toMatchObject({ section: { direction: 'up', stopIndex: 1 }, stationId: 'demo-up-1', stateCd: 2 });
 
-    const waiting = vehicleOf(snapshotAt(SEED, between(trip.terminusArrival, trip.departure)), trip);
+    const waiting = vehicleOf(snapshotAt(SEED, between(run.terminusArrival, run.departure)), run);
     expect(waiting).toMatchObject({ section: null, stationId: 'demo-terminus', stateCd: 1 });
 
-    const onDown = vehicleOf(snapshotAt(SEED, between(trip.downStops[2], trip.downStops[3])), trip);
+    const onDown = vehicleOf(snapshotAt(SEED, between(run.downStops[2], run.downStops[3])), run);
     expect(onDown).toMatchObject({ section: { direction: 'down', stopIndex: 2 }, stationId: 'demo-down-2' });
 
-    const onRoad = vehicleOf(snapshotAt(SEED, new Date(trip.upStops[0].getTime() - 1000)), trip);
+    const onRoad = vehicleOf(snapshotAt(SEED, new Date(run.upStops[0].getTime() - 1000)), run);
     expect(onRoad).toMatchObject({ section: null, stationId: 'demo-road' });
 
     const seqs = [onRoad, onUp, waiting, onDown].map((vehicle) => vehicle!.stationSeq);
@@ -160,20 +160,20 @@ describe('demo simulator', () => {
   });
 
   it('counts a bus down as it nears the campus crossroads', () => {
-    const [previous, trip] = tripsOf('1117').slice(20, 22);
+    const [previous, run] = runsOf('1117').slice(20, 22);
     // After the previous run reached the crossroads, this one is the next bus.
-    const first = new Date(Math.max(previous.upStops[0].getTime(), trip.upStops[0].getTime() - 20 * MIN) + 1000);
+    const first = new Date(Math.max(previous.upStops[0].getTime(), run.upStops[0].getTime() - 20 * MIN) + 1000);
     const later = new Date(first.getTime() + 5 * MIN);
-    const [a, b] = [first, later].map((instant) => arrivalOf(snapshotAt(SEED, instant), trip)!);
+    const [a, b] = [first, later].map((instant) => arrivalOf(snapshotAt(SEED, instant), run)!);
     expect(b.predictTimeSec).toBeLessThan(a.predictTimeSec);
     expect(b.locationNo).toBeLessThanOrEqual(a.locationNo);
     expect(b.remainSeatCnt).toBeLessThanOrEqual(a.remainSeatCnt!);
 
     const errorAt = (instant: Date, predictTimeSec: number) =>
-      Math.abs(predictTimeSec - (trip.upStops[0].getTime() - instant.getTime()) / 1000);
+      Math.abs(predictTimeSec - (run.upStops[0].getTime() - instant.getTime()) / 1000);
     expect(errorAt(later, b.predictTimeSec)).toBeLessThanOrEqual(errorAt(first, a.predictTimeSec));
 
-    expect(arrivalOf(snapshotAt(SEED, new Date(trip.upStops[0].getTime() + 1000)), trip)).toBeUndefined();
+    expect(arrivalOf(snapshotAt(SEED, new Date(run.upStops[0].getTime() + 1000)), run)).toBeUndefined();
   });
 
   it('keeps a run that crosses midnight on its service date', () => {
@@ -182,11 +182,9 @@ describe('demo simulator', () => {
     expect(snapshot.vehicles.length).toBeGreaterThan(0);
     const monday = planDay(SEED, MONDAY);
     for (const vehicle of snapshot.vehicles) {
-      const trip = monday.find(
-        (t) => t.vehicle.vehId === vehicle.vehId && t.appearAt <= instant && instant < t.leaveAt,
-      );
-      expect(trip?.serviceDate).toBe(MONDAY);
+      const run = monday.find((t) => t.vehicle.vehId === vehicle.vehId && t.appearAt <= instant && instant < t.leaveAt);
+      expect(run?.serviceDate).toBe(MONDAY);
     }
-    expect(planDay(SEED, '2026-11-24').every((trip) => trip.appearAt > instant)).toBe(true);
+    expect(planDay(SEED, '2026-11-24').every((run) => run.appearAt > instant)).toBe(true);
   });
 });

@@ -78,12 +78,12 @@ export type DemoVehicle = {
 };
 
 /** One planned run of a vehicle: up to the campus terminus, then down and away. All instants are Dates. */
-export type Trip = {
+export type Run = {
   routeNo: string;
   /** Service date ("yyyy-MM-dd", KST) the run belongs to, even when it runs past midnight. */
   serviceDate: string;
   /** 0-based order of the run's timetable departure within its service day. */
-  tripIndex: number;
+  runIndex: number;
   vehicle: DemoVehicle;
   /** Timetable departure from the campus terminus (before the run's delay). */
   scheduledDeparture: Date;
@@ -158,15 +158,15 @@ function stopTimes(draw: Draw, startMs: number, count: number, direction: 1 | -1
 }
 
 /** A run before a vehicle is assigned, with the instant its vehicle can start another one. */
-type Run = Omit<Trip, 'vehicle'> & { readyAtMs: number };
+type UnassignedRun = Omit<Run, 'vehicle'> & { readyAtMs: number };
 
-/** Times of one run from its timetable departure; the draws are in a fixed order per trip key. */
+/** Times of one run from its timetable departure; the draws are in a fixed order per run key. */
 function planRun(
   draw: Draw,
-  base: Pick<Trip, 'routeNo' | 'serviceDate' | 'tripIndex'>,
+  base: Pick<Run, 'routeNo' | 'serviceDate' | 'runIndex'>,
   layoverMin: number,
   scheduledMs: number,
-): Run {
+): UnassignedRun {
   const delaySec = draw([1, 100]) <= LATE_PERCENT ? draw(LATE_DELAY_SEC) : draw(USUAL_DELAY_SEC);
   const departureMs = scheduledMs + delaySec * SEC;
   const terminusArrivalMs = departureMs - layoverMin * MIN - draw(LAYOVER_NOISE_SEC) * SEC;
@@ -195,24 +195,24 @@ function planRun(
 }
 
 /** The runs of route ROUTES[routeIndex] in timetable order, departures counted from `midnightMs`. */
-function planRoute(seed: number, routeIndex: number, serviceDate: string, midnightMs: number, day: DayType): Trip[] {
+function planRoute(seed: number, routeIndex: number, serviceDate: string, midnightMs: number, day: DayType): Run[] {
   const route = ROUTES[routeIndex];
   const { routeNo, layoverMin } = route;
   const timetable = route.timetable[day];
   const lastMin = timetableMinutes(timetable.last);
 
-  const runs: Run[] = [];
+  const unassigned: UnassignedRun[] = [];
   let departureMin = timetableMinutes(timetable.first);
-  for (let tripIndex = 0; departureMin <= lastMin; tripIndex++) {
-    const draw = drawFor(seed, routeNo, serviceDate, tripIndex);
-    runs.push(planRun(draw, { routeNo, serviceDate, tripIndex }, layoverMin, midnightMs + departureMin * MIN));
-    const schedule = drawFor(seed, routeNo, day, tripIndex);
+  for (let runIndex = 0; departureMin <= lastMin; runIndex++) {
+    const draw = drawFor(seed, routeNo, serviceDate, runIndex);
+    unassigned.push(planRun(draw, { routeNo, serviceDate, runIndex }, layoverMin, midnightMs + departureMin * MIN));
+    const schedule = drawFor(seed, routeNo, day, runIndex);
     departureMin += schedule([timetable.minHeadwayMin, timetable.maxHeadwayMin]);
   }
 
   const vehicle = fleetOf(seed, routeIndex);
   const readyAtMs: number[] = []; // per fleet number, when that vehicle can start a run
-  return runs.map(({ readyAtMs: runReadyAtMs, ...run }) => {
+  return unassigned.map(({ readyAtMs: runReadyAtMs, ...run }) => {
     let number = -1;
     for (let candidate = 0; candidate < readyAtMs.length; candidate++) {
       const ready = readyAtMs[candidate];
@@ -230,7 +230,7 @@ function planRoute(seed: number, routeIndex: number, serviceDate: string, midnig
  * stepping, one day-type look-up, a few thousand draws. A back-fill of past departures reads
  * `routeNo` and `departure`.
  */
-export function planDay(seed: number, serviceDate: string): Trip[] {
+export function planDay(seed: number, serviceDate: string): Run[] {
   const day = dayType(serviceDate);
   // NOTE: KST has no DST: a time of the service day is its midnight plus minutes, as in kstInstant.
   const midnightMs = kstInstant(serviceDate, 0).getTime();
@@ -248,7 +248,7 @@ type PassedStop = {
 };
 
 /** Every stop of a run in order, from where it enters the feed to the last one before it leaves. */
-function stopsOf(trip: Trip): PassedStop[] {
+function stopsOf(run: Run): PassedStop[] {
   const passing = (
     stationId: string,
     section: Section | null,
@@ -261,31 +261,31 @@ function stopsOf(trip: Trip): PassedStop[] {
     reachedMs,
     leftMs: reachedMs + DWELL_SEC * SEC,
   });
-  const appearMs = trip.appearAt.getTime();
-  const beforeStepMs = (trip.upStops[0].getTime() - appearMs) / trip.roadStopsBefore;
-  const crossroadsDownMs = trip.downStops[trip.downStops.length - 1].getTime();
-  const afterStepMs = (trip.leaveAt.getTime() - crossroadsDownMs) / trip.roadStopsAfter;
+  const appearMs = run.appearAt.getTime();
+  const beforeStepMs = (run.upStops[0].getTime() - appearMs) / run.roadStopsBefore;
+  const crossroadsDownMs = run.downStops[run.downStops.length - 1].getTime();
+  const afterStepMs = (run.leaveAt.getTime() - crossroadsDownMs) / run.roadStopsAfter;
   return [
-    ...Array.from({ length: trip.roadStopsBefore }, (_, i) =>
-      passing('demo-road', null, trip.roadStopsBefore - i, appearMs + i * beforeStepMs),
+    ...Array.from({ length: run.roadStopsBefore }, (_, i) =>
+      passing('demo-road', null, run.roadStopsBefore - i, appearMs + i * beforeStepMs),
     ),
-    ...trip.upStops.map((at, stopIndex) =>
+    ...run.upStops.map((at, stopIndex) =>
       passing(`demo-up-${stopIndex}`, { direction: 'up', stopIndex }, null, at.getTime()),
     ),
-    { ...passing(DEMO_TERMINUS_ID, null, null, trip.terminusArrival.getTime()), leftMs: trip.departure.getTime() },
-    ...trip.downStops.map((at, stopIndex) =>
+    { ...passing(DEMO_TERMINUS_ID, null, null, run.terminusArrival.getTime()), leftMs: run.departure.getTime() },
+    ...run.downStops.map((at, stopIndex) =>
       passing(`demo-down-${stopIndex}`, { direction: 'down', stopIndex }, null, at.getTime()),
     ),
     // The last road stop is the far terminus, reached at leaveAt: the run is out of the feed there.
-    ...Array.from({ length: trip.roadStopsAfter - 1 }, (_, i) =>
+    ...Array.from({ length: run.roadStopsAfter - 1 }, (_, i) =>
       passing('demo-road', null, null, crossroadsDownMs + (i + 1) * afterStepMs),
     ),
   ];
 }
 
 /** stationSeq of a run's first stop: road stops are numbered as if every run came from ROAD_STOPS' farthest. */
-function firstStationSeq(trip: Trip): number {
-  return ROAD_STOPS[1] - trip.roadStopsBefore + 1;
+function firstStationSeq(run: Run): number {
+  return ROAD_STOPS[1] - run.roadStopsBefore + 1;
 }
 
 /** stationName of a road stop before the crossroads: its band of ROAD_PLACES. */
@@ -318,31 +318,31 @@ export function snapshotAt(seed: number, instant: Date): FeedSnapshot {
 
   const nowMs = instant.getTime();
   const candidates = new Map<string, Arrival[]>(ROUTES.map((route) => [route.routeNo, []]));
-  for (const trip of planDay(seed, serviceClock(instant).serviceDate)) {
-    if (trip.appearAt.getTime() > nowMs || nowMs >= trip.leaveAt.getTime()) continue;
-    const stops = stopsOf(trip);
+  for (const run of planDay(seed, serviceClock(instant).serviceDate)) {
+    if (run.appearAt.getTime() > nowMs || nowMs >= run.leaveAt.getTime()) continue;
+    const stops = stopsOf(run);
     const lastIndex = stops.findLastIndex((stop) => stop.reachedMs <= nowMs);
     const last = stops[lastIndex];
     snapshot.vehicles.push({
-      routeNo: trip.routeNo,
-      vehId: trip.vehicle.vehId,
-      plateNo: trip.vehicle.plateNo,
+      routeNo: run.routeNo,
+      vehId: run.vehicle.vehId,
+      plateNo: run.vehicle.plateNo,
       stationId: last.stationId,
-      stationSeq: firstStationSeq(trip) + lastIndex,
+      stationSeq: firstStationSeq(run) + lastIndex,
       stateCd: nowMs < last.leftMs ? 1 : 2,
       section: last.section,
     });
     if (last.stopsToCrossroads !== null) {
-      const trueLeftSec = (trip.upStops[0].getTime() - nowMs) / SEC;
-      candidates.get(trip.routeNo)?.push({
-        routeNo: trip.routeNo,
-        predictTimeSec: Math.ceil(trueLeftSec * (1 + trip.predictionBias)),
+      const trueLeftSec = (run.upStops[0].getTime() - nowMs) / SEC;
+      candidates.get(run.routeNo)?.push({
+        routeNo: run.routeNo,
+        predictTimeSec: Math.ceil(trueLeftSec * (1 + run.predictionBias)),
         locationNo: last.stopsToCrossroads,
         stationName: roadPlace(last.stopsToCrossroads),
-        plateNo: trip.vehicle.plateNo,
-        vehId: trip.vehicle.vehId,
-        lowPlate: trip.vehicle.lowPlate,
-        remainSeatCnt: Math.max(0, trip.seatsAtAppear - Math.floor(lastIndex / SEATS_TAKEN_EVERY)),
+        plateNo: run.vehicle.plateNo,
+        vehId: run.vehicle.vehId,
+        lowPlate: run.vehicle.lowPlate,
+        remainSeatCnt: Math.max(0, run.seatsAtAppear - Math.floor(lastIndex / SEATS_TAKEN_EVERY)),
         crowded: null,
       });
     }

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { createGbisMock, MOCK_IDS, MOCK_ROUTES } from '../../../../tests/mocks/gbis';
 import { discoveryReply } from '../../../../tests/mocks/gbis-discovery';
 import { testDatabaseFor, testDatabaseKinds } from '../../../../tests/setup/db';
-import { upstreamCalls } from '../../../db/schema';
+import { gbisCalls } from '../../../db/schema';
 import { discoveryCallsSpent } from '../store';
 import { discoveryCallsAtMost } from './discover';
 import { gbisHttp } from './http';
@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds)('runDiscovery on %s', (kind) => {
     const needed = discoveryCallsAtMost(MOCK_IDS);
     expect(needed).toEqual({ routes: 12, stations: 6 });
     // 30 a day, 10 route-dataset calls spent: room for one discovery (12), not two (24).
-    await database().db.insert(upstreamCalls).values({ day: DAY, dataset: 'routes', calls: 10 });
+    await database().db.insert(gbisCalls).values({ day: DAY, dataset: 'routes', calls: 10 });
 
     const outcomes = await Promise.all([run(30), run(30)]);
 

@@ -66,11 +66,11 @@ describe('DepartureDetector', () => {
     const records = detect([
       ...NORMAL_RUN, // departs at 190 s
       snap(900, [bus('road', 50)]), // still leaving on its first run
-      snap(1200, [bus('road', 4)]), // its next trip, from the far end
+      snap(1200, [bus('road', 4)]), // its next run, from the far end
       snap(2000, [bus(['up', 1], 31)]), // first seen past the campus crossroads
       snap(2100, [bus('terminus', 35)]),
       snap(2600, [bus('terminus', 35, 2)]),
-      snap(3000, [bus('road', 2)]), // a third trip
+      snap(3000, [bus('road', 2)]), // a third run
       snap(3600, [bus('terminus', 35)]), // not seen coming up
       snap(3900, [bus(['down', 0], 36)]),
     ]);
@@ -88,7 +88,7 @@ describe('DepartureDetector', () => {
       snap(120, [bus('terminus', 1, 2)]),
       snap(180, [bus(['down', 0], 2)]),
       snap(600, [bus('road', 8)]),
-      snap(5400, [bus(['up', 0], 54)]), // back after its trip: a new run
+      snap(5400, [bus(['up', 0], 54)]), // back from the far end: a new run
       snap(5700, [bus('terminus', 1)]),
       snap(5760, [bus(['down', 1], 3)]),
     ]);
@@ -122,18 +122,18 @@ describe('DepartureDetector', () => {
     for (let ms = start; ms <= end; ms += FREE_POLL_SEC * 1000)
       records.push(...detector.observe(snapshotAt(SEED, new Date(ms))));
 
-    const trips = planDay(SEED, MONDAY).filter((trip) => {
-      const departure = trip.departure.getTime();
+    const runs = planDay(SEED, MONDAY).filter((run) => {
+      const departure = run.departure.getTime();
       return departure > start && departure <= end; // seen at the terminus at `start`, and gone by `end`
     });
-    expect(trips.length).toBeGreaterThan(8);
-    expect(records).toHaveLength(trips.length);
-    for (const trip of trips) {
-      const record = records.find((r) => r.vehId === trip.vehicle.vehId && r.routeNo === trip.routeNo);
+    expect(runs.length).toBeGreaterThan(8);
+    expect(records).toHaveLength(runs.length);
+    for (const run of runs) {
+      const record = records.find((r) => r.vehId === run.vehicle.vehId && r.routeNo === run.routeNo);
       expect(record).toMatchObject({ source: 'demo', serviceDate: MONDAY, gapSec: FREE_POLL_SEC, backfilled: false });
       const { departedAt, arrivedAt } = record as DepartureRecord;
-      expect(Math.abs(departedAt.getTime() - trip.departure.getTime())).toBeLessThanOrEqual((FREE_POLL_SEC * 1000) / 2);
-      const passed = trip.upStops[0].getTime();
+      expect(Math.abs(departedAt.getTime() - run.departure.getTime())).toBeLessThanOrEqual((FREE_POLL_SEC * 1000) / 2);
+      const passed = run.upStops[0].getTime();
       if (passed > start) {
         expect((arrivedAt as Date).getTime() - passed).toBeGreaterThanOrEqual(0);
         expect((arrivedAt as Date).getTime() - passed).toBeLessThan(FREE_POLL_SEC * 1000);

@@ -85,15 +85,15 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
     expect(loaded).toHaveLength(written);
     expect(loaded[0].serviceDate).toBe('2026-10-27');
     expect(loaded.at(-1)?.serviceDate).toBe('2026-11-23');
-    const trip = planned.filter((t) => t.serviceDate === '2026-11-23' && t.routeNo === '1303')[3];
-    expect(loaded.find((r) => r.departedAt.getTime() === trip.departure.getTime())).toEqual({
+    const run = planned.filter((t) => t.serviceDate === '2026-11-23' && t.routeNo === '1303')[3];
+    expect(loaded.find((r) => r.departedAt.getTime() === run.departure.getTime())).toEqual({
       source: 'demo',
       routeNo: '1303',
-      vehId: trip.vehicle.vehId,
+      vehId: run.vehicle.vehId,
       serviceDate: '2026-11-23',
-      departedAt: trip.departure,
+      departedAt: run.departure,
       gapSec: FREE_POLL_SEC,
-      arrivedAt: trip.upStops[0],
+      arrivedAt: run.upStops[0],
       backfilled: true,
     });
   });

@@ -107,7 +107,7 @@ export async function loadDepartures(
  * Gives a fresh demo deployment a history to predict from: when the database holds no demo
  * departure before today (the running poller may have stored some of today's), stores the
  * departures of the `days` service days before the service day of `now` as planned by the simulator
- * (planDay with `seed`): departedAt = the trip's departure, arrivedAt = its time at the campus
+ * (planDay with `seed`): departedAt = the run's departure, arrivedAt = its time at the campus
  * crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's poll interval), backfilled true. One
  * transaction; several instances starting at once store each row once.
  * @returns how many rows were stored (0 when demo departures already existed).
@@ -128,15 +128,15 @@ export async function backfillDemoHistory(
 
   const records: DepartureRecord[] = [];
   for (let back = days; back >= 1; back -= 1) {
-    for (const trip of planDay(seed, addServiceDays(today, -back))) {
+    for (const run of planDay(seed, addServiceDays(today, -back))) {
       records.push({
         source: 'demo',
-        routeNo: trip.routeNo,
-        vehId: trip.vehicle.vehId,
-        serviceDate: trip.serviceDate,
-        departedAt: trip.departure,
+        routeNo: run.routeNo,
+        vehId: run.vehicle.vehId,
+        serviceDate: run.serviceDate,
+        departedAt: run.departure,
         gapSec: FREE_POLL_SEC,
-        arrivedAt: trip.upStops[0],
+        arrivedAt: run.upStops[0],
         backfilled: true,
       });
     }

@@ -33,7 +33,7 @@ async function pollSettled(clock: FakeClock): Promise<void> {
  * @returns per phone count, the GBIS calls (all datasets) the stub received during the hour, and
  *   the route's reads of the api (at most one per second whatever the count).
  */
-export async function upstreamCallsPerHour(
+export async function gbisCallsPerHour(
   phoneCounts: number[],
 ): Promise<{ phones: number; calls: number; apiReads: number }[]> {
   const results = [];

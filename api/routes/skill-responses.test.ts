@@ -4,14 +4,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '../../contract/bus';
-import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/kakao';
-import { fixture, kakaoApiFor, liveFeed, NOW, payload, SECRET } from '../../tests/setup/kakao-api';
+import { SKILL_MAX_BODY_BYTES, SKILL_SECRET_HEADER } from '../../contract/skill';
+import { fixture, skillApiFor, liveFeed, NOW, payload, SECRET } from '../../tests/setup/skill-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { ads } from '../db/schema';
 import { parseApiEnv } from '../env';
 
-describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
-  const { db, clock, setFeed, api, post, ask, text, kakaoAd, impressions } = kakaoApiFor(kind);
+describe.each(testDatabaseKinds)('chatbot skill api on %s', (kind) => {
+  const { db, clock, setFeed, api, post, ask, text, chatbotAd, impressions } = skillApiFor(kind);
 
   describe('answers each kind of question with a valid SkillResponse', () => {
     it.each([
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       ['misplaced', { Authorization: `Bearer ${SECRET}` }],
     ])('answers 401 and no data with a %s secret', async (_, headers) => {
       const app = api();
-      const ad = await kakaoAd(app, '캠퍼스 카페');
+      const ad = await chatbotAd(app, '캠퍼스 카페');
       const response = await post(app, payload('버스'), headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: 'Unauthorized' });
@@ -125,9 +125,9 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
     });
   });
 
-  it('replays tests/fixtures/kakao/request.json into exactly tests/fixtures/kakao/response.json', async () => {
+  it('replays tests/fixtures/skill/request.json into exactly tests/fixtures/skill/response.json', async () => {
     const app = api();
-    const ad = await kakaoAd(app, '캠퍼스 카페', {
+    const ad = await chatbotAd(app, '캠퍼스 카페', {
       redirectUrl: 'https://cafe.example.com/menu',
       content: '외대생 아메리카노 1,000원 할인! 학생증을 보여주세요.',
     });

@@ -1,10 +1,10 @@
 /**
- * Chatbot ads: each skill answer carries one in-period kakao ad as a basicCard, the
+ * Chatbot ads: each skill response carries one in-period chatbot ad as a basicCard, the
  * served ads taken in turn in the admins' order, with one impression counted per card shown. The
- * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so an answer never
+ * counts are kept in memory and written every IMPRESSION_FLUSH_MS (ADR 012), so a skill response never
  * waits for the database.
  */
-import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/kakao';
+import { clipText, KAKAO_LIMITS, type BasicCard } from '../../contract/skill';
 import { addImpressions } from '../ads/counters';
 import { listServedAds } from '../ads/managed';
 import type { Db } from '../db/client';
@@ -13,8 +13,8 @@ import type { Logger } from '../logger';
 import { formatKstDate } from '../../contract/kst';
 import { isHttpUrl } from '../../contract/links';
 
-/** How long the served kakao ads are read from memory before the list is read again (ms). */
-export const KAKAO_ADS_CACHE_MS = 30_000;
+/** How long the served chatbot ads are read from memory before the list is read again (ms). */
+export const CHATBOT_ADS_CACHE_MS = 30_000;
 
 /**
  * How often the counted impressions are written (ms): one upsert per ad and KST day per flush. A
@@ -29,13 +29,13 @@ type ServedAd = Awaited<ReturnType<typeof listServedAds>>[number];
 /** The list before any read has ended, and after a first read failed. */
 const NO_ADS: ServedAd[] = [];
 
-export type KakaoAdService = {
+export type ChatbotAdService = {
   /**
    * The next ad's card at `now`, its impression counted on the KST day of `now`; null when no
-   * served kakao ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
-   * path). Reads the database at most once per KAKAO_ADS_CACHE_MS; the impression is counted in
-   * memory until the next flush. An ad's card is the same object in every answer until the list is
-   * read again or an ad's period starts or ends, so the answers that carry it can be shared (ADR 024).
+   * served chatbot ad can make a card (none in period, no image, or no PUBLIC_BASE_URL for an image
+   * path). Reads the database at most once per CHATBOT_ADS_CACHE_MS; the impression is counted in
+   * memory until the next flush. An ad's card is the same object in every skill response until the list is
+   * read again or an ad's period starts or ends, so the skill responses that carry it can be shared (ADR 024).
    */
   next(now: Date): Promise<BasicCard | null>;
   /**
@@ -45,16 +45,16 @@ export type KakaoAdService = {
    */
   flush(): Promise<void>;
   /**
-   * Reads the served kakao ads now (or joins the read under way) at `now`, resolving when it has
+   * Reads the served chatbot ads now (or joins the read under way) at `now`, resolving when it has
    * ended; never rejects (a failed read keeps the last list and is logged). The runtime warms the
    * list with it at start; `next` calls it in the background when the list is older than
-   * KAKAO_ADS_CACHE_MS.
+   * CHATBOT_ADS_CACHE_MS.
    */
   refresh(now: Date): Promise<void>;
 };
 
 /** The rotation of an api composed without one (composeApi in tests): no card, nothing to write. */
-export const noChatbotAds: KakaoAdService = {
+export const noChatbotAds: ChatbotAdService = {
   next: async () => null,
   flush: async () => undefined,
   refresh: async () => undefined,
@@ -91,16 +91,16 @@ export function adCard(ad: ServedAd, publicBaseUrl: string | undefined): BasicCa
 }
 
 /**
- * The ad rotation: a cursor over the served kakao ads that can make a card, in the admins' order
+ * The ad rotation: a cursor over the served chatbot ads that can make a card, in the admins' order
  * (listServedAds: position, then id), advancing by one per card shown, so each ad is shown in turn
- * whatever the list's length. The list is read again at most every KAKAO_ADS_CACHE_MS, in the
- * background (an edit or reorder shows within that time plus one answer; a failed read keeps the
+ * whatever the list's length. The list is read again at most every CHATBOT_ADS_CACHE_MS, in the
+ * background (an edit or reorder shows within that time plus one skill response; a failed read keeps the
  * last list and is logged), and filtered to the ads in period at each `now`. The cards are made once
- * per list read and per start or end of an ad's period, not per answer. "No card" and its end
+ * per list read and per start or end of an ad's period, not per skill response. "No card" and its end
  * are logged once per change.
  * @param options.publicBaseUrl PUBLIC_BASE_URL, the https origin of the site; absent → only ads whose image URL is already absolute https.
  */
-export function createKakaoAdService(options: { db: Db; logger: Logger; publicBaseUrl?: string }): KakaoAdService {
+export function createChatbotAdService(options: { db: Db; logger: Logger; publicBaseUrl?: string }): ChatbotAdService {
   const { db, logger, publicBaseUrl } = options;
   // The list last read (null until the first read ends), when the last read started, the read under way.
   let list: ServedAd[] | null = null;
@@ -114,13 +114,13 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   // The KST day of the second `second`: a day starts on a whole second, so one look-up serves that second.
   let day = { second: Number.NaN, key: '' };
   const reads = failureLog(logger, {
-    failing: '[kakao] could not read the chatbot ads; answering with the last list read.',
-    recovered: '[kakao] reading the chatbot ads works again.',
+    failing: '[skill] could not read the chatbot ads; answering with the last list read.',
+    recovered: '[skill] reading the chatbot ads works again.',
     level: 'error',
   });
   const writes = failureLog(logger, {
-    failing: '[kakao] could not write some chatbot ad impressions; they are kept for the next flush.',
-    recovered: '[kakao] writing the chatbot ad impressions works again.',
+    failing: '[skill] could not write some chatbot ad impressions; they are kept for the next flush.',
+    recovered: '[skill] writing the chatbot ad impressions works again.',
     level: 'error',
   });
   // Impressions not yet written, by ad id and KST day ("id day").
@@ -170,9 +170,9 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
   let flushing = Promise.resolve();
 
   // Stale while revalidating: only the first read is waited for; later ones replace the list when
-  // they end, so an answer never waits for the database (nor fails with it) once a list is known.
+  // they end, so a skill response never waits for the database (nor fails with it) once a list is known.
   const served = async (now: Date): Promise<ServedAd[]> => {
-    if (now.getTime() - readAtMs >= KAKAO_ADS_CACHE_MS || now.getTime() < readAtMs) void refresh(now);
+    if (now.getTime() - readAtMs >= CHATBOT_ADS_CACHE_MS || now.getTime() < readAtMs) void refresh(now);
     if (list === null) await reading;
     return list ?? NO_ADS;
   };
@@ -196,9 +196,9 @@ export function createKakaoAdService(options: { db: Db; logger: Logger; publicBa
       cardless = cards.length === 0;
       if (cardless)
         logger.info(
-          `[kakao] no chatbot ad card: no in-period kakao ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
+          `[skill] no chatbot ad card: no in-period chatbot ad${publicBaseUrl ? '' : ' with an https image URL (PUBLIC_BASE_URL is not set)'}.`,
         );
-      else logger.info(`[kakao] chatbot ad cards: ${cards.length} in rotation.`);
+      else logger.info(`[skill] chatbot ad cards: ${cards.length} in rotation.`);
     }
     rotation = { list: ads, fromMs, untilMs, cards };
     return cards;

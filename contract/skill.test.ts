@@ -1,4 +1,4 @@
-import { clipText } from './kakao';
+import { clipText } from './skill';
 
 describe('clipText', () => {
   it('keeps a text within the limit and cuts a longer one to the limit with an ellipsis', () => {

@@ -5,25 +5,30 @@
  * event loop, and past its bound answers the busy answer at once; a request without the secret is
  * answered at admission, taking no place and having no body read. The edge's body rules (cap,
  * budget, deadline) are stood in for by reading the body whole; the built server's are
- * tests/kakao-skill.test.ts's.
+ * tests/skill.test.ts's.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/kakao';
+import {
+  SKILL_BUSY_RESPONSE,
+  SKILL_SECRET_HEADER,
+  SkillResponseSchema,
+  type SkillResponse,
+} from '../../contract/skill';
 import { readBodyUpTo } from '../../lib/http-body';
 import {
-  createKakaoSkill,
+  createSkillFastPath,
   SKILL_BODY_MS,
   SKILL_PATH,
   SKILL_REQUESTS_MAX,
   SKILL_TURNS_PER_ROUND,
-} from '~/server/kakao-skill.server';
+} from '~/server/skill.server';
 import { isAt } from '~/server/request-path.server';
 
-const example = readFileSync(new URL('../../tests/fixtures/kakao/request.json', import.meta.url), 'utf8');
+const example = readFileSync(new URL('../../tests/fixtures/skill/request.json', import.meta.url), 'utf8');
 const answer: SkillResponse = JSON.parse(
-  readFileSync(new URL('../../tests/fixtures/kakao/response.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../tests/fixtures/skill/response.json', import.meta.url), 'utf8'),
 );
 const SECURITY = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'" };
 const CALLER = '203.0.113.7';
@@ -56,7 +61,7 @@ async function setUp(
   secret: string | null = SECRET,
 ) {
   const received: Received[] = [];
-  const skill = createKakaoSkill({
+  const skill = createSkillFastPath({
     api: {
       baseUrl: 'http://api.internal',
       fetch: async (request) => {
@@ -211,7 +216,7 @@ describe('the skill’s fast path', () => {
     const busy = await skill.post();
     expect(busy.status).toBe(200);
     expect(busy.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-    expect(SkillResponseSchema.parse(await busy.json())).toEqual(SKILL_BUSY_ANSWER);
+    expect(SkillResponseSchema.parse(await busy.json())).toEqual(SKILL_BUSY_RESPONSE);
     expect(skill.received).toHaveLength(SKILL_REQUESTS_MAX);
 
     release();

@@ -1,14 +1,14 @@
 /**
  * /api/kakao/skill on the web, the KakaoTalk chatbot's skill URL (ADR 011): Kakao i Open Builder
  * POSTs to it from the internet, and the web relays the request to the api at the same path
- * (app/models/kakao.server.ts). It is a fast path, served ahead of express (ADR 024), as are the
+ * (app/models/skill.server.ts). It is a fast path, served ahead of express (ADR 024), as are the
  * refresh and the home page. Everything about the request (the shared secret, the JSON, the answer)
  * is the api's; the web adds:
  * - admission: the secret checked (constant time), then a place taken among the requests under
  *   way, both before the body is read. A request without the secret is answered 401 (503 while
  *   none is set) without taking a place or having its body read, so that only Kakao's calls can
  *   take the places; past SKILL_REQUESTS_MAX requests taken, the busy answer at once (HTTP 200,
- *   contract SKILL_BUSY_ANSWER; it carries no data), so none waits anywhere uncounted;
+ *   contract SKILL_BUSY_RESPONSE; it carries no data), so none waits anywhere uncounted;
  * - SKILL_BODY_MS for the body: Open Builder sends it at once and waits 5 s for the answer;
  * - turns: the requests taken are answered in order, SKILL_TURNS_PER_ROUND per round of the event
  *   loop, so that the loop keeps turning (and taking new connections) while many wait;
@@ -19,9 +19,9 @@
  * Every answer is JSON, never stored, with the edge's security headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SKILL_BUSY_ANSWER, SKILL_SECRET_HEADER } from '../../contract/kakao';
+import { SKILL_BUSY_RESPONSE, SKILL_SECRET_HEADER } from '../../contract/skill';
 import { sameSecret } from '../../lib/hash';
-import { relaySkillRequest } from '~/models/kakao.server';
+import { relaySkillRequest } from '~/models/skill.server';
 import { type ApiBinding, rethrowUnlessUpstream } from '~/models/upstream.server';
 import type { UnreadAnswer } from '~/server/request-bodies.server';
 
@@ -53,14 +53,14 @@ export const SKILL_BODY_MS = 5_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The busy answer as sent. */
-const BUSY_JSON = JSON.stringify(SKILL_BUSY_ANSWER);
+const BUSY_JSON = JSON.stringify(SKILL_BUSY_RESPONSE);
 const UNAVAILABLE_JSON = JSON.stringify({ message: 'The skill is unavailable right now' });
 const METHOD_NOT_ALLOWED_JSON = JSON.stringify({ message: 'Method not allowed' });
-/** The api's own answers to a missing or wrong secret, and to none set (api/routes/kakao.ts). */
+/** The api's own answers to a missing or wrong secret, and to none set (api/routes/skill.ts). */
 const UNAUTHORIZED_JSON = JSON.stringify({ message: 'Unauthorized' });
 const DISABLED_JSON = JSON.stringify({ message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
 
-export type KakaoSkill = {
+export type SkillFastPath = {
   /** Answers `req` (for SKILL_PATH: app/server/fast-paths.server.ts routes it here, any method); `clientIp` (the caller's address as express reads it) is passed on to the api. */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string | undefined): Promise<void>;
 };
@@ -75,13 +75,13 @@ export type KakaoSkill = {
  * @param refuse the edge's answer without reading the body (it adds `headers`, Cache-Control:
  *   no-store, and drops what the client still sends).
  */
-export function createKakaoSkill(options: {
+export function createSkillFastPath(options: {
   api: ApiBinding;
   secret: string | undefined;
   headers: Record<string, string>;
   readBody(req: IncomingMessage, res: ServerResponse, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | undefined>;
   refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer): void;
-}): KakaoSkill {
+}): SkillFastPath {
   const { api, secret, headers, readBody, refuse } = options;
   let taken = 0;
   /** The requests waiting for their turn, in order of arrival. */
@@ -147,7 +147,7 @@ export function createKakaoSkill(options: {
         if (error.status !== null && error.status !== 200) {
           return send(res, error.status, JSON.stringify({ message: error.serverMessage ?? `HTTP ${error.status}` }));
         }
-        console.error('[kakao] skill relay failed:', error.message);
+        console.error('[skill] relay failed:', error.message);
         send(res, 502, UNAVAILABLE_JSON);
       } finally {
         taken -= 1;

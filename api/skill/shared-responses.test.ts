@@ -1,11 +1,11 @@
-import type { BasicCard } from '../../contract/kakao';
+import type { BasicCard } from '../../contract/skill';
 import { snapshotAt } from '../../tests/setup/fakes';
 import type { LiveView } from '../bus/live-view';
 import { DEFAULT_TRANSIT_IDS } from '../bus/feed/transit-config';
 import { timeLeftView } from '../bus/time-left-view';
-import { skillAnswer } from './answers';
+import { skillResponseFor } from './responses';
 import type { SkillIntent } from './intent';
-import { createSkillAnswers } from './shared-answers';
+import { createSkillResponses } from './shared-responses';
 
 // Monday 2026-11-23 (a weekday), 08:00 KST.
 const NOW = new Date('2026-11-23T08:00:00+09:00');
@@ -25,31 +25,31 @@ const card = (title: string): BasicCard => ({
   thumbnail: { imageUrl: `https://bus.example.com/images/${title}.png`, fixedRatio: false },
 });
 
-/** The shared answers over `live` (changed by the test) and a rotation showing `cards` in turn, counting each shown. */
+/** The shared skill responses over `live` (changed by the test) and a rotation showing `cards` in turn, counting each shown. */
 function setup(cards: BasicCard[] = []) {
   const state = { live: liveAt(NOW), shown: 0 };
-  const build = vi.fn(skillAnswer);
-  const answers = createSkillAnswers({
+  const build = vi.fn(skillResponseFor);
+  const skillResponses = createSkillResponses({
     liveView: { current: async () => state.live },
-    kakaoAds: {
+    chatbotAds: {
       next: async () => (cards.length === 0 ? null : cards[state.shown++ % cards.length]),
     },
     build,
   });
-  return { state, build, answers };
+  return { state, build, skillResponses };
 }
 
-describe('createSkillAnswers', () => {
+describe('createSkillResponses', () => {
   it('builds a question’s answer once per live view and sends every request the same JSON', async () => {
-    const { state, build, answers } = setup();
-    const sent = await Promise.all(Array.from({ length: 50 }, () => answers.answer({ kind: 'up' })));
+    const { state, build, skillResponses } = setup();
+    const sent = await Promise.all(Array.from({ length: 50 }, () => skillResponses.jsonFor({ kind: 'up' })));
     expect(build).toHaveBeenCalledTimes(1);
-    expect(new Set(sent)).toEqual(new Set([JSON.stringify(skillAnswer({ kind: 'up' }, state.live, null))]));
+    expect(new Set(sent)).toEqual(new Set([JSON.stringify(skillResponseFor({ kind: 'up' }, state.live, null))]));
   });
 
-  it('builds once per question and card, counting every card shown, and answers as skillAnswer does', async () => {
+  it('builds once per question and card, counting every card shown, and responds as skillResponseFor does', async () => {
     const cards = [card('cafe'), card('books')];
-    const { state, build, answers } = setup(cards);
+    const { state, build, skillResponses } = setup(cards);
     const questions: SkillIntent[] = [
       { kind: 'up' },
       { kind: 'route', routeNo: '1150' },
@@ -60,7 +60,9 @@ describe('createSkillAnswers', () => {
     for (let round = 0; round < 4; round += 1) {
       for (const [index, question] of questions.entries()) {
         const shown = cards[(round * questions.length + index) % cards.length];
-        expect(await answers.answer(question)).toBe(JSON.stringify(skillAnswer(question, state.live, shown)));
+        expect(await skillResponses.jsonFor(question)).toBe(
+          JSON.stringify(skillResponseFor(question, state.live, shown)),
+        );
       }
     }
     expect(state.shown).toBe(4 * questions.length);
@@ -68,12 +70,12 @@ describe('createSkillAnswers', () => {
   });
 
   it('builds again on the next live view (the next second, or a new snapshot)', async () => {
-    const { state, build, answers } = setup();
-    await answers.answer({ kind: 'help' });
+    const { state, build, skillResponses } = setup();
+    await skillResponses.jsonFor({ kind: 'help' });
     state.live = liveAt(new Date(NOW.getTime() + 1000));
-    const next = await answers.answer({ kind: 'help' });
-    await answers.answer({ kind: 'help' });
+    const next = await skillResponses.jsonFor({ kind: 'help' });
+    await skillResponses.jsonFor({ kind: 'help' });
     expect(build).toHaveBeenCalledTimes(2);
-    expect(next).toBe(JSON.stringify(skillAnswer({ kind: 'help' }, state.live, null)));
+    expect(next).toBe(JSON.stringify(skillResponseFor({ kind: 'help' }, state.live, null)));
   });
 });

@@ -9,13 +9,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SKILL_BUSY_ANSWER, SKILL_BUSY_TEXT, SKILL_SECRET_HEADER, SkillResponseSchema } from '../contract/kakao';
+import { SKILL_BUSY_RESPONSE, SKILL_BUSY_TEXT, SKILL_SECRET_HEADER, SkillResponseSchema } from '../contract/skill';
 import { CROSS_SITE_MESSAGE } from '../app/utils/csrf.server';
-import { SKILL_REQUESTS_MAX } from '../app/server/kakao-skill.server';
+import { SKILL_REQUESTS_MAX } from '../app/server/skill.server';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
 
 const SECRET = 's'.repeat(40);
-const example = readFileSync(new URL('./fixtures/kakao/request.json', import.meta.url), 'utf8');
+const example = readFileSync(new URL('./fixtures/skill/request.json', import.meta.url), 'utf8');
 
 let web: EntryProcess;
 let dataDir: string;
@@ -158,7 +158,7 @@ describe('POST /api/kakao/skill on the built web', () => {
         async () => {
           const busy = await post();
           expect(busy.status).toBe(200);
-          expect(await busy.json()).toEqual(SKILL_BUSY_ANSWER);
+          expect(await busy.json()).toEqual(SKILL_BUSY_RESPONSE);
         },
         { timeout: 20_000, interval: 50 },
       );

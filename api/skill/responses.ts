@@ -1,8 +1,8 @@
 /**
- * The chatbot's answers, built from memory only: the timeLeft view of the feed's
+ * The skill responses, built from memory only: the timeLeft view of the feed's
  * latest state (api/bus/time-left-view.ts), today's predictions (the prediction service) and the
  * timetables in use (the live view's routes: env > saved setup > the defaults of
- * api/bus/feed/transit-config.ts). Pure: the same facts give the same answer.
+ * api/bus/feed/transit-config.ts). Pure: the same facts give the same skill response.
  */
 import { type UpRoute } from '../../contract/bus';
 import {
@@ -12,7 +12,7 @@ import {
   type QuickReply,
   type SkillOutput,
   type SkillResponse,
-} from '../../contract/kakao';
+} from '../../contract/skill';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
 import { lastDeparture, timetableDeparture } from '../bus/time-left-view';
@@ -23,13 +23,13 @@ import type { SkillIntent } from './intent';
 import { groupRoutes } from '../../contract/time-left-groups';
 
 /**
- * What an answer is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`
+ * What a skill response is built from, as of `now`: the live view (api/bus/live-view.ts), whose `view.feed`
  * tells stale and in-service, today's predictions per route, and the routes in use with their
  * timetables (route order).
  */
 export type SkillFacts = LiveView;
 
-/** The timetable answer lists this many next departures per route, then "외 N회". */
+/** The timetable's skill response lists this many next departures per route, then "외 N회". */
 const TIMETABLE_TIMES_PER_ROUTE = 5;
 
 const DAY_TYPE_NAMES: Record<DayType, string> = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' };
@@ -172,11 +172,11 @@ function noServiceText({ now, view, routes }: SkillFacts, serviceDate: string): 
 }
 
 /**
- * The answer's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. The questions on
+ * The skill response's text for `intent`, at most KAKAO_LIMITS.simpleTextText characters. The questions on
  * the buses running now (up, down, a route, the timetable) get the first buses instead when none
  * runs, and start with the stale warning when the snapshot is stale, so a cut never drops it.
  */
-export function answerText(intent: SkillIntent, facts: SkillFacts): string {
+export function skillResponseText(intent: SkillIntent, facts: SkillFacts): string {
   let text: string;
   if (intent.kind === 'lastBus') text = lastBusText(facts, intent.routeNo);
   else if (intent.kind === 'help') text = HELP_TEXT;
@@ -213,11 +213,15 @@ export function quickRepliesFor(intent: SkillIntent): QuickReply[] {
 }
 
 /**
- * The SkillResponse (version 2.0) for `intent`: the answer as a simpleText, then the ad card when
+ * The SkillResponse (version 2.0) for `intent`: its text as a simpleText, then the ad card when
  * there is one, and quick replies to the other questions. Valid against SkillResponseSchema.
  */
-export function skillAnswer(intent: SkillIntent, facts: SkillFacts, adCard: BasicCard | null = null): SkillResponse {
-  const outputs: SkillOutput[] = [{ simpleText: { text: answerText(intent, facts) } }];
+export function skillResponseFor(
+  intent: SkillIntent,
+  facts: SkillFacts,
+  adCard: BasicCard | null = null,
+): SkillResponse {
+  const outputs: SkillOutput[] = [{ simpleText: { text: skillResponseText(intent, facts) } }];
   if (adCard) outputs.push({ basicCard: adCard });
   return { version: '2.0', template: { outputs, quickReplies: quickRepliesFor(intent) } };
 }

@@ -1,5 +1,5 @@
 /**
- * The Kakao i Open Builder skill payloads (Kakao i Open Builder's skill): the request the bot POSTs to our skill (SkillPayload) and our version 2.0 answer
+ * The Kakao i Open Builder skill payloads (Kakao i Open Builder's skill): the request the bot POSTs to our skill (SkillPayload) and our version 2.0 skill response
  * (SkillResponse), with Open Builder's own field names. Sources: "응답 타입별 JSON 포맷"
  * (https://kakaobusiness.gitbook.io/main/tool/chatbot/skill_guide/answer_json_format, formerly
  * https://i.kakao.com/docs/skill-response-format).
@@ -9,7 +9,7 @@ import { isHttpUrl } from './links';
 import { text } from './strings';
 
 /**
- * Kakao's limits on a skill answer, in one place (limits in one schema). Counts are items,
+ * Kakao's limits on a skill response, in one place (limits in one schema). Counts are items,
  * lengths are characters (UTF-16 code units, as zod and Kakao count them).
  * - outputs 1–3, quickReplies ≤ 10, basicCard buttons ≤ 3, simpleText.text ≤ 1000, basicCard
  *   description ≤ 230: Kakao's format page, also enforced by the Open Builder SDKs
@@ -141,8 +141,8 @@ export type SkillResponse = z.infer<typeof SkillResponseSchema>;
 /** What the skill says at once while it has more requests under way than it takes (docs/product.md §11, ADR 024). */
 export const SKILL_BUSY_TEXT = '잠시 후 다시 물어봐 주세요';
 
-/** The busy answer: a version 2.0 simpleText saying SKILL_BUSY_TEXT, sent with HTTP 200 so that Kakao shows it. */
-export const SKILL_BUSY_ANSWER = {
+/** The busy skill response: a version 2.0 simpleText saying SKILL_BUSY_TEXT, sent with HTTP 200 so that Kakao shows it. */
+export const SKILL_BUSY_RESPONSE = {
   version: '2.0',
   template: { outputs: [{ simpleText: { text: SKILL_BUSY_TEXT } }] },
 } as const satisfies SkillResponse;

@@ -1,27 +1,27 @@
 /**
- * The KakaoTalk skill's chatbot ad card: the approved kakao ads in turn, their impressions counted and
+ * The KakaoTalk skill's chatbot ad card: the approved chatbot ads in turn, their impressions counted and
  * written, and what a failing database leaves.
  */
 import { mailOff } from '../mail/outbox';
 import { eq } from 'drizzle-orm';
 import { uploadImageThrough, validApplication } from '../../tests/setup/ads-api';
-import { BASE, kakaoApiFor, NOW, payload, SECRET } from '../../tests/setup/kakao-api';
+import { BASE, skillApiFor, NOW, payload, SECRET } from '../../tests/setup/skill-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
 import { adCounts } from '../ads/counters';
 import { saveAds } from '../ads/managed';
 import { approveApplication, createAdApplication } from '../ads/applications';
 import { ads } from '../db/schema';
-import { AD_BUTTON_LABEL, createKakaoAdService, KAKAO_ADS_CACHE_MS } from '../kakao/ads';
+import { AD_BUTTON_LABEL, createChatbotAdService, CHATBOT_ADS_CACHE_MS } from '../skill/ads';
 
-describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
-  const { db, clock, logger, rotation, api, ask, text, card, flakyDb, kakaoAd, stored, impressions } =
-    kakaoApiFor(kind);
+describe.each(testDatabaseKinds)('chatbot skill api on %s', (kind) => {
+  const { db, clock, logger, rotation, api, ask, text, card, flakyDb, chatbotAd, stored, impressions } =
+    skillApiFor(kind);
 
   describe('the chatbot ad card', () => {
-    it('shows the approved in-period kakao ads in turn, in the admins’ order, counting one impression each', async () => {
+    it('shows the approved in-period chatbot ads in turn, in the admins’ order, counting one impression each', async () => {
       const app = api();
-      const first = await kakaoAd(app, '캠퍼스 카페', { redirectUrl: 'https://cafe.example.com/menu' });
-      const second = await kakaoAd(app, '모현 서점'); // no link
+      const first = await chatbotAd(app, '캠퍼스 카페', { redirectUrl: 'https://cafe.example.com/menu' });
+      const second = await chatbotAd(app, '모현 서점'); // no link
       const seen: (string | undefined)[] = [];
       for (let i = 0; i < 3; i += 1) seen.push(card(await ask(app, payload('버스')))?.title);
       expect(seen).toEqual(['캠퍼스 카페', '모현 서점', '캠퍼스 카페']);
@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         description: '모현 서점의 광고 메시지',
         thumbnail: { imageUrl: `${BASE}${second.imageUrl}`, altText: '모현 서점', fixedRatio: false },
       });
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       const linked = card(await ask(app, payload('막차')));
       expect(linked?.buttons).toEqual([
         { action: 'webLink', label: AD_BUTTON_LABEL, webLinkUrl: `${BASE}/ads/click/${first.id}` },
@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         imageUrl,
       }));
       expect(await saveAds(db(), 'kakao', edits, 'test', clock().now())).toEqual({ edited: 0, reordered: true });
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await rotation().refresh(clock().now());
       const after: (string | undefined)[] = [];
       for (let i = 0; i < 4; i += 1) after.push(card(await ask(app, payload('버스')))?.title);
@@ -57,11 +57,11 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
     it('makes each card once per list read, so that the answers carrying it can be shared', async () => {
       const app = api();
-      await kakaoAd(app, '캠퍼스 카페');
+      await chatbotAd(app, '캠퍼스 카페');
       const first = await rotation().next(clock().now());
       clock().advance(1);
       expect(await rotation().next(clock().now())).toBe(first);
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await rotation().refresh(clock().now());
       const reread = await rotation().next(clock().now());
       expect(reread).not.toBe(first);
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
     it('writes the counted impressions at a flush, per ad and KST day, keeping them while writing fails', async () => {
       const app = api();
-      const ad = await kakaoAd(app, '캠퍼스 카페');
+      const ad = await chatbotAd(app, '캠퍼스 카페');
       await ask(app, payload('버스'));
       await ask(app, payload('막차'));
       expect(await stored(ad.id)).toBe(0);
@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
       // A database that refuses writes (a read-only failover): the counts wait for the next flush.
       const flaky = flakyDb('insert', 'cannot execute INSERT in a read-only transaction');
-      const failing = createKakaoAdService({ db: flaky.db, logger: logger(), publicBaseUrl: BASE });
+      const failing = createChatbotAdService({ db: flaky.db, logger: logger(), publicBaseUrl: BASE });
       await failing.next(clock().now());
       await failing.next(clock().now());
       await failing.flush();
@@ -111,10 +111,10 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
 
     it('answers whatever the ad list’s database does: without a card before any list, else with the last list read', async () => {
       const setup = api();
-      await kakaoAd(setup, '캠퍼스 카페');
+      await chatbotAd(setup, '캠퍼스 카페');
       const flaky = flakyDb('select', 'connection terminated unexpectedly');
-      const failing = createKakaoAdService({ db: flaky.db, logger: logger(), publicBaseUrl: BASE });
-      const app = api(undefined, { kakaoAds: failing });
+      const failing = createChatbotAdService({ db: flaky.db, logger: logger(), publicBaseUrl: BASE });
+      const app = api(undefined, { chatbotAds: failing });
       const failures = () => logger().lines.filter((line) => line.includes('could not read the chatbot ads')).length;
 
       const first = await ask(app, payload('버스'));
@@ -123,18 +123,18 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
       expect(failures()).toBe(1);
 
       flaky.failure.on = false;
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await failing.refresh(clock().now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
 
       // A later read fails: the answers keep the last list read.
       flaky.failure.on = true;
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await failing.refresh(clock().now());
       expect(failures()).toBe(2);
       for (let i = 0; i < 2; i += 1) expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
       // Logged once per run of failed reads, not once per read.
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await failing.refresh(clock().now());
       expect(failures()).toBe(2);
     });
@@ -157,18 +157,18 @@ describe.each(testDatabaseKinds)('kakao skill api on %s', (kind) => {
         mailOff,
       );
       for (let i = 0; i < 3; i += 1) expect(card(await ask(app, payload('버스')))).toBeNull();
-      expect(logger().lines.filter((line) => line.includes('[kakao] no chatbot ad card'))).toHaveLength(1);
+      expect(logger().lines.filter((line) => line.includes('[skill] no chatbot ad card'))).toHaveLength(1);
 
-      const ad = await kakaoAd(app, '캠퍼스 카페');
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      const ad = await chatbotAd(app, '캠퍼스 카페');
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await rotation().refresh(clock().now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
       // Past its paid period (1 month = 30 days), even inside the cache's window.
       await db()
         .update(ads)
-        .set({ endsAt: new Date(clock().now().getTime() + KAKAO_ADS_CACHE_MS + 1000) })
+        .set({ endsAt: new Date(clock().now().getTime() + CHATBOT_ADS_CACHE_MS + 1000) })
         .where(eq(ads.id, ad.id));
-      clock().advance(KAKAO_ADS_CACHE_MS / 1000);
+      clock().advance(CHATBOT_ADS_CACHE_MS / 1000);
       await rotation().refresh(clock().now());
       expect(card(await ask(app, payload('버스')))?.title).toBe('캠퍼스 카페');
       clock().advance(2);

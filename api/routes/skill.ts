@@ -6,10 +6,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MiddlewareHandler } from 'hono';
-import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER, SkillRequestSchema } from '../../contract/skill';
 import type { ApiContext } from '../context';
-import { intentOf } from '../kakao/intent';
-import { createSkillAnswers } from '../kakao/shared-answers';
+import { intentOf } from '../skill/intent';
+import { createSkillResponses } from '../skill/shared-responses';
 import { consumeRateLimit, type ClientLimiter } from '../rate-limit';
 import { sameSecret } from '../../lib/hash';
 import { jsonBody } from '../validate';
@@ -31,21 +31,21 @@ function requireSkillSecret(secret: string | undefined, failures: ClientLimiter)
 }
 
 /**
- * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the kakao ad rotation and
- * kakaoSkillSecret. The answer's JSON is shared by the requests asking the same within a second
- * (api/kakao/shared-answers.ts, ADR 024). Refusals answer `{ message }`: 503 without a secret
+ * Mounts POST /skill; needs the live view (api/bus/live-view.ts), the chatbot ad rotation and
+ * skillSecret. The skill response's JSON is shared by the requests asking the same within a second
+ * (api/skill/shared-responses.ts, ADR 024). Refusals answer `{ message }`: 503 without a secret
  * configured, 401 for a wrong one (429 after 20 from one client in 15 minutes), 413 over 64 KB
  * (the api's cap of every body, api/app.ts), 400 for a body that is not JSON or not a SkillPayload.
  */
-export function kakaoRoutes({ liveView, kakaoAds, kakaoSkillSecret, rateLimiters }: ApiContext) {
-  const answers = createSkillAnswers({ liveView, kakaoAds });
+export function skillRoutes({ liveView, chatbotAds, skillSecret, rateLimiters }: ApiContext) {
+  const skillResponses = createSkillResponses({ liveView, chatbotAds });
   return new Hono().post(
     '/skill',
-    requireSkillSecret(kakaoSkillSecret, rateLimiters.skillSecretFailures),
+    requireSkillSecret(skillSecret, rateLimiters.skillSecretFailures),
     jsonBody(SkillRequestSchema),
     async (c) => {
       const request = c.req.valid('json');
-      const json = await answers.answer(intentOf(request.userRequest.utterance, request.action?.params));
+      const json = await skillResponses.jsonFor(intentOf(request.userRequest.utterance, request.action?.params));
       return c.body(json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     },
   );

@@ -1,4 +1,4 @@
-import { BasicCardSchema, KAKAO_LIMITS } from '../../contract/kakao';
+import { BasicCardSchema, KAKAO_LIMITS } from '../../contract/skill';
 import { adCard, AD_BUTTON_LABEL } from './ads';
 
 const BASE = 'https://bus.example.com';

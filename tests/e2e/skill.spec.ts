@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
-import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER, SkillResponseSchema } from '../../contract/skill';
 import { E2E_KAKAO_SKILL_SECRET } from './ads-deployment';
 
-const example = JSON.parse(readFileSync(new URL('../fixtures/kakao/request.json', import.meta.url), 'utf8'));
+const example = JSON.parse(readFileSync(new URL('../fixtures/skill/request.json', import.meta.url), 'utf8'));
 
 test('the skill answers the README example with a valid v2.0 response', async ({ request }) => {
   const response = await request.post('/api/kakao/skill', {

@@ -1,12 +1,12 @@
 /**
- * The KakaoTalk skill's api for api/routes/kakao-*.test.ts: the skill secret, an Open Builder
- * request (tests/fixtures/kakao/), a live feed at Monday 08:00 KST, and the api with its chatbot ad
+ * The KakaoTalk skill's api for api/routes/skill-*.test.ts: the skill secret, an Open Builder
+ * request (tests/fixtures/skill/), a live feed at Monday 08:00 KST, and the api with its chatbot ad
  * rotation on a test database.
  */
 import { afterEach, beforeEach, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { mailOff } from '../../api/mail/outbox';
-import { SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/kakao';
+import { SKILL_SECRET_HEADER, SkillResponseSchema, type SkillResponse } from '../../contract/skill';
 import { uploadImageThrough, validApplication } from './ads-api';
 import { testApi } from './api';
 import { testDatabaseFor, type TestDatabaseKind } from './db';
@@ -17,7 +17,7 @@ import { approveApplication, createAdApplication } from '../../api/ads/applicati
 import type { Api } from '../../api/app';
 import type { ApiParts } from '../../api/compose';
 import type { FeedState } from '../../api/bus/feed/store';
-import { createKakaoAdService, type KakaoAdService } from '../../api/kakao/ads';
+import { createChatbotAdService, type ChatbotAdService } from '../../api/skill/ads';
 
 export const SECRET = 'k'.repeat(64);
 export const BASE = 'https://bus.example.com';
@@ -25,9 +25,9 @@ export const BASE = 'https://bus.example.com';
 export const NOW = new Date('2026-11-23T08:00:00+09:00');
 
 export const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/kakao/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../fixtures/skill/${name}`, import.meta.url), 'utf8'));
 
-/** An Open Builder SkillPayload as the bot sends it (tests/fixtures/kakao/request.json) with `utterance` and `params`. */
+/** An Open Builder SkillPayload as the bot sends it (tests/fixtures/skill/request.json) with `utterance` and `params`. */
 export function payload(utterance: string, params: Record<string, string> = {}) {
   const request = structuredClone(fixture('request.json')) as {
     userRequest: { utterance: string };
@@ -52,7 +52,7 @@ export function liveFeed(takenAt = NOW, lastError: string | null = null): FeedSt
  * afresh for each test, a store, a FakeClock at NOW, the live feed of NOW (`setFeed` changes it) and
  * a recording logger. Returns the helpers, read at each call: `api()` builds the api on them.
  */
-export function kakaoApiFor(kind: TestDatabaseKind) {
+export function skillApiFor(kind: TestDatabaseKind) {
   const database = testDatabaseFor(kind);
   const db = () => database().db;
   let store: ReturnType<typeof tempLocalStore>;
@@ -69,21 +69,21 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
   afterEach(() => store.remove());
 
   // The ad rotation of the api last built, whose impressions `impressions` flushes before reading.
-  let rotation: KakaoAdService;
+  let rotation: ChatbotAdService;
   /** The api on the test's feed state, with `deps` over a fresh rotation and the secret. */
   const api = (
     options: { secret?: string; publicBaseUrl?: string } = { secret: SECRET, publicBaseUrl: BASE },
     deps: Partial<ApiParts> = {},
   ) => {
-    rotation = createKakaoAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
+    rotation = createChatbotAdService({ db: db(), logger, publicBaseUrl: options.publicBaseUrl });
     return testApi({
       db: db(),
       storage: store,
       clock,
       logger,
       feed: { current: () => state, role: () => 'leader' },
-      kakaoSkillSecret: options.secret,
-      kakaoAds: rotation,
+      skillSecret: options.secret,
+      chatbotAds: rotation,
       ...deps,
     });
   };
@@ -124,8 +124,8 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
     return { db: flaky, failure };
   }
 
-  /** An approved kakao ad (its image uploaded through the api), paid from NOW for one month. */
-  async function kakaoAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
+  /** An approved chatbot ad (its image uploaded through the api), paid from NOW for one month. */
+  async function chatbotAd(app: Api, title: string, fields: { redirectUrl?: string; content?: string } = {}) {
     const { imageUrl } = await uploadImageThrough(app, 'kakao');
     const application = validApplication('kakao', imageUrl, { title, content: `${title}의 광고 메시지`, ...fields });
     const created = await createAdApplication(db(), application, clock.now(), mailOff);
@@ -155,7 +155,7 @@ export function kakaoApiFor(kind: TestDatabaseKind) {
     text,
     card,
     flakyDb,
-    kakaoAd,
+    chatbotAd,
     stored,
     impressions,
   };
