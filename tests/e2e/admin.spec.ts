@@ -1,10 +1,11 @@
 /**
  * An admin at work on a phone (docs/product.md §2.2 Admin routes and pages, §4.5 Admin request detail
  * and Ad edit card, §8): signs in, approves and rejects applications with JavaScript on and off, edits,
- * re-images, reorders and deletes the ads the home banner shows, switches the service notice, reads
- * the bus information status, and finds it all in the activity log. Requests are sent through the
- * api as shops send them, each test from its own address (the api limits submits per IP) and with
- * titles of its own; what the pages did is read back through the api with the service token.
+ * re-images, reorders and deletes the ads the home banner shows, reads the bus information status,
+ * and finds it all in the activity log (the service notice's page: admin-notice.spec.ts).
+ * Applications are sent through the api as shops send them, each test from its own address (the api
+ * limits submits per IP) and with titles of its own; what the pages did is read back through the api
+ * with the service token.
  */
 import { expect, test, type Locator, type Page } from './test';
 import { AD_EDIT_HEADINGS, ADMIN_MESSAGES } from '../../contract/admin';
@@ -13,8 +14,6 @@ import {
   approvedAd,
   deleteAdsTagged,
   IMAGE_FILES,
-  publicNotice,
-  saveNotice,
   signIn,
   submitAdApplication,
 } from './admin-deployment';
@@ -340,34 +339,6 @@ test('an admin deletes an ad only after confirming, and is told it is deleted', 
   await expect(completed).toHaveCount(0);
   await expect(card).toHaveCount(0);
   expect(await webAdOrder(page)).not.toContain(title);
-});
-
-test('an admin turns the service notice on and off again through the page', async ({ page, request }) => {
-  const original = await publicNotice(request);
-  try {
-    expect(original.enabled).toBe(false);
-    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(190) });
-    await signIn(page, '/admin-only/notice');
-    const enabled = page.getByRole('checkbox', { name: '홈 화면에 서비스 중단 안내 표시' });
-    const saved = page.getByRole('status').getByText('서비스 공지 설정을 저장했습니다.');
-    await expect(page.getByText('현재: 꺼짐')).toBeVisible();
-    await expect(enabled).not.toBeChecked();
-
-    await enabled.check();
-    await page.getByRole('button', { name: '저장', exact: true }).click();
-    await expect(saved).toBeVisible();
-    await expect(page.getByText('현재: 표시 중')).toBeVisible();
-    await expect(enabled).toBeChecked();
-    expect(await publicNotice(request)).toEqual({ ...original, enabled: true });
-
-    await enabled.uncheck();
-    await page.getByRole('button', { name: '저장', exact: true }).click();
-    await expect(page.getByText('현재: 꺼짐')).toBeVisible();
-    await expect(enabled).not.toBeChecked();
-    expect(await publicNotice(request)).toEqual({ ...original, enabled: false });
-  } finally {
-    await saveNotice(request, original);
-  }
 });
 
 test('the menu leads to the feed health and the 14-day backtest with and without live evidence', async ({ page }) => {
