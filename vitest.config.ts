@@ -34,9 +34,9 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // A fresh process per file costs ~2 s of start and imports, most of a small file's time: the
-    // files that leave nothing behind share their worker's process ('shared'); the others keep one
-    // each ('isolated').
+    // The files that leave nothing behind share their worker's process ('shared'), so a run starts
+    // about 20 processes rather than one per file (each a start and its imports); the others keep
+    // one each ('isolated').
     projects: [
       { extends: true, test: { name: 'isolated', include: isolatedFiles } },
       {
