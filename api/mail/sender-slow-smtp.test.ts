@@ -9,7 +9,6 @@ import { mailSenderFor } from '../../tests/setup/mail-sender';
 import { ACTOR, NOW } from '../ads/ad-rows.fixture';
 import { approveApplication } from '../ads/applications';
 import { mailOutbox } from '../db/schema';
-import { claimMail } from './outbox';
 import { CLAIM_MS, SMTP_TIMEOUTS, smtpTransport } from './sender';
 
 describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
@@ -96,20 +95,28 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
       expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
     });
 
-    it('sends a row whose sender died mid-send (its claim no longer renewed) once the claim runs out, within CLAIM_MS', async () => {
-      const smtp = await smtpServer();
-      const { clock, sender, outbox } = mailOn(smtp.url);
-      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, outbox);
-      const [row] = await rows();
-      // What a sender killed during its send leaves: the row claimed, never renewed.
-      expect(await claimMail(db(), row, new Date(NOW.getTime() + CLAIM_MS))).toBe(true);
-      await sender.deliverDue();
-      expect(smtp.received).toHaveLength(0);
-      clock.advance(CLAIM_MS / 1000);
-      await sender.deliverDue();
-      await smtp.waitFor(1);
-      expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    it('claims a row it sends for CLAIM_MS (30 s) at most, so a row whose sender died mid-send is sent by the next round once that runs out', async () => {
+      const { server, release } = await holdingServer();
+      const clock = new FakeClock(NOW);
+      const dying = mailOn(server.url, { clock });
+      await approveApplication(db(), 'web', await pendingApplication('web'), ACTOR, NOW, dying.outbox);
+      const dyingRound = dying.sender.deliverDue();
+      await server.waitFor(1); // in flight: the server holds its answer, as it would for a sender killed now
+      const [claimed] = await rows();
+      expect(claimed.nextAttemptAt).toEqual(new Date(NOW.getTime() + CLAIM_MS));
       expect(CLAIM_MS).toBeLessThanOrEqual(30_000);
+
+      // The instance that takes over, its clock where the claim runs out (the dying one renews only
+      // every CLAIM_MS / 3 of real time, which this test does not wait for).
+      const next = mailOn(server.url, { clock });
+      await next.sender.deliverDue();
+      expect(server.received).toHaveLength(1);
+      clock.advance(CLAIM_MS / 1000);
+      await next.sender.deliverDue();
+      expect(server.received).toHaveLength(2);
+      expect((await rows()).map((row) => row.status)).toEqual(['sent']);
+      release();
+      await dyingRound;
     });
 
     it('aborts its send when another round has taken the row over, and leaves the outcome to that round', async () => {
