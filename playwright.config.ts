@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN_CREDENTIALS, E2E_SESSION_SECRET } from './tests/e2e/admin-deployment';
 import {
@@ -48,10 +49,11 @@ if (!process.env.E2E_ADMIN_CREATED) {
  * 'ads deployment' project, beside the other specs in the 'main deployment' project: two browsers
  * at once, never two on one deployment.
  */
-const adsDeploymentSpecs = readdirSync('tests/e2e')
+const E2E_DIR = fileURLToPath(new URL('tests/e2e', import.meta.url));
+const adsDeploymentSpecs = readdirSync(E2E_DIR)
   .filter((name) => name.endsWith('.spec.ts'))
   .filter((name) =>
-    /\bADS_(WEB|API)_URL\b|from '\.\/admin-deployment'/.test(readFileSync(join('tests/e2e', name), 'utf8')),
+    /\bADS_(WEB|API)_URL\b|from '\.\/admin-deployment'/.test(readFileSync(join(E2E_DIR, name), 'utf8')),
   );
 
 const common = {

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './tests/setup/sequencer';
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const TEST_FOLDERS = ['api', 'app', 'contract', 'lib', 'tests', 'scripts'];
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -12,10 +14,10 @@ const TEST_FILE = /\.test\.tsx?$/;
  * run in the same process. Found by what a file says, so a new one is placed as it is written.
  */
 const isolatedFiles = TEST_FOLDERS.flatMap((folder) =>
-  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
     .filter((path) => TEST_FILE.test(path) && !path.startsWith('e2e/'))
     .map((path) => `${folder}/${path}`),
-).filter((file) => /@vitest-environment|\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+).filter((file) => /@vitest-environment|\bvi\.mock\(/.test(readFileSync(join(ROOT, file), 'utf8')));
 
 export default defineConfig({
   resolve: {

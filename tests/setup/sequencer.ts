@@ -30,7 +30,7 @@ const LONGEST_FIRST = [
 ];
 
 // A renamed or split file must leave this list too: a stale name would quietly order nothing.
-const missing = LONGEST_FIRST.filter((file) => !existsSync(file));
+const missing = LONGEST_FIRST.filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
 if (missing.length > 0)
   throw new Error(`tests/setup/sequencer.ts lists files that do not exist: ${missing.join(', ')}`);
 
