@@ -49,6 +49,12 @@ export const ApiEnvSchema = z
       }),
     GBIS_DAILY_QUOTA: z.coerce.number().int().positive().default(1000),
     DEMO_SEED: z.coerce.number().int().default(20240604),
+    /**
+     * The service days of simulated history a new demo deployment starts with (backfillDemoHistory):
+     * its predictions and accuracy figure come from them. 0 starts with none, and no start-up
+     * back-fill or backtest to wait for (tests of the processes that do not look at the history).
+     */
+    DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(28).default(28),
     CLOCK_START: optionalString.pipe(z.string().datetime({ offset: true }).optional()),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
     /** Where ad images live: local disk under DATA_DIR/images, or an S3-compatible store. */

@@ -81,7 +81,9 @@ describe('createApiRuntime', () => {
   }, 60_000);
 
   it(`begins the history's work ${HISTORY_WORK_WAIT_MS} ms after start when no page comes`, async () => {
-    const runtime = await createApiRuntime(parseApiEnv({ DATA_DIR: dataDir, CLOCK_START }), recordingLogger());
+    // No simulated days: the history's work is then the (empty) back-fill the reads wait for.
+    const env = parseApiEnv({ DATA_DIR: dataDir, CLOCK_START, DEMO_HISTORY_DAYS: '0' });
+    const runtime = await createApiRuntime(env, recordingLogger());
     try {
       let predicted: Response | null = null;
       const asking = Promise.resolve(runtime.app.request('/api/bus/predicted/all')).then((r) => (predicted = r));

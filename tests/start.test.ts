@@ -70,6 +70,7 @@ describe('the start', () => {
       PORT: String(port),
       DATA_DIR: temporary('campus-bus-start-'),
       CLOCK_START,
+      DEMO_HISTORY_DAYS: '28',
     });
     running.push(web);
     await web.waitFor(/listening on/, 60_000);

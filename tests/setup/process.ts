@@ -18,14 +18,17 @@ export type EntryProcess = {
 };
 
 /**
- * Starts `entry` (a path under the repo, or under `cwd` when given) with tsx, `env` over the
- * current environment, and `args`.
+ * Starts `entry` (a path under the repo, or under `cwd` when given): a built `.js` entry with node, a
+ * `.ts` one with tsx, `env` over the current environment, and `args`. A demo deployment starts with
+ * no simulated history (DEMO_HISTORY_DAYS 0: no start-up back-fill and backtest, ~7 s of CPU each)
+ * unless `env` asks for one.
  */
 export function runEntry(entry: string, env: Record<string, string>, args: string[] = [], cwd?: string): EntryProcess {
   // node --import tsx: one process, so its pid is the server's (tsx's CLI would put a parent in between).
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', TZ: 'America/Los_Angeles', ...env },
+    env: { ...process.env, NODE_ENV: 'production', TZ: 'America/Los_Angeles', DEMO_HISTORY_DAYS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

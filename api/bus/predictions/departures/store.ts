@@ -114,9 +114,9 @@ export async function loadDepartures(
  */
 export async function backfillDemoHistory(
   db: Db,
-  options: { seed: number; now: Date; days?: number },
+  options: { seed: number; now: Date; days: number },
 ): Promise<number> {
-  const { seed, now, days = 28 } = options;
+  const { seed, now, days } = options;
   const today = serviceClock(now).serviceDate;
   // Past days only: the running demo poller may already have stored some of today's.
   const existing = await db
