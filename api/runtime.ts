@@ -230,7 +230,11 @@ function historyWork(
   let work: Promise<void> = Promise.resolve();
   const backfillDemo = async () => {
     try {
-      const written = await backfillDemoHistory(db, { seed: env.DEMO_SEED, now: clock.now(), days: env.DEMO_HISTORY_DAYS });
+      const written = await backfillDemoHistory(db, {
+        seed: env.DEMO_SEED,
+        now: clock.now(),
+        days: env.DEMO_HISTORY_DAYS,
+      });
       logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
     } catch (error) {
       logger.error('[departures] the demo history back-fill failed; predicting from what is stored:', error);

@@ -151,7 +151,7 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
 
 /** The backtest methods (api/bus/predictions/backtest.ts), in the order the reports list them. */
-export const BACKTEST_METHODS = ['estimate', 'history', 'yesterday', 'lastWeek', 'timetable'] as const;
+export const BACKTEST_METHODS = ['estimate', 'history', 'dayBefore', 'weekBefore', 'timetable'] as const;
 
 const MethodScoreSchema = z.object({
   queries: z.number().int(),
@@ -170,8 +170,8 @@ const BacktestScoresSchema = z.object({
   methods: z.object({
     estimate: MethodScoreSchema,
     history: MethodScoreSchema,
-    yesterday: MethodScoreSchema,
-    lastWeek: MethodScoreSchema,
+    dayBefore: MethodScoreSchema,
+    weekBefore: MethodScoreSchema,
     timetable: MethodScoreSchema,
   } satisfies Record<(typeof BACKTEST_METHODS)[number], typeof MethodScoreSchema>),
 });

@@ -198,8 +198,8 @@ export type MethodAccuracy = z.infer<typeof MethodAccuracySchema>;
  * GET /api/bus/accuracy: how the down predictions did over the last
  * PREDICTION_ACCURACY_DAYS service days with observed departures before the day it was computed,
  * replayed by the backtest (api/bus/predictions/backtest.ts), once per service day by one api instance.
- * `estimate` is the product's estimate (history plus live evidence), `yesterday` the baseline of
- * yesterday's times. Without history, or before the first computation (computedAt null), the
+ * `estimate` is the product's estimate (history plus live evidence), `dayBefore` the baseline of
+ * the day before's times. Without history, or before the first computation (computedAt null), the
  * window has 0 days, null dates and null figures.
  */
 export const PredictionAccuracySchema = z.object({
@@ -215,7 +215,7 @@ export const PredictionAccuracySchema = z.object({
     lastDate: text().date().nullable(),
   }),
   estimate: MethodAccuracySchema,
-  yesterday: MethodAccuracySchema,
+  dayBefore: MethodAccuracySchema,
   /**
    * When an answer counts as accurate, per lead (seconds before the departure, [fromSec, toSec)):
    * the bus left at most `earlySec` before or `lateSec` after the predicted time (backtest.ts ETA_BUCKETS).

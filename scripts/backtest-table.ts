@@ -9,8 +9,8 @@ const RANGED: readonly Method[] = ['estimate', 'history'];
 const METHOD_LABELS: Record<Method, string> = {
   estimate: 'estimate(live)',
   history: 'history only',
-  yesterday: 'yesterday',
-  lastWeek: 'last week',
+  dayBefore: 'day before',
+  weekBefore: 'week before',
   timetable: 'timetable',
 };
 

@@ -68,7 +68,8 @@ async function reportFromRunningServer(): Promise<BacktestReport> {
 async function historyFromDatabase(): Promise<{ history: ObservedDeparture[]; routes: readonly RouteConfig[] }> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    if (env.BUS_FEED === 'demo') await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now, days: env.DEMO_HISTORY_DAYS });
+    if (env.BUS_FEED === 'demo')
+      await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now, days: env.DEMO_HISTORY_DAYS });
     const transit = env.BUS_FEED === 'gbis' ? transitIdsFromDatabase(database.db, overridesOf(env)) : transitIdsNow();
     const history = await loadDepartures(database.db, {
       source: env.BUS_FEED,

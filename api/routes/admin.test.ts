@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     expect(report.overall.departures).toBe(8);
     expect(report.routes.map((r) => r.routeNo)).toEqual(['1150', '1117', '1303', '1005']);
     // 19 and 20 Nov are predicted from 2+ identical weekdays: exact; 17 and 18 from the timetable.
-    expect(report.overall.methods.yesterday).toMatchObject({ queries: 120, answered: 90, maeSec: 0 });
+    expect(report.overall.methods.dayBefore).toMatchObject({ queries: 120, answered: 90, maeSec: 0 });
 
     const few = (await (await backtest(api(TOKEN), `Bearer ${TOKEN}`, '?days=1')).json()) as BacktestReport;
     expect(few.days).toEqual(['2026-11-20']);

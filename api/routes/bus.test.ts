@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     clock.advance(60);
     const timeLeft = async () => TimeLeftResponseSchema.parse(await (await api().request('/api/bus/timeLeft')).json());
     // The day's first request does not wait for the history: timetable estimates (with live
-    // evidence at the configured turnaround, layover 8 + 8 min) and no yesterday / last week.
+    // evidence at the configured turnaround, layover 8 + 8 min) and no day before / week before.
     const first = await timeLeft();
     expect(groupRoutes(first, 'up').map((r) => r.routeNo)).toEqual(['1150', '1303']);
     expect(groupRoutes(first, 'down')[0]).toEqual({
@@ -369,7 +369,7 @@ describe('GET /api/bus/accuracy', () => {
       computedAt: clock.now().toISOString(),
       window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
       estimate: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
-      yesterday: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
+      dayBefore: { etaScore: 100, maeSec: 0, queries: 14 * 3 * 15 },
     });
     expect(body.tolerances).toHaveLength(4);
 

@@ -49,7 +49,7 @@ export function getPredictedRoute(context: AppLoadContext, routeNo: string): Pro
 
 /**
  * GET /api/bus/accuracy (shown on /faq): how the down predictions did over the last 14 service
- * days (ETA score in percent, MAE in seconds, for the estimate and the yesterday baseline); null
+ * days (ETA score in percent, MAE in seconds, for the estimate and the day-before baseline); null
  * figures and 0 days when the api has no history yet.
  * @throws UpstreamError when the api fails (503 when it cannot load its history) or answers off-contract.
  */

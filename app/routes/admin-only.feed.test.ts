@@ -35,7 +35,7 @@ const scores = (departures: number, maeSec: number | null, etaScore: number | nu
   const ranged = { ...score, coverage: 78.94, meanRangeSec: 245.6 };
   return {
     departures,
-    methods: { estimate: ranged, history: ranged, yesterday: score, lastWeek: score, timetable: score },
+    methods: { estimate: ranged, history: ranged, dayBefore: score, weekBefore: score, timetable: score },
   };
 };
 
@@ -101,7 +101,7 @@ describe('/admin-only/feed', () => {
       '범위 적중률',
       '평균 범위 폭',
     ]);
-    const [estimate, , yesterday] = overall?.querySelectorAll('tbody tr') ?? [];
+    const [estimate, , dayBefore] = overall?.querySelectorAll('tbody tr') ?? [];
     expect(estimate?.querySelector('th[scope="row"]')?.textContent).toBe('예측(실시간 반영)');
     expect([...(estimate?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
       '3분 12초',
@@ -111,8 +111,8 @@ describe('/admin-only/feed', () => {
       '4분 6초',
     ]);
     // A method without ranges: a dash for the eyes, said as 범위 없음.
-    expect(yesterday?.querySelector('th[scope="row"]')?.textContent).toBe('어제');
-    const noRange = [...(yesterday?.querySelectorAll('td') ?? [])].slice(3);
+    expect(dayBefore?.querySelector('th[scope="row"]')?.textContent).toBe('어제');
+    const noRange = [...(dayBefore?.querySelectorAll('td') ?? [])].slice(3);
     expect(noRange.map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent)).toEqual(['–', '–']);
     expect(noRange.map((cell) => cell.querySelector('.sr-only')?.textContent)).toEqual(['범위 없음', '범위 없음']);
     const slot = backtest?.querySelectorAll('table')[2]?.querySelector('tbody tr');

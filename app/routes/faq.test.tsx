@@ -11,7 +11,7 @@ const noHistoryBody = {
   ...accuracyBody,
   window: { days: 0, firstDate: null, lastDate: null },
   estimate: { etaScore: null, maeSec: null, queries: 0 },
-  yesterday: { etaScore: null, maeSec: null, queries: 0 },
+  dayBefore: { etaScore: null, maeSec: null, queries: 0 },
 } satisfies PredictionAccuracy;
 
 const server = setupApiServer(accuracyHandler());
@@ -85,7 +85,7 @@ describe('/faq', () => {
     expect(text).not.toContain('먼저 입금');
   });
 
-  it('states the last 14 days’ accuracy of the estimate against yesterday’s times, and what accurate means', async () => {
+  it('states the last 14 days’ accuracy of the estimate against the day before’s times (‘어제’), and what accurate means', async () => {
     const { response, loaderData, document } = await page();
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');

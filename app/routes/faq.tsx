@@ -178,9 +178,9 @@ export default function Faq() {
   );
 }
 
-/** The last 14 days' backtest: the estimate against the yesterday baseline, and what "accurate" means. */
+/** The last 14 days' backtest: the estimate against the day-before baseline, and what "accurate" means. */
 function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
-  const { window, estimate, yesterday, tolerances, source } = accuracy;
+  const { window, estimate, dayBefore, tolerances, source } = accuracy;
   const sentence = accuracySentence(accuracy);
   if (!window.firstDate || !window.lastDate || estimate.etaScore === null || !sentence) {
     return (
@@ -194,10 +194,10 @@ function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
   const estimateError =
     estimate.maeSec === null ? '' : ` 실제 출발과의 차이는 평균 ${formatDuration(estimate.maeSec)}였습니다.`;
   const baseline =
-    yesterday.etaScore === null
+    dayBefore.etaScore === null
       ? ''
-      : ` 같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는 ${Math.round(yesterday.etaScore)}%` +
-        (yesterday.maeSec === null ? '였습니다.' : `, 평균 차이는 ${formatDuration(yesterday.maeSec)}였습니다.`);
+      : ` 같은 기간 ‘어제’ 시간을 그대로 썼다면 정확도는 ${Math.round(dayBefore.etaScore)}%` +
+        (dayBefore.maeSec === null ? '였습니다.' : `, 평균 차이는 ${formatDuration(dayBefore.maeSec)}였습니다.`);
   const [first, last] = [tolerances[0], tolerances.at(-1)];
   return (
     <div className="faq__accuracy" id="accuracy">

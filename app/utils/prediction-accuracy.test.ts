@@ -6,7 +6,7 @@ const withMae = (maeSec: number | null): PredictionAccuracy => ({
   computedAt: '2026-11-23T15:40:00.000Z',
   window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
   estimate: { etaScore: maeSec === null ? null : 80, maeSec, queries: maeSec === null ? 0 : 38664 },
-  yesterday: { etaScore: 41.4, maeSec: 328, queries: 38664 },
+  dayBefore: { etaScore: 41.4, maeSec: 328, queries: 38664 },
   tolerances: [],
 });
 

@@ -184,7 +184,7 @@ export const accuracyBody = {
   computedAt: '2026-11-22T15:40:00.000Z',
   window: { days: 14, firstDate: '2026-11-09', lastDate: '2026-11-22' },
   estimate: { etaScore: 64.8, maeSec: 104, queries: 38664 },
-  yesterday: { etaScore: 41.4, maeSec: 328, queries: 38664 },
+  dayBefore: { etaScore: 41.4, maeSec: 328, queries: 38664 },
   tolerances: [
     { fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 },
     { fromSec: 180, toSec: 360, earlySec: 60, lateSec: 150 },

@@ -2,7 +2,7 @@
  * What the predictions promise (docs/predictions.md §Figures on the six seeds), checked on the
  * seeds of tests/fixtures/history-seeds.json for one history generator (70 days each; the backtest
  * of the last 14): half of them in the default loop, every one in `npm run test:deep`:
- * - 'history' at most 0.8× the best baseline's MAE (yesterday, last week, timetable) overall, at
+ * - 'history' at most 0.8× the best baseline's MAE (day before, week before, timetable) overall, at
  *   most the generator's ratio of it on every route, and never below the best baseline's ETA score;
  * - with arrivedAt, 'estimate' at least 3 ETA points above the method before the learnt terminus
  *   and ranges (the seed's estimateBefore, measured by that method's backtest on the same history),
@@ -31,7 +31,7 @@ type Generator = keyof typeof GENERATORS;
 
 type Seed = { seed: number; lastDate: string; note: string; estimateBefore: Record<Generator, number> };
 const SEEDS: Seed[] = JSON.parse(readFileSync(new URL('../fixtures/history-seeds.json', import.meta.url), 'utf8'));
-const BASELINES = ['yesterday', 'lastWeek', 'timetable'] as const;
+const BASELINES = ['dayBefore', 'weekBefore', 'timetable'] as const;
 
 /**
  * The seeds the default loop backtests on each generator (~10 s each): between the two, every

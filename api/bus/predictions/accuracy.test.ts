@@ -1,5 +1,7 @@
 import { PredictionAccuracySchema } from '../../../contract/bus';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { predictionAccuracy, settings } from '../../db/schema';
 import { testDatabaseFor, testDatabaseKinds } from '../../../tests/setup/db';
 import { FakeClock } from '../../../tests/setup/fakes';
 import { addServiceDays } from '../../time';
@@ -75,7 +77,7 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
     for (let k = 1; k <= 20; k++) expect(calibration![k]).toBeGreaterThan(calibration![k - 1]);
   });
 
-  it('the lease holder backtests the 14 service days before today for the estimate and yesterday, rounded for display', async () => {
+  it('the lease holder backtests the 14 service days before today for the estimate and the day before, rounded for display', async () => {
     const { load, ranges } = recordingLoader(history);
     const leader = instance(load);
     expect(await leader.refresh(clock.now())).toBe(true);
@@ -94,7 +96,7 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
     // (−30 s…+90 s) only. Late days: +60 s fits, except 30 s before, when yesterday's time has passed
     // (08:01, 08:31: the next slot, −1740 s; 09:01: none). 0–3 min: 42 of 126 → (33.33 + 3 × 100) / 4.
     // MAE: (7 × (42 × 60 + 2 × 1740) + 7 × 45 × 60) / 623 answered = 97.8 s.
-    expect(accuracy.yesterday).toEqual({ etaScore: 83.3, maeSec: 98, queries: 630 });
+    expect(accuracy.dayBefore).toEqual({ etaScore: 83.3, maeSec: 98, queries: 630 });
     expect(accuracy.tolerances[0]).toEqual({ fromSec: 0, toSec: 180, earlySec: 30, lateSec: 90 });
     expect(accuracy.tolerances.at(-1)).toEqual({ fromSec: 600, toSec: 900, earlySec: 90, lateSec: 270 });
   });
@@ -118,6 +120,31 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
     clock.advance(ACCURACY_READ_TTL_MS / 1000);
     expect(await other.get()).toEqual(await leader.get());
     expect(follower).not.toHaveBeenCalled();
+  });
+
+  it('serves no figure or report stored by an older release in another shape, and the lease holder computes them again', async () => {
+    const leader = instance(recordingLoader(history).load);
+    await leader.refresh(clock.now());
+    const current = await leader.get();
+    // The shape before the glossary's names: the day-before baseline was `yesterday`, and `lastWeek`
+    // the week before's.
+    const { dayBefore, ...rest } = current;
+    await database.db.update(predictionAccuracy).set({ accuracy: { ...rest, yesterday: dayBefore } as never });
+    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'backtest-report:gbis'));
+    const old = JSON.stringify(row.value)
+      .replaceAll('"dayBefore"', '"yesterday"')
+      .replaceAll('"weekBefore"', '"lastWeek"');
+    await database.db
+      .update(settings)
+      .set({ value: JSON.parse(old) })
+      .where(eq(settings.key, 'backtest-report:gbis'));
+
+    const restarted = instance(recordingLoader(history).load);
+    expect(await restarted.get()).toMatchObject({ computedAt: null, window: { days: 0 } });
+    expect(await restarted.report(TODAY)).toBeNull();
+    expect(await restarted.refresh(clock.now())).toBe(true);
+    expect(await restarted.get()).toEqual(current);
+    expect((await restarted.report(TODAY))?.overall.methods.dayBefore).toBeDefined();
   });
 
   it("keeps one figure per feed: the demo's is not the GBIS one", async () => {

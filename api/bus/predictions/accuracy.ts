@@ -1,7 +1,7 @@
 /**
  * The public prediction accuracy figure (/faq and the down tab's "지난 2주 동안 예상 출발 시각의
  * 평균 오차는 약 N분"): the backtest of the last PREDICTION_ACCURACY_DAYS service days before today,
- * for `estimate` and the yesterday baseline, on the running feed's own history (see
+ * for `estimate` and the day-before baseline, on the running feed's own history (see
  * docs/predictions.md §What riders see). The poller lease holder computes it once per KST service
  * day (`refresh`, called by api/runtime.ts after start and then hourly) and stores it in
  * prediction_accuracy, with its whole report in settings `backtest-report:<feed>`. Every instance
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { BacktestReportSchema } from '../../../contract/admin';
 import {
   PREDICTION_ACCURACY_DAYS,
+  PredictionAccuracySchema,
   type FeedSourceName,
   type MethodAccuracy,
   type PredictionAccuracy,
@@ -84,7 +85,9 @@ export function createAccuracyService(options: {
   const stored = sharedRead(
     async () => {
       const [row] = await db.select().from(predictionAccuracy).where(eq(predictionAccuracy.feed, source));
-      return row ?? null;
+      // A figure stored by an older release in another shape counts as none: it is not served, and
+      // the lease holder computes today's again (`refresh`).
+      return row && PredictionAccuracySchema.safeParse(row.accuracy).success ? row : null;
     },
     { clock, ttlMs: ACCURACY_READ_TTL_MS },
   );
@@ -104,7 +107,7 @@ export function createAccuracyService(options: {
         lastDate: report.days.at(-1) ?? null,
       },
       estimate: figuresOf(report.overall.methods.estimate),
-      yesterday: figuresOf(report.overall.methods.yesterday),
+      dayBefore: figuresOf(report.overall.methods.dayBefore),
       tolerances: TOLERANCES,
     };
     return { accuracy, report };
@@ -172,7 +175,7 @@ function emptyAccuracy(source: FeedSourceName): PredictionAccuracy {
     computedAt: null,
     window: { days: 0, firstDate: null, lastDate: null },
     estimate: none,
-    yesterday: none,
+    dayBefore: none,
     tolerances: TOLERANCES,
   };
 }

@@ -9,7 +9,7 @@ function run(date: string, time: string, turnaroundSec?: number): ObservedDepart
 }
 
 // Mon–Wed 16–18 Nov 2026 at 08:00/08:30/09:00 (Wednesday a minute late), 15 min after passing the
-// crossroads: the history estimate for Thursday 19 Nov is 08:00/08:30/09:00, yesterday 08:01/08:31/09:01.
+// crossroads: the history estimate for Thursday 19 Nov is 08:00/08:30/09:00, the day before 08:01/08:31/09:01.
 const prior = [
   ...['2026-11-16', '2026-11-17'].flatMap((date) => ['08:00:00', '08:30:00', '09:00:00'].map((t) => run(date, t, 900))),
   ...['08:01:00', '08:31:00', '09:01:00'].map((t) => run('2026-11-18', t, 900)),
@@ -51,14 +51,14 @@ describe('backtest', () => {
     const route = report.routes.find((r) => r.routeNo === '1150')!;
     expect(route.departures).toBe(3);
 
-    const { estimate, yesterday, lastWeek } = route.methods;
+    const { estimate, dayBefore, weekBefore } = route.methods;
     expect(estimate).toMatchObject({ queries: 45, answered: 45, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
     expect(estimate.maeSec).toBeLessThanOrEqual(45);
 
-    // Yesterday's times are 15 s late for Thursday: inside every window, always answered.
-    expect(yesterday).toMatchObject({ answered: 45, maeSec: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
-    // Nothing on Thursday 12 Nov: last week never answers.
-    expect(lastWeek).toMatchObject({ queries: 45, answered: 0, maeSec: null, etaScore: 0 });
+    // The day before's times are 15 s late for Thursday: inside every window, always answered.
+    expect(dayBefore).toMatchObject({ answered: 45, maeSec: 15, bucketPercent: [100, 100, 100, 100], etaScore: 100 });
+    // Nothing on Thursday 12 Nov: the week before never answers.
+    expect(weekBefore).toMatchObject({ queries: 45, answered: 0, maeSec: null, etaScore: 0 });
 
     const empty = report.routes.find((r) => r.routeNo === '1303')!;
     expect(empty.methods.estimate).toMatchObject({ queries: 0, maeSec: null, etaScore: null });
@@ -70,7 +70,7 @@ describe('backtest', () => {
     // An extra 08:10 run, at the crossroads at 07:55, 10 min after the 08:00 run's usual passage:
     // no run is that late. Once the 08:00 run's time has passed, every query answers 08:10.
     const report = await backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
-    const { estimate, yesterday } = report.routes[0].methods;
+    const { estimate, dayBefore } = report.routes[0].methods;
     // Asked 10.5 to 14.5 min before (07:55:30–07:59:30) the 08:00 run is the next; at 08:00:30 too,
     // as it may have passed unseen and still be waiting (its slot's spread reaches 08:01:25); from
     // 08:01:30 on, 08:10.
@@ -79,7 +79,7 @@ describe('backtest', () => {
     // with the 15-min turnaround every bus took.
     expect(estimate.maeSec).toBeGreaterThan((6 * 540) / 15);
     expect(estimate.maeSec).toBeLessThanOrEqual((6 * 600) / 15);
-    expect(yesterday.etaScore).toBe(0); // 08:01 then 08:31
+    expect(dayBefore.etaScore).toBe(0); // 08:01 then 08:31
   });
 
   it('a bus early at the crossroads waits for its run, as early buses did in the history', async () => {
@@ -118,7 +118,7 @@ describe('backtest', () => {
   it('evaluates the last N days with observations before `before`, each from earlier days only', async () => {
     const report = await backtest(prior, { days: 2, before: '2026-11-18' });
     expect(report.days).toEqual(['2026-11-16', '2026-11-17']);
-    // 16 Nov has no earlier day: no history, no yesterday; the timetable still answers.
+    // 16 Nov has no earlier day: no history, no day before; the timetable still answers.
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Backtest of the departure predictions (day-plan.ts, day-type.ts, live.ts) on observed history.
  * Pure: ObservedDeparture[] in, a BacktestReport out. Per route and overall, for `estimate`,
- * `history` and the baselines yesterday, last week and timetable: MAE in seconds and the TransitApp
+ * `history` and the baselines day before, week before and timetable: MAE in seconds and the TransitApp
  * ETA score in percent, over queries 0–15 min before each observed departure (QUERY_LEADS_SEC,
  * ETA_BUCKETS), and, for the methods that state ranges, their coverage and mean width; with the
  * calibration of the estimate's ranges it learnt on the way (rangeCalibration). The CLI is scripts/backtest.ts; the admin JSON GET /api/admin/backtest. The query
@@ -206,8 +206,8 @@ function answerers(
       return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince, calibration), q);
     },
     history: (q) => nextAtOrAfter(plan.estimate, q),
-    yesterday: (q) => time(nextAtOrAfter(plan.dayBefore, q)),
-    lastWeek: (q) => time(nextAtOrAfter(plan.weekBefore, q)),
+    dayBefore: (q) => time(nextAtOrAfter(plan.dayBefore, q)),
+    weekBefore: (q) => time(nextAtOrAfter(plan.weekBefore, q)),
     timetable: (q) => time(nextAtOrAfter(timetable, q)),
   };
 }

@@ -12,8 +12,8 @@ import { StackedTable } from './stacked-table';
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
   estimate: '예측(실시간 반영)',
   history: '과거 기록만',
-  yesterday: '어제',
-  lastWeek: '지난주',
+  dayBefore: '어제',
+  weekBefore: '지난주',
   timetable: '시간표',
 };
 

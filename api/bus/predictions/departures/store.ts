@@ -112,10 +112,7 @@ export async function loadDepartures(
  * transaction; several instances starting at once store each row once.
  * @returns how many rows were stored (0 when demo departures already existed).
  */
-export async function backfillDemoHistory(
-  db: Db,
-  options: { seed: number; now: Date; days: number },
-): Promise<number> {
+export async function backfillDemoHistory(db: Db, options: { seed: number; now: Date; days: number }): Promise<number> {
   const { seed, now, days } = options;
   const today = serviceClock(now).serviceDate;
   // Past days only: the running demo poller may already have stored some of today's.
