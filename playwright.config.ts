@@ -35,7 +35,7 @@ const adsDataDir = process.env.E2E_ADS_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'c
 process.env.E2E_ADS_DATA_DIR = adsDataDir;
 // The config is read again in each worker (which inherits this env): the account is created once.
 if (!process.env.E2E_ADMIN_CREATED) {
-  execFileSync('npx', ['tsx', 'scripts/admin-create.ts', '--username', ADMIN_CREDENTIALS.username], {
+  execFileSync(process.execPath, ['build/admin-create.js', '--username', ADMIN_CREDENTIALS.username], {
     env: { ...process.env, DATA_DIR: adsDataDir },
     input: ADMIN_CREDENTIALS.password,
     stdio: ['pipe', 'ignore', 'inherit'],

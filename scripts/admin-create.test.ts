@@ -1,6 +1,7 @@
 /**
- * `npm run admin:create` as an operator runs it: a child process (npx tsx) on a temporary DATA_DIR
- * with the password piped on stdin.
+ * `npm run admin:create` as an operator runs it: the built entry (build/admin-create.js, which
+ * scripts/start.js runs; `npm run build` first, as `npm test` does) as a child process on a
+ * temporary DATA_DIR, with the password piped on stdin.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,7 @@ type Run = { code: number | null; stdout: string; stderr: string };
 /** Runs the script with `args`, DATA_DIR `dataDir` (embedded database) and `input` on stdin. */
 function runScript(args: string[], dataDir: string, input: string) {
   return new Promise<Run>((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'scripts/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, ['build/admin-create.js', ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 /**
  * `npm run backtest -- --history FILE --predictions-out OUT.csv` as anyone runs it:
- * a child process (npx tsx) on a generated history, whose written plan an outside evaluator can
- * read and score.
+ * the built entry (build/backtest.js, which scripts/start.js runs; `npm run build` first, as `npm
+ * test` does) as a child process on a generated history, whose written plan an outside evaluator
+ * can read and score.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,8 @@ it('writes the predicted day plan of each test day beside the table', { timeout:
   writeFileSync(history, historyCsv(rows, false));
 
   const { stdout, stderr } = await promisify(execFile)(
-    'npx',
-    ['tsx', 'scripts/backtest.ts', '--history', history, '--days', '3', '--predictions-out', out],
+    process.execPath,
+    ['build/backtest.js', '--history', history, '--days', '3', '--predictions-out', out],
     { cwd: root, env: { ...process.env, DATABASE_URL: '', CLOCK_START: '' } },
   );
   expect(stdout).toMatch(/^Backtest of 3 service days \(2026-11-13 – 2026-11-15\)/);
@@ -57,11 +58,8 @@ it(
   async () => {
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', 'scripts/backtest.ts', ...args],
-          { cwd: root },
-          (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+        execFile(process.execPath, ['build/backtest.js', ...args], { cwd: root }, (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
         );
       });
     const usage = 'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]';
