@@ -11,6 +11,17 @@ describe('parseApiEnv: IMAGE_STORAGE_MAX_MB', () => {
   });
 });
 
+describe('parseApiEnv: DEMO_HISTORY_DAYS', () => {
+  it('defaults to 28 days and reads 0 to 28', () => {
+    expect(parseApiEnv({}).DEMO_HISTORY_DAYS).toBe(28);
+    expect(parseApiEnv({ DEMO_HISTORY_DAYS: '0' }).DEMO_HISTORY_DAYS).toBe(0);
+  });
+
+  it.each(['29', '-1', '2.5', 'all'])('stops with a message naming the variable for %j', (value) => {
+    expect(() => parseApiEnv({ DEMO_HISTORY_DAYS: value })).toThrow(/DEMO_HISTORY_DAYS: /);
+  });
+});
+
 describe('parseApiEnv: e-mail', () => {
   const mail = {
     SMTP_URL: 'smtps://bus:secret@smtp.example.com:465',

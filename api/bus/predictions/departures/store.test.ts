@@ -75,6 +75,8 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
 
   it('back-fills 28 days of the demo plan once; a second call writes nothing', async () => {
     const now = kstInstant('2026-11-24', 24 * 60 + 10); // 00:10 on the 25th: service day the 24th
+    // DEMO_HISTORY_DAYS 0: nothing, and a later start with days to fill still fills them.
+    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 0 })).toBe(0);
     const written = await backfillDemoHistory(database.db, { seed: SEED, now, days: 28 });
     const days = Array.from({ length: 28 }, (_, i) => kstInstant('2026-10-27', 12 * 60 + i * 24 * 60));
     const planned = days.flatMap((day) => planDay(SEED, day.toISOString().slice(0, 10)));
