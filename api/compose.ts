@@ -31,6 +31,8 @@ import { sharedRead } from './shared-read';
 import { mailboxAddress } from './mail/address';
 import { createMailOutbox, mailOff, type MailOutbox } from './mail/outbox';
 import { createMailSender, smtpTransport, type MailSender } from './mail/sender';
+import { createWorkerPool, type WorkerPool } from './worker-pool';
+import { predictionJobs } from './bus/predictions/jobs';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
@@ -41,7 +43,7 @@ export const PAGE_READ_TTL_MS = 1000;
  * others being built here; and the settings.
  */
 export type ApiParts = ApiSettings &
-  Pick<ApiContext, 'db' | 'storage' | 'feed' | 'clock' | 'logger'> &
+  Pick<ApiContext, 'db' | 'storage' | 'feed' | 'clock' | 'logger' | 'jobs'> &
   Partial<Pick<ApiContext, 'history' | 'predictions' | 'accuracy' | 'mail' | 'chatbotAds' | 'transit'>>;
 
 /**
@@ -84,16 +86,17 @@ export function composeApi(parts: ApiParts): ApiContext {
  * stored calibration. Built before the feed by the runtime, whose snapshots the predictions observe.
  */
 function predictionServices(
-  parts: Pick<ApiContext, 'db' | 'clock' | 'logger' | 'history' | 'transit'> &
+  parts: Pick<ApiContext, 'db' | 'clock' | 'logger' | 'history' | 'transit' | 'jobs'> &
     Partial<Pick<ApiContext, 'predictions' | 'accuracy'>> & { source: FeedSourceName },
 ): Pick<ApiContext, 'predictions' | 'accuracy'> {
-  const { db, clock, logger, history, transit, source } = parts;
-  const accuracy = parts.accuracy ?? createAccuracyService({ db, clock, loadHistory: history, source, transit });
+  const { db, clock, logger, history, transit, source, jobs } = parts;
+  const accuracy = parts.accuracy ?? createAccuracyService({ db, clock, loadHistory: history, source, jobs, transit });
   const predictions =
     parts.predictions ??
     createPredictionService({
       loadHistory: history,
       logger,
+      jobs,
       transit,
       rangeCalibration: () => accuracy.rangeCalibration(),
     });
@@ -105,6 +108,8 @@ export type ApiServices = {
   context: ApiContext;
   /** The database (migrated), closed last. */
   database: Database;
+  /** The worker thread the jobs (context.jobs) run in, closed before the database. */
+  workers: WorkerPool;
   feed: BusFeed;
   chatbotAds: ChatbotAdService;
   /** The outbox's sender, which the lease holder runs; null without SMTP_URL (openMail). */
@@ -146,7 +151,17 @@ export async function openApiServices(
     await written;
     return loadDepartures(db, { source: source.name, ...range });
   };
-  const { predictions, accuracy } = predictionServices({ db, clock, logger, history, transit, source: source.name });
+  const workers = createWorkerPool();
+  const jobs = predictionJobs(workers);
+  const { predictions, accuracy } = predictionServices({
+    db,
+    clock,
+    logger,
+    history,
+    transit,
+    jobs,
+    source: source.name,
+  });
   const feed = await createBusFeed({
     database,
     source,
@@ -163,6 +178,7 @@ export async function openApiServices(
     feed,
     clock,
     logger,
+    jobs,
     history,
     predictions,
     accuracy,
@@ -181,7 +197,7 @@ export async function openApiServices(
         ? () => freeDiskBytes(env.DATA_DIR)
         : undefined,
   });
-  return { context, database, feed, chatbotAds, mailSender: mail.sender, setupToken, historyWritten };
+  return { context, database, workers, feed, chatbotAds, mailSender: mail.sender, setupToken, historyWritten };
 }
 
 /**

@@ -19,6 +19,7 @@ import type { AdRow } from './ads/managed';
 import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
 import type { TransitIdsNow } from './bus/feed/transit-config';
 import type { MailOutbox } from './mail/outbox';
+import type { PredictionJobs } from './bus/predictions/jobs';
 
 /** The api's settings, from its env (api/compose.ts openApiServices); a test gives those it needs. */
 export type ApiSettings = {
@@ -58,6 +59,8 @@ export type ApiContext = ApiSettings & {
   feed: Pick<BusFeed, 'current' | 'role'>;
   clock: Clock;
   logger: Logger;
+  /** The CPU-heavy jobs, each run in the worker thread (api/worker-pool.ts): the admin's backtest, the services'. */
+  jobs: PredictionJobs;
   /** The running feed's stored departures (loadDepartures); a test's may have none. */
   history: HistoryLoader;
   /** The GBIS ids and timetables in use, in memory (transitIdsFromDatabase with the GBIS feed, else the defaults). */

@@ -148,7 +148,7 @@ async function buildApiRuntime(
   settings: { logger: Logger; clock: Clock; embedded: boolean; serviceToken: string | null },
 ): Promise<ApiRuntime> {
   const services = await openApiServices(env, settings);
-  const { feed, chatbotAds, database } = services;
+  const { feed, chatbotAds, database, workers } = services;
   const app = createApi(services.context);
   const history = historyWork(env, services);
   const stops: (() => void)[] = [];
@@ -183,6 +183,7 @@ async function buildApiRuntime(
       });
       await feed.stop();
       await chatbotAds.flush();
+      await workers.close();
       await database.close();
     },
   };
@@ -223,7 +224,7 @@ function historyWork(
   services: ApiServices,
 ): { begin(firstAnswer: Promise<void>): void; refreshAccuracy(): Promise<void>; stop(): Promise<void> } {
   const { context, feed, historyWritten } = services;
-  const { db, clock, logger, accuracy } = context;
+  const { db, clock, logger, accuracy, jobs } = context;
   let closing = false;
   let stopWaiting!: () => void;
   const closed = new Promise<void>((resolve) => (stopWaiting = resolve));
@@ -234,6 +235,7 @@ function historyWork(
         seed: env.DEMO_SEED,
         now: clock.now(),
         days: env.DEMO_HISTORY_DAYS,
+        jobs,
       });
       logger.info(`[departures] demo history: ${written} back-filled departures written (none when already present).`);
     } catch (error) {

@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { backtest } from '../api/bus/predictions/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/store';
+import { inThreadJobs } from '../api/bus/predictions/jobs';
 import { HISTORY_WINDOW_DAYS, type DayPlan, type ObservedDeparture } from '../api/bus/predictions/day-plan';
 import { openDatabase } from '../api/db/client';
 import { overridesOf, transitIdsFromDatabase } from '../api/bus/feed/gbis/setup-store';
@@ -69,7 +70,12 @@ async function historyFromDatabase(): Promise<{ history: ObservedDeparture[]; ro
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     if (env.BUS_FEED === 'demo')
-      await backfillDemoHistory(database.db, { seed: env.DEMO_SEED, now, days: env.DEMO_HISTORY_DAYS });
+      await backfillDemoHistory(database.db, {
+        seed: env.DEMO_SEED,
+        now,
+        days: env.DEMO_HISTORY_DAYS,
+        jobs: inThreadJobs, // this process serves nothing meanwhile
+      });
     const transit = env.BUS_FEED === 'gbis' ? transitIdsFromDatabase(database.db, overridesOf(env)) : transitIdsNow();
     const history = await loadDepartures(database.db, {
       source: env.BUS_FEED,
@@ -93,7 +99,7 @@ async function report(): Promise<BacktestReport> {
   }
   try {
     const { history, routes } = await historyFromDatabase();
-    return await backtest(history, { days, before: today, onDayPlan, routes });
+    return backtest(history, { days, before: today, onDayPlan, routes });
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     if (onDayPlan) {

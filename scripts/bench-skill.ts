@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/skill';
 import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
+import { Draws } from './history-generator';
 import { latencyLine, loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
 
 const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--connections 200] [--seconds 20]', {
@@ -32,6 +33,9 @@ const secret = 'bench-kakao-skill-secret-0123456789abcdef';
 const KAKAO_TIMEOUT_SEC = 5;
 /** ADR 024: under saturation no answer takes longer than this (ms). */
 const SLOW_MS = 2000;
+/** The start-up run's Poisson rate (requests/s to each of the skill and the home) and length (s). */
+const STARTUP_RATE = 200;
+const STARTUP_SECONDS = 60;
 /** ADR 024: the p99 the skill keeps at N requests/s (ms). */
 const P99_TARGET_MS = 50;
 const body = readFileSync(new URL('../tests/fixtures/skill/request.json', import.meta.url), 'utf8');
@@ -180,6 +184,67 @@ async function paced(
   return measured;
 }
 
+/** What `poisson` measured of one request: latencies (ms, ascending), errors (no answer or a non-2xx). */
+type Arrivals = { latencies: number[]; errors: number; busy: number };
+
+/**
+ * Open-loop load: for `seconds`, each of `targets` gets requests at Poisson arrivals of `rate` per
+ * second (exponential gaps from a fixed seed, so two runs send the same schedule), each on its own
+ * keep-alive connection from a pool, whatever the earlier ones wait for (people do not wait for
+ * each other). A request unanswered after KAKAO_TIMEOUT_SEC counts as an error.
+ */
+async function poisson(
+  targets: { url: string; request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } }[],
+  rate: number,
+  seconds: number,
+): Promise<Arrivals[]> {
+  const draws = new Draws(20261123);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
+  const startMs = performance.now() + 100;
+  const measured = targets.map((): Arrivals => ({ latencies: [], errors: 0, busy: 0 }));
+  const sent: Promise<void>[] = [];
+  const schedule = targets.flatMap((_, t) => {
+    const times: { atMs: number; target: number }[] = [];
+    for (let atMs = 0; ;) {
+      atMs += (-Math.log(1 - draws.unit()) * 1000) / rate;
+      if (atMs >= seconds * 1000) return times;
+      times.push({ atMs, target: t });
+    }
+  });
+  schedule.sort((a, b) => a.atMs - b.atMs);
+  for (const { atMs, target } of schedule) {
+    const waitMs = startMs + atMs - performance.now();
+    if (waitMs > 1) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const { url, request } = targets[target];
+    const into = measured[target];
+    sent.push(
+      new Promise<void>((resolve) => {
+        const sentMs = performance.now();
+        const asked = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
+          let answer = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+          response.on('end', () => {
+            into.latencies.push(performance.now() - sentMs);
+            if (response.statusCode !== 200) into.errors += 1;
+            if (answer.includes(SKILL_BUSY_TEXT)) into.busy += 1;
+            resolve();
+          });
+        });
+        asked.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => asked.destroy(new Error('unanswered')));
+        asked.on('error', () => {
+          into.errors += 1;
+          resolve();
+        });
+        asked.end(request.body);
+      }),
+    );
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  for (const { latencies } of measured) latencies.sort((a, b) => a - b);
+  return measured;
+}
+
 /** The `q` quantile (0–1) of ascending `values`, in whole ms. */
 const quantile = (values: number[], q: number) =>
   Math.round(values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN);
@@ -191,6 +256,12 @@ const pacedLine = (label: string, { latencies, unanswered, non2xx, busy }: Paced
   `${(latencies.length / seconds).toFixed(0)} req/s (total ${latencies.length}); non-2xx ${non2xx}, ` +
   `unanswered after ${KAKAO_TIMEOUT_SEC} s ${unanswered}; busy answers ${busy}`;
 
+/** `poisson`'s figures of one target as a line. */
+const arrivalsLine = (label: string, { latencies, errors, busy }: Arrivals) =>
+  `  ${label}: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, ` +
+  `max ${quantile(latencies, 1)} ms, over 1 s ${latencies.filter((ms) => ms > 1000).length}; ` +
+  `answered ${latencies.length}, errors ${errors}, busy answers ${busy}`;
+
 /** The machine's load average over 1, 5 and 15 minutes, as a phrase. */
 const loadLine = () =>
   `load average ${loadavg()
@@ -199,10 +270,17 @@ const loadLine = () =>
 
 const served = await serveForMeasure({
   port: 3300,
+  // The build, as `npm start` runs it (no tsx loader in the process or its worker threads).
+  command: ['node', 'build/server.js'],
   dataDir,
   path: '/bus/time-left',
   env: { KAKAO_SKILL_SECRET: secret, PUBLIC_BASE_URL: 'https://bus.example' },
 });
+const skillRequest = {
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json', [SKILL_SECRET_HEADER]: secret },
+  body,
+};
 try {
   const check = await fetch(`${served.url}/api/kakao/skill`, {
     method: 'POST',
@@ -213,17 +291,43 @@ try {
   if (check.status !== 200 || !answer.includes('"basicCard"')) {
     throw new Error(`the skill answered ${check.status} without an ad card: ${answer}`);
   }
+  // During start-up: from 2 s after the first page (serveForMeasure's first 200, which begins the
+  // history's work: api/runtime.ts), Poisson arrivals to the skill and to the home at once.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const starting = await poisson(
+    [
+      { url: `${served.url}/api/kakao/skill`, request: skillRequest },
+      { url: `${served.url}/`, request: { method: 'GET' } },
+    ],
+    STARTUP_RATE,
+    STARTUP_SECONDS,
+  );
   await settled(served);
+  const steady = await poisson(
+    [
+      { url: `${served.url}/api/kakao/skill`, request: skillRequest },
+      { url: `${served.url}/`, request: { method: 'GET' } },
+    ],
+    STARTUP_RATE,
+    STARTUP_SECONDS,
+  );
+  console.log(
+    `Poisson arrivals at ${STARTUP_RATE} requests/s each to the skill and to GET /, ${STARTUP_SECONDS} s ` +
+      `(at most ${P99_TARGET_MS} ms p99 and nothing over 1 s during start-up: docs/architecture.md §Work off the serving thread)`,
+  );
+  for (const [label, [skillArrivals, homeArrivals]] of [
+    ['during start-up (from 2 s after the first page, fresh data dir)', starting],
+    ['steady (start-up work done)', steady],
+  ] as const) {
+    console.log(label);
+    console.log(arrivalsLine('POST /api/kakao/skill', skillArrivals));
+    console.log(arrivalsLine('GET /', homeArrivals));
+  }
 
   // Three loads, each on the baseline and then the skill: every connection sending again as soon as
   // it is answered (the server saturated, so latency is mostly queueing); the same connections each
   // asking once a second (below capacity: latency is the answer's own time plus little queueing);
   // one connection (the answer's own time).
-  const skillRequest = {
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', [SKILL_SECRET_HEADER]: secret },
-    body,
-  };
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
   console.log(
     `loopback, this machine (${loadLine()}), ${duration} s per run; timeout ${KAKAO_TIMEOUT_SEC} s (Kakao's limit)`,

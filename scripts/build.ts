@@ -4,7 +4,8 @@
  * initdb, in a second process, beside the next steps), the Remix build (build/index.js,
  * public/build/, its scripts marked for eager compilation: COMPILE_HINT), the service worker
  * (scripts/build-sw.ts), the production entries bundled to plain JavaScript
- * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, with api/, the
+ * (scripts/build-entries.js: server.ts, api/main.ts and the operators' commands, and the api's
+ * worker files, api/worker-pool.ts WORKERS, with api/, the
  * web's edge and what it uses of app/, lib/ and contract/ → build/ENTRY.js and build/chunks/, packages left as imports:
  * scripts/start.js runs them with node, without tsx); then the stamp of its inputs
  * (scripts/build-inputs.js), by which scripts/start.js knows it is up to date. No npx; the Remix
@@ -27,13 +28,14 @@ import { readConfig } from '@remix-run/dev/dist/config.js';
 import { logger } from '@remix-run/dev/dist/tux/logger.js';
 import { build } from 'esbuild';
 import { PGLITE_SEED } from '../api/db/client';
+import { WORKERS } from '../api/worker-pool';
 import { ENTRIES } from './build-entries.js';
 import { inputsHash, STAMP } from './build-inputs.js';
 
 const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const hash = inputsHash();
-const entries = Object.keys(ENTRIES).map((name) => `build/${name}.js`);
+const entries = [...Object.keys(ENTRIES), ...Object.keys(WORKERS)].map((name) => `build/${name}.js`);
 
 console.log(
   `[build] 1/4 the database seed → ${relative('.', PGLITE_SEED)} (initdb and the migrations, beside the next steps)…`,
@@ -89,7 +91,7 @@ await import('./build-sw');
 console.log(`[build] 4/4 the entries → ${entries.join(', ')}…`);
 rmSync('build/chunks', { recursive: true, force: true });
 await build({
-  entryPoints: ENTRIES,
+  entryPoints: { ...ENTRIES, ...WORKERS },
   outdir: 'build',
   // What is imported only when configured (S3, GBIS, PostgreSQL), and the code the entries share,
   // stays in chunks, loaded on demand, so that a start loads none of what it does not use.

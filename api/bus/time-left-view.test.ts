@@ -13,6 +13,7 @@ import { createPredictionService } from './predictions/service';
 import { lastRunNear, STALE_GRACE_SEC, timeLeftView } from './time-left-view';
 import { groupRoutes } from '../../contract/time-left-groups';
 import { IDS_UNKNOWN_MESSAGE, ROUTES, transitIdsNow } from './feed/transit-config';
+import { inThreadJobs } from './predictions/jobs';
 
 /** A route of the defaults, with its timetables. */
 const route = (routeNo: string) => ROUTES.find((r) => r.routeNo === routeNo)!;
@@ -257,6 +258,7 @@ describe('막차 on the demo feed: the mark, the estimate and the expected times
     const logger = recordingLogger();
     const transit = transitIdsNow();
     const predictions = createPredictionService({
+      jobs: inThreadJobs,
       loadHistory: async ({ fromDate, toDate }) =>
         history.filter((d) => d.serviceDate >= fromDate && d.serviceDate <= toDate),
       logger,

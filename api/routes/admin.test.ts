@@ -13,6 +13,7 @@ import { auditLog, inquiries } from '../db/schema';
 import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { testApi } from '../../tests/setup/api';
+import { inThreadJobs } from '../bus/predictions/jobs';
 
 const TOKEN = 'test-service-token';
 
@@ -72,6 +73,7 @@ describe.each(testDatabaseKinds)('admin api on %s', (kind) => {
     // The lease holder's daily refresh stores the figure with its report (one history load).
     const loads: unknown[] = [];
     const accuracy = createAccuracyService({
+      jobs: inThreadJobs,
       db: database.db,
       clock,
       source: 'gbis',

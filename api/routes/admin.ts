@@ -17,7 +17,7 @@ import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inqui
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';
 import { listAudit } from '../admin/audit';
 import { getNotice, saveNotice } from '../admin/notice';
-import { backtest, backtestHistoryRange } from '../bus/predictions/backtest';
+import { backtestHistoryRange } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
@@ -69,8 +69,9 @@ export function adminRoutes(context: ApiContext) {
         const stored = days === PREDICTION_ACCURACY_DAYS ? await context.accuracy.report(today) : null;
         if (stored) return c.json(stored);
         const records = await history(backtestHistoryRange(days, today));
-        // NOTE: CPU-bound, ~80 ms per day evaluated, yielding between days (days ≤ 35 keeps it short).
-        return c.json(await backtest(records, { days, before: today, routes: context.transit.current().routes }));
+        // CPU-bound, ~80 ms per day evaluated: in the worker thread.
+        const routes = context.transit.current().routes;
+        return c.json(await context.jobs.backtest({ history: records, days, before: today, routes }));
       },
     )
     .get('/notice', async (c) => c.json(await getNotice(db, enabledByDefault)))

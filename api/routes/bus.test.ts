@@ -25,6 +25,7 @@ import { departure } from './departures.fixture';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { testApi } from '../../tests/setup/api';
 import { groupRoutes } from '../../contract/time-left-groups';
+import { inThreadJobs } from '../bus/predictions/jobs';
 
 // Monday 23 Nov 2026, 08:00. 1150 left at 07:40/08:30/09:10 on Wed–Fri and at 08:45 on the Monday
 // before (too few runs to be a history day, but last week's); the other routes have no history.
@@ -62,7 +63,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     database = sharedDatabase();
     await saveDepartures(database.db, stored);
     clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-    predictions = createPredictionService({ loadHistory: history, logger: recordingLogger() });
+    predictions = createPredictionService({ loadHistory: history, logger: recordingLogger(), jobs: inThreadJobs });
     const { poller, feed: pollerView } = pollerFeed({
       source: scriptedSource(),
       db: database.db,
@@ -181,6 +182,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
     let release = () => undefined as void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = createPredictionService({
+      jobs: inThreadJobs,
       loadHistory: async (range) => {
         await gate;
         return history(range);
@@ -209,7 +211,7 @@ describe.each(testDatabaseKinds)('predicted down departures on %s', (kind) => {
   });
 
   it('the feed service hands every polled snapshot to the predictions, requests or not', async () => {
-    const fed = createPredictionService({ loadHistory: history, logger: recordingLogger() });
+    const fed = createPredictionService({ loadHistory: history, logger: recordingLogger(), jobs: inThreadJobs });
     const source = new ScriptedSource();
     source.answer((now) => snapshotAt(now, [['1117', 600, 6]])); // not in the stored snapshot
     const leader = await createBusFeed({
@@ -250,7 +252,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('predictions on a follower instanc
     const leader = await start(first);
     await vi.waitFor(() => expect(leader.current().snapshot).not.toBeNull());
 
-    const predictions = createPredictionService({ loadHistory: async () => [], logger: recordingLogger() });
+    const predictions = createPredictionService({
+      loadHistory: async () => [],
+      logger: recordingLogger(),
+      jobs: inThreadJobs,
+    });
     const follower = await start(second, predictions.observe);
     expect(follower.role()).toBe('follower');
     const estimate = (await predictions.today(clock.now())).routes[0].estimate;
@@ -330,7 +336,13 @@ describe('GET /api/bus/accuracy', () => {
       loads.count += 1;
       return loadDepartures(database.db, { source: 'gbis', ...range });
     };
-    const accuracy = createAccuracyService({ db: database.db, clock, loadHistory: history, source: 'demo' });
+    const accuracy = createAccuracyService({
+      db: database.db,
+      clock,
+      loadHistory: history,
+      source: 'demo',
+      jobs: inThreadJobs,
+    });
     const app = testApi({
       db: database.db,
       storage: tempLocalStore(),

@@ -1,11 +1,12 @@
 /**
  * The api for tests, composed by the api's own composition root (api/compose.ts composeApi) on the
- * parts a test brings: its database, storage and clock; a bus feed that never changes and a
- * recording logger unless given; and any service it stubs (the rest built as the runtime builds it).
+ * parts a test brings: its database, storage and clock; a bus feed that never changes, a
+ * recording logger and the jobs on the test's own thread unless given; and any service it stubs (the rest built as the runtime builds it).
  */
 import { createApi, type Api } from '../../api/app';
 import { emptyFeedState } from '../../api/bus/feed/store';
 import { composeApi, type ApiParts } from '../../api/compose';
+import { inThreadJobs } from '../../api/bus/predictions/jobs';
 import { recordingLogger } from './fakes';
 
 /** createApi on what composeApi builds from `parts`. */
@@ -14,6 +15,7 @@ export function testApi(parts: Pick<ApiParts, 'db' | 'storage' | 'clock'> & Part
     composeApi({
       feed: { current: () => emptyFeedState('demo'), role: () => 'leader' },
       logger: recordingLogger(),
+      jobs: inThreadJobs,
       ...parts,
     }),
   );

@@ -92,7 +92,7 @@ export function describePredictionQuality(
         const { rows } = GENERATORS[generator]({ seed, lastDate, days: 70 });
         const history = parseHistoryCsv(historyCsv(rows, true));
         const plans: DayPlan[] = [];
-        report = await backtest(history, {
+        report = backtest(history, {
           days: 14,
           before: addServiceDays(lastDate, 1),
           onDayPlan: (plan) => plans.push(plan),

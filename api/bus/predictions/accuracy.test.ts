@@ -8,6 +8,7 @@ import { addServiceDays } from '../../time';
 import { ACCURACY_READ_TTL_MS, createAccuracyService } from './accuracy';
 import type { HistoryLoader } from './service';
 import type { ObservedDeparture } from './day-plan';
+import { inThreadJobs } from './jobs';
 
 /** 1150 leaving at `times` (KST "HH:mm:ss") on `date`, seen at the crossroads 15 min before. */
 const runs = (date: string, times: string[]): ObservedDeparture[] =>
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds)('prediction accuracy service on %s', (kind) => 
 
   /** An api instance's service over the shared database. */
   const instance = (loadHistory: HistoryLoader, source: 'gbis' | 'demo' = 'gbis') =>
-    createAccuracyService({ db: database.db, clock, loadHistory, source });
+    createAccuracyService({ db: database.db, clock, loadHistory, source, jobs: inThreadJobs });
 
   it('keeps the whole report of the day beside the figure, for that service day only', async () => {
     const { load } = recordingLoader(history);

@@ -22,7 +22,8 @@ import type { Db } from '../../db/client';
 import { predictionAccuracy, settings } from '../../db/schema';
 import { sharedRead } from '../../shared-read';
 import { serviceClock } from '../../time';
-import { backtest, backtestHistoryRange, type BacktestReport, type MethodScore } from './backtest';
+import { backtestHistoryRange, type BacktestReport, type MethodScore } from './backtest';
+import type { PredictionJobs } from './jobs';
 import { ETA_BUCKETS, type Calibration } from './spread';
 import type { HistoryLoader } from './service';
 import { transitIdsNow, type TransitIdsNow } from '../feed/transit-config';
@@ -42,7 +43,7 @@ export type AccuracyService = {
   get(): Promise<PredictionAccuracy>;
   /**
    * For the lease holder only: when the stored figure is not of `now`'s service date, computes it
-   * (history load, then the backtest: ~50–130 ms of CPU per day evaluated, yielding between days) and
+   * (history load, then the backtest in the worker thread: ~50–130 ms of CPU per day evaluated) and
    * stores it. Concurrent calls share one computation.
    * @returns whether it computed.
    * @throws what the history loader or the database throws (nothing is stored).
@@ -71,6 +72,7 @@ const StoredReportSchema = z.object({ serviceDate: z.string(), report: z.unknown
  *   the HISTORY_WINDOW_DAYS days before each evaluated day, so PREDICTION_ACCURACY_DAYS +
  *   HISTORY_WINDOW_DAYS days before today in all.
  * @param options.source the feed whose history it is (its row, and named in the answer).
+ * @param options.jobs where the backtest runs (the worker thread: jobs.ts).
  * @param options.transit the ids in use, whose timetables the backtest scores; default the defaults
  *   of transit-config.ts.
  */
@@ -79,9 +81,10 @@ export function createAccuracyService(options: {
   clock: Clock;
   loadHistory: HistoryLoader;
   source: FeedSourceName;
+  jobs: Pick<PredictionJobs, 'backtest'>;
   transit?: Pick<TransitIdsNow, 'current'>;
 }): AccuracyService {
-  const { db, clock, loadHistory, source, transit = transitIdsNow() } = options;
+  const { db, clock, loadHistory, source, jobs, transit = transitIdsNow() } = options;
   const stored = sharedRead(
     async () => {
       const [row] = await db.select().from(predictionAccuracy).where(eq(predictionAccuracy.feed, source));
@@ -97,7 +100,7 @@ export function createAccuracyService(options: {
   const compute = async (serviceDate: string, now: Date) => {
     const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
     const { routes } = transit.current();
-    const report = await backtest(history, { days: PREDICTION_ACCURACY_DAYS, before: serviceDate, routes });
+    const report = await jobs.backtest({ history, days: PREDICTION_ACCURACY_DAYS, before: serviceDate, routes });
     const accuracy: PredictionAccuracy = {
       source,
       computedAt: now.toISOString(),

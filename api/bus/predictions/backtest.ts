@@ -8,7 +8,6 @@
  * model, the metrics and the live evidence the backtest can and cannot rebuild:
  * docs/predictions.md §Measuring it.
  */
-import { setImmediate } from 'node:timers/promises';
 import { addServiceDays, SERVICE_HOURS } from '../../time';
 import { kstInstant } from '../../../contract/kst';
 import {
@@ -156,12 +155,6 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
 }
 
 /**
- * The backtest yields to the event loop after this many departures of a route-day (~15 ms of
- * queries on this machine), so that a server computing it answers meanwhile.
- */
-const YIELD_EVERY_DEPARTURES = 8;
-
-/**
  * Days evaluated before the first scored one only to learn the calibration of the estimate's
  * ranges (levels), so that the first scored day's ranges are calibrated too.
  */
@@ -230,14 +223,13 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`);
  * `routes` are the routes scored with their timetables (the timetable baseline and estimates): those
  * in use (TransitIdsNow.current().routes), the defaults of transit-config.ts unless given.
- * CPU-bound (~50 ms per date on this machine, ~130 ms on a date whose other day types are
- * planned): it yields to the event loop every few departures (YIELD_EVERY_DEPARTURES), so a server computing it (the accuracy
- * figure, the admin report) goes on answering meanwhile.
+ * CPU-bound (~50 ms per date on a 2-core machine, ~130 ms on a date whose other day types are
+ * planned): a server runs it in its worker thread (worker.ts), never on the serving thread.
  */
-export async function backtest(
+export function backtest(
   history: readonly ObservedDeparture[],
   options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void; routes?: readonly RouteConfig[] },
-): Promise<BacktestReport> {
+): BacktestReport {
   const { routes = DEFAULT_TRANSIT_IDS.routes } = options;
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
@@ -276,7 +268,6 @@ export async function backtest(
       if (!tally) continue;
       tally.departures += observed.length;
       for (const [k, { departedAt }] of observed.entries()) {
-        if (k % YIELD_EVERY_DEPARTURES === 0) await setImmediate();
         const previous = k > 0 ? observed[k - 1].departedAt.getTime() : -Infinity;
         for (const leadSec of QUERY_LEADS_SEC) {
           const q = new Date(departedAt.getTime() - leadSec * 1000);

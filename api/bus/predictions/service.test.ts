@@ -2,6 +2,7 @@ import { FakeClock, recordingLogger, snapshotAt } from '../../../tests/setup/fak
 import { formatKstIso } from '../../../contract/kst';
 import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
 import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
+import { inThreadJobs } from './jobs';
 
 /** Each day's lateness at the crossroads (seconds), oldest day first: the most recent days near 0. */
 const LATENESS = [-240, 180, -180, 120, -120, 60, -60, 30, -30, 0];
@@ -25,6 +26,7 @@ function setup(load: HistoryLoader = async () => history, rangeCalibration?: () 
   const loads: { fromDate: string; toDate: string }[] = [];
   const logger = recordingLogger();
   const service = createPredictionService({
+    jobs: inThreadJobs,
     loadHistory: (range) => {
       loads.push(range);
       return load(range);

@@ -1,7 +1,8 @@
 /**
  * Serves today's down predictions (day-plan.ts, day-type.ts, live.ts) to every request from memory:
  * the history-based day plan, with the day type today's departures so far follow (observedDayType),
- * is computed on the first request of a service date (which awaits it) and recomputed in the
+ * is computed in the worker thread (jobs.ts planDay) on the first request of a service date (which
+ * awaits it) and recomputed in the
  * background once PLAN_REFRESH_MS have passed (the first request after that starts it, and is
  * answered from the old plan); live evidence comes from the feed's snapshots, pushed to observe()
  * by the feed service (the leader's poller after each good poll, a follower after each reload), so
@@ -16,16 +17,15 @@ import {
   HISTORY_WINDOW_DAYS,
   PLAN_REFRESH_MS,
   predictDay,
-  type DayPlan,
   type ObservedDeparture,
   type RoutePredictions,
 } from './day-plan';
-import { observedDayType } from './day-type';
+import type { PredictionJobs } from './jobs';
+import type { ServedPlan } from './worker';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { Calibration } from './spread';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 import { transitIdsNow, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
-import type { DayType } from '../../../contract/transit';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
 export type HistoryLoader = (range: { fromDate: string; toDate: string }) => Promise<ObservedDeparture[]>;
@@ -52,13 +52,12 @@ export type PredictionService = {
 /** How soon a failed history load is retried. */
 export const PLAN_RETRY_MS = 60_000;
 /**
- * A day's plan as served: the plan, the routes (and timetables) it was made with, the day type
- * today's departures so far follow (observedDayType), and when to refresh them.
+ * A day's plan as served (the routes planned as the day type today's departures so far follow:
+ * observedDayType), the routes (and timetables) it was made with, and when to refresh them.
  */
 type Cached = {
-  plan: DayPlan;
+  plan: ServedPlan;
   routes: readonly RouteConfig[];
-  dayType: DayType;
   /** How the told spreads are recalibrated (applyLiveEvidence), or null. */
   calibration: Calibration | null;
   refreshAtMs: number;
@@ -140,16 +139,18 @@ class LiveTracker {
  *   own departures so far (observedDayType).
  * @param options.transit the ids in use, whose routes' timetables are planned; default the defaults
  *   of transit-config.ts.
+ * @param options.jobs where the day plans are learnt (the worker thread: jobs.ts).
  * @param options.rangeCalibration how the told spreads are recalibrated (the accuracy backtest's,
  *   accuracy.ts), read with each plan; none (the spreads as learnt) unless given.
  */
 export function createPredictionService(options: {
   loadHistory: HistoryLoader;
   logger: Logger;
+  jobs: Pick<PredictionJobs, 'planDay'>;
   transit?: Pick<TransitIdsNow, 'current'>;
   rangeCalibration?: () => Promise<Calibration | null>;
 }): PredictionService {
-  const { loadHistory, logger, transit = transitIdsNow(), rangeCalibration = async () => null } = options;
+  const { loadHistory, logger, jobs, transit = transitIdsNow(), rangeCalibration = async () => null } = options;
   const live = new LiveTracker();
   let cached: Cached | null = null;
   let loading: { serviceDate: string; routes: readonly RouteConfig[]; plan: Promise<Cached> } | null = null;
@@ -157,24 +158,26 @@ export function createPredictionService(options: {
     failing: '[predictions] cannot load the departure history; predicting from memory or the timetable',
     recovered: '[predictions] loading the departure history works again.',
   });
-  let timetable: { plan: DayPlan; routes: readonly RouteConfig[] } | null = null;
+  let timetable: { plan: ServedPlan; routes: readonly RouteConfig[] } | null = null;
   const calibrationRead = failureLog(logger, {
     failing: '[predictions] cannot read the range calibration; stating the ranges as learnt',
     recovered: '[predictions] reading the range calibration works again.',
   });
 
   /** The plan of `serviceDate` without history, on its calendar day type: timetable estimates (computed once per date and routes). */
-  const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'dayType' | 'calibration'> => {
+  const timetableOnly = (serviceDate: string): Pick<Cached, 'plan' | 'calibration'> => {
     const { routes } = transit.current();
     if (timetable?.plan.serviceDate !== serviceDate || timetable.routes !== routes) {
-      timetable = { plan: predictDay([], serviceDate, routes), routes };
+      const { dayType, routes: planned } = predictDay([], serviceDate, routes);
+      timetable = { plan: { serviceDate, dayType, routes: planned }, routes };
     }
-    return { plan: timetable.plan, dayType: timetable.plan.dayType, calibration: null };
+    return { plan: timetable.plan, calibration: null };
   };
 
   /**
-   * Computes the plan of `serviceDate` from the days before it, and the day type its own
-   * departures so far follow, and caches both, unless a later date's plan is cached meanwhile.
+   * Computes the plan of `serviceDate` from the days before it, as the day type its own departures
+   * so far follow, in the worker thread (jobs.planDay), and caches it, unless a later date's plan
+   * is cached meanwhile. Without any history the timetable's plan is made here (cheap).
    */
   const load = async (serviceDate: string, nowMs: number): Promise<Cached> => {
     const { routes } = transit.current();
@@ -184,22 +187,21 @@ export function createPredictionService(options: {
         fromDate: addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS),
         toDate: serviceDate,
       });
-      const plan = predictDay(history, serviceDate, routes);
-      const today = history.filter((departure) => departure.serviceDate === serviceDate);
-      const dayType = observedDayType(plan, today, new Date(nowMs));
+      const plan = history.length
+        ? await jobs.planDay({ history, serviceDate, routes, nowMs })
+        : timetableOnly(serviceDate).plan;
       loaded = {
         plan,
         routes,
-        dayType,
         calibration: await calibrationRead.orNull(rangeCalibration),
         refreshAtMs: nowMs + PLAN_REFRESH_MS,
       };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
-      const { plan, dayType, calibration } =
+      const { plan, calibration } =
         cached?.plan.serviceDate === serviceDate && cached.routes === routes ? cached : timetableOnly(serviceDate);
-      loaded = { plan, routes, dayType, calibration, refreshAtMs: nowMs + PLAN_RETRY_MS };
+      loaded = { plan, routes, calibration, refreshAtMs: nowMs + PLAN_RETRY_MS };
     }
     if (!cached || cached.plan.serviceDate <= serviceDate) cached = loaded;
     return loaded;
@@ -228,13 +230,10 @@ export function createPredictionService(options: {
     return current;
   };
 
-  /** The plan with live evidence, from the estimates of the day type today follows (Cached.dayType). */
-  const withLive = (
-    { plan, dayType: observed, calibration }: Pick<Cached, 'plan' | 'dayType' | 'calibration'>,
-    now: Date,
-  ): TodayPredictions => ({
+  /** The plan with live evidence, as the day type today follows (ServedPlan.dayType). */
+  const withLive = ({ plan, calibration }: Pick<Cached, 'plan' | 'calibration'>, now: Date): TodayPredictions => ({
     serviceDate: plan.serviceDate,
-    routes: plan.planAs(observed).map((route) => ({
+    routes: plan.routes.map((route) => ({
       routeNo: route.routeNo,
       dayBefore: route.dayBefore,
       weekBefore: route.weekBefore,

@@ -14,6 +14,7 @@ import {
   MAX_UNSAVED_DEPARTURES,
   saveDepartures,
 } from './store';
+import { inThreadJobs } from '../jobs';
 
 describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
   let database: Database;
@@ -76,12 +77,12 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
   it('back-fills 28 days of the demo plan once; a second call writes nothing', async () => {
     const now = kstInstant('2026-11-24', 24 * 60 + 10); // 00:10 on the 25th: service day the 24th
     // DEMO_HISTORY_DAYS 0: nothing, and a later start with days to fill still fills them.
-    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 0 })).toBe(0);
-    const written = await backfillDemoHistory(database.db, { seed: SEED, now, days: 28 });
+    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 0, jobs: inThreadJobs })).toBe(0);
+    const written = await backfillDemoHistory(database.db, { seed: SEED, now, days: 28, jobs: inThreadJobs });
     const days = Array.from({ length: 28 }, (_, i) => kstInstant('2026-10-27', 12 * 60 + i * 24 * 60));
     const planned = days.flatMap((day) => planDay(SEED, day.toISOString().slice(0, 10)));
     expect(written).toBe(planned.length);
-    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 28 })).toBe(0);
+    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 28, jobs: inThreadJobs })).toBe(0);
 
     const loaded = await loadDepartures(database.db, { source: 'demo', fromDate: '2026-10-01', toDate: '2026-12-31' });
     expect(loaded).toHaveLength(written);

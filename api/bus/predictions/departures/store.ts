@@ -8,9 +8,8 @@ import type { Db } from '../../../db/client';
 import { departures } from '../../../db/schema';
 import { failureLog } from '../../../../lib/failure-log';
 import type { Logger } from '../../../logger';
-import { addServiceDays, serviceClock } from '../../../time';
-import { planDay } from '../../feed/demo/simulator';
-import { FREE_POLL_SEC } from '../../feed/poll-plan';
+import { serviceClock } from '../../../time';
+import type { PredictionJobs } from '../jobs';
 import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { DepartureDetector, MAX_DEPARTURE_GAP_SEC, type DepartureRecord } from './detector';
 
@@ -106,14 +105,17 @@ export async function loadDepartures(
 /**
  * Gives a fresh demo deployment a history to predict from: when the database holds no demo
  * departure before today (the running poller may have stored some of today's), stores the
- * departures of the `days` service days before the service day of `now` as planned by the simulator
- * (planDay with `seed`): departedAt = the run's departure, arrivedAt = its time at the campus
- * crossroads (UP_STOPS[0]), gapSec = FREE_POLL_SEC (the demo's poll interval), backfilled true. One
- * transaction; several instances starting at once store each row once.
+ * departures of the `days` service days before the service day of `now`, as the worker thread's
+ * `demoHistory` job (jobs.ts) simulates them with `seed`. One transaction; several instances
+ * starting at once store each row once.
  * @returns how many rows were stored (0 when demo departures already existed).
+ * @throws what the job or the database throws (nothing is stored).
  */
-export async function backfillDemoHistory(db: Db, options: { seed: number; now: Date; days: number }): Promise<number> {
-  const { seed, now, days } = options;
+export async function backfillDemoHistory(
+  db: Db,
+  options: { seed: number; now: Date; days: number; jobs: Pick<PredictionJobs, 'demoHistory'> },
+): Promise<number> {
+  const { seed, now, days, jobs } = options;
   const today = serviceClock(now).serviceDate;
   // Past days only: the running demo poller may already have stored some of today's.
   const existing = await db
@@ -122,22 +124,7 @@ export async function backfillDemoHistory(db: Db, options: { seed: number; now: 
     .where(and(eq(departures.source, 'demo'), lt(departures.serviceDate, today)))
     .limit(1);
   if (existing.length > 0) return 0;
-
-  const records: DepartureRecord[] = [];
-  for (let back = days; back >= 1; back -= 1) {
-    for (const run of planDay(seed, addServiceDays(today, -back))) {
-      records.push({
-        source: 'demo',
-        routeNo: run.routeNo,
-        vehId: run.vehicle.vehId,
-        serviceDate: run.serviceDate,
-        departedAt: run.departure,
-        gapSec: FREE_POLL_SEC,
-        arrivedAt: run.upStops[0],
-        backfilled: true,
-      });
-    }
-  }
+  const records = await jobs.demoHistory({ seed, today, days });
   return db.transaction((tx) => saveDepartures(tx, records));
 }
 
