@@ -237,6 +237,17 @@ export function planDay(seed: number, serviceDate: string): Run[] {
   return ROUTES.flatMap((_, routeIndex) => planRoute(seed, routeIndex, serviceDate, midnightMs, day));
 }
 
+/** The last day planned for snapshotAt: a poll every 15 s would otherwise plan the same day again (~20 ms). */
+let lastPlanned: { seed: number; serviceDate: string; runs: Run[] } | null = null;
+
+/** planDay(seed, serviceDate), kept for the next call with the same arguments. */
+function plannedDay(seed: number, serviceDate: string): Run[] {
+  if (lastPlanned?.seed !== seed || lastPlanned.serviceDate !== serviceDate) {
+    lastPlanned = { seed, serviceDate, runs: planDay(seed, serviceDate) };
+  }
+  return lastPlanned.runs;
+}
+
 /** A stop of a run with when the vehicle reached it (ms) and when it left it. */
 type PassedStop = {
   stationId: string;
@@ -318,7 +329,7 @@ export function snapshotAt(seed: number, instant: Date): FeedSnapshot {
 
   const nowMs = instant.getTime();
   const candidates = new Map<string, Arrival[]>(ROUTES.map((route) => [route.routeNo, []]));
-  for (const run of planDay(seed, serviceClock(instant).serviceDate)) {
+  for (const run of plannedDay(seed, serviceClock(instant).serviceDate)) {
     if (run.appearAt.getTime() > nowMs || nowMs >= run.leaveAt.getTime()) continue;
     const stops = stopsOf(run);
     const lastIndex = stops.findLastIndex((stop) => stop.reachedMs <= nowMs);

@@ -2,21 +2,26 @@
  * Observed departures in the database: storing them once, loading a feed's service dates, the demo
  * feed's back-filled history, and the poller's hook that detects (detector.ts) and stores.
  */
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../../contract/bus';
 import type { Db } from '../../../db/client';
 import { departures } from '../../../db/schema';
 import { failureLog } from '../../../../lib/failure-log';
 import type { Logger } from '../../../logger';
-import { serviceClock } from '../../../time';
+import { addServiceDays, serviceClock } from '../../../time';
 import type { PredictionJobs } from '../jobs';
 import type { FeedSnapshot } from '../../../../contract/feed-snapshot';
 import { DepartureDetector, MAX_DEPARTURE_GAP_SEC, type DepartureRecord } from './detector';
 
 const SEC = 1000;
 
-/** Rows per INSERT: 8 parameters each, well under PostgreSQL's 65,535 bind parameters. */
-const INSERT_BATCH = 1000;
+/**
+ * Rows per INSERT, with a turn of the event loop between two: building and running one costs the
+ * serving thread ~25 ms (drizzle's query builder, PGlite's own work on the same thread), so that a
+ * long list (the demo back-fill's 5,452 rows) does not hold the pages up for a second and a half.
+ */
+const INSERT_BATCH = 100;
 
 /**
  * Stores departures, skipping those already stored: an identical row (unique on source, routeNo,
@@ -68,6 +73,8 @@ export async function saveDepartures(db: Db, records: readonly DepartureRecord[]
 
   let stored = 0;
   for (let from = 0; from < fresh.length; from += INSERT_BATCH) {
+    // PGlite's promises resolve without a turn of the event loop: make one.
+    if (from > 0) await setImmediate();
     const inserted = await db
       .insert(departures)
       .values(fresh.slice(from, from + INSERT_BATCH))
@@ -79,27 +86,47 @@ export async function saveDepartures(db: Db, records: readonly DepartureRecord[]
 }
 
 /**
+ * Service dates read per query by loadDepartures, with a turn of the event loop between two: a
+ * query's rows are made on the serving thread (PGlite, drizzle's mapping), ~5 ms per day of a
+ * feed's departures, where a whole window in one query (35 days) held the pages up for 140 ms.
+ */
+const LOAD_DAYS_PER_QUERY = 3;
+
+/**
  * The stored departures of one feed whose KST service dates ("yyyy-MM-dd") lie in
- * [fromDate, toDate], both inclusive, ordered by departedAt (then routeNo, vehId).
+ * [fromDate, toDate], both inclusive, ordered by departedAt (then routeNo, vehId), read
+ * LOAD_DAYS_PER_QUERY dates at a time.
+ * @throws on a database error.
  */
 export async function loadDepartures(
   db: Db,
   range: { source: FeedSourceName; fromDate: string; toDate: string },
 ): Promise<DepartureRecord[]> {
-  const rows = await db
-    .select({
-      routeNo: departures.routeNo,
-      vehId: departures.vehId,
-      serviceDate: departures.serviceDate,
-      departedAt: departures.departedAt,
-      gapSec: departures.gapSec,
-      arrivedAt: departures.arrivedAt,
-      backfilled: departures.backfilled,
-    })
-    .from(departures)
-    .where(and(eq(departures.source, range.source), between(departures.serviceDate, range.fromDate, range.toDate)))
-    .orderBy(asc(departures.departedAt), asc(departures.routeNo), asc(departures.vehId));
-  return rows.map((row) => ({ source: range.source, ...row }));
+  const records: DepartureRecord[] = [];
+  for (let from = range.fromDate; from <= range.toDate; from = addServiceDays(from, LOAD_DAYS_PER_QUERY)) {
+    if (from > range.fromDate) await setImmediate();
+    const last = addServiceDays(from, LOAD_DAYS_PER_QUERY - 1);
+    const rows = await db
+      .select({
+        routeNo: departures.routeNo,
+        vehId: departures.vehId,
+        serviceDate: departures.serviceDate,
+        departedAt: departures.departedAt,
+        gapSec: departures.gapSec,
+        arrivedAt: departures.arrivedAt,
+        backfilled: departures.backfilled,
+      })
+      .from(departures)
+      .where(
+        and(
+          eq(departures.source, range.source),
+          between(departures.serviceDate, from, last < range.toDate ? last : range.toDate),
+        ),
+      )
+      .orderBy(asc(departures.departedAt), asc(departures.routeNo), asc(departures.vehId));
+    for (const row of rows) records.push({ source: range.source, ...row });
+  }
+  return records;
 }
 
 /**
