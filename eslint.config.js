@@ -52,8 +52,9 @@ const domainFromGround = {
   message: "The api's ground imports no domain folder: move what it needs down into it or into contract/.",
 };
 const libImports = {
-  regex: '^(?!node:|\\./)',
-  message: 'lib/ is shared by api/ and app/: Node built-ins and itself only.',
+  regex: '^(?!node:|\\./|prom-client$|pino$|pino-pretty$)',
+  message:
+    'lib/ is shared by api/ and app/: Node built-ins, the metrics and log libraries (prom-client, pino) and itself only.',
 };
 const contractImports = {
   regex: '^(?!zod$|\\./)',
@@ -233,7 +234,7 @@ export default tseslint.config(
     },
   },
   {
-    // lib/ is bundled by both api/ and app/: Node built-ins and itself.
+    // lib/ is bundled by both api/ and app/: Node built-ins, prom-client and pino, and itself.
     files: ['lib/**'],
     ignores: ['lib/**/*.test.ts'],
     rules: fencesOf([libImports], [...driverBypasses, literalImportsOnly]),

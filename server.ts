@@ -75,4 +75,5 @@ serveUntilSignal(createEdge({ env, build, api, admin }), {
   onClose: async () => {
     await runtime?.close();
   },
+  metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
 });

@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
 import { skillRoutes } from './routes/skill';
 import { noticeRoutes } from './routes/notice';
+import { timeApiRequests } from './metrics';
 
 /**
  * The most bytes a request body to the api may have (64 KB): every body but an image upload's is a
@@ -34,13 +35,15 @@ const jsonBodyLimit = bodyLimit({
 });
 
 /**
- * The api on `context` (built by the composition root, api/compose.ts): the body cap, the route
+ * The api on `context` (built by the composition root, api/compose.ts): its requests timed
+ * (api/metrics.ts), the body cap, the route
  * sub-apps and the one error handler; it builds no service. It reads the feed from memory
  * (BusFeed.current) and never calls the bus source itself. Unknown paths answer 404 `{ message }`,
  * unexpected errors 500 `{ message }`.
  */
 export function createApi(context: ApiContext) {
   const app = new Hono();
+  app.use(timeApiRequests);
   app.use((c, next) =>
     c.req.method === 'PUT' && c.req.path.startsWith('/api/uploads/') ? next() : jsonBodyLimit(c, next),
   );

@@ -3,6 +3,7 @@
  * message naming the variable. Every variable is documented in .env.example and the README.
  */
 import { z } from 'zod';
+import { ObservabilityEnvSchema } from '../contract/observability';
 import { mailboxAddress } from './mail/address';
 import { SECRET_MIN_LENGTH } from '../lib/secrets';
 
@@ -20,6 +21,7 @@ export const httpUrl = z
 
 export const ApiEnvSchema = z
   .object({
+    ...ObservabilityEnvSchema.shape,
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./data'),
     BUS_FEED: z.enum(['demo', 'gbis']).default('demo'),

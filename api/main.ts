@@ -22,4 +22,5 @@ serveUntilSignal(createAdaptorServer({ fetch: api.fetch }) as Server, {
     if (runtime.setupPath) console.info(`[api] ${setupMessage(`${runtime.setupPath} on the web`)}`);
   },
   onClose: api.close,
+  metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
 });

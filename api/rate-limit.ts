@@ -11,6 +11,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimitRefusals } from '../lib/observability/metrics';
 import { clientKeysOf, type ClientKeys } from '../lib/client-address';
 import type { Db } from './db/client';
 import { rateLimits } from './db/schema';
@@ -173,7 +174,9 @@ export async function spendClient(
   client: ClientKeys,
 ): Promise<{ res: RateLimiterRes; over: boolean }> {
   const address = await spendKey(limiter.address, client.address);
-  return address.over ? address : spendKey(limiter.network, client.network);
+  const spent = address.over ? address : await spendKey(limiter.network, client.network);
+  if (spent.over) rateLimitRefusals.inc({ limiter: limiter.address.keyPrefix });
+  return spent;
 }
 
 /**

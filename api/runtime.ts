@@ -20,7 +20,8 @@ import { backfillDemoHistory } from './bus/predictions/departures/store';
 import type { BusFeed } from './bus/feed/service';
 import { consoleLogger, type Logger } from './logger';
 import { scheduleOrphanSweep } from './ads/images';
-import { startingHealthRoutes } from './routes/health';
+import { readiness, startingHealthRoutes } from './routes/health';
+import { observeApi } from './metrics';
 import { runRetention } from './privacy/retention';
 import { setupPath } from './admin/setup';
 import { IMPRESSION_FLUSH_MS } from './skill/ads';
@@ -33,7 +34,7 @@ export type ApiRuntime = {
   setupPath: string | null;
   /**
    * Starts the background work: the bus feed's lease loop (and so the polls), the chatbot ads'
-   * first read and the housekeeping timers. The entries call it once the server listens, so a
+   * first read and the housekeeping timers; and has the metrics read it (api/metrics.ts observeApi). The entries call it once the server listens, so a
    * process that fails to start (port in use, missing build) spends no GBIS calls. The history's
    * work (the demo back-fill, then the day's accuracy backtest) begins once `firstAnswer` resolves
    * (the entry's first answered page: lib/lifecycle.ts firstAnswer), or HISTORY_WORK_WAIT_MS after
@@ -161,6 +162,17 @@ async function buildApiRuntime(
         localSocket = await openLocalSocket(app, env.DATA_DIR, settings.logger);
       }
       stops.push(...startHousekeeping(services, history.refreshAccuracy));
+      const { db, clock, accuracy, dailyQuota = 0, dataDirFreeBytes } = services.context;
+      stops.push(
+        observeApi({
+          db,
+          clock,
+          feed,
+          accuracy,
+          dailyQuota,
+          ready: async () => !(await readiness({ db, clock, dataDirFreeBytes })).failure,
+        }),
+      );
     } catch (error) {
       services.historyWritten(); // nothing will be back-filled: history reads go on with what is stored
       throw error;

@@ -17,6 +17,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { serveMetrics } from './observability/metrics';
 
 /** Sockets still busy this long (ms) after the signal are cut. */
 const DRAIN_MS = 5_000;
@@ -149,6 +150,9 @@ export function firstAnswer(server: Server): Promise<void> {
  * @param options.label log prefix: "[web]" or "[api]".
  * @param options.ready when given, the requests other than the probes wait for it (holdUntilReady).
  * @param options.onClose stops the background work and closes the database; awaited before exit 0.
+ * @param options.metrics METRICS_PORT and METRICS_HOST: the process's metrics served there
+ *   (lib/observability/metrics.ts serveMetrics) once it listens; a port that cannot be bound stops
+ *   the process as the server's own would.
  */
 export function serveUntilSignal(
   server: Server,
@@ -158,9 +162,10 @@ export function serveUntilSignal(
     ready?: Promise<unknown>;
     onListening: (firstAnswer: Promise<void>) => Promise<void> | void;
     onClose: () => Promise<void>;
+    metrics?: { port?: number; host: string };
   },
 ): void {
-  const { port, label, ready, onListening, onClose } = options;
+  const { port, label, ready, onListening, onClose, metrics } = options;
   if (ready) holdUntilReady(server, ready);
   const drain = gracefulClose(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -171,8 +176,20 @@ export function serveUntilSignal(
     console.error(`${label} cannot listen on port ${port}: ${listenFailure(error)}`);
     void onClose().finally(() => process.exit(1));
   });
-  server.listen(port, () => {
+  let metricsServer: Server | null = null;
+  server.listen(port, async () => {
     console.info(`${label} listening on http://localhost:${port}`);
+    if (metrics?.port) {
+      try {
+        metricsServer = await serveMetrics(metrics.port, metrics.host);
+        console.info(`${label} metrics on http://${metrics.host}:${metrics.port}/metrics`);
+      } catch (error) {
+        console.error(
+          `${label} cannot serve the metrics on ${metrics.host}:${metrics.port}: ${listenFailure(error as NodeJS.ErrnoException)}`,
+        );
+        return void onClose().finally(() => process.exit(1));
+      }
+    }
     const answered = firstAnswer(server);
     void answered.then(() =>
       console.info(`${label} first page answered ${process.uptime().toFixed(2)} s after the process began.`),
@@ -196,6 +213,7 @@ export function serveUntilSignal(
         process.exit(1);
       }, SHUTDOWN_LIMIT_MS).unref();
       const drained = drain(); // the listener is closed when this returns
+      metricsServer?.close();
       console.info(`${label} ${signal}: closing (no longer listening; draining the connections)`);
       void drained
         .catch((error: unknown) => console.warn(`${label} closing the server:`, error))

@@ -21,6 +21,7 @@
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { ClientKeys } from '../../lib/client-address';
 import { spendKey, type RateLimiters } from '../rate-limit';
+import { rateLimitRefusals } from '../../lib/observability/metrics';
 
 /** The wait of the first attempt past the username's ceiling, in milliseconds; it doubles with each further one. */
 export const SLOW_DOWN_FIRST_MS = 250;
@@ -69,9 +70,13 @@ export async function reserveSignInAttempt(
   // JSON keeps the pair unambiguous whatever characters the username or the address carry.
   const pairKey = JSON.stringify([username, client.address]);
   const pair = await spendKey(limiters.loginFailsByUsernameAndIp, pairKey);
-  if (pair.over) return { refused: true, retryAfterSec: retryAfterSec(pair.res) };
+  if (pair.over) {
+    rateLimitRefusals.inc({ limiter: limiters.loginFailsByUsernameAndIp.keyPrefix });
+    return { refused: true, retryAfterSec: retryAfterSec(pair.res) };
+  }
   const address = await spendKey(limiters.loginFailsByIp, client.address);
   if (address.over) {
+    rateLimitRefusals.inc({ limiter: limiters.loginFailsByIp.keyPrefix });
     await limiters.loginFailsByUsernameAndIp.reward(pairKey);
     return { refused: true, retryAfterSec: retryAfterSec(address.res) };
   }

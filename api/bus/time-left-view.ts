@@ -172,7 +172,7 @@ export const STALE_GRACE_SEC = 60;
  * is over STALE_GRACE_SEC late — the poller died, its database is down, or this instance follows a
  * leader that stopped. Outside service hours the plan's next poll is 05:00, so nothing is stale then.
  */
-function isStale(state: FeedState, now: Date): boolean {
+export function isStale(state: FeedState, now: Date): boolean {
   if (state.lastError !== null) return true;
   return state.nextPollAt !== null && now.getTime() - state.nextPollAt.getTime() > STALE_GRACE_SEC * 1000;
 }

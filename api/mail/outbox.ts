@@ -6,7 +6,7 @@
  * backoff for up to MAIL_RETRY_WINDOW_MS (24 h) → failed; failed → queued again by an admin's resend.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, lte, min, ne, or } from 'drizzle-orm';
 import type { UndeliveredMail } from '../../contract/admin';
 import { MAIL_RETENTION_DAYS } from '../../contract/privacy';
 import { recordAudit, type Writer } from '../admin/audit';
@@ -200,6 +200,33 @@ export async function undeliveredMail(
       lastError: row.lastError,
       createdAt: row.createdAt.toISOString(),
     })),
+  };
+}
+
+/** The outbox at a glance, for the metrics (api/metrics.ts): rows per status, and of the pending ones the oldest and those retrying. */
+export type OutboxSummary = {
+  rows: Record<MailStatus, number>;
+  /** When the oldest pending row was queued; null when none waits. */
+  oldestPendingAt: Date | null;
+  /** Pending rows that failed at least one attempt (the SMTP server down or refusing). */
+  retrying: number;
+};
+
+/** The outbox's rows per status, its oldest pending row and its retrying ones: two small queries. */
+export async function outboxSummary(db: Db): Promise<OutboxSummary> {
+  const counts = await db
+    .select({ status: mailOutbox.status, rows: count() })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const [pending] = await db
+    .select({ oldest: min(mailOutbox.createdAt), retrying: count(mailOutbox.lastError) })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
+  const countOf = (status: MailStatus) => counts.find((row) => row.status === status)?.rows ?? 0;
+  return {
+    rows: { pending: countOf('pending'), failed: countOf('failed'), sent: countOf('sent') },
+    oldestPendingAt: pending?.oldest ?? null,
+    retrying: pending?.retrying ?? 0,
   };
 }
 

@@ -43,12 +43,8 @@ export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiC
     })
     .get('/readyz', async (c) => {
       c.header('Cache-Control', 'no-store');
-      const [written, { disk, detail }] = await Promise.all([
-        databaseTakesWrite(db, clock.now(), READY_PROBE_MS),
-        dataDirFreeBytes ? diskState(dataDirFreeBytes, READY_PROBE_MS) : { disk: undefined, detail: undefined },
-      ]);
+      const { written, disk, detail, failure } = await readiness({ db, clock, dataDirFreeBytes });
       const body: HealthResponse = { ...report(), database: written ? 'ok' : 'unreachable', disk };
-      const failure = disk && disk !== 'ok' ? 'disk' : written ? undefined : 'database';
       if (!failure) {
         unready.ok();
         return c.json(body);
@@ -56,6 +52,30 @@ export function healthRoutes({ feed, clock, db, logger, dataDirFreeBytes }: ApiC
       unready.fail(detail ?? `the database did not take the probe's write in ${READY_PROBE_MS} ms`);
       return c.json({ ...body, status: 'unavailable', failure } satisfies HealthResponse, 503);
     });
+}
+
+/**
+ * The readiness check of GET /api/readyz (and of the campus_bus_ready metric): the database takes a
+ * write and DATA_DIR's disk has room, each within READY_PROBE_MS. Never throws.
+ * @returns whether the database took the write, the disk's state (undefined when not watched), a
+ *   line for the log, and what failed first (the disk before the database), or undefined when ready.
+ */
+export async function readiness({
+  db,
+  clock,
+  dataDirFreeBytes,
+}: Pick<ApiContext, 'db' | 'clock' | 'dataDirFreeBytes'>): Promise<{
+  written: boolean;
+  disk?: 'ok' | 'low' | 'unreadable';
+  detail?: string;
+  failure?: 'disk' | 'database';
+}> {
+  const [written, { disk, detail }] = await Promise.all([
+    databaseTakesWrite(db, clock.now(), READY_PROBE_MS),
+    dataDirFreeBytes ? diskState(dataDirFreeBytes, READY_PROBE_MS) : { disk: undefined, detail: undefined },
+  ]);
+  const failure = disk && disk !== 'ok' ? 'disk' : written ? undefined : 'database';
+  return { written, disk, detail, failure };
 }
 
 /**

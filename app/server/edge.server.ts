@@ -25,6 +25,7 @@ import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
 import { serveProbes } from '~/server/probes.server';
 import { remixHandler } from '~/server/remix-adapter.server';
 import { createRequestBodies } from '~/server/request-bodies.server';
+import { remixRoutePatterns } from '~/server/request-metrics.server';
 import { createSecurityHeaders } from '~/server/security-headers.server';
 import { serveStaticFiles } from '~/server/static-files.server';
 import { createTimeLeftAnswers } from '~/server/time-left-cache.server';
@@ -87,7 +88,7 @@ export function createEdge({
     clientOf: (req) => clientKeysOf(asExpressRequest(app, req).ip),
   });
   app.use((req, res, next) => (allowsWrite(req) ? next() : bodies.refuse(req, res, CROSS_SITE)));
-  app.all('*', remixHandler({ handleRemix, loadContextOf, bodies, security }));
+  app.all('*', remixHandler({ handleRemix, routePattern: remixRoutePatterns(build), loadContextOf, bodies, security }));
 
   /**
    * The home page's views, each rendered once a second whoever asks (ADR 023). Its HTML depends on

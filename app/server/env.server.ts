@@ -4,6 +4,7 @@
  * explicit object, `PublicConfig` (AppLoadContext.publicConfig).
  */
 import { z } from 'zod';
+import { ObservabilityEnvSchema } from '../../contract/observability';
 import type { PublicConfig } from '~/utils/public-config';
 
 const optionalString = z
@@ -21,6 +22,7 @@ const optionalMatching = (pattern: RegExp, example: string) =>
   optionalString.pipe(z.string().regex(pattern, `expected something like ${example}`).optional());
 
 export const WebEnvSchema = z.object({
+  ...ObservabilityEnvSchema.shape,
   /**
    * Remix's mode: development (error details in responses, no caching) only when asked for
    * explicitly; unset or anything else is production, so a forgotten variable leaks nothing.

@@ -10,6 +10,7 @@ import { asExpressRequest } from '~/server/express-request.server';
 import type { HomePages } from '~/server/home-page-cache.server';
 import { SKILL_PATH, type SkillFastPath } from '~/server/skill.server';
 import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
+import { answeredAs, timeRequest } from '~/server/request-metrics.server';
 import { limitOf, tooLarge, UNREADABLE, type RequestBodies } from '~/server/request-bodies.server';
 import { hasPlainHost, isAt } from '~/server/request-path.server';
 import type { TimeLeftAnswers } from '~/server/time-left-cache.server';
@@ -20,7 +21,7 @@ const isRefresh = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && isAt(req, TIME_LEFT_PATH);
 
 /**
- * The server: a Host that is more than `host[:port]` is refused first (Remix's request URL is made
+ * The server: every request timed (app/server/request-metrics.server.ts); a Host that is more than `host[:port]` is refused first (Remix's request URL is made
  * from it: one with a path would route the request elsewhere); then the fast paths; then `app`.
  * A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause 10 s
  * at most (`bodies`): a phone's 5 MB photo on a slow link fits.
@@ -65,10 +66,20 @@ export function createFastPathServer({
   }
 
   const server = createServer((req, res) => {
+    timeRequest(req, res);
     if (!hasPlainHost(req)) return bodies.refuse(req, res, UNREADABLE);
-    if (isRefresh(req)) return ahead('[bus/time-left]', timeLeft.serve(req, res), res);
-    if (homePages.serves(req)) return ahead('[home]', homePages.serve(req, res), res);
-    if (isAt(req, SKILL_PATH)) return serveSkill(req, res);
+    if (isRefresh(req)) {
+      answeredAs(res, TIME_LEFT_PATH);
+      return ahead('[bus/time-left]', timeLeft.serve(req, res), res);
+    }
+    if (homePages.serves(req)) {
+      answeredAs(res, '/');
+      return ahead('[home]', homePages.serve(req, res), res);
+    }
+    if (isAt(req, SKILL_PATH)) {
+      answeredAs(res, SKILL_PATH);
+      return serveSkill(req, res);
+    }
     return app(req, res);
   });
   // `Expect: 100-continue` (curl's way with a large body): a body that cannot be taken is refused

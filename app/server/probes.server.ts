@@ -5,6 +5,7 @@
  */
 import type express from 'express';
 import { failureLog } from '../../lib/failure-log';
+import { answeredAs } from '~/server/request-metrics.server';
 import { getApiHealth } from '~/models/health.server';
 import { UpstreamError, type ApiBinding } from '~/models/upstream.server';
 
@@ -22,7 +23,8 @@ function probe(api: ApiBinding, path: '/api/healthz' | '/api/readyz', liveness: 
     recovered: `[web] ${path} answers again.`,
     level: 'error',
   });
-  return async (_req, res) => {
+  return async (req, res) => {
+    answeredAs(res, req.path);
     res.set('Cache-Control', 'no-store');
     try {
       const { ok, status, health } = await getApiHealth({ api }, path);

@@ -13,6 +13,7 @@ import { PACKAGE_ROOT } from '../../lib/package-root';
 import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { hostOf } from '~/server/express-request.server';
 import type { RequestBodies } from '~/server/request-bodies.server';
+import { answeredAs } from '~/server/request-metrics.server';
 import type { SecurityHeaders } from '~/server/security-headers.server';
 
 /**
@@ -37,16 +38,20 @@ export type HandleRemix = (request: Request, loadContext: AppLoadContext) => Pro
  */
 export function remixHandler({
   handleRemix,
+  routePattern,
   loadContextOf,
   bodies,
   security,
 }: {
   handleRemix: HandleRemix;
+  /** The Remix route pattern of a path (request-metrics.server.ts remixRoutePatterns), the request's label. */
+  routePattern(pathname: string): string;
   loadContextOf(clientIp: string | undefined): AppLoadContext;
   bodies: RequestBodies;
   security: SecurityHeaders;
 }): express.RequestHandler {
   return async (req, res, next) => {
+    answeredAs(res, routePattern(req.path));
     const body = req.method === 'GET' || req.method === 'HEAD' ? null : await bodies.read(req, res);
     if (body === undefined) return;
     let request: Request;

@@ -11,6 +11,10 @@ import { BodyStopped, readBodyUpTo } from '../../lib/http-body';
 import { createBodyBudget, type BodyClient, type BodyPoolName } from '~/server/body-budget.server';
 import { bodyLimitOf, tooLargeAnswer } from '~/server/body-limit.server';
 import { pathOf } from '~/server/request-path.server';
+import { doorRefusals } from '../../lib/observability/metrics';
+
+/** The door refusals counted (campus_bus_door_refusals_total), by status. */
+const REFUSAL_REASONS: Record<number, string> = { 413: 'body_cap', 403: 'origin', 503: 'busy' };
 
 /** An answer given without reading the request's body: its status, content type, body and extra headers. */
 export type UnreadAnswer = { status: number; contentType: string; body: string; headers?: Record<string, string> };
@@ -85,6 +89,8 @@ export function createRequestBodies({
    * invited by `100 Continue`, or stopped arriving) is not awaited, and the connection closes.
    */
   function refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer, { coming = true } = {}): void {
+    const reason = REFUSAL_REASONS[answer.status];
+    if (reason) doorRefusals.inc({ reason });
     const headers = {
       ...securityHeaders,
       'Content-Type': answer.contentType,

@@ -15,6 +15,7 @@ import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store'
 import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
 import { FeedError, type FeedSource } from './snapshot';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
+import { feedPolls } from '../../metrics';
 
 /**
  * How often a source that cannot poll yet (FeedError 'config' from prepare) reads its setup again,
@@ -106,6 +107,7 @@ export class Poller {
     const plan = { now, dailyQuota, callsPerPoll: source.callsPerPoll };
     const spent = await callsSpent(db, day);
     if (!canPollNow(plan, spent)) {
+      feedPolls.inc({ outcome: 'budget' });
       const waitSec = nextPollDelaySec({ ...plan, spent, urgency: urgencyOf(this.state.snapshot) });
       if (isInService(now)) {
         this.fail(new FeedError('budget', `daily quota of ${dailyQuota} calls per dataset spent`), now);
@@ -126,10 +128,12 @@ export class Poller {
     let polled: FeedSnapshot | null = null;
     try {
       polled = await source.poll(now, this.abort.signal);
+      feedPolls.inc({ outcome: 'ok' });
       this.recover(now);
       this.state = { ...this.state, snapshot: polled, lastError: null, failingSince: null };
     } catch (error) {
       if (this.stopped) return 0;
+      feedPolls.inc({ outcome: 'failed' });
       this.fail(error, now);
     }
     const after = nextPollDelaySec({ ...plan, spent: spentAfter, urgency: urgencyOf(this.state.snapshot) });
