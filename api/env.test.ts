@@ -57,3 +57,26 @@ describe('parseApiEnv: e-mail', () => {
     );
   });
 });
+
+describe('parseApiEnv: metrics and logs', () => {
+  it('has no metrics port and logs at info unless set, an empty value counting as unset', () => {
+    for (const env of [{}, { METRICS_PORT: '', METRICS_HOST: '', LOG_FORMAT: '', LOG_LEVEL: '' }]) {
+      const parsed = parseApiEnv(env);
+      expect(parsed).toMatchObject({ METRICS_HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      expect([parsed.METRICS_PORT, parsed.LOG_FORMAT]).toEqual([undefined, undefined]);
+    }
+    expect(parseApiEnv({ METRICS_PORT: '9464', LOG_FORMAT: 'json' })).toMatchObject({
+      METRICS_PORT: 9464,
+      LOG_FORMAT: 'json',
+    });
+  });
+
+  it.each([
+    ['METRICS_PORT', '70000'],
+    ['METRICS_PORT', 'nine'],
+    ['LOG_FORMAT', 'xml'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('stops with a message naming %s for %j', (name, value) => {
+    expect(() => parseApiEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});
