@@ -6,7 +6,7 @@
  * The in-process api starts polling once the server listens; SIGTERM/SIGINT close it gracefully
  * (lib/lifecycle.ts). This file is the one place that joins app/ and api/.
  */
-import { setupMessage } from './api/admin/setup';
+import { announceSetup } from './api/admin/setup';
 import { parseApiEnv } from './api/env';
 import { openApiRuntime } from './api/runtime';
 import type { AdminBinding } from './app/models/session.server';
@@ -15,6 +15,7 @@ import { createEdge } from './app/server/edge.server';
 import { parseWebEnv } from './app/server/env.server';
 import { remixBuildLoader } from './app/server/remix-adapter.server';
 import { serveUntilSignal, startOrExit } from './lib/lifecycle';
+import { logsArePretty, startLogs } from './lib/observability/logs';
 import { storedSecret } from './lib/secrets';
 
 /**
@@ -27,6 +28,7 @@ import { storedSecret } from './lib/secrets';
  */
 async function prepare() {
   const env = parseWebEnv();
+  startLogs(env);
   // React, Express and Remix read it: never development unless asked for (error details stay out of responses).
   process.env.NODE_ENV = env.NODE_ENV;
   const loadBuild = remixBuildLoader();
@@ -38,7 +40,7 @@ async function prepare() {
       sessionSecret: env.SESSION_SECRET!,
       secureCookie: env.secureCookie,
     };
-    return { env, build: await loadBuild(), api, admin, runtime: null };
+    return { env, build: await loadBuild(), api, admin, runtime: null, dataDir: null };
   }
   const apiEnv = parseApiEnv();
   const runtime = openApiRuntime(apiEnv);
@@ -58,10 +60,10 @@ async function prepare() {
     );
   }
   const admin: AdminBinding = { serviceToken: runtime.serviceToken, sessionSecret, secureCookie: env.secureCookie };
-  return { env, build, api, admin, runtime };
+  return { env, build, api, admin, runtime, dataDir: apiEnv.DATA_DIR };
 }
 
-const { env, build, api, admin, runtime } = await startOrExit('[web]', prepare);
+const { env, build, api, admin, runtime, dataDir } = await startOrExit('[web]', prepare);
 
 serveUntilSignal(createEdge({ env, build, api, admin }), {
   port: env.PORT,
@@ -70,7 +72,12 @@ serveUntilSignal(createEdge({ env, build, api, admin }), {
   ready: runtime?.ready,
   onListening: async (firstAnswer) => {
     const started = await runtime?.start(firstAnswer);
-    if (started?.setupPath) console.info(`[web] ${setupMessage(`http://localhost:${env.PORT}${started.setupPath}`)}`);
+    if (started?.setupPath && dataDir) {
+      announceSetup('[web]', `http://localhost:${env.PORT}${started.setupPath}`, {
+        dataDir,
+        toTerminal: process.stdout.isTTY === true && logsArePretty(env),
+      });
+    }
   },
   onClose: async () => {
     await runtime?.close();

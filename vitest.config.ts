@@ -23,6 +23,8 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     sequence: { sequencer: LongestFirstSequencer },
+    // The processes' logs, checked for secrets once the suite ends.
+    globalSetup: ['tests/setup/suite-logs.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -18,6 +18,7 @@ import { inquiryRoutes } from './routes/inquiries';
 import { skillRoutes } from './routes/skill';
 import { noticeRoutes } from './routes/notice';
 import { timeApiRequests } from './metrics';
+import { requestIds } from './request-id';
 
 /**
  * The most bytes a request body to the api may have (64 KB): every body but an image upload's is a
@@ -44,6 +45,7 @@ const jsonBodyLimit = bodyLimit({
 export function createApi(context: ApiContext) {
   const app = new Hono();
   app.use(timeApiRequests);
+  app.use(requestIds);
   app.use((c, next) =>
     c.req.method === 'PUT' && c.req.path.startsWith('/api/uploads/') ? next() : jsonBodyLimit(c, next),
   );

@@ -4,13 +4,15 @@
  */
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { setupMessage } from './admin/setup';
+import { announceSetup } from './admin/setup';
 import { parseApiEnv } from './env';
 import { serveUntilSignal, startOrExit } from '../lib/lifecycle';
+import { logsArePretty, startLogs } from '../lib/observability/logs';
 import { openApiRuntime } from './runtime';
 
 const { env, api } = await startOrExit('[api]', async () => {
   const env = parseApiEnv();
+  startLogs(env);
   return { env, api: openApiRuntime(env) };
 });
 serveUntilSignal(createAdaptorServer({ fetch: api.fetch }) as Server, {
@@ -19,7 +21,12 @@ serveUntilSignal(createAdaptorServer({ fetch: api.fetch }) as Server, {
   onListening: async (firstAnswer) => {
     const runtime = await api.start(firstAnswer);
     // The page is the web's (point a web at this api with API_BASE_URL), so only the path is known here.
-    if (runtime.setupPath) console.info(`[api] ${setupMessage(`${runtime.setupPath} on the web`)}`);
+    if (runtime.setupPath) {
+      announceSetup('[api]', `${runtime.setupPath} on the web`, {
+        dataDir: env.DATA_DIR,
+        toTerminal: process.stdout.isTTY === true && logsArePretty(env),
+      });
+    }
   },
   onClose: api.close,
   metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },

@@ -1,11 +1,15 @@
 /**
  * The first admin's one-time setup link (docs/decisions/008-admin-sessions-and-secrets.md): on a
  * start with no admin at all, the api makes a random token valid for SETUP_TOKEN_HOURS and stores
- * its SHA-256 (settings 'admin-setup'); the start-up log prints `/admin-only/setup?token=…`. The
+ * its SHA-256 (settings 'admin-setup'); the entry hands `/admin-only/setup?token=…` to whoever
+ * started it (announceSetup: the terminal, or an owner-only file, never a shipped log). The
  * setup creates the first admin and deletes the token; once any admin exists, setup is refused for
  * good. The api limits the setup requests per client address (api/rate-limit.ts adminSetup).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -36,6 +40,25 @@ export function setupMessage(url: string): string {
     `No admin account yet. Open ${url} within ${SETUP_TOKEN_HOURS} hour to create the first, ` +
     'or stop the server and run: npm run admin:create -- --username NAME'
   );
+}
+
+/** The file under DATA_DIR the setup link goes to when the log is not a terminal (owner-only, 0600). */
+export const SETUP_LINK_FILE = 'setup-link.txt';
+
+/**
+ * Hands the setup link (setupMessage of `url`) to the one who started the server. The link is a
+ * secret: printed only to a terminal (`toTerminal`: stdout is one and the log is human-readable),
+ * else written to DATA_DIR/SETUP_LINK_FILE with mode 0600 (a temporary directory's when DATA_DIR is
+ * `memory`), whose path the log names, so that it never reaches a log system.
+ * @param label the entry's log prefix ("[web]", "[api]").
+ */
+export function announceSetup(label: string, url: string, options: { dataDir: string; toTerminal: boolean }): void {
+  if (options.toTerminal) return console.info(`${label} ${setupMessage(url)}`);
+  const dir = options.dataDir === 'memory' ? mkdtempSync(join(tmpdir(), 'campus-bus-setup-')) : options.dataDir;
+  const path = join(dir, SETUP_LINK_FILE);
+  rmSync(path, { force: true }); // a file left by an earlier start may belong to another mode
+  writeFileSync(path, `${setupMessage(url)}\n`, { mode: 0o600 });
+  console.info(`${label} No admin account yet: the one-time setup link is in ${path} (readable by its owner only).`);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { ApiErrorSchema } from '../../contract/bus';
 import type { PublicConfig } from '~/utils/public-config';
+import { currentRequestId } from '../../lib/observability/logs';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
 export type ApiBinding = {
@@ -77,6 +78,9 @@ export async function upstreamFetch(
   const headers = new Headers(requestInit.headers);
   // The phone's address is for the api's rate limits only, never for a third party (S3).
   if (toApi && context.clientIp) headers.set('X-Forwarded-For', context.clientIp);
+  // The api's log lines of this call carry the id the phone was given (docs/deploy.md §Logs).
+  const reqId = currentRequestId();
+  if (toApi && reqId) headers.set('X-Request-Id', reqId);
   const request = new Request(url, { ...requestInit, headers, signal });
   const send = toApi ? context.api.fetch : fetch;
   try {

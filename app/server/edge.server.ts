@@ -107,5 +107,5 @@ export function createEdge({
     readBody: (req, res, deadlineMs) => bodies.read(req, res, { pool: 'skill', deadlineMs }),
     refuse: bodies.refuse,
   });
-  return createFastPathServer({ app, bodies, headers, timeLeft, homePages, skill });
+  return createFastPathServer({ app, trustsProxy: env.TRUST_PROXY > 0, bodies, headers, timeLeft, homePages, skill });
 }

@@ -11,6 +11,7 @@ import type { HomePages } from '~/server/home-page-cache.server';
 import { SKILL_PATH, type SkillFastPath } from '~/server/skill.server';
 import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
 import { answeredAs, timeRequest } from '~/server/request-metrics.server';
+import { requestIdOf, withRequestId } from '../../lib/observability/logs';
 import { limitOf, tooLarge, UNREADABLE, type RequestBodies } from '~/server/request-bodies.server';
 import { hasPlainHost, isAt } from '~/server/request-path.server';
 import type { TimeLeftAnswers } from '~/server/time-left-cache.server';
@@ -21,7 +22,8 @@ const isRefresh = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && isAt(req, TIME_LEFT_PATH);
 
 /**
- * The server: every request timed (app/server/request-metrics.server.ts); a Host that is more than `host[:port]` is refused first (Remix's request URL is made
+ * The server: every request timed (app/server/request-metrics.server.ts) and given its id
+ * (X-Request-Id: a trusted proxy's, else a new one; the id of its log lines); a Host that is more than `host[:port]` is refused first (Remix's request URL is made
  * from it: one with a path would route the request elsewhere); then the fast paths; then `app`.
  * A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause 10 s
  * at most (`bodies`): a phone's 5 MB photo on a slow link fits.
@@ -31,6 +33,7 @@ const isRefresh = (req: IncomingMessage) =>
  */
 export function createFastPathServer({
   app,
+  trustsProxy,
   bodies,
   headers,
   timeLeft,
@@ -38,6 +41,8 @@ export function createFastPathServer({
   skill,
 }: {
   app: express.Express;
+  /** TRUST_PROXY > 0: a proxy in front sets X-Request-Id (and X-Forwarded-For). */
+  trustsProxy: boolean;
   bodies: RequestBodies;
   headers: Record<string, string>;
   timeLeft: TimeLeftAnswers;
@@ -67,6 +72,12 @@ export function createFastPathServer({
 
   const server = createServer((req, res) => {
     timeRequest(req, res);
+    const reqId = requestIdOf(req.headers['x-request-id'], trustsProxy);
+    res.setHeader('X-Request-Id', reqId);
+    withRequestId(reqId, () => dispatch(req, res));
+  });
+  /** Where a request goes: refused, a fast path, or express. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     if (!hasPlainHost(req)) return bodies.refuse(req, res, UNREADABLE);
     if (isRefresh(req)) {
       answeredAs(res, TIME_LEFT_PATH);
@@ -81,7 +92,7 @@ export function createFastPathServer({
       return serveSkill(req, res);
     }
     return app(req, res);
-  });
+  };
   // `Expect: 100-continue` (curl's way with a large body): a body that cannot be taken is refused
   // before the client sends it; otherwise the client is told to go on (Node's default).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {

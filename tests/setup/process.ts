@@ -5,6 +5,8 @@
  * sources under tsx), so they need `npm run build`, which `npm test` runs first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 export type EntryProcess = {
@@ -26,14 +28,28 @@ export type EntryProcess = {
 export function runEntry(entry: string, env: Record<string, string>, args: string[] = [], cwd?: string): EntryProcess {
   // node --import tsx: one process, so its pid is the server's (tsx's CLI would put a parent in between).
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    TZ: 'America/Los_Angeles',
+    DEMO_HISTORY_DAYS: '0',
+    // The lines as a person reads them (`[web] …`), which the tests match; tests/logs.test.ts reads the JSON ones.
+    LOG_FORMAT: 'pretty',
+    ...env,
+  };
   const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', TZ: 'America/Los_Angeles', DEMO_HISTORY_DAYS: '0', ...env },
+    env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const kept = keepLog(child.pid, secretsOf(fullEnv));
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const add = (chunk: Buffer) => {
+    text += chunk.toString();
+    kept(chunk);
+  };
+  child.stdout!.on('data', add);
+  child.stderr!.on('data', add);
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -74,4 +90,30 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * The values of `env` a log must never show: the secrets the tests set (a variable named like a
+ * secret, token, password or key) and SMTP_URL's password.
+ */
+function secretsOf(env: Record<string, string | undefined>): string[] {
+  const secrets = Object.entries(env).flatMap(([name, value]) =>
+    /SECRET|TOKEN|PASSWORD|SERVICE_KEY/.test(name) && value && value.length >= 8 ? [value] : [],
+  );
+  const smtpPassword = env.SMTP_URL ? decodeURIComponent(new URL(env.SMTP_URL).password) : '';
+  return smtpPassword.length >= 8 ? [...secrets, smtpPassword] : secrets;
+}
+
+/**
+ * Keeps a process's output, and the secrets it was given, in the suite's log directory
+ * (TEST_LOGS_DIR, made by tests/setup/suite-logs.ts), where the suite's end reads them all for
+ * secrets; a no-op outside the suite's run.
+ * @returns what appends a chunk of output.
+ */
+function keepLog(pid: number | undefined, secrets: string[]): (chunk: Buffer) => void {
+  const dir = process.env.TEST_LOGS_DIR;
+  if (!dir || pid === undefined) return () => undefined;
+  writeFileSync(join(dir, `${pid}.secrets.json`), JSON.stringify(secrets));
+  const log = join(dir, `${pid}.log`);
+  return (chunk) => appendFileSync(log, chunk);
 }
