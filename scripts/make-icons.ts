@@ -10,9 +10,12 @@
  *   centre, 199 px at 512 px: inside the maskable safe zone, the centred circle of radius 40% (205 px).
  * - apple-touch-icon.png (180×180): iOS fills transparency with black and rounds the corners
  *   itself, so it uses the maskable layout.
+ * - public/favicon.ico: the logo at 16, 32 and 48 px (png-to-ico), for the browsers and tools that
+ *   ask for /favicon.ico whatever the page's <link rel="icon"> says (an error page has none).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import pngToIco from 'png-to-ico';
 
 /** The light pink background of app/styles/base.css (--bg) and of the manifest. */
 const BACKGROUND = '#ffe4ef';
@@ -44,6 +47,15 @@ try {
     await page.screenshot({ path: new URL(file, outDir).pathname, omitBackground: !padded });
     console.info(`public/icons/${file}: ${size}×${size}`);
   }
+  const favicon: Buffer[] = [];
+  for (const size of [16, 32, 48]) {
+    await page.setViewportSize({ width: size, height: size });
+    const svg = logo.replace('<svg ', `<svg width="${size}" height="${size}" `);
+    await page.setContent(`<body style="margin:0;width:${size}px;height:${size}px;background:transparent">${svg}</body>`);
+    favicon.push(await page.screenshot({ omitBackground: true }));
+  }
+  writeFileSync(new URL('../public/favicon.ico', import.meta.url), await pngToIco(favicon));
+  console.info('public/favicon.ico: 16, 32 and 48 px');
 } finally {
   await browser.close();
 }

@@ -221,3 +221,17 @@ describe('conditional GETs and the private pages’ headers', () => {
     expect(faq.headers.get('referrer-policy')).toBe('same-origin');
   });
 });
+
+describe('what browsers and crawlers ask for unprompted', () => {
+  it('answers /favicon.ico with the icon and /robots.txt with what may not be crawled', async () => {
+    const favicon = await send('/favicon.ico');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect([...new Uint8Array(await favicon.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header
+    const robots = await send('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    for (const path of ['/admin-only', '/api/', '/ads/status/']) expect(rules).toContain(`Disallow: ${path}`);
+  });
+});

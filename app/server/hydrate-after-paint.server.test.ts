@@ -1,4 +1,4 @@
-import { hydrateAfterFirstPaint } from './hydrate-after-paint.server';
+import { DEFERRED_PRELOAD_REL, hydrateAfterFirstPaint } from './hydrate-after-paint.server';
 
 /** A document as Remix 2 renders its scripts: preload links, then the module script (`body`). */
 const documentWith = (body: string) =>
@@ -12,6 +12,9 @@ const REMIX_SCRIPT =
 it('starts the scripts after the first paint, the entry last', () => {
   const html = hydrateAfterFirstPaint(documentWith(REMIX_SCRIPT));
   expect(html).not.toContain('href="/build/');
+  // A modulepreload link without href warns in the console: the links keep their place, inert.
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html.match(new RegExp(`<link rel="${DEFERRED_PRELOAD_REL}"/>`, 'g'))).toHaveLength(2);
   expect(html).toContain('const entry = "/build/entry.client-A.js";');
   expect(html.indexOf('await import(href)')).toBeLessThan(html.indexOf('import("/build/entry.client-A.js")'));
 });

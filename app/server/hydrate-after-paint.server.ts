@@ -60,18 +60,24 @@ for (const href of hrefs) {
 }
 `;
 
-const PRELOAD_HREF = /(<link rel="modulepreload"[^>]*?) href="([^"]+)"/g;
+const PRELOAD_HREF = /<link rel="modulepreload"([^>]*?) href="([^"]+)"/g;
+/**
+ * The rel Remix's modulepreload links are rendered with instead: one no browser knows, so the link
+ * fetches nothing (the module script announces the modules after the first paint) and, unlike a
+ * modulepreload link without href, makes no console warning.
+ */
+export const DEFERRED_PRELOAD_REL = 'x-deferred-modulepreload';
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 /** The entry's dynamic import at the end of Remix's module script. */
 const ENTRY_IMPORT = /\bimport\("([^"]+)"\)/;
 
 /**
- * `html` (a rendered document) with Remix's modulepreload links emptied of their href and its
- * module script starting after the first paint, as the module docstring says. The links stay, so
- * that hydration finds the elements it rendered (React 18's production build leaves an attribute
- * it did not expect as it is; its development build warns once per page that `href` did not match);
- * a modulepreload link without href fetches nothing.
+ * `html` (a rendered document) with Remix's modulepreload links made inert (DEFERRED_PRELOAD_REL,
+ * no href) and its module script starting after the first paint, as the module docstring says. The
+ * links stay, so that hydration finds the elements it rendered (React 18's production build leaves
+ * an attribute it did not expect as it is; its development build warns once per page that `rel`
+ * and `href` did not match).
  * @returns `html` unchanged when it has no module script (an error page rendered without <Scripts>),
  *   or its module script imports nothing statically or no entry at its end (not the shape Remix 2
  *   renders: the entry, which hydrates when evaluated, must come last).
@@ -94,5 +100,5 @@ export function hydrateAfterFirstPaint(html: string): string {
     ONE_PER_TASK +
     `const [${names}] = await Promise.all([${specifiers}]);`;
   const rewritten = `${open}${wait}${body.replace(STATIC_IMPORT, '')}${close}`;
-  return html.replace(PRELOAD_HREF, '$1').replace(whole, () => rewritten);
+  return html.replace(PRELOAD_HREF, `<link rel="${DEFERRED_PRELOAD_REL}"$1`).replace(whole, () => rewritten);
 }
