@@ -138,9 +138,10 @@ describe('the status link after a taken application', () => {
       ]);
     });
 
-    it('shows the received message without a link once the link was shown (a reload)', async () => {
+    it('says nothing of a submission without the link: a reload, or the address opened by anyone else', async () => {
       const document = await render(null);
-      expect(document.querySelector('[role="status"]')?.textContent).toContain(AD_MESSAGES.submitted);
+      expect(document.querySelector('[role="status"]')?.textContent).toBe('');
+      expect(document.body.textContent).not.toContain(AD_MESSAGES.submitted);
       expect(document.querySelector('section[aria-labelledby="status-link-title"]')).toBeNull();
     });
   });

@@ -20,7 +20,6 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useSearchParams,
   type MetaFunction,
 } from '@remix-run/react';
 import { useState } from 'react';
@@ -173,7 +172,9 @@ export default function AdApply() {
 function Application() {
   const { bankAccount, statusLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitted = useSearchParams()[0].has('submitted') && !actionData;
+  // The link comes once, to the browser that submitted (its cookie, spent by the loader): a reload,
+  // or the address opened by anyone else, says nothing of a submission.
+  const submitted = statusLink !== null && !actionData;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const pending = navigation.state === 'submitting' && navigation.formAction === '/ads/apply';
