@@ -203,6 +203,7 @@ export type AdDayCount = z.infer<typeof AdDayCountSchema>;
 /**
  * GET /api/ads/status/{statusToken} answer (ours; public, the token is the secret): the applicant's
  * status page /ads/status/{statusToken}. `appliedAt` is the ISO instant the application arrived;
+ * `duration` the months applied for (its price: contract/prices.ts priceWon);
  * `rejectReason` the admin's reason, or null; `period` the paid period of its ad as ISO instants
  * (start inclusive, end exclusive), null until approved or once the ad is deleted; `counts`, once
  * the ad's period has started, its impressions and clicks per KST day over the last AD_STATUS_DAYS
@@ -212,6 +213,7 @@ export const AdStatusSchema = z.object({
   type: AdTypeSchema,
   title: text(),
   appliedAt: text().datetime({ offset: true }),
+  duration: z.number().int().positive(),
   status: z.enum(['pending', 'approved', 'rejected']),
   rejectReason: text().nullable(),
   period: z

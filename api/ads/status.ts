@@ -35,6 +35,7 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
     type: application.type,
     title: application.title,
     appliedAt: application.createdAt.toISOString(),
+    duration: application.duration,
     status: application.status,
     rejectReason: application.status === 'rejected' ? application.rejectReason : null,
     period: ad && { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() },

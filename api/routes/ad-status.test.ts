@@ -67,12 +67,13 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
     expect(ApiErrorSchema.parse(await response.json())).toEqual({ message: 'No such status page' });
   }
 
-  it('tells a pending application: type, title, when it came, no period and no counts', async () => {
+  it('tells a pending application: type, title, when it came, the months applied for, no period and no counts', async () => {
     const { token } = await apply('kakao');
     expect(await read(token)).toEqual({
       type: 'kakao',
       title: '캠퍼스 카페',
       appliedAt: '2026-11-21T15:30:00.000Z',
+      duration: 2,
       status: 'pending',
       rejectReason: null,
       period: null,

@@ -14,14 +14,7 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node';
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type MetaFunction,
-} from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, type MetaFunction } from '@remix-run/react';
 import { useState } from 'react';
 import {
   AD_DURATIONS,

@@ -58,7 +58,7 @@ const facts = (document: Document) =>
 const NOT_FOUND = '신청 현황을 찾을 수 없습니다.';
 
 describe('/ads/status/:token', () => {
-  it('shows a pending application: type, title, applied date in KST, 검토 중, and no counts', async () => {
+  it('shows a pending application: type, title, applied date in KST, months and price, 검토 중, how much to pay, and no counts', async () => {
     const { status, document } = await open(await applied());
     expect(status).toBe(200);
     expect(document.querySelector('h1')?.textContent).toBe('광고 신청 현황');
@@ -66,13 +66,15 @@ describe('/ads/status/:token', () => {
       '광고 유형': '웹 배너 광고',
       '광고 제목': '캠퍼스 카페',
       신청일: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date()),
+      '광고 기간': '1개월',
+      광고비: '26,000원',
       상태: '검토 중',
     });
     expect(document.querySelector('.ad-status__counts')).toBeNull();
     expect(document.querySelector('svg')).toBeNull();
     expect([...document.querySelectorAll('.ad-status__note')].map((note) => note.textContent)).toEqual([
       '입금을 확인하면 광고를 승인하고, 승인한 날부터 게재 기간이 시작됩니다. 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.',
-      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 ' +
+      '입금하실 금액은 26,000원(1개월)입니다. 신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 신청을 받은 뒤 담당자가 입력하신 이메일로 ' +
         '알려드립니다. 입금자명은 신청자 이름과 같게 해주세요. 신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     ]);
   });
@@ -90,7 +92,7 @@ describe('/ads/status/:token', () => {
     });
     const { document } = await open(await applied(), context);
     expect(document.querySelectorAll('.ad-status__note')[1]?.textContent).toBe(
-      '신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다. ' +
+      '입금하실 금액은 26,000원(1개월)입니다. 신청서를 보낸 뒤 광고비를 계좌 이체로 입금해주세요. 입금 계좌는 농협 351-1234-5678-90 (예금주 캠퍼스버스)입니다. ' +
         '입금자명은 신청자 이름과 같게 해주세요. 신청한 날부터 30일 안에 입금이 확인되지 않은 신청은 이미지와 함께 삭제됩니다.',
     );
   });
@@ -136,6 +138,7 @@ describe('/ads/status/:token', () => {
       type: 'kakao',
       title: '점심 할인',
       appliedAt: '2026-10-24T16:00:00.000Z',
+      duration: 2,
       status: 'approved',
       rejectReason: null,
       // 01:00 KST on 11-01 for 30 days: the last KST day it runs is 12-01.

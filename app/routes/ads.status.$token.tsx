@@ -1,7 +1,7 @@
 /**
  * /ads/status/{token}: an applicant's private status page of their ad application (docs/product.md
  * §11), reached by the link the form shows once (and the receipt e-mail carries, when the site sends
- * e-mail). It shows the ad type, title and applied date, the review's state (with the reason of a
+ * e-mail). It shows the ad type, title and applied date, the months and the price, the review's state (with the reason of a
  * rejection), the paid period, and once the ad runs its impressions and clicks per KST day over
  * the last 30 days (app/components/ad-status-chart.tsx). Dates are KST. The token is the only key:
  * the page is kept out of search engines, caches and Referer headers. An unknown, revoked or
@@ -9,7 +9,8 @@
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
-import { AD_PAYMENT, accountSentence } from '../../contract/ad-payment';
+import { AD_PAYMENT, accountSentence, amountSentence } from '../../contract/ad-payment';
+import { formatWon, priceWon } from '../../contract/prices';
 import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
 import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
 import { Fact } from '~/components/fact';
@@ -68,6 +69,8 @@ export default function AdStatusPage() {
         <Fact term="광고 유형">{typeLabel}</Fact>
         <Fact term="광고 제목">{status.title}</Fact>
         <Fact term="신청일">{formatKstDate(status.appliedAt)}</Fact>
+        <Fact term="광고 기간">{status.duration}개월</Fact>
+        <Fact term="광고비">{formatWon(priceWon(status.duration))}</Fact>
         <Fact term="상태">
           <span className={`ad-status__state ad-status__state--${status.status}`}>{STATE_LABELS[status.status]}</span>
         </Fact>
@@ -85,8 +88,8 @@ export default function AdStatusPage() {
       </p>
       {status.status === 'pending' && (
         <p className="ad-status__note">
-          {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)} {AD_PAYMENT.payerName}{' '}
-          {AD_PAYMENT.unpaidDeadline}
+          {amountSentence(status.duration)} {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)}{' '}
+          {AD_PAYMENT.payerName} {AD_PAYMENT.unpaidDeadline}
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}
