@@ -4,10 +4,10 @@
  * reads the same variables.
  */
 import { z } from 'zod';
+import { text } from './strings';
 
 /** An env value, unset when empty or blank (an `.env` copied from .env.example leaves them so). */
-const unsetWhenEmpty = z
-  .string()
+const unsetWhenEmpty = text()
   .optional()
   .transform((value) => value?.trim() || undefined);
 
