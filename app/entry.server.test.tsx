@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { EntryContext } from '@remix-run/node';
 import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { useScriptMarker } from '~/components/script-marker-provider';
+import { DEFERRED_PRELOAD_REL } from '~/server/hydrate-after-paint.server';
 
 /** Departure lines as the home page renders them: numbers and Korean (3 bytes a character) in separate text nodes. */
 const LINES = Array.from({ length: 400 }, (_, i) => [1150 + i, i % 60] as const);
@@ -91,8 +92,9 @@ it('starts the scripts that hydrate the page after its first paint, allowed by t
   const response = await render();
   const html = await response.text();
   // The links stay for hydration to find, without what would fetch them now.
-  expect(html).toContain('<link rel="modulepreload"/>');
-  expect(html).toContain('<link rel="modulepreload" crossorigin="anonymous"/>');
+  expect(html).toContain(`<link rel="${DEFERRED_PRELOAD_REL}"/>`);
+  expect(html).toContain(`<link rel="${DEFERRED_PRELOAD_REL}" crossorigin="anonymous"/>`);
+  expect(html).not.toContain('rel="modulepreload"');
   expect(html).not.toContain('href="/build/');
   const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   // First a painted frame (or the wait's end), then the same modules announced, a link per task, then

@@ -51,7 +51,9 @@ try {
   for (const size of [16, 32, 48]) {
     await page.setViewportSize({ width: size, height: size });
     const svg = logo.replace('<svg ', `<svg width="${size}" height="${size}" `);
-    await page.setContent(`<body style="margin:0;width:${size}px;height:${size}px;background:transparent">${svg}</body>`);
+    await page.setContent(
+      `<body style="margin:0;width:${size}px;height:${size}px;background:transparent">${svg}</body>`,
+    );
     favicon.push(await page.screenshot({ omitBackground: true }));
   }
   writeFileSync(new URL('../public/favicon.ico', import.meta.url), await pngToIco(favicon));

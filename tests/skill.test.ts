@@ -62,11 +62,15 @@ describe('POST /api/kakao/skill on the built web', () => {
     expect(skill.headers.get('cache-control')).toBe('no-store');
     expect(SkillResponseSchema.parse(await skill.json()).version).toBe('2.0');
     const general = (await fetch(`${base}/healthz`, { headers: { 'Accept-Encoding': 'gzip' } })).headers;
-    const security = [...general.keys()].filter((name) =>
-      /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(
-        name,
-      ),
+    const security = [...general.keys()].filter(
+      (name) =>
+        /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(
+          name,
+        ) && name !== 'x-request-id',
     );
+    // Each answer its own id (docs/deploy.md §Logs).
+    expect(skill.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(skill.headers.get('x-request-id')).not.toBe(general.get('x-request-id'));
     expect(security.length).toBeGreaterThanOrEqual(10);
     for (const name of security) expect(skill.headers.get(name), name).toBe(general.get(name));
     expect(skill.headers.get('x-powered-by')).toBeNull();
