@@ -33,6 +33,7 @@ import { createMailOutbox, mailOff, type MailOutbox } from './mail/outbox';
 import { createMailSender, smtpTransport, type MailSender } from './mail/sender';
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 import { predictionJobs } from './bus/predictions/jobs';
+import { workerParser } from './bus/feed/gbis/discover';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
@@ -43,7 +44,7 @@ export const PAGE_READ_TTL_MS = 1000;
  * others being built here; and the settings.
  */
 export type ApiParts = ApiSettings &
-  Pick<ApiContext, 'db' | 'storage' | 'feed' | 'clock' | 'logger' | 'jobs'> &
+  Pick<ApiContext, 'db' | 'storage' | 'feed' | 'clock' | 'logger' | 'jobs' | 'parseDiscovery'> &
   Partial<Pick<ApiContext, 'history' | 'predictions' | 'accuracy' | 'mail' | 'chatbotAds' | 'transit'>>;
 
 /**
@@ -179,6 +180,7 @@ export async function openApiServices(
     clock,
     logger,
     jobs,
+    parseDiscovery: workerParser(workers),
     history,
     predictions,
     accuracy,

@@ -20,6 +20,7 @@ import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
 import type { TransitIdsNow } from './bus/feed/transit-config';
 import type { MailOutbox } from './mail/outbox';
 import type { PredictionJobs } from './bus/predictions/jobs';
+import type { DiscoveryParser } from './bus/feed/gbis/discover';
 
 /** The api's settings, from its env (api/compose.ts openApiServices); a test gives those it needs. */
 export type ApiSettings = {
@@ -61,6 +62,8 @@ export type ApiContext = ApiSettings & {
   logger: Logger;
   /** The CPU-heavy jobs, each run in the worker thread (api/worker-pool.ts): the admin's backtest, the services'. */
   jobs: PredictionJobs;
+  /** Where GBIS discovery's answers are parsed: the worker thread (api/bus/feed/gbis/worker.ts). */
+  parseDiscovery: DiscoveryParser;
   /** The running feed's stored departures (loadDepartures); a test's may have none. */
   history: HistoryLoader;
   /** The GBIS ids and timetables in use, in memory (transitIdsFromDatabase with the GBIS feed, else the defaults). */

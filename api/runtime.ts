@@ -270,7 +270,8 @@ function historyWork(
     if (closing) return historyWritten();
     if (env.BUS_FEED === 'demo') await backfillDemo();
     // Today's figure as soon as the history is there (a first start has none stored), off the pages' way.
-    void refreshAccuracy().catch((error: unknown) => logger.error('[accuracy] run failed:', error));
+    // A run the close cut short (its worker thread ended) is no failure.
+    void refreshAccuracy().catch((error: unknown) => closing || logger.error('[accuracy] run failed:', error));
   };
   return {
     refreshAccuracy,

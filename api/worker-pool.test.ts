@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkerPool } from './worker-pool';
 import { inThreadJobs, predictionJobs } from './bus/predictions/jobs';
 import { DEFAULT_TRANSIT_IDS } from './bus/feed/transit-config';
+import { parseInThread, workerParser } from './bus/feed/gbis/discover';
+import { FeedError } from './bus/feed/snapshot';
 
 const pool = createWorkerPool();
 const jobs = predictionJobs(pool);
@@ -45,6 +47,25 @@ describe('the worker thread', () => {
   it("rejects with the job's own error", async () => {
     const input = { history: null as never, serviceDate: today, routes: DEFAULT_TRANSIT_IDS.routes, nowMs: 0 };
     await expect(jobs.planDay(input)).rejects.toThrow(/null/);
+  });
+
+  it("parses GBIS discovery's answers there as here, a FeedError crossing back as one, with its kind", async () => {
+    const stops = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `<busRouteStationList><stationId>2080${String(i).padStart(5, '0')}</stationId><stationName>정류장 ${i}</stationName>` +
+        `<stationSeq>${i + 1}</stationSeq><turnYn>N</turnYn></busRouteStationList>`,
+    ).join('');
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><response><msgHeader><resultCode>0</resultCode>' +
+      `<resultMessage>정상</resultMessage></msgHeader><msgBody>${stops}</msgBody></response>`;
+    const parse = workerParser(pool);
+    const there = await parse('routeStations', xml, 200);
+    expect(there).toHaveLength(150);
+    expect(there).toEqual(await parseInThread('routeStations', xml, 200));
+    const failed = parse('routeStations', '<response><broken', 200);
+    await expect(failed).rejects.toBeInstanceOf(FeedError);
+    await expect(failed).rejects.toMatchObject({ kind: 'body' });
   });
 
   it('refuses jobs once closed', async () => {

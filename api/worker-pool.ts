@@ -1,6 +1,6 @@
 /**
  * The api's worker thread (docs/architecture.md §Work off the serving thread): the CPU-heavy jobs
- * (the backtests, the day plans, the demo history) run here, in a Piscina pool of one
+ * (the backtests, the day plans, the demo history, GBIS discovery's parsing) run here, in a Piscina pool of one
  * node:worker_threads thread at a lower CPU priority, so that the serving thread only reads and
  * writes their inputs and results. A job is a named export of a worker file (WORKERS): the
  * source file under tsx (tests, `tsx server.ts`), else the build's build/NAME.js.
@@ -15,7 +15,10 @@ import { PACKAGE_ROOT } from '../lib/package-root';
  * The worker files, by name: each source file (from the repository's root) is bundled by
  * `npm run build` into build/NAME.js (scripts/build.ts).
  */
-export const WORKERS = { 'predictions-worker': 'api/bus/predictions/worker.ts' } as const;
+export const WORKERS = {
+  'predictions-worker': 'api/bus/predictions/worker.ts',
+  'gbis-worker': 'api/bus/feed/gbis/worker.ts',
+} as const;
 
 export type WorkerName = keyof typeof WORKERS;
 
@@ -27,7 +30,7 @@ export type WorkerPool = {
    * @throws what the job throws (its message and stack), or when the pool is closed.
    */
   run<T>(worker: WorkerName, job: string, input: unknown): Promise<T>;
-  /** Ends the thread once the jobs under way are done; later runs throw. */
+  /** Ends the thread at once: the jobs under way are dropped (their runs reject), later runs throw. */
   close(): Promise<void>;
 };
 
@@ -70,7 +73,7 @@ export function createWorkerPool(): WorkerPool {
     },
     close: () => {
       closed = true;
-      return pool.close();
+      return pool.destroy();
     },
   };
 }

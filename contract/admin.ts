@@ -89,6 +89,20 @@ export const ServiceNoticeSchema = z.object({
 });
 export type ServiceNotice = z.infer<typeof ServiceNoticeSchema>;
 
+/**
+ * What an admin's save on a version another admin has changed since gets (409, ours): the save is
+ * refused, and the form shows what is saved now.
+ */
+export const STALE_EDIT_MESSAGE = '다른 관리자가 먼저 바꿨습니다.';
+
+/**
+ * GET and PUT /api/admin/notice (ours): the notice with its `version`, the ISO instant of its last
+ * save (null before any). A PUT names the version it was made on: one made on an older version is
+ * refused 409 `{ message: STALE_EDIT_MESSAGE }`, so two admins never overwrite each other unseen.
+ */
+export const AdminNoticeSchema = ServiceNoticeSchema.extend({ version: text().datetime({ offset: true }).nullable() });
+export type AdminNotice = z.infer<typeof AdminNoticeSchema>;
+
 /** docs/product.md §4: the preset notice, the reference's public-data-portal maintenance announcement. */
 export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
   title: '서비스 일시 중단 안내',

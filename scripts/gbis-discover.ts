@@ -17,6 +17,7 @@
  */
 import { gbisHttp } from '../api/bus/feed/gbis/http';
 import { runDiscovery } from '../api/bus/feed/gbis/setup-discovery';
+import { parseInThread } from '../api/bus/feed/gbis/discover';
 import { loadTransitIds, overridesOf, saveGbisConfig } from '../api/bus/feed/gbis/setup-store';
 import { openDatabase } from '../api/db/client';
 import { DataDirBusyError } from '../api/db/data-dir-lock';
@@ -75,7 +76,15 @@ async function onDatabase(): Promise<void> {
   try {
     const current = await loadTransitIds(database.db, overridesOf(env));
     const http = gbisHttp({ serviceKey, baseUrl: env.GBIS_BASE_URL, timeoutMs: 10_000 });
-    const result = await runDiscovery({ db: database.db, http, current, dailyQuota: env.GBIS_DAILY_QUOTA, now });
+    // This process serves nothing: the answers are parsed on its own thread.
+    const result = await runDiscovery({
+      db: database.db,
+      http,
+      parse: parseInThread,
+      current,
+      dailyQuota: env.GBIS_DAILY_QUOTA,
+      now,
+    });
     if (result.outcome === 'no-budget') {
       throw new Error(
         `Today's quota cannot hold a discovery: spent or reserved by a discovery running now ${JSON.stringify(result.spent)}, ` +

@@ -13,6 +13,7 @@ import { SKILL_BUSY_RESPONSE, SKILL_BUSY_TEXT, SKILL_SECRET_HEADER, SkillRespons
 import { CROSS_SITE_MESSAGE } from '../app/utils/csrf.server';
 import { SKILL_REQUESTS_MAX } from '../app/server/skill.server';
 import { freePort, runEntry, type EntryProcess } from './setup/process';
+import { securityHeaderNames } from './setup/security-headers';
 
 const SECRET = 's'.repeat(40);
 const example = readFileSync(new URL('./fixtures/skill/request.json', import.meta.url), 'utf8');
@@ -62,12 +63,7 @@ describe('POST /api/kakao/skill on the built web', () => {
     expect(skill.headers.get('cache-control')).toBe('no-store');
     expect(SkillResponseSchema.parse(await skill.json()).version).toBe('2.0');
     const general = (await fetch(`${base}/healthz`, { headers: { 'Accept-Encoding': 'gzip' } })).headers;
-    const security = [...general.keys()].filter(
-      (name) =>
-        /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-)/.test(
-          name,
-        ) && name !== 'x-request-id',
-    );
+    const security = securityHeaderNames(general);
     // Each answer its own id (docs/deploy.md §Logs).
     expect(skill.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(skill.headers.get('x-request-id')).not.toBe(general.get('x-request-id'));

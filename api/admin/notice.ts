@@ -5,7 +5,12 @@
  * SERVICE_NOTICE=on (the reference had it hard-wired on; here a fresh install shows the buses).
  */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
+import {
+  DEFAULT_SERVICE_NOTICE,
+  ServiceNoticeSchema,
+  type AdminNotice,
+  type ServiceNotice,
+} from '../../contract/admin';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { recordAudit } from './audit';
@@ -18,23 +23,43 @@ export async function getNotice(db: Db, enabledByDefault: boolean): Promise<Serv
   return ServiceNoticeSchema.safeParse(row?.value).data ?? { ...DEFAULT_SERVICE_NOTICE, enabled: enabledByDefault };
 }
 
+/** The notice now with its version (AdminNoticeSchema): its last save's instant, null before any. */
+export async function getAdminNotice(db: Db, enabledByDefault: boolean): Promise<AdminNotice> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, NOTICE_KEY));
+  const notice = ServiceNoticeSchema.safeParse(row?.value).data;
+  return notice
+    ? { ...notice, version: row.updatedAt.toISOString() }
+    : { ...DEFAULT_SERVICE_NOTICE, enabled: enabledByDefault, version: null };
+}
+
 /**
- * Saves `notice` (validated by the caller) and audits the change ('notice', before and after) by `actor`.
- * @returns the saved notice.
+ * Saves `notice` (validated by the caller) if it was made on the version saved now
+ * (`notice.version`), and audits the change ('notice', before and after) by `actor`. The check and
+ * the write are one transaction, the row locked: of two admins saving the same version, one saves
+ * and the other is refused.
+ * @returns the saved notice with its new version, or 'stale' when another save came first (nothing written).
  */
 export async function saveNotice(
   db: Db,
-  notice: ServiceNotice,
+  notice: AdminNotice,
   change: { actor: string; enabledByDefault: boolean },
   now: Date,
-): Promise<ServiceNotice> {
+): Promise<AdminNotice | 'stale'> {
   return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(settings).where(eq(settings.key, NOTICE_KEY)).for('update');
+    const stored = row ? row.updatedAt.toISOString() : null;
+    if (stored !== notice.version) return 'stale';
     const before = await getNotice(tx, change.enabledByDefault);
-    await tx
+    const { version: _, ...value } = notice;
+    // A version is a save's instant: two saves within one millisecond still get two.
+    const savedAt = row && row.updatedAt.getTime() >= now.getTime() ? new Date(row.updatedAt.getTime() + 1) : now;
+    const written = await tx
       .insert(settings)
-      .values({ key: NOTICE_KEY, value: notice, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: notice, updatedAt: now } });
-    await recordAudit(tx, { actor: change.actor, action: 'notice', target: 'notice', before, after: notice }, now);
-    return notice;
+      .values({ key: NOTICE_KEY, value, updatedAt: savedAt })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: savedAt } })
+      .returning({ key: settings.key });
+    if (written.length === 0) return 'stale';
+    await recordAudit(tx, { actor: change.actor, action: 'notice', target: 'notice', before, after: value }, now);
+    return { ...value, version: savedAt.toISOString() };
   });
 }

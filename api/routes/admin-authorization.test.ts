@@ -94,7 +94,8 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PUT',
     route: '/api/admin/notice',
     path: () => '/api/admin/notice',
-    body: () => ({ enabled: true, title: 'Changed', text: 'Changed' }),
+    // On the version seeded (saved at the seed's clock), as the admin page would have read it.
+    body: () => ({ enabled: true, title: 'Changed', text: 'Changed', version: '2026-11-23T01:00:00.000Z' }),
     ok: 200,
   },
   { method: 'GET', route: '/api/admin/feed', path: () => '/api/admin/feed', ok: 200 },
@@ -252,7 +253,7 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
       .values({ content: SECRETS.inquiry, email: 'asker@example.com', createdAt: now })
       .returning({ id: inquiries.id });
     const notice = { enabled: true, title: SECRETS.noticeTitle, text: 'Seeded notice text' };
-    await saveNotice(db(), notice, { actor: SECRETS.username, enabledByDefault: false }, now);
+    await saveNotice(db(), { ...notice, version: null }, { actor: SECRETS.username, enabledByDefault: false }, now);
     return {
       sessionId: session!.sessionId,
       applicationId: first.id,

@@ -12,11 +12,11 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { AUDIT_PAGE_SIZE, ServiceNoticeSchema, type MailOverview } from '../../contract/admin';
+import { AdminNoticeSchema, AUDIT_PAGE_SIZE, STALE_EDIT_MESSAGE, type MailOverview } from '../../contract/admin';
 import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inquiries';
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';
 import { listAudit } from '../admin/audit';
-import { getNotice, saveNotice } from '../admin/notice';
+import { getAdminNotice, saveNotice } from '../admin/notice';
 import { backtestHistoryRange } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
@@ -74,10 +74,12 @@ export function adminRoutes(context: ApiContext) {
         return c.json(await context.jobs.backtest({ history: records, days, before: today, routes }));
       },
     )
-    .get('/notice', async (c) => c.json(await getNotice(db, enabledByDefault)))
-    .put('/notice', jsonBody(ServiceNoticeSchema), async (c) => {
+    .get('/notice', async (c) => c.json(await getAdminNotice(db, enabledByDefault)))
+    .put('/notice', jsonBody(AdminNoticeSchema), async (c) => {
       const change = { actor: actorOf(c), enabledByDefault };
-      return c.json(await saveNotice(db, c.req.valid('json'), change, clock.now()));
+      const saved = await saveNotice(db, c.req.valid('json'), change, clock.now());
+      if (saved === 'stale') throw new HTTPException(409, { message: STALE_EDIT_MESSAGE });
+      return c.json(saved);
     })
     .get('/feed', async (c) => {
       const now = clock.now();

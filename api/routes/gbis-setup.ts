@@ -49,7 +49,15 @@ function failureMessage(error: FeedError, callsSpent: number): string {
 }
 
 /** Mounts the setup routes behind the service token; needs the database, clock, quota, token and GBIS options. */
-export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gbisSetup = DEMO, transit }: ApiContext) {
+export function gbisSetupRoutes({
+  db,
+  clock,
+  serviceToken,
+  dailyQuota = 1000,
+  gbisSetup = DEMO,
+  transit,
+  parseDiscovery,
+}: ApiContext) {
   const { feed, serviceKey, overrides } = gbisSetup;
   const requireGbis = () => {
     if (feed !== 'gbis') throw new HTTPException(409, { message: NOT_IN_USE });
@@ -82,7 +90,7 @@ export function gbisSetupRoutes({ db, clock, serviceToken, dailyQuota = 1000, gb
       const now = clock.now();
       const current = transit.current(); // the ids in use: what a save refreshed last
       const http = gbisHttp({ serviceKey, baseUrl: gbisSetup.baseUrl, timeoutMs: 10_000 });
-      const result = await runDiscovery({ db, http, current, dailyQuota, now });
+      const result = await runDiscovery({ db, http, parse: parseDiscovery, current, dailyQuota, now });
       if (result.outcome === 'no-budget') {
         const { spent, needed } = result;
         throw new HTTPException(429, {

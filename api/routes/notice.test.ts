@@ -1,4 +1,10 @@
-import { AuditListResponseSchema, DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema } from '../../contract/admin';
+import {
+  AdminNoticeSchema,
+  AuditListResponseSchema,
+  DEFAULT_SERVICE_NOTICE,
+  ServiceNoticeSchema,
+  STALE_EDIT_MESSAGE,
+} from '../../contract/admin';
 import { ApiErrorSchema } from '../../contract/bus';
 import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
@@ -32,17 +38,27 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
     expect(ServiceNoticeSchema.parse(body)).toStrictEqual(body);
     return body;
   }
-  async function adminNotice(app: ReturnType<typeof api>) {
+  /** The admin's notice, with its version. */
+  async function adminNoticeWithVersion(app: ReturnType<typeof api>) {
     const response = await app.request('/api/admin/notice', { headers: authorized });
     expect(response.status).toBe(200);
-    return ServiceNoticeSchema.parse(await response.json());
+    return AdminNoticeSchema.parse(await response.json());
   }
-  const save = (app: ReturnType<typeof api>, body: unknown) =>
+  async function adminNotice(app: ReturnType<typeof api>) {
+    const { version: _, ...notice } = await adminNoticeWithVersion(app);
+    return notice;
+  }
+  const put = (app: ReturnType<typeof api>, body: unknown) =>
     app.request('/api/admin/notice', {
       method: 'PUT',
       headers: { ...authorized, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+  /** Saves `body` as the admin page does: on the version it just read (unless `body` names one). */
+  const save = async (app: ReturnType<typeof api>, body: unknown) => {
+    const isNotice = typeof body === 'object' && body !== null && !Array.isArray(body) && !('version' in body);
+    return put(app, isNotice ? { ...body, version: (await adminNoticeWithVersion(app)).version } : body);
+  };
 
   describe('GET /api/notice', () => {
     it('is off with the preset text until an admin saves one', async () => {
@@ -63,7 +79,12 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       expect((await publicNotice(app)).enabled).toBe(false);
       // Another instance's save (straight to the database): this one shows it within the second.
       const elsewhere = { enabled: true, title: '다른 인스턴스', text: '저장됨' };
-      await saveNotice(database().db, elsewhere, { actor: 'bob', enabledByDefault: false }, clock.now());
+      await saveNotice(
+        database().db,
+        { ...elsewhere, version: null },
+        { actor: 'bob', enabledByDefault: false },
+        clock.now(),
+      );
       expect((await publicNotice(app)).enabled).toBe(false);
       clock.advance(1);
       expect(await publicNotice(app)).toStrictEqual(elsewhere);
@@ -87,7 +108,7 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const saved = { enabled: false, title: '점검 안내', text: '오늘 밤 점검합니다.' };
-      expect(await response.json()).toStrictEqual(saved);
+      expect(await response.json()).toStrictEqual({ ...saved, version: clock.now().toISOString() });
       // Saved beats the deployment's default from now on, on both sides.
       expect(await publicNotice(app)).toStrictEqual(saved);
       expect(await adminNotice(app)).toStrictEqual(saved);
@@ -120,6 +141,30 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
           after: turnedOn,
         },
       ]);
+    });
+
+    it('refuses a save made on a version another admin has changed since: 409, 다른 관리자가 먼저 바꿨습니다, nothing written', async () => {
+      const app = api();
+      const read = await adminNoticeWithVersion(app);
+      expect(read.version).toBeNull();
+      const alices = { enabled: true, title: '앨리스의 안내', text: '먼저 저장' };
+      const bobs = { enabled: false, title: '밥의 안내', text: '나중에 저장' };
+      // Both read the same version; Alice saves first.
+      expect((await put(app, { ...alices, version: read.version })).status).toBe(200);
+      const refused = await put(app, { ...bobs, version: read.version });
+      expect(refused.status).toBe(409);
+      expect(ApiErrorSchema.parse(await refused.json()).message).toBe(STALE_EDIT_MESSAGE);
+      expect(await adminNotice(app)).toStrictEqual(alices);
+      // Bob sees Alice's, and saves on her version.
+      const again = await adminNoticeWithVersion(app);
+      expect((await put(app, { ...bobs, version: again.version })).status).toBe(200);
+      expect(await adminNotice(app)).toStrictEqual(bobs);
+      // Two saves of one version at once: one is taken.
+      const latest = (await adminNoticeWithVersion(app)).version;
+      const statuses = await Promise.all([alices, bobs].map((notice) => put(app, { ...notice, version: latest })));
+      expect(statuses.map((response) => response.status).sort()).toEqual([200, 409]);
+      const audit = await app.request('/api/admin/audit', { headers: authorized });
+      expect(AuditListResponseSchema.parse(await audit.json()).data).toHaveLength(3);
     });
 
     it('answers 400 for an invalid notice, saving and auditing nothing', async () => {

@@ -3,7 +3,7 @@
  * public one the home shows, and the admins' reading and saving of it.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
+import { AdminNoticeSchema, ServiceNoticeSchema, type AdminNotice, type ServiceNotice } from '../../contract/admin';
 import { adminHeaders } from '~/models/admin.server';
 import { upstreamJson } from '~/models/upstream.server';
 
@@ -18,18 +18,17 @@ export async function getActiveNotice(context: AppLoadContext): Promise<Omit<Ser
   return enabled ? { title, text } : null;
 }
 
-/** GET /api/admin/notice (docs/product.md §1, §4). @throws UpstreamError. */
-export function getServiceNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice> {
-  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, { headers: adminHeaders(context, actor) });
+/** GET /api/admin/notice (docs/product.md §1, §4): the notice with its version. @throws UpstreamError. */
+export function getServiceNotice(context: AppLoadContext, actor: string): Promise<AdminNotice> {
+  return upstreamJson(context, '/api/admin/notice', AdminNoticeSchema, { headers: adminHeaders(context, actor) });
 }
 
-/** PUT /api/admin/notice: saves the notice (audited). @throws UpstreamError. */
-export function saveServiceNotice(
-  context: AppLoadContext,
-  actor: string,
-  notice: ServiceNotice,
-): Promise<ServiceNotice> {
-  return upstreamJson(context, '/api/admin/notice', ServiceNoticeSchema, {
+/**
+ * PUT /api/admin/notice: saves the notice made on `notice.version` (audited).
+ * @throws UpstreamError: status 409 when another admin saved since that version (nothing saved).
+ */
+export function saveServiceNotice(context: AppLoadContext, actor: string, notice: AdminNotice): Promise<AdminNotice> {
+  return upstreamJson(context, '/api/admin/notice', AdminNoticeSchema, {
     method: 'PUT',
     headers: adminHeaders(context, actor),
     json: notice,

@@ -9,7 +9,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, type MetaFunction } from '@remix-run/react';
 import { z } from 'zod';
-import { DEFAULT_SERVICE_NOTICE, ServiceNoticeSchema, type ServiceNotice } from '../../contract/admin';
+import {
+  DEFAULT_SERVICE_NOTICE,
+  ServiceNoticeSchema,
+  STALE_EDIT_MESSAGE,
+  type AdminNotice,
+} from '../../contract/admin';
 import { FieldError, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -23,6 +28,8 @@ const FORM_ID = 'service-notice';
 const SAVED = '서비스 공지 설정을 저장했습니다.';
 const SAVE_FAILED = '저장하지 못했습니다. 잠시 후 다시 시도해주세요.';
 const LOAD_FAILED = '불러오지 못했습니다.';
+/** A save refused because another admin saved first (409): the form shows what is saved now. */
+const STALE = `${STALE_EDIT_MESSAGE} 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.`;
 
 /**
  * The form's schema: the contract's notice, with an unchecked box read as off (a browser sends
@@ -32,12 +39,18 @@ const NoticeFormSchema = ServiceNoticeSchema.extend({
   enabled: z.boolean().default(false),
   title: z.string({ required_error: '제목을 입력해주세요.' }).pipe(ServiceNoticeSchema.shape.title),
   text: z.string({ required_error: '내용을 입력해주세요.' }).pipe(ServiceNoticeSchema.shape.text),
+  /** The version the form was made on (a hidden field; empty before the first save). */
+  version: z
+    .string()
+    .optional()
+    .transform((value) => value || null),
 });
 
 /** The form's fields, and its buttons' intent (save, or the preset text). */
 const FIELDS: FormSpec = { schema: NoticeFormSchema, also: ['intent'] };
 
-type ActionData = { result: SubmissionResult<string[]> };
+/** A refused form's answer, or `stale`: another admin saved first (the page then shows what is saved now). */
+type ActionData = { result?: SubmissionResult<string[]>; stale?: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -58,6 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await saveServiceNotice(context, admin.username, submission.value);
   } catch (error) {
     rethrowUnlessUpstream(error);
+    if (error.status === 409) return json<ActionData>({ stale: true }, { status: 409 });
     console.error('[admin/notice] the notice was not saved:', error.message);
     return json<ActionData>({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 502 });
   }
@@ -84,21 +98,22 @@ export default function NoticePage() {
   );
 }
 
-function NoticeForm({ notice }: { notice: ServiceNotice }) {
+function NoticeForm({ notice }: { notice: AdminNotice }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formAction === PAGE_PATH;
   const presetPending = pending && navigation.formData?.get('intent') === 'preset';
   const [form, fields] = useForm({
     id: FORM_ID,
+    // After a stale save the loader's notice (saved now) fills the form, not what was posted.
     lastResult: pending ? undefined : actionData?.result,
-    defaultValue: notice,
+    defaultValue: { ...notice, version: notice.version ?? '' },
     constraint: getZodConstraint(NoticeFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(withPreset(formData), { schema: NoticeFormSchema }),
   });
-  const formError = form.errors?.[0];
+  const formError = actionData?.stale && !pending ? STALE : form.errors?.[0];
   return (
     <>
       <p className={`notice-state notice-state--${notice.enabled ? 'on' : 'off'}`}>
@@ -110,6 +125,7 @@ function NoticeForm({ notice }: { notice: ServiceNotice }) {
       </p>
       <div role="alert">{formError && <p className="admin-error">{formError}</p>}</div>
       <Form method="post" action={PAGE_PATH} {...getFormProps(form)} className="form">
+        <HiddenVersion meta={fields.version} />
         <Checkbox meta={fields.enabled} label="홈 화면에 서비스 중단 안내 표시" />
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
         <TextareaField meta={fields.text} label="내용" rows={6} />
@@ -137,6 +153,12 @@ function NoticeForm({ notice }: { notice: ServiceNotice }) {
       </Form>
     </>
   );
+}
+
+/** The version the form was made on, sent back with it. */
+function HiddenVersion({ meta }: { meta: FieldMetadata<string | null> }) {
+  const { key, ...props } = getInputProps(meta, { type: 'hidden' });
+  return <input key={key} {...props} />;
 }
 
 /** A labelled checkbox with its error (conform sends "on" when checked, nothing otherwise). */
@@ -167,7 +189,7 @@ function withPreset(formData: FormData): FormData {
 }
 
 /** The notice, or null when the api failed (logged); other errors are thrown. */
-async function loadNotice(context: AppLoadContext, actor: string): Promise<ServiceNotice | null> {
+async function loadNotice(context: AppLoadContext, actor: string): Promise<AdminNotice | null> {
   try {
     return await getServiceNotice(context, actor);
   } catch (error) {

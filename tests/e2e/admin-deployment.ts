@@ -87,12 +87,20 @@ export async function publicNotice(
   return response.json();
 }
 
-/** Saves the service notice through the admin api (PUT /api/admin/notice), to put it back after a story. */
+/**
+ * Saves the service notice through the admin api (PUT /api/admin/notice) on the version saved now,
+ * to put it back after a story.
+ */
 export async function saveNotice(
   request: APIRequestContext,
   notice: { enabled: boolean; title: string; text: string },
 ) {
-  const response = await request.put(`${ADS_API_URL}/api/admin/notice`, { headers: SERVICE_AUTH, data: notice });
+  const read = await request.get(`${ADS_API_URL}/api/admin/notice`, { headers: SERVICE_AUTH });
+  const { version } = (await read.json()) as { version: string | null };
+  const response = await request.put(`${ADS_API_URL}/api/admin/notice`, {
+    headers: SERVICE_AUTH,
+    data: { ...notice, version },
+  });
   expect(response.status()).toBe(200);
 }
 

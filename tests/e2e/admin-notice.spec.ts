@@ -1,6 +1,7 @@
 /**
  * An admin switches the service notice on and off again through its page, on a phone
- * (docs/product.md §2.2, §4.1). (The ads' pages: admin.spec.ts.)
+ * (docs/product.md §2.2, §4.1); two admins editing it at once never overwrite each other unseen.
+ * (The ads' pages: admin.spec.ts.)
  */
 import { expect, test } from './test';
 import { publicNotice, saveNotice, signIn } from './admin-deployment';
@@ -32,6 +33,38 @@ test('an admin turns the service notice on and off again through the page', asyn
     await expect(enabled).not.toBeChecked();
     expect(await publicNotice(request)).toEqual({ ...original, enabled: false });
   } finally {
+    await saveNotice(request, original);
+  }
+});
+
+test('of two admins editing the notice at once, the later save is refused and shows what the first saved', async ({
+  browser,
+  request,
+}) => {
+  const original = await publicNotice(request);
+  const [alice, bob] = await Promise.all([browser.newPage(), browser.newPage()]);
+  try {
+    await alice.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(191) });
+    await bob.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(192) });
+    await signIn(alice, '/admin-only/notice');
+    await signIn(bob, '/admin-only/notice');
+    // Both have the page open; Alice saves first.
+    await alice.getByLabel('제목').fill('앨리스가 고친 제목');
+    await alice.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(alice.getByRole('status').getByText('서비스 공지 설정을 저장했습니다.')).toBeVisible();
+    // Bob's save, made on what he opened, is refused; his form now holds Alice's title.
+    await bob.getByLabel('제목').fill('밥이 고친 제목');
+    await bob.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(bob.getByRole('alert')).toContainText('다른 관리자가 먼저 바꿨습니다.');
+    await expect(bob.getByLabel('제목')).toHaveValue('앨리스가 고친 제목');
+    expect((await publicNotice(request)).title).toBe('앨리스가 고친 제목');
+    // Saved again on what he sees now, Bob's change is taken.
+    await bob.getByLabel('제목').fill('밥이 고친 제목');
+    await bob.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(bob.getByRole('status').getByText('서비스 공지 설정을 저장했습니다.')).toBeVisible();
+    expect((await publicNotice(request)).title).toBe('밥이 고친 제목');
+  } finally {
+    await Promise.all([alice.close(), bob.close()]);
     await saveNotice(request, original);
   }
 });

@@ -7,6 +7,7 @@ import { createApi, type Api } from '../../api/app';
 import { emptyFeedState } from '../../api/bus/feed/store';
 import { composeApi, type ApiParts } from '../../api/compose';
 import { inThreadJobs } from '../../api/bus/predictions/jobs';
+import { parseInThread } from '../../api/bus/feed/gbis/discover';
 import { recordingLogger } from './fakes';
 
 /** createApi on what composeApi builds from `parts`. */
@@ -16,6 +17,7 @@ export function testApi(parts: Pick<ApiParts, 'db' | 'storage' | 'clock'> & Part
       feed: { current: () => emptyFeedState('demo'), role: () => 'leader' },
       logger: recordingLogger(),
       jobs: inThreadJobs,
+      parseDiscovery: parseInThread,
       ...parts,
     }),
   );

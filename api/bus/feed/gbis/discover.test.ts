@@ -3,6 +3,7 @@ import { createGbisMock, listBody, noResultBody, type GbisAnswer } from '../../.
 import { DEFAULT_TRANSIT_IDS, ROUTES } from '../transit-config';
 import { discover, discoveryCallsAtMost, timetableOf } from './discover';
 import { gbisHttp } from './http';
+import { parseInThread } from './discover';
 
 const route = (routeId: string, routeName: string | number, regionName: string, start: string, end: string) => ({
   routeId: Number(routeId),
@@ -142,7 +143,7 @@ afterAll(() => server.close());
 describe('discover', () => {
   it('resolves routes, timetables, upStaOrder, the campus terminus and both sides of the campus stops', async () => {
     const http = gbisHttp({ serviceKey: 'k', baseUrl: mock.baseUrl });
-    const found = await discover(http, DEFAULT_TRANSIT_IDS);
+    const found = await discover({ http, parse: parseInThread }, DEFAULT_TRANSIT_IDS);
 
     expect(found.routes.map((r) => [r.route.routeNo, r.routeId])).toEqual([
       ['1150', '228000101'], // exact number in Yongin; 1150-1 and the Suwon 1150 dropped

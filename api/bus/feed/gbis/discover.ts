@@ -12,6 +12,9 @@ import type { RouteConfig, Timetable, TransitIds } from '../transit-config';
 import type { DayType } from '../../../../contract/transit';
 import { gbisId, gbisNumber, gbisOptionalId, gbisRequiredNumber, gbisText, parseList } from './parse';
 import { GBIS_PATHS, callGbis, type GbisHttp } from './http';
+import { FeedError } from '../snapshot';
+import type { WorkerPool } from '../../../worker-pool';
+import type { ParsedAnswer } from './worker';
 
 /** Matches input keys to the schema's keys ignoring case (GBIS clients disagree: nPeekAlloc vs npeekAlloc). */
 function caseInsensitive<T extends z.ZodRawShape>(shape: T) {
@@ -105,33 +108,71 @@ type RouteInfo = {
 
 // ── lookups (one GBIS call each) ──────────────────────────────────────────────────────────────
 
+/** The GBIS lists discovery reads, by name: each answer's list key and item schema. */
+const DISCOVERY_LISTS = {
+  routeSearch: { key: 'busRouteList', schema: RouteCandidateSchema },
+  stationSearch: { key: 'busStationList', schema: StationCandidateSchema },
+  routeInfo: { key: 'busRouteInfoItem', schema: RouteInfoSchema },
+  routeStations: { key: 'busRouteStationList', schema: RouteStationSchema },
+} as const;
+export type DiscoveryList = keyof typeof DISCOVERY_LISTS;
+
+/**
+ * The items of one discovery answer (parseList with the list's key and schema): 30–130 ms of CPU
+ * for a route's 150 stops, so the api runs it in its worker thread (worker.ts).
+ * @throws FeedError when the answer is not a list GBIS sends.
+ */
+export function parseDiscoveryList(list: DiscoveryList, text: string, status: number): unknown[] {
+  const { key, schema } = DISCOVERY_LISTS[list];
+  return parseList(text, status, key, schema as z.ZodTypeAny);
+}
+
+/**
+ * Where discovery's answers are parsed (parseDiscoveryList): the api's worker thread
+ * (worker.ts), or the calling thread for the CLI, which serves nothing.
+ * @throws FeedError as parseDiscoveryList does.
+ */
+export type DiscoveryParser = (list: DiscoveryList, text: string, status: number) => Promise<unknown[]>;
+
+/** parseDiscoveryList on the calling thread. */
+export const parseInThread: DiscoveryParser = async (list, text, status) => parseDiscoveryList(list, text, status);
+
+/** parseDiscoveryList in `pool`'s worker thread (worker.ts), its FeedError thrown again here. */
+export function workerParser(pool: WorkerPool): DiscoveryParser {
+  return async (list, text, status) => {
+    const parsed = await pool.run<ParsedAnswer>('gbis-worker', 'parseDiscoveryAnswer', { list, text, status });
+    if ('failure' in parsed) throw new FeedError(parsed.failure.kind, parsed.failure.message);
+    return parsed.items;
+  };
+}
+
+/** A GBIS client for discovery: its HTTP settings and where it parses the answers. */
+export type DiscoveryClient = { http: GbisHttp; parse: DiscoveryParser };
+
+/** Calls `path` with `params` and parses its answer as `list`. @throws FeedError */
+function lookUp<T>(gbis: DiscoveryClient, path: string, params: Record<string, string>, list: DiscoveryList) {
+  return callGbis(gbis.http, path, params, (text, status) => gbis.parse(list, text, status) as Promise<T[]>);
+}
+
 /** getBusRouteListv2?keyword= → every route whose number contains `keyword`. @throws FeedError */
-function searchRoutes(http: GbisHttp, keyword: string): Promise<RouteCandidate[]> {
-  return callGbis(http, GBIS_PATHS.routeSearch, { keyword }, (text, status) =>
-    parseList(text, status, 'busRouteList', RouteCandidateSchema),
-  );
+function searchRoutes(gbis: DiscoveryClient, keyword: string): Promise<RouteCandidate[]> {
+  return lookUp(gbis, GBIS_PATHS.routeSearch, { keyword }, 'routeSearch');
 }
 
 /** getBusStationListv2?keyword= → every stop whose name contains `keyword`. @throws FeedError */
-function searchStations(http: GbisHttp, keyword: string): Promise<StationCandidate[]> {
-  return callGbis(http, GBIS_PATHS.stationSearch, { keyword }, (text, status) =>
-    parseList(text, status, 'busStationList', StationCandidateSchema),
-  );
+function searchStations(gbis: DiscoveryClient, keyword: string): Promise<StationCandidate[]> {
+  return lookUp(gbis, GBIS_PATHS.stationSearch, { keyword }, 'stationSearch');
 }
 
 /** getBusRouteInfoItemv2?routeId= → the route's info, or null when GBIS has none (resultCode 4). @throws FeedError */
-async function getRouteInfo(http: GbisHttp, routeId: string): Promise<RouteInfo | null> {
-  const [info] = await callGbis(http, GBIS_PATHS.routeInfo, { routeId }, (text, status) =>
-    parseList(text, status, 'busRouteInfoItem', RouteInfoSchema),
-  );
-  return (info as RouteInfo | undefined) ?? null;
+async function getRouteInfo(gbis: DiscoveryClient, routeId: string): Promise<RouteInfo | null> {
+  const [info] = await lookUp<RouteInfo>(gbis, GBIS_PATHS.routeInfo, { routeId }, 'routeInfo');
+  return info ?? null;
 }
 
 /** getBusRouteStationListv2?routeId= → the route's stops ordered by stationSeq. @throws FeedError */
-async function getRouteStations(http: GbisHttp, routeId: string): Promise<RouteStation[]> {
-  const stations = await callGbis(http, GBIS_PATHS.routeStations, { routeId }, (text, status) =>
-    parseList(text, status, 'busRouteStationList', RouteStationSchema),
-  );
+async function getRouteStations(gbis: DiscoveryClient, routeId: string): Promise<RouteStation[]> {
+  const stations = await lookUp<RouteStation>(gbis, GBIS_PATHS.routeStations, { routeId }, 'routeStations');
   return stations.sort((a, b) => a.stationSeq - b.stationSeq);
 }
 
@@ -299,18 +340,18 @@ export type Discovery = {
  * @throws FeedError from any call.
  */
 export async function discover(
-  http: GbisHttp,
+  gbis: DiscoveryClient,
   config: Pick<TransitIds, 'routes' | 'upStops' | 'downStops'>,
 ): Promise<Discovery> {
   const picked: Omit<RouteChoice, 'upStaOrder'>[] = [];
   const lines: RouteLine[] = [];
   for (const route of config.routes) {
-    const candidates = await searchRoutes(http, route.routeNo);
+    const candidates = await searchRoutes(gbis, route.routeNo);
     const { routeId } = pickRoute(route.routeNo, candidates);
-    const info = routeId ? await getRouteInfo(http, routeId) : null;
+    const info = routeId ? await getRouteInfo(gbis, routeId) : null;
     picked.push({ route, routeId, candidates, info });
     if (!routeId || !info) continue;
-    const stations = await getRouteStations(http, routeId);
+    const stations = await getRouteStations(gbis, routeId);
     const terminus = campusTerminusOf(info, stations);
     if (terminus) lines.push({ routeNo: route.routeNo, stations, terminus });
   }
@@ -320,7 +361,7 @@ export async function discover(
   ];
   const found = new Map<string, StationCandidate[]>();
   for (const { name } of stopsToFind) {
-    if (!found.has(compact(name))) found.set(compact(name), await searchStations(http, compact(name)));
+    if (!found.has(compact(name))) found.set(compact(name), await searchStations(gbis, compact(name)));
   }
   const stops = stopsToFind.map((stop) => pickStop(stop, found.get(compact(stop.name)) ?? [], lines));
   const crossroads = stops.find((stop) => stop.direction === 'up' && stop.index === 0);

@@ -63,7 +63,7 @@ export function redactKey(message: string, serviceKey: string): string {
 }
 
 /**
- * One GBIS call: GET `<baseUrl>/<path>?serviceKey=…&<params>&format=json`, then `parse(text, status)`.
+ * One GBIS call: GET `<baseUrl>/<path>?serviceKey=…&<params>&format=json`, then `parse(text, status)` (awaited: it may run in the worker thread).
  * The call is cut after `http.timeoutMs` or when `signal` aborts, whichever comes first.
  * @throws FeedError: 'timeout' (time limit or the caller's abort), 'http' (network failure),
  *   else whatever `parse` throws; every message starts with the operation name and never holds
@@ -73,7 +73,7 @@ export async function callGbis<T>(
   http: GbisHttp,
   path: string,
   params: Record<string, string>,
-  parse: (text: string, status: number) => T,
+  parse: (text: string, status: number) => T | Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
   const operation = path.slice(path.lastIndexOf('/') + 1);
@@ -89,7 +89,7 @@ export async function callGbis<T>(
     const response = await http.fetch(url, { signal: combined, headers: { accept: 'application/json' } });
     const body = await readBodyUpTo(response, GBIS_MAX_BODY_BYTES);
     if (!body) throw new FeedError('body', `answer longer than ${GBIS_MAX_BODY_BYTES / 1024 / 1024} MB`);
-    return parse(Buffer.from(body).toString('utf8'), response.status);
+    return await parse(Buffer.from(body).toString('utf8'), response.status);
   } catch (error) {
     if (error instanceof FeedError) throw fail(error.kind, error.message);
     if (timeout.aborted) throw fail('timeout', `no answer within ${http.timeoutMs} ms`);

@@ -12,6 +12,7 @@ import { discoveryCallsSpent } from '../store';
 import { discoveryCallsAtMost } from './discover';
 import { gbisHttp } from './http';
 import { runDiscovery } from './setup-discovery';
+import { parseInThread } from './discover';
 
 /** 10:00 KST on a Monday. */
 const NOW = new Date('2026-11-23T10:00:00+09:00');
@@ -31,6 +32,7 @@ describe.each(testDatabaseKinds)('runDiscovery on %s', (kind) => {
     runDiscovery({
       db: database().db,
       http: gbisHttp({ serviceKey: 'test-key', baseUrl: mock.baseUrl }),
+      parse: parseInThread,
       current: MOCK_IDS,
       dailyQuota,
       now: NOW,

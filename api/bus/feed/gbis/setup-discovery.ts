@@ -17,7 +17,7 @@ import {
   type DiscoveryCalls,
 } from '../store';
 import type { TransitIds } from '../transit-config';
-import { discover, discoveryCallsAtMost, timetableOf, type Discovery } from './discover';
+import { discover, discoveryCallsAtMost, timetableOf, type Discovery, type DiscoveryParser } from './discover';
 import { GBIS_PATHS, type GbisHttp } from './http';
 import { configOf } from './setup-store';
 
@@ -46,11 +46,13 @@ type DiscoveryOutcome =
 export async function runDiscovery(options: {
   db: Db;
   http: GbisHttp;
+  /** Where the answers are parsed (the api's worker thread; the CLI's own). */
+  parse: DiscoveryParser;
   current: TransitIds;
   dailyQuota: number;
   now: Date;
 }): Promise<DiscoveryOutcome> {
-  const { db, http, current, dailyQuota, now } = options;
+  const { db, http, parse, current, dailyQuota, now } = options;
   const day = formatKstDate(now);
   const needed = discoveryCallsAtMost(current);
   if (!(await reserveDiscoveryCalls(db, day, needed, dailyQuota))) {
@@ -69,7 +71,7 @@ export async function runDiscovery(options: {
   };
   const callsSpent = () => made.routes + made.stations;
   try {
-    const found = await discover(counted, current);
+    const found = await discover({ http: counted, parse }, current);
     return { outcome: 'found', discovery: discoveryOf(found, current), callsSpent: callsSpent() };
   } catch (error) {
     if (!(error instanceof FeedError)) throw error;
