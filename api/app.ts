@@ -18,7 +18,8 @@ import { inquiryRoutes } from './routes/inquiries';
 import { skillRoutes } from './routes/skill';
 import { noticeRoutes } from './routes/notice';
 import { timeApiRequests } from './metrics';
-import { requestIds } from './request-id';
+import { requestIdOfCall, requestIds } from './request-id';
+import { forRequest } from '../lib/observability/request-tag';
 
 /**
  * The most bytes a request body to the api may have (64 KB): every body but an image upload's is a
@@ -72,7 +73,7 @@ export function createApi(context: ApiContext) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
-    context.logger.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    context.logger.error(`[api] ${c.req.method} ${c.req.path}`, error, forRequest(requestIdOfCall(c)));
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

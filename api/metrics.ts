@@ -2,7 +2,8 @@
  * The api's metrics (docs/deploy.md §Metrics), in the process's registry
  * (lib/observability/metrics.ts): its requests' durations (timeApiRequests), the polls by outcome
  * (counted by the poller), and, read at each scrape from the running api (observeApi), the feed's
- * age and staleness, the GBIS calls of the KST day against the quota, the e-mail outbox, the day's
+ * age and staleness, the GBIS calls of the KST day against the quota, the e-mail (the outbox, and
+ * whether sends fail), the day's
  * prediction accuracy and the readiness. Names start `campus_bus_`; seconds and timestamps are
  * seconds (Unix time for a timestamp).
  */
@@ -17,6 +18,7 @@ import type { FeedState } from './bus/feed/store';
 import { allCallsSpent } from './bus/feed/store';
 import { isStale } from './bus/time-left-view';
 import { outboxSummary } from './mail/outbox';
+import { sendingFailure } from './mail/sending-state';
 import type { AccuracyService } from './bus/predictions/accuracy';
 import { formatKstDate } from '../contract/kst';
 
@@ -131,6 +133,13 @@ scrapedGauge(
     const { rows } = await outboxSummary(db);
     for (const [status, count] of Object.entries(rows)) gauge.set({ status }, count);
   },
+);
+scrapedGauge(
+  {
+    name: 'campus_bus_mail_sending_failing',
+    help: '1 while sends to the SMTP server fail (since the last one that went out), else 0.',
+  },
+  async (gauge, { db }) => gauge.set((await sendingFailure(db)) ? 1 : 0),
 );
 scrapedGauge(
   {

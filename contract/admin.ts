@@ -249,11 +249,19 @@ export const UndeliveredMailSchema = z.object({
 export type UndeliveredMail = z.infer<typeof UndeliveredMailSchema>;
 
 /**
- * GET /api/admin/mail: whether e-mail is on (SMTP_URL set), how many e-mails wait to be sent, how many
- * failed, and the failed ones, newest first (at most 100).
+ * GET /api/admin/mail: whether e-mail is on (SMTP_URL set), whether sends fail now (since when, ISO,
+ * and the SMTP server's or the network's last message; null while they go out), how many e-mails
+ * wait to be sent, how many failed, and the failed ones, newest first (at most 100).
  */
 export const MailOverviewSchema = z.object({
   enabled: z.boolean(),
+  failing: z
+    .object({
+      since: text().datetime({ offset: true }),
+      lastError: text(),
+      lastErrorAt: text().datetime({ offset: true }),
+    })
+    .nullable(),
   pending: z.number().int(),
   failedCount: z.number().int(),
   failed: z.array(UndeliveredMailSchema),

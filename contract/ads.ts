@@ -205,9 +205,10 @@ export type AdDayCount = z.infer<typeof AdDayCountSchema>;
  * status page /ads/status/{statusToken}. `appliedAt` is the ISO instant the application arrived;
  * `duration` the months applied for (its price: contract/prices.ts priceWon);
  * `rejectReason` the admin's reason, or null; `period` the paid period of its ad as ISO instants
- * (start inclusive, end exclusive), null until approved or once the ad is deleted; `counts`, once
- * the ad's period has started, its impressions and clicks per KST day over the last AD_STATUS_DAYS
- * KST days ending today (zero-filled, oldest first) with their sums, else null.
+ * (start inclusive, end exclusive), null until approved; `counts`, once the ad's period has started,
+ * its impressions and clicks per KST day over the last AD_STATUS_DAYS KST days ending today
+ * (zero-filled, oldest first) with their sums, else null; `takenDownAt`, the ISO instant an admin
+ * deleted the ad (its period and counts are then as they were at that moment), else null.
  */
 export const AdStatusSchema = z.object({
   type: AdTypeSchema,
@@ -226,6 +227,7 @@ export const AdStatusSchema = z.object({
       clicks: z.number().int().nonnegative(),
     })
     .nullable(),
+  takenDownAt: text().datetime({ offset: true }).nullable(),
 });
 export type AdStatus = z.infer<typeof AdStatusSchema>;
 
@@ -325,6 +327,8 @@ const ManagedAdSchema = z.object({
   clicks: z.number().int().optional(),
   todayImpressions: z.number().int().optional(),
   todayClicks: z.number().int().optional(),
+  /** Extra: the ad's version, the ISO instant of its last change: an edit names it (AdEditSchema). */
+  version: text().datetime({ offset: true }).optional(),
 });
 export type ManagedAd = z.infer<typeof ManagedAdSchema>;
 export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data: z.array(ManagedAdSchema) });
@@ -332,7 +336,9 @@ export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data
 /**
  * One ad of PUT /api/{type}/ads/bulk (docs/product.md §3.7 Ad, §7): the fields an admin edits. A blank title or
  * link is stored as none; a link must be http(s); an imageUrl other than the ad's own must be an
- * image uploaded for this ad type (POST /api/s3/presigned-url/image).
+ * image uploaded for this ad type (POST /api/s3/presigned-url/image). `version` (ours, optional):
+ * the ad's version the edit was made on (ManagedAd.version); an edit that changes an ad another
+ * admin changed since is refused, the whole list unsaved (409, STALE_EDIT_MESSAGE).
  */
 export const AdEditSchema = z.object({
   id: z.number().int().positive(),
@@ -341,6 +347,7 @@ export const AdEditSchema = z.object({
     .transform((value) => value ?? null),
   redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
   imageUrl: oneLineText('이미지 주소').min(1).max(2048).nullable(),
+  version: text().datetime({ offset: true }).optional(),
 });
 export type AdEdit = z.output<typeof AdEditSchema>;
 

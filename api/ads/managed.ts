@@ -7,8 +7,9 @@ import type { AdEdit, AdType } from '../../contract/ads';
 import { recordAudit } from '../admin/audit';
 import type { Db } from '../db/client';
 import { isSerialId } from '../db/serial-id';
-import { adDailyCounts, ads, imageUploads } from '../db/schema';
+import { adApplications, adDailyCounts, ads, imageUploads, type AdTakenDown } from '../db/schema';
 import { formatKstDate } from '../../contract/kst';
+import { recentCounts } from './status';
 
 export type AdRow = typeof ads.$inferSelect;
 
@@ -53,14 +54,22 @@ export async function adImageUrls(db: Db, type: AdType): Promise<Map<number, str
   return new Map(rows.map((row) => [row.id, row.imageUrl]));
 }
 
-/** Why a bulk save was refused: ids that are no ad of the type, or an imageUrl that is no stored upload for it. */
-export type SaveAdsRefusal = { refused: 'unknown-ad'; ids: number[] } | { refused: 'unknown-image'; id: number };
+/**
+ * Why a bulk save was refused: ids that are no ad of the type, an imageUrl that is no stored upload
+ * for it, or edits made on an older version of the ads they change (another admin saved since).
+ */
+export type SaveAdsRefusal =
+  | { refused: 'unknown-ad'; ids: number[] }
+  | { refused: 'unknown-image'; id: number }
+  | { refused: 'stale'; ids: number[] };
 
 /**
  * docs/product.md §7 PUT /api/{type}/ads/bulk: saves the edited fields of the listed ads and makes the list's
  * order theirs (ads left out follow, in their order), in one transaction that locks the type's ads.
  * Each changed ad is audited as 'edit' and a changed order as 'reorder' by `actor`. A new imageUrl
- * must be a stored upload for `type` (the caller sniffs direct-to-store uploads first).
+ * must be a stored upload for `type` (the caller sniffs direct-to-store uploads first). An edit that
+ * names its version (AdEdit.version) and changes an ad whose version is another now is refused.
+ * Each changed ad's version becomes `now` (a millisecond past its last, if need be).
  * @returns how many ads changed and whether the order did, or why nothing was saved.
  */
 export async function saveAds(
@@ -84,6 +93,8 @@ export async function saveAds(
       const ad = byId.get(edit.id)!;
       return ad.title !== edit.title || ad.redirectUrl !== edit.redirectUrl || ad.imageUrl !== edit.imageUrl;
     });
+    const stale = changed.filter((edit) => edit.version && edit.version !== byId.get(edit.id)!.updatedAt.toISOString());
+    if (stale.length > 0) return { refused: 'stale', ids: stale.map((edit) => edit.id) };
     for (const edit of changed) {
       if (edit.imageUrl === byId.get(edit.id)!.imageUrl || edit.imageUrl === null) continue;
       const [image] = await tx
@@ -102,9 +113,10 @@ export async function saveAds(
     for (const edit of changed) {
       const ad = byId.get(edit.id)!;
       const fields = { title: edit.title, redirectUrl: edit.redirectUrl, imageUrl: edit.imageUrl };
+      const changedAt = ad.updatedAt.getTime() >= now.getTime() ? new Date(ad.updatedAt.getTime() + 1) : now;
       await tx
         .update(ads)
-        .set({ ...fields, updatedAt: now })
+        .set({ ...fields, updatedAt: changedAt })
         .where(eq(ads.id, edit.id));
       const before = { title: ad.title, redirectUrl: ad.redirectUrl, imageUrl: ad.imageUrl };
       await recordAudit(tx, { actor, action: 'edit', target: `ad:${type}:${ad.id}`, before, after: fields }, now);
@@ -125,18 +137,30 @@ export async function saveAds(
 
 /**
  * docs/product.md §7 DELETE /api/{type}/ads/{id}: deletes the ad (its counters go with it), audited as
- * 'delete' with the ad as it was. Its image is then unreferenced unless its request still holds it,
+ * 'delete' with the ad as it was. An ad approved from an application leaves on it when it was taken
+ * down, its period and its last counters (AdTakenDown), which the applicant's status page shows. Its image is then unreferenced unless its request still holds it,
  * and the orphan cleanup removes it.
  * @returns false when there is no such ad of `type`.
  */
 export async function deleteAd(db: Db, type: AdType, id: number, actor: string, now: Date): Promise<boolean> {
   if (!isSerialId(id)) return false;
   return db.transaction(async (tx) => {
-    const [ad] = await tx
-      .delete(ads)
+    const [found] = await tx
+      .select()
+      .from(ads)
       .where(and(eq(ads.id, id), eq(ads.type, type)))
-      .returning();
-    if (!ad) return false;
+      .for('update');
+    if (!found) return false;
+    if (found.applicationId !== null) {
+      // Its applicant's status page keeps saying what ran, and that it was taken down (before the counters go).
+      const takenDown: AdTakenDown = {
+        at: now.toISOString(),
+        period: { startsAt: found.startsAt.toISOString(), endsAt: found.endsAt.toISOString() },
+        counts: found.startsAt.getTime() <= now.getTime() ? await recentCounts(tx, found.id, now) : null,
+      };
+      await tx.update(adApplications).set({ adTakenDown: takenDown }).where(eq(adApplications.id, found.applicationId));
+    }
+    const [ad] = await tx.delete(ads).where(eq(ads.id, id)).returning();
     await recordAudit(tx, { actor, action: 'delete', target: `ad:${type}:${id}`, before: ad }, now);
     return true;
   });

@@ -2,7 +2,8 @@
  * The applicant's status page of an ad application (GET /api/ads/status/{token}; docs/product.md §11):
  * found by its status token (only the token's SHA-256 is stored, ad_status_tokens),
  * it tells the application's state, the paid period of the ad approved from it, and that ad's daily
- * counters. A deleted or purged application takes its token with it.
+ * counters; once an admin deleted that ad, when, with the period and the counters it had then. A
+ * deleted or purged application takes its token with it.
  */
 import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
@@ -31,6 +32,7 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
   if (!row) return null;
   const { application, ad } = row;
   const running = ad !== null && ad.startsAt.getTime() <= now.getTime();
+  const takenDown = ad === null ? application.adTakenDown : null;
   return {
     type: application.type,
     title: application.title,
@@ -38,13 +40,14 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
     duration: application.duration,
     status: application.status,
     rejectReason: application.status === 'rejected' ? application.rejectReason : null,
-    period: ad && { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() },
-    counts: running ? await recentCounts(db, ad.id, now) : null,
+    period: ad ? { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() } : (takenDown?.period ?? null),
+    counts: running ? await recentCounts(db, ad.id, now) : (takenDown?.counts ?? null),
+    takenDownAt: takenDown?.at ?? null,
   };
 }
 
 /** Ad `id`'s counters on the last AD_STATUS_DAYS KST days up to the KST day of `now`, zero-filled, oldest first, with their sums. */
-async function recentCounts(db: Db, id: number, now: Date): Promise<NonNullable<AdStatus['counts']>> {
+export async function recentCounts(db: Db, id: number, now: Date): Promise<NonNullable<AdStatus['counts']>> {
   const today = formatKstDate(now);
   const counted = new Map((await adCounts(db, id)).map((row) => [row.day, row]));
   const days: AdDayCount[] = Array.from({ length: AD_STATUS_DAYS }, (_, index) => {

@@ -14,11 +14,12 @@ import { mailOutbox } from '../db/schema';
 import { createInquiry, replyToInquiry } from '../inquiries/model';
 import { purgeOldMail, resendMail, undeliveredMail } from './outbox';
 import { MAILS_PER_RECIPIENT } from './recipient-limit';
+import { sendingFailure } from './sending-state';
 
 describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind) => {
   const { db, pendingApplication, smtpServer, mailOn, storedImage, rows } = mailSenderFor(kind);
 
-  it('retries while the SMTP server is down, and delivers once it is up, with no one acting', async () => {
+  it('retries while the SMTP server is down, telling since when and why, and delivers once it is up, with no one acting', async () => {
     const port = await freePort();
     const { clock, sender, outbox } = mailOn(`smtp://127.0.0.1:${port}`);
     const inquiry = await createInquiry(db(), { content: '버스 시간이 틀려요\n두 번째 줄' }, NOW, outbox);
@@ -26,18 +27,31 @@ describe.each(testDatabaseKinds)('the e-mail outbox and its sender on %s', (kind
     let [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(NOW.getTime() + 15_000) });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // The admin pages and the metrics read the outage, not only the log (docs/deploy.md §E-mail).
+    expect(await sendingFailure(db())).toEqual({
+      since: NOW.toISOString(),
+      lastError: row.lastError,
+      lastErrorAt: NOW.toISOString(),
+    });
 
     clock.advance(10);
     await sender.deliverDue(); // not due yet
     expect((await rows())[0].attempts).toBe(1);
+    clock.advance(5);
+    await sender.deliverDue(); // down still: the outage keeps its start
+    expect(await sendingFailure(db())).toMatchObject({
+      since: NOW.toISOString(),
+      lastErrorAt: new Date(NOW.getTime() + 15_000).toISOString(),
+    });
 
     const smtp = await smtpServer(port);
-    clock.advance(5);
+    clock.advance(30);
     await sender.deliverDue();
     const [notice] = await smtp.waitFor(1);
     expect(notice.parsed.subject).toBe(`[외대 버스] 새 문의 (문의 번호 ${inquiry})`);
     [row] = await rows();
-    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null, sentAt: clock.now() });
+    expect(await sendingFailure(db())).toBeNull();
   });
 
   it('backs off 15 s, 30 s, 60 s… up to an hour, and fails a row still undelivered after 24 hours', async () => {

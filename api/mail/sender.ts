@@ -15,6 +15,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import { recordSendFailure, recordSendSuccess } from './sending-state';
 import { claimMail, dueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox';
 
 /** How often (ms) the lease holder looks for due rows. */
@@ -160,7 +161,10 @@ export function createMailSender(options: {
       logger.warn(
         `[mail] ${row.kind} ${row.messageId} not sent (${outcome === 'failed' ? 'failed' : 'will retry'}): ${message}`,
       );
+      await recordSendFailure(db, message, clock.now());
+      return;
     }
+    await recordSendSuccess(db);
   };
 
   const runRound = async () => {

@@ -1,6 +1,7 @@
 /** The admins' managed ads: the list by position, edits and reordering in bulk, deletion. */
 import { asc, eq } from 'drizzle-orm';
 import { AD_FORMAT_MESSAGES, AdBannerListResponseSchema, AdminResponseSchema } from '../../contract/ads';
+import { STALE_EDIT_MESSAGE } from '../../contract/admin';
 import { message, uploadImageThrough } from '../../tests/setup/ads-api';
 import { adReviewApiFor, DAY_MS } from '../../tests/setup/ad-review-api';
 import { testDatabaseKinds } from '../../tests/setup/db';
@@ -57,6 +58,41 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
   });
 
   describe('PUT /api/:type/ads/bulk', () => {
+    it('refuses, whole, a list whose edit changes an ad another admin changed since its version (409); versionless lists save as before', async () => {
+      const [first, second] = await insertAds('web', 'First', 'Second');
+      const read = await managed('web');
+      const versioned = read.map(({ id, title, redirectUrl, imageUrl, version }) => ({
+        id,
+        title,
+        redirectUrl,
+        imageUrl,
+        version,
+      }));
+      expect(versioned.every((ad) => /^\d{4}-\d\d-\d\dT/.test(ad.version ?? ''))).toBe(true);
+      clock().advance(60);
+      // Bob renames the first ad on what he read; then Alice, on the same read, renames it too and reorders.
+      expect((await bulk('web', [{ ...versioned[0], title: "Bob's" }, versioned[1]], 'bob')).status).toBe(200);
+      const stale = await bulk('web', [versioned[1], { ...versioned[0], title: "Alice's" }]);
+      expect(stale.status).toBe(409);
+      expect(await message(stale)).toBe(STALE_EDIT_MESSAGE);
+      expect((await managed('web')).map((ad) => [ad.id, ad.title])).toEqual([
+        [first, "Bob's"],
+        [second, 'Second'],
+      ]);
+      // Unchanged ads of an old read never conflict; on the version read now, Alice's edit is taken.
+      const now = (await managed('web')).map(({ id, title, redirectUrl, imageUrl, version }) => ({
+        id,
+        title,
+        redirectUrl,
+        imageUrl,
+        version,
+      }));
+      expect((await bulk('web', [{ ...now[0], title: "Alice's" }, versioned[1]])).status).toBe(200);
+      // A list without versions (docs/product.md §7's shape) is saved as it always was.
+      expect((await bulk('web', [{ ...(await editable('web'))[0], title: 'Plain' }])).status).toBe(200);
+      expect((await managed('web'))[0].title).toBe('Plain');
+    });
+
     it('saves edited titles, links and images, audits each changed ad, and answers how many changed', async () => {
       const [first, second, third] = await insertAds('web', 'First', 'Second', 'Third');
       const newImage = (await uploadImageThrough(app(), 'web')).imageUrl;

@@ -31,6 +31,7 @@ import type { ApiContext } from '../context';
 import { eraseApplicationImages } from '../privacy/application-images';
 import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
+import { STALE_EDIT_MESSAGE } from '../../contract/admin';
 
 const APPLICATION = '/ads/:type{web|kakao}/submit/:id{[0-9]+}';
 
@@ -116,6 +117,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
         clicks: ad.clicks,
         todayImpressions: ad.todayImpressions,
         todayClicks: ad.todayClicks,
+        version: ad.updatedAt.toISOString(),
       }));
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, data });
@@ -133,6 +135,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
       }
       const result = await saveAds(db, type, edits, actorOf(c), clock.now());
       if ('refused' in result) {
+        if (result.refused === 'stale') throw new HTTPException(409, { message: STALE_EDIT_MESSAGE });
         throw new HTTPException(result.refused === 'unknown-ad' ? 404 : 400, {
           message:
             result.refused === 'unknown-ad'

@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
       rejectReason: null,
       period: null,
       counts: null,
+      takenDownAt: null,
     });
   });
 
@@ -139,7 +140,35 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
       headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
     });
     expect(deleted.status).toBe(200);
-    expect(await read(token)).toMatchObject({ status: 'approved', period: null, counts: null });
+    // Taken down before it ran: when, and its period; no counters (it never ran).
+    expect(await read(token)).toMatchObject({
+      status: 'approved',
+      period: { startsAt: '2026-11-23T15:30:00.000Z' },
+      counts: null,
+      takenDownAt: NOW.toISOString(),
+    });
+  });
+
+  it('tells a running ad an admin deleted: taken down when, with its period and its counters as they were then', async () => {
+    const { id, token } = await apply();
+    const ad = await approveApplication(db(), 'web', id, 'alice', new Date(NOW.getTime() - 10 * DAY_MS), mailOff);
+    await db()
+      .insert(adDailyCounts)
+      .values([{ adId: ad!.id, day: '2026-11-20', impressions: 40, clicks: 4 }]);
+    const running = await read(token);
+    expect(running.takenDownAt).toBeNull();
+
+    const deleted = await app.request(`/api/web/ads/${ad!.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+    });
+    expect(deleted.status).toBe(200);
+    clock.advance(3 * 24 * 3600);
+    const after = await read(token);
+    expect(after).toMatchObject({ status: 'approved', takenDownAt: NOW.toISOString(), period: running.period });
+    // The counters of the day it came down, not moving on with the clock.
+    expect(after.counts).toEqual(running.counts);
+    expect(after.counts).toMatchObject({ impressions: 40, clicks: 4 });
   });
 
   it('tells a rejected application its reason', async () => {
@@ -153,6 +182,7 @@ describe.each(testDatabaseKinds)('GET /api/ads/status/:token on %s', (kind) => {
       rejectReason: '이미지의 글씨가 너무 작습니다.',
       period: null,
       counts: null,
+      takenDownAt: null,
     });
   });
 

@@ -23,6 +23,7 @@ import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
 import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from '../inquiries/model';
 import { resendMail, undeliveredMail } from '../mail/outbox';
+import { sendingFailure } from '../mail/sending-state';
 import { serviceClock } from '../time';
 import { formatKstDate } from '../../contract/kst';
 import type { ApiContext } from '../context';
@@ -107,7 +108,11 @@ export function adminRoutes(context: ApiContext) {
       return c.json({ success: true, message: 'Deleted' });
     })
     .get('/mail', async (c) => {
-      const overview: MailOverview = { enabled: mail.enabled, ...(await undeliveredMail(db)) };
+      const overview: MailOverview = {
+        enabled: mail.enabled,
+        failing: await sendingFailure(db),
+        ...(await undeliveredMail(db)),
+      };
       return c.json(overview);
     })
     .post('/mail/:id{[0-9]+}/resend', async (c) => {

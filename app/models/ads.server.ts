@@ -289,15 +289,18 @@ export async function deleteManagedAd(context: AppLoadContext, actor: string, ty
 export type ManagedAdChange = Omit<AdEdit, 'imageUrl'> & { image?: ImageFile };
 
 /**
- * How an edit ended: saved; unchanged (nothing sent); no such ad; a replacement that is no image by
- * its first bytes; or the image upload refused, with the api's error.
+ * How an edit ended: saved; unchanged (nothing sent); no such ad; stale (another admin changed the
+ * ad since the card was opened: nothing saved); a replacement that is no image by its first bytes;
+ * or the image upload refused, with the api's error.
  */
 export type ManagedAdEditResult =
-  { result: 'saved' | 'unchanged' | 'missing' | 'imageType' } | { result: 'uploadFailed'; error: UpstreamError };
+  | { result: 'saved' | 'unchanged' | 'missing' | 'stale' | 'imageType' }
+  | { result: 'uploadFailed'; error: UpstreamError };
 
 /**
  * An admin's edit of the managed ad `change.id` of `type` (docs/product.md §4.6 Ad edit card): the list is read
- * again; with title, link and image unchanged nothing is sent; else a replacement image is uploaded
+ * again; an edit made on another version of the ad than the one saved now (`change.version`) is
+ * stale; with title, link and image unchanged nothing is sent; else a replacement image is uploaded
  * (uploadAdImage) and the whole list saved with PUT bulk, in its order.
  * @throws UpstreamError when the list cannot be read or the api refuses the save.
  */
@@ -307,10 +310,11 @@ export async function editManagedAd(
   type: AdType,
   change: ManagedAdChange,
 ): Promise<ManagedAdEditResult> {
-  const { id, title, redirectUrl, image } = change;
+  const { id, title, redirectUrl, image, version } = change;
   const ads = await listManagedAds(context, actor, type);
   const original = ads.find((ad) => ad.id === id);
   if (!original) return { result: 'missing' };
+  if (version && original.version !== version) return { result: 'stale' };
   if (!image && title === original.title && redirectUrl === original.redirectUrl) return { result: 'unchanged' };
   let imageUrl = original.imageUrl;
   if (image) {
@@ -324,7 +328,13 @@ export async function editManagedAd(
     }
   }
   const edited = ads.map((ad) => (ad.id === id ? { ...ad, title, redirectUrl, imageUrl } : ad));
-  await saveManagedAds(context, actor, type, toEdits(edited));
+  try {
+    await saveManagedAds(context, actor, type, toEdits(edited));
+  } catch (error) {
+    // Another admin's save came between the read above and this one.
+    if (error instanceof UpstreamError && error.status === 409) return { result: 'stale' };
+    throw error;
+  }
   return { result: 'saved' };
 }
 
@@ -362,9 +372,9 @@ export async function reorderManagedAds(
   return 'saved';
 }
 
-/** The list as PUT bulk takes it (docs/product.md §7): every ad's edited fields, in `ads`' order. */
+/** The list as PUT bulk takes it (docs/product.md §7): every ad's edited fields and version, in `ads`' order. */
 const toEdits = (ads: readonly ManagedAd[]): AdEdit[] =>
-  ads.map(({ id, title, redirectUrl, imageUrl }) => ({ id, title, redirectUrl, imageUrl }));
+  ads.map(({ id, title, redirectUrl, imageUrl, version }) => ({ id, title, redirectUrl, imageUrl, version }));
 
 /** docs/product.md §3 generic admin response: a 2xx answer with `success: false` is a refusal with its message. */
 function refuseUnlessSuccess(path: string, answer: unknown): void {

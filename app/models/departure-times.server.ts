@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { getPredictedAll, getPredictedRoute } from '~/models/bus.server';
 import { orderRoutes, rangesOf, TIMES_LOAD_FAILED, type RouteFilter, type TimesAnswer } from '~/utils/departure-times';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /**
  * The times for `route` (all routes, or one), each with its 80 % range (null where none), or the
@@ -23,7 +24,7 @@ export async function loadTimes(
     return { answer: { route, routes: [times] }, status: 200 };
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[departure times] upstream failed:', error.message);
+    consoleFor(context.reqId).error('[departure times] upstream failed:', error.message);
     return { answer: { route, message: TIMES_LOAD_FAILED }, status: error.status === 404 ? 404 : 502 };
   }
 }

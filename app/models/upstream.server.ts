@@ -7,7 +7,6 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { ApiErrorSchema } from '../../contract/bus';
 import type { PublicConfig } from '~/utils/public-config';
-import { currentRequestId } from '../../lib/observability/logs';
 
 /** How the web reaches the api: in-process (server.ts mounts it) or over HTTP (API_BASE_URL). */
 export type ApiBinding = {
@@ -28,11 +27,13 @@ declare module '@remix-run/node' {
     clientIp?: string;
     /** The configuration pages may show (server.ts builds it once from the env). */
     publicConfig?: PublicConfig;
+    /** The request's id (X-Request-Id: the edge's), sent on to the api and on its log lines. */
+    reqId?: string;
   }
 }
 
 /** What an upstream call needs of the load context: the api and the phone's address (if any). */
-export type UpstreamContext = Pick<AppLoadContext, 'api' | 'clientIp'>;
+export type UpstreamContext = Pick<AppLoadContext, 'api' | 'clientIp' | 'reqId'>;
 
 /** docs/product.md §7: request timeout. */
 export const UPSTREAM_TIMEOUT_MS = 5000;
@@ -79,8 +80,7 @@ export async function upstreamFetch(
   // The phone's address is for the api's rate limits only, never for a third party (S3).
   if (toApi && context.clientIp) headers.set('X-Forwarded-For', context.clientIp);
   // The api's log lines of this call carry the id the phone was given (docs/deploy.md §Logs).
-  const reqId = currentRequestId();
-  if (toApi && reqId) headers.set('X-Request-Id', reqId);
+  if (toApi && context.reqId) headers.set('X-Request-Id', context.reqId);
   const request = new Request(url, { ...requestInit, headers, signal });
   const send = toApi ? context.api.fetch : fetch;
   try {

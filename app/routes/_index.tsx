@@ -43,6 +43,7 @@ import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { groupRoutes } from '../../contract/time-left-groups';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PANEL_ID = 'bus-panel';
 
@@ -71,17 +72,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // docs/product.md §7: a banner list failure is only logged; the default banner shows.
     getWebAds(context).catch((error: unknown) => {
       rethrowUnlessUpstream(error);
-      console.error('[home] banner list unavailable:', error.message);
+      consoleFor(context.reqId).error('[home] banner list unavailable:', error.message);
       return [] as AdBannerData[];
     }),
     getActiveNotice(context).catch((error: unknown) => {
       rethrowUnlessUpstream(error);
-      console.error('[home] service notice unavailable:', error.message);
+      consoleFor(context.reqId).error('[home] service notice unavailable:', error.message);
       return null;
     }),
     getPredictionAccuracy(context).then(accuracySentence, (error: unknown) => {
       rethrowUnlessUpstream(error);
-      console.error('[home] prediction accuracy unavailable:', error.message);
+      consoleFor(context.reqId).error('[home] prediction accuracy unavailable:', error.message);
       return null;
     }),
   ]);

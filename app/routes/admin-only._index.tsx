@@ -12,7 +12,7 @@ import { getGbisSetup } from '~/models/gbis.server';
 import { getMailOverview } from '~/models/mail.server';
 import { requireAdmin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
-import { MAIL_OFF } from '~/utils/admin-mail';
+import { MAIL_OFF, sendingFailedSince } from '~/utils/admin-mail';
 
 const BUTTONS = [
   { to: '/admin-only/ads/web', label: '웹 배너 광고 요청 목록' },
@@ -36,12 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     setupNeeded: setup?.feed === 'gbis' && !setup.idsKnown,
     mailOff: mail?.enabled === false,
+    mailFailingSince: mail?.enabled ? (mail.failing?.since ?? null) : null,
     failedMail: mail?.failedCount ?? 0,
   });
 }
 
 export default function AdminHome() {
-  const { setupNeeded, mailOff, failedMail } = useLoaderData<typeof loader>();
+  const { setupNeeded, mailOff, mailFailingSince, failedMail } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="admin-home-title" className="admin-page">
       <h1 id="admin-home-title" className="admin-page__title">
@@ -56,6 +57,12 @@ export default function AdminHome() {
       {mailOff && (
         <p className="admin-error">
           {MAIL_OFF} 설정 방법은 <Link to="/admin-only/mail">메일 발송</Link>에 있습니다.
+        </p>
+      )}
+      {mailFailingSince && (
+        <p className="admin-error">
+          {sendingFailedSince(mailFailingSince)} <Link to="/admin-only/mail">메일 발송</Link>에서 메일 서버의 응답을
+          확인해주세요.
         </p>
       )}
       {failedMail > 0 && (

@@ -14,12 +14,13 @@ import { APPLICATION_STATUS_LABELS } from '~/utils/admin-ads';
 import { formatKstDateTime } from '../../contract/kst';
 import { requireAdmin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { username } = await requireAdmin(request, context);
   const type = AdTypeSchema.safeParse(params.type);
   if (!type.success) {
-    console.error(`[admin] ad application list: invalid ad type "${params.type}"`);
+    consoleFor(context.reqId).error(`[admin] ad application list: invalid ad type "${params.type}"`);
     return json({ type: null, applications: [], failed: false } as const, { status: 404 });
   }
   try {
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return json({ type: type.data, applications, failed: false });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin] ad application list:', error.message);
+    consoleFor(context.reqId).error('[admin] ad application list:', error.message);
     return json({ type: type.data, applications: [], failed: true }, { status: 502 });
   }
 }

@@ -31,6 +31,7 @@ import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.ser
 import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 type Decision = 'approve' | 'reject';
 /** What the page's buttons do: decide a pending application, or delete one in any status. */
@@ -85,7 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const { type, id } = targetOf(params);
   if (!type) {
-    console.error(`[admin] ad application: invalid ad type "${params.type}"`);
+    consoleFor(context.reqId).error(`[admin] ad application: invalid ad type "${params.type}"`);
     return json({ type: null, application: null, flash: null, confirm: null, bankAccountSet: false }, { status: 404 });
   }
   if (id === null) throw new Response('Not found', { status: 404 });
@@ -131,7 +132,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithFlash(context, admin, here, { tone: 'success', message: INTENTS[intent].done });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error(`[admin] ${intent} ${type} application ${id}:`, error.message);
+    consoleFor(context.reqId).error(`[admin] ${intent} ${type} application ${id}:`, error.message);
     return redirectWithFlash(context, admin, here, { tone: 'error', message: failureMessage(intent, error) });
   }
 }
@@ -236,8 +237,13 @@ export default function AdApplicationDetail() {
         <p className="field__hint">
           승인하기 전에 신청자 이름({application.applicantName})으로 {formatWon(priceWon(application.duration))}이
           입금되었는지 확인해주세요.
-          {!bankAccountSet &&
-            ' 입금 계좌가 설정되어 있지 않으므로(AD_BANK_*) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 안내했습니다.'}
+          {!bankAccountSet && (
+            <>
+              {' '}
+              사이트에 입금 계좌가 설정되어 있지 않으므로(서버 설정 <code>AD_BANK_NAME</code> 등) 신청자 이메일로 입금
+              계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 안내했습니다.
+            </>
+          )}
         </p>
       )}
       {!pending && <p>이미 처리한 요청입니다.</p>}

@@ -15,7 +15,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import { useState } from 'react';
-import { AD_EDIT_HEADINGS, ADMIN_MESSAGES } from '../../contract/admin';
+import { AD_EDIT_HEADINGS, ADMIN_MESSAGES, STALE_EDIT_MESSAGE } from '../../contract/admin';
 import { AD_FORMAT_MESSAGES, AdTypeSchema, IMAGE_MAX_BYTES, type AdType, type ManagedAd } from '../../contract/ads';
 import { AdEditCard } from '~/components/admin/ad-edit-card';
 import { CompletionDialog, ConfirmActions, Dialog } from '~/components/dialog';
@@ -36,6 +36,7 @@ import { parseForm, readUploadForm, refusedForm, serialIdOf, type FormSpec } fro
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
 import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -55,6 +56,9 @@ const STORAGE_FULL = `${ADMIN_MESSAGES.uploadFailed} 이미지 저장 공간이 
 /** The page's forms: a card's edit, its delete, its move (id, direction) and a drag's new order; each with its intent. */
 const FIELDS: FormSpec = { schema: AdEditFormSchema, also: ['intent', 'direction', 'order'] };
 
+/** The save of an ad another admin changed since its card was opened. */
+const STALE_AD = `${STALE_EDIT_MESSAGE} 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.`;
+
 /** The save of an ad that is gone meanwhile (deleted in another tab, or by another admin). */
 const MISSING = `${ADMIN_MESSAGES.modifyFailedWith}: 이 광고는 이미 삭제되었습니다.`;
 
@@ -71,14 +75,19 @@ async function saveCard(admin: Admin, context: ActionFunctionArgs['context'], ty
     edit = await editManagedAd(context, admin.username, type, submission.value);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin] ad save:', error.message);
+    consoleFor(context.reqId).error('[admin] ad save:', error.message);
     return refuse({ formErrors: [modifyFailed(error)] }, 502);
   }
   if (edit.result === 'missing') return refuse({ formErrors: [MISSING] }, 404);
+  // The card again, with what the other admin saved, and why.
+  if (edit.result === 'stale') {
+    const card = `${adEditPage(type)}?edit=${submission.value.id}`;
+    return redirectWithFlash(context, admin, card, { tone: 'error', message: STALE_AD });
+  }
   if (edit.result === 'unchanged') return redirect(adEditPage(type), 303);
   if (edit.result === 'imageType') return refuse({ fieldErrors: { image: [AD_FORMAT_MESSAGES.imageType] } }, 400);
   if (edit.result === 'uploadFailed') {
-    console.error('[admin] ad image upload:', ADMIN_MESSAGES.uploadFailed, edit.error.message);
+    consoleFor(context.reqId).error('[admin] ad image upload:', ADMIN_MESSAGES.uploadFailed, edit.error.message);
     // A full image storage is this service unavailable for now (503), not a broken upstream (502).
     if (edit.error.status === 507) return refuse({ formErrors: [STORAGE_FULL] }, 503);
     return refuse({ formErrors: [ADMIN_MESSAGES.uploadFailed] }, 502);
@@ -102,7 +111,7 @@ async function deleteCard(
     await deleteManagedAd(context, admin.username, type, id);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin] ad delete:', ADMIN_MESSAGES.deleteFailed, error.message);
+    consoleFor(context.reqId).error('[admin] ad delete:', ADMIN_MESSAGES.deleteFailed, error.message);
     return redirectWithFlash(context, admin, adEditPage(type), {
       tone: 'error',
       message: ADMIN_MESSAGES.deleteFailed,
@@ -131,7 +140,7 @@ async function reorder(admin: Admin, context: ActionFunctionArgs['context'], typ
     saved = await reorderManagedAds(context, admin.username, type, change);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin] ad order:', error.message);
+    consoleFor(context.reqId).error('[admin] ad order:', error.message);
     return redirectWithFlash(context, admin, page, { tone: 'error', message: modifyFailed(error) });
   }
   // The list changed meanwhile (an approval, another admin): show it again as it is now.
@@ -146,7 +155,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const type = AdTypeSchema.safeParse(params.type);
   if (!type.success) {
-    console.error(`[admin] ad edit page: invalid ad type "${params.type}"`);
+    consoleFor(context.reqId).error(`[admin] ad edit page: invalid ad type "${params.type}"`);
     return json({ type: null, ads: [], failed: false, flash: null, edit: null, remove: null } as const, {
       status: 404,
     });
@@ -163,7 +172,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     );
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin] ad edit page:', ADMIN_MESSAGES.listLoadFailed, error.message);
+    consoleFor(context.reqId).error('[admin] ad edit page:', ADMIN_MESSAGES.listLoadFailed, error.message);
     return json({ type: type.data, ads: [], failed: true, flash, edit: null, remove: null }, { status: 502, headers });
   }
 }

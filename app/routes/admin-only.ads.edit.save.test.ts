@@ -8,7 +8,55 @@ import { TINY_PNG } from '../../tests/setup/web-api';
 
 const { api, context, callsDuring, editPage, save, afterRedirect, putsIn } = adEditPageFor();
 
+/** The page a stale save is sent back to: the card in edit, with its flash. */
+async function followStale(response: Response, type: string, id: number) {
+  expect(response.status).toBe(303);
+  expect(response.headers.get('Location')).toBe(`/admin-only/ads/edit/${type}?edit=${id}`);
+  const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
+  return editPage(type, { search: `?edit=${id}`, withCookie: cookie });
+}
+
+const STALE_AD_MESSAGE =
+  '다른 관리자가 먼저 바꿨습니다. 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.';
+
 describe('done on a card (save)', () => {
+  it('refuses a save on an ad another admin changed since the card opened: nothing sent, the card again with what is saved now', async () => {
+    const id = await seedAd(api(), 'web', { title: '처음 제목' });
+    const [opened] = (await editPage('web')).data.ads;
+    expect(opened.version).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Another admin's save, after this card was opened.
+    await updateAd(api(), id, { title: '다른 관리자의 제목', updatedAt: new Date(Date.parse(opened.version!) + 1000) });
+    let response: Response | undefined;
+    const calls = await callsDuring(async () => {
+      ({ response } = await save('web', id, { title: '내 제목', redirectUrl: '', version: opened.version! }));
+    });
+    expect(putsIn(calls)).toEqual([]);
+    const next = await followStale(response!, 'web', id);
+    expect(next.data.flash).toEqual({ tone: 'error', message: STALE_AD_MESSAGE });
+    expect(next.page.querySelector('[role="alert"]')?.textContent).toContain(STALE_AD_MESSAGE);
+    expect(next.page.querySelector<HTMLInputElement>('.ad-card__form input[name="title"]')?.value).toBe(
+      '다른 관리자의 제목',
+    );
+  });
+
+  it("refuses it too when the other admin's save lands between this one's read and its PUT (the api's 409)", async () => {
+    const id = await seedAd(api(), 'web', { title: '처음 제목' });
+    const [opened] = (await editPage('web')).data.ads;
+    const racing = interceptingContext(context(), async (request) => {
+      if (request.method === 'PUT' && request.url.endsWith('/ads/bulk')) {
+        await updateAd(api(), id, {
+          title: '다른 관리자의 제목',
+          updatedAt: new Date(Date.parse(opened.version!) + 1000),
+        });
+      }
+      return undefined;
+    });
+    const { response } = await save('web', id, { title: '내 제목', redirectUrl: '', version: opened.version! }, racing);
+    const next = await followStale(response, 'web', id);
+    expect(next.data.flash).toEqual({ tone: 'error', message: STALE_AD_MESSAGE });
+    expect(next.data.ads[0].title).toBe('다른 관리자의 제목');
+  });
+
   it('sends no PUT when title and link are unchanged and no image was chosen', async () => {
     const id = await seedAd(api(), 'web', { title: '캠퍼스 카페', redirectUrl: 'https://cafe.example.com/' });
     let response: Response | undefined;

@@ -71,15 +71,15 @@ describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(page.querySelector('img.detail-list__image')?.getAttribute('src')).toMatch(/^\/images\/web-.+\.png$/);
   });
 
-  it('asks to find the deposit before approving; without AD_BANK_* also to e-mail the account, as the form promised', async () => {
+  it('asks to find the deposit before approving; without a bank account set, also to e-mail the account, as the form promised', async () => {
     const id = await seedAdApplication(api(), 'web');
     const hint = (page: Document) =>
       [...page.querySelectorAll('.field__hint')].map((p) => p.textContent).find((text) => text?.includes('입금'));
     const unset = await detailPage('web', id);
     expect(hint(unset.page)).toBe(
-      '승인하기 전에 신청자 이름(홍길동)으로 26,000원이 입금되었는지 확인해주세요. 입금 계좌가 설정되어 있지 ' +
-        '않으므로(AD_BANK_*) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 담당자가 이메일로 알려준다고 ' +
-        '안내했습니다.',
+      '승인하기 전에 신청자 이름(홍길동)으로 26,000원이 입금되었는지 확인해주세요. 사이트에 입금 계좌가 설정되어 ' +
+        '있지 않으므로(서버 설정 AD_BANK_NAME 등) 신청자 이메일로 입금 계좌와 금액을 알려주세요. 신청 화면에서 ' +
+        '담당자가 이메일로 알려준다고 안내했습니다.',
     );
     const bankAccount = { bank: '농협', number: '351-1234-5678-90', holder: '캠퍼스버스' };
     const publicConfig = {

@@ -16,6 +16,8 @@ import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
 import { requireAdmin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { auditTargetLabel } from '~/utils/audit-target';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const LOAD_FAILED = '활동 기록을 불러오지 못했습니다.';
 
@@ -49,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ rows });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/audit] the log did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/audit] the log did not load:', error.message);
     return json({ rows: null }, { status: 502 });
   }
 }
@@ -71,7 +73,9 @@ export default function AuditLog() {
                 </time>,
                 row.actor,
                 <span className="admin-table__nowrap">{ACTION_LABELS[row.action]}</span>,
-                <span className="admin-table__code">{row.target}</span>,
+                <span>
+                  {auditTargetLabel(row.target)} <code className="admin-table__code">{row.target}</code>
+                </span>,
                 row.change === null ? (
                   '없음'
                 ) : (

@@ -81,7 +81,9 @@ describe('/admin-only/feed', () => {
     const terms = [...(feed?.querySelectorAll('dt') ?? [])].map((term) => term.textContent);
     expect(terms).toContain('데이터 출처');
     expect(feed?.textContent).toContain('데모 시뮬레이터');
-    expect(feed?.textContent).toContain('수집 담당 (leader)');
+    // In an admin's words, the technical value beside (docs/product.md §Glossary: the lease holder).
+    expect(feed?.textContent).toContain('버스 정보를 받아 오는 서버 leader');
+    expect(feed?.textContent).not.toContain('수집 담당');
   });
 
   it('shows each scope of the backtest as a captioned table with row and column headers', async () => {
@@ -95,7 +97,7 @@ describe('/admin-only/feed', () => {
     const overall = backtest?.querySelector('table');
     expect([...(overall?.querySelectorAll('thead th[scope="col"]') ?? [])].map((th) => th.textContent)).toEqual([
       '방법',
-      '평균 오차(MAE)',
+      '평균 오차',
       'ETA 점수',
       '답한 조회',
       '범위 적중률',

@@ -13,6 +13,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { getBacktest, getFeedStatus } from '~/models/bus.server';
 import { requireAdmin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /** The backtest window of this page: two weeks, so every day type is seen at least twice. */
 const BACKTEST_DAYS = 14;
@@ -26,7 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getFeedStatus(context, admin.username),
     getBacktest(context, admin.username, BACKTEST_DAYS),
   ]);
-  return json({ feed: settled(feed, 'feed status'), backtest: settled(backtest, 'backtest') });
+  return json({
+    feed: settled(feed, 'feed status', context.reqId),
+    backtest: settled(backtest, 'backtest', context.reqId),
+  });
 }
 
 export default function FeedPage() {
@@ -50,11 +54,11 @@ export default function FeedPage() {
   );
 }
 
-/** The value of a settled load, or null when the api failed (logged); other errors are thrown. */
-function settled<T>(result: PromiseSettledResult<T>, what: string): T | null {
+/** The value of a settled load, or null when the api failed (logged, for request `reqId`); other errors are thrown. */
+function settled<T>(result: PromiseSettledResult<T>, what: string, reqId: string | undefined): T | null {
   if (result.status === 'fulfilled') return result.value;
   rethrowUnlessUpstream(result.reason);
-  console.error(`[admin/feed] the ${what} did not load:`, result.reason.message);
+  consoleFor(reqId).error(`[admin/feed] the ${what} did not load:`, result.reason.message);
   return null;
 }
 

@@ -31,6 +31,7 @@ import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-da
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatKstDateTime } from '../../contract/kst';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PAGE_PATH = '/admin-only/gbis';
 const TITLE = '버스 정보 설정';
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json<ActionData>({ intent: 'discover', ...found }, { status: 'refused' in found ? 409 : 200 });
     } catch (error) {
       rethrowUnlessUpstream(error);
-      console.error('[admin/gbis] discovery did not run:', error.message);
+      consoleFor(context.reqId).error('[admin/gbis] discovery did not run:', error.message);
       return json<ActionData>({ intent: 'discover', refused: DISCOVER_FAILED }, { status: 502 });
     }
   }
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await saveGbisSetup(context, admin.username, submission.value as GbisConfig);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/gbis] the setup was not saved:', error.message);
+    consoleFor(context.reqId).error('[admin/gbis] the setup was not saved:', error.message);
     const message = error.serverMessage ?? SAVE_FAILED;
     // The api's refusal of the values (4xx) is the admin's to fix; anything else is the service's.
     const status = error.status !== null && error.status < 500 ? error.status : 502;
@@ -226,7 +227,9 @@ function GbisForm({ setup, initial }: { setup: GbisSetup; initial: GbisConfig })
   return (
     <Form method="post" action={PAGE_PATH} {...getFormProps(form)} className="form">
       <div role="alert">{form.errors?.[0] && <p className="admin-error">{form.errors[0]}</p>}</div>
-      <p className="field__hint">비워 둔 값은 api의 기본값을 씁니다. 값은 GBIS의 숫자 id입니다.</p>
+      <p className="field__hint">
+        비워 둔 칸은 처음부터 정해 둔 값을 씁니다. 값은 경기도 버스정보(GBIS)가 쓰는 숫자 id입니다.
+      </p>
       {ROUTE_NOS.map((routeNo) => {
         const route = (routes[routeNo] as FieldMetadata<GbisConfig['routes'][typeof routeNo]>).getFieldset();
         const timetable = route.timetable.getFieldset();
@@ -235,13 +238,17 @@ function GbisForm({ setup, initial }: { setup: GbisSetup; initial: GbisConfig })
             <legend>{routeNo}번</legend>
             <Id
               meta={route.routeId}
-              label="노선 id (routeId)"
-              hint={overridden(routeNo) && `GBIS_ROUTE_IDS의 ${overridden(routeNo)}가 우선합니다.`}
+              label="노선 id"
+              hint={
+                overridden(routeNo)
+                  ? `서버 설정 GBIS_ROUTE_IDS의 ${overridden(routeNo)}가 우선합니다.`
+                  : 'GBIS의 routeId'
+              }
             />
             <Id
               meta={route.upStaOrder}
-              label="외대사거리 상행 순번 (upStaOrder)"
-              hint="모르면 비워 두세요: 양방향 버스가 함께 표시됩니다."
+              label="외대사거리 상행 정류장 순번"
+              hint="모르면 비워 두세요: 양방향 버스가 함께 표시됩니다. (GBIS의 upStaOrder)"
             />
             {(Object.keys(DAY_TYPE_NAMES) as (keyof typeof DAY_TYPE_NAMES)[]).map((day) => {
               const t = timetable[day].getFieldset();
@@ -312,7 +319,7 @@ async function loadSetup(context: AppLoadContext, actor: string): Promise<GbisSe
     return await getGbisSetup(context, actor);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/gbis] the setup did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/gbis] the setup did not load:', error.message);
     return null;
   }
 }

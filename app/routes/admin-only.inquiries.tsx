@@ -32,6 +32,7 @@ import { parseForm, readForm, serialIdOf, type FormSpec } from '~/utils/form-dat
 import { redirectWithFlash, requireAdmin, takeFlash, type Admin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PAGE = '/admin-only/inquiries';
 const LOAD_FAILED = '문의 목록을 불러오지 못했습니다.';
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ inquiries, flash, remove, mailEnabled: await mailOn }, { headers });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/inquiries] the list did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/inquiries] the list did not load:', error.message);
     return json({ inquiries: null, flash, remove: null, mailEnabled: await mailOn }, { status: 502, headers });
   }
 }
@@ -73,7 +74,7 @@ async function mailEnabled(context: AppLoadContext, actor: string): Promise<bool
     return (await getMailOverview(context, actor)).enabled;
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/inquiries] the e-mail state did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/inquiries] the e-mail state did not load:', error.message);
     return null;
   }
 }
@@ -101,7 +102,7 @@ async function reply(context: AppLoadContext, admin: Admin, id: number, form: Fo
     if (sent !== true) return refusedWith(sent.refused, 409);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error(`[admin/inquiries] reply ${id}:`, error.message);
+    consoleFor(context.reqId).error(`[admin/inquiries] reply ${id}:`, error.message);
     return refusedWith(REPLY_FAILED, 502);
   }
   return redirectWithFlash(context, admin, PAGE, { tone: 'success', message: INQUIRY_REPLY_MESSAGES.sent });
@@ -116,7 +117,7 @@ async function remove(context: AppLoadContext, admin: Admin, id: number) {
     return redirectWithFlash(context, admin, PAGE, flash);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error(`[admin/inquiries] delete ${id}:`, error.message);
+    consoleFor(context.reqId).error(`[admin/inquiries] delete ${id}:`, error.message);
     return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: DELETE_MESSAGES.failed });
   }
 }

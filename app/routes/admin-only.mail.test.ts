@@ -14,7 +14,13 @@ import {
   WEB_ORIGIN,
   type SignedInAdmin,
 } from '../../tests/setup/admin-web';
-import { clearOutbox, insertFailedMail, outboxStatus, queueingMailOutbox } from '../../tests/setup/mail-web';
+import {
+  clearOutbox,
+  insertFailedMail,
+  outboxStatus,
+  queueingMailOutbox,
+  recordSending,
+} from '../../tests/setup/mail-web';
 import { renderRoute } from '../../tests/setup/render-route';
 
 const TOKEN = 'test-service-token-for-admin-mail';
@@ -39,7 +45,16 @@ afterAll(async () => {
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   await Promise.all([clearOutbox(on.api), clearOutbox(off.api)]);
+  await recordSending(on.api, null);
 });
+
+/** The SMTP server refusing connections since 14:05 KST, as the sender records it. */
+const OUTAGE = { since: new Date('2026-11-29T05:05:00Z'), lastAt: new Date('2026-11-29T05:20:00Z') };
+const SMTP_ERROR = 'connect ECONNREFUSED 127.0.0.1:2525';
+async function smtpDown(at: Side) {
+  await recordSending(at.api, { error: 'connect ECONNREFUSED 127.0.0.1:25', at: OUTAGE.since });
+  await recordSending(at.api, { error: SMTP_ERROR, at: OUTAGE.lastAt });
+}
 afterEach(() => vi.restoreAllMocks());
 
 /** The page loaded on `at` (with `withCookie`): the loader's answer and the page rendered from it. */
@@ -96,6 +111,17 @@ describe('/admin-only/mail', () => {
     expect(document.querySelector('section[aria-labelledby="mail-failed-title"]')?.textContent).toContain(
       '실패한 메일이 없습니다.',
     );
+  });
+
+  it('with the SMTP server down: says since when sending fails, that the waiting e-mails are retried, and the server’s last answer', async () => {
+    await smtpDown(on);
+    const { document } = await page(on);
+    const alert = document.querySelector('section[aria-labelledby="mail-state-title"] [role="alert"]');
+    expect(alert?.textContent).toContain('2026-11-29 14:05:00부터 메일을 보내지 못하고 있습니다.');
+    expect(alert?.textContent).toContain('기다리는 메일은 메일 서버가 받을 때까지 다시 보냅니다');
+    expect(alert?.textContent).toContain(`메일 서버의 마지막 응답(2026-11-29 14:20:00): ${SMTP_ERROR}`);
+    expect(alert?.querySelector('code')?.textContent).toBe(SMTP_ERROR);
+    expect(document.body.textContent).not.toContain('이메일을 보내고 있습니다.');
   });
 
   it('lists the failed e-mails newest first: kind in Korean, recipients, subject, attempts, KST time, last error, a resend button', async () => {
@@ -186,6 +212,15 @@ describe('the admin home’s mail lines', () => {
     const { lines, mailLinks } = await home(on);
     expect(lines.join(' ')).not.toMatch(/메일|SMTP_URL/);
     expect(mailLinks).toBe(0);
+  });
+
+  it('say since when e-mail fails to go out, with a link to the mail page', async () => {
+    await smtpDown(on);
+    const { lines, mailLinks } = await home(on);
+    expect(lines).toContain(
+      '2026-11-29 14:05:00부터 메일을 보내지 못하고 있습니다. 메일 발송에서 메일 서버의 응답을 확인해주세요.',
+    );
+    expect(mailLinks).toBe(1);
   });
 
   it('count the failed e-mails, with a link to the mail page', async () => {

@@ -19,8 +19,9 @@ import { readForm, serialIdOf, type FormSpec } from '~/utils/form-data.server';
 import { formatKstDateTime } from '../../contract/kst';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
-import { MAIL_OFF } from '~/utils/admin-mail';
+import { MAIL_OFF, sendingFailedSince } from '~/utils/admin-mail';
 import { formatCount } from '../../contract/korean-format';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PAGE = '/admin-only/mail';
 const TITLE = '메일 발송';
@@ -50,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ overview: await getMailOverview(context, admin.username), flash }, { headers });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/mail] the overview did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/mail] the overview did not load:', error.message);
     return json({ overview: null, flash }, { status: 502, headers });
   }
 }
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithFlash(context, admin, PAGE, flash);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error(`[admin/mail] resend ${id}:`, error.message);
+    consoleFor(context.reqId).error(`[admin/mail] resend ${id}:`, error.message);
     return redirectWithFlash(context, admin, PAGE, { tone: 'error', message: RESEND_MESSAGES.failed });
   }
 }
@@ -125,7 +126,21 @@ function MailState({ overview }: { overview: MailOverview }) {
       <h2 id="mail-state-title" className="admin-section__title">
         발송 상태
       </h2>
-      {overview.enabled ? (
+      {overview.enabled && overview.failing ? (
+        <div className="notice notice--warn" role="alert">
+          <p>
+            <strong>{sendingFailedSince(overview.failing.since)}</strong> 기다리는 메일은 메일 서버가 받을 때까지 다시
+            보냅니다(메일마다 24시간까지).
+          </p>
+          <p>
+            메일 서버의 마지막 응답({formatKstDateTime(overview.failing.lastErrorAt)}):{' '}
+            <code>{overview.failing.lastError}</code>
+          </p>
+          <p className="field__hint">
+            서버 환경 변수 <code>SMTP_URL</code>의 주소·계정·비밀번호와 메일 서비스의 상태를 확인해주세요.
+          </p>
+        </div>
+      ) : overview.enabled ? (
         <p>이메일을 보내고 있습니다.</p>
       ) : (
         <>

@@ -22,6 +22,7 @@ import { getServiceNotice, saveServiceNotice } from '~/models/notice.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { redirectWithFlash, requireAdmin, takeFlash } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PAGE_PATH = '/admin-only/notice';
 const FORM_ID = 'service-notice';
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     rethrowUnlessUpstream(error);
     if (error.status === 409) return json<ActionData>({ stale: true }, { status: 409 });
-    console.error('[admin/notice] the notice was not saved:', error.message);
+    consoleFor(context.reqId).error('[admin/notice] the notice was not saved:', error.message);
     return json<ActionData>({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 502 });
   }
   return redirectWithFlash(context, admin, PAGE_PATH, { tone: 'success', message: SAVED });
@@ -125,7 +126,7 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
       </p>
       <div role="alert">{formError && <p className="admin-error">{formError}</p>}</div>
       <Form method="post" action={PAGE_PATH} {...getFormProps(form)} className="form">
-        <HiddenVersion meta={fields.version} />
+        <input {...getInputProps(fields.version, { type: 'hidden' })} key={fields.version.key} />
         <Checkbox meta={fields.enabled} label="홈 화면에 서비스 중단 안내 표시" />
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
         <TextareaField meta={fields.text} label="내용" rows={6} />
@@ -153,12 +154,6 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
       </Form>
     </>
   );
-}
-
-/** The version the form was made on, sent back with it. */
-function HiddenVersion({ meta }: { meta: FieldMetadata<string | null> }) {
-  const { key, ...props } = getInputProps(meta, { type: 'hidden' });
-  return <input key={key} {...props} />;
 }
 
 /** A labelled checkbox with its error (conform sends "on" when checked, nothing otherwise). */
@@ -194,7 +189,7 @@ async function loadNotice(context: AppLoadContext, actor: string): Promise<Admin
     return await getServiceNotice(context, actor);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/notice] the notice did not load:', error.message);
+    consoleFor(context.reqId).error('[admin/notice] the notice did not load:', error.message);
     return null;
   }
 }

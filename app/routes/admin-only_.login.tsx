@@ -19,6 +19,7 @@ import { assertSameOrigin } from '~/utils/csrf.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import { currentAdmin, safeRedirectTo, startAdminSession } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const FIELDS: FormSpec = { schema: LoginFormSchema };
 const WRONG_CREDENTIALS = '아이디 또는 비밀번호가 올바르지 않습니다.';
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/login] sign-in failed:', error.message);
+    consoleFor(context.reqId).error('[admin/login] sign-in failed:', error.message);
     return refuse(SIGN_IN_FAILED, 502);
   }
 }

@@ -29,6 +29,7 @@ import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-da
 import { ADMIN_HOME, startAdminSession } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { PASSWORD_MIN_LENGTH } from '../../contract/admin';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /** Shown for an unknown, expired or used link (the same for all, so a guess learns nothing). */
 const FIELDS: FormSpec = { schema: SetupFormSchema };
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return startAdminSession(context, session, ADMIN_HOME);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[admin/setup] failed:', error.message);
+    consoleFor(context.reqId).error('[admin/setup] failed:', error.message);
     return json({ result: submission.reply({ formErrors: [SETUP_FAILED], hideFields }) }, { status: 502 });
   }
 }

@@ -45,6 +45,7 @@ import { setStatusLink, takeStatusLink } from '~/utils/status-link.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const FORM_ID = 'ad-application';
 const FIELDS: FormSpec = { schema: AdApplicationFormSchema };
@@ -142,7 +143,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[ads/apply] the application was not taken:', error.message);
+    consoleFor(context.reqId).error('[ads/apply] the application was not taken:', error.message);
     // The api sniffs the stored bytes again (file-type) and answers 415 for a file that only looked
     // like an image at its first four bytes (at the local PUT, or at submit when it went to S3).
     // The person's file is wrong, not the service.

@@ -10,6 +10,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { recordAdClick } from '~/models/ads.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     link = await recordAdClick(context, id, request.headers.get('User-Agent'));
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[ads/click] api failed:', error.message);
+    consoleFor(context.reqId).error('[ads/click] api failed:', error.message);
     return status(502);
   }
   if (!link || !isHttpUrl(link)) return status(404);

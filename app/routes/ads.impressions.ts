@@ -12,6 +12,7 @@ import { recordAdImpression } from '~/models/ads.server';
 import { assertSameOrigin } from '~/utils/csrf.server';
 import { readForm, type FormSpec } from '~/utils/form-data.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /** The beacon's one field: the ad's id. */
 const FIELDS: FormSpec = { schema: null, also: ['id'] };
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     rethrowUnlessUpstream(error);
     // Over the address's limit: not counted, and no log line per refused beacon.
     if (error.status === 429) return new Response(null, { status: 429 });
-    console.error('[ads/impressions] api failed:', error.message);
+    consoleFor(context.reqId).error('[ads/impressions] api failed:', error.message);
     return new Response(null, { status: 502 });
   }
 }

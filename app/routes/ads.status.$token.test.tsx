@@ -139,6 +139,7 @@ describe('/ads/status/:token', () => {
       title: '점심 할인',
       appliedAt: '2026-10-24T16:00:00.000Z',
       duration: 2,
+      takenDownAt: null,
       status: 'approved',
       rejectReason: null,
       // 01:00 KST on 11-01 for 30 days: the last KST day it runs is 12-01.

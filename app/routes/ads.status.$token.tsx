@@ -20,6 +20,7 @@ import { getAdStatus } from '~/models/ads.server';
 import { formatKstDate, formatKstPeriod } from '../../contract/kst';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatCount } from '../../contract/korean-format';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
 const PRIVATE_HEADERS = {
@@ -28,9 +29,17 @@ const PRIVATE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-const STATE_LABELS: Record<AdStatus['status'], string> = { pending: '검토 중', approved: '승인', rejected: '거절' };
+/** The application's state as the page tells it: the review's, or its ad taken down by an admin. */
+type State = AdStatus['status'] | 'takenDown';
 
-const STATE_NOTES: Record<AdStatus['status'], string> = {
+const STATE_LABELS: Record<State, string> = {
+  pending: '검토 중',
+  approved: '승인',
+  rejected: '거절',
+  takenDown: '게재 중단',
+};
+
+const STATE_NOTES: Record<Exclude<State, 'takenDown'>, string> = {
   pending: `${AD_PAYMENT.approvalAfterDeposit} 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.`,
   approved: '광고가 승인되었습니다. 게재 기간 동안 광고가 실리고, 노출과 클릭 수가 이 페이지에 쌓입니다.',
   rejected: '광고가 승인되지 않았습니다. 궁금한 점은 문의하기로 알려주세요.',
@@ -49,7 +58,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   } catch (error) {
     rethrowUnlessUpstream(error);
     if (error.status === 429) throw new Response('Too many requests', { status: 429 });
-    console.error('[ads/status] api failed:', error.message);
+    consoleFor(context.reqId).error('[ads/status] api failed:', error.message);
     throw new Response('Bad gateway', { status: 502 });
   }
   if (!status) throw new Response('Not found', { status: 404 });
@@ -59,8 +68,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
+/** What the page says of a taken-down ad: when, and that its figures are those of that moment. */
+const takenDownNote = (at: string) =>
+  `이 광고는 ${formatKstDate(at)}에 게재를 멈췄습니다. 아래 게재 기간과 노출·클릭 수는 그때까지의 기록입니다. 궁금한 점은 문의하기로 알려주세요.`;
+
 export default function AdStatusPage() {
   const { status, typeLabel, bankAccount } = useLoaderData<typeof loader>();
+  const state: State = status.takenDownAt ? 'takenDown' : status.status;
   return (
     <div className="page ad-status">
       <h1 className="page__title">광고 신청 현황</h1>
@@ -72,14 +86,14 @@ export default function AdStatusPage() {
         <Fact term="광고 기간">{status.duration}개월</Fact>
         <Fact term="광고비">{formatWon(priceWon(status.duration))}</Fact>
         <Fact term="상태">
-          <span className={`ad-status__state ad-status__state--${status.status}`}>{STATE_LABELS[status.status]}</span>
+          <span className={`ad-status__state ad-status__state--${state}`}>{STATE_LABELS[state]}</span>
         </Fact>
         {status.status === 'rejected' && status.rejectReason && <Fact term="거절 사유">{status.rejectReason}</Fact>}
         {status.period && <Fact term="게재 기간">{formatKstPeriod(status.period.startsAt, status.period.endsAt)}</Fact>}
       </dl>
       <p className="ad-status__note">
-        {STATE_NOTES[status.status]}
-        {status.status === 'rejected' && (
+        {status.takenDownAt ? takenDownNote(status.takenDownAt) : STATE_NOTES[status.status]}
+        {(state === 'rejected' || state === 'takenDown') && (
           <>
             {' '}
             <Link to="/contact">문의하기</Link>

@@ -43,6 +43,7 @@ import {
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { formatCount } from '../../contract/korean-format';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const FORM_ID = 'inquiry';
 /** The form's fields: the inquiry's and the anti-spam pair. */
@@ -81,12 +82,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const honeypot = checkHoneypot(context, FORM_ID, formData);
   if (honeypot.verdict === 'bot') {
     // Answered like a success, so a bot learns nothing; only the fact is logged.
-    console.warn('[contact] a post caught by the honeypot was dropped.');
+    consoleFor(context.reqId).warn('[contact] a post caught by the honeypot was dropped.');
     return redirect(SENT_URL, 303);
   }
   const submission = parseForm(formData, InquiryRequestSchema);
   if (honeypot.verdict === 'stale') {
-    console.warn('[contact] a post whose honeypot token did not pass was refused:', honeypot.reason);
+    consoleFor(context.reqId).warn('[contact] a post whose honeypot token did not pass was refused:', honeypot.reason);
     // reply() keeps what was typed; the page's loader renders a fresh honeypot token with it.
     const result = submission.reply({ formErrors: [INQUIRY_MESSAGES.failed, SEND_AGAIN] });
     return json<ActionData>({ result }, { status: 400 });
@@ -98,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await submitInquiry(context, submission.value);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[contact] the inquiry was not taken:', error.message);
+    consoleFor(context.reqId).error('[contact] the inquiry was not taken:', error.message);
     const limited = error.status === 429;
     // reply() keeps what was typed: the form comes back with the text in it.
     const result = submission.reply({

@@ -18,6 +18,7 @@ import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
 import { formatKoreanMonthDay } from '../../contract/korean-format';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 /**
  * `accuracy` is null when the api could not give it (the figure is then left out); its figures are
@@ -28,7 +29,7 @@ import { formatKoreanMonthDay } from '../../contract/korean-format';
 export async function loader({ context }: LoaderFunctionArgs) {
   const accuracy = await getPredictionAccuracy(context).catch((error: unknown) => {
     rethrowUnlessUpstream(error);
-    console.error('[faq] prediction accuracy unavailable:', error.message);
+    consoleFor(context.reqId).error('[faq] prediction accuracy unavailable:', error.message);
     return null;
   });
   const cacheControl = accuracy?.computedAt ? 'public, max-age=300' : 'no-store';

@@ -8,6 +8,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { IMAGE_KEY_PATTERN } from '../../contract/ads';
 import { getImage } from '~/models/ads.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
+import { consoleFor } from '../../lib/observability/request-tag';
 
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Cache-Control', 'Content-Security-Policy'];
 
@@ -19,7 +20,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     upstream = await getImage(context, key);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    console.error('[images] api unreachable:', error.message);
+    consoleFor(context.reqId).error('[images] api unreachable:', error.message);
     return new Response(null, { status: 502 });
   }
   if (!upstream.ok) {

@@ -65,8 +65,18 @@ export function createEdge({
     }),
   });
   const handleRemix = createRequestHandler(build, env.NODE_ENV);
-  /** What Remix's loaders and actions get besides the request: the phone's address when known (express req.ip). */
-  const loadContextOf = (clientIp: string | undefined) => ({ api, clientIp, publicConfig, admin, timeLeft });
+  /**
+   * What Remix's loaders and actions get besides the request: the phone's address when known
+   * (express req.ip) and the request's id (app/server/fast-paths.server.ts), when it is one phone's.
+   */
+  const loadContextOf = (clientIp: string | undefined, reqId?: string) => ({
+    api,
+    clientIp,
+    reqId,
+    publicConfig,
+    admin,
+    timeLeft,
+  });
 
   const app = express();
   app.disable('x-powered-by');

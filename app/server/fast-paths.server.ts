@@ -11,7 +11,8 @@ import type { HomePages } from '~/server/home-page-cache.server';
 import { SKILL_PATH, type SkillFastPath } from '~/server/skill.server';
 import { allowsWrite, CROSS_SITE } from '~/server/origin-check.server';
 import { answeredAs, timeRequest } from '~/server/request-metrics.server';
-import { requestIdOf, withRequestId } from '../../lib/observability/logs';
+import { requestIdOf } from '../../lib/observability/logs';
+import { forRequest } from '../../lib/observability/request-tag';
 import { limitOf, tooLarge, UNREADABLE, type RequestBodies } from '~/server/request-bodies.server';
 import { hasPlainHost, isAt } from '~/server/request-path.server';
 import type { TimeLeftAnswers } from '~/server/time-left-cache.server';
@@ -52,7 +53,7 @@ export function createFastPathServer({
   /** Serves an answer ahead of express; a failure is logged and answered 500. */
   const ahead = (label: string, serve: Promise<void>, res: ServerResponse) =>
     void serve.catch((error: unknown) => {
-      console.error(`${label} failed:`, error);
+      console.error(`${label} failed:`, error, forRequest(String(res.getHeader('X-Request-Id'))));
       if (!res.headersSent) res.writeHead(500, headers).end();
     });
 
@@ -72,9 +73,11 @@ export function createFastPathServer({
 
   const server = createServer((req, res) => {
     timeRequest(req, res);
+    // The id travels with the request (Remix's load context reads it) and back in the answer.
     const reqId = requestIdOf(req.headers['x-request-id'], trustsProxy);
+    req.headers['x-request-id'] = reqId;
     res.setHeader('X-Request-Id', reqId);
-    withRequestId(reqId, () => dispatch(req, res));
+    dispatch(req, res);
   });
   /** Where a request goes: refused, a fast path, or express. */
   const dispatch = (req: IncomingMessage, res: ServerResponse) => {

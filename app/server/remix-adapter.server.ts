@@ -46,7 +46,7 @@ export function remixHandler({
   handleRemix: HandleRemix;
   /** The Remix route pattern of a path (request-metrics.server.ts remixRoutePatterns), the request's label. */
   routePattern(pathname: string): string;
-  loadContextOf(clientIp: string | undefined): AppLoadContext;
+  loadContextOf(clientIp: string | undefined, reqId?: string): AppLoadContext;
   bodies: RequestBodies;
   security: SecurityHeaders;
 }): express.RequestHandler {
@@ -61,7 +61,8 @@ export function remixHandler({
       return bodies.unreadable(res);
     }
     try {
-      await sendRemixResponse(req, res, await handleRemix(request, loadContextOf(req.ip)), security);
+      const reqId = req.get('x-request-id');
+      await sendRemixResponse(req, res, await handleRemix(request, loadContextOf(req.ip, reqId)), security);
     } catch (error) {
       next(error);
     }

@@ -22,6 +22,11 @@ export const AdEditFormSchema = z.object({
   id: z.coerce.number().int().positive(),
   title: AdEditSchema.shape.title,
   redirectUrl: AdEditSchema.shape.redirectUrl,
+  /** The ad's version the card was opened on (a hidden field): a save on an older one is refused. */
+  version: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   image: z
     .custom<ImageFile>((value) => value === undefined || isFile(value))
     .optional()

@@ -4,24 +4,17 @@
  * terminal or with LOG_FORMAT=pretty. Every part of the server logs through `console` (the api's
  * Logger is console's info/warn/error); `routeConsoleToLogs` sends those calls through pino, so one
  * format holds for every line, a library's too. A line's `[component]` prefix (`[bus feed] …`)
- * becomes its `component`; the request being answered (withRequestId) gives its `reqId`; an Error
- * argument becomes `err` (type, message, stack).
+ * becomes its `component`; a RequestTag argument (forRequest) its `reqId`; an Error argument its
+ * `err` (type, message, stack).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { format } from 'node:util';
 import { pino, type Logger as Pino, type DestinationStream } from 'pino';
 import PinoPretty from 'pino-pretty';
+import { isRequestTag } from './request-tag';
 
 /** LOG_FORMAT and LOG_LEVEL as the entries parse them (contract/observability.ts). */
 export type LogSettings = { LOG_FORMAT?: 'json' | 'pretty'; LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' };
-
-const requests = new AsyncLocalStorage<string>();
-
-/** Runs `answer` with `reqId` as the request id of every line it logs, however deep. */
-export function withRequestId<T>(reqId: string, answer: () => T): T {
-  return requests.run(reqId, answer);
-}
 
 /** What an incoming X-Request-Id may be: a proxy's UUID or trace id, nothing a log line could be forged with. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -32,11 +25,6 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 export function requestIdOf(header: string | string[] | undefined, trusted: boolean): string {
   return trusted && typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-}
-
-/** The request id of the request being answered, or undefined outside one. */
-export function currentRequestId(): string | undefined {
-  return requests.getStore();
 }
 
 /** Whether lines are human-readable: LOG_FORMAT, else whether stdout is a terminal. */
@@ -79,12 +67,12 @@ const PREFIX = /^\[([^\]]+)\]\s*/;
  */
 function logAs(logs: Pino, level: 'debug' | 'info' | 'warn' | 'error', args: unknown[]): void {
   const err = args.find((arg): arg is Error => arg instanceof Error);
-  const message = format(...args.filter((arg) => arg !== err));
+  const tag = args.find(isRequestTag);
+  const message = format(...args.filter((arg) => arg !== err && arg !== tag && arg !== undefined));
   const prefix = PREFIX.exec(message);
   const fields: Record<string, unknown> = {};
   if (prefix) fields.component = prefix[1];
-  const reqId = requests.getStore();
-  if (reqId) fields.reqId = reqId;
+  if (tag) fields.reqId = tag.reqId;
   if (err) fields.err = err;
   logs[level](fields, prefix ? message.slice(prefix[0].length) : message);
 }

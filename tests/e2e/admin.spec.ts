@@ -374,10 +374,11 @@ test('the activity log shows what the admin did, by name', async ({ page, reques
   await expect(approval).toHaveCount(1);
   // Each entry is a row headed by its time.
   await expect(approval.getByRole('rowheader')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  // The target in an admin's words, its name in the log beside it.
   await expect(approval.getByRole('cell')).toHaveText([
     ADMIN_CREDENTIALS.username,
     '승인',
-    `ad-request:web:${id}`,
+    `웹 배너 광고 신청 ${id}번 ad-request:web:${id}`,
     /보기/,
   ]);
   await expect(

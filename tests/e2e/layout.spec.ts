@@ -218,7 +218,7 @@ test.describe('the admin pages', () => {
     expect(cells.length).toBeGreaterThan(30);
     expect(Math.min(...cells.map((cell) => cell.width))).toBeGreaterThan(250);
     const mae = row.getByRole('cell').first();
-    expect(await mae.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"평균 오차(MAE)" / ""');
+    expect(await mae.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"평균 오차" / ""');
     await expect(mae).toHaveText(/^\d+(분 \d+)?초$/);
 
     // Chromium still reads them as tables: the cell is named by its figure alone, under its column header.

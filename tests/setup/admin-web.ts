@@ -179,7 +179,7 @@ export async function seedAd(api: WebApi, type: AdType, fields: Parameters<typeo
 export async function updateAd(
   api: WebApi,
   id: number,
-  fields: Partial<{ title: string | null; redirectUrl: string | null; imageUrl: string | null }>,
+  fields: Partial<{ title: string | null; redirectUrl: string | null; imageUrl: string | null; updatedAt: Date }>,
 ) {
   await api.db.update(ads).set(fields).where(eq(ads.id, id));
 }

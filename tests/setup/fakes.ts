@@ -2,6 +2,7 @@
 import { emptyFeedState } from '../../api/bus/feed/store';
 import type { Clock } from '../../api/clock';
 import type { Logger } from '../../api/logger';
+import { isRequestTag } from '../../lib/observability/request-tag';
 import type { BusFeed } from '../../api/bus/feed/service';
 import { Poller, type PollerOptions } from '../../api/bus/feed/poller';
 import { FeedError, type CallsPerPoll, type FeedSource } from '../../api/bus/feed/snapshot';
@@ -89,7 +90,14 @@ export function snapshotAt(now: Date, arrivals: [string, number, number][]): Fee
 
 export function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const record = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  // As the log writes a line: a request's tag is its reqId field, not text.
+  const record = (...args: unknown[]) =>
+    void lines.push(
+      args
+        .filter((arg) => !isRequestTag(arg))
+        .map(String)
+        .join(' '),
+    );
   return { lines, info: record, warn: record, error: record };
 }
 

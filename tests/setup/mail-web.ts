@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createMailOutbox, type MailOutbox } from '../../api/mail/outbox';
 import { mailOutbox } from '../../api/db/schema';
 import type { WebApi } from './web-api';
+import { recordSendFailure, recordSendSuccess } from '../../api/mail/sending-state';
 
 /** E-mail on: each change queues its row in mail_outbox; no sender runs (`kick` does nothing). */
 export function queueingMailOutbox(): MailOutbox {
@@ -69,4 +70,10 @@ export async function outboxStatus(api: WebApi, id: number): Promise<string | un
 /** Empties mail_outbox. */
 export async function clearOutbox(api: WebApi): Promise<void> {
   await api.db.execute(sql`TRUNCATE mail_outbox RESTART IDENTITY`);
+}
+
+/** A send's outcome as the lease holder's sender records it: a failure (its message, when), or null for one that went out. */
+export async function recordSending(api: WebApi, failure: { error: string; at: Date } | null): Promise<void> {
+  if (failure) await recordSendFailure(api.db, failure.error, failure.at);
+  else await recordSendSuccess(api.db);
 }

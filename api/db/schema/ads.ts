@@ -2,8 +2,14 @@
  * The ads' tables (docs/product.md §3): applications, the managed ads with their paid period and order, their
  * daily counters, the image uploads the api issued, and the shared rate-limit buckets.
  */
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AdType } from '../../../contract/ads';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AdStatus, AdType } from '../../../contract/ads';
+
+/**
+ * What an application keeps of its ad once an admin deletes the ad (api/ads/managed.ts deleteAd):
+ * when (ISO), the ad's paid period and its counters as the status page showed them then.
+ */
+export type AdTakenDown = { at: string; period: NonNullable<AdStatus['period']>; counts: AdStatus['counts'] };
 
 /** docs/product.md §3.12 Ad request status: submitted as pending, later approved or rejected by an admin. */
 export type AdApplicationStatus = 'pending' | 'approved' | 'rejected';
@@ -35,6 +41,11 @@ export const adApplications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Why it was rejected (up to 500 characters; docs/product.md §4.5), shown to the applicant; null otherwise. */
     rejectReason: text('reject_reason'),
+    /**
+     * The ad approved from it, once an admin deleted it: kept for the applicant's status page until
+     * the application's own retention ends; null while the ad stands (or none was approved).
+     */
+    adTakenDown: jsonb('ad_taken_down').$type<AdTakenDown>(),
   },
   (table) => [index('ad_requests_by_type').on(table.type, table.status, table.createdAt)],
 );

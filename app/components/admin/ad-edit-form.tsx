@@ -46,7 +46,12 @@ export function AdEditForm({
   const [form, fields] = useForm({
     id: `ad-edit-${ad.id}`,
     lastResult: navigation.state === 'idle' ? lastResult : undefined,
-    defaultValue: { id: String(ad.id), title: ad.title ?? '', redirectUrl: ad.redirectUrl ?? '' },
+    defaultValue: {
+      id: String(ad.id),
+      version: ad.version ?? '',
+      title: ad.title ?? '',
+      redirectUrl: ad.redirectUrl ?? '',
+    },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdEditFormSchema }),
@@ -89,6 +94,7 @@ export function AdEditForm({
           {name} 수정 중
         </p>
         <input {...getInputProps(fields.id, { type: 'hidden' })} key={fields.id.key} />
+        <input {...getInputProps(fields.version, { type: 'hidden' })} key={fields.version.key} />
         {formError && (
           <p className="admin-error" role="alert">
             {formError}

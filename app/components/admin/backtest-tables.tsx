@@ -37,7 +37,7 @@ export function BacktestTables({ report }: { report: BacktestReport }) {
     <>
       <p className="field__hint">
         기간 {report.days[0]} ~ {report.days[report.days.length - 1]} ({report.days.length}일). 평균 오차는 예측한 출발
-        시각과 실제 출발의 차이로 작을수록, ETA 점수는 남은 시간에 맞는 허용 오차 안에 든 조회의 비율(TransitApp 방식)로
+        시각과 실제 출발의 차이로 작을수록, ETA 점수는 남은 시간이 길수록 넓어지는 허용 오차 안에 든 조회의 비율로
         클수록 좋습니다. 범위 적중률은 안내한 80% 범위 안에 실제 출발이 든 조회의 비율로 80%에 가까울수록, 평균 범위
         폭은 그 범위의 평균 길이로 적중률이 같다면 좁을수록 좋습니다. 범위를 내지 않는 방법은 ‘–’로 표시합니다.
       </p>
@@ -51,7 +51,7 @@ export function BacktestTables({ report }: { report: BacktestReport }) {
 
 /** The methods' table's columns after the method: each one's heading and a score's figure. */
 const METHOD_COLUMNS: { label: string; figure: (score: MethodScore) => ReactNode }[] = [
-  { label: '평균 오차(MAE)', figure: (score) => (score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)) },
+  { label: '평균 오차', figure: (score) => (score?.maeSec == null ? '없음' : formatSeconds(score.maeSec)) },
   { label: 'ETA 점수', figure: (score) => (score?.etaScore == null ? '없음' : `${score.etaScore.toFixed(1)}%`) },
   { label: '답한 조회', figure: (score) => (score ? `${score.answered} / ${score.queries}` : '없음') },
   {

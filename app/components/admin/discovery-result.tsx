@@ -21,7 +21,7 @@ export function DiscoveryResult({ discovery, callsSpent }: { discovery: GbisDisc
       {ambiguousRoutes.map((route) => (
         <Candidates
           key={route.routeNo}
-          caption={`${route.routeNo}번: ${route.routeId === null ? '노선 id 후보' : '외대사거리 상행 순번(upStaOrder)을 정하지 못함'}`}
+          caption={`${route.routeNo}번: ${route.routeId === null ? '노선 id 후보' : '외대사거리 상행 정류장 순번을 정하지 못함'}`}
           empty="GBIS에 이 번호의 노선이 없습니다."
           rows={route.candidates.map((c) => [
             c.routeId,

@@ -7,8 +7,8 @@ const SOURCE_LABELS: Record<AdminFeedStatus['source'], string> = {
   gbis: '경기도 버스정보(GBIS)',
 };
 const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
-  leader: '수집 담당 (leader)',
-  follower: '대기 (follower: 다른 인스턴스가 수집)',
+  leader: '버스 정보를 받아 오는 서버',
+  follower: '다른 서버가 받아 온 버스 정보를 보여주는 서버',
 };
 
 /** Where the feed comes from, when it last succeeded, whether it is stale, and today's GBIS calls. */
@@ -42,7 +42,9 @@ export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
       <dt>위치 정보 API</dt>
       <dd>오늘 호출 {calls(feed.callsToday.locations)}</dd>
       <dt>이 서버의 역할</dt>
-      <dd>{ROLE_LABELS[feed.role]}</dd>
+      <dd>
+        {ROLE_LABELS[feed.role]} <code>{feed.role}</code>
+      </dd>
     </dl>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ad_requests" ADD COLUMN "ad_taken_down" jsonb;
