@@ -100,7 +100,9 @@ export const STALE_EDIT_MESSAGE = '다른 관리자가 먼저 바꿨습니다.';
  * save (null before any). A PUT names the version it was made on: one made on an older version is
  * refused 409 `{ message: STALE_EDIT_MESSAGE }`, so two admins never overwrite each other unseen.
  */
-export const AdminNoticeSchema = ServiceNoticeSchema.extend({ version: text().datetime({ offset: true }).nullable() });
+export const AdminNoticeSchema = ServiceNoticeSchema.extend({
+  version: oneLineText('버전').datetime({ offset: true }).nullable(),
+});
 export type AdminNotice = z.infer<typeof AdminNoticeSchema>;
 
 /** docs/product.md §4: the preset notice, the reference's public-data-portal maintenance announcement. */

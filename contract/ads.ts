@@ -310,6 +310,8 @@ export const AdApplicationDetailSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   /** Extra: why it was rejected (the reject dialog's reason), or null. */
   rejectReason: text().nullable().optional(),
+  /** Extra: when an admin deleted the ad approved from it (ISO), or null while it stands or none was. */
+  adTakenDownAt: text().datetime({ offset: true }).nullable().optional(),
 });
 export const AdApplicationDetailResponseSchema = z.object({ success: z.boolean(), data: AdApplicationDetailSchema });
 
@@ -347,7 +349,7 @@ export const AdEditSchema = z.object({
     .transform((value) => value ?? null),
   redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
   imageUrl: oneLineText('이미지 주소').min(1).max(2048).nullable(),
-  version: text().datetime({ offset: true }).optional(),
+  version: oneLineText('버전').datetime({ offset: true }).optional(),
 });
 export type AdEdit = z.output<typeof AdEditSchema>;
 

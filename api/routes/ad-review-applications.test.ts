@@ -109,6 +109,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           content: null,
           status: 'pending',
           rejectReason: null,
+          adTakenDownAt: null,
         },
       });
       expect(AdApplicationDetailResponseSchema.parse(body)).toEqual(body);
@@ -128,6 +129,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
         content: '점심 10% 할인',
         status: 'pending',
         rejectReason: null,
+        adTakenDownAt: null,
       });
     });
 
@@ -185,6 +187,7 @@ describe.each(testDatabaseKinds)('ad review api on %s', (kind) => {
           clicks: 0,
           todayImpressions: 0,
           todayClicks: 0,
+          version: now.toISOString(),
         },
       ]);
       expect(await managed('kakao')).toEqual([]);

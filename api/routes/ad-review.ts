@@ -78,6 +78,7 @@ export function adReviewRoutes({ db, storage, clock, serviceToken, mail }: ApiCo
         content: application.content,
         status: application.status,
         rejectReason: application.rejectReason,
+        adTakenDownAt: application.adTakenDown?.at ?? null,
       };
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true, data });

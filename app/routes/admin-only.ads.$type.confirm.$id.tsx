@@ -32,6 +32,7 @@ import { UpstreamError, rethrowUnlessUpstream } from '~/models/upstream.server';
 import { isHttpUrl } from '../../contract/links';
 import { formatWon, priceWon } from '../../contract/prices';
 import { consoleFor } from '../../lib/observability/request-tag';
+import { formatKstDateTime } from '../../contract/kst';
 
 type Decision = 'approve' | 'reject';
 /** What the page's buttons do: decide a pending application, or delete one in any status. */
@@ -200,6 +201,9 @@ export default function AdApplicationDetail() {
       {application.status && (
         <p>
           <span className={`badge badge--${application.status}`}>{APPLICATION_STATUS_LABELS[application.status]}</span>
+          {application.adTakenDownAt && (
+            <> · 광고를 {formatKstDateTime(application.adTakenDownAt)}에 내렸습니다 (광고 게시 / 수정에서 삭제).</>
+          )}
         </p>
       )}
       <DetailList rows={rows}>

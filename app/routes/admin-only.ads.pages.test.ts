@@ -2,7 +2,7 @@
  * The ad application list and an application's detail page as the admin sees them (docs/product.md §2.10.1,
  * §2.10.2): what they show, and an invalid type.
  */
-import { seedAdApplication, SESSION_CHECK } from '../../tests/setup/admin-web';
+import { approveAdApplication, seedAdApplication, SESSION_CHECK, takeDownAd } from '../../tests/setup/admin-web';
 import { adApplicationPagesFor } from '../../tests/setup/admin-ad-applications';
 
 const { api, context, callsDuring, listPage, detailPage, decide } = adApplicationPagesFor();
@@ -103,6 +103,16 @@ describe('application detail (/admin-only/ads/{type}/confirm/{id})', () => {
     expect(data.confirm).toBeNull();
     expect(page.querySelector('[role="alertdialog"]')).toBeNull();
     expect(page.querySelector('a[href$="?confirm=reject"]')).toBeNull();
+  });
+
+  it('an approved application whose ad an admin deleted says when it was taken down', async () => {
+    const id = await seedAdApplication(api(), 'web');
+    const adId = await approveAdApplication(api(), 'web', id);
+    await takeDownAd(api(), 'web', adId, new Date('2026-11-25T03:04:05Z'));
+    const { page } = await detailPage('web', id);
+    expect(page.querySelector('.badge')?.parentElement?.textContent).toBe(
+      '승인됨 · 광고를 2026-11-25 12:04:05에 내렸습니다 (광고 게시 / 수정에서 삭제).',
+    );
   });
 
   it('an https link renders as a link opening in a new tab with noopener', async () => {

@@ -8,6 +8,7 @@ import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES } from '../../contract/inquiries'
 import { SKILL_MAX_BODY_BYTES } from '../../contract/skill';
 import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { bodyLimitOf, MULTIPART_MAX_BYTES, tooLargeAnswer } from '~/server/body-limit.server';
+import { SITE_NAME } from '~/components/site-header';
 
 /** The content types a browser's forms send. */
 const FORM = 'application/x-www-form-urlencoded';
@@ -134,20 +135,24 @@ describe('bodyLimitOf: the admin forms of many fields', () => {
 });
 
 describe('tooLargeAnswer', () => {
-  it('is a short Korean page with the form’s message and a way back to the form', () => {
+  it('is a short Korean page in the site’s look with the form’s message, sending back to the form by the browser’s Back', () => {
     const { contentType, body } = tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact');
     expect(contentType).toBe('text/html; charset=utf-8');
-    expect(Buffer.byteLength(body)).toBeLessThan(1024);
+    expect(Buffer.byteLength(body)).toBeLessThan(2048);
     expect(body).toContain('<html lang="ko">');
+    expect(body).toMatch(/<style>[^<]*background:#ffe4ef[^<]*<\/style>/);
+    expect(body).toContain(`<a class="site" href="/">${SITE_NAME}</a>`);
     expect(body).toContain(INQUIRY_MESSAGES.contentTooLong);
-    expect(body).toContain('<a href="/contact">돌아가기</a>');
-    expect(tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact.data').body).toContain('<a href="/contact">');
+    // Back keeps what was typed; the form's own link, which would open it empty, is the last resort.
+    expect(body).toContain('브라우저의 <strong>뒤로</strong> 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로 돌아갑니다.');
+    expect(body).toContain('<a href="/contact">양식을 다시 열어</a>');
+    expect(tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact.data').body).toContain('<a href="/contact">양식을');
   });
 
-  it('links home from a path of another shape, and escapes what it prints', () => {
-    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x', FORM), '//evil.example/x').body).toContain('<a href="/">');
-    expect(tooLargeAnswer(bodyLimitOf('/a"b', FORM), '/a"b').body).toContain('<a href="/">');
-    expect(tooLargeAnswer(bodyLimitOf('/a\\b', FORM), '/a\\b').body).toContain('<a href="/">');
+  it('names the home page from a path of another shape, and escapes what it prints', () => {
+    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x', FORM), '//evil.example/x').body).toContain('<a href="/">양식을');
+    expect(tooLargeAnswer(bodyLimitOf('/a"b', FORM), '/a"b').body).toContain('<a href="/">양식을');
+    expect(tooLargeAnswer(bodyLimitOf('/a\\b', FORM), '/a\\b').body).toContain('<a href="/">양식을');
   });
 
   it('answers the skill in JSON', () => {

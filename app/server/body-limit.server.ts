@@ -150,24 +150,42 @@ export function bodyLimitOf(pathname: string, contentType: string | undefined): 
 }
 
 /**
- * The 413 for a body over `limit` on `pathname`: its content type and body. The page names the
- * form's message and links back to the form (a person's browser keeps what was typed on Back).
+ * The look of the site (app/styles/base.css: its colours, font and mobile frame) for a page the
+ * edge answers without Remix: the 413 of an HTML form.
+ */
+const PAGE_STYLE =
+  ':root{color-scheme:light;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR","Malgun Gothic",sans-serif;' +
+  'line-height:1.5;color:#1f1f1f;background:#ffe4ef}body{margin:0}' +
+  'main{max-width:390px;margin:0 auto;padding:24px 16px}' +
+  '.site{font-weight:700;color:#a8005a;text-decoration:none}' +
+  '.card{background:#fff;border-radius:12px;padding:16px 20px;margin-top:16px}' +
+  'h1{font-size:1.25rem;margin:0 0 8px}p{margin:8px 0}.muted{color:#5c4350}' +
+  'a{color:#a8005a}';
+
+/**
+ * The 413 for a body over `limit` on `pathname`: its content type and body. The page has the site's
+ * look and says the form's own message, and that the browser's Back returns to the form with what
+ * was typed (browsers keep a form's fields on Back; the form's own link would open it empty).
  */
 export function tooLargeAnswer(limit: BodyLimit, pathname: string): { contentType: string; body: string } {
   if (limit.answer === 'json') {
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ message: limit.message }) };
   }
-  // Back to the form; a path of another shape (`//host`, a backslash) goes home instead.
+  // The form's page, to name as a last resort; a path of another shape (`//host`, a backslash) goes home instead.
   const page = pathname.replace(/\.data$/, '');
-  const back = /^\/(?!\/)[\w\-./]*$/.test(page) ? page : '/';
+  const form = /^\/(?!\/)[\w\-./]*$/.test(page) ? page : '/';
   return {
     contentType: 'text/html; charset=utf-8',
     body:
       '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
       '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<title>보낸 내용이 너무 큽니다 | ${SITE_NAME}</title></head><body><main>` +
+      `<title>보낸 내용이 너무 큽니다 | ${SITE_NAME}</title><style>${PAGE_STYLE}</style></head><body><main>` +
+      `<a class="site" href="/">${SITE_NAME}</a><div class="card" role="alert">` +
       `<h1>보낸 내용이 너무 큽니다</h1><p>${escapeHtml(limit.message)}</p>` +
-      `<p><a href="${escapeHtml(back)}">돌아가기</a></p></main></body></html>`,
+      '<p>브라우저의 <strong>뒤로</strong> 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로 돌아갑니다. ' +
+      '고친 뒤 다시 보내주세요.</p>' +
+      `<p class="muted">뒤로 갈 수 없다면 <a href="${escapeHtml(form)}">양식을 다시 열어</a> 처음부터 입력해주세요.</p>` +
+      '</div></main></body></html>',
   };
 }
 

@@ -164,6 +164,27 @@ test.describe('JavaScript off', () => {
     await expect(page.getByRole('radio', { name: /챗봇 광고/ })).toBeChecked();
     await expect(page.getByText('이미지는 다시 선택해주세요.')).toBeVisible();
   });
+
+  test('an image over 5 MB gets the site’s page with the form’s message, and Back returns to the form as typed', async ({
+    page,
+  }) => {
+    await page.goto('/ads/apply');
+    await fillApplication(page, 'web', '모현 분식 큰 사진');
+    // 6 MB that starts as a PNG: refused by its size at the door, before it is read.
+    const big = Buffer.alloc(6 * 1024 * 1024, 0);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    await page.getByLabel('광고 이미지').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await page.getByRole('button', { name: '광고 신청하기' }).click();
+
+    await expect(page.getByRole('heading', { name: '보낸 내용이 너무 큽니다' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('5MB');
+    await expect(page.getByRole('alert')).toContainText('뒤로 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로');
+    // The site's look: its pink page background.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(255, 228, 239)');
+    await page.goBack();
+    await expect(page.getByLabel('광고 제목')).toHaveValue('모현 분식 큰 사진');
+    await expect(page.getByLabel('이메일')).toHaveValue('shop@example.com');
+  });
 });
 
 test.describe('JavaScript off: the status link', () => {

@@ -15,6 +15,7 @@ import type { AdType } from '../../contract/ads';
 import { listManagedAds } from '~/models/ads.server';
 import { validApplication } from './ads-api';
 import { startWebApi, type WebApi } from './web-api';
+import { deleteAd } from '../../api/ads/managed';
 
 /** The origin of the web in these tests: requests go to it, and mutating ones carry it as Origin. */
 export const WEB_ORIGIN = 'http://localhost';
@@ -182,6 +183,11 @@ export async function updateAd(
   fields: Partial<{ title: string | null; redirectUrl: string | null; imageUrl: string | null; updatedAt: Date }>,
 ) {
   await api.db.update(ads).set(fields).where(eq(ads.id, id));
+}
+
+/** Deletes ad `id` of `type` as an admin's delete does (api/ads/managed.ts deleteAd: its application keeps that it was taken down). */
+export async function takeDownAd(api: WebApi, type: AdType, id: number, at = new Date()) {
+  expect(await deleteAd(api.db, type, id, 'test', at)).toBe(true);
 }
 
 /** Deletes ad `id` directly in the ads table (another admin's delete, meanwhile). */
