@@ -62,6 +62,8 @@ const common = {
   BUS_FEED: 'demo',
   DEMO_SEED: '20240604',
   CLOCK_START: '2026-11-23T08:00:00+09:00',
+  // The servers' lines as a person reads them in the run's output (`[web] …`), not JSON.
+  LOG_FORMAT: 'pretty',
 };
 
 export default defineConfig({

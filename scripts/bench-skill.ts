@@ -7,9 +7,12 @@
  * The baseline, measured in the same run at the same concurrency, is the phones' refresh route GET
  * /bus/time-left (memory only, like the skill; it sends stored bytes ahead of express); the
  * skill's figures are also given as multiples of it. Three in-period chatbot ads are stored first, so
- * every answer carries an ad card and counts its impression, as in production. Measuring starts once
- * the server's start-up work is done (the demo history's back-fill and the day's accuracy figure
- * take the CPU for tens of seconds). Ends with the figures ADR 024 holds the skill to: p99 at N
+ * every answer carries an ad card and counts its impression, as in production. First, during
+ * start-up: from 2 s after the first page on the fresh data dir, STARTUP_SECONDS of Poisson arrivals
+ * at STARTUP_RATE requests/s each to the skill and to GET / while the demo history's back-fill and
+ * the day's accuracy backtest run (docs/architecture.md §Work off the serving thread), then the
+ * same once they are done, each with the server's event loop delay (its metrics port). The other
+ * loads start once the start-up work is done. Ends with the figures ADR 024 holds the skill to: p99 at N
  * requests/s, and at saturation the slowest answer, the answers over 2 s and over 5 s, and the busy
  * answers; the machine's load average at the start and the end (other work on it moves the figures).
  * Needs `npm run build` first. Loopback only.
@@ -256,6 +259,19 @@ const pacedLine = (label: string, { latencies, unanswered, non2xx, busy }: Paced
   `${(latencies.length / seconds).toFixed(0)} req/s (total ${latencies.length}); non-2xx ${non2xx}, ` +
   `unanswered after ${KAKAO_TIMEOUT_SEC} s ${unanswered}; busy answers ${busy}`;
 
+/** The served server's metrics port (docs/deploy.md §Metrics). */
+const METRICS_PORT = 9471;
+
+/**
+ * The server's event loop delay since the last call (prom-client's nodejs_eventloop_lag_p99_seconds
+ * and _max_seconds, which a scrape resets), in whole ms.
+ */
+async function eventLoopDelay(): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  const ms = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]) * 1000);
+  return { p99: ms('nodejs_eventloop_lag_p99_seconds'), max: ms('nodejs_eventloop_lag_max_seconds') };
+}
+
 /** `poisson`'s figures of one target as a line. */
 const arrivalsLine = (label: string, { latencies, errors, busy }: Arrivals) =>
   `  ${label}: p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms, ` +
@@ -274,7 +290,11 @@ const served = await serveForMeasure({
   command: ['node', 'build/server.js'],
   dataDir,
   path: '/bus/time-left',
-  env: { KAKAO_SKILL_SECRET: secret, PUBLIC_BASE_URL: 'https://bus.example' },
+  env: {
+    KAKAO_SKILL_SECRET: secret,
+    PUBLIC_BASE_URL: 'https://bus.example',
+    METRICS_PORT: String(METRICS_PORT),
+  },
 });
 const skillRequest = {
   method: 'POST' as const,
@@ -294,6 +314,7 @@ try {
   // During start-up: from 2 s after the first page (serveForMeasure's first 200, which begins the
   // history's work: api/runtime.ts), Poisson arrivals to the skill and to the home at once.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await eventLoopDelay(); // the server's histogram from here on
   const starting = await poisson(
     [
       { url: `${served.url}/api/kakao/skill`, request: skillRequest },
@@ -302,7 +323,9 @@ try {
     STARTUP_RATE,
     STARTUP_SECONDS,
   );
+  const startingDelay = await eventLoopDelay();
   await settled(served);
+  await eventLoopDelay();
   const steady = await poisson(
     [
       { url: `${served.url}/api/kakao/skill`, request: skillRequest },
@@ -311,17 +334,19 @@ try {
     STARTUP_RATE,
     STARTUP_SECONDS,
   );
+  const steadyDelay = await eventLoopDelay();
   console.log(
     `Poisson arrivals at ${STARTUP_RATE} requests/s each to the skill and to GET /, ${STARTUP_SECONDS} s ` +
       `(at most ${P99_TARGET_MS} ms p99 and nothing over 1 s during start-up: docs/architecture.md §Work off the serving thread)`,
   );
-  for (const [label, [skillArrivals, homeArrivals]] of [
-    ['during start-up (from 2 s after the first page, fresh data dir)', starting],
-    ['steady (start-up work done)', steady],
+  for (const [label, [skillArrivals, homeArrivals], delay] of [
+    ['during start-up (from 2 s after the first page, fresh data dir)', starting, startingDelay],
+    ['steady (start-up work done)', steady, steadyDelay],
   ] as const) {
     console.log(label);
     console.log(arrivalsLine('POST /api/kakao/skill', skillArrivals));
     console.log(arrivalsLine('GET /', homeArrivals));
+    console.log(`  the server's event loop delay over the run: p99 ${delay.p99} ms, max ${delay.max} ms`);
   }
 
   // Three loads, each on the baseline and then the skill: every connection sending again as soon as

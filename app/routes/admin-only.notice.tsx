@@ -50,8 +50,7 @@ const NoticeFormSchema = ServiceNoticeSchema.extend({
 /** The form's fields, and its buttons' intent (save, or the preset text). */
 const FIELDS: FormSpec = { schema: NoticeFormSchema, also: ['intent'] };
 
-/** A refused form's answer, or `stale`: another admin saved first (the page then shows what is saved now). */
-type ActionData = { result?: SubmissionResult<string[]>; stale?: true };
+type ActionData = { result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -72,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await saveServiceNotice(context, admin.username, submission.value);
   } catch (error) {
     rethrowUnlessUpstream(error);
-    if (error.status === 409) return json<ActionData>({ stale: true }, { status: 409 });
+    // The page again, its loader reading what is saved now, and why (a 4xx answer would not reload it).
+    if (error.status === 409) return redirectWithFlash(context, admin, PAGE_PATH, { tone: 'error', message: STALE });
     consoleFor(context.reqId).error('[admin/notice] the notice was not saved:', error.message);
     return json<ActionData>({ result: submission.reply({ formErrors: [SAVE_FAILED] }) }, { status: 502 });
   }
@@ -106,7 +106,6 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
   const presetPending = pending && navigation.formData?.get('intent') === 'preset';
   const [form, fields] = useForm({
     id: FORM_ID,
-    // After a stale save the loader's notice (saved now) fills the form, not what was posted.
     lastResult: pending ? undefined : actionData?.result,
     defaultValue: { ...notice, version: notice.version ?? '' },
     constraint: getZodConstraint(NoticeFormSchema),
@@ -114,7 +113,7 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(withPreset(formData), { schema: NoticeFormSchema }),
   });
-  const formError = actionData?.stale && !pending ? STALE : form.errors?.[0];
+  const formError = form.errors?.[0];
   return (
     <>
       <p className={`notice-state notice-state--${notice.enabled ? 'on' : 'off'}`}>

@@ -243,7 +243,7 @@ function Application() {
           }))}
           onChange={(value) => setType(value as AdType)}
         />
-        <TextField meta={fields.title} label="광고 제목" inputProps={{ autoComplete: 'off' }} />
+        <TextField meta={fields.title} label="광고 제목" />
         <TextField meta={fields.applicantName} label="신청자 이름" inputProps={{ autoComplete: 'name' }} />
         <TextField
           meta={fields.applicantPhone}

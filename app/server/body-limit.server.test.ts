@@ -144,13 +144,17 @@ describe('tooLargeAnswer', () => {
     expect(body).toContain(`<a class="site" href="/">${SITE_NAME}</a>`);
     expect(body).toContain(INQUIRY_MESSAGES.contentTooLong);
     // Back keeps what was typed; the form's own link, which would open it empty, is the last resort.
-    expect(body).toContain('브라우저의 <strong>뒤로</strong> 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로 돌아갑니다.');
+    expect(body).toContain(
+      '브라우저의 <strong>뒤로</strong> 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로 돌아갑니다.',
+    );
     expect(body).toContain('<a href="/contact">양식을 다시 열어</a>');
     expect(tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact.data').body).toContain('<a href="/contact">양식을');
   });
 
   it('names the home page from a path of another shape, and escapes what it prints', () => {
-    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x', FORM), '//evil.example/x').body).toContain('<a href="/">양식을');
+    expect(tooLargeAnswer(bodyLimitOf('//evil.example/x', FORM), '//evil.example/x').body).toContain(
+      '<a href="/">양식을',
+    );
     expect(tooLargeAnswer(bodyLimitOf('/a"b', FORM), '/a"b').body).toContain('<a href="/">양식을');
     expect(tooLargeAnswer(bodyLimitOf('/a\\b', FORM), '/a\\b').body).toContain('<a href="/">양식을');
   });

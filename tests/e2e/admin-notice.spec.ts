@@ -55,7 +55,7 @@ test('of two admins editing the notice at once, the later save is refused and sh
     // Bob's save, made on what he opened, is refused; his form now holds Alice's title.
     await bob.getByLabel('제목').fill('밥이 고친 제목');
     await bob.getByRole('button', { name: '저장', exact: true }).click();
-    await expect(bob.getByRole('alert')).toContainText('다른 관리자가 먼저 바꿨습니다.');
+    await expect(bob.getByText(/^다른 관리자가 먼저 바꿨습니다\./)).toBeVisible();
     await expect(bob.getByLabel('제목')).toHaveValue('앨리스가 고친 제목');
     expect((await publicNotice(request)).title).toBe('앨리스가 고친 제목');
     // Saved again on what he sees now, Bob's change is taken.

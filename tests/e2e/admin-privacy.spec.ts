@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(deletion.getByRole('cell')).toHaveText([
         ADMIN_CREDENTIALS.username,
         '삭제',
-        `inquiry:${id}`,
+        `문의 ${id}번 inquiry:${id}`,
         /보기/,
       ]);
       await expect(page.getByText('erase-me@example.com')).toHaveCount(0);

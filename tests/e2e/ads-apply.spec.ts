@@ -180,7 +180,9 @@ test.describe('JavaScript off', () => {
     await expect(page.getByRole('alert')).toContainText('5MB');
     await expect(page.getByRole('alert')).toContainText('뒤로 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로');
     // The site's look: its pink page background.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(255, 228, 239)');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(255, 228, 239)',
+    );
     await page.goBack();
     await expect(page.getByLabel('광고 제목')).toHaveValue('모현 분식 큰 사진');
     await expect(page.getByLabel('이메일')).toHaveValue('shop@example.com');
