@@ -25,7 +25,7 @@ import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/skill';
 import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
 import { Draws } from './history-generator';
-import { latencyLine, loadOptions, measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
+import { latencyLine, loadOptions, measureDataDir, serveForMeasure, startupSettled } from './serve-for-measure';
 
 const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--connections 200] [--seconds 20]', {
   connections: 200,
@@ -60,21 +60,6 @@ await database.db.insert(ads).values(
   })),
 );
 await database.close();
-
-/**
- * Waits until the server's start-up work is done: /faq is cached publicly once the day's accuracy
- * figure is computed (app/routes/faq.tsx), the last of it (api/runtime.ts). At most 180 s.
- */
-async function settled(served: Served) {
-  const until = performance.now() + 180_000;
-  while (performance.now() < until) {
-    const response = await fetch(`${served.url}/faq`);
-    await response.arrayBuffer();
-    if (response.headers.get('cache-control')?.startsWith('public')) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the day’s accuracy figure was not computed within 180 s');
-}
 
 /** One load's result, with what autocannon's summary does not tell. */
 type Run = {
@@ -324,7 +309,7 @@ try {
     STARTUP_SECONDS,
   );
   const startingDelay = await eventLoopDelay();
-  await settled(served);
+  await startupSettled(served);
   await eventLoopDelay();
   const steady = await poisson(
     [

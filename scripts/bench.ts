@@ -6,7 +6,8 @@
  * - Load (autocannon, `--seconds` per run, connections 100 and 1,000, `Accept-Encoding: gzip, br`
  *   like a phone): requests/s and p50/p99 latency (ms) of GET /bus/time-left and of the SSR home
  *   page of the built server (build/server.js on a fresh PGlite DATA_DIR), each beside a bare Node `http`
- *   server that answers the same bytes with the same headers (captured from the server first). The
+ *   server that answers the same bytes with the same headers (captured from the server first), once
+ *   the server's start-up work is done (startupSettled: its steady state). The
  *   ratio is the figure. Peak RSS (MiB) of the server, sampled from /proc every 100 ms during its
  *   1,000-connection runs.
  * - GBIS calls in one simulated hour (08:00–09:00 KST on a test clock) with 1 and with
@@ -29,7 +30,7 @@ import autocannon, { type Result } from 'autocannon';
 import { buildIsFresh } from './build-inputs.js';
 import { routeScripts } from './route-js';
 import { parseCli } from './cli';
-import { measureDataDir, serveForMeasure, type Served } from './serve-for-measure';
+import { measureDataDir, serveForMeasure, startupSettled, type Served } from './serve-for-measure';
 import { gbisCallsPerHour } from './bench-gbis-calls';
 
 const options = parseCli('Usage: npm run bench -- [--seconds 10] [--only start]', {
@@ -170,6 +171,8 @@ const server = await serveForMeasure({
   command: [process.execPath, 'scripts/start.js'],
   path: PATHS[0],
 });
+// The steady state: the start-up's history work (the demo back-fill, the accuracy backtest) done.
+await startupSettled(server);
 const rows: LoadRow[] = [];
 let peakMiB = 0;
 try {

@@ -100,3 +100,20 @@ export function latencyLine(label: string, result: Result): string {
     `non-2xx ${result.non2xx}, errors ${result.errors} (timeouts ${result.timeouts})`
   );
 }
+
+/**
+ * Waits until the server's start-up work is done: /faq is cached publicly once the day's accuracy
+ * figure is computed (app/routes/faq.tsx), the last of it (api/runtime.ts), so that what is
+ * measured next is the server's steady state.
+ * @throws when the figure is not computed within 180 s.
+ */
+export async function startupSettled(served: Served): Promise<void> {
+  const until = performance.now() + 180_000;
+  while (performance.now() < until) {
+    const response = await fetch(`${served.url}/faq`);
+    await response.arrayBuffer();
+    if (response.headers.get('cache-control')?.startsWith('public')) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the day’s accuracy figure was not computed within 180 s');
+}

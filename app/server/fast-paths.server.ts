@@ -23,8 +23,9 @@ const isRefresh = (req: IncomingMessage) =>
   (req.method === 'GET' || req.method === 'HEAD') && isAt(req, TIME_LEFT_PATH);
 
 /**
- * The server: every request timed (app/server/request-metrics.server.ts) and given its id
- * (X-Request-Id: a trusted proxy's, else a new one; the id of its log lines); a Host that is more than `host[:port]` is refused first (Remix's request URL is made
+ * The server: every request timed (app/server/request-metrics.server.ts) and, but for the shared
+ * answers' (the refresh, the home), given its id (X-Request-Id: a trusted proxy's, else a new one;
+ * the id of its log lines); a Host that is more than `host[:port]` is refused first (Remix's request URL is made
  * from it: one with a path would route the request elsewhere); then the fast paths; then `app`.
  * A request must arrive whole within 2 minutes (Node's default is 5), and its body may pause 10 s
  * at most (`bodies`): a phone's 5 MB photo on a slow link fits.
@@ -50,10 +51,26 @@ export function createFastPathServer({
   homePages: HomePages;
   skill: SkillFastPath;
 }): Server {
-  /** Serves an answer ahead of express; a failure is logged and answered 500. */
-  const ahead = (label: string, serve: Promise<void>, res: ServerResponse) =>
+  /**
+   * The id of a request (X-Request-Id: a trusted proxy's, else a new one), put on the request, where
+   * Remix's load context reads it, and on its answer.
+   */
+  const identify = (req: IncomingMessage, res: ServerResponse): string => {
+    const reqId = requestIdOf(req.headers['x-request-id'], trustsProxy);
+    req.headers['x-request-id'] = reqId;
+    res.setHeader('X-Request-Id', reqId);
+    return reqId;
+  };
+
+  /**
+   * Serves an answer ahead of express; a failure is logged and answered 500, with the request's id.
+   * The refresh's and the home's answers are everyone's (one per second): their request is given an
+   * id only when one fails, which keeps the tens of thousands of answers a second they serve lean.
+   */
+  const ahead = (label: string, serve: Promise<void>, req: IncomingMessage, res: ServerResponse) =>
     void serve.catch((error: unknown) => {
-      console.error(`${label} failed:`, error, forRequest(String(res.getHeader('X-Request-Id'))));
+      const reqId = String(res.getHeader('X-Request-Id') ?? (res.headersSent ? '' : identify(req, res)));
+      console.error(`${label} failed:`, error, forRequest(reqId || undefined));
       if (!res.headersSent) res.writeHead(500, headers).end();
     });
 
@@ -68,34 +85,27 @@ export function createFastPathServer({
     if (!allowsWrite(request, SKILL_PATH)) return bodies.refuse(req, res, CROSS_SITE);
     // A declared body over the cap is refused before anything else, as on every path.
     if (Number(req.headers['content-length']) > limitOf(req).maxBytes) return bodies.refuse(req, res, tooLarge(req));
-    ahead('[skill]', skill.serve(req, res, request.ip), res);
+    ahead('[skill]', skill.serve(req, res, request.ip), req, res);
   }
 
   const server = createServer((req, res) => {
     timeRequest(req, res);
-    // The id travels with the request (Remix's load context reads it) and back in the answer.
-    const reqId = requestIdOf(req.headers['x-request-id'], trustsProxy);
-    req.headers['x-request-id'] = reqId;
-    res.setHeader('X-Request-Id', reqId);
-    dispatch(req, res);
-  });
-  /** Where a request goes: refused, a fast path, or express. */
-  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     if (!hasPlainHost(req)) return bodies.refuse(req, res, UNREADABLE);
     if (isRefresh(req)) {
       answeredAs(res, TIME_LEFT_PATH);
-      return ahead('[bus/time-left]', timeLeft.serve(req, res), res);
+      return ahead('[bus/time-left]', timeLeft.serve(req, res), req, res);
     }
     if (homePages.serves(req)) {
       answeredAs(res, '/');
-      return ahead('[home]', homePages.serve(req, res), res);
+      return ahead('[home]', homePages.serve(req, res), req, res);
     }
+    identify(req, res);
     if (isAt(req, SKILL_PATH)) {
       answeredAs(res, SKILL_PATH);
       return serveSkill(req, res);
     }
     return app(req, res);
-  };
+  });
   // `Expect: 100-continue` (curl's way with a large body): a body that cannot be taken is refused
   // before the client sends it; otherwise the client is told to go on (Node's default).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
