@@ -34,11 +34,12 @@ describe('ifNoneMatchHolds', () => {
 describe('a shared answer revalidated over HTTP', () => {
   let server: Server;
   let url: string;
-  const answer = encodeAnswer(
-    { data: null, status: 200, body: '<p>home</p>', headers: { 'content-type': 'text/html' } },
-    0,
-  );
+  let answer: Awaited<ReturnType<typeof encodeAnswer<null>>>;
   beforeAll(async () => {
+    answer = await encodeAnswer(
+      { data: null, status: 200, body: '<p>home</p>', headers: { 'content-type': 'text/html' } },
+      0,
+    );
     server = createServer((req, res) => sendAnswer(req, res, answer));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
