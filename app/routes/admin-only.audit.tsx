@@ -16,7 +16,7 @@ import { SITE_NAME } from '~/components/site-header';
 import { listAudit } from '~/models/admin.server';
 import { requireAdmin } from '~/models/session.server';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
-import { auditTargetLabel } from '~/utils/audit-target';
+import { auditTargetLabel } from '~/utils/audit-target.server';
 import { consoleFor } from '../../lib/observability/request-tag';
 
 const LOAD_FAILED = '활동 기록을 불러오지 못했습니다.';
@@ -46,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The api answers the latest AUDIT_PAGE_SIZE, newest first; the JSON is made here, once.
     const rows = entries.map(({ before, after, ...entry }) => ({
       ...entry,
+      // Named here, on the server: the page's script carries no table of names.
+      targetLabel: auditTargetLabel(entry.target),
       change: before === null && after === null ? null : `${compact(before)} → ${compact(after)}`,
     }));
     return json({ rows });
@@ -74,7 +76,7 @@ export default function AuditLog() {
                 row.actor,
                 <span className="admin-table__nowrap">{ACTION_LABELS[row.action]}</span>,
                 <span>
-                  {auditTargetLabel(row.target)} <code className="admin-table__code">{row.target}</code>
+                  {row.targetLabel} <code className="admin-table__code">{row.target}</code>
                 </span>,
                 row.change === null ? (
                   '없음'

@@ -1,4 +1,4 @@
-import { auditTargetLabel } from './audit-target';
+import { auditTargetLabel } from './audit-target.server';
 
 describe('auditTargetLabel', () => {
   it.each([
