@@ -22,7 +22,7 @@ describe('predictionsCsv (--predictions-out)', () => {
   it("writes each test day's history plan, one routeNo,serviceDate,predictedAt,lowerAt,upperAt row per predicted departure", async () => {
     const plans: DayPlan[] = [];
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
+    await backtest([...prior, ...thursday], { days: 2, before: '2026-11-20', onDayPlan: (plan) => plans.push(plan) });
     expect(plans.map((plan) => plan.serviceDate)).toEqual(['2026-11-18', '2026-11-19']);
 
     const lines = predictionsCsv(plans).trimEnd().split('\n');

@@ -13,7 +13,7 @@ describe('formatBacktestTable', () => {
     const prior = ['2026-11-16', '2026-11-17'].flatMap((date) =>
       ['08:00:00', '08:30:00', '09:00:00'].map((t) => run(date, t)),
     );
-    const table = formatBacktestTable(backtest(prior, { days: 2, before: '2026-11-18' }));
+    const table = formatBacktestTable(await backtest(prior, { days: 2, before: '2026-11-18' }));
     expect(table).toMatch(/^Backtest of 2 service days \(2026-11-16 – 2026-11-17\)/);
     expect(table.split('\n')).toContainEqual(expect.stringMatching(/^overall\s+6\s+90 \|/));
   });
@@ -24,7 +24,7 @@ describe('formatBacktestTable', () => {
         run(date, `${hhmm.slice(0, 3)}${String(Number(hhmm.slice(3)) + k).padStart(2, '0')}:00`),
       ),
     );
-    const report = backtest([...drifting, run('2026-11-19', '08:01:00')], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...drifting, run('2026-11-19', '08:01:00')], { days: 1, before: '2026-11-20' });
     const table = formatBacktestTable(report).split('\n');
     expect(table).toContainEqual(expect.stringMatching(/^1150\s+3 ± 60 s\s+-\s+-$/));
     expect(table).toContainEqual(expect.stringMatching(/^1303\s+-\s+-\s+-$/));
@@ -33,7 +33,7 @@ describe('formatBacktestTable', () => {
   it("states the ranges' coverage and mean width of the estimate and the history part, - without any", async () => {
     const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19'];
     const history = days.flatMap((date) => ['08:00:00', '08:30:00', '09:00:00'].map((t) => run(date, t)));
-    const report = backtest(history, { days: 1, before: '2026-11-20' });
+    const report = await backtest(history, { days: 1, before: '2026-11-20' });
     const table = formatBacktestTable(report).split('\n');
     const { estimate, history: plan } = report.overall.methods;
     const cells = [estimate, plan].map((m) => `${m.coverage!.toFixed(1)}\\s+${Math.round(m.meanRangeSec!)}`);

@@ -92,7 +92,7 @@ export function describePredictionQuality(
         const { rows } = GENERATORS[generator]({ seed, lastDate, days: 70 });
         const history = parseHistoryCsv(historyCsv(rows, true));
         const plans: DayPlan[] = [];
-        report = backtest(history, {
+        report = await backtest(history, {
           days: 14,
           before: addServiceDays(lastDate, 1),
           onDayPlan: (plan) => plans.push(plan),

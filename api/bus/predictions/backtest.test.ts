@@ -46,7 +46,7 @@ describe('backtest', () => {
     // due and unseen, may have passed unseen and still be waiting (live.ts GONE_ODDS), so it stays
     // the answer until it leaves, its point cut at the query: every answer is its own bus's.
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    const report = backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
     expect(report.days).toEqual(['2026-11-19']);
     const route = report.routes.find((r) => r.routeNo === '1150')!;
     expect(route.departures).toBe(3);
@@ -69,7 +69,7 @@ describe('backtest', () => {
   it('a bus no run explains (an extra run) leaves the turnaround learnt from history after passing', async () => {
     // An extra 08:10 run, at the crossroads at 07:55, 10 min after the 08:00 run's usual passage:
     // no run is that late. Once the 08:00 run's time has passed, every query answers 08:10.
-    const report = backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...prior, run('2026-11-19', '08:10:00', 900)], { days: 1, before: '2026-11-20' });
     const { estimate, dayBefore } = report.routes[0].methods;
     // Asked 10.5 to 14.5 min before (07:55:30–07:59:30) the 08:00 run is the next; at 08:00:30 too,
     // as it may have passed unseen and still be waiting (its slot's spread reaches 08:01:25); from
@@ -99,7 +99,7 @@ describe('backtest', () => {
       run(date, '08:30:00', 900),
       run(date, '09:00:00', 900),
     ]);
-    const report = backtest([...waited, run('2026-11-19', '08:00:00', 1200)], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...waited, run('2026-11-19', '08:00:00', 1200)], { days: 1, before: '2026-11-20' });
     const { estimate } = report.routes[0].methods;
     expect(estimate).toMatchObject({ queries: 15, answered: 15 });
     expect(estimate.maeSec).toBeLessThan(30);
@@ -107,7 +107,7 @@ describe('backtest', () => {
   });
 
   it("drops a query whose rider's next bus is an earlier departure", async () => {
-    const report = backtest([...prior, run('2026-11-19', '08:00:00'), run('2026-11-19', '08:02:00')], {
+    const report = await backtest([...prior, run('2026-11-19', '08:00:00'), run('2026-11-19', '08:02:00')], {
       days: 1,
       before: '2026-11-20',
     });
@@ -116,7 +116,7 @@ describe('backtest', () => {
   });
 
   it('evaluates the last N days with observations before `before`, each from earlier days only', async () => {
-    const report = backtest(prior, { days: 2, before: '2026-11-18' });
+    const report = await backtest(prior, { days: 2, before: '2026-11-18' });
     expect(report.days).toEqual(['2026-11-16', '2026-11-17']);
     // 16 Nov has no earlier day: no history, no day before; the timetable still answers.
     expect(report.overall.methods.timetable.answered).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe('backtest', () => {
       ),
     );
     const sunday = ['08:10:00', '09:10:00'].map((time) => run('2026-11-22', time));
-    const report = backtest([...weekdays, ...sunday], { days: 1, before: '2026-11-23' });
+    const report = await backtest([...weekdays, ...sunday], { days: 1, before: '2026-11-23' });
     expect(report.days).toEqual(['2026-11-22']);
     expect(report.overall.departures).toBe(2);
     expect(report.overall.methods.estimate.coverage).toBeNull(); // the Sunday's estimate states no range
@@ -143,13 +143,13 @@ describe('backtest', () => {
   // The calibration is a map from 0 to 1, increasing; none without a spread to learn it from.
   it('reports the range calibration, null when no estimate had a spread', async () => {
     const thursday = ['08:00:45', '08:30:45', '09:00:45'].map((time) => run('2026-11-19', time));
-    const { rangeCalibration } = backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
+    const { rangeCalibration } = await backtest([...prior, ...thursday], { days: 1, before: '2026-11-20' });
     expect(rangeCalibration).toHaveLength(21);
     expect([rangeCalibration![0], rangeCalibration![20]]).toEqual([0, 1]);
     rangeCalibration!.slice(1).forEach((level, k) => expect(level).toBeGreaterThan(rangeCalibration![k]));
     // 16–17 Nov, never seen at the crossroads: timetable estimates (17 Nov has one day of history), no live ones.
     const unseen = prior.slice(0, 6).map((d) => ({ ...d, arrivedAt: null }));
-    expect(backtest(unseen, { days: 2, before: '2026-11-18' }).rangeCalibration).toBeNull();
+    expect((await backtest(unseen, { days: 2, before: '2026-11-18' })).rangeCalibration).toBeNull();
   });
 
   it('reports the slots learnt per route and day type, with their spread', async () => {
@@ -161,7 +161,7 @@ describe('backtest', () => {
         run(date, `${hhmm.slice(0, 3)}${String(Number(hhmm.slice(3)) + k).padStart(2, '0')}:00`),
       ),
     );
-    const report = backtest([...drifting, run('2026-11-19', '08:01:00')], { days: 1, before: '2026-11-20' });
+    const report = await backtest([...drifting, run('2026-11-19', '08:01:00')], { days: 1, before: '2026-11-20' });
     // The other routes have no history: timetable estimates, no slots.
     expect(report.slots).toEqual([
       { routeNo: '1150', dayType: 'weekday', serviceDate: '2026-11-19', count: 3, spreadSec: 60 },
@@ -183,7 +183,7 @@ describe('backtest', () => {
       ...['2026-11-08', '2026-11-15'].flatMap((date) => times(date, '06:10', 40, 23)),
       ...times('2026-11-19', '06:10', 40, 23),
     ];
-    const report = backtest(history, { days: 1, before: '2026-11-20' });
+    const report = await backtest(history, { days: 1, before: '2026-11-20' });
     const { estimate, history: dayPlan } = report.routes.find((r) => r.routeNo === '1150')!.methods;
     // The day plan offers weekday runs every 20 min all day: half of them never come.
     expect(dayPlan.maeSec!).toBeGreaterThan(300);

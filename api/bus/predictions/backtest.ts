@@ -8,6 +8,7 @@
  * model, the metrics and the live evidence the backtest can and cannot rebuild:
  * docs/predictions.md §Measuring it.
  */
+import { setImmediate } from 'node:timers/promises';
 import { addServiceDays, SERVICE_HOURS } from '../../time';
 import { kstInstant } from '../../../contract/kst';
 import {
@@ -155,6 +156,13 @@ function observedDayTypes(plan: DayPlan, observed: readonly ObservedDeparture[])
 }
 
 /**
+ * The backtest yields to its thread's event loop after this many departures of a route-day (~15 ms
+ * of queries): the thread that runs it (the api's worker thread, the CLI, a test process) goes on
+ * answering its messages meanwhile.
+ */
+const YIELD_EVERY_DEPARTURES = 8;
+
+/**
  * Days evaluated before the first scored one only to learn the calibration of the estimate's
  * ranges (levels), so that the first scored day's ranges are calibrated too.
  */
@@ -224,12 +232,13 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * `routes` are the routes scored with their timetables (the timetable baseline and estimates): those
  * in use (TransitIdsNow.current().routes), the defaults of transit-config.ts unless given.
  * CPU-bound (~50 ms per date on a 2-core machine, ~130 ms on a date whose other day types are
- * planned): a server runs it in its worker thread (worker.ts), never on the serving thread.
+ * planned): a server runs it in its worker thread (worker.ts), never on the serving thread; it
+ * yields every few departures (YIELD_EVERY_DEPARTURES).
  */
-export function backtest(
+export async function backtest(
   history: readonly ObservedDeparture[],
   options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void; routes?: readonly RouteConfig[] },
-): BacktestReport {
+): Promise<BacktestReport> {
   const { routes = DEFAULT_TRANSIT_IDS.routes } = options;
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
@@ -268,6 +277,7 @@ export function backtest(
       if (!tally) continue;
       tally.departures += observed.length;
       for (const [k, { departedAt }] of observed.entries()) {
+        if (k % YIELD_EVERY_DEPARTURES === 0) await setImmediate();
         const previous = k > 0 ? observed[k - 1].departedAt.getTime() : -Infinity;
         for (const leadSec of QUERY_LEADS_SEC) {
           const q = new Date(departedAt.getTime() - leadSec * 1000);

@@ -9,7 +9,7 @@ type Jobs = typeof worker;
 
 /** Each job of worker.ts, taking its input and resolving with its output; rejects with what the job threw. */
 export type PredictionJobs = {
-  [Job in keyof Jobs]: (input: Parameters<Jobs[Job]>[0]) => Promise<ReturnType<Jobs[Job]>>;
+  [Job in keyof Jobs]: (input: Parameters<Jobs[Job]>[0]) => Promise<Awaited<ReturnType<Jobs[Job]>>>;
 };
 
 /** The jobs of worker.ts, run on `pool`. */
@@ -17,7 +17,7 @@ export function predictionJobs(pool: WorkerPool): PredictionJobs {
   const job =
     <Job extends keyof Jobs>(name: Job) =>
     (input: Parameters<Jobs[Job]>[0]) =>
-      pool.run<ReturnType<Jobs[Job]>>('predictions-worker', name, input);
+      pool.run<Awaited<ReturnType<Jobs[Job]>>>('predictions-worker', name, input);
   return { backtest: job('backtest'), planDay: job('planDay'), demoHistory: job('demoHistory') };
 }
 

@@ -24,7 +24,7 @@ export function backtest(input: {
   days: number;
   before: string;
   routes: readonly RouteConfig[];
-}): BacktestReport {
+}): Promise<BacktestReport> {
   const { history, ...options } = input;
   return runBacktest(history, options);
 }
