@@ -96,7 +96,7 @@ describe('the logs of a process not on a terminal', () => {
     const path = join(dataDir, 'setup-link.txt');
     expect(line.msg).toContain(path);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(path, 'utf8')).toMatch(/\/admin-only\/setup\?token=\w{16,}/);
+    expect(readFileSync(path, 'utf8')).toMatch(/\/admin-only\/setup\?token=[\w-]{16,}/);
     expect(web.output()).not.toContain('token=');
   });
 });
