@@ -299,26 +299,17 @@ try {
   // During start-up: from 2 s after the first page (serveForMeasure's first 200, which begins the
   // history's work: api/runtime.ts), Poisson arrivals to the skill and to the home at once.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
+  /** The start-up and steady runs' targets: the skill and the home, at once. */
+  const startupTargets = [
+    { url: `${served.url}/api/kakao/skill`, request: skillRequest },
+    { url: `${served.url}/`, request: { method: 'GET' as const } },
+  ];
   await eventLoopDelay(); // the server's histogram from here on
-  const starting = await poisson(
-    [
-      { url: `${served.url}/api/kakao/skill`, request: skillRequest },
-      { url: `${served.url}/`, request: { method: 'GET' } },
-    ],
-    STARTUP_RATE,
-    STARTUP_SECONDS,
-  );
+  const starting = await poisson(startupTargets, STARTUP_RATE, STARTUP_SECONDS);
   const startingDelay = await eventLoopDelay();
   await startupSettled(served);
   await eventLoopDelay();
-  const steady = await poisson(
-    [
-      { url: `${served.url}/api/kakao/skill`, request: skillRequest },
-      { url: `${served.url}/`, request: { method: 'GET' } },
-    ],
-    STARTUP_RATE,
-    STARTUP_SECONDS,
-  );
+  const steady = await poisson(startupTargets, STARTUP_RATE, STARTUP_SECONDS);
   const steadyDelay = await eventLoopDelay();
   console.log(
     `Poisson arrivals at ${STARTUP_RATE} requests/s each to the skill and to GET /, ${STARTUP_SECONDS} s ` +
