@@ -17,7 +17,8 @@ import { isInService } from './time';
 import type { FeedState } from './bus/feed/store';
 import { allCallsSpent } from './bus/feed/store';
 import { isStale } from './bus/time-left-view';
-import { outboxSummary } from './mail/outbox';
+import { outboxSummary, type OutboxSummary } from './mail/outbox';
+import { sharedRead, type SharedRead } from './shared-read';
 import { sendingFailure } from './mail/sending-state';
 import type { AccuracyService } from './bus/predictions/accuracy';
 import { formatKstDate } from '../contract/kst';
@@ -59,23 +60,31 @@ export type ObservedApi = {
   ready(): Promise<boolean>;
 };
 
-let observed: ObservedApi | null = null;
+/** The observed api, and its outbox summary read once per scrape for the three gauges that show it. */
+let observed: (ObservedApi & { outbox: SharedRead<OutboxSummary> }) | null = null;
+
+/** How long one outbox read serves a scrape's gauges (a scrape reads them within milliseconds). */
+const SCRAPE_READ_MS = 1000;
 
 /**
  * Has the scrape-time metrics read `api` (the runtime calls it once started).
  * @returns the function that stops them (the runtime's close): they then report nothing.
  */
 export function observeApi(api: ObservedApi): () => void {
-  observed = api;
+  const watched = {
+    ...api,
+    outbox: sharedRead(() => outboxSummary(api.db), { clock: api.clock, ttlMs: SCRAPE_READ_MS }),
+  };
+  observed = watched;
   return () => {
-    if (observed === api) observed = null;
+    if (observed === watched) observed = null;
   };
 }
 
 /** A gauge set at each scrape from the observed api, and empty while none is. */
 function scrapedGauge<L extends string>(
   settings: { name: string; help: string; labelNames?: readonly L[] },
-  read: (gauge: Gauge<L>, api: ObservedApi) => Promise<void> | void,
+  read: (gauge: Gauge<L>, api: NonNullable<typeof observed>) => Promise<void> | void,
 ): void {
   new Gauge<L>({
     ...settings,
@@ -129,8 +138,8 @@ scrapedGauge(
     help: 'E-mails in the outbox, by status: pending, failed (gave up), sent (kept for the retention).',
     labelNames: ['status'] as const,
   },
-  async (gauge, { db }) => {
-    const { rows } = await outboxSummary(db);
+  async (gauge, { outbox }) => {
+    const { rows } = await outbox.get();
     for (const [status, count] of Object.entries(rows)) gauge.set({ status }, count);
   },
 );
@@ -146,15 +155,15 @@ scrapedGauge(
     name: 'campus_bus_mail_outbox_retrying',
     help: 'Pending e-mails that failed at least one attempt (the SMTP server down or refusing).',
   },
-  async (gauge, { db }) => gauge.set((await outboxSummary(db)).retrying),
+  async (gauge, { outbox }) => gauge.set((await outbox.get()).retrying),
 );
 scrapedGauge(
   {
     name: 'campus_bus_mail_outbox_oldest_pending_age_seconds',
     help: 'Seconds the oldest pending e-mail has waited; 0 when none waits.',
   },
-  async (gauge, { db, clock }) => {
-    const { oldestPendingAt } = await outboxSummary(db);
+  async (gauge, { outbox, clock }) => {
+    const { oldestPendingAt } = await outbox.get();
     gauge.set(oldestPendingAt ? (clock.now().getTime() - oldestPendingAt.getTime()) / 1000 : 0);
   },
 );
