@@ -10,7 +10,17 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 /** The one registry of this process: the web's and the api's metrics, in-process or alone. */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+
+/**
+ * The resolution (ms) of the event loop histogram behind the metrics
+ * `nodejs_eventloop_lag_{min,mean,p50,p90,p99,max}_seconds` (prom-client's, from
+ * perf_hooks.monitorEventLoopDelay). Each sample is the time between two ticks of its timer, this
+ * long apart on a free loop: an idle process reads about 10 ms, and the loop's delay is a figure
+ * less this (docs/deploy.md §Metrics).
+ */
+export const EVENT_LOOP_RESOLUTION_MS = 10;
+
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
 
 /**
  * Every answered request, by method, route pattern (never a raw URL: `/ads/status/:token`) and
