@@ -250,13 +250,17 @@ export function deviationsGiven(
   target: number,
   atLeast = -Infinity,
 ): Weighted[] {
-  const memoKey = `${key} ${second} ${target} ${atLeast}`;
+  // With `atLeast`, the spread depends on the first sample it takes, not on `atLeast` itself: a bus
+  // overdue by one more second asks again each second, and mostly gets the same samples.
+  const from =
+    atLeast > -Infinity ? firstAtLeast(model.byLateness.length, (i) => model.byLateness[i].lateness, atLeast) : -1;
+  const memoKey = from >= 0 ? `atLeast ${second} ${from}` : `${key} ${second} ${target}`;
   let spread = model.remembered.get(memoKey);
   if (!spread) {
     const points =
-      atLeast > -Infinity
+      from >= 0
         ? model.byLateness
-            .slice(firstAtLeast(model.byLateness.length, (i) => model.byLateness[i].lateness, atLeast))
+            .slice(from)
             .map((sample) => ({ value: sample.deviation, weight: timeWeighted(sample, second) }))
         : neighbours(key === 'lateness' ? model.byLateness : model.byPreviousLateness, second, key, target);
     spread = compressed(dressed(points, MIN_KERNEL_SEC));
