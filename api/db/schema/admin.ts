@@ -49,7 +49,11 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_by_time').on(table.at)],
 );
 
-/** Settings by key (JSON values): 'service-notice' (contract ServiceNoticeSchema), 'admin-setup' (the setup token's hash). */
+/**
+ * Settings by key (JSON values): 'service-notice' (contract ServiceNoticeSchema), 'admin-setup' (the
+ * setup token's hash), 'demo-history' (the demo back-fill's mark: departures/store.ts), the stored
+ * backtest reports (predictions/accuracy.ts).
+ */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
