@@ -186,7 +186,7 @@ async function buildApiRuntime(
     start: (firstAnswer = Promise.resolve()) => (starting ??= start(firstAnswer)),
     close: async () => {
       await starting?.catch(() => undefined); // a signal during start() waits for it, then undoes it
-      await history.stop(); // a back-fill under way ends (its statement, then the mark) before the database closes
+      await history.stop(); // a back-fill under way ends (one transaction) before the database closes
       for (const stop of stops) stop();
       await new Promise((resolve) => {
         if (!localSocket) return resolve(undefined);

@@ -49,11 +49,7 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_by_time').on(table.at)],
 );
 
-/**
- * Settings by key (JSON values): 'service-notice' (contract ServiceNoticeSchema), 'admin-setup' (the
- * setup token's hash), 'demo-history' (the demo back-fill's mark: departures/store.ts), the stored
- * backtest reports (predictions/accuracy.ts).
- */
+/** Settings by key (JSON values): 'service-notice' (contract ServiceNoticeSchema), 'admin-setup' (the setup token's hash). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -1,5 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { kstInstant } from '../../../../contract/kst';
 import { createTestDatabase, testDatabaseKinds } from '../../../../tests/setup/db';
@@ -10,14 +9,12 @@ import { MAX_DEPARTURE_GAP_SEC, type DepartureRecord } from './detector';
 import { after, bus, detect, NORMAL_RUN, snap, T0, MONDAY, SEED } from './runs.fixture';
 import {
   backfillDemoHistory,
-  DEMO_HISTORY_KEY,
   departureRecorder,
   loadDepartures,
   MAX_UNSAVED_DEPARTURES,
   saveDepartures,
 } from './store';
 import { inThreadJobs } from '../jobs';
-import { departures, settings } from '../../../db/schema';
 
 describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
   let database: Database;
@@ -102,47 +99,6 @@ describe.each(testDatabaseKinds)('departure storage on %s', (kind) => {
       arrivedAt: run.upStops[0],
       backfilled: true,
     });
-  });
-
-  it('takes up a back-fill stopped midway, and marks one done on a database from before the mark', async () => {
-    const now = kstInstant('2026-11-24', 12 * 60);
-    const records = await inThreadJobs.demoHistory({ seed: SEED, today: '2026-11-24', days: 28 });
-    // A start stopped after its first statements: the mark says `filling`.
-    await database.db.insert(settings).values({ key: DEMO_HISTORY_KEY, value: { state: 'filling' }, updatedAt: now });
-    expect(await saveDepartures(database.db, records.slice(0, 250))).toBe(250);
-    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 28, jobs: inThreadJobs })).toBe(
-      records.length - 250,
-    );
-    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 28, jobs: inThreadJobs })).toBe(0);
-    // A database back-filled before the mark existed: its history is whole, nothing is written.
-    await database.db.delete(settings);
-    expect(await backfillDemoHistory(database.db, { seed: SEED, now, days: 28, jobs: inThreadJobs })).toBe(0);
-  });
-
-  it('leaves the database to other queries while it stores (no transaction holds it throughout)', async () => {
-    const now = kstInstant('2026-11-24', 12 * 60);
-    let simulated!: () => void;
-    const storing = new Promise<void>((resolve) => (simulated = resolve));
-    const backfill = backfillDemoHistory(database.db, {
-      seed: SEED,
-      now,
-      days: 28,
-      jobs: {
-        demoHistory: async (input) => {
-          const records = await inThreadJobs.demoHistory(input);
-          simulated();
-          return records;
-        },
-      },
-    });
-    await storing;
-    // A few turns of the event loop: the back-fill is between two of its statements. A page's query
-    // asked now is answered now, with the rows stored so far, not once the last is.
-    for (let turn = 0; turn < 5; turn += 1) await setImmediate();
-    const [{ stored }] = await database.db.select({ stored: count() }).from(departures);
-    const written = await backfill;
-    expect(stored).toBeGreaterThan(0);
-    expect(stored).toBeLessThan(written);
   });
 
   it('is fed by the poller with each good snapshot, and a failed poll in between changes nothing', async () => {

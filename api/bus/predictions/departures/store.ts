@@ -3,11 +3,10 @@
  * feed's back-filled history, and the poller's hook that detects (detector.ts) and stores.
  */
 import { setImmediate } from 'node:timers/promises';
-import { z } from 'zod';
 import { and, asc, between, eq, inArray, lt } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../../contract/bus';
 import type { Db } from '../../../db/client';
-import { departures, settings } from '../../../db/schema';
+import { departures } from '../../../db/schema';
 import { failureLog } from '../../../../lib/failure-log';
 import type { Logger } from '../../../logger';
 import { addServiceDays, serviceClock } from '../../../time';
@@ -131,51 +130,29 @@ export async function loadDepartures(
 }
 
 /**
- * The settings key under which backfillDemoHistory marks its back-fill: `filling` from before its
- * first row, `filled` once every row is stored.
- */
-export const DEMO_HISTORY_KEY = 'demo-history';
-const DemoHistoryMarkSchema = z.object({ state: z.enum(['filling', 'filled']) });
-
-/**
- * Gives a fresh demo deployment a history to predict from: stores the departures of the `days`
- * service days before the service day of `now`, as the worker thread's `demoHistory` job (jobs.ts)
- * simulates them with `seed`, unless the back-fill is marked filled (DEMO_HISTORY_KEY), or a
- * database from before the mark holds demo departures before today (the running poller may have
- * stored some of today's). The rows are stored a batch per statement (saveDepartures), not in one
- * transaction: PGlite has one connection, and every page's query would wait behind it for the whole
- * back-fill (a second and more). A back-fill stopped midway is marked `filling` and is taken up
- * again on the next start; saveDepartures stores each row once, for several instances at once too.
- * @returns how many rows were stored (0 when the history was there).
- * @throws what the job or the database throws (the rows stored so far stay, marked `filling`).
+ * Gives a fresh demo deployment a history to predict from: when the database holds no demo
+ * departure before today (the running poller may have stored some of today's), stores the
+ * departures of the `days` service days before the service day of `now`, as the worker thread's
+ * `demoHistory` job (jobs.ts) simulates them with `seed`. One transaction; several instances
+ * starting at once store each row once.
+ * @returns how many rows were stored (0 when demo departures already existed).
+ * @throws what the job or the database throws (nothing is stored).
  */
 export async function backfillDemoHistory(
   db: Db,
   options: { seed: number; now: Date; days: number; jobs: Pick<PredictionJobs, 'demoHistory'> },
 ): Promise<number> {
   const { seed, now, days, jobs } = options;
-  if (days === 0) return 0;
   const today = serviceClock(now).serviceDate;
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, DEMO_HISTORY_KEY));
-  const mark = DemoHistoryMarkSchema.safeParse(row?.value);
-  if (mark.success && mark.data.state === 'filled') return 0;
-  if (!mark.success) {
-    const existing = await db
-      .select({ id: departures.id })
-      .from(departures)
-      .where(and(eq(departures.source, 'demo'), lt(departures.serviceDate, today)))
-      .limit(1);
-    if (existing.length > 0) return 0;
-  }
-  const setMark = (state: 'filling' | 'filled') =>
-    db
-      .insert(settings)
-      .values({ key: DEMO_HISTORY_KEY, value: { state }, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: { state }, updatedAt: now } });
-  await setMark('filling');
-  const stored = await saveDepartures(db, await jobs.demoHistory({ seed, today, days }));
-  await setMark('filled');
-  return stored;
+  // Past days only: the running demo poller may already have stored some of today's.
+  const existing = await db
+    .select({ id: departures.id })
+    .from(departures)
+    .where(and(eq(departures.source, 'demo'), lt(departures.serviceDate, today)))
+    .limit(1);
+  if (existing.length > 0) return 0;
+  const records = await jobs.demoHistory({ seed, today, days });
+  return db.transaction((tx) => saveDepartures(tx, records));
 }
 
 /** Departures kept for retry while the database fails: about two days of all routes' runs. */
