@@ -108,7 +108,7 @@ describe('the entries as processes', () => {
     // A CLI that only reads works meanwhile: the backtest asks the running server.
     const backtest = runEntry('build/backtest.js', serverEnv(), ['--days', '7']);
     const done = await backtest.exited();
-    expect(done.code).toBe(0);
+    expect(done.code, backtest.output()).toBe(0);
     expect(backtest.output()).toContain(`DATA_DIR is held by the running server (pid ${first.child.pid}): asking it.`);
     // The server's report (a new GBIS feed has no departures yet).
     expect(backtest.output()).toMatch(/^Backtest of 0 service days/m);
