@@ -10,24 +10,26 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The longest files of a run, longest first (seconds on the 2-core machine with three workers, `npx
- * vitest run --reporter=json`: each file's end − start). Every other file follows in vitest's own order.
+ * The longest files of a run, longest first (seconds on the 2-core machine with three workers: the
+ * time each file's line gives in a full `npx vitest run`, 2026-11-29). Every other file follows in
+ * vitest's own order.
  */
 const LONGEST_FIRST = [
-  'tests/mail.test.ts', // 43, mostly waiting out a dead sender's 30 s claim
-  'api/runtime.test.ts', // 32
-  'tests/multi-instance.test.ts', // 21
-  'tests/prediction-quality.test.ts', // 20
-  'api/db/client.test.ts', // 19
-  'tests/attack-bodies.test.ts', // 19
-  'tests/lifecycle.test.ts', // 19
-  'tests/prediction-quality-corridor.test.ts', // 19
-  'tests/start.test.ts', // 16
-  'tests/durability.test.ts', // 15
-  'api/rate-limit.test.ts', // 12
-  'api/routes/admin-auth.test.ts', // 12
-  'api/db/data-dir-lock.test.ts', // 11
-  'api/bus/predictions/departures/store.test.ts', // 10
+  'tests/prediction-quality-corridor.test.ts', // 90
+  'tests/prediction-quality.test.ts', // 56
+  'tests/lifecycle.test.ts', // 53
+  'tests/attack-bodies.test.ts', // 40
+  'tests/mail.test.ts', // 35, mostly waiting out a dead sender's 30 s claim
+  'api/runtime.test.ts', // 34
+  'tests/attack-requests.test.ts', // 31
+  'tests/start.test.ts', // 29
+  'tests/attack-forms.test.ts', // 28
+  'api/bus/predictions/departures/store.test.ts', // 21
+  'api/rate-limit.test.ts', // 18
+  'tests/faults.test.ts', // 18
+  'api/db/data-dir-lock.test.ts', // 17
+  'tests/refresh-fanout.test.ts', // 17
+  'api/db/client.test.ts', // 17
 ];
 
 // A renamed or split file must leave this list too: a stale name would quietly order nothing.
