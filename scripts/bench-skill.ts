@@ -19,7 +19,6 @@
  * Needs `npm run build` first. Loopback only.
  */
 import { readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -27,16 +26,14 @@ import { SKILL_BUSY_TEXT, SKILL_SECRET_HEADER } from '../contract/skill';
 import { openDatabase } from '../api/db/client';
 import { ads } from '../api/db/schema';
 import { EVENT_LOOP_RESOLUTION_MS } from '../lib/observability/metrics';
-import { Draws } from './history-generator';
 import { latencyLine, loadOptions, measureDataDir, serveForMeasure, startupSettled } from './serve-for-measure';
+import { KAKAO_TIMEOUT_SEC, paced, poisson, quantile, type Arrivals, type Paced } from './skill-load';
 
 const { connections, duration } = loadOptions('Usage: npm run bench:skill -- [--connections 200] [--seconds 20]', {
   connections: 200,
   seconds: 20,
 });
 const secret = 'bench-kakao-skill-secret-0123456789abcdef';
-/** Kakao i Open Builder waits 5 s for a skill's answer; a request unanswered by then counts as a timeout. */
-const KAKAO_TIMEOUT_SEC = 5;
 /** ADR 024: under saturation no answer takes longer than this (ms). */
 const SLOW_MS = 2000;
 /** The start-up run's Poisson rate (requests/s to each of the skill and the home) and length (s). */
@@ -121,128 +118,6 @@ const countsLine = ({ result, slow, slowFirst, unansweredFirst, busy }: Run) =>
   `    over ${SLOW_MS / 1000} s: ${slow} (first answers on a new connection: ${slowFirst}); ` +
   `over ${KAKAO_TIMEOUT_SEC} s (unanswered): ${result.timeouts} (first requests on a new connection: ${unansweredFirst}); ` +
   `busy answers: ${busy} of ${result.requests.total}`;
-
-/** What `paced` measured: the answers' latencies (ms, ascending), the unanswered requests and the busy answers. */
-type Paced = { latencies: number[]; unanswered: number; non2xx: number; busy: number };
-
-/**
- * `connections` keep-alive connections asking `request` of `url` once a second each for `seconds`,
- * connection k at k/connections of each second, as people asking on their own would. The first
- * second (the connections' set-up) is not counted. A request unanswered after KAKAO_TIMEOUT_SEC is
- * dropped and counted.
- * NOTE: autocannon's rate limit starts every connection's second at the same instant, so its "N
- * connections asking once a second" is a burst of N requests at once every second, whose p99 is
- * the time to answer N at once.
- */
-async function paced(
-  url: string,
-  request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-  connections: number,
-  seconds: number,
-): Promise<Paced> {
-  const measured: Paced = { latencies: [], unanswered: 0, non2xx: 0, busy: 0 };
-  const startMs = performance.now() + 100;
-  const ask = (agent: Agent, counted: boolean) =>
-    new Promise<void>((resolve) => {
-      const sentMs = performance.now();
-      const sent = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
-        let answer = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-        response.on('end', () => {
-          if (counted) {
-            measured.latencies.push(performance.now() - sentMs);
-            if (response.statusCode !== 200) measured.non2xx += 1;
-            if (answer.includes(SKILL_BUSY_TEXT)) measured.busy += 1;
-          }
-          resolve();
-        });
-      });
-      sent.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => sent.destroy(new Error('unanswered')));
-      sent.on('error', () => {
-        if (counted) measured.unanswered += 1;
-        resolve();
-      });
-      sent.end(request.body);
-    });
-  await Promise.all(
-    Array.from({ length: connections }, async (_, k) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      for (let second = 0; second < seconds; second += 1) {
-        const atMs = startMs + second * 1000 + (k * 1000) / connections;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, atMs - performance.now())));
-        await ask(agent, second > 0);
-      }
-      agent.destroy();
-    }),
-  );
-  measured.latencies.sort((a, b) => a - b);
-  return measured;
-}
-
-/** What `poisson` measured of one request: latencies (ms, ascending), errors (no answer or a non-2xx). */
-type Arrivals = { latencies: number[]; errors: number; busy: number };
-
-/**
- * Open-loop load: for `seconds`, each of `targets` gets requests at Poisson arrivals of `rate` per
- * second (exponential gaps from a fixed seed, so two runs send the same schedule), each on its own
- * keep-alive connection from a pool, whatever the earlier ones wait for (people do not wait for
- * each other). A request unanswered after KAKAO_TIMEOUT_SEC counts as an error.
- */
-async function poisson(
-  targets: { url: string; request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } }[],
-  rate: number,
-  seconds: number,
-): Promise<Arrivals[]> {
-  const draws = new Draws(20261123);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
-  const startMs = performance.now() + 100;
-  const measured = targets.map((): Arrivals => ({ latencies: [], errors: 0, busy: 0 }));
-  const sent: Promise<void>[] = [];
-  const schedule = targets.flatMap((_, t) => {
-    const times: { atMs: number; target: number }[] = [];
-    for (let atMs = 0; ;) {
-      atMs += (-Math.log(1 - draws.unit()) * 1000) / rate;
-      if (atMs >= seconds * 1000) return times;
-      times.push({ atMs, target: t });
-    }
-  });
-  schedule.sort((a, b) => a.atMs - b.atMs);
-  for (const { atMs, target } of schedule) {
-    const waitMs = startMs + atMs - performance.now();
-    if (waitMs > 1) await new Promise((resolve) => setTimeout(resolve, waitMs));
-    const { url, request } = targets[target];
-    const into = measured[target];
-    sent.push(
-      new Promise<void>((resolve) => {
-        const sentMs = performance.now();
-        const asked = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
-          let answer = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-          response.on('end', () => {
-            into.latencies.push(performance.now() - sentMs);
-            if (response.statusCode !== 200) into.errors += 1;
-            if (answer.includes(SKILL_BUSY_TEXT)) into.busy += 1;
-            resolve();
-          });
-        });
-        asked.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => asked.destroy(new Error('unanswered')));
-        asked.on('error', () => {
-          into.errors += 1;
-          resolve();
-        });
-        asked.end(request.body);
-      }),
-    );
-  }
-  await Promise.all(sent);
-  agent.destroy();
-  for (const { latencies } of measured) latencies.sort((a, b) => a - b);
-  return measured;
-}
-
-/** The `q` quantile (0–1) of ascending `values`, in whole ms. */
-const quantile = (values: number[], q: number) =>
-  Math.round(values[Math.min(values.length - 1, Math.floor(values.length * q))] ?? Number.NaN);
 
 /** `paced`'s figures as a line, as latencyLine gives autocannon's, with the busy answers. */
 const pacedLine = (label: string, { latencies, unanswered, non2xx, busy }: Paced, seconds: number) =>
