@@ -88,6 +88,14 @@ describe('readBodyUpTo', () => {
       await stopped;
     });
 
+    it('stops a body that comes in more than maxChunks chunks, and takes one in maxChunks', async () => {
+      // streamOf: chunks of 1,000 bytes.
+      expect((await readBodyUpTo(post(streamOf(5000)), 10_000, { maxChunks: 5 }))!.byteLength).toBe(5000);
+      await expect(readBodyUpTo(post(streamOf(5001)), 10_000, { maxChunks: 5 })).rejects.toMatchObject({
+        reason: 'fragmented',
+      });
+    });
+
     it('asks admit for each chunk as it arrives, and stops at the first it refuses', async () => {
       const body = trickle();
       const admitted: number[] = [];

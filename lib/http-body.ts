@@ -9,10 +9,11 @@ type Body = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /**
  * Why reading a body stopped before its end: `idle` (no byte for `idleMs`), `late` (not whole
- * within `deadlineMs`) or `refused` (a chunk that `admit` refused). Thrown by readBodyUpTo.
+ * within `deadlineMs`), `fragmented` (more than `maxChunks` chunks) or `refused` (a chunk that
+ * `admit` refused). Thrown by readBodyUpTo.
  */
 export class BodyStopped extends Error {
-  constructor(readonly reason: 'idle' | 'late' | 'refused') {
+  constructor(readonly reason: 'idle' | 'late' | 'fragmented' | 'refused') {
     super(`body read stopped: ${reason}`);
   }
 }
@@ -23,6 +24,12 @@ export type BodyWatch = {
   idleMs?: number;
   /** The most ms for the whole body from the call; past it the read stops. Unset: no limit. */
   deadlineMs?: number;
+  /**
+   * The most chunks the body may come in; past it the read stops. Each chunk costs the event loop
+   * some microseconds whatever its size, so a body sent in chunks of a few bytes (chunked transfer
+   * encoding) would cost it seconds. Unset: no limit.
+   */
+  maxChunks?: number;
   /**
    * Told each chunk's bytes as it arrives, before it is kept (a memory budget counting what is
    * held): false stops the read, and the chunk is not kept.
@@ -55,9 +62,11 @@ export async function readBodyUpTo(
   const giveUp = () => void chunks.return?.()?.catch(() => undefined);
   const read: Uint8Array[] = [];
   let length = 0;
+  const { maxChunks = Infinity } = watch;
   const stopped = watched(watch);
   try {
     for (let next = await stopped.race(chunks.next()); !next.done; next = await stopped.race(chunks.next())) {
+      if (read.length === maxChunks) throw new BodyStopped('fragmented');
       length += next.value.byteLength;
       if (length > maxBytes) {
         giveUp();

@@ -36,6 +36,28 @@ const TIMED_OUT: UnreadAnswer = {
   body: '보내는 내용이 끊겨 요청을 받지 못했습니다. 다시 보내주세요.',
 };
 
+/**
+ * The fewest bytes a body's chunks carry on average before its chunk count is cut (chunkCapOf). A
+ * browser writes a form in large pieces, and a slow link still delivers whole TCP segments (536
+ * bytes at the least); a body sent a few bytes per chunk costs the event loop about 10 µs a chunk
+ * (seconds for a form's few MB), and is cut.
+ */
+const MIN_MEAN_CHUNK_BYTES = 256;
+/** The chunks any body may come in, however small its cap. */
+const MIN_CHUNK_CAP = 1024;
+/**
+ * The most chunks a body capped at `maxBytes` may come in (a read past it is refused 400, and its
+ * connection closed): about 20,000 for the image forms' 5.25 MB, 2 ms or so of the event loop each
+ * 200 chunks.
+ */
+const chunkCapOf = (maxBytes: number) => Math.max(MIN_CHUNK_CAP, Math.ceil(maxBytes / MIN_MEAN_CHUNK_BYTES));
+/** What a body sent in too many chunks (chunkCapOf) is told; its connection is then closed. */
+const FRAGMENTED: UnreadAnswer = {
+  status: 400,
+  contentType: 'text/plain; charset=utf-8',
+  body: '보내는 내용이 너무 잘게 나뉘어 와 받지 못했습니다. 다시 보내주세요.',
+};
+
 /** The body cap of `req` (app/server/body-limit.server.ts): by its path and content type. */
 export const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
 
@@ -101,7 +123,14 @@ export function createRequestBodies({
     res.end(answer.body);
     if (!coming) return;
     const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-    req.once('end', () => clearTimeout(cut)).resume();
+    // What lingers is dropped, but each chunk still costs the event loop: past the cap, cut at once.
+    let chunksLeft = chunkCapOf(limitOf(req).maxBytes);
+    req
+      .on('data', () => {
+        chunksLeft -= 1;
+        if (chunksLeft < 0) req.socket.destroy();
+      })
+      .once('end', () => clearTimeout(cut));
   }
 
   /** Answers UNREADABLE to a request whose body is over (read, or cut short). */
@@ -115,7 +144,8 @@ export function createRequestBodies({
    * (`bodies`) as they arrive until the answer ends, within BODY_IDLE_MS between bytes and, when
    * given, `deadlineMs` in all; or undefined once `res` has been answered instead: 413 (the cap), 503
    * (the budget: at once when the declared length cannot fit), 408 (the body stopped arriving) or 400
-   * (cut short: the client went away, or sent less than its Content-Length).
+   * (cut short: the client went away, or sent less than its Content-Length; or sent in more chunks
+   * than chunkCapOf allows).
    * @param pool the pool the body counts against: its route's (app/server/body-limit.server.ts), or
    *   the skill's for a call admitted with its secret.
    */
@@ -132,12 +162,18 @@ export function createRequestBodies({
     const stream = { headers: new Headers(), body: req.iterator({ destroyOnReturn: false }) };
     if (req.headers['content-length']) stream.headers.set('content-length', req.headers['content-length']);
     try {
-      const read = await readBodyUpTo(stream, limit.maxBytes, { idleMs: BODY_IDLE_MS, deadlineMs, admit: hold.take });
+      const read = await readBodyUpTo(stream, limit.maxBytes, {
+        idleMs: BODY_IDLE_MS,
+        deadlineMs,
+        maxChunks: chunkCapOf(limit.maxBytes),
+        admit: hold.take,
+      });
       if (read === null) return void refuse(req, res, tooLarge(req));
       return read;
     } catch (error) {
       if (!(error instanceof BodyStopped)) return unreadable(res);
       if (error.reason === 'refused') return void refuse(req, res, busy());
+      if (error.reason === 'fragmented') return void refuse(req, res, FRAGMENTED, { coming: false });
       return void refuse(req, res, TIMED_OUT, { coming: false });
     }
   }

@@ -21,6 +21,21 @@ export const MB = 1024 * 1024;
 export const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
+/** Linux's USER_HZ: /proc reports CPU times in ticks of 10 ms (proc(5)). */
+const MS_PER_TICK = 10;
+
+/**
+ * The CPU time the server's main thread (its event loop; thread id = pid) has used, user and system,
+ * in ms (fields 14–15 of Linux /proc/PID/task/PID/stat, in 10 ms ticks). Unlike wall time, it does
+ * not grow when other test files share the cores, and it leaves out the worker threads.
+ */
+export function mainThreadCpuMs(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  // The fields after the command's `(name)`, from field 3 (state): utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
 /**
  * Starts, for the file, the built web on a fresh data directory holding one web ad (with a link, in
  * its paid period) and sets its first admin up through the setup link; kills it and removes the
