@@ -5,17 +5,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ADMIN_USER_HEADER } from '../contract/admin';
-import { sameSecret } from '../lib/hash';
+import { secretCheck } from '../lib/hash';
 
 /**
  * Hono middleware admitting only requests that carry `serviceToken` as a bearer token.
  * @throws HTTPException 503 while no token is configured, 401 (with WWW-Authenticate: Bearer) for a missing or wrong one.
  */
 export function requireServiceToken(serviceToken: string | undefined): MiddlewareHandler {
+  const isServiceToken = serviceToken ? secretCheck(serviceToken) : null;
   return async (c, next) => {
-    if (!serviceToken) throw new HTTPException(503, { message: 'Admin API disabled: API_SERVICE_TOKEN is not set' });
+    if (!isServiceToken) throw new HTTPException(503, { message: 'Admin API disabled: API_SERVICE_TOKEN is not set' });
     const token = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (!token || !sameSecret(token, serviceToken)) {
+    if (!token || !isServiceToken(token)) {
       c.header('WWW-Authenticate', 'Bearer');
       throw new HTTPException(401, { message: 'Unauthorized' });
     }

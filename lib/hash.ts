@@ -9,8 +9,13 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** Constant-time comparison of two secrets of any lengths (their SHA-256 digests are compared). */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The check of secrets given against `expected`, in constant time for any lengths (their SHA-256
+ * digests are compared): `expected`'s digest is taken once, as it is checked on every request.
+ */
+export function secretCheck(expected: string): (given: string) => boolean {
+  const expectedDigest = digest(expected);
+  return (given) => timingSafeEqual(digest(given), expectedDigest);
 }

@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import { intentOf } from '../skill/intent';
 import { createSkillResponses } from '../skill/shared-responses';
 import { consumeRateLimit, type ClientLimiter } from '../rate-limit';
-import { sameSecret } from '../../lib/hash';
+import { secretCheck } from '../../lib/hash';
 import { jsonBody } from '../validate';
 
 /**
@@ -21,10 +21,11 @@ import { jsonBody } from '../validate';
  *   the client has sent too many of those (api/rate-limit.ts skillSecretFailures).
  */
 function requireSkillSecret(secret: string | undefined, failures: ClientLimiter): MiddlewareHandler {
+  const isSecret = secret ? secretCheck(secret) : null;
   return async (c, next) => {
-    if (!secret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
+    if (!isSecret) throw new HTTPException(503, { message: 'Kakao skill disabled: KAKAO_SKILL_SECRET is not set' });
     const given = c.req.header(SKILL_SECRET_HEADER);
-    if (given !== undefined && sameSecret(given, secret)) return next();
+    if (given !== undefined && isSecret(given)) return next();
     await consumeRateLimit(c, failures);
     throw new HTTPException(401, { message: 'Unauthorized' });
   };

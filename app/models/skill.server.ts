@@ -12,7 +12,7 @@ const checked = new Set<string>();
 
 /**
  * The api's skill response as JSON, checked against SkillResponseSchema once per distinct one: the
- * same JSON is the same skill response, already found valid.
+ * same JSON is the same skill response, already found valid (and relayed without parsing it again).
  */
 const SkillResponseJsonSchema = z.unknown().transform((skillResponse, ctx) => {
   const json = JSON.stringify(skillResponse);
@@ -40,5 +40,10 @@ export async function relaySkillRequest(
   secret: string | null,
 ): Promise<string> {
   const headers = secret === null ? undefined : { [SKILL_SECRET_HEADER]: secret };
-  return upstreamJson(context, '/api/kakao/skill', SkillResponseJsonSchema, { method: 'POST', headers, body });
+  return upstreamJson(context, '/api/kakao/skill', SkillResponseJsonSchema, {
+    method: 'POST',
+    headers,
+    body,
+    known: (json) => (checked.has(json) ? json : undefined),
+  });
 }

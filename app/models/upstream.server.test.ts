@@ -31,6 +31,17 @@ describe('upstreamJson', () => {
     const failing = inProcess(async () => new Response('no', { status: 503 }));
     await expect(upstreamJson(failing, '/x', z.unknown())).rejects.toMatchObject({ status: 503 });
   });
+
+  it('returns what `known` gives for a 2xx answer’s text unparsed, and parses the others, a refusal’s always', async () => {
+    const schema = z.object({ n: z.number() }).transform(({ n }) => `parsed ${n}`);
+    const known = (text: string) => (text === '{"n":1}' ? 'known 1' : undefined);
+    const answering = (text: string, status = 200) => inProcess(async () => new Response(text, { status }));
+    await expect(upstreamJson(answering('{"n":1}'), '/x', schema, { known })).resolves.toBe('known 1');
+    await expect(upstreamJson(answering('{"n":2}'), '/x', schema, { known })).resolves.toBe('parsed 2');
+    await expect(upstreamJson(answering('{"n":1}', 429), '/x', schema, { known })).rejects.toMatchObject({
+      status: 429,
+    });
+  });
 });
 
 describe('orNullOn404', () => {

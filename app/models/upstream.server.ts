@@ -95,6 +95,8 @@ export async function upstreamFetch(
  * Calls the api and parses its JSON answer with `schema`. `json` is sent serialised; `body` (bytes
  * already JSON, e.g. a relayed request) as it is, with the JSON content type either way.
  * @param init.timeoutMs default UPSTREAM_TIMEOUT_MS (5000 ms, docs/product.md §7).
+ * @param init.known what a 2xx answer's text is known to parse to (one `schema` already gave for
+ *   the same text), or undefined: then it is parsed. For answers the api shares between requests.
  * @throws UpstreamError on timeout, network failure, non-2xx status (with the api's message) or
  *   a body that does not match the schema.
  */
@@ -102,9 +104,14 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
   context: UpstreamContext,
   path: string,
   schema: T,
-  init: Omit<RequestInit, 'body'> & { timeoutMs?: number; json?: unknown; body?: Uint8Array<ArrayBuffer> } = {},
+  init: Omit<RequestInit, 'body'> & {
+    timeoutMs?: number;
+    json?: unknown;
+    body?: Uint8Array<ArrayBuffer>;
+    known?: (text: string) => z.infer<T> | undefined;
+  } = {},
 ): Promise<z.infer<T>> {
-  const { json, body: raw, ...rest } = init;
+  const { json, body: raw, known, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
   if (json !== undefined || raw !== undefined) headers.set('content-type', 'application/json');
@@ -114,7 +121,15 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
     headers,
     body: json === undefined ? raw : JSON.stringify(json),
   });
-  const body: unknown = await response.json().catch(() => undefined);
+  const text = await response.text().catch(() => '');
+  const knownAnswer = response.ok ? known?.(text) : undefined;
+  if (knownAnswer !== undefined) return knownAnswer;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   if (!response.ok) {
     const serverMessage = ApiErrorSchema.safeParse(body).data?.message;
     const retryAfter = Number(response.headers.get('Retry-After'));

@@ -20,7 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SKILL_BUSY_RESPONSE, SKILL_SECRET_HEADER } from '../../contract/skill';
-import { sameSecret } from '../../lib/hash';
+import { secretCheck } from '../../lib/hash';
 import { relaySkillRequest } from '~/models/skill.server';
 import { type ApiBinding, rethrowUnlessUpstream } from '~/models/upstream.server';
 import type { UnreadAnswer } from '~/server/request-bodies.server';
@@ -83,6 +83,7 @@ export function createSkillFastPath(options: {
   refuse(req: IncomingMessage, res: ServerResponse, answer: UnreadAnswer): void;
 }): SkillFastPath {
   const { api, secret, headers, readBody, refuse } = options;
+  const isSecret = secret ? secretCheck(secret) : null;
   let taken = 0;
   /** The requests waiting for their turn, in order of arrival. */
   const waiting: (() => void)[] = [];
@@ -124,9 +125,9 @@ export function createSkillFastPath(options: {
           headers: { Allow: 'POST' },
         });
       }
-      if (!secret) return refuse(req, res, { status: 503, contentType: JSON_TYPE, body: DISABLED_JSON });
+      if (!isSecret) return refuse(req, res, { status: 503, contentType: JSON_TYPE, body: DISABLED_JSON });
       const given = req.headers[SKILL_SECRET_HEADER.toLowerCase()];
-      if (typeof given !== 'string' || !sameSecret(given, secret)) {
+      if (typeof given !== 'string' || !isSecret(given)) {
         return refuse(req, res, { status: 401, contentType: JSON_TYPE, body: UNAUTHORIZED_JSON });
       }
       if (taken >= SKILL_REQUESTS_MAX)
