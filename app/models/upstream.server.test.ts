@@ -32,6 +32,17 @@ describe('upstreamJson', () => {
     await expect(upstreamJson(failing, '/x', z.unknown())).rejects.toMatchObject({ status: 503 });
   });
 
+  it('declares the length of the JSON it sends, as over HTTP, so the api checks its body cap without reading it again', async () => {
+    const lengths: (string | null)[] = [];
+    const api = inProcess(async (request) => {
+      lengths.push(request.headers.get('content-length'));
+      return Response.json({});
+    });
+    await upstreamJson(api, '/x', z.unknown(), { method: 'POST', json: { name: '한국외대' } });
+    await upstreamJson(api, '/x', z.unknown(), { method: 'POST', body: new TextEncoder().encode('{"a":1}') });
+    expect(lengths).toEqual([String(new TextEncoder().encode('{"name":"한국외대"}').byteLength), '7']);
+  });
+
   it('returns what `known` gives for a 2xx answer’s text unparsed, and parses the others, a refusal’s always', async () => {
     const schema = z.object({ n: z.number() }).transform(({ n }) => `parsed ${n}`);
     const known = (text: string) => (text === '{"n":1}' ? 'known 1' : undefined);

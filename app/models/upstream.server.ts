@@ -114,13 +114,15 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
   const { json, body: raw, known, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
-  if (json !== undefined || raw !== undefined) headers.set('content-type', 'application/json');
+  const sent = json === undefined ? raw : new TextEncoder().encode(JSON.stringify(json));
+  if (sent !== undefined) {
+    headers.set('content-type', 'application/json');
+    // Declared, as over HTTP: the in-process api's body cap (Hono's bodyLimit) then checks the
+    // length instead of reading the body through a counting stream into a new Request.
+    headers.set('content-length', String(sent.byteLength));
+  }
   const label = `${rest.method ?? 'GET'} ${path}`;
-  const response = await upstreamFetch(context, path, {
-    ...rest,
-    headers,
-    body: json === undefined ? raw : JSON.stringify(json),
-  });
+  const response = await upstreamFetch(context, path, { ...rest, headers, body: sent });
   const text = await response.text().catch(() => '');
   const knownAnswer = response.ok ? known?.(text) : undefined;
   if (knownAnswer !== undefined) return knownAnswer;
