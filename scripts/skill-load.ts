@@ -13,6 +13,38 @@ export const KAKAO_TIMEOUT_SEC = 5;
 /** What `paced` measured: the answers' latencies (ms, ascending), the unanswered requests and the busy answers. */
 export type Paced = { latencies: number[]; unanswered: number; non2xx: number; busy: number };
 
+/** A request of the loads: what to ask, and how. */
+type LoadRequest = { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+
+/**
+ * Asks `request` of `url` on `agent`: the answer's time from sending to its end (ms), its status
+ * and whether it is the skill's busy answer; null when it fails or is unanswered after
+ * KAKAO_TIMEOUT_SEC (dropped).
+ */
+function ask(
+  url: string,
+  request: LoadRequest,
+  agent: Agent,
+): Promise<{ ms: number; status: number; busy: boolean } | null> {
+  return new Promise((resolve) => {
+    const sentMs = performance.now();
+    const sent = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
+      let answer = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      response.on('end', () =>
+        resolve({
+          ms: performance.now() - sentMs,
+          status: response.statusCode ?? 0,
+          busy: answer.includes(SKILL_BUSY_TEXT),
+        }),
+      );
+    });
+    sent.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => sent.destroy(new Error('unanswered')));
+    sent.on('error', () => resolve(null));
+    sent.end(request.body);
+  });
+}
+
 /**
  * `connections` keep-alive connections asking `request` of `url` once a second each for `seconds`,
  * connection k at k/connections of each second, as people asking on their own would. The first
@@ -22,43 +54,23 @@ export type Paced = { latencies: number[]; unanswered: number; non2xx: number; b
  * connections asking once a second" is a burst of N requests at once every second, whose p99 is
  * the time to answer N at once.
  */
-export async function paced(
-  url: string,
-  request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-  connections: number,
-  seconds: number,
-): Promise<Paced> {
+export async function paced(url: string, request: LoadRequest, connections: number, seconds: number): Promise<Paced> {
   const measured: Paced = { latencies: [], unanswered: 0, non2xx: 0, busy: 0 };
   const startMs = performance.now() + 100;
-  const ask = (agent: Agent, counted: boolean) =>
-    new Promise<void>((resolve) => {
-      const sentMs = performance.now();
-      const sent = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
-        let answer = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-        response.on('end', () => {
-          if (counted) {
-            measured.latencies.push(performance.now() - sentMs);
-            if (response.statusCode !== 200) measured.non2xx += 1;
-            if (answer.includes(SKILL_BUSY_TEXT)) measured.busy += 1;
-          }
-          resolve();
-        });
-      });
-      sent.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => sent.destroy(new Error('unanswered')));
-      sent.on('error', () => {
-        if (counted) measured.unanswered += 1;
-        resolve();
-      });
-      sent.end(request.body);
-    });
   await Promise.all(
     Array.from({ length: connections }, async (_, k) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       for (let second = 0; second < seconds; second += 1) {
         const atMs = startMs + second * 1000 + (k * 1000) / connections;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, atMs - performance.now())));
-        await ask(agent, second > 0);
+        const answer = await ask(url, request, agent);
+        if (second === 0) continue;
+        if (answer === null) measured.unanswered += 1;
+        else {
+          measured.latencies.push(answer.ms);
+          if (answer.status !== 200) measured.non2xx += 1;
+          if (answer.busy) measured.busy += 1;
+        }
       }
       agent.destroy();
     }),
@@ -77,7 +89,7 @@ export type Arrivals = { latencies: number[]; errors: number; busy: number };
  * each other). A request unanswered after KAKAO_TIMEOUT_SEC counts as an error.
  */
 export async function poisson(
-  targets: { url: string; request: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } }[],
+  targets: { url: string; request: LoadRequest }[],
   rate: number,
   seconds: number,
 ): Promise<Arrivals[]> {
@@ -101,24 +113,11 @@ export async function poisson(
     const { url, request } = targets[target];
     const into = measured[target];
     sent.push(
-      new Promise<void>((resolve) => {
-        const sentMs = performance.now();
-        const asked = httpRequest(url, { method: request.method, headers: request.headers, agent }, (response) => {
-          let answer = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-          response.on('end', () => {
-            into.latencies.push(performance.now() - sentMs);
-            if (response.statusCode !== 200) into.errors += 1;
-            if (answer.includes(SKILL_BUSY_TEXT)) into.busy += 1;
-            resolve();
-          });
-        });
-        asked.setTimeout(KAKAO_TIMEOUT_SEC * 1000, () => asked.destroy(new Error('unanswered')));
-        asked.on('error', () => {
-          into.errors += 1;
-          resolve();
-        });
-        asked.end(request.body);
+      ask(url, request, agent).then((answer) => {
+        if (answer === null) return void (into.errors += 1);
+        into.latencies.push(answer.ms);
+        if (answer.status !== 200) into.errors += 1;
+        if (answer.busy) into.busy += 1;
       }),
     );
   }

@@ -35,6 +35,9 @@ declare module '@remix-run/node' {
 /** What an upstream call needs of the load context: the api and the phone's address (if any). */
 export type UpstreamContext = Pick<AppLoadContext, 'api' | 'clientIp' | 'reqId'>;
 
+/** What upstreamJson sends a `json` body as. */
+const utf8 = new TextEncoder();
+
 /** docs/product.md §7: request timeout. */
 export const UPSTREAM_TIMEOUT_MS = 5000;
 
@@ -114,7 +117,7 @@ export async function upstreamJson<T extends z.ZodTypeAny>(
   const { json, body: raw, known, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
-  const sent = json === undefined ? raw : new TextEncoder().encode(JSON.stringify(json));
+  const sent = json === undefined ? raw : utf8.encode(JSON.stringify(json));
   if (sent !== undefined) {
     headers.set('content-type', 'application/json');
     // Declared, as over HTTP: the in-process api's body cap (Hono's bodyLimit) then checks the
