@@ -3,6 +3,7 @@ import { formatKstIso } from '../../../contract/kst';
 import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
 import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
 import { inThreadJobs } from './jobs';
+import type { ServedPlan } from './worker';
 
 /** Each day's lateness at the crossroads (seconds), oldest day first: the most recent days near 0. */
 const LATENESS = [-240, 180, -180, 120, -120, 60, -60, 30, -30, 0];
@@ -154,6 +155,28 @@ describe('prediction service', () => {
     fresh.clock.set('2026-11-19T08:20:00+09:00');
     fresh.service.observe(snapshot);
     expect(await fresh.estimates()).toEqual(['08:00:00 history', '08:30:00 history', '09:00:00 live']);
+  });
+
+  it("fills a plan's memos off the requests' way: once when the plan is made, and after each snapshot", async () => {
+    // The plans as the worker thread hands them over, to look into route 1150's terminus model.
+    const plans: ServedPlan[] = [];
+    const service = createPredictionService({
+      jobs: { ...inThreadJobs, planDay: async (input) => plans[plans.push(await inThreadJobs.planDay(input)) - 1] },
+      loadHistory: async () => history,
+      logger: recordingLogger(),
+    });
+    const remembered = () => plans.at(-1)?.routes.find((r) => r.routeNo === '1150')?.terminus?.remembered.size ?? 0;
+    const clock = new FakeClock(new Date('2026-11-19T07:44:00+09:00'));
+    // 07:45 at the crossroads; the plan is then made in the background (todayNow answers at once).
+    service.observe(snapshotAt(clock.now(), [['1150', 60, 4]]));
+    service.todayNow(clock.now());
+    await vi.waitFor(() => expect(plans).toHaveLength(1));
+    await vi.waitFor(() => expect(remembered()).toBeGreaterThan(0));
+    const afterPlan = remembered();
+    // 08:20: the same bus 24 min away again, on its next run; no request comes.
+    clock.set('2026-11-19T08:20:00+09:00');
+    service.observe(snapshotAt(clock.now(), [['1150', 1440, 12]]));
+    await vi.waitFor(() => expect(remembered()).toBeGreaterThan(afterPlan));
   });
 
   it('todayNow answers at once: the timetable while the first history load of the day runs, then the history', async () => {

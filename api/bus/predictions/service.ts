@@ -10,6 +10,7 @@
  * they change (a saved setup) the plan is recomputed as when it is due. No database access and no
  * GBIS call per request.
  */
+import { setImmediate } from 'node:timers/promises';
 import { failureLog } from '../../../lib/failure-log';
 import type { Logger } from '../../logger';
 import { addServiceDays, serviceClock } from '../../time';
@@ -175,6 +176,27 @@ export function createPredictionService(options: {
   };
 
   /**
+   * Applies the live evidence to each route of `plan` once, a route per turn of the event loop, as
+   * of `nowMs`: that fills the plan's memos (its runs and last match, live.ts; its terminus models'
+   * spreads, terminus.ts deviationsGiven) before a request reads them. Run on each new plan and
+   * after each snapshot observed: otherwise the first request after either filled them at once on
+   * the serving thread, 60–100 ms for a plan learnt from a month's history, 10–40 ms after a poll
+   * (`npm run bench:skill`, 2 cores).
+   */
+  const warm = async (plan: ServedPlan, calibration: Calibration | null, nowMs: number) => {
+    for (const route of plan.routes) {
+      await setImmediate();
+      applyLiveEvidence(
+        route,
+        live.passages(route.routeNo, plan.serviceDate),
+        new Date(nowMs),
+        live.watchingSince(),
+        calibration,
+      );
+    }
+  };
+
+  /**
    * Computes the plan of `serviceDate` from the days before it, as the day type its own departures
    * so far follow, in the worker thread (jobs.planDay), and caches it, unless a later date's plan
    * is cached meanwhile. Without any history the timetable's plan is made here (cheap).
@@ -190,12 +212,9 @@ export function createPredictionService(options: {
       const plan = history.length
         ? await jobs.planDay({ history, serviceDate, routes, nowMs })
         : timetableOnly(serviceDate).plan;
-      loaded = {
-        plan,
-        routes,
-        calibration: await calibrationRead.orNull(rangeCalibration),
-        refreshAtMs: nowMs + PLAN_REFRESH_MS,
-      };
+      const calibration = await calibrationRead.orNull(rangeCalibration);
+      await warm(plan, calibration, nowMs);
+      loaded = { plan, routes, calibration, refreshAtMs: nowMs + PLAN_REFRESH_MS };
       historyLoad.ok();
     } catch (error) {
       historyLoad.fail(error);
@@ -256,6 +275,14 @@ export function createPredictionService(options: {
       const { serviceDate } = serviceClock(now);
       return withLive(cachedPlan(serviceDate, now.getTime()) ?? timetableOnly(serviceDate), now);
     },
-    observe: (snapshot) => live.observe(snapshot),
+    observe: (snapshot) => {
+      live.observe(snapshot);
+      const takenAt = new Date(snapshot.takenAt);
+      if (cached?.plan.serviceDate !== serviceClock(takenAt).serviceDate) return;
+      const { plan, calibration } = cached;
+      warm(plan, calibration, takenAt.getTime()).catch((error: unknown) =>
+        logger.error('[predictions] applying the live evidence of a snapshot failed:', error),
+      );
+    },
   };
 }
