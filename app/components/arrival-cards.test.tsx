@@ -39,6 +39,14 @@ describe('ArrivalCards (up tab)', () => {
     expect(screen.getByText('1150번, 도착 정보 없음')).toBeTruthy();
   });
 
+  it('mutes the minutes while the connection is lost: never red, said as what they were before', () => {
+    const { container } = render(<ArrivalCards routes={[upRoute({ time: 3, location: 2 })]} lost />);
+    expect(container.querySelector('.cards')!.classList.contains('cards--lost')).toBe(true);
+    expect(screen.getByText('3분').classList.contains('card__time--soon')).toBe(false);
+    expect(screen.queryByText('곧 도착')).toBeNull();
+    expect(screen.getByText('1150번, 연결이 끊기기 전 정보, 3분 후 도착, 2정거장 전')).toBeTruthy();
+  });
+
   it("shows 'no bus currently available' for an empty list", () => {
     render(<ArrivalCards routes={[]} />);
     expect(screen.getByText('현재 운행 중인 버스가 없습니다.')).toBeTruthy();

@@ -11,13 +11,17 @@ import { arrivalTone } from '~/utils/arrival';
 import { estimateSentence, rangeText, shownRange } from '~/utils/departure-range';
 import { formatKstTime } from '../../contract/kst';
 
-/** Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty list. */
-export function ArrivalCards({ routes }: { routes: readonly UpRoute[] }) {
+/**
+ * Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty
+ * list. `lost` while the refreshes fail (the page's notice says how old the data is): the minutes
+ * are muted, never red, and said as what they were before the connection went.
+ */
+export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRoute[]; lost?: boolean }) {
   if (routes.length === 0) return <p className="empty">현재 운행 중인 버스가 없습니다.</p>;
   return (
-    <ul className="cards">
+    <ul className={lost ? 'cards cards--lost' : 'cards'}>
       {routes.map((route) => (
-        <ArrivalCard key={route.routeNo} route={route} />
+        <ArrivalCard key={route.routeNo} route={route} lost={lost} />
       ))}
     </ul>
   );
@@ -61,8 +65,8 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   );
 }
 
-function ArrivalCard({ route }: { route: UpRoute }) {
-  const tone = arrivalTone(route.time);
+function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
+  const tone = lost && arrivalTone(route.time) === 'soon' ? 'normal' : arrivalTone(route.time);
   const extras = [
     route.remainSeatCnt != null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
     route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
@@ -73,6 +77,7 @@ function ArrivalCard({ route }: { route: UpRoute }) {
     tone === 'none'
       ? ['도착 정보 없음']
       : [
+          ...(lost ? [LOST_TEXT] : []),
           `${route.time}분 후 도착`,
           `${route.location}정거장 전`,
           ...(tone === 'soon' ? [SOON_TEXT] : []),
@@ -106,6 +111,9 @@ function ArrivalCard({ route }: { route: UpRoute }) {
     </li>
   );
 }
+
+/** Said before a card's times while the refreshes fail. */
+const LOST_TEXT = '연결이 끊기기 전 정보';
 
 /** docs/product.md §9's red (4 minutes or less), said in words too. */
 const SOON_TEXT = '곧 도착';

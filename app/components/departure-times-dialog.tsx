@@ -17,7 +17,7 @@
  * "닫기" goes back over the entry the opener pushed (or replaces it when the page was loaded open),
  * so the history never keeps a stale open modal. Focus returns to the opener on every close.
  */
-import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DepartureTimeList, NEXT_TIME_ID } from '~/components/departure-time-list';
 import { useModalDialog } from '~/components/dialog';
@@ -33,6 +33,7 @@ import {
   type TimesAnswer,
   type TimesModalState,
 } from '~/utils/departure-times';
+import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn } from '~/utils/countdown';
 
 /** The opener's text. */
 const OPEN_LABEL = '출발 예상 시간 전체 보기';
@@ -59,11 +60,13 @@ export function DepartureTimesDialog({
   now: number;
 }) {
   const openerRef = useRef<HTMLAnchorElement>(null);
+  // Stopped by the no-JavaScript switch: every link and form of the modal keeps it stopped.
+  const refreshOff = !noscriptRefreshOn(useSearchParams()[0]);
   return (
     <>
       <Link
         ref={openerRef}
-        to={`${timesModalHref({ route: 'all', sorted: false })}#${NEXT_TIME_ID}`}
+        to={`${timesModalHref({ route: 'all', sorted: false }, refreshOff)}#${NEXT_TIME_ID}`}
         state={{ [OPENED_HERE]: true }}
         preventScrollReset
         className="button times-open"
@@ -71,7 +74,7 @@ export function DepartureTimesDialog({
       >
         {OPEN_LABEL}
       </Link>
-      {modal && <TimesDialog modal={modal} initial={initial} now={now} openerRef={openerRef} />}
+      {modal && <TimesDialog modal={modal} initial={initial} now={now} openerRef={openerRef} refreshOff={refreshOff} />}
     </>
   );
 }
@@ -81,18 +84,20 @@ function TimesDialog({
   initial,
   now,
   openerRef,
+  refreshOff,
 }: {
   modal: TimesModalState;
   initial: TimesAnswer | null;
   now: number;
   openerRef: RefObject<HTMLAnchorElement>;
+  refreshOff: boolean;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const answer = useTimesAnswer(modal.route, initial);
-  const closedHref = timesModalHref(null);
+  const closedHref = timesModalHref(null, refreshOff);
 
   useModalDialog(
     dialogRef,
@@ -118,7 +123,7 @@ function TimesDialog({
   const apply = (form: HTMLFormElement) => {
     const data = new FormData(form);
     const route = parseRouteFilter(data.get('times') as string | null) ?? 'all';
-    navigate(timesModalHref({ route, sorted: data.get('sort') === 'time' }), {
+    navigate(timesModalHref({ route, sorted: data.get('sort') === 'time' }, refreshOff), {
       replace: true,
       state: location.state,
       preventScrollReset: true,
@@ -179,6 +184,7 @@ function TimesDialog({
             </button>
           </noscript>
         </div>
+        {refreshOff && <input type="hidden" name={NOSCRIPT_REFRESH_PARAM} value="off" />}
       </form>
       {/* Focusable, so the keyboard can scroll the list (it has nothing else to focus). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

@@ -47,6 +47,19 @@ describe('FeedNotices', () => {
     expect(screen.getByText('운행 시간이 아닙니다 (05:00–24:30)')).toBeTruthy();
   });
 
+  it("says the connection is lost and how old the data shown is, in place of the feed's own delay", () => {
+    render(<FeedNotices failed={false} lostAgeSec={150} feed={feed({ source: 'demo', stale: true, ageSec: 140 })} />);
+    const region = screen.getByRole('status');
+    expect(screen.getByText('연결이 끊겨 2분 전 정보입니다')).toBeTruthy();
+    expect(region.textContent).not.toContain('실시간 정보가 지연되고 있습니다');
+    expect(region.textContent).toContain('데모 데이터');
+  });
+
+  it("never says a lost connection's data is less than a minute old", () => {
+    render(<FeedNotices failed={false} lostAgeSec={9} feed={feed({})} />);
+    expect(screen.getByText('연결이 끊겨 1분 전 정보입니다')).toBeTruthy();
+  });
+
   it('shows the load failure when there is no data', () => {
     render(<FeedNotices failed />);
     expect(screen.getByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();

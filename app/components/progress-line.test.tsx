@@ -48,6 +48,21 @@ describe('ProgressLine', () => {
     expect(items[3].querySelector('.chip')?.textContent).toBe('1005번 버스');
   });
 
+  it("tells each bus by its plate's last four digits (the whole plate to screen readers), and says the up line's buses have passed the crossroads", () => {
+    render(<ProgressLine direction="up" vehicles={[{ ...at('1150', 'up', 1), plateNo: '경기70아5678' }]} />);
+    const chip = stops()[1].querySelector('.chip')!;
+    expect(chip.querySelector('.chip__plate')?.textContent).toBe('5678');
+    expect(chip.querySelector('.sr-only')?.textContent).toBe('번 버스, 차량 경기70아5678');
+    expect(
+      screen.getByText(
+        '노선도의 버스는 외대사거리를 지나 캠퍼스 안에 있는 버스이고, 도착 정보는 외대사거리로 오는 버스입니다.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    render(<ProgressLine direction="down" vehicles={[]} />);
+    expect(screen.queryByText(/노선도의 버스는/)).toBeNull();
+  });
+
   it('says so when no bus is in the section', () => {
     render(<ProgressLine direction="up" vehicles={[at('1005', 'down', 0)]} />);
     expect(screen.getByText('현재 이 구간에 버스가 없습니다.')).toBeTruthy();

@@ -1,12 +1,24 @@
 /**
  * The progress line of one direction's stops (docs/product.md §2.3 Home screen): a stop with a bus is
- * highlighted and shows chips with the route numbers; with no bus on the line, a caption says so.
+ * highlighted and shows chips with the route numbers and the plates' last four digits; with no bus
+ * on the line, a caption says so. The up line says which buses it shows, since the cards beside it
+ * are other buses.
  */
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, type Direction } from '../../contract/transit';
-import { routesByStop } from '~/utils/stops';
+import { plateTail, vehiclesByStop } from '~/utils/stops';
 
-/** `vehicles` is null when the bus data could not be loaded: the stops show, with no claim about buses. */
+/**
+ * Which buses the up line shows, beside the cards (docs/product.md §2.3): the line starts at the
+ * crossroads, so its buses have passed it, while the cards are the buses still coming to it.
+ */
+const UP_LINE_NOTE =
+  '노선도의 버스는 외대사거리를 지나 캠퍼스 안에 있는 버스이고, 도착 정보는 외대사거리로 오는 버스입니다.';
+
+/**
+ * `vehicles` is null when nothing true can be said of the buses (the data could not be loaded, the
+ * refreshes fail, the live feed is not set up): the stops show, with no claim about buses.
+ */
 export function ProgressLine({
   direction,
   vehicles,
@@ -14,8 +26,8 @@ export function ProgressLine({
   direction: Direction;
   vehicles: readonly VehicleMarker[] | null;
 }) {
-  const routes = routesByStop(vehicles ?? [], direction);
-  const busCount = routes.reduce((count, atStop) => count + atStop.length, 0);
+  const stops = vehiclesByStop(vehicles ?? [], direction);
+  const busCount = stops.reduce((count, atStop) => count + atStop.length, 0);
   const caption =
     vehicles === null ? '' : busCount === 0 ? '현재 이 구간에 버스가 없습니다.' : `이 구간에 버스 ${busCount}대`;
 
@@ -26,16 +38,21 @@ export function ProgressLine({
       </h2>
       <ol className="progress__stops">
         {STOP_NAMES[direction].map((name, index) => {
-          const atStop = routes[index];
+          const atStop = stops[index];
           return (
             <li key={name} className={atStop.length > 0 ? 'stop stop--active' : 'stop'}>
               <span className="stop__name">{name}</span>
               {atStop.length > 0 && (
                 <ul className="stop__chips">
-                  {atStop.map((routeNo, chip) => (
+                  {atStop.map(({ routeNo, plateNo }, chip) => (
                     <li key={chip} className="chip">
                       {routeNo}
-                      <span className="sr-only">번 버스</span>
+                      <span className="sr-only">번 버스{plateNo ? `, 차량 ${plateNo}` : ''}</span>
+                      {plateTail(plateNo) && (
+                        <span className="chip__plate" aria-hidden="true">
+                          {plateTail(plateNo)}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -45,6 +62,7 @@ export function ProgressLine({
         })}
       </ol>
       <p className="progress__caption">{caption}</p>
+      {direction === 'up' && <p className="progress__note">{UP_LINE_NOTE}</p>}
     </section>
   );
 }

@@ -113,7 +113,13 @@ export default function Home() {
   const autoRefresh = noscriptRefreshOn(searchParams);
   const direction: Direction = searchParams.get('dir') === 'down' ? 'down' : 'up';
   const timesModal = timesModalFromSearch(searchParams);
-  const { timeLeft, secondsLeft } = useLiveTimeLeft(initial, !notice);
+  const { timeLeft, secondsLeft, lostAgeSec } = useLiveTimeLeft(initial, !notice);
+  // A live feed not set up yet knows of no bus: its notice says so, and the line and the up cards
+  // claim nothing (docs/product.md §2.3).
+  const knowsBuses = timeLeft !== null && !timeLeft.feed?.idsUnknown;
+  // Refreshes failing: the notice says how old the data is, the line (where the buses were) claims
+  // nothing, and the up cards' minutes stop looking current.
+  const lost = lostAgeSec !== null;
 
   return (
     <>
@@ -129,19 +135,16 @@ export default function Home() {
           <DirectionTabs selected={direction} panelId={PANEL_ID} />
           <RefreshCountdown secondsLeft={secondsLeft} />
         </div>
-        <FeedNotices failed={timeLeft === null} feed={timeLeft?.feed} />
+        <FeedNotices failed={timeLeft === null} lostAgeSec={lostAgeSec} feed={timeLeft?.feed} />
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
-          <ProgressLine direction={direction} vehicles={timeLeft?.vehicles ?? null} />
+          <ProgressLine direction={direction} vehicles={knowsBuses && !lost ? (timeLeft.vehicles ?? null) : null} />
           <section className="home__cards" aria-labelledby="cards-title">
             <h2 id="cards-title" className="section-title">
               {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
             </h2>
-            {timeLeft &&
-              (direction === 'up' ? (
-                <ArrivalCards routes={groupRoutes(timeLeft, 'up')} />
-              ) : (
-                <DepartureCards routes={groupRoutes(timeLeft, 'down')} />
-              ))}
+            {direction === 'up'
+              ? knowsBuses && <ArrivalCards routes={groupRoutes(timeLeft, 'up')} lost={lost} />
+              : timeLeft && <DepartureCards routes={groupRoutes(timeLeft, 'down')} />}
             {direction === 'down' && (
               <DepartureTimesDialog
                 modal={timesModal}

@@ -23,7 +23,7 @@ const withFirstUpTime = (time: number): TimeLeftResponse => ({
  */
 function renderHome(
   initial: TimeLeftResponse | null,
-  busAnswer: () => Promise<Response>,
+  busAnswer: (init?: RequestInit) => Promise<Response>,
   url = '/',
   notice: Parameters<typeof homeData>[2] = null,
   accuracy: string | null = null,
@@ -31,9 +31,9 @@ function renderHome(
   const homeLoader = vi.fn(() => homeData(initial, null, notice, accuracy));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
       if (input !== '/bus/time-left') throw new Error(`unexpected fetch of ${input}`);
-      return busAnswer();
+      return busAnswer(init);
     }),
   );
   const router = createMemoryRouter(
@@ -180,6 +180,9 @@ describe('Home', () => {
       '실시간 버스 정보를 준비하고 있습니다. 관리자가 버스 노선 설정을 마치면 도착 정보가 표시됩니다.',
     );
     expect(within(status).queryByText('실시간 정보가 지연되고 있습니다', { exact: false })).toBeNull();
+    // Knowing no bus, it claims neither an empty road nor no bus running (docs/product.md §2.3).
+    expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull();
+    expect(screen.queryByText('현재 운행 중인 버스가 없습니다.')).toBeNull();
   });
 
   it('shows the load failure instead of cards when the first load failed', () => {
@@ -199,7 +202,7 @@ describe('Home', () => {
     expect(screen.getByText('00:04')).toBeTruthy();
   });
 
-  it('keeps the last data when a refresh fails, and only logs it', async () => {
+  it('keeps the last data when a refresh fails and logs it; two failures in a row say how old it is', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const busAnswer = vi
       .fn<() => Promise<Response>>()
@@ -215,9 +218,44 @@ describe('Home', () => {
     expect(busAnswer).toHaveBeenCalledTimes(3);
     expect(screen.getByText('8분')).toBeTruthy();
     expect(screen.queryByText('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('연결이 끊겨 1분 전 정보입니다');
     expect(log.mock.calls).toEqual([
       ['[home] bus refresh failed:', new TypeError('Failed to fetch')],
       ['[home] bus refresh failed:', new Error('버스 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')],
     ]);
+  });
+
+  it('counts a refresh unanswered after 5 s as failed, and one good answer clears the notice', async () => {
+    vi.useRealTimers(); // beforeEach's fake only the countdown's interval; this test needs the timeout's too
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hanging = (init?: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const busAnswer = vi
+      .fn<(init?: RequestInit) => Promise<Response>>()
+      .mockImplementationOnce(hanging)
+      .mockImplementationOnce(hanging)
+      .mockImplementationOnce(answer(withFirstUpTime(8)));
+    renderHome(timeLeftBody, busAnswer);
+    const status = screen.getByRole('status');
+    /** `seconds` of the phone's time, a second per act, so the countdown restarts as it would. */
+    const run = async (seconds: number) => {
+      for (let second = 0; second < seconds; second += 1) await act(async () => vi.advanceTimersByTimeAsync(1000));
+    };
+
+    await run(4 + 4);
+    expect(busAnswer).toHaveBeenCalledTimes(1);
+    await run(1); // 5 s unanswered: the first failure, maybe a blip
+    expect(status.textContent).not.toContain('연결이 끊겨');
+    await run(4 + 5); // the second in a row
+    expect(busAnswer).toHaveBeenCalledTimes(2);
+    expect(status.textContent).toContain('연결이 끊겨 1분 전 정보입니다');
+    expect(screen.getByText('3분').classList.contains('card__time--soon')).toBe(false);
+
+    await run(4);
+    expect(screen.getByText('8분')).toBeTruthy();
+    expect(status.textContent).not.toContain('연결이 끊겨');
   });
 });

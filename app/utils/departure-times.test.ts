@@ -1,3 +1,4 @@
+import { homeViewSearch } from '~/utils/home-view';
 import {
   apiNow,
   mergeByTime,
@@ -47,10 +48,16 @@ describe('the modal state in the URL', () => {
   });
 
   it('writes the state back as a home URL, closed on the down tab', () => {
-    expect(timesModalHref(null)).toBe('/?dir=down');
-    expect(timesModalHref({ route: 'all', sorted: false })).toBe('/?dir=down&times=all');
-    expect(timesModalHref({ route: 'all', sorted: true })).toBe('/?dir=down&times=all&sort=time');
-    expect(timesModalHref({ route: '1117', sorted: true })).toBe('/?dir=down&times=1117');
+    expect(timesModalHref(null, false)).toBe('/?dir=down');
+    expect(timesModalHref({ route: 'all', sorted: false }, false)).toBe('/?dir=down&times=all');
+    expect(timesModalHref({ route: 'all', sorted: true }, false)).toBe('/?dir=down&times=all&sort=time');
+    expect(timesModalHref({ route: '1117', sorted: true }, false)).toBe('/?dir=down&times=1117');
+    // The no-JavaScript reload stays stopped, spelt as the home's one URL of that view.
+    expect(timesModalHref(null, true)).toBe('/?dir=down&refresh=off');
+    expect(timesModalHref({ route: 'all', sorted: true }, true)).toBe('/?dir=down&times=all&sort=time&refresh=off');
+    for (const href of [timesModalHref(null, true), timesModalHref({ route: '1303', sorted: false }, true)]) {
+      expect(homeViewSearch(new URL(href, 'http://x').searchParams)).toBe(href.slice(2));
+    }
     expect(timesResourceHref('1005')).toBe('/bus/predicted?route=1005');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { DepartureRange, FeedStatus } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
+import { NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
 
 /** docs/product.md §9: the route filter's options, in docs/product.md's order. */
 export const ROUTE_FILTERS = ['all', ...ROUTE_NOS] as const;
@@ -54,11 +55,15 @@ export function timesModalFromSearch(params: URLSearchParams): TimesModalState |
   return { route, sorted: route === 'all' && params.get('sort') === 'time' };
 }
 
-/** The home URL of a modal state (null: closed on the down tab), with its parameters in a fixed order. */
-export function timesModalHref(state: TimesModalState | null): string {
-  if (state === null) return '/?dir=down';
-  const params = new URLSearchParams({ dir: 'down', times: state.route });
-  if (state.route === 'all' && state.sorted) params.set('sort', 'time');
+/**
+ * The home URL of a modal state (null: closed on the down tab), its parameters in homeViewSearch's
+ * order; with `refreshOff`, the no-JavaScript reload stays stopped (docs/product.md §2.3 Countdown).
+ */
+export function timesModalHref(state: TimesModalState | null, refreshOff: boolean): string {
+  const params = new URLSearchParams({ dir: 'down' });
+  if (state) params.set('times', state.route);
+  if (state?.route === 'all' && state.sorted) params.set('sort', 'time');
+  if (refreshOff) params.set(NOSCRIPT_REFRESH_PARAM, 'off');
   return `/?${params}`;
 }
 

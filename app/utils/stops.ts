@@ -6,13 +6,18 @@
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, type Direction } from '../../contract/transit';
 /**
- * Route numbers of the vehicles at each stop of one direction, one array per stop in
- * `STOP_NAMES[direction]` order. Markers of the other direction or off the line are dropped.
+ * The vehicles at each stop of one direction, one array per stop in `STOP_NAMES[direction]` order.
+ * Markers of the other direction or off the line are dropped.
  */
-export function routesByStop(vehicles: readonly VehicleMarker[], direction: Direction): string[][] {
-  const stops = STOP_NAMES[direction].map((): string[] => []);
-  for (const { routeNo, section } of vehicles) {
-    if (section.direction === direction) stops[section.stopIndex]?.push(routeNo);
+export function vehiclesByStop(vehicles: readonly VehicleMarker[], direction: Direction): VehicleMarker[][] {
+  const stops = STOP_NAMES[direction].map((): VehicleMarker[] => []);
+  for (const vehicle of vehicles) {
+    if (vehicle.section.direction === direction) stops[vehicle.section.stopIndex]?.push(vehicle);
   }
   return stops;
+}
+
+/** The last four digits of a plate ("경기70아1234" → "1234"), as riders read a bus's number; null without one. */
+export function plateTail(plateNo: string | null): string | null {
+  return plateNo?.match(/(\d{4})$/)?.[1] ?? null;
 }

@@ -68,6 +68,10 @@ async function expectOpenedAtNextDeparture(dialog: Locator) {
   const soonest = nexts.nth(times.indexOf(Math.min(...times)));
   await expect(soonest).toBeInViewport();
   await expect(soonest).toHaveAttribute('id', 'times-next');
+  // Its route's heading stays in view above it: a time without its route tells nothing.
+  const heading = dialog.locator('.times-group', { has: soonest }).getByRole('heading', { level: 3 });
+  await expect(heading).toBeInViewport();
+  expect((await heading.boundingBox())!.y).toBeLessThan((await soonest.boundingBox())!.y);
   await expect(
     dialog.getByRole('list', { name: ROUTE_HEADINGS[0] }).getByRole('listitem').first(),
   ).not.toBeInViewport();
@@ -251,11 +255,38 @@ test('a phone with JavaScript off follows the link, submits the filter, sorts, a
   await context.close();
 });
 
-for (const javaScriptEnabled of [true, false]) {
-  test(`all routes' times open scrolled to the next departure, as the chronological list does (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+test('a phone with JavaScript off that stopped the reload keeps it stopped through the tabs and the times modal', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const reloads = page.locator('meta[http-equiv="refresh"]');
+  await page.goto('/?refresh=off');
+  await page.getByRole('tab', { name: '하행' }).click();
+  await expect(page).toHaveURL(/\?dir=down&refresh=off$/);
+  await opener(page).click();
+  await expect(page).toHaveURL(/\?dir=down&times=all&refresh=off#times-next$/);
+  const dialog = dialogOf(page);
+  await dialog.getByRole('radio', { name: '1117' }).check();
+  await dialog.getByRole('button', { name: '적용' }).click();
+  await expect(page).toHaveURL(/\?dir=down&times=1117&refresh=off(#times-next)?$/);
+  await dialog.getByRole('link', { name: '닫기' }).click();
+  await expect(page).toHaveURL(/\?dir=down&refresh=off$/);
+  await expect(reloads).toHaveCount(0);
+  await expect(page.getByText('자동 새로고침 꺼짐')).toBeVisible();
+  await context.close();
+});
+
+for (const [javaScriptEnabled, width] of [
+  [true, 390],
+  [false, 390],
+  [true, 320],
+  [false, 320],
+] as const) {
+  test(`all routes' times open scrolled to the next departure under its route's heading, as the chronological list does (JavaScript ${javaScriptEnabled ? 'on' : 'off'}, ${width} px)`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 700 } });
     const page = javaScriptEnabled ? hydrating(await context.newPage()) : await context.newPage();
     await page.goto('/?dir=down&refresh=off');
     await opener(page).click();

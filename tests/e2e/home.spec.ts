@@ -64,6 +64,78 @@ test('a phone sees live arrival cards, switches tabs instantly, and watches the 
   await expect(page.getByRole('status')).toContainText('데모 데이터');
 });
 
+test('a phone that loses its connection is told within seconds how old its data is, and no minute looks current', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  const status = page.getByRole('status');
+  const cards = page.getByRole('region', { name: '도착 정보' }).locator('.cards');
+  await expect(cards.getByRole('listitem').first()).toBeVisible();
+  // Every card soon (red), so the test sees the red go.
+  await page.route('**/bus/time-left*', async (route) => {
+    const real = TimeLeftResponseSchema.parse(await (await route.fetch()).json());
+    const up = real.data.find((group) => group.type === 'up')!;
+    up.routes = up.routes.map((route) => ({ ...route, time: 3, location: 2 }));
+    await route.fulfill({ json: real });
+  });
+  await page.clock.runFor(4000);
+  await expect(cards.locator('.card__time--soon').first()).toBeVisible();
+
+  await page.unroute('**/bus/time-left*');
+  await page.route('**/bus/time-left*', (route) => route.abort('internetdisconnected'));
+  await page.clock.runFor(4000); // one failure: maybe a blip
+  await expect(status).not.toContainText('연결이 끊겨');
+  await page.clock.runFor(4000); // the second in a row: within 8 s
+  await expect(status).toContainText('연결이 끊겨 1분 전 정보입니다');
+  await expect(cards).toHaveClass(/cards--lost/);
+  await expect(cards.locator('.card__time--soon')).toHaveCount(0);
+  await expect(cards.getByRole('listitem').first()).toContainText('연결이 끊기기 전 정보');
+  // Where the buses were is not claimed either.
+  await expect(page.locator('.progress__caption')).toHaveText('');
+  await expect(page.locator('.chip')).toHaveCount(0);
+  // The age keeps counting while nothing comes.
+  await page.clock.runFor(120_000);
+  await expect(status).toContainText(/연결이 끊겨 [23]분 전 정보입니다/);
+
+  // Back online: the next refresh clears it.
+  await page.unroute('**/bus/time-left*');
+  await page.clock.runFor(4000);
+  await expect(status).not.toContainText('연결이 끊겨');
+  await expect(cards).not.toHaveClass(/cards--lost/);
+});
+
+test('before the live feed is set up, the home says so and claims no empty road and no missing bus', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  // The refresh answers as a live feed whose GBIS ids are not set up yet (api/bus/time-left-view.ts):
+  // no arrivals, no vehicles, idsUnknown.
+  await page.route('**/bus/time-left*', async (route) => {
+    const real = TimeLeftResponseSchema.parse(await (await route.fetch()).json());
+    const data = real.data.map((group) => (group.type === 'up' ? { type: 'up' as const, routes: [] } : group));
+    const feed = {
+      source: 'gbis' as const,
+      takenAt: null,
+      ageSec: null,
+      stale: false,
+      inService: true,
+      idsUnknown: true,
+    };
+    await route.fulfill({ json: { data, vehicles: [], feed } });
+  });
+  await page.clock.runFor(4000);
+  await expect(page.getByRole('status')).toContainText('실시간 버스 정보를 준비하고 있습니다.');
+  await expect(page.getByText('현재 이 구간에 버스가 없습니다.')).toHaveCount(0);
+  await expect(page.getByText('현재 운행 중인 버스가 없습니다.')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '도착 정보' }).getByRole('listitem')).toHaveCount(0);
+  // The stops are still drawn, without a claim about buses on them.
+  await expect(page.getByRole('region', { name: '버스 위치' }).getByRole('listitem').first()).toContainText(
+    '외대사거리',
+  );
+});
+
 test('a phone with JavaScript off still sees the arrivals and both tabs as links', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

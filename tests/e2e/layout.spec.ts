@@ -79,6 +79,26 @@ function linesOf(element: Locator, phrase: string): Promise<number> {
   }, phrase);
 }
 
+test('on a 320 px phone each card keeps "N정거장 전" on one line, on the home and in the guide\'s sample', async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    for (const path of ['/howtouse', HOME]) {
+      await page.goto(path);
+      const stops = page.locator('.card__stops');
+      await expect(stops.first()).toBeVisible();
+      const lines = await stops.evaluateAll((nodes) =>
+        nodes.map((node) => new Set([...node.getClientRects()].map((rect) => Math.round(rect.bottom))).size),
+      );
+      expect(lines, `${path}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toEqual(lines.map(() => 1));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    }
+    await context.close();
+  }
+});
+
 /**
  * `table` is stacked on the phone: inside the screen, its box not scrolling sideways, and each of
  * its named cells as wide as its row with the column's name drawn before it (a squeezed column
