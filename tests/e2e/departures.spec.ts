@@ -69,7 +69,7 @@ async function expectOpenedAtNextDeparture(dialog: Locator) {
   await expect(soonest).toBeInViewport();
   await expect(soonest).toHaveAttribute('id', 'times-next');
   // Its route's heading stays in view above it: a time without its route tells nothing.
-  const heading = dialog.locator('.times-group', { has: soonest }).getByRole('heading', { level: 3 });
+  const heading = dialog.locator('.times-group:has(#times-next)').getByRole('heading', { level: 3 });
   await expect(heading).toBeInViewport();
   expect((await heading.boundingBox())!.y).toBeLessThan((await soonest.boundingBox())!.y);
   await expect(
@@ -273,7 +273,7 @@ test('a phone with JavaScript off that stopped the reload keeps it stopped throu
   await dialog.getByRole('link', { name: '닫기' }).click();
   await expect(page).toHaveURL(/\?dir=down&refresh=off$/);
   await expect(reloads).toHaveCount(0);
-  await expect(page.getByText('자동 새로고침 꺼짐')).toBeVisible();
+  await expect(page.locator('.countdown')).toHaveText('자동 새로고침 꺼짐 · 다시 켜기', { useInnerText: true });
   await context.close();
 });
 
