@@ -227,8 +227,8 @@ function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise
 
 /**
  * The history's work (ADR 025): once `begin`'s first answer resolves, or HISTORY_WORK_WAIT_MS
- * after, the demo back-fill (then the history reads waiting for it go on), then today's accuracy
- * figure (`refreshAccuracy`, by the lease holder). `stop` ends the wait, so a process stopped before
+ * after, the demo back-fill (then the history reads waiting for it go on), then today's plan of the
+ * predictions, then today's accuracy figure (`refreshAccuracy`, by the lease holder). `stop` ends the wait, so a process stopped before
  * it back-fills nothing, and waits for a back-fill under way.
  */
 function historyWork(
@@ -236,7 +236,7 @@ function historyWork(
   services: ApiServices,
 ): { begin(firstAnswer: Promise<void>): void; refreshAccuracy(): Promise<void>; stop(): Promise<void> } {
   const { context, feed, historyWritten } = services;
-  const { db, clock, logger, accuracy, jobs } = context;
+  const { db, clock, logger, accuracy, jobs, predictions } = context;
   let closing = false;
   let stopWaiting!: () => void;
   const closed = new Promise<void>((resolve) => (stopWaiting = resolve));
@@ -269,6 +269,12 @@ function historyWork(
     clearTimeout(timer);
     if (closing) return historyWritten();
     if (env.BUS_FEED === 'demo') await backfillDemo();
+    // The riders' plan of today before the accuracy run: the worker thread runs one job at a time,
+    // and a plan queued behind a backtest kept the times modal (which awaits it) waiting for seconds.
+    await predictions
+      .today(clock.now())
+      .catch((error: unknown) => logger.error('[predictions] first plan failed:', error));
+    if (closing) return;
     // Today's figure as soon as the history is there (a first start has none stored), off the pages' way.
     // A run the close cut short (its worker thread ended) is no failure.
     void refreshAccuracy().catch((error: unknown) => closing || logger.error('[accuracy] run failed:', error));
