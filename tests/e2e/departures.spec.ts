@@ -68,10 +68,31 @@ async function expectOpenedAtNextDeparture(dialog: Locator) {
   const soonest = nexts.nth(times.indexOf(Math.min(...times)));
   await expect(soonest).toBeInViewport();
   await expect(soonest).toHaveAttribute('id', 'times-next');
-  // Its route's heading stays in view above it: a time without its route tells nothing.
+  // Its route's heading is in view above it: a time without its route tells nothing.
   const heading = dialog.locator('.times-group:has(#times-next)').getByRole('heading', { level: 3 });
   await expect(heading).toBeInViewport();
   expect((await heading.boundingBox())!.y).toBeLessThan((await soonest.boundingBox())!.y);
+}
+
+/**
+ * Wherever the list is scrolled, the route whose times run past the list's top edge keeps its
+ * heading there (a sticky heading): scrolled by the wheel, with or without JavaScript.
+ */
+async function expectHeadingsStay(page: Page, dialog: Locator) {
+  const body = dialog.locator('.times-dialog__body');
+  await body.hover();
+  for (let step = 0; step < 6; step += 1) {
+    await page.mouse.wheel(0, 120);
+    const top = (await body.boundingBox())!.y;
+    for (const group of await dialog.locator('.times-group').all()) {
+      const box = (await group.boundingBox())!;
+      if (box.y >= top || box.y + box.height < top + 60) continue; // not the one across the top edge
+      const heading = (await group.getByRole('heading', { level: 3 }).boundingBox())!;
+      expect(heading.y, `${await group.getByRole('heading').textContent()} at the list's top`).toBeGreaterThanOrEqual(
+        top - 1,
+      );
+    }
+  }
   await expect(
     dialog.getByRole('list', { name: ROUTE_HEADINGS[0] }).getByRole('listitem').first(),
   ).not.toBeInViewport();
@@ -293,6 +314,7 @@ for (const [javaScriptEnabled, width] of [
     const dialog = dialogOf(page);
     await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(ROUTE_HEADINGS);
     await expectOpenedAtNextDeparture(dialog);
+    await expectHeadingsStay(page, dialog);
     await context.close();
   });
 }

@@ -112,6 +112,29 @@ test('a phone that loses its connection is told within seconds how old its data 
   await expect(cards).not.toHaveClass(/cards--lost/);
 });
 
+test('the up line tells its buses by plate and says they have passed the crossroads, so the cards read beside it', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.locator('.countdown')).toContainText('00:04'); // counting: hydrated
+  await page.route('**/bus/time-left*', async (route) => {
+    const real = TimeLeftResponseSchema.parse(await (await route.fetch()).json());
+    const vehicles = [
+      { routeNo: '1150', plateNo: '경기70아5678', section: { direction: 'up' as const, stopIndex: 1 } },
+    ];
+    await route.fulfill({ json: { ...real, vehicles } });
+  });
+  await page.clock.runFor(4000);
+  const line = page.getByRole('region', { name: '버스 위치' });
+  const chip = line.locator('.stop--active .chip');
+  await expect(chip).toHaveText('1150번 버스, 차량 경기70아56785678');
+  await expect(chip.locator('.chip__plate')).toHaveText('5678');
+  await expect(line).toContainText(
+    '노선도의 버스는 외대사거리를 지나 캠퍼스 안에 있는 버스이고, 도착 정보는 외대사거리로 오는 버스입니다.',
+  );
+});
+
 test('before the live feed is set up, the home says so and claims no empty road and no missing bus', async ({
   page,
 }) => {
