@@ -30,7 +30,9 @@ afterEach(() => {
 describe('RouteError', () => {
   it('says a failed navigation is the connection when the phone is offline', async () => {
     setOnline(false);
-    expect((await renderFailure(new TypeError('Failed to fetch'))).textContent).toBe('오프라인 상태입니다');
+    await renderFailure(new TypeError('Failed to fetch'));
+    // The offline words come once hydrated (the server's render cannot know): wait for that render.
+    expect(await screen.findByRole('heading', { level: 1, name: '오프라인 상태입니다' })).toBeTruthy();
     expect(screen.getByText(/인터넷에 연결되어 있어야 볼 수 있습니다/)).toBeTruthy();
   });
 
