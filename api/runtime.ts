@@ -228,8 +228,8 @@ function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise
 /**
  * The history's work (ADR 025): once `begin`'s first answer resolves, or HISTORY_WORK_WAIT_MS
  * after, the demo back-fill (then the history reads waiting for it go on), then today's plan of the
- * predictions, then today's accuracy figure (`refreshAccuracy`, by the lease holder). `stop` ends the wait, so a process stopped before
- * it back-fills nothing, and waits for a back-fill under way.
+ * predictions, then today's accuracy figure (`refreshAccuracy`, by the lease holder). `stop` ends
+ * the wait, so a process stopped before it back-fills nothing, and waits for a back-fill under way.
  */
 function historyWork(
   env: ApiEnv,

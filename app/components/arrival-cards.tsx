@@ -66,7 +66,8 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
 }
 
 function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
-  const tone = lost && arrivalTone(route.time) === 'soon' ? 'normal' : arrivalTone(route.time);
+  const shownTone = arrivalTone(route.time);
+  const tone = lost && shownTone === 'soon' ? 'normal' : shownTone;
   const extras = [
     route.remainSeatCnt != null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
     route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },

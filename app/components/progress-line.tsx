@@ -44,17 +44,20 @@ export function ProgressLine({
               <span className="stop__name">{name}</span>
               {atStop.length > 0 && (
                 <ul className="stop__chips">
-                  {atStop.map(({ routeNo, plateNo }, chip) => (
-                    <li key={chip} className="chip">
-                      {routeNo}
-                      <span className="sr-only">번 버스{plateNo ? `, 차량 ${plateNo}` : ''}</span>
-                      {plateTail(plateNo) && (
-                        <span className="chip__plate" aria-hidden="true">
-                          {plateTail(plateNo)}
-                        </span>
-                      )}
-                    </li>
-                  ))}
+                  {atStop.map(({ routeNo, plateNo }, chip) => {
+                    const tail = plateTail(plateNo);
+                    return (
+                      <li key={chip} className="chip">
+                        {routeNo}
+                        <span className="sr-only">번 버스{plateNo ? `, 차량 ${plateNo}` : ''}</span>
+                        {tail && (
+                          <span className="chip__plate" aria-hidden="true">
+                            {tail}
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </li>

@@ -16,6 +16,12 @@ export const FAILURES_BEFORE_LOST = 2;
 /** The last good answer as the phone received it: when (the phone's clock, ms) and how old its data was then. */
 type Received = { atMs: number; ageSec: number };
 
+/** `answer` as received now (an answer without its feed's age counts as fresh). */
+const receivedNow = (answer: TimeLeftResponse | null): Received => ({
+  atMs: Date.now(),
+  ageSec: answer?.feed?.ageSec ?? 0,
+});
+
 /**
  * Starts from the loader's `initial` answer (null when it failed) and refreshes it every
  * REFRESH_INTERVAL_SEC seconds with a plain same-origin fetch of the JSON (the browser revalidates
@@ -45,7 +51,7 @@ export function useLiveTimeLeft(
   useEffect(() => {
     setTimeLeft(initial);
     setFailures(0);
-    received.current = { atMs: Date.now(), ageSec: initial?.feed?.ageSec ?? 0 };
+    received.current = receivedNow(initial);
   }, [initial]);
   useEffect(() => {
     const controller = new AbortController();
@@ -65,7 +71,7 @@ export function useLiveTimeLeft(
       if (!response.ok || !('data' in body))
         throw new Error('message' in body ? body.message : `HTTP ${response.status}`);
       if (left.aborted) return;
-      received.current = { atMs: Date.now(), ageSec: body.feed?.ageSec ?? 0 };
+      received.current = receivedNow(body);
       setTimeLeft(body);
       setFailures(0);
     } catch (error) {

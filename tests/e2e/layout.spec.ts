@@ -102,6 +102,11 @@ test('on a 320 px phone with larger text each card keeps "N정거장 전" on one
   await page.addStyleTag({ content: LARGER_TEXT });
   await expect(page.locator('.card__stops').first()).toBeVisible();
   expect(await stopsLines(page)).toEqual([1, 1]);
+  // Kept on one line by running past its card would be no better: nothing runs out of a card.
+  const fits = await page
+    .locator('.card')
+    .evaluateAll((cards) => cards.map((card) => card.scrollWidth <= card.clientWidth));
+  expect(fits).toEqual([true, true, true]);
   // The widest up card: soon (its 곧 도착 mark) and two-digit stops away.
   await page.clock.install();
   await page.goto(HOME);
