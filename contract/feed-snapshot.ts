@@ -43,13 +43,24 @@ export type VehiclePosition = {
   section: Section | null;
 };
 
+/**
+ * The feed as of its latest reads. The poller reads each GBIS dataset on its own pace (docs/gbis.md
+ * §Quota): the arrival list at `takenAt`, each route's location list at its `locationsTakenAt`, so
+ * a route's vehicles can be older than the arrivals.
+ */
 export type FeedSnapshot = {
   source: FeedSourceName;
-  /** ISO instant (UTC) at which the source answered. */
+  /** ISO instant (UTC) at which the source answered the arrival list: what the countdown is as of. */
   takenAt: string;
   /** Arrivals at the campus crossroads, up to two vehicles per route, nearest first. */
   arrivals: Arrival[];
+  /** The vehicles of each route as of that route's location read. */
   vehicles: VehiclePosition[];
+  /**
+   * Per routeNo, the ISO instant (UTC) of the location read its `vehicles` come from. Absent, or a
+   * route missing: read at `takenAt` (a snapshot made in one read: tests, or stored before reads were paced apart).
+   */
+  locationsTakenAt?: Record<string, string>;
   /**
    * stationId of the campus terminus as the source saw it (GBIS: the ids of that poll; the demo:
    * 'demo-terminus'), where the departure detector watches buses leave. Absent in snapshots made
@@ -57,3 +68,8 @@ export type FeedSnapshot = {
    */
   terminusStationId?: string;
 };
+
+/** When `routeNo`'s vehicles in `snapshot` were read, ms since the epoch (FeedSnapshot.locationsTakenAt). */
+export function locationsReadMs(snapshot: FeedSnapshot, routeNo: string): number {
+  return Date.parse(snapshot.locationsTakenAt?.[routeNo] ?? snapshot.takenAt);
+}

@@ -12,6 +12,7 @@ import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor } from '../../tests/setup/db';
 import { FakeClock, pollerFeed, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
+import { readAll } from '../../tests/setup/gbis-source';
 import { listAudit } from '../admin/audit';
 import { GbisSource } from '../bus/feed/gbis/source';
 import { transitIdsFromDatabase, type GbisOverrides, type GbisSetupOptions } from '../bus/feed/gbis/setup-store';
@@ -182,7 +183,7 @@ describe('GBIS setup api', () => {
     expect(setup.effective.upStationIds[0]).toBe('990000555');
     expect(setup.effective.routes['1150'].routeId).toBe('990009999');
     const polled = source(overrides);
-    await polled.poll(NOW, new AbortController().signal);
+    await readAll(polled);
     expect(stub.calls().find((call) => call.operation === 'getBusArrivalListv2')?.params.stationId).toBe('990000555');
   });
 

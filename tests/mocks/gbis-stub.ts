@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { GbisSource, type GbisSourceOptions } from '../../api/bus/feed/gbis/source';
-import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
+import type { DatasetCalls } from '../../api/bus/feed/snapshot';
 import type { RouteConfig } from '../../api/bus/feed/transit-config';
 import { discoveryReply } from './gbis-discovery';
 import {
@@ -69,7 +69,7 @@ export type GbisStub = {
   /** Every call received so far (counted on arrival, answered or not). */
   calls(): GbisCall[];
   /** Calls received so far per quota dataset. */
-  counts(): CallsPerPoll;
+  counts(): DatasetCalls;
   /** When each poll arrived (ms since the epoch): the times of the arrival-list calls, one per poll. */
   pollTimes(): number[];
 };

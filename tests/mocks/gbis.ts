@@ -9,7 +9,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { GBIS_PATHS } from '../../api/bus/feed/gbis/http';
-import type { CallsPerPoll } from '../../api/bus/feed/snapshot';
+import type { DatasetCalls } from '../../api/bus/feed/snapshot';
 import {
   DEFAULT_TRANSIT_IDS,
   ROUTES,
@@ -271,7 +271,7 @@ export function liveAnswer(clock: () => Date = () => new Date()): GbisAnswer {
 }
 
 /** GBIS calls per quota dataset (gbis.md, Quotas): arrival operations and location operations. */
-export function countCalls(calls: readonly GbisCall[]): CallsPerPoll {
+export function countCalls(calls: readonly GbisCall[]): DatasetCalls {
   return {
     arrivals: calls.filter((call) => call.operation.startsWith('getBusArrival')).length,
     locations: calls.filter((call) => call.operation.startsWith('getBusLocation')).length,
@@ -308,7 +308,7 @@ export function createGbisMock(options: { baseUrl?: string; answer?: GbisAnswer 
     baseUrl,
     handlers,
     calls: (): GbisCall[] => [...log],
-    counts: (): CallsPerPoll => countCalls(log),
+    counts: (): DatasetCalls => countCalls(log),
     answerWith(next: GbisAnswer) {
       answer = next;
     },

@@ -5,7 +5,8 @@ import type { Logger } from '../../api/logger';
 import { isRequestTag } from '../../lib/observability/request-tag';
 import type { BusFeed } from '../../api/bus/feed/service';
 import { Poller, type PollerOptions } from '../../api/bus/feed/poller';
-import { FeedError, type CallsPerPoll, type FeedSource } from '../../api/bus/feed/snapshot';
+import { FeedError, readingOf, type FeedReading, type FeedSource, type PollRequest } from '../../api/bus/feed/snapshot';
+import { MOCK_ROUTES } from '../mocks/gbis';
 import type { FeedSnapshot } from '../../contract/feed-snapshot';
 
 /**
@@ -46,13 +47,22 @@ export class FakeClock implements Clock {
   }
 }
 
-/** A source whose next answers are scripted: a snapshot builder, or a FeedError to throw. */
+/**
+ * A source whose next answers are scripted: a snapshot builder (each poll reads the parts of it
+ * the request asks for), or a FeedError to throw. Metered with the four routes located, unless
+ * built with `{ metered: false }`. `requests` logs what each poll asked for.
+ */
 export class ScriptedSource implements FeedSource {
   readonly name = 'gbis' as const;
+  readonly metered: boolean;
+  readonly locatedRoutes = MOCK_ROUTES;
   polls = 0;
+  readonly requests: PollRequest[] = [];
   private next: (now: Date) => FeedSnapshot = (now) => snapshotAt(now, []);
 
-  constructor(readonly callsPerPoll: CallsPerPoll | null = { arrivals: 1, locations: 4 }) {}
+  constructor(options: { metered?: boolean } = {}) {
+    this.metered = options.metered ?? true;
+  }
 
   answer(build: (now: Date) => FeedSnapshot): void {
     this.next = build;
@@ -62,9 +72,10 @@ export class ScriptedSource implements FeedSource {
       throw error;
     };
   }
-  async poll(now: Date): Promise<FeedSnapshot> {
+  async poll(now: Date, request: PollRequest): Promise<FeedReading> {
     this.polls += 1;
-    return this.next(now);
+    this.requests.push(request);
+    return readingOf(this.next(now), request);
   }
 }
 

@@ -5,7 +5,9 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setupServer } from 'msw/node';
 import { createGbisMock, MOCK_ROUTES, mockIds, noResultBody, type GbisAnswer } from '../mocks/gbis';
-import { FeedError } from '../../api/bus/feed/snapshot';
+import { FeedError, type PollRequest } from '../../api/bus/feed/snapshot';
+import { ROUTE_NOS } from '../../contract/transit';
+import type { Arrival } from '../../contract/feed-snapshot';
 import { GbisSource, type GbisSourceOptions } from '../../api/bus/feed/gbis/source';
 
 export const KEY = 'abc+/def==';
@@ -39,9 +41,18 @@ export function gbisSourceFor() {
   return { mock, server, source };
 }
 
+/** A poll of every dataset: the arrival list and every route's location list. */
+export const EVERYTHING: PollRequest = { arrivals: true, routes: ROUTE_NOS };
+
+/** What a poll of EVERYTHING reads from `gbis` at `now` (default NOW). */
+export async function readAll(gbis: GbisSource, now = NOW) {
+  const reading = await gbis.poll(now, EVERYTHING, new AbortController().signal);
+  return { ...reading, arrivals: reading.arrivals ?? ([] as Arrival[]) };
+}
+
 /** The FeedError of a poll of `gbis` at NOW; fails the test when the poll succeeds or throws another error. */
 export async function pollError(gbis: GbisSource, signal = new AbortController().signal): Promise<FeedError> {
-  const error = await gbis.poll(NOW, signal).then(
+  const error = await gbis.poll(NOW, EVERYTHING, signal).then(
     () => new Error('poll succeeded'),
     (e: unknown) => e,
   );

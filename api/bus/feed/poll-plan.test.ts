@@ -1,25 +1,23 @@
 import {
   FREE_POLL_SEC,
   MIN_POLL_SEC,
-  canPollNow,
+  arrivalsDelaySec,
+  callsLeft,
   describePlan,
-  nextPollDelaySec,
-  pollsLeft,
+  planOfDay,
   serviceSecondsLeftToday,
   urgencyOf,
 } from './poll-plan';
 import { snapshotAt } from '../../../tests/setup/fakes';
 
-const calls = { arrivals: 1, locations: 4 };
-const none = { arrivals: 0, locations: 0 };
 const at = (kst: string) => new Date(`${kst}+09:00`);
+const key = { dailyQuota: 1000, metered: true };
 
-describe('poll plan', () => {
-  it('lets the tightest dataset decide the polls left (5% reserve)', () => {
-    // 950 usable calls: locations allow 237 polls, arrivals 950.
-    expect(pollsLeft(1000, calls, none)).toBe(237);
-    expect(pollsLeft(1000, calls, { arrivals: 10, locations: 940 })).toBe(2);
-    expect(pollsLeft(1000, calls, { arrivals: 10, locations: 950 })).toBe(0);
+describe('poll plan of the arrival list', () => {
+  it('counts the calls left after a 5% reserve', () => {
+    expect(callsLeft(1000, 0)).toBe(950);
+    expect(callsLeft(1000, 940)).toBe(10);
+    expect(callsLeft(1000, 960)).toBe(-10);
   });
 
   it('counts the service seconds left in the KST quota day', () => {
@@ -29,60 +27,47 @@ describe('poll plan', () => {
     expect(serviceSecondsLeftToday(at('2026-11-23T03:00:00'))).toBe(0);
   });
 
-  it('paces the whole quota over a service day at normal urgency', () => {
-    const delay = nextPollDelaySec({
-      now: at('2026-11-23T05:00:00'),
-      dailyQuota: 1000,
-      callsPerPoll: calls,
-      spent: none,
-      urgency: 'normal',
-    });
-    expect(delay).toBe(Math.round((19 * 3600) / 237)); // 289 s
+  it('paces the arrival calls alone over a service day at normal urgency', () => {
+    const delay = arrivalsDelaySec({ ...key, now: at('2026-11-23T05:00:00'), spent: 0, urgency: 'normal' });
+    expect(delay).toBe(Math.round((19 * 3600) / 950)); // 72 s: the location lists no longer set the pace
   });
 
-  // A day polled exactly when the plan says, with no other guard: the pacing alone keeps every
-  // urgency within the budget (950 of 1,000 location calls), and normal urgency spends nearly all.
+  // A day read exactly when the plan says, with no other guard: the pacing alone keeps every
+  // urgency within the budget (950 of 1,000 arrival calls), and normal urgency spends nearly all.
   it.each([
     ['near', 900],
     ['normal', 900],
-    ['idle', 800],
-  ] as const)('keeps a whole day polled at %s urgency within the budget', (urgency, atLeast) => {
+    ['idle', 750],
+  ] as const)('keeps a whole day read at %s urgency within the budget', (urgency, atLeast) => {
     let now = at('2026-11-23T05:00:00').getTime();
     const end = at('2026-11-24T00:00:00').getTime();
-    const spent = { arrivals: 0, locations: 0 };
+    let spent = 0;
     while (now < end) {
-      spent.arrivals += 1;
-      spent.locations += 4;
-      now += nextPollDelaySec({ now: new Date(now), dailyQuota: 1000, callsPerPoll: calls, spent, urgency }) * 1000;
+      spent += 1;
+      now += arrivalsDelaySec({ ...key, now: new Date(now), spent, urgency }) * 1000;
     }
-    expect(spent.locations).toBeLessThanOrEqual(950);
-    expect(spent.locations).toBeGreaterThanOrEqual(atLeast);
+    expect(spent).toBeLessThanOrEqual(950);
+    expect(spent).toBeGreaterThanOrEqual(atLeast);
   });
 
-  it('polls twice as often when a bus is near and a third as often when none is coming', () => {
-    const base = { now: at('2026-11-23T08:00:00'), dailyQuota: 1000, callsPerPoll: calls, spent: none };
-    const normal = nextPollDelaySec({ ...base, urgency: 'normal' });
-    expect(nextPollDelaySec({ ...base, urgency: 'near' })).toBe(Math.round(normal / 2));
-    expect(nextPollDelaySec({ ...base, urgency: 'idle' })).toBe(normal * 3);
+  it('reads twice as often when a bus is near and a third as often when none is coming', () => {
+    const base = { ...key, now: at('2026-11-23T08:00:00'), spent: 0 };
+    const normal = arrivalsDelaySec({ ...base, urgency: 'normal' });
+    expect(normal).toBe(61); // 16 h over 950 calls
+    expect(arrivalsDelaySec({ ...base, urgency: 'near' })).toBe(30); // 60.6 s × 0.5
+    expect(arrivalsDelaySec({ ...base, urgency: 'idle' })).toBe(182);
   });
 
   it('waits for 05:00 KST outside service hours and for KST midnight once the budget is spent', () => {
-    const plan = { dailyQuota: 1000, callsPerPoll: calls, urgency: 'normal' as const };
-    expect(nextPollDelaySec({ ...plan, now: at('2026-11-23T03:00:00'), spent: none })).toBe(2 * 3600);
-    expect(canPollNow({ ...plan, now: at('2026-11-23T03:00:00') }, none)).toBe(false);
-    const spent = { arrivals: 237, locations: 948 };
-    expect(canPollNow({ ...plan, now: at('2026-11-23T22:00:00') }, spent)).toBe(false);
-    expect(nextPollDelaySec({ ...plan, now: at('2026-11-23T22:00:00'), spent })).toBe(2 * 3600);
+    const plan = { ...key, urgency: 'normal' as const };
+    expect(arrivalsDelaySec({ ...plan, now: at('2026-11-23T03:00:00'), spent: 0 })).toBe(2 * 3600);
+    expect(arrivalsDelaySec({ ...plan, now: at('2026-11-23T22:00:00'), spent: 950 })).toBe(2 * 3600);
   });
 
-  it('never polls faster than the floor, and a free source polls at a fixed pace', () => {
+  it('never reads faster than the floor, and a free source reads at a fixed pace', () => {
     const now = at('2026-11-23T23:59:00');
-    expect(nextPollDelaySec({ now, dailyQuota: 100_000, callsPerPoll: calls, spent: none, urgency: 'near' })).toBe(
-      MIN_POLL_SEC,
-    );
-    expect(nextPollDelaySec({ now, dailyQuota: 1000, callsPerPoll: null, spent: none, urgency: 'idle' })).toBe(
-      FREE_POLL_SEC,
-    );
+    expect(arrivalsDelaySec({ now, dailyQuota: 100_000, metered: true, spent: 0, urgency: 'near' })).toBe(MIN_POLL_SEC);
+    expect(arrivalsDelaySec({ now, dailyQuota: 1000, metered: false, spent: 0, urgency: 'idle' })).toBe(FREE_POLL_SEC);
   });
 
   it('judges urgency from the last snapshot', () => {
@@ -91,15 +76,24 @@ describe('poll plan', () => {
     expect(urgencyOf(snapshotAt(now, [['1150', 1800, 20]]))).toBe('normal');
     expect(urgencyOf(snapshotAt(now, []))).toBe('idle');
   });
-
-  it('describes the plan in calls per day for the start-up log', () => {
-    expect(describePlan(1000, calls)).toContain('at most 237 polls/day = 237 arrival and 948 location calls/day');
-  });
 });
 
-describe('describePlan with an operating key', () => {
-  it('caps the polls at the 20 s floor', () => {
-    expect(describePlan(100_000, { arrivals: 1, locations: 4 })).toContain('at most 3510 polls/day');
-    expect(describePlan(100_000, { arrivals: 1, locations: 4 })).toContain('mean interval 20 s');
+describe('the plan of a day, per dataset', () => {
+  it('gives each dataset its own quota on a development key', () => {
+    expect(planOfDay(1000, true, 4)).toEqual({
+      arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
+      locations: { callsPerDay: 950, meanIntervalSec: 296 },
+    });
+    expect(describePlan(1000, true, 4)).toContain('arrivals: 950 calls/day, one every 74 s on average');
+    expect(describePlan(1000, true, 4)).toContain('locations: 950 calls/day over 4 routes, each read every 296 s');
+  });
+
+  it('caps the calls at the 20 s floor on an operating key, and a free source reads everything at its pace', () => {
+    expect(planOfDay(100_000, true, 4)).toEqual({
+      arrivals: { callsPerDay: 3510, meanIntervalSec: 20 },
+      locations: { callsPerDay: 14040, meanIntervalSec: 20 },
+    });
+    expect(planOfDay(1000, false, 4)).toBeNull();
+    expect(describePlan(1000, false, 4)).toContain(`every ${FREE_POLL_SEC} s`);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * How often the poller may call the bus source. The public data portal counts calls per dataset per
- * KST day (arrivals and locations apart; 1,000/day on a development key: docs/gbis.md §Quota). The
- * plan paces the remaining budget over the remaining service time of the day, so the quota holds
- * however the day went, and spends it where it matters: twice as often while a bus is near campus,
- * a third as often when none is coming, never outside service hours. The number of users never
- * enters this plan.
+ * How often the poller may read the arrival list. The public data portal counts calls per dataset
+ * per KST day (arrivals and locations apart; 1,000/day on a development key: docs/gbis.md §Quota),
+ * so each dataset is paced on its own budget (the location lists: location-plan.ts). The plan paces
+ * the remaining arrival calls over the remaining service time of the day, so the quota holds
+ * however the day went, and spends them where they matter: twice as often while a bus is near
+ * campus, a third as often when none is coming, never outside service hours. The number of users
+ * never enters this plan.
  */
 import { isInService, secondsUntilService, SERVICE_HOURS } from '../../time';
 import { kstWallClock } from '../../../contract/kst';
-import type { CallsPerPoll } from './snapshot';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** Share of the daily quota kept back for discovery and manual checks. */
@@ -48,65 +48,76 @@ export function serviceSecondsLeftToday(now: Date): number {
   return (24 * 60 - minute) * 60;
 }
 
-/** Polls the remaining quota still allows today: the tightest dataset decides. */
-export function pollsLeft(dailyQuota: number, callsPerPoll: CallsPerPoll, spent: CallsPerPoll): number {
-  const budget = Math.floor(dailyQuota * (1 - QUOTA_RESERVE));
-  const datasets = (Object.keys(callsPerPoll) as (keyof CallsPerPoll)[]).filter((d) => callsPerPoll[d] > 0);
-  return Math.min(...datasets.map((d) => Math.floor((budget - spent[d]) / callsPerPoll[d])));
-}
-
-/** A poll may run now: in service hours (05:00–24:30 KST) and, for a paid source, with budget left today. */
-export function canPollNow(
-  plan: { now: Date; dailyQuota: number; callsPerPoll: CallsPerPoll | null },
-  spent: CallsPerPoll,
-): boolean {
-  if (!isInService(plan.now)) return false;
-  return !plan.callsPerPoll || pollsLeft(plan.dailyQuota, plan.callsPerPoll, spent) > 0;
+/** Calls of one dataset the quota still allows today, after its reserve: negative when over. */
+export function callsLeft(dailyQuota: number, spent: number): number {
+  return Math.floor(dailyQuota * (1 - QUOTA_RESERVE)) - spent;
 }
 
 /**
- * Seconds until the next poll.
- * @param input.callsPerPoll null for a free source (fixed FREE_POLL_SEC).
- * @param input.spent calls already spent today (KST) per dataset.
+ * Seconds until the next read of the arrival list (one call, every route: docs/gbis.md §Quota).
+ * @param input.metered false for a free source (fixed FREE_POLL_SEC).
+ * @param input.spent arrival calls already spent today (KST).
  * @returns outside service: seconds until 05:00 KST; budget spent: seconds until the quota day
- *   turns (KST midnight) or service starts; else the remaining service seconds divided by the polls
- *   left, scaled by urgency and clamped to [MIN_POLL_SEC, MAX_POLL_SEC].
+ *   turns (KST midnight); else the remaining service seconds divided by the calls left, scaled by
+ *   urgency and clamped to [MIN_POLL_SEC, MAX_POLL_SEC].
  */
-export function nextPollDelaySec(input: {
+export function arrivalsDelaySec(input: {
   now: Date;
   dailyQuota: number;
-  callsPerPoll: CallsPerPoll | null;
-  spent: CallsPerPoll;
+  metered: boolean;
+  spent: number;
   urgency: Urgency;
 }): number {
-  const { now, dailyQuota, callsPerPoll, spent, urgency } = input;
+  const { now, dailyQuota, metered, spent, urgency } = input;
   if (!isInService(now)) return secondsUntilService(now);
-  if (!callsPerPoll) return FREE_POLL_SEC;
-  const left = pollsLeft(dailyQuota, callsPerPoll, spent);
+  if (!metered) return FREE_POLL_SEC;
+  const left = callsLeft(dailyQuota, spent);
   if (left <= 0) return Math.max(MIN_POLL_SEC, secondsUntilQuotaDay(now));
   const paced = (serviceSecondsLeftToday(now) / left) * URGENCY_FACTOR[urgency];
   return Math.round(Math.min(MAX_POLL_SEC, Math.max(MIN_POLL_SEC, paced)));
 }
 
+/** A dataset's plan over a whole service day on a fresh quota: calls a day and the mean interval between them, seconds. */
+export type DatasetPlan = { callsPerDay: number; meanIntervalSec: number };
+
 /**
- * Calls per day and mean interval of the plan at normal urgency, for the start-up log line.
+ * Each dataset's plan over a service day (05:00–24:30 KST) on a fresh quota, for the start-up log
+ * line and the admin feed page. Arrivals: the quota's calls (at most one per MIN_POLL_SEC) spread
+ * evenly; locations: the quota's calls shared by `routes`, meanIntervalSec per route (the plan
+ * spends them around departures: api/bus/feed/location-plan.ts). Null for a free source.
  */
-export function describePlan(dailyQuota: number, callsPerPoll: CallsPerPoll | null): string {
-  if (!callsPerPoll) return `free source: one poll every ${FREE_POLL_SEC} s in service hours (05:00–24:30 KST)`;
+export function planOfDay(
+  dailyQuota: number,
+  metered: boolean,
+  routes: number,
+): { arrivals: DatasetPlan; locations: DatasetPlan } | null {
+  if (!metered) return null;
   const serviceSec = (SERVICE_HOURS.endMin - SERVICE_HOURS.startMin) * 60;
-  const polls = Math.min(
-    pollsLeft(dailyQuota, callsPerPoll, { arrivals: 0, locations: 0 }),
-    Math.floor(serviceSec / MIN_POLL_SEC),
-  );
+  const budget = callsLeft(dailyQuota, 0);
+  const arrivals = Math.min(budget, Math.floor(serviceSec / MIN_POLL_SEC));
+  const locations = Math.min(budget, Math.floor((serviceSec / MIN_POLL_SEC) * routes));
+  return {
+    arrivals: { callsPerDay: arrivals, meanIntervalSec: Math.round(serviceSec / arrivals) },
+    locations: {
+      callsPerDay: locations,
+      meanIntervalSec: locations > 0 ? Math.round((serviceSec * routes) / locations) : 0,
+    },
+  };
+}
+
+/** The day's plan in one line, for the start-up log. */
+export function describePlan(dailyQuota: number, metered: boolean, routes: number): string {
+  const plan = planOfDay(dailyQuota, metered, routes);
+  if (!plan) return `free source: every dataset read every ${FREE_POLL_SEC} s in service hours (05:00–24:30 KST)`;
   return (
-    `quota ${dailyQuota}/day per dataset (${QUOTA_RESERVE * 100}% reserve); ${callsPerPoll.arrivals} arrival + ` +
-    `${callsPerPoll.locations} location calls per poll → at most ${polls} polls/day = ` +
-    `${polls * callsPerPoll.arrivals} arrival and ${polls * callsPerPoll.locations} location calls/day; ` +
-    `mean interval ${Math.round(serviceSec / polls)} s (×0.5 near campus, ×3 when no bus is coming)`
+    `quota ${dailyQuota}/day per dataset (${QUOTA_RESERVE * 100}% reserve); ` +
+    `arrivals: ${plan.arrivals.callsPerDay} calls/day, one every ${plan.arrivals.meanIntervalSec} s on average ` +
+    `(×0.5 with a bus near campus, ×3 when none is coming); locations: ${plan.locations.callsPerDay} calls/day ` +
+    `over ${routes} routes, each read every ${plan.locations.meanIntervalSec} s on average, more often around its departures`
   );
 }
 
-function secondsUntilQuotaDay(now: Date): number {
+export function secondsUntilQuotaDay(now: Date): number {
   const kst = kstWallClock(now);
   return 24 * 3600 - (kst.hour * 3600 + kst.minute * 60 + kst.second);
 }

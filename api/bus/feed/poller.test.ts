@@ -10,7 +10,8 @@ import {
   pollerFeed,
 } from '../../../tests/setup/fakes';
 import { testDatabaseFor } from '../../../tests/setup/db';
-import { callsSpent, emptyFeedState, loadFeedState } from './store';
+import { callsSpent, emptyFeedState, loadFeedState, recordCalls } from './store';
+import { MAX_POLL_SEC } from './poll-plan';
 import { BACKOFF_START_SEC, CONFIG_RECHECK_SEC, Poller } from './poller';
 
 describe('Poller', () => {
@@ -39,7 +40,9 @@ describe('Poller', () => {
     expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 1, locations: 4 });
     expect((await loadFeedState(database.db, 'gbis')).snapshot?.takenAt).toBe('2026-11-22T23:00:00.000Z');
     expect(notified).toBe(1);
-    expect(delay).toBeGreaterThan(100); // paced by the quota, not per request
+    // The arrival list's pace alone (its 949 calls left over 16 h, halved with a bus 10 min away):
+    // not per request, and not the location lists' pace.
+    expect(delay).toBe(30);
   });
 
   it('while the source is not set up: no call, a look again every minute in service and at 05:00 at night, then a logged recovery', async () => {
@@ -71,25 +74,28 @@ describe('Poller', () => {
 
     source.fail(new FeedError('portal', 'quota exceeded (22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR)'));
     const delays: number[] = [];
+    let delay = 60;
     for (let i = 0; i < 4; i += 1) {
-      clock.advance(60);
-      delays.push(await poller.pollOnce());
+      clock.advance(delay);
+      delay = await poller.pollOnce();
+      delays.push(delay);
     }
+    expect(source.polls).toBe(5);
     const state = poller.current();
     expect(state.snapshot).toEqual(good);
     expect(state.lastError).toMatch(/^portal: quota exceeded/);
     expect(state.failingSince?.toISOString()).toBe('2026-11-22T23:01:00.000Z');
-    expect(delays[1]).toBeGreaterThanOrEqual(BACKOFF_START_SEC * 2);
-    expect(delays[3]).toBeGreaterThanOrEqual(BACKOFF_START_SEC * 8);
+    expect(delays).toEqual([BACKOFF_START_SEC, BACKOFF_START_SEC * 2, BACKOFF_START_SEC * 4, BACKOFF_START_SEC * 8]);
     expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(1);
     expect((await loadFeedState(database.db, 'gbis')).lastError).toMatch(/^portal/);
 
     source.fail(new FeedError('timeout', 'no answer in 5000 ms'));
+    clock.advance(delay);
     await poller.pollOnce();
     expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(2);
 
     source.answer((now) => snapshotAt(now, [['1150', 120, 1]]));
-    clock.advance(60);
+    clock.advance(MAX_POLL_SEC);
     await poller.pollOnce();
     expect(poller.current().lastError).toBeNull();
     expect(poller.current().failingSince).toBeNull();
@@ -102,13 +108,17 @@ describe('Poller', () => {
     expect(source.polls).toBe(0);
 
     clock.set('2026-11-23T08:00:00+09:00');
-    for (let i = 0; i < 237; i += 1) await poller.pollOnce();
-    expect(source.polls).toBe(237);
-    expect(await poller.pollOnce()).toBe(16 * 3600); // until KST midnight
-    expect(source.polls).toBe(237);
+    // Each dataset has its own budget: with the location calls spent, the arrival list is still read.
+    await recordCalls(database.db, '2026-11-23', { arrivals: 949, locations: 950 });
+    await poller.pollOnce();
+    expect(source.requests).toEqual([{ arrivals: true, routes: [] }]);
+    expect(poller.current().lastError).toBeNull();
+    clock.advance(60);
+    expect(await poller.pollOnce()).toBe(16 * 3600 - 60); // until KST midnight
+    expect(source.polls).toBe(1);
     expect(poller.current().lastError).toBe('budget: daily quota of 1000 calls per dataset spent');
     expect(poller.current().nextPollAt?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
-    expect(await callsSpent(database.db, '2026-11-23')).toEqual({ arrivals: 237, locations: 948 });
+    expect(await callsSpent(database.db, '2026-11-23')).toEqual({ arrivals: 950, locations: 950 });
   });
 
   it('reserves the calls before calling: a database that cannot write skips the poll and backs off', async () => {
@@ -170,7 +180,7 @@ describe('Poller', () => {
     await poller.stop();
 
     // A free source (the demo) has no quota to keep: it polls at once.
-    const free = new ScriptedSource(null);
+    const free = new ScriptedSource({ metered: false });
     const demo = pollerFeed({ source: free, db: database.db, clock, state: { ...emptyFeedState('gbis'), nextPollAt } });
     demo.poller.start();
     await vi.waitFor(() => expect(free.polls).toBe(1));

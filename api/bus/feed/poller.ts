@@ -1,8 +1,10 @@
 /**
  * The poller: the only caller of the bus source (one per deployment, run by the lease holder).
- * Each poll confirms the lease, reserves its calls in the database, calls the source, and stores
- * the new snapshot; on failure it keeps the last good one and marks the feed stale (lastError,
- * failingSince), then backs off. Log lines are written once per state change (healthy → failing,
+ * Each dataset has its own pace (docs/gbis.md §Quota): the arrival list by poll-plan.ts, each
+ * route's location list by location-plan.ts; a poll reads what is due (what falls due within
+ * COALESCE_SEC joins it). Each poll confirms the lease, reserves its calls in the database, calls
+ * the source, and stores the snapshot with what it read merged in; on failure it keeps the last
+ * good one and marks the feed stale (lastError, failingSince), then backs off. Log lines are written once per state change (healthy → failing,
  * a new kind of failure, failing → recovered), never once per poll or request.
  */
 import type { Clock } from '../../clock';
@@ -12,8 +14,17 @@ import type { Logger } from '../../logger';
 import { isInService, secondsUntilService } from '../../time';
 import { formatKstDate } from '../../../contract/kst';
 import { callsSpent, recordCalls, saveFeedState, type FeedState } from './store';
-import { canPollNow, MAX_POLL_SEC, MIN_POLL_SEC, nextPollDelaySec, urgencyOf } from './poll-plan';
-import { FeedError, type FeedSource } from './snapshot';
+import {
+  arrivalsDelaySec,
+  callsLeft,
+  FREE_POLL_SEC,
+  MAX_POLL_SEC,
+  MIN_POLL_SEC,
+  secondsUntilQuotaDay,
+  urgencyOf,
+} from './poll-plan';
+import { LocationPlan } from './location-plan';
+import { callsOf, FeedError, type DatasetCalls, type FeedReading, type FeedSource, type PollRequest } from './snapshot';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 import { feedPolls } from '../../metrics';
 
@@ -25,6 +36,9 @@ export const CONFIG_RECHECK_SEC = 60;
 
 /** First retry after a failure, in seconds; doubled per consecutive failure up to MAX_POLL_SEC. */
 export const BACKOFF_START_SEC = 30;
+
+/** A dataset due within this many seconds of a poll is read with it, in one wake-up. */
+const COALESCE_SEC = 5;
 
 export type PollerOptions = {
   source: FeedSource;
@@ -57,9 +71,15 @@ export class Poller {
   private running: Promise<unknown> | null = null;
   private readonly abort = new AbortController();
   private readonly lease: FailureLog;
+  private readonly locations: LocationPlan;
+  /** When the arrival list is next due, ms since the epoch (the stored nextPollAt after a restart). */
+  private arrivalsDueMs: number;
 
   constructor(private readonly options: PollerOptions) {
     this.state = options.state;
+    this.locations = new LocationPlan(options.source.name);
+    if (options.state.snapshot) this.locations.observe(options.state.snapshot);
+    this.arrivalsDueMs = options.state.nextPollAt?.getTime() ?? 0;
     // A restart in the middle of an outage goes on backing off and logs the recovery.
     this.failures = options.state.lastError ? 1 : 0;
     this.lease = failureLog(options.logger, {
@@ -104,15 +124,21 @@ export class Poller {
       await this.publish(now, recheckSec);
       return recheckSec;
     }
-    const plan = { now, dailyQuota, callsPerPoll: source.callsPerPoll };
-    const spent = await callsSpent(db, day);
-    if (!canPollNow(plan, spent)) {
-      feedPolls.inc({ outcome: 'budget' });
-      const waitSec = nextPollDelaySec({ ...plan, spent, urgency: urgencyOf(this.state.snapshot) });
-      if (isInService(now)) {
-        this.fail(new FeedError('budget', `daily quota of ${dailyQuota} calls per dataset spent`), now);
-      }
+    if (!isInService(now)) {
+      const waitSec = secondsUntilService(now);
+      this.arrivalsDueMs = now.getTime() + waitSec * 1000;
       await this.publish(now, waitSec);
+      return waitSec;
+    }
+    const spent = source.metered ? await callsSpent(db, day) : { arrivals: 0, locations: 0 };
+    const request = this.requestAt(now, spent);
+    if (request.arrivals === false && request.routes.length === 0) {
+      const waitSec = this.wakeSec(now, spent);
+      if (callsLeft(dailyQuota, spent.arrivals) <= 0 && callsLeft(dailyQuota, spent.locations) <= 0) {
+        feedPolls.inc({ outcome: 'budget' });
+        this.fail(new FeedError('budget', `daily quota of ${dailyQuota} calls per dataset spent`), now);
+        await this.publish(now, waitSec);
+      }
       return waitSec;
     }
     if (confirmLease) {
@@ -123,24 +149,67 @@ export class Poller {
       }
       this.lease.ok();
     }
-    const spentAfter = source.callsPerPoll ? await recordCalls(db, day, source.callsPerPoll) : spent;
+    const spentAfter = source.metered ? await recordCalls(db, day, callsOf(request)) : spent;
 
     let polled: FeedSnapshot | null = null;
     try {
-      polled = await source.poll(now, this.abort.signal);
+      const reading = await source.poll(now, request, this.abort.signal);
       feedPolls.inc({ outcome: 'ok' });
       this.recover(now);
+      polled = merged(this.state.snapshot, reading, request, now, source.name);
       this.state = { ...this.state, snapshot: polled, lastError: null, failingSince: null };
+      this.locations.observe(polled);
     } catch (error) {
       if (this.stopped) return 0;
       feedPolls.inc({ outcome: 'failed' });
       this.fail(error, now);
     }
-    const after = nextPollDelaySec({ ...plan, spent: spentAfter, urgency: urgencyOf(this.state.snapshot) });
-    const delaySec = this.backoffSec(after);
+    if (request.arrivals) {
+      const urgency = urgencyOf(this.state.snapshot);
+      const planned = arrivalsDelaySec({ now, dailyQuota, metered: source.metered, spent: spentAfter.arrivals, urgency });
+      this.arrivalsDueMs = now.getTime() + this.backoffSec(planned) * 1000;
+    }
+    const delaySec = this.backoffSec(this.wakeSec(now, spentAfter));
     await this.publish(now, delaySec);
     if (polled) await this.options.onSnapshot?.(polled);
     return delaySec;
+  }
+
+  /**
+   * What is due at `now` (or within COALESCE_SEC): every dataset each FREE_POLL_SEC for a free
+   * source; else the arrival list at arrivalsDueMs and each route at its LocationPlan time, while
+   * the dataset has calls left today.
+   */
+  private requestAt(now: Date, spent: DatasetCalls): PollRequest {
+    const { source } = this.options;
+    const routes = source.locatedRoutes.map((route) => route.routeNo);
+    if (!source.metered) return { arrivals: true, routes };
+    const horizonMs = now.getTime() + COALESCE_SEC * 1000;
+    const due = this.locationsDueMs(now, spent);
+    return {
+      arrivals: this.arrivalsDueMs <= horizonMs && callsLeft(this.options.dailyQuota, spent.arrivals) > 0,
+      routes: routes.filter((routeNo) => (due.get(routeNo) ?? Infinity) <= horizonMs),
+    };
+  }
+
+  private locationsDueMs(now: Date, spent: DatasetCalls): Map<string, number> {
+    return this.locations.dueMs({
+      now,
+      snapshot: this.state.snapshot,
+      routes: this.options.source.locatedRoutes,
+      callsLeft: callsLeft(this.options.dailyQuota, spent.locations),
+    });
+  }
+
+  /** Seconds until the first dataset falls due (FREE_POLL_SEC for a free source), at least 1; the quota day's turn when none has calls left. */
+  private wakeSec(now: Date, spent: DatasetCalls): number {
+    if (!this.options.source.metered) return FREE_POLL_SEC;
+    const { dailyQuota } = this.options;
+    const nowMs = now.getTime();
+    const arrivalsMs = callsLeft(dailyQuota, spent.arrivals) > 0 ? this.arrivalsDueMs : Infinity;
+    const nextMs = Math.min(arrivalsMs, ...this.locationsDueMs(now, spent).values());
+    if (nextMs === Infinity) return Math.max(MIN_POLL_SEC, secondsUntilQuotaDay(now));
+    return Math.max(1, Math.ceil((nextMs - nowMs) / 1000));
   }
 
   /** `planned` while healthy; after failures at least BACKOFF_START_SEC × 2^(failures − 1), up to MAX_POLL_SEC. */
@@ -149,9 +218,13 @@ export class Poller {
     return Math.max(planned, Math.min(MAX_POLL_SEC, BACKOFF_START_SEC * 2 ** (this.failures - 1)));
   }
 
-  /** Stores the state with the next poll's time (followers and the stale rule read it) and notifies. */
+  /**
+   * Stores the state with the arrival list's next read as nextPollAt (followers and the stale rule
+   * read it: the countdown is as old as the arrivals), at least `delaySec` away, and notifies.
+   */
   private async publish(now: Date, delaySec: number): Promise<void> {
-    this.state = { ...this.state, nextPollAt: new Date(now.getTime() + delaySec * 1000) };
+    const nextMs = Math.max(this.arrivalsDueMs, now.getTime() + delaySec * 1000);
+    this.state = { ...this.state, nextPollAt: new Date(nextMs) };
     await saveFeedState(this.options.db, this.state, now);
     await this.options.onState(this.state);
   }
@@ -174,7 +247,7 @@ export class Poller {
       const delaySec = (await this.running) as number;
       if (!this.stopped) this.cancelTimer = clock.after(delaySec * 1000, () => void loop());
     };
-    const storedWaitMs = source.callsPerPoll && nextPollAt ? nextPollAt.getTime() - clock.now().getTime() : 0;
+    const storedWaitMs = source.metered && nextPollAt ? nextPollAt.getTime() - clock.now().getTime() : 0;
     const waitMs = Math.min(MAX_POLL_SEC * 1000, storedWaitMs);
     if (waitMs > 0) this.cancelTimer = clock.after(waitMs, () => void loop());
     else void loop();
@@ -209,6 +282,37 @@ export class Poller {
     }
     this.failures = 0;
   }
+}
+
+/**
+ * The feed after `reading`: its arrivals (takenAt `now`) when the request read them, else the
+ * previous ones and their takenAt; the requested routes' vehicles (locationsTakenAt `now`), the
+ * other routes' as they were.
+ */
+function merged(
+  previous: FeedSnapshot | null,
+  reading: FeedReading,
+  request: PollRequest,
+  now: Date,
+  source: FeedSource['name'],
+): FeedSnapshot {
+  const at = now.toISOString();
+  const readRoutes = new Set(request.routes);
+  const kept = previous?.vehicles.filter((vehicle) => !readRoutes.has(vehicle.routeNo)) ?? [];
+  const locationsTakenAt: Record<string, string> = { ...previous?.locationsTakenAt };
+  // A snapshot stored before the datasets were paced apart read every route at its takenAt.
+  if (previous && !previous.locationsTakenAt) {
+    for (const vehicle of previous.vehicles) locationsTakenAt[vehicle.routeNo] = previous.takenAt;
+  }
+  for (const routeNo of readRoutes) locationsTakenAt[routeNo] = at;
+  return {
+    source,
+    takenAt: reading.arrivals ? at : (previous?.takenAt ?? at),
+    arrivals: reading.arrivals ?? previous?.arrivals ?? [],
+    vehicles: [...kept, ...reading.vehicles],
+    locationsTakenAt,
+    terminusStationId: reading.terminusStationId ?? previous?.terminusStationId,
+  };
 }
 
 /** The driver's message (drizzle wraps it in "Failed query: <sql>" with the driver's error as cause). */

@@ -79,7 +79,7 @@ export async function createBusFeed(options: {
     unlisten = null;
     await reload();
     logger.info(
-      `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.callsPerPoll)}`,
+      `[bus feed] ${source.name}: this instance polls. Plan: ${describePlan(dailyQuota, source.metered, source.locatedRoutes.length)}`,
     );
     const recordDepartures = departureRecorder(database.db, source.name, logger);
     poller = new Poller({

@@ -3,7 +3,7 @@ import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
 import type { Db } from '../../db/client';
 import { feedStates, gbisCalls } from '../../db/schema';
-import type { CallsPerPoll } from './snapshot';
+import type { DatasetCalls } from './snapshot';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 
 /** The feed as every api instance sees it: the last good snapshot and whether polls fail since. */
@@ -89,7 +89,7 @@ const DISCOVERY_DATASETS = ['routes', 'stations'] as const;
 export type DiscoveryCalls = Record<(typeof DISCOVERY_DATASETS)[number], number>;
 
 /** The poll's calls spent on `day` ("yyyy-MM-dd" KST) per dataset. */
-export function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
+export function callsSpent(db: Db, day: string): Promise<DatasetCalls> {
   return readCalls(db, day, POLL_DATASETS);
 }
 
@@ -97,7 +97,7 @@ export function callsSpent(db: Db, day: string): Promise<CallsPerPoll> {
  * Adds the calls of one poll to `day`'s counters (atomic per dataset, safe across instances).
  * @returns the day's totals per dataset after the addition.
  */
-export function recordCalls(db: Db, day: string, calls: CallsPerPoll): Promise<CallsPerPoll> {
+export function recordCalls(db: Db, day: string, calls: DatasetCalls): Promise<DatasetCalls> {
   return addCalls(db, day, calls);
 }
 
@@ -107,7 +107,7 @@ export function discoveryCallsSpent(db: Db, day: string): Promise<DiscoveryCalls
 }
 
 /** Every dataset's calls spent on `day` ("yyyy-MM-dd" KST): the polls' and discovery's, in one read (the setup page). */
-export function allCallsSpent(db: Db, day: string): Promise<CallsPerPoll & DiscoveryCalls> {
+export function allCallsSpent(db: Db, day: string): Promise<DatasetCalls & DiscoveryCalls> {
   return readCalls(db, day, [...POLL_DATASETS, ...DISCOVERY_DATASETS]);
 }
 

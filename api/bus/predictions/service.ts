@@ -25,7 +25,7 @@ import type { PredictionJobs } from './jobs';
 import type { ServedPlan } from './worker';
 import { applyLiveEvidence, type CrossroadsPassage } from './live';
 import type { Calibration } from './spread';
-import type { FeedSnapshot } from '../../../contract/feed-snapshot';
+import { locationsReadMs, type FeedSnapshot } from '../../../contract/feed-snapshot';
 import { transitIdsNow, type RouteConfig, type TransitIdsNow } from '../feed/transit-config';
 
 /** Observed departures of the running feed whose service dates lie in [fromDate, toDate] (inclusive, "yyyy-MM-dd"). */
@@ -75,7 +75,8 @@ const NEW_RUN_GAP_MS = 30 * 60_000;
 
 /**
  * A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, the service date
- * of that instant, and when it was first seen leaving (the snapshot's takenAt, ms), or null.
+ * of that instant, and when it was first seen leaving (its route's location read, ms: at the
+ * location lists' cadence, after the departure itself), or null.
  */
 type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; leftAtMs: number | null };
 
@@ -97,7 +98,15 @@ class LiveTracker {
 
   observe(snapshot: FeedSnapshot): void {
     const takenMs = Date.parse(snapshot.takenAt);
-    if (takenMs <= this.lastTakenMs) return;
+    if (takenMs > this.lastTakenMs) this.observeArrivals(snapshot, takenMs);
+    for (const vehicle of snapshot.vehicles) {
+      const run =
+        vehicle.section?.direction === 'down' ? this.following.get(`${vehicle.routeNo}|${vehicle.vehId}`) : null;
+      if (run && run.leftAtMs === null) run.leftAtMs = locationsReadMs(snapshot, vehicle.routeNo);
+    }
+  }
+
+  private observeArrivals(snapshot: FeedSnapshot, takenMs: number): void {
     if (takenMs - this.lastTakenMs > MAX_SNAPSHOT_GAP_MS) this.seenSinceMs = takenMs;
     this.lastTakenMs = takenMs;
     for (const arrival of snapshot.arrivals) {
@@ -111,11 +120,6 @@ class LiveTracker {
       }
       const { serviceDate } = serviceClock(new Date(arrivalMs));
       this.following.set(key, { routeNo: arrival.routeNo, arrivalMs, serviceDate, leftAtMs: null });
-    }
-    for (const vehicle of snapshot.vehicles) {
-      const run =
-        vehicle.section?.direction === 'down' ? this.following.get(`${vehicle.routeNo}|${vehicle.vehId}`) : null;
-      if (run && run.leftAtMs === null) run.leftAtMs = takenMs;
     }
   }
 

@@ -24,6 +24,7 @@ import {
   R1117,
   R1150,
   R1303,
+  readAll,
 } from '../../../../tests/setup/gbis-source';
 import { type RouteConfig } from '../transit-config';
 
@@ -68,10 +69,8 @@ describe('GbisSource', () => {
         },
       ),
     );
-    const snapshot = await source().poll(NOW, new AbortController().signal);
+    const snapshot = await readAll(source());
 
-    expect(snapshot.source).toBe('gbis');
-    expect(snapshot.takenAt).toBe('2026-09-14T04:30:00.000Z');
     expect(snapshot.arrivals).toEqual([
       {
         routeNo: '1303',
@@ -132,11 +131,11 @@ describe('GbisSource', () => {
   it('calls GBIS once for arrivals and once per route with a routeId, with the key and format=json', async () => {
     const gbis = source({ ids: mockIds({ routes: [R1150, { ...R1117, routeId: '' }, R1303, R1005] }) });
     await gbis.prepare();
-    expect(gbis.callsPerPoll).toEqual({ arrivals: 1, locations: 3 });
+    expect(gbis.locatedRoutes.map((route) => route.routeNo)).toEqual(['1150', '1303', '1005']);
 
-    const snapshot = await gbis.poll(NOW, new AbortController().signal);
+    const snapshot = await readAll(gbis);
 
-    expect(mock.counts()).toEqual(gbis.callsPerPoll);
+    expect(mock.counts()).toEqual({ arrivals: 1, locations: gbis.locatedRoutes.length });
     const calls = mock.calls();
     expect(calls.find((c) => c.operation === 'getBusArrivalListv2')?.params).toEqual({
       serviceKey: KEY,
@@ -156,7 +155,7 @@ describe('GbisSource', () => {
   });
 
   it('decodes a URL-encoded ("Encoding") service key once', async () => {
-    await source({ serviceKey: encodeURIComponent(KEY) }).poll(NOW, new AbortController().signal);
+    await readAll(source({ serviceKey: encodeURIComponent(KEY) }));
     expect(mock.calls().every((call) => call.params.serviceKey === KEY)).toBe(true);
   });
 
@@ -170,7 +169,7 @@ describe('GbisSource', () => {
     it('keeps only the item of the up pass when upStaOrder is known', async () => {
       expect(R1005.upStaOrder).not.toBe(DOWN_PASS);
       mock.answerWith(bothPasses);
-      const snapshot = await source().poll(NOW, new AbortController().signal);
+      const snapshot = await readAll(source());
       expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
         ['1005', 400],
         ['1005', 1300],
@@ -180,7 +179,7 @@ describe('GbisSource', () => {
     it('mixes both passes and keeps the two nearest when upStaOrder is unknown', async () => {
       mock.answerWith(bothPasses);
       const routes = MOCK_ROUTES.map((route) => ({ ...route, upStaOrder: null }));
-      const snapshot = await source({ ids: mockIds({ routes }) }).poll(NOW, new AbortController().signal);
+      const snapshot = await readAll(source({ ids: mockIds({ routes }) }));
       expect(snapshot.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([
         ['1005', 90],
         ['1005', 400],
@@ -201,8 +200,8 @@ describe('GbisSource', () => {
       const gbis = source({ logger: log });
       const other = { routeId: '228000999', routeNo: '5600' };
       mock.answerWith(answer(arrivalListBody([broken(other), arrivalItem(R1150, [bus])])));
-      const first = await gbis.poll(NOW, new AbortController().signal);
-      await gbis.poll(NOW, new AbortController().signal);
+      const first = await readAll(gbis);
+      await readAll(gbis);
 
       expect(first.arrivals.map((a) => [a.routeNo, a.predictTimeSec])).toEqual([['1150', 300]]);
       expect(log.warn).toHaveBeenCalledTimes(1);
@@ -212,7 +211,7 @@ describe('GbisSource', () => {
       );
 
       mock.answerWith(answer(arrivalListBody([broken(other), broken({ routeId: '228000998', routeNo: '5601' })])));
-      await gbis.poll(NOW, new AbortController().signal);
+      await readAll(gbis);
       expect(log.warn).toHaveBeenCalledTimes(2);
       expect(log.warn).toHaveBeenLastCalledWith(expect.not.stringContaining('5600'));
     });
@@ -249,7 +248,7 @@ describe('GbisSource', () => {
 
   it('resultCode 4 at the stop means no arrivals, not an error', async () => {
     mock.answerWith(answer(noResultBody()));
-    const snapshot = await source().poll(NOW, new AbortController().signal);
+    const snapshot = await readAll(source());
     expect(snapshot.arrivals).toEqual([]);
     expect(snapshot.vehicles).toEqual([]);
   });
@@ -258,16 +257,16 @@ describe('GbisSource', () => {
     let ids = MOCK_IDS;
     const gbis = source({ ids: async () => ids });
     await gbis.prepare();
-    await gbis.poll(NOW, new AbortController().signal);
+    await readAll(gbis);
     ids = {
       ...MOCK_IDS,
       routes: [{ ...R1150, routeId: '990001234' }],
       upStops: [{ name: 'x', stationId: '990000777' }],
     };
     await gbis.prepare();
-    expect(gbis.callsPerPoll).toEqual({ arrivals: 1, locations: 1 });
+    expect(gbis.locatedRoutes.map((route) => route.routeNo)).toEqual(['1150']);
     mock.reset();
-    const snapshot = await gbis.poll(NOW, new AbortController().signal);
+    const snapshot = await readAll(gbis);
     expect(mock.calls().map((call) => call.params.stationId ?? call.params.routeId)).toEqual([
       '990000777',
       '990001234',

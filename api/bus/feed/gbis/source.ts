@@ -1,12 +1,13 @@
 /**
- * The GBIS v2 feed source (docs/gbis.md §Field names): one poll = one getBusArrivalListv2 call at
- * the campus crossroads + one getBusLocationListv2 call per route with a known routeId, through the
+ * The GBIS v2 feed source (docs/gbis.md §Field names): a poll reads what the poller asks for, the
+ * getBusArrivalListv2 call at the campus crossroads and one getBusLocationListv2 call per asked
+ * route with a known routeId, through the
  * GBIS HTTP client of http.ts. The ids are read before each poll (prepare), so a setup saved on the
  * admin page takes effect at the next poll (docs/gbis.md §Setup page).
  */
 import { consoleLogger, type Logger } from '../../../logger';
-import type { CallsPerPoll, FeedSource } from '../snapshot';
-import type { Arrival, FeedSnapshot, VehiclePosition } from '../../../../contract/feed-snapshot';
+import type { FeedReading, FeedSource, PollRequest } from '../snapshot';
+import type { Arrival, VehiclePosition } from '../../../../contract/feed-snapshot';
 import { FeedError } from '../snapshot';
 import {
   IDS_UNKNOWN_MESSAGE,
@@ -43,16 +44,17 @@ export type GbisSourceOptions = {
   logger?: Logger;
 };
 
-/** The live GBIS v2 feed. Polled by the poller only; its cost per poll is `callsPerPoll`, as of the last prepare. */
+/** The live GBIS v2 feed. Polled by the poller only; every call counts against the daily quota. */
 export class GbisSource implements FeedSource {
   readonly name = 'gbis' as const;
+  readonly metered = true;
   private readonly http: GbisHttp;
   private readonly readIds: () => Promise<TransitIds>;
   /** The ids of the last prepare; null before the first. */
   private ids: TransitIds | null = null;
   private readonly logger: Logger;
-  /** Messages of the invalid items skipped by the last good poll, already logged. */
-  private warned = new Set<string>();
+  /** Per list ('arrivals' or a routeNo), messages of the invalid items its last good read skipped, already logged. */
+  private readonly warned = new Map<string, Set<string>>();
 
   /** @throws FeedError('config') when the key is empty. */
   constructor(options: GbisSourceOptions) {
@@ -63,13 +65,8 @@ export class GbisSource implements FeedSource {
     this.logger = options.logger ?? consoleLogger;
   }
 
-  /** 1 arrival call, plus 1 location call per route with a known routeId (as of the last prepare; 0 before). */
-  get callsPerPoll(): CallsPerPoll {
-    return { arrivals: 1, locations: this.tracked().length };
-  }
-
-  /** Routes whose vehicles can be listed: only those with a known routeId. */
-  private tracked(): readonly RouteConfig[] {
+  /** The routes with a known routeId, as of the last prepare (none before). */
+  get locatedRoutes(): readonly RouteConfig[] {
     return (this.ids?.routes ?? []).filter((route) => route.routeId !== '');
   }
 
@@ -85,8 +82,9 @@ export class GbisSource implements FeedSource {
   }
 
   /**
-   * Takes one snapshot: arrivals at the arrival stop (see toArrivals) and the vehicles of the
-   * tracked routes, with the ids of the last prepare (prepared first when there was none). `takenAt` is `now`.
+   * Reads, with the ids of the last prepare (prepared first when there was none), the arrivals at
+   * the arrival stop (see toArrivals) when `request.arrivals`, and the vehicles of the requested
+   * routes that have a routeId.
    *
    * An invalid item of another route (the arrival stop lists every route through it) is skipped and
    * logged once (warnSkipped); an invalid item that may be one of ours fails the poll, since
@@ -94,18 +92,20 @@ export class GbisSource implements FeedSource {
    * @throws FeedError ('timeout' | 'http' | 'portal' | 'gbis' | 'body'); one failed call fails the
    *   poll; 'config' as prepare.
    */
-  async poll(now: Date, signal: AbortSignal): Promise<FeedSnapshot> {
+  async poll(_now: Date, request: PollRequest, signal: AbortSignal): Promise<FeedReading> {
     if (!this.ids) await this.prepare();
     const ids = this.ids as TransitIds;
-    const tracked = this.tracked();
+    const tracked = this.locatedRoutes.filter((route) => request.routes.includes(route.routeNo));
     const [arrivals, locationLists] = await Promise.all([
-      callGbis(
-        this.http,
-        GBIS_PATHS.arrivalList,
-        { stationId: ids.upStops[0].stationId },
-        (text, status) => failOnOurs(parseArrivalList(text, status), ids.routes),
-        signal,
-      ),
+      request.arrivals
+        ? callGbis(
+            this.http,
+            GBIS_PATHS.arrivalList,
+            { stationId: ids.upStops[0].stationId },
+            (text, status) => failOnOurs(parseArrivalList(text, status), ids.routes),
+            signal,
+          )
+        : null,
       Promise.all(
         tracked.map((route) =>
           callGbis(
@@ -118,25 +118,24 @@ export class GbisSource implements FeedSource {
         ),
       ),
     ]);
-    this.warnSkipped([...arrivals.problems, ...locationLists.flatMap((list) => list.problems)]);
+    if (arrivals) this.warnSkipped('arrivals', arrivals.problems);
+    tracked.forEach((route, i) => this.warnSkipped(route.routeNo, locationLists[i].problems));
     return {
-      source: 'gbis',
-      takenAt: now.toISOString(),
-      arrivals: toArrivals(arrivals.items, ids.routes),
+      arrivals: arrivals && toArrivals(arrivals.items, ids.routes),
       vehicles: tracked.flatMap((route, i) => toVehicles(ids, route, locationLists[i].items)),
       terminusStationId: ids.terminus.stationId,
     };
   }
 
   /**
-   * Logs the skipped items not logged after the previous good poll, in one line. The remembered set
-   * is this poll's, so a broken item seen on every poll is logged once, and again only after it
-   * was gone for a poll.
+   * Logs the skipped items of one list (the arrival list, or a route's location list) not logged
+   * after that list's previous good read, in one line. The remembered set is that read's, so a
+   * broken item seen on every read is logged once, and again only after it was gone for a read.
    */
-  private warnSkipped(problems: ItemProblem[]): void {
+  private warnSkipped(list: string, problems: ItemProblem[]): void {
     const messages = new Set(problems.map((problem) => problem.message));
-    const fresh = [...messages].filter((message) => !this.warned.has(message));
-    this.warned = messages;
+    const fresh = [...messages].filter((message) => !this.warned.get(list)?.has(message));
+    this.warned.set(list, messages);
     if (fresh.length > 0) this.logger.warn(`[gbis] skipped invalid items of other routes: ${fresh.join('; ')}`);
   }
 }

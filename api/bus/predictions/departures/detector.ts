@@ -4,7 +4,7 @@
  */
 import type { FeedSourceName } from '../../../../contract/bus';
 import { serviceClock } from '../../../time';
-import type { FeedSnapshot, VehiclePosition } from '../../../../contract/feed-snapshot';
+import { locationsReadMs, type FeedSnapshot, type VehiclePosition } from '../../../../contract/feed-snapshot';
 
 /** One vehicle run leaving the down terminus (a row of the departures table). */
 export type DepartureRecord = {
@@ -37,11 +37,11 @@ const SEC = 1000;
 
 /** What the detector remembers of a vehicle's current run. */
 type Run = {
-  /** takenAt (ms) of the vehicle's latest observation. */
+  /** Read time (ms, the route's location read) of the vehicle's latest observation. */
   lastSeenMs: number;
-  /** The latest observation before the departure: takenAt (ms) and stationSeq. */
+  /** The latest observation before the departure: read time (ms) and stationSeq. */
   before: { atMs: number; stationSeq: number } | null;
-  /** takenAt (ms) of the run's first observation in the up section. */
+  /** Read time (ms) of the run's first observation in the up section. */
   arrivedAtMs: number | null;
   /** Set by the run's first after-observation: the run departs at most once. */
   departed: boolean;
@@ -75,24 +75,32 @@ function phaseOf(vehicle: VehiclePosition, run: Run | undefined, terminusId: str
  */
 export class DepartureDetector {
   private readonly runs = new Map<string, Run>();
-  private lastTakenMs = -Infinity;
+  /** Per routeNo, the latest location read seen (ms): a snapshot that did not read a route again tells nothing new of it. */
+  private readonly lastReadMs = new Map<string, number>();
 
   constructor(readonly source: FeedSourceName) {}
 
   /**
-   * Feeds one snapshot (in takenAt order) and returns the departures it completes.
+   * Feeds one snapshot (in order) and returns the departures it completes. Each vehicle counts as
+   * observed at its route's location read (FeedSnapshot.locationsTakenAt), and only a route read
+   * since the previous snapshot is looked at.
    * @throws Error when the snapshot comes from another source than the detector's.
    */
   observe(snapshot: FeedSnapshot): DepartureRecord[] {
     if (snapshot.source !== this.source) {
       throw new Error(`DepartureDetector(${this.source}) got a ${snapshot.source} snapshot`);
     }
-    const atMs = Date.parse(snapshot.takenAt);
-    if (atMs <= this.lastTakenMs) return [];
-    this.lastTakenMs = atMs;
+    const fresh = new Map<string, number>();
+    for (const { routeNo } of snapshot.vehicles) {
+      const readMs = locationsReadMs(snapshot, routeNo);
+      if (readMs > (this.lastReadMs.get(routeNo) ?? -Infinity)) fresh.set(routeNo, readMs);
+    }
+    for (const [routeNo, readMs] of fresh) this.lastReadMs.set(routeNo, readMs);
 
     const records: DepartureRecord[] = [];
     for (const vehicle of snapshot.vehicles) {
+      const atMs = fresh.get(vehicle.routeNo);
+      if (atMs === undefined) continue;
       const key = `${vehicle.routeNo}|${vehicle.vehId}`;
       const known = this.runs.get(key);
       const phase = phaseOf(vehicle, known, snapshot.terminusStationId);
@@ -126,8 +134,9 @@ export class DepartureDetector {
       });
     }
 
+    const latestMs = Math.max(...this.lastReadMs.values());
     for (const [key, run] of this.runs) {
-      if (atMs - run.lastSeenMs > MAX_DEPARTURE_GAP_SEC * SEC) this.runs.delete(key);
+      if (latestMs - run.lastSeenMs > MAX_DEPARTURE_GAP_SEC * SEC) this.runs.delete(key);
     }
     return records;
   }
