@@ -21,7 +21,7 @@ const STEP_SEC = 1;
 const SILENT = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Waits (real time) until the poller has scheduled its next poll: its one timer on `clock`. */
-async function pollSettled(clock: FakeClock): Promise<void> {
+export async function pollSettled(clock: FakeClock): Promise<void> {
   const deadline = performance.now() + 10_000;
   while (clock.pending() === 0) {
     if (performance.now() > deadline) throw new Error('the poll did not settle within 10 s');

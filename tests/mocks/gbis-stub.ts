@@ -70,7 +70,7 @@ export type GbisStub = {
   calls(): GbisCall[];
   /** Calls received so far per quota dataset. */
   counts(): DatasetCalls;
-  /** When each poll arrived (ms since the epoch): the times of the arrival-list calls, one per poll. */
+  /** When each arrival-list call arrived, by the stub's clock (ms since the epoch). */
   pollTimes(): number[];
 };
 
@@ -113,11 +113,19 @@ async function replyIn(
  * (default: the wall clock); `knownRoutes` are the routes its route search finds (default MOCK_ROUTES).
  */
 export async function startGbisStub(
-  options: { port?: number; mode?: GbisStubMode; clock?: () => Date; knownRoutes?: readonly RouteConfig[] } = {},
+  options: {
+    port?: number;
+    mode?: GbisStubMode;
+    clock?: () => Date;
+    knownRoutes?: readonly RouteConfig[];
+    /** What mode ok answers the polls' calls with; default liveAnswer(clock). */
+    answer?: GbisAnswer;
+  } = {},
 ): Promise<GbisStub> {
   let mode = options.mode ?? 'ok';
   let delayMs = 0;
-  const poll = liveAnswer(options.clock);
+  const clock = options.clock ?? (() => new Date());
+  const poll = options.answer ?? liveAnswer(clock);
   const live: GbisAnswer = (call) => discoveryReply(call, options.knownRoutes) ?? poll(call);
   const log: GbisCall[] = [];
   const pollTimes: number[] = [];
@@ -125,7 +133,7 @@ export async function startGbisStub(
     const url = new URL(request.url ?? '/', 'http://stub');
     const call = callOf(url);
     log.push(call);
-    if (countCalls([call]).arrivals === 1) pollTimes.push(Date.now());
+    if (countCalls([call]).arrivals === 1) pollTimes.push(clock().getTime());
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (mode === 'hang') return; // closeAllConnections ends it
     const reply = await replyIn(mode, call, live, url.search);

@@ -31,6 +31,10 @@ export class FakeClock implements Clock {
   pending(): number {
     return this.timers.length;
   }
+  /** When the earliest timer not yet fired is due (ms since the epoch), or null when none is. */
+  nextDueMs(): number | null {
+    return this.timers.length === 0 ? null : Math.min(...this.timers.map((timer) => timer.dueMs));
+  }
   set(instant: Date | string): void {
     const target = new Date(instant).getTime();
     for (;;) {

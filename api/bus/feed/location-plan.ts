@@ -10,15 +10,19 @@
 import { DepartureDetector } from '../predictions/departures/detector';
 import { dayType, serviceClock } from '../../time';
 import { timetableMinutes, type RouteConfig } from './transit-config';
+import { serviceSecondsLeftToday } from './poll-plan';
+import { formatKstDate } from '../../../contract/kst';
 import { locationsReadMs, type FeedSnapshot, type VehiclePosition } from '../../../contract/feed-snapshot';
 import type { FeedSourceName } from '../../../contract/bus';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
 
-/** Floor of the interval between two reads of one route, and of a route with nothing coming, in seconds. */
+/** Floor of the interval between two reads of one route, and ceiling with nothing coming, in seconds. */
 export const ROUTE_MIN_SEC = 20;
 export const ROUTE_IDLE_SEC = 15 * 60;
+/** With nothing coming, a route is read at this many times its even share of the calls left. */
+const IDLE_SHARE_FACTOR = 2;
 /** Ceiling of the interval while a bus may be leaving, in seconds: a departure is timed within half of it. */
 const HOT_MAX_SEC = 5 * 60;
 
@@ -101,13 +105,14 @@ export class LocationPlan {
    *   earliest departure less `hotSec` until seen waiting (so a read sees it before it leaves), then
    *   at its earliest departure, then every `hotSec`;
    * - a bus waiting in the campus section or at the terminus, with no pass known: every `hotSec`;
-   * - else every ROUTE_IDLE_SEC.
+   * - else every `idleSec`.
    * Never sooner than ROUTE_MIN_SEC after the route's last read.
    */
   dueMs(input: LocationPlanInput): Map<string, number> {
     const { now, snapshot, routes, callsLeft } = input;
     const nowMs = now.getTime();
     const hotMs = this.hotSec(input) * SEC;
+    const idleMs = idleSec(input) * SEC;
     const due = new Map<string, number>();
     for (const { routeNo } of routes) {
       if (callsLeft <= 0) {
@@ -120,7 +125,7 @@ export class LocationPlan {
       }
       const lastMs = locationsReadMs(snapshot, routeNo);
       const lead = this.leadOf(routeNo);
-      let next = lastMs + ROUTE_IDLE_SEC * SEC;
+      let next = lastMs + idleMs;
       for (const pass of this.passes.values()) {
         if (pass.routeNo !== routeNo) continue;
         const earliestMs = pass.atMs + lead.earliestMs;
@@ -164,6 +169,15 @@ export class LocationPlan {
   }
 }
 
+/**
+ * Seconds between reads of a route with nothing coming: IDLE_SHARE_FACTOR times its even share of
+ * the calls left over the service time left in the quota day, within [ROUTE_MIN_SEC, ROUTE_IDLE_SEC].
+ */
+function idleSec({ now, routes, callsLeft }: LocationPlanInput): number {
+  const evenSec = (serviceSecondsLeftToday(now) * routes.length) / Math.max(1, callsLeft);
+  return Math.round(Math.min(ROUTE_IDLE_SEC, Math.max(ROUTE_MIN_SEC, IDLE_SHARE_FACTOR * evenSec)));
+}
+
 /** A vehicle that has not left the campus yet: in the up campus section, or at the terminus not left (stateCd ≠ 2). */
 function waiting(vehicle: VehiclePosition, snapshot: FeedSnapshot): boolean {
   if (vehicle.section) return vehicle.section.direction === 'up';
@@ -171,12 +185,19 @@ function waiting(vehicle: VehiclePosition, snapshot: FeedSnapshot): boolean {
 }
 
 /**
- * Departures the routes' timetables still hold on `now`'s service day: per route, the minutes from
- * now (or its first bus) to its last bus over its mean headway (GBIS getBusRouteInfoItemv2 fields
- * of transit-config), plus one.
+ * Departures the routes' timetables still hold in `now`'s quota day (the KST calendar day: the rest
+ * of its service day and, from 00:00 to 00:30, the next whole one): per route and service day, the
+ * minutes from then (or its first bus) to its last bus over its mean headway (GBIS
+ * getBusRouteInfoItemv2 fields of transit-config), plus one.
  */
 export function departuresLeft(routes: readonly RouteConfig[], now: Date): number {
   const { serviceDate, minuteOfDay } = serviceClock(now);
+  const today = formatKstDate(now);
+  const next = today === serviceDate ? 0 : departuresFrom(routes, today, 0);
+  return departuresFrom(routes, serviceDate, minuteOfDay) + next;
+}
+
+function departuresFrom(routes: readonly RouteConfig[], serviceDate: string, minuteOfDay: number): number {
   const day = dayType(serviceDate);
   return routes.reduce((sum, route) => {
     const { first, last, minHeadwayMin, maxHeadwayMin } = route.timetable[day];

@@ -3,9 +3,12 @@
  * per KST day (arrivals and locations apart; 1,000/day on a development key: docs/gbis.md §Quota),
  * so each dataset is paced on its own budget (the location lists: location-plan.ts). The plan paces
  * the remaining arrival calls over the remaining service time of the day, so the quota holds
- * however the day went, and spends them where they matter: twice as often while a bus is near
- * campus, a third as often when none is coming, never outside service hours. The number of users
- * never enters this plan.
+ * however the day went, and spends them where they matter: at that pace while a bus is near
+ * campus, half as often while the next is further, a third as often when none is coming, never
+ * outside service hours. Near is the pace's base because on this corridor a bus is near most of
+ * the day: a faster "near" would spend the day's calls by the afternoon (scripts/bench-gbis-day.ts
+ * measured it), and what the other states save goes to the hours left. The number of users never
+ * enters this plan.
  */
 import { isInService, secondsUntilService, SERVICE_HOURS } from '../../time';
 import { kstWallClock } from '../../../contract/kst';
@@ -22,7 +25,8 @@ export const FREE_POLL_SEC = 15;
 const NEAR_ARRIVAL_SEC = 15 * 60;
 
 export type Urgency = 'near' | 'normal' | 'idle';
-const URGENCY_FACTOR: Record<Urgency, number> = { near: 0.5, normal: 1, idle: 3 };
+/** How the arrival list's pace is scaled by urgency (an interval factor). */
+const URGENCY_FACTOR: Record<Urgency, number> = { near: 1, normal: 2, idle: 3 };
 
 /** near: a bus within NEAR_ARRIVAL_SEC or in the up campus section; idle: no bus coming; else normal. */
 export function urgencyOf(snapshot: FeedSnapshot | null): Urgency {
@@ -112,7 +116,7 @@ export function describePlan(dailyQuota: number, metered: boolean, routes: numbe
   return (
     `quota ${dailyQuota}/day per dataset (${QUOTA_RESERVE * 100}% reserve); ` +
     `arrivals: ${plan.arrivals.callsPerDay} calls/day, one every ${plan.arrivals.meanIntervalSec} s on average ` +
-    `(×0.5 with a bus near campus, ×3 when none is coming); locations: ${plan.locations.callsPerDay} calls/day ` +
+    `with a bus near campus (×2 while the next is further, ×3 when none is coming); locations: ${plan.locations.callsPerDay} calls/day ` +
     `over ${routes} routes, each read every ${plan.locations.meanIntervalSec} s on average, more often around its departures`
   );
 }

@@ -18,7 +18,6 @@ import {
   answer,
   gbisSourceFor,
   KEY,
-  NOW,
   pollError,
   R1005,
   R1117,
