@@ -40,9 +40,50 @@ describe('Poller', () => {
     expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({ arrivals: 1, locations: 4 });
     expect((await loadFeedState(database.db, 'gbis')).snapshot?.takenAt).toBe('2026-11-22T23:00:00.000Z');
     expect(notified).toBe(1);
-    // The arrival list's pace alone (its 949 calls left over 16 h, halved with a bus 10 min away):
-    // not per request, and not the location lists' pace.
-    expect(delay).toBe(30);
+    // The arrival list's pace alone (its 949 calls left over 16 h, with a bus near): not per
+    // request, and not the location lists' pace.
+    expect(delay).toBe(61);
+  });
+
+  it("reads the arrival list and each route's location list on their own budgets, and merges what it read", async () => {
+    // A bus of 1150 passes the crossroads 10 minutes in; its vehicles are read where it is by then.
+    const passMs = clock.now().getTime() + 600_000;
+    source.answer((now) => ({
+      ...snapshotAt(now, now.getTime() < passMs ? [['1150', Math.round((passMs - now.getTime()) / 1000), 3]] : []),
+      vehicles: [
+        {
+          routeNo: '1150',
+          vehId: '1150',
+          plateNo: null,
+          stationId: 'x',
+          stationSeq: 40,
+          stateCd: 1,
+          section: { direction: now.getTime() < passMs + 900_000 ? 'up' : 'down', stopIndex: 1 },
+        },
+      ],
+    }));
+    const end = clock.now().getTime() + 30 * 60_000;
+    while (clock.now().getTime() < end) clock.advance(await poller.pollOnce());
+
+    const arrivalReads = source.requests.filter((request) => request.arrivals).length;
+    const routeReads = source.requests.flatMap((request) => request.routes);
+    expect(source.requests.some((request) => request.arrivals && request.routes.length === 0)).toBe(true);
+    expect(source.requests.some((request) => !request.arrivals && request.routes.length > 0)).toBe(true);
+    // The arrival list at its own pace (about a minute, not the location lists' ~5 minutes) ...
+    expect(arrivalReads).toBeGreaterThanOrEqual(25);
+    // ... and 1150, whose bus is coming to leave, read more often than the routes with none.
+    const readsOf = (routeNo: string) => routeReads.filter((read) => read === routeNo).length;
+    expect(readsOf('1150')).toBeGreaterThan(readsOf('1303') + 2);
+    expect(await callsSpent(database.db, formatKstDate(clock.now()))).toEqual({
+      arrivals: arrivalReads,
+      locations: routeReads.length,
+    });
+    // The snapshot keeps each dataset's read time: the countdown's and each route's positions'.
+    const { snapshot } = poller.current();
+    const lastArrivalRead = source.requests.findLastIndex((request) => request.arrivals);
+    expect(snapshot?.takenAt).not.toBe(undefined);
+    expect(lastArrivalRead).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(snapshot?.locationsTakenAt ?? {}).sort()).toEqual(['1005', '1117', '1150', '1303']);
   });
 
   it('while the source is not set up: no call, a look again every minute in service and at 05:00 at night, then a logged recovery', async () => {
@@ -85,7 +126,8 @@ describe('Poller', () => {
     expect(state.snapshot).toEqual(good);
     expect(state.lastError).toMatch(/^portal: quota exceeded/);
     expect(state.failingSince?.toISOString()).toBe('2026-11-22T23:01:00.000Z');
-    expect(delays).toEqual([BACKOFF_START_SEC, BACKOFF_START_SEC * 2, BACKOFF_START_SEC * 4, BACKOFF_START_SEC * 8]);
+    // The plan's 61 s while it is longer than the backoff (30 s, 60 s), then the backoff.
+    expect(delays).toEqual([61, 61, BACKOFF_START_SEC * 4, BACKOFF_START_SEC * 8]);
     expect(logger.lines.filter((l) => l.includes('poll failing'))).toHaveLength(1);
     expect((await loadFeedState(database.db, 'gbis')).lastError).toMatch(/^portal/);
 
