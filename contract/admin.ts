@@ -163,6 +163,17 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
   callsToday: z.object({ arrivals: z.number().int(), locations: z.number().int() }),
   /** GBIS_DAILY_QUOTA: calls per dataset per day; null when the api does not say. */
   dailyQuota: z.number().int().nullable(),
+  /**
+   * Each GBIS dataset's plan over a service day on a fresh quota (api/bus/feed/poll-plan.ts
+   * planOfDay): calls a day and the mean seconds between them (locations: per route); null for the
+   * demo simulator, which is free.
+   */
+  plan: z
+    .object({
+      arrivals: z.object({ callsPerDay: z.number().int(), meanIntervalSec: z.number().int() }),
+      locations: z.object({ callsPerDay: z.number().int(), meanIntervalSec: z.number().int() }),
+    })
+    .nullable(),
 });
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
 

@@ -1,3 +1,5 @@
+import { transitIdsNow } from '../bus/feed/transit-config';
+import { MOCK_IDS } from '../../tests/mocks/gbis';
 import { emptyFeedState, recordCalls } from '../bus/feed/store';
 import { AdminFeedStatusSchema, AUDIT_PAGE_SIZE, AuditListResponseSchema } from '../../contract/admin';
 import { InquiryListResponseSchema } from '../../contract/inquiries';
@@ -307,7 +309,28 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
       role: 'leader',
       callsToday: { arrivals: 4, locations: 16 },
       dailyQuota: 1000,
+      plan: null, // the demo simulator is free
     });
     expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
+
+    // GBIS with the four routes' ids: each dataset's own plan over the day.
+    const transit = transitIdsNow(async () => MOCK_IDS);
+    await transit.refresh();
+    const gbis = testApi({
+      db: db(),
+      storage: tempLocalStore(),
+      clock,
+      serviceToken: TOKEN,
+      dailyQuota: 1000,
+      feed: { current: () => emptyFeedState('gbis'), role: () => 'leader' },
+      transit,
+    });
+    const status = AdminFeedStatusSchema.parse(
+      await (await gbis.request('/api/admin/feed', { headers: authorized })).json(),
+    );
+    expect(status.plan).toEqual({
+      arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
+      locations: { callsPerDay: 950, meanIntervalSec: 296 },
+    });
   });
 });

@@ -19,6 +19,8 @@ import { listAudit } from '../admin/audit';
 import { getAdminNotice, saveNotice } from '../admin/notice';
 import { backtestHistoryRange } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
+import { planOfDay } from '../bus/feed/poll-plan';
+import { locatedRoutes } from '../bus/feed/transit-config';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
 import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from '../inquiries/model';
@@ -91,6 +93,11 @@ export function adminRoutes(context: ApiContext) {
         role: feed.role(),
         callsToday: await callsSpent(db, formatKstDate(now)),
         dailyQuota: context.dailyQuota ?? null,
+        // The GBIS source is the metered one; the demo simulator is free.
+        plan:
+          context.dailyQuota === undefined
+            ? null
+            : planOfDay(context.dailyQuota, state.source === 'gbis', locatedRoutes(context.transit.current()).length),
       });
     })
     .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))

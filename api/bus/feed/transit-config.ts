@@ -193,6 +193,10 @@ export function sectionOfStation(ids: Pick<TransitIds, 'upStops' | 'downStops'>,
   return null;
 }
 
+/** The routes whose vehicles GBIS can list (getBusLocationListv2 takes a routeId): those with a known routeId. */
+export const locatedRoutes = (ids: TransitIds): readonly RouteConfig[] =>
+  ids.routes.filter((route) => route.routeId !== '');
+
 /** Whether the GBIS source can poll: the campus crossroads, where arrivals are read, has a stationId. */
 export const idsKnown = (ids: TransitIds): boolean => ids.upStops[0].stationId !== '';
 

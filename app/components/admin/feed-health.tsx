@@ -11,7 +11,7 @@ const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
   follower: '다른 서버가 받아 온 버스 정보를 보여주는 서버',
 };
 
-/** Where the feed comes from, when it last succeeded, whether it is stale, and today's GBIS calls. */
+/** Where the feed comes from, when it last succeeded, whether it is stale, and today's GBIS calls with each dataset's plan. */
 export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
   const calls = (spent: number) => `${spent}${feed.dailyQuota === null ? '' : ` / ${feed.dailyQuota}`}회`;
   return (
@@ -38,9 +38,19 @@ export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
       <dt>마지막 오류</dt>
       <dd>{feed.lastError ?? '없음'}</dd>
       <dt>도착 정보 API</dt>
-      <dd>오늘 호출 {calls(feed.callsToday.arrivals)}</dd>
+      <dd>
+        오늘 호출 {calls(feed.callsToday.arrivals)}
+        {feed.plan &&
+          `. 계획: 하루 ${feed.plan.arrivals.callsPerDay}회, 평균 ${feed.plan.arrivals.meanIntervalSec}초마다 ` +
+            '(버스가 멀거나 없을 때는 덜 자주)'}
+      </dd>
       <dt>위치 정보 API</dt>
-      <dd>오늘 호출 {calls(feed.callsToday.locations)}</dd>
+      <dd>
+        오늘 호출 {calls(feed.callsToday.locations)}
+        {feed.plan &&
+          `. 계획: 하루 ${feed.plan.locations.callsPerDay}회, 노선마다 평균 ${feed.plan.locations.meanIntervalSec}초마다 ` +
+            '(캠퍼스에서 출발할 무렵에 더 자주)'}
+      </dd>
       <dt>이 서버의 역할</dt>
       <dd>
         {ROLE_LABELS[feed.role]} <code>{feed.role}</code>

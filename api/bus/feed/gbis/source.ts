@@ -12,6 +12,7 @@ import { FeedError } from '../snapshot';
 import {
   IDS_UNKNOWN_MESSAGE,
   idsKnown,
+  locatedRoutes,
   matchRoute,
   sectionOfStation,
   type RouteConfig,
@@ -67,7 +68,7 @@ export class GbisSource implements FeedSource {
 
   /** The routes with a known routeId, as of the last prepare (none before). */
   get locatedRoutes(): readonly RouteConfig[] {
-    return (this.ids?.routes ?? []).filter((route) => route.routeId !== '');
+    return this.ids ? locatedRoutes(this.ids) : [];
   }
 
   /**

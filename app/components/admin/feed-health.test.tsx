@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import type { AdminFeedStatus } from '../../../contract/admin';
+import { FeedHealth } from '~/components/admin/feed-health';
+
+const status = (fields: Partial<AdminFeedStatus>): AdminFeedStatus => ({
+  source: 'gbis',
+  takenAt: '2026-11-23T01:00:00.000Z',
+  ageSec: 12,
+  stale: false,
+  inService: true,
+  lastError: null,
+  role: 'leader',
+  callsToday: { arrivals: 310, locations: 402 },
+  dailyQuota: 1000,
+  plan: {
+    arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
+    locations: { callsPerDay: 950, meanIntervalSec: 296 },
+  },
+  ...fields,
+});
+
+afterEach(cleanup);
+
+describe('FeedHealth', () => {
+  it("states each GBIS dataset's calls today and its plan of the day", () => {
+    render(<FeedHealth feed={status({})} />);
+    const definition = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(definition('도착 정보 API')).toBe(
+      '오늘 호출 310 / 1000회. 계획: 하루 950회, 평균 74초마다 (버스가 멀거나 없을 때는 덜 자주)',
+    );
+    expect(definition('위치 정보 API')).toBe(
+      '오늘 호출 402 / 1000회. 계획: 하루 950회, 노선마다 평균 296초마다 (캠퍼스에서 출발할 무렵에 더 자주)',
+    );
+  });
+
+  it('has no plan to state for the free demo simulator', () => {
+    render(<FeedHealth feed={status({ source: 'demo', plan: null, dailyQuota: null })} />);
+    expect(screen.getByText('도착 정보 API').nextElementSibling?.textContent).toBe('오늘 호출 310회');
+  });
+});
