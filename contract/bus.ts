@@ -104,6 +104,12 @@ export const FeedStatusSchema = z.object({
   takenAt: text().datetime().nullable(),
   /** Seconds between takenAt and the response. */
   ageSec: z.number().int().nullable(),
+  /**
+   * Extra, sent once the feed has a snapshot: seconds since the oldest location read behind
+   * `vehicles`. Each route's positions are read on their own pace (docs/gbis.md §Quota), so they
+   * can be older than the arrivals.
+   */
+  vehiclesAgeSec: z.number().int().optional(),
   stale: z.boolean(),
   /** False outside service hours (05:00–24:30 KST), when no bus runs and nothing is polled. */
   inService: z.boolean(),

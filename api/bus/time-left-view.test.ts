@@ -1,3 +1,4 @@
+import type { FeedSnapshot } from '../../contract/feed-snapshot';
 import { emptyFeedState } from './feed/store';
 import { LAST_RUN_NOTICE_MIN, PredictedRouteResponseSchema, TimeLeftResponseSchema } from '../../contract/bus';
 import { FakeClock, recordingLogger, snapshotAt } from '../../tests/setup/fakes';
@@ -85,9 +86,20 @@ describe('timeLeftView', () => {
       source: 'gbis',
       takenAt: taken.toISOString(),
       ageSec: 0,
+      vehiclesAgeSec: 0,
       stale: false,
       inService: true,
     });
+  });
+
+  it("says how old the vehicles' positions are: the oldest route's location read", () => {
+    const state = stateWith([['1150', 660, 10]]);
+    const snapshot = state.snapshot as FeedSnapshot;
+    const read = (seconds: number) => new Date(taken.getTime() - seconds * 1000).toISOString();
+    const paced = { ...state, snapshot: { ...snapshot, locationsTakenAt: { '1150': read(30), '1117': read(250) } } };
+    expect(timeLeftView(paced, later(10)).feed).toMatchObject({ ageSec: 10, vehiclesAgeSec: 260 });
+    // A snapshot read in one go: as old as its arrivals.
+    expect(timeLeftView(state, later(10)).feed).toMatchObject({ ageSec: 10, vehiclesAgeSec: 10 });
   });
 
   it('advances remaining time by the seconds since the poll, rounding minutes up', () => {

@@ -9,8 +9,18 @@ import { formatKstIso, kstInstant } from '../../contract/kst';
 import type { FeedState } from './feed/store';
 import { nextAtOrAfter, rangeOfEstimate, type RoutePredictions } from './predictions/day-plan';
 import type { Direction } from '../../contract/transit';
-import type { Arrival } from '../../contract/feed-snapshot';
+import type { Arrival, FeedSnapshot } from '../../contract/feed-snapshot';
 import { DEFAULT_TRANSIT_IDS, IDS_UNKNOWN_MESSAGE, timetableMinutes, type RouteConfig } from './feed/transit-config';
+
+/**
+ * Seconds since the oldest route's location read in `snapshot` (FeedSnapshot.locationsTakenAt;
+ * takenAt when it has none), at least 0.
+ */
+function vehiclesAgeSec(snapshot: FeedSnapshot, now: Date): number {
+  const reads = Object.values(snapshot.locationsTakenAt ?? {}).map(Date.parse);
+  const oldestMs = reads.length > 0 ? Math.min(...reads) : Date.parse(snapshot.takenAt);
+  return Math.max(0, Math.round((now.getTime() - oldestMs) / 1000));
+}
 
 /**
  * Up group: one entry per route with a bus coming, in route order, for its next bus at the campus
@@ -48,6 +58,7 @@ export function timeLeftView(
     source: state.source,
     takenAt: snapshot?.takenAt ?? null,
     ageSec,
+    ...(snapshot && { vehiclesAgeSec: vehiclesAgeSec(snapshot, now) }),
     // Not set up is not late: no poll was due (the home and the chatbot say it as such).
     stale: !notSetUp && isStale(state, now),
     inService,

@@ -69,6 +69,18 @@ describe('ProgressLine', () => {
     expect(stops().some((item) => item.classList.contains('stop--active'))).toBe(false);
   });
 
+  it('says how old the positions are from a minute on', () => {
+    render(<ProgressLine direction="up" vehicles={[at('1150', 'up', 2)]} vehiclesAgeSec={59} />);
+    expect(screen.getByText('이 구간에 버스 1대')).toBeTruthy();
+    cleanup();
+    render(<ProgressLine direction="up" vehicles={[at('1150', 'up', 2)]} vehiclesAgeSec={150} />);
+    expect(screen.getByText('이 구간에 버스 1대 (2분 전 위치)')).toBeTruthy();
+    cleanup();
+    render(<ProgressLine direction="down" vehicles={[]} vehiclesAgeSec={300} />);
+    expect(screen.getByText('5분 전 기준 이 구간에 버스가 없습니다.')).toBeTruthy();
+    expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull();
+  });
+
   it('makes no claim about buses when the data could not be loaded', () => {
     render(<ProgressLine direction="up" vehicles={null} />);
     expect(screen.queryByText('현재 이 구간에 버스가 없습니다.')).toBeNull();

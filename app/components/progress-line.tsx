@@ -15,21 +15,34 @@ import { plateTail, vehiclesByStop } from '~/utils/stops';
 const UP_LINE_NOTE =
   '노선도의 버스는 외대사거리를 지나 캠퍼스 안에 있는 버스이고, 도착 정보는 외대사거리로 오는 버스입니다.';
 
+/** Positions this old (seconds) or older say their age: they are read less often than the arrivals (docs/gbis.md §Quota). */
+const POSITIONS_OLD_SEC = 60;
+
+/** The caption under the line: how many buses it shows, and as of when once the positions are old. */
+function captionOf(busCount: number, vehiclesAgeSec: number | undefined): string {
+  const oldMin =
+    vehiclesAgeSec !== undefined && vehiclesAgeSec >= POSITIONS_OLD_SEC ? Math.floor(vehiclesAgeSec / 60) : null;
+  if (busCount > 0) return `이 구간에 버스 ${busCount}대${oldMin === null ? '' : ` (${oldMin}분 전 위치)`}`;
+  return oldMin === null ? '현재 이 구간에 버스가 없습니다.' : `${oldMin}분 전 기준 이 구간에 버스가 없습니다.`;
+}
+
 /**
  * `vehicles` is null when nothing true can be said of the buses (the data could not be loaded, the
  * refreshes fail, the live feed is not set up): the stops show, with no claim about buses.
+ * `vehiclesAgeSec` (FeedStatus) is how old the positions are; from a minute on, the caption says so.
  */
 export function ProgressLine({
   direction,
   vehicles,
+  vehiclesAgeSec,
 }: {
   direction: Direction;
   vehicles: readonly VehicleMarker[] | null;
+  vehiclesAgeSec?: number;
 }) {
   const stops = vehiclesByStop(vehicles ?? [], direction);
   const busCount = stops.reduce((count, atStop) => count + atStop.length, 0);
-  const caption =
-    vehicles === null ? '' : busCount === 0 ? '현재 이 구간에 버스가 없습니다.' : `이 구간에 버스 ${busCount}대`;
+  const caption = vehicles === null ? '' : captionOf(busCount, vehiclesAgeSec);
 
   return (
     <section className="progress" aria-labelledby="progress-title">

@@ -137,7 +137,11 @@ export default function Home() {
         </div>
         <FeedNotices failed={timeLeft === null} lostAgeSec={lostAgeSec} feed={timeLeft?.feed} />
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(direction)}>
-          <ProgressLine direction={direction} vehicles={knowsBuses && !lost ? (timeLeft.vehicles ?? null) : null} />
+          <ProgressLine
+            direction={direction}
+            vehicles={knowsBuses && !lost ? (timeLeft.vehicles ?? null) : null}
+            vehiclesAgeSec={timeLeft?.feed?.vehiclesAgeSec}
+          />
           <section className="home__cards" aria-labelledby="cards-title">
             <h2 id="cards-title" className="section-title">
               {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
