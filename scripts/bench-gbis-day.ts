@@ -10,7 +10,7 @@
  * - the calls per dataset the stub received (05:00–24:30: two quota days, the second from midnight);
  * - with --by-hour, the arrival list's reads per hour: count / mean interval / longest (s).
  * Two plans run per key: "joint" first, the baseline (every poll read the arrival list and every
- * route's location list, paced by the tighter dataset, as the poller did before docs/decisions/029),
+ * route's location list, paced by the tighter dataset, as the poller did before docs/decisions/031),
  * then "paced", the Poller itself (api/bus/feed/poller.ts) on an in-memory PGlite.
  * Loopback HTTP only; about a minute per key.
  */

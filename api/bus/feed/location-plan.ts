@@ -1,6 +1,6 @@
 /**
  * When to read each route's location list (getBusLocationListv2, one call per route): the calls go
- * where they time departures from the campus terminus (docs/gbis.md §Quota, ADR 029). The arrival
+ * where they time departures from the campus terminus (docs/gbis.md §Quota, ADR 031). The arrival
  * list, read far more often, says when each bus passes the campus crossroads; a bus leaves the
  * terminus some minutes after that (the campus section, then its layover). So a route is read once
  * before the earliest moment its bus can leave, to see it still there, then every `hotSec` until it

@@ -48,7 +48,8 @@ const NEAR_SEC = ETA_BUCKETS[ETA_BUCKETS.length - 1].toSec;
 
 /**
  * A run of the route seen coming to the campus terminus today: `at`, when it passes (or passed)
- * the campus crossroads; `leftAt`, when it was first seen leaving (on the down line), or null.
+ * the campus crossroads; `leftAt`, when it left the terminus, known only once it is seen leaving
+ * (on the down line, at a location read after the departure), else null.
  */
 export type CrossroadsPassage = { at: Date; leftAt: Date | null };
 

@@ -1,6 +1,7 @@
 import { FakeClock, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
 import { formatKstIso } from '../../../contract/kst';
-import { createPredictionService, PLAN_RETRY_MS, type HistoryLoader } from './service';
+import { createPredictionService, LiveTracker, PLAN_RETRY_MS, type HistoryLoader } from './service';
+import type { FeedSnapshot } from '../../../contract/feed-snapshot';
 import { PLAN_REFRESH_MS, type ObservedDeparture } from './day-plan';
 import { inThreadJobs } from './jobs';
 import type { ServedPlan } from './worker';
@@ -109,6 +110,37 @@ describe('prediction service', () => {
     });
     expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
+  });
+
+  it("times a departure midway between its route's last location read and the read that saw it leave", () => {
+    const tracker = new LiveTracker();
+    const at = (time: string) => new Date(`2026-11-19T${time}+09:00`);
+    const onLine = (time: string, direction: 'up' | 'down'): FeedSnapshot => ({
+      ...snapshotAt(at('07:44:00'), [['1150', 60, 4]]), // the arrivals as last read: 07:45 at the crossroads
+      vehicles: [
+        {
+          routeNo: '1150',
+          vehId: '1150',
+          plateNo: null,
+          stationId: 'x',
+          stationSeq: 40,
+          stateCd: 1,
+          section: { direction, stopIndex: 0 },
+        },
+      ],
+      locationsTakenAt: { '1150': at(time).toISOString() },
+    });
+    tracker.observe(onLine('07:57:00', 'up'));
+    tracker.observe(onLine('07:57:00', 'down')); // the same read again tells nothing new
+    expect(tracker.passages('1150', '2026-11-19')).toEqual([{ at: at('07:45:00'), leftAt: null }]);
+    tracker.observe(onLine('08:01:00', 'down'));
+    expect(tracker.passages('1150', '2026-11-19')).toEqual([{ at: at('07:45:00'), leftAt: at('07:59:00') }]);
+
+    // A previous read too long before says little: the departure is taken at the read that saw it.
+    const late = new LiveTracker();
+    late.observe(onLine('07:40:00', 'up'));
+    late.observe(onLine('07:55:00', 'down'));
+    expect(late.passages('1150', '2026-11-19')).toEqual([{ at: at('07:45:00'), leftAt: at('07:55:00') }]);
   });
 
   it('keeps a bus not seen leaving live until 2 min past the end of its range', async () => {

@@ -75,8 +75,8 @@ const NEW_RUN_GAP_MS = 30 * 60_000;
 
 /**
  * A run followed by LiveTracker: when it reaches (or reached) the crossroads, ms, the service date
- * of that instant, and when it was first seen leaving (its route's location read, ms: at the
- * location lists' cadence, after the departure itself), or null.
+ * of that instant, and when it left (ms; LiveTracker.observe), set once it is seen leaving: at the
+ * location lists' cadence, after the departure itself.
  */
 type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; leftAtMs: number | null };
 
@@ -87,7 +87,7 @@ type FollowedRun = { routeNo: string; arrivalMs: number; serviceDate: string; le
  * unseen) so that they still take their runs in applyLiveEvidence. A bus is told by vehId, else plateNo;
  * an arrival with neither is not followed.
  */
-class LiveTracker {
+export class LiveTracker {
   /** Per "routeNo|vehId": the run the bus is on. */
   private readonly following = new Map<string, FollowedRun>();
   /** Earlier runs of followed buses (their vehicle came again). */
@@ -95,15 +95,34 @@ class LiveTracker {
   private lastTakenMs = -Infinity;
   /** Since when snapshots came without a gap longer than MAX_SNAPSHOT_GAP_MS, ms; null before any. */
   private seenSinceMs: number | null = null;
+  /** Per routeNo, its latest location read seen (ms). */
+  private readonly routeReadMs = new Map<string, number>();
 
+  /**
+   * Follows one snapshot (in order). A followed bus first seen on the down line left between its
+   * route's previous location read and this one: midway (as the departure detector times it), or
+   * at this read when the previous one is more than MAX_SNAPSHOT_GAP_MS before.
+   */
   observe(snapshot: FeedSnapshot): void {
     const takenMs = Date.parse(snapshot.takenAt);
     if (takenMs > this.lastTakenMs) this.observeArrivals(snapshot, takenMs);
+    const reads = new Map<string, number>();
+    for (const { routeNo } of snapshot.vehicles) {
+      const readMs = locationsReadMs(snapshot, routeNo);
+      if (readMs > (this.routeReadMs.get(routeNo) ?? -Infinity)) reads.set(routeNo, readMs);
+    }
     for (const vehicle of snapshot.vehicles) {
+      const readMs = reads.get(vehicle.routeNo);
       const run =
         vehicle.section?.direction === 'down' ? this.following.get(`${vehicle.routeNo}|${vehicle.vehId}`) : null;
-      if (run && run.leftAtMs === null) run.leftAtMs = locationsReadMs(snapshot, vehicle.routeNo);
+      if (readMs === undefined || !run || run.leftAtMs !== null) continue;
+      const previousMs = this.routeReadMs.get(vehicle.routeNo);
+      run.leftAtMs =
+        previousMs !== undefined && readMs - previousMs <= MAX_SNAPSHOT_GAP_MS
+          ? Math.round((previousMs + readMs) / 2)
+          : readMs;
     }
+    for (const [routeNo, readMs] of reads) this.routeReadMs.set(routeNo, readMs);
   }
 
   private observeArrivals(snapshot: FeedSnapshot, takenMs: number): void {
