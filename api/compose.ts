@@ -14,6 +14,7 @@ import { createDemoSource } from './bus/feed/demo/source';
 import { loadDepartures } from './bus/predictions/departures/store';
 import { createBusFeed, type BusFeed } from './bus/feed/service';
 import { createAccuracyService } from './bus/predictions/accuracy';
+import { cadenceOf, DEVELOPMENT_KEY_QUOTA } from './bus/predictions/backtest';
 import { createLiveView } from './bus/live-view';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
 import type { FeedSource } from './bus/feed/snapshot';
@@ -88,10 +89,12 @@ export function composeApi(parts: ApiParts): ApiContext {
  */
 function predictionServices(
   parts: Pick<ApiContext, 'db' | 'clock' | 'logger' | 'history' | 'transit' | 'jobs'> &
-    Partial<Pick<ApiContext, 'predictions' | 'accuracy'>> & { source: FeedSourceName },
+    Partial<Pick<ApiContext, 'predictions' | 'accuracy' | 'dailyQuota'>> & { source: FeedSourceName },
 ): Pick<ApiContext, 'predictions' | 'accuracy'> {
-  const { db, clock, logger, history, transit, source, jobs } = parts;
-  const accuracy = parts.accuracy ?? createAccuracyService({ db, clock, loadHistory: history, source, jobs, transit });
+  const { db, clock, logger, history, transit, source, jobs, dailyQuota = DEVELOPMENT_KEY_QUOTA } = parts;
+  const cadence = cadenceOf(source, dailyQuota);
+  const accuracy =
+    parts.accuracy ?? createAccuracyService({ db, clock, loadHistory: history, source, jobs, transit, cadence });
   const predictions =
     parts.predictions ??
     createPredictionService({
@@ -162,6 +165,7 @@ export async function openApiServices(
     transit,
     jobs,
     source: source.name,
+    dailyQuota: env.GBIS_DAILY_QUOTA,
   });
   const feed = await createBusFeed({
     database,

@@ -1,3 +1,4 @@
+import { DEVELOPMENT_KEY_CADENCE } from './bus/predictions/backtest';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkerPool } from './worker-pool';
@@ -34,7 +35,13 @@ describe('the worker thread', () => {
     // The monitor's first tick only sets its baseline: a block before it would go unseen.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const started = performance.now();
-    const report = await jobs.backtest({ history, days: 2, before: today, routes: DEFAULT_TRANSIT_IDS.routes });
+    const report = await jobs.backtest({
+      history,
+      days: 2,
+      before: today,
+      routes: DEFAULT_TRANSIT_IDS.routes,
+      cadence: DEVELOPMENT_KEY_CADENCE,
+    });
     // A turn of the loop after, in which the monitor's timer records a block that has just ended.
     await new Promise((resolve) => setTimeout(resolve, 20));
     delay.disable();

@@ -29,6 +29,9 @@ it('writes the predicted day plan of each test day beside the table', { timeout:
     { cwd: root, env: { ...process.env, DATABASE_URL: '', CLOCK_START: '' } },
   );
   expect(stdout).toMatch(/^Backtest of 3 service days \(2026-11-13 – 2026-11-15\)/);
+  expect(stdout).toMatch(
+    /\nCadence: a development key's poll plan \(1,000 calls a day\): estimate ETA \d+\.\d %; seen as it leaves \(ideal\): \d+\.\d %\.\n$/,
+  );
 
   const [header, ...lines] = readFileSync(out, 'utf8').trimEnd().split('\n');
   expect(header).toBe('routeNo,serviceDate,predictedAt,lowerAt,upperAt');
@@ -62,8 +65,16 @@ it(
           resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
         );
       });
-    const usage = 'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]';
-    const [help, bogus] = await Promise.all([run('--help'), run('--predictions', 'x.csv')]);
+    const usage =
+      'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv] ' +
+      '[--seen-after SEC | --key CALLS]';
+    const [help, bogus, both] = await Promise.all([
+      run('--help'),
+      run('--predictions', 'x.csv'),
+      run('--seen-after', '60', '--key', '1000'),
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe(`--seen-after and --key are two cadences: give one.\n${usage}\n`);
     expect(help).toEqual({ code: 0, stdout: `${usage}\n`, stderr: '' });
     expect(bogus.code).toBe(2);
     expect(bogus.stdout).toBe('');

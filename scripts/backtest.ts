@@ -1,7 +1,13 @@
 /**
- * `npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]`: how
- * well the departure predictions would have done on the last N service days (method and metrics:
- * api/bus/predictions/backtest.ts).
+ * `npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]
+ * [--seen-after SEC | --key CALLS]`: how well the departure predictions would have done on the last
+ * N service days (method and metrics: api/bus/predictions/backtest.ts).
+ *
+ * Cadence (how soon the live estimate learns that a bus left: backtest.ts Cadence): by default
+ * the poll plan of a development key (1,000 calls a day per dataset), and the estimate's ETA score
+ * at the ideal cadence (seen as it leaves) is printed beside it; --seen-after SEC models a fixed
+ * delay, --key CALLS the poll plan of a key of that size. The running server's report (below) is
+ * at the server's own cadence.
  *
  * History: with --history, a CSV of observed departures (columns routeNo,departedAt[,arrivedAt],
  * ISO 8601 with offset). Otherwise the database the api uses (DATABASE_URL, or PGlite under
@@ -17,7 +23,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { backtest } from '../api/bus/predictions/backtest';
+import { backtest, DEVELOPMENT_KEY_CADENCE, type Cadence } from '../api/bus/predictions/backtest';
 import { backfillDemoHistory, loadDepartures } from '../api/bus/predictions/departures/store';
 import { inThreadJobs } from '../api/bus/predictions/jobs';
 import { HISTORY_WINDOW_DAYS, type DayPlan, type ObservedDeparture } from '../api/bus/predictions/day-plan';
@@ -34,21 +40,41 @@ import { parseCli } from './cli';
 import { askRunningServer } from './local-api';
 import { addServiceDays, serviceClock } from '../api/time';
 
-const values = parseCli(
-  'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv]',
-  {
-    days: { type: 'string', default: '14' },
-    history: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    'predictions-out': { type: 'string' },
-  },
-);
+const USAGE =
+  'Usage: npm run backtest -- [--days 14] [--history FILE.csv] [--json] [--predictions-out OUT.csv] ' +
+  '[--seen-after SEC | --key CALLS]';
+const values = parseCli(USAGE, {
+  days: { type: 'string', default: '14' },
+  history: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  'predictions-out': { type: 'string' },
+  'seen-after': { type: 'string' },
+  key: { type: 'string' },
+});
 const parsedDays = z.coerce.number().int().min(1).max(366).safeParse(values.days);
 if (!parsedDays.success) {
   console.error(`--days must be a whole number from 1 to 366, got "${values.days}"`);
   process.exit(2);
 }
 const days = parsedDays.data;
+
+/** The cadence asked for, or null for the default (the development key's, with the ideal beside it). */
+function cadenceAsked(): Cadence | null {
+  if (values['seen-after'] !== undefined && values.key !== undefined) {
+    console.error(`--seen-after and --key are two cadences: give one.\n${USAGE}`);
+    process.exit(2);
+  }
+  const number = (name: string, text: string, min: number) => {
+    const parsed = z.coerce.number().int().min(min).max(86_400_000).safeParse(text);
+    if (parsed.success) return parsed.data;
+    console.error(`--${name} must be a whole number of at least ${min}, got "${text}"`);
+    return process.exit(2);
+  };
+  if (values['seen-after'] !== undefined) return { seenAfterSec: number('seen-after', values['seen-after'], 0) };
+  if (values.key !== undefined) return { dailyQuota: number('key', values.key, 1) };
+  return null;
+}
+const cadence = cadenceAsked();
 
 const env = parseApiEnv();
 const now = apiClock(env).now();
@@ -92,14 +118,22 @@ async function historyFromDatabase(): Promise<{ history: ObservedDeparture[]; ro
 const plans: DayPlan[] = [];
 const onDayPlan = values['predictions-out'] ? (plan: DayPlan) => plans.push(plan) : undefined;
 
-/** The report: from the CSV, the database, or (DATA_DIR held by the running server) that server. */
-async function report(): Promise<BacktestReport> {
-  if (values.history) {
-    return backtest(parseHistoryCsv(readFileSync(values.history, 'utf8')), { days, before: today, onDayPlan });
-  }
+/**
+ * The report at `cadence` (the development key's by default), from the CSV, the database, or
+ * (DATA_DIR held by the running server) that server; with the default cadence, the estimate's
+ * ETA score at the ideal one too (null from the running server).
+ */
+async function report(): Promise<{ report: BacktestReport; idealEtaScore: number | null }> {
+  const scored = async (history: ObservedDeparture[], routes?: readonly RouteConfig[]) => {
+    const options = { days, before: today, routes };
+    const report = await backtest(history, { ...options, onDayPlan, cadence: cadence ?? DEVELOPMENT_KEY_CADENCE });
+    const ideal = cadence ? null : await backtest(history, { ...options, cadence: { seenAfterSec: 0 } });
+    return { report, idealEtaScore: ideal?.overall.methods.estimate.etaScore ?? null };
+  };
+  if (values.history) return scored(parseHistoryCsv(readFileSync(values.history, 'utf8')));
   try {
     const { history, routes } = await historyFromDatabase();
-    return backtest(history, { days, before: today, onDayPlan, routes });
+    return await scored(history, routes);
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
     if (onDayPlan) {
@@ -107,19 +141,29 @@ async function report(): Promise<BacktestReport> {
         `${error.message}\n--predictions-out needs the history here: pass --history FILE.csv, or stop the server.`,
       );
     }
-    console.error(`DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it.`);
-    return reportFromRunningServer().catch((cause: unknown) => {
+    console.error(
+      `DATA_DIR is held by the running server (pid ${error.holderPid ?? '?'}): asking it (its own cadence).`,
+    );
+    const fromServer = reportFromRunningServer().then((report) => ({ report, idealEtaScore: null }));
+    return fromServer.catch((cause: unknown) => {
       // No socket: the holder is not the server (another CLI), or a server of an older version.
       throw new Error(`${error.message}\n(${(cause as Error).message})`);
     });
   }
 }
 
-const result = await report().catch((error: unknown) => {
+const { report: result, idealEtaScore } = await report().catch((error: unknown) => {
   console.error((error as Error).message);
   process.exit(1);
 });
 console.log(values.json ? JSON.stringify(result, null, 2) : formatBacktestTable(result));
+if (idealEtaScore !== null) {
+  const atKey = result.overall.methods.estimate.etaScore;
+  (values.json ? console.error : console.log)(
+    `Cadence: a development key's poll plan (1,000 calls a day): estimate ETA ${atKey?.toFixed(1) ?? '-'} %; ` +
+      `seen as it leaves (ideal): ${idealEtaScore.toFixed(1)} %.`,
+  );
+}
 if (values['predictions-out']) {
   writeFileSync(values['predictions-out'], predictionsCsv(plans));
   const rows = plans.reduce((sum, plan) => sum + plan.routes.reduce((n, route) => n + route.estimate.length, 0), 0);

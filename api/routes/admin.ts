@@ -17,7 +17,7 @@ import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inqui
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';
 import { listAudit } from '../admin/audit';
 import { getAdminNotice, saveNotice } from '../admin/notice';
-import { backtestHistoryRange } from '../bus/predictions/backtest';
+import { backtestHistoryRange, cadenceOf, DEVELOPMENT_KEY_QUOTA } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
 import { planOfDay } from '../bus/feed/poll-plan';
 import { locatedRoutes } from '../bus/feed/transit-config';
@@ -74,7 +74,8 @@ export function adminRoutes(context: ApiContext) {
         const records = await history(backtestHistoryRange(days, today));
         // CPU-bound, ~80 ms per day evaluated: in the worker thread.
         const routes = context.transit.current().routes;
-        return c.json(await context.jobs.backtest({ history: records, days, before: today, routes }));
+        const cadence = cadenceOf(feed.current().source, context.dailyQuota ?? DEVELOPMENT_KEY_QUOTA);
+        return c.json(await context.jobs.backtest({ history: records, days, before: today, routes, cadence }));
       },
     )
     .get('/notice', async (c) => c.json(await getAdminNotice(db, enabledByDefault)))

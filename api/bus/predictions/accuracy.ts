@@ -22,7 +22,14 @@ import type { Db } from '../../db/client';
 import { predictionAccuracy, settings } from '../../db/schema';
 import { sharedRead } from '../../shared-read';
 import { serviceClock } from '../../time';
-import { backtestHistoryRange, type BacktestReport, type MethodScore } from './backtest';
+import {
+  backtestHistoryRange,
+  cadenceOf,
+  DEVELOPMENT_KEY_QUOTA,
+  type BacktestReport,
+  type Cadence,
+  type MethodScore,
+} from './backtest';
 import type { PredictionJobs } from './jobs';
 import { ETA_BUCKETS, type Calibration } from './spread';
 import type { HistoryLoader } from './service';
@@ -83,8 +90,18 @@ export function createAccuracyService(options: {
   source: FeedSourceName;
   jobs: Pick<PredictionJobs, 'backtest'>;
   transit?: Pick<TransitIdsNow, 'current'>;
+  /** How soon the feed sees a departure (backtest Cadence); default the feed's on a development key. */
+  cadence?: Cadence;
 }): AccuracyService {
-  const { db, clock, loadHistory, source, jobs, transit = transitIdsNow() } = options;
+  const {
+    db,
+    clock,
+    loadHistory,
+    source,
+    jobs,
+    transit = transitIdsNow(),
+    cadence = cadenceOf(source, DEVELOPMENT_KEY_QUOTA),
+  } = options;
   const stored = sharedRead(
     async () => {
       const [row] = await db.select().from(predictionAccuracy).where(eq(predictionAccuracy.feed, source));
@@ -100,7 +117,13 @@ export function createAccuracyService(options: {
   const compute = async (serviceDate: string, now: Date) => {
     const history = await loadHistory(backtestHistoryRange(PREDICTION_ACCURACY_DAYS, serviceDate));
     const { routes } = transit.current();
-    const report = await jobs.backtest({ history, days: PREDICTION_ACCURACY_DAYS, before: serviceDate, routes });
+    const report = await jobs.backtest({
+      history,
+      days: PREDICTION_ACCURACY_DAYS,
+      before: serviceDate,
+      routes,
+      cadence,
+    });
     const accuracy: PredictionAccuracy = {
       source,
       computedAt: now.toISOString(),

@@ -1,4 +1,4 @@
-import { backtest, bucketOf, isAccurate, QUERY_LEADS_SEC } from './backtest';
+import { backtest, bucketOf, DEVELOPMENT_KEY_CADENCE, isAccurate, QUERY_LEADS_SEC, type Cadence } from './backtest';
 import type { ObservedDeparture } from './day-plan';
 
 /** A 1150 departure at KST `time` ("HH:mm:ss") of `date`, seen at the crossroads `turnaroundSec` before when given. */
@@ -80,6 +80,28 @@ describe('backtest', () => {
     expect(estimate.maeSec).toBeGreaterThan((6 * 540) / 15);
     expect(estimate.maeSec).toBeLessThanOrEqual((6 * 600) / 15);
     expect(dayBefore.etaScore).toBe(0); // 08:01 then 08:31
+  });
+
+  it('models the cadence it is given: a departure seen later helps the next queries later', async () => {
+    // Thursday's 08:00 run leaves on time, and an extra bus leaves at 08:05. Until the 08:00 bus is
+    // seen leaving, the estimate takes it to be still waiting (it may have passed unseen), and
+    // answers 08:00 to the queries for 08:05.
+    const day = [...prior, run('2026-11-19', '08:00:00', 900), run('2026-11-19', '08:05:00', 900)];
+    const scoreAt = async (cadence: Cadence) =>
+      (await backtest(day, { days: 1, before: '2026-11-20', cadence })).routes[0].methods.estimate.maeSec ?? NaN;
+    const ideal = await scoreAt({ seenAfterSec: 0 });
+    const minuteLate = await scoreAt({ seenAfterSec: 60 });
+    const fourMinutesLate = await scoreAt({ seenAfterSec: 240 });
+    expect(ideal).toBeLessThan(minuteLate);
+    expect(minuteLate).toBeLessThan(fourMinutesLate);
+    // The development key's plan reads a route every ~4 min while its bus may leave: in between.
+    const developmentKey = await scoreAt(DEVELOPMENT_KEY_CADENCE);
+    expect(developmentKey).toBeGreaterThanOrEqual(ideal);
+    expect(developmentKey).toBeLessThanOrEqual(fourMinutesLate);
+    // The default is the development key's.
+    expect((await backtest(day, { days: 1, before: '2026-11-20' })).routes[0].methods.estimate.maeSec).toBe(
+      developmentKey,
+    );
   });
 
   it('a bus early at the crossroads waits for its run, as early buses did in the history', async () => {

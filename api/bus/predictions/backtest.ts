@@ -27,6 +27,9 @@ import type { Weighted } from './spread';
 
 import { BACKTEST_METHODS } from '../../../contract/admin';
 import { DEFAULT_TRANSIT_IDS, type RouteConfig } from '../feed/transit-config';
+import { LocationPlan } from '../feed/location-plan';
+import { callsLeft, FREE_POLL_SEC } from '../feed/poll-plan';
+import type { FeedSourceName } from '../../../contract/bus';
 import { DAY_TYPES, type DayType } from '../../../contract/transit';
 
 /** Seconds before a departure at which riders ask: the middle of each minute from 0 to 15. */
@@ -172,10 +175,55 @@ const CALIBRATION_DAYS = 3;
 type Answer = { at: Date; lowerAt?: Date; upperAt?: Date; spread?: Weighted[] };
 
 /**
- * How long after a bus leaves the service knows it (LiveTracker sees it on the down line at the
- * next poll): a minute, a GBIS poll interval.
+ * How soon after a bus leaves the service knows it: LiveTracker sees it on the down line at the
+ * first location read after the departure (docs/predictions.md §Measuring it).
+ * - `seenAfterSec`: always that long after;
+ * - `readEverySec`: the route is read that often, so at a point of that interval after it: uniform,
+ *   and fixed per departure (a hash of its route and time), so a run is repeatable;
+ * - `dailyQuota`: as the location plan of a key of that many calls a day per dataset reads a route
+ *   while its bus may leave (api/bus/feed/location-plan.ts hotSec on a fresh quota at 05:00), read
+ *   every that many seconds.
  */
-const LEFT_SEEN_AFTER_MS = 60_000;
+export type Cadence = { seenAfterSec: number } | { readEverySec: number } | { dailyQuota: number };
+
+/** Calls a day per dataset of a development key (GBIS_DAILY_QUOTA's default, docs/gbis.md §Quota). */
+export const DEVELOPMENT_KEY_QUOTA = 1000;
+/** The cadence the product has on a development key. */
+export const DEVELOPMENT_KEY_CADENCE: Cadence = { dailyQuota: DEVELOPMENT_KEY_QUOTA };
+
+/** Seconds after each departure of `serviceDate` at which `cadence` sees it, as a function of the departure. */
+function seenAfterOf(
+  cadence: Cadence,
+  routes: readonly RouteConfig[],
+  serviceDate: string,
+): (routeNo: string, departedAt: Date) => number {
+  if ('seenAfterSec' in cadence) return () => cadence.seenAfterSec;
+  const intervalSec =
+    'readEverySec' in cadence
+      ? cadence.readEverySec
+      : new LocationPlan('gbis').hotSec({
+          now: kstInstant(serviceDate, SERVICE_HOURS.startMin),
+          snapshot: null,
+          routes,
+          callsLeft: callsLeft(cadence.dailyQuota, 0),
+        });
+  return (routeNo, departedAt) => intervalSec * unitHash(`${routeNo}|${departedAt.getTime()}`);
+}
+
+/**
+ * The cadence a deployment has: the GBIS source's by its key (GBIS_DAILY_QUOTA), the demo
+ * simulator's every FREE_POLL_SEC.
+ */
+export function cadenceOf(source: FeedSourceName, dailyQuota: number): Cadence {
+  return source === 'gbis' ? { dailyQuota } : { readEverySec: FREE_POLL_SEC };
+}
+
+/** A number in [0, 1) from `text` (FNV-1a, 32 bits): the same text, the same number. */
+function unitHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) / 2 ** 32;
+}
 
 /**
  * Each method's answer at query time q for the route at `index` of the plan: its first predicted departure
@@ -188,6 +236,7 @@ function answerers(
   observed: readonly ObservedDeparture[],
   dayTypeAt: (q: Date) => DayType,
   calibration: Calibration | null,
+  seenAfterSec: (routeNo: string, departedAt: Date) => number,
 ): Record<Method, (q: Date) => Answer | null> {
   const serviceDate = dayPlan.serviceDate;
   const plan = dayPlan.routes[index];
@@ -200,8 +249,8 @@ function answerers(
       const passages = seen
         .filter(({ arrivedAt }) => arrivedAt <= q)
         .map(({ arrivedAt, departedAt }) => {
-          const leftAt = new Date(departedAt.getTime() + LEFT_SEEN_AFTER_MS);
-          return { at: arrivedAt, leftAt: leftAt <= q ? leftAt : null };
+          const seenAtMs = departedAt.getTime() + seenAfterSec(route.routeNo, departedAt) * 1000;
+          return { at: arrivedAt, leftAt: seenAtMs <= q.getTime() ? departedAt : null };
         });
       const live = dayPlan.planAs(dayTypeAt(q))[index];
       return nextAtOrAfter(applyLiveEvidence(live, passages, q, watchingSince, calibration), q);
@@ -229,6 +278,7 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  * `before` ("yyyy-MM-dd", exclusive: pass today's service date so its partial day is left out) that
  * have observations. Each date is predicted with predictDay from the departures of earlier dates only;
  * `onDayPlan`, when given, receives each date's plan as it is made (for `--predictions-out`);
+ * `cadence` is how soon a departure is seen (Cadence; default the development key's);
  * `routes` are the routes scored with their timetables (the timetable baseline and estimates): those
  * in use (TransitIdsNow.current().routes), the defaults of transit-config.ts unless given.
  * CPU-bound (~50 ms per date on a 2-core machine, ~130 ms on a date whose other day types are
@@ -237,9 +287,15 @@ export function backtestHistoryRange(days: number, before: string): { fromDate: 
  */
 export async function backtest(
   history: readonly ObservedDeparture[],
-  options: { days: number; before: string; onDayPlan?: (plan: DayPlan) => void; routes?: readonly RouteConfig[] },
+  options: {
+    days: number;
+    before: string;
+    onDayPlan?: (plan: DayPlan) => void;
+    routes?: readonly RouteConfig[];
+    cadence?: Cadence;
+  },
 ): Promise<BacktestReport> {
-  const { routes = DEFAULT_TRANSIT_IDS.routes } = options;
+  const { routes = DEFAULT_TRANSIT_IDS.routes, cadence = DEVELOPMENT_KEY_CADENCE } = options;
   const dates = [...new Set(history.map((d) => d.serviceDate))]
     .filter((date) => date < options.before)
     .sort()
@@ -259,6 +315,7 @@ export async function backtest(
     if (scored) options.onDayPlan?.(plan);
     const ofDate = history.filter((d) => d.serviceDate === date);
     const dayTypeAt = observedDayTypes(plan, ofDate);
+    const seenAfter = seenAfterOf(cadence, routes, date);
     for (const [index, routePlan] of plan.routes.entries()) {
       if (scored && routePlan.slots) {
         slots.set(`${routePlan.routeNo}|${plan.dayType}`, {
@@ -271,7 +328,7 @@ export async function backtest(
       const observed = ofDate
         .filter((d) => d.routeNo === routePlan.routeNo)
         .sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
-      const answer = answerers(plan, routes[index], index, observed, dayTypeAt, calibration);
+      const answer = answerers(plan, routes[index], index, observed, dayTypeAt, calibration, seenAfter);
       // A calibration day's figures only feed the levels.
       const tally = scored ? tallies.get(routePlan.routeNo) : { departures: 0, byMethod: METHODS.map(newTally) };
       if (!tally) continue;

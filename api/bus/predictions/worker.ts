@@ -10,7 +10,7 @@ import { planDay as simulatedRuns } from '../feed/demo/simulator';
 import { FREE_POLL_SEC } from '../feed/poll-plan';
 import type { RouteConfig } from '../feed/transit-config';
 import type { DayType } from '../../../contract/transit';
-import { backtest as runBacktest, type BacktestReport } from './backtest';
+import { backtest as runBacktest, type BacktestReport, type Cadence } from './backtest';
 import { predictDay, type ObservedDeparture, type RouteDayPlan } from './day-plan';
 import { observedDayType } from './day-type';
 import type { DepartureRecord } from './departures/detector';
@@ -24,6 +24,7 @@ export function backtest(input: {
   days: number;
   before: string;
   routes: readonly RouteConfig[];
+  cadence: Cadence;
 }): Promise<BacktestReport> {
   const { history, ...options } = input;
   return runBacktest(history, options);
