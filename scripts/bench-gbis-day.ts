@@ -6,7 +6,8 @@
  * - the age of the arrivals a phone sees at 5,000 random moments of service (mean and p95, s):
  *   the moment less the latest arrival-list read before it;
  * - the observed departures (DepartureDetector over the snapshots the poller published) against
- *   the true ones: mean and p95 |error| (s), and how many of the true departures were observed;
+ *   the true ones: mean and p95 |error| (s), how many of the true departures were observed, and how
+ *   long after the departure the read that saw it came (mean and p95, s: what the live estimate waits);
  * - the calls per dataset the stub received (05:00–24:30: two quota days, the second from midnight);
  * - with --by-hour, the arrival list's reads per hour: count / mean interval / longest (s).
  * Two plans run per key: "joint" first, the baseline (every poll read the arrival list and every
@@ -157,18 +158,26 @@ function arrivalAges(reads: number[]): number[] {
   return ages;
 }
 
-/** |error| (s) of each observed departure against the true one of the same vehicle nearest to it. */
-function departureErrors(observed: DepartureRecord[]): { errors: number[]; trueCount: number } {
+/**
+ * Per observed departure, against the true one of the same vehicle nearest to it: the |error| of
+ * its time (s), and how long after the true departure it was seen (s): the read that saw it gone,
+ * gapSec after the one before.
+ */
+function departureErrors(observed: DepartureRecord[]): { errors: number[]; seenAfter: number[]; trueCount: number } {
   const runs = planDay(SEED, DATE).filter((run) => run.departure >= SERVICE_START && run.departure < SERVICE_END);
-  const errors = observed.flatMap((record) => {
+  const matched = observed.flatMap((record) => {
     const candidates = runs.filter((run) => run.routeNo === record.routeNo && run.vehicle.vehId === record.vehId);
-    if (candidates.length === 0) return [];
-    const nearest = Math.min(
-      ...candidates.map((run) => Math.abs(record.departedAt.getTime() - run.departure.getTime()) / 1000),
-    );
-    return [nearest];
+    const distance = (run: (typeof runs)[number]) => Math.abs(record.departedAt.getTime() - run.departure.getTime());
+    const nearest = candidates.sort((a, b) => distance(a) - distance(b))[0];
+    if (!nearest) return [];
+    const seenMs = record.departedAt.getTime() + (record.gapSec * 1000) / 2;
+    return [{ error: distance(nearest) / 1000, seenAfter: (seenMs - nearest.departure.getTime()) / 1000 }];
   });
-  return { errors, trueCount: runs.length };
+  return {
+    errors: matched.map((m) => m.error),
+    seenAfter: matched.map((m) => m.seenAfter),
+    trueCount: runs.length,
+  };
 }
 
 /** Per KST hour of the service day: "hour:reads/mean interval/longest interval" of the arrival list (s). */
@@ -186,7 +195,7 @@ function arrivalReadsByHour(reads: number[]): string {
 function describe(plan: string, quota: number, day: Day): string {
   if (options['by-hour']) console.log(`${plan} ${quota} by hour: ${arrivalReadsByHour(day.arrivalReads)}`);
   const ages = arrivalAges(day.arrivalReads);
-  const { errors, trueCount } = departureErrors(day.departures);
+  const { errors, seenAfter, trueCount } = departureErrors(day.departures);
   const cells = [
     plan.padEnd(6),
     String(quota).padStart(6),
@@ -195,6 +204,8 @@ function describe(plan: string, quota: number, day: Day): string {
     mean(errors).toFixed(0).padStart(9),
     p95(errors).toFixed(0).padStart(8),
     `${errors.length}/${trueCount}`.padStart(9),
+    mean(seenAfter).toFixed(0).padStart(10),
+    p95(seenAfter).toFixed(0).padStart(9),
     String(day.calls.arrivals).padStart(8),
     String(day.calls.locations).padStart(9),
   ];
@@ -202,9 +213,12 @@ function describe(plan: string, quota: number, day: Day): string {
 }
 
 console.log(`GBIS polling over ${DATE} (KST service day 05:00–24:30), simulator seed ${SEED}`);
-console.log('plan     key  age mean  age p95  dep |err|  dep p95  observed  arrivals locations');
+console.log('plan     key  age mean  age p95  dep |err|  dep p95  observed seen mean seen p95  arrivals locations');
 for (const quota of KEYS) {
   console.log(describe('joint', quota, await jointDay(quota)));
   console.log(describe('paced', quota, await pacedDay(quota)));
 }
-console.log('age: seconds since the arrival list was read; dep: observed departure − true departure, seconds.');
+console.log(
+  'age: seconds since the arrival list was read; dep: observed departure − true departure; ' +
+    'seen: when the read that saw it gone came after the true departure; all in seconds.',
+);

@@ -92,10 +92,14 @@ export class LocationPlan {
       const pass = this.passes.get(key);
       if (!pass) continue;
       this.passes.delete(key);
-      const leads = [...(this.leads.get(departure.routeNo) ?? []), departure.departedAt.getTime() - pass.atMs];
-      this.leads.set(departure.routeNo, leads.slice(-LEADS_KEPT));
+      this.learnLead(departure.routeNo, departure.departedAt.getTime() - pass.atMs);
     }
     for (const [key, pass] of this.passes) if (takenMs - pass.atMs > PASS_FORGOTTEN_MS) this.passes.delete(key);
+  }
+
+  /** Learns one lead of `routeNo` (ms from a crossroads pass to the departure), keeping the LEADS_KEPT latest. */
+  learnLead(routeNo: string, leadMs: number): void {
+    this.leads.set(routeNo, [...(this.leads.get(routeNo) ?? []), leadMs].slice(-LEADS_KEPT));
   }
 
   /**

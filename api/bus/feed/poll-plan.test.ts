@@ -27,17 +27,18 @@ describe('poll plan of the arrival list', () => {
     expect(serviceSecondsLeftToday(at('2026-11-23T03:00:00'))).toBe(0);
   });
 
-  it('paces the arrival calls alone over a service day at normal urgency', () => {
-    const delay = arrivalsDelaySec({ ...key, now: at('2026-11-23T05:00:00'), spent: 0, urgency: 'normal' });
+  it('paces the arrival calls alone over a service day while a bus is near', () => {
+    const delay = arrivalsDelaySec({ ...key, now: at('2026-11-23T05:00:00'), spent: 0, urgency: 'near' });
     expect(delay).toBe(Math.round((19 * 3600) / 950)); // 72 s: the location lists no longer set the pace
   });
 
   // A day read exactly when the plan says, with no other guard: the pacing alone keeps every
-  // urgency within the budget (950 of 1,000 arrival calls), and normal urgency spends nearly all.
+  // urgency within the budget (950 of 1,000 arrival calls), and a day with a bus always near (the
+  // pace's base) spends nearly all.
   it.each([
     ['near', 900],
-    ['normal', 900],
-    ['idle', 750],
+    ['normal', 550],
+    ['idle', 400],
   ] as const)('keeps a whole day read at %s urgency within the budget', (urgency, atLeast) => {
     let now = at('2026-11-23T05:00:00').getTime();
     const end = at('2026-11-24T00:00:00').getTime();
@@ -50,11 +51,10 @@ describe('poll plan of the arrival list', () => {
     expect(spent).toBeGreaterThanOrEqual(atLeast);
   });
 
-  it('reads twice as often when a bus is near and a third as often when none is coming', () => {
+  it('reads at the pace while a bus is near, half as often while the next is further, a third when none is coming', () => {
     const base = { ...key, now: at('2026-11-23T08:00:00'), spent: 0 };
-    const normal = arrivalsDelaySec({ ...base, urgency: 'normal' });
-    expect(normal).toBe(61); // 16 h over 950 calls
-    expect(arrivalsDelaySec({ ...base, urgency: 'near' })).toBe(30); // 60.6 s × 0.5
+    expect(arrivalsDelaySec({ ...base, urgency: 'near' })).toBe(61); // 16 h over 950 calls
+    expect(arrivalsDelaySec({ ...base, urgency: 'normal' })).toBe(121);
     expect(arrivalsDelaySec({ ...base, urgency: 'idle' })).toBe(182);
   });
 

@@ -166,7 +166,13 @@ export class Poller {
     }
     if (request.arrivals) {
       const urgency = urgencyOf(this.state.snapshot);
-      const planned = arrivalsDelaySec({ now, dailyQuota, metered: source.metered, spent: spentAfter.arrivals, urgency });
+      const planned = arrivalsDelaySec({
+        now,
+        dailyQuota,
+        metered: source.metered,
+        spent: spentAfter.arrivals,
+        urgency,
+      });
       this.arrivalsDueMs = now.getTime() + this.backoffSec(planned) * 1000;
     }
     const delaySec = this.backoffSec(this.wakeSec(now, spentAfter));

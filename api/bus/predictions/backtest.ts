@@ -181,8 +181,8 @@ type Answer = { at: Date; lowerAt?: Date; upperAt?: Date; spread?: Weighted[] };
  * - `readEverySec`: the route is read that often, so at a point of that interval after it: uniform,
  *   and fixed per departure (a hash of its route and time), so a run is repeatable;
  * - `dailyQuota`: as the location plan of a key of that many calls a day per dataset reads a route
- *   while its bus may leave (api/bus/feed/location-plan.ts hotSec on a fresh quota at 05:00), read
- *   every that many seconds.
+ *   while its bus may leave (api/bus/feed/location-plan.ts hotSec on a fresh quota at 05:00, its
+ *   leads learnt from the departures of the two days before), read every that many seconds.
  */
 export type Cadence = { seenAfterSec: number } | { readEverySec: number } | { dailyQuota: number };
 
@@ -191,22 +191,28 @@ export const DEVELOPMENT_KEY_QUOTA = 1000;
 /** The cadence the product has on a development key. */
 export const DEVELOPMENT_KEY_CADENCE: Cadence = { dailyQuota: DEVELOPMENT_KEY_QUOTA };
 
-/** Seconds after each departure of `serviceDate` at which `cadence` sees it, as a function of the departure. */
+/**
+ * Seconds after each departure of `serviceDate` at which `cadence` sees it, as a function of the
+ * departure; `earlier` are departures of the days before (a key's plan learns its leads from them).
+ */
 function seenAfterOf(
   cadence: Cadence,
   routes: readonly RouteConfig[],
   serviceDate: string,
+  earlier: readonly ObservedDeparture[],
 ): (routeNo: string, departedAt: Date) => number {
   if ('seenAfterSec' in cadence) return () => cadence.seenAfterSec;
-  const intervalSec =
-    'readEverySec' in cadence
-      ? cadence.readEverySec
-      : new LocationPlan('gbis').hotSec({
-          now: kstInstant(serviceDate, SERVICE_HOURS.startMin),
-          snapshot: null,
-          routes,
-          callsLeft: callsLeft(cadence.dailyQuota, 0),
-        });
+  let intervalSec: number;
+  if ('readEverySec' in cadence) intervalSec = cadence.readEverySec;
+  else {
+    const plan = new LocationPlan('gbis');
+    const latest = [...earlier].sort((a, b) => a.departedAt.getTime() - b.departedAt.getTime());
+    for (const { routeNo, arrivedAt, departedAt } of latest) {
+      if (arrivedAt) plan.learnLead(routeNo, departedAt.getTime() - arrivedAt.getTime());
+    }
+    const now = kstInstant(serviceDate, SERVICE_HOURS.startMin);
+    intervalSec = plan.hotSec({ now, snapshot: null, routes, callsLeft: callsLeft(cadence.dailyQuota, 0) });
+  }
   return (routeNo, departedAt) => intervalSec * unitHash(`${routeNo}|${departedAt.getTime()}`);
 }
 
@@ -315,7 +321,12 @@ export async function backtest(
     if (scored) options.onDayPlan?.(plan);
     const ofDate = history.filter((d) => d.serviceDate === date);
     const dayTypeAt = observedDayTypes(plan, ofDate);
-    const seenAfter = seenAfterOf(cadence, routes, date);
+    const seenAfter = seenAfterOf(
+      cadence,
+      routes,
+      date,
+      history.filter((d) => d.serviceDate < date && d.serviceDate >= addServiceDays(date, -2)),
+    );
     for (const [index, routePlan] of plan.routes.entries()) {
       if (scored && routePlan.slots) {
         slots.set(`${routePlan.routeNo}|${plan.dayType}`, {

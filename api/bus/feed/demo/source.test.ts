@@ -10,9 +10,13 @@ describe('demo feed source', () => {
     expect(source.name).toBe('demo');
     expect(source.metered).toBe(false);
     const signal = new AbortController().signal;
-    await expect(source.poll(now, { arrivals: true, routes: ['1150', '1117', '1303', '1005'] }, signal)).resolves.toEqual(
-      { arrivals: whole.arrivals, vehicles: whole.vehicles, terminusStationId: whole.terminusStationId },
-    );
+    await expect(
+      source.poll(now, { arrivals: true, routes: ['1150', '1117', '1303', '1005'] }, signal),
+    ).resolves.toEqual({
+      arrivals: whole.arrivals,
+      vehicles: whole.vehicles,
+      terminusStationId: whole.terminusStationId,
+    });
     const located = await source.poll(now, { arrivals: false, routes: ['1303'] }, signal);
     expect(located.arrivals).toBeNull();
     expect(located.vehicles).toEqual(whole.vehicles.filter((vehicle) => vehicle.routeNo === '1303'));
