@@ -153,4 +153,22 @@ describe('the api on a GBIS stub', () => {
       await fresh.close();
     }
   }, 60_000);
+
+  // The README's stub run on a 1,000/day key: the arrival list is paced on its own budget, not the
+  // location lists' (which allowed one poll every ~290 s), even with a bus near all day as here.
+  it.each([
+    ['at 05:00, the whole day ahead', '2026-11-24T05:00:00+09:00'],
+    ['at noon on a fresh budget', '2026-11-25T12:00:00+09:00'],
+  ])('reads the arrival list at least every 90 s on average %s', async (_, start) => {
+    stub.setMode('ok');
+    const clock = new FakeClock(new Date(start));
+    const { poller } = pollerFeed({ source: gbisStubSource(stub), db: database.db, clock, dailyQuota: 1000 });
+    const before = stub.counts();
+    const end = clock.now().getTime() + 30 * 60_000;
+    while (clock.now().getTime() < end) clock.advance(await poller.pollOnce());
+    const arrivals = stub.counts().arrivals - before.arrivals;
+    expect((30 * 60) / arrivals).toBeLessThanOrEqual(90);
+    // The location lists spend their own budget, around the departures.
+    expect(stub.counts().locations - before.locations).toBeGreaterThan(0);
+  });
 });
