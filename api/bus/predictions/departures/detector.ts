@@ -17,7 +17,11 @@ export type DepartureRecord = {
   departedAt: Date;
   /** Seconds between those two observations: the estimate's uncertainty. */
   gapSec: number;
-  /** When the same run passed the campus crossroads coming up, if it was seen there. */
+  /**
+   * When the same run passed the campus crossroads coming up: as the arrival list last put it there
+   * (takenAt + predictTimeSec of its latest arrival, read far more often than the locations), else
+   * its first location read in the up section; null when neither saw it.
+   */
   arrivedAt: Date | null;
   /** True for the demo feed's simulated back-filled history. */
   backfilled: boolean;
@@ -29,6 +33,12 @@ export type DepartureRecord = {
  * departure time is too uncertain to record.
  */
 export const MAX_DEPARTURE_GAP_SEC = 20 * 60;
+
+/**
+ * A crossroads pass (from the arrival list) counts as the run's arrivedAt when it is at most this
+ * long before the departure: longer, and it was the vehicle's previous run.
+ */
+const MAX_PASS_LEAD_MS = 60 * 60 * 1000;
 
 /** GBIS stateCd of a vehicle that has left the stop it is reported at (docs/gbis.md §Field names). */
 const LEFT_STOP = 2;
@@ -77,6 +87,9 @@ export class DepartureDetector {
   private readonly runs = new Map<string, Run>();
   /** Per routeNo, the latest location read seen (ms): a snapshot that did not read a route again tells nothing new of it. */
   private readonly lastReadMs = new Map<string, number>();
+  /** Per "routeNo|vehId", when the arrival list last put the bus at the campus crossroads (ms): takenAt + predictTimeSec. */
+  private readonly passes = new Map<string, number>();
+  private lastArrivalsMs = -Infinity;
 
   constructor(readonly source: FeedSourceName) {}
 
@@ -89,6 +102,14 @@ export class DepartureDetector {
   observe(snapshot: FeedSnapshot): DepartureRecord[] {
     if (snapshot.source !== this.source) {
       throw new Error(`DepartureDetector(${this.source}) got a ${snapshot.source} snapshot`);
+    }
+    const takenMs = Date.parse(snapshot.takenAt);
+    if (takenMs > this.lastArrivalsMs) {
+      this.lastArrivalsMs = takenMs;
+      for (const arrival of snapshot.arrivals) {
+        const id = arrival.vehId ?? arrival.plateNo;
+        if (id !== null) this.passes.set(`${arrival.routeNo}|${id}`, takenMs + arrival.predictTimeSec * SEC);
+      }
     }
     const fresh = new Map<string, number>();
     for (const { routeNo } of snapshot.vehicles) {
@@ -122,6 +143,10 @@ export class DepartureDetector {
       const gapMs = run.before ? atMs - run.before.atMs : Infinity;
       if (!run.before || gapMs > MAX_DEPARTURE_GAP_SEC * SEC) continue;
       const departedAt = new Date(Math.round(run.before.atMs + gapMs / 2));
+      const passMs = this.passes.get(key);
+      const passed =
+        passMs !== undefined && passMs <= departedAt.getTime() && departedAt.getTime() - passMs <= MAX_PASS_LEAD_MS;
+      const arrivedAtMs = passed ? passMs : run.arrivedAtMs;
       records.push({
         source: this.source,
         routeNo: vehicle.routeNo,
@@ -129,7 +154,7 @@ export class DepartureDetector {
         serviceDate: serviceClock(departedAt).serviceDate,
         departedAt,
         gapSec: Math.round(gapMs / SEC),
-        arrivedAt: run.arrivedAtMs === null ? null : new Date(run.arrivedAtMs),
+        arrivedAt: arrivedAtMs === null ? null : new Date(arrivedAtMs),
         backfilled: false,
       });
     }
@@ -138,6 +163,7 @@ export class DepartureDetector {
     for (const [key, run] of this.runs) {
       if (latestMs - run.lastSeenMs > MAX_DEPARTURE_GAP_SEC * SEC) this.runs.delete(key);
     }
+    for (const [key, passMs] of this.passes) if (takenMs - passMs > MAX_PASS_LEAD_MS) this.passes.delete(key);
     return records;
   }
 }
