@@ -11,7 +11,8 @@ import { formatKstIso, kstInstant, kstWallClock } from '../../../contract/kst';
 import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from '../feed/transit-config';
 import type { DayType } from '../../../contract/transit';
-import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay } from './slots';
+import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay, type Slot } from './slots';
+import { timetableChange, type TimetableChange } from './changes';
 import type { Weighted } from './spread';
 import { median } from './stats';
 import { compressed, dressed, MIN_KERNEL_SEC, rangeHolding } from './spread';
@@ -63,6 +64,11 @@ export type RouteDayPlan = RoutePredictions & {
   turnarounds: Weighted[];
   /** Two times closer than this (seconds, half the usual headway) are taken for the same run. */
   sameRunSec: number;
+  /**
+   * The route's timetable change seen in the days before the date (changes.ts), or null: the day
+   * types it was seen on are learnt from their days since it only.
+   */
+  change: TimetableChange | null;
   /**
    * How departures followed passages at the crossroads, learnt with the slots (terminus.ts; the
    * slot indices of history estimates point into its usualArrivals), the same-weekday effect
@@ -160,6 +166,36 @@ function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map
 }
 
 /**
+ * The history days the slots are learnt from, of `sameTypeDates` (most recent first): those with at
+ * least half the median count of runs (a disrupted day adds nothing), SLOT_DAYS at most, weighted
+ * RECENCY_DECAY per day of age.
+ */
+function historyDaysOf(byDate: Map<string, DateRuns>, sameTypeDates: readonly string[]): HistoryDay[] {
+  const sameType = sameTypeDates.flatMap((date) => {
+    const runs = byDate.get(date);
+    return runs ? [{ date, ...runs }] : [];
+  });
+  const enough = sameType.length ? median(sameType.map(({ runs }) => runs.length)) / 2 : 0;
+  return sameType
+    .filter(({ runs }) => runs.length >= enough)
+    .slice(0, SLOT_DAYS)
+    .map(({ date, runs, arrivals }, age): HistoryDay => ({
+      runs,
+      arrivals,
+      weight: RECENCY_DECAY ** age,
+      weekday: weekdayOf(date),
+    }));
+}
+
+/** The slots learnt from `days` with half their median headway as tolerance, or null with fewer than `minDays` days or no headway. */
+function learntSlotsOf(days: readonly HistoryDay[], minDays: number): { slots: Slot[]; sameRunSec: number } | null {
+  const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
+  if (days.length < minDays || headways.length === 0) return null;
+  const sameRunSec = median(headways) / 2;
+  return { slots: learnSlots(days, sameRunSec), sameRunSec };
+}
+
+/**
  * The route's timetable for the day type of `serviceDate` (the timetables in use, GBIS route info):
  * `first`, then every mean headway ((minHeadwayMin + maxHeadwayMin) / 2 minutes), then `last`. The
  * stepped runs stop half a headway short of `last`: GBIS states the last bus, which runs whatever
@@ -216,40 +252,53 @@ export function predictDay(
   const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
     const turnarounds = turnaroundsOf(window, route);
+    const change = timetableChange(
+      (date) => byDate.get(date)?.runs,
+      dates,
+      (type, date) => {
+        const learnt = learntSlotsOf(
+          historyDaysOf(
+            byDate,
+            dates.filter((d) => d < date && dayType(d) === type),
+          ),
+          MIN_HISTORY_DAYS,
+        );
+        return learnt && { slots: learnt.slots.map((slot) => slot.second), toleranceSec: learnt.sameRunSec };
+      },
+    );
     return {
       route,
       byDate,
+      change,
       common: {
         routeNo: route.routeNo,
         dayBefore: shifted(byDate, 1),
         weekBefore: shifted(byDate, 7),
         turnarounds,
+        change,
       },
     };
   });
 
   const routePlan = (
-    { route, byDate, common }: (typeof perRoute)[number],
+    { route, byDate, common, change }: (typeof perRoute)[number],
     type: DayType,
     sameTypeDates: string[],
   ): RouteDayPlan => {
-    const sameType = sameTypeDates.flatMap((date) => {
-      const runs = byDate.get(date);
-      return runs ? [{ date, ...runs }] : [];
-    });
-    const enough = sameType.length ? median(sameType.map(({ runs }) => runs.length)) / 2 : 0;
-    const days = sameType
-      .filter(({ runs }) => runs.length >= enough)
-      .slice(0, SLOT_DAYS)
-      .map(({ date, runs, arrivals }, age): HistoryDay => ({
-        runs,
-        arrivals,
-        weight: RECENCY_DECAY ** age,
-        weekday: weekdayOf(date),
-      }));
-    const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
+    // After a change seen on this day type, only its days since the change are learnt from (one
+    // is enough: the days before would put slots where no bus leaves any more).
+    const since = change?.dayTypes.includes(type) ? change.since : null;
+    const learnt = since
+      ? learntSlotsOf(
+          historyDaysOf(
+            byDate,
+            sameTypeDates.filter((date) => date >= since),
+          ),
+          1,
+        )
+      : learntSlotsOf(historyDaysOf(byDate, sameTypeDates), MIN_HISTORY_DAYS);
 
-    if (days.length < MIN_HISTORY_DAYS || headways.length === 0) {
+    if (!learnt) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
       return {
         ...common,
@@ -259,8 +308,7 @@ export function predictDay(
         slots: null,
       };
     }
-    const sameRunSec = median(headways) / 2;
-    const slots = learnSlots(days, sameRunSec);
+    const { slots, sameRunSec } = learnt;
     const effects = type === 'weekday' ? sameWeekdayEffects(slots, weekdayOf(serviceDate)) : slots.map(() => 0);
     const midnight = midnightMs(serviceDate);
     const spreads = slotSpreads(slots);
