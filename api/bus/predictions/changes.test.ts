@@ -12,7 +12,12 @@ const NEW = Array.from({ length: 66 }, (_, i) => 6 * 3600 + 1800 + i * 840).filt
 describe('misfitOf', () => {
   it('is 0 on the slots, small with a minute of noise or a skipped run, large on a new timetable', () => {
     expect(misfitOf(OLD.slots, OLD)).toBe(0);
-    expect(misfitOf(jittered(OLD.slots, 60).filter((_, i) => i !== 10), OLD)).toBeLessThan(0.3);
+    expect(
+      misfitOf(
+        jittered(OLD.slots, 60).filter((_, i) => i !== 10),
+        OLD,
+      ),
+    ).toBeLessThan(0.3);
     expect(misfitOf(NEW, OLD)).toBeGreaterThan(MISFIT_ABOVE);
     expect(misfitOf([], OLD)).toBe(1);
   });
