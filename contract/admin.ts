@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { FeedStatusSchema } from './bus';
 import { freeText, oneLineText, text, trimmedLine } from './strings';
+import { DAY_TYPES } from './transit';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
 export const ADMIN_MESSAGES = {
@@ -154,6 +155,9 @@ export const AUDIT_PAGE_SIZE = 200;
 /** The header the web names the acting admin in, for the audit log (behind the service token only). */
 export const ADMIN_USER_HEADER = 'X-Admin-User';
 
+/** A timetable's shape for the admins: its first departure ("HH:mm", KST) and its median headway in minutes. */
+const TimetableShapeSchema = z.object({ first: z.string(), headwayMin: z.number().int() });
+
 /** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's GBIS calls. */
 export const AdminFeedStatusSchema = FeedStatusSchema.extend({
   lastError: text().nullable(),
@@ -174,6 +178,21 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
       locations: z.object({ callsPerDay: z.number().int(), meanIntervalSec: z.number().int() }),
     })
     .nullable(),
+  /**
+   * The timetable changes today's predictions follow (docs/predictions.md §Following a changed
+   * timetable), per route that has one: its first service date ("yyyy-MM-dd", KST), the day types
+   * it was seen on, and today's day type's first departure ("HH:mm") and median headway (minutes)
+   * before and since (null when today's day type was not learnt afresh).
+   */
+  timetableChanges: z.array(
+    z.object({
+      routeNo: z.string(),
+      since: z.string(),
+      dayTypes: z.array(z.enum(DAY_TYPES)),
+      before: TimetableShapeSchema.nullable(),
+      after: TimetableShapeSchema.nullable(),
+    }),
+  ),
 });
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
 

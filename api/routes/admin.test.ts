@@ -1,3 +1,6 @@
+import { generateChangeHistory } from '../../scripts/change-generator';
+import { historyCsv } from '../../scripts/history-generator';
+import { parseHistoryCsv } from '../../scripts/backtest-csv';
 import { transitIdsNow } from '../bus/feed/transit-config';
 import { MOCK_IDS } from '../../tests/mocks/gbis';
 import { emptyFeedState, recordCalls } from '../bus/feed/store';
@@ -310,8 +313,32 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
       callsToday: { arrivals: 4, locations: 16 },
       dailyQuota: 1000,
       plan: null, // the demo simulator is free
+      timetableChanges: [],
     });
     expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
+
+    // A history whose routes changed their timetables on Thursday 22 October: today's plan follows them.
+    const rows = generateChangeHistory({
+      seed: 1,
+      lastDate: '2026-10-24',
+      days: 50,
+      changeDate: '2026-10-22',
+      changes: { '1150': 'more', '1303': 'firstLater' },
+    });
+    const changed = testApi({
+      db: db(),
+      storage: tempLocalStore(),
+      clock: new FakeClock(new Date('2026-10-25T10:00:00+09:00')),
+      serviceToken: TOKEN,
+      history: async () => parseHistoryCsv(historyCsv(rows, true)),
+    });
+    const followed = AdminFeedStatusSchema.parse(
+      await (await changed.request('/api/admin/feed', { headers: authorized })).json(),
+    );
+    expect(followed.timetableChanges).toMatchObject([
+      { routeNo: '1150', since: '2026-10-22', dayTypes: ['weekday'] },
+      { routeNo: '1303', since: '2026-10-22', dayTypes: ['weekday'] },
+    ]);
 
     // GBIS with the four routes' ids: each dataset's own plan over the day.
     const transit = transitIdsNow(async () => MOCK_IDS);

@@ -20,6 +20,7 @@ import { getAdminNotice, saveNotice } from '../admin/notice';
 import { backtestHistoryRange, cadenceOf, DEVELOPMENT_KEY_QUOTA } from '../bus/predictions/backtest';
 import { callsSpent } from '../bus/feed/store';
 import { planOfDay } from '../bus/feed/poll-plan';
+import type { TimetableShape } from '../bus/predictions/changes';
 import { locatedRoutes } from '../bus/feed/transit-config';
 import { HISTORY_WINDOW_DAYS } from '../bus/predictions/day-plan';
 import { timeLeftView } from '../bus/time-left-view';
@@ -99,6 +100,13 @@ export function adminRoutes(context: ApiContext) {
           context.dailyQuota === undefined
             ? null
             : planOfDay(context.dailyQuota, state.source === 'gbis', locatedRoutes(context.transit.current()).length),
+        timetableChanges: (await context.predictions.timetableChanges(now)).map(({ routeNo, change }) => ({
+          routeNo,
+          since: change.since,
+          dayTypes: change.dayTypes,
+          before: change.before && shapeForAdmins(change.before),
+          after: change.after && shapeForAdmins(change.after),
+        })),
       });
     })
     .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))
@@ -132,4 +140,11 @@ export function adminRoutes(context: ApiContext) {
       return c.json({ success: true, message: 'Queued' });
     })
     .get('/audit', async (c) => c.json({ success: true, data: await listAudit(db, AUDIT_PAGE_SIZE) }));
+}
+
+/** A timetable's shape as the admin feed page shows it: the first departure "HH:mm" (KST), the headway in whole minutes. */
+function shapeForAdmins({ firstSec, headwaySec }: TimetableShape): { first: string; headwayMin: number } {
+  const minute = Math.round(firstSec / 60);
+  const first = `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return { first, headwayMin: Math.round(headwaySec / 60) };
 }

@@ -24,6 +24,19 @@ export type LearntSlots = { slots: number[]; toleranceSec: number };
 /** A detected change: the first day of the new timetable, and the day types whose days since then misfit. */
 export type TimetableChange = { since: string; dayTypes: DayType[] };
 
+/** A timetable's shape, for the admins: its first departure (seconds of day) and its median headway (seconds). */
+export type TimetableShape = { firstSec: number; headwaySec: number };
+
+/** The shape of `slots` (seconds of day, ascending), or null with fewer than two. */
+export function shapeOf(slots: readonly number[]): TimetableShape | null {
+  if (slots.length < 2) return null;
+  const gaps = slots
+    .slice(1)
+    .map((second, i) => second - slots[i])
+    .sort((a, b) => a - b);
+  return { firstSec: slots[0], headwaySec: gaps[Math.floor(gaps.length / 2)] };
+}
+
 /** How far `runs` (seconds of day) are from `learnt`: 0 (every run on a slot) to 1 (nothing matched). */
 export function misfitOf(runs: readonly number[], learnt: LearntSlots): number {
   const { slots, toleranceSec } = learnt;

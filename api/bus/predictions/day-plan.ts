@@ -12,7 +12,7 @@ import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from '../feed/transit-config';
 import type { DayType } from '../../../contract/transit';
 import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay, type Slot } from './slots';
-import { timetableChange, type TimetableChange } from './changes';
+import { shapeOf, timetableChange, type TimetableChange, type TimetableShape } from './changes';
 import type { Weighted } from './spread';
 import { median } from './stats';
 import { compressed, dressed, MIN_KERNEL_SEC, rangeHolding } from './spread';
@@ -66,9 +66,11 @@ export type RouteDayPlan = RoutePredictions & {
   sameRunSec: number;
   /**
    * The route's timetable change seen in the days before the date (changes.ts), or null: the day
-   * types it was seen on are learnt from their days since it only.
+   * types it was seen on are learnt from their days since it only. `before` and `after`: the shape
+   * of the date's day type's slots learnt from all days and from those since the change (null when
+   * that day type was not learnt afresh).
    */
-  change: TimetableChange | null;
+  change: (TimetableChange & { before: TimetableShape | null; after: TimetableShape | null }) | null;
   /**
    * How departures followed passages at the crossroads, learnt with the slots (terminus.ts; the
    * slot indices of history estimates point into its usualArrivals), the same-weekday effect
@@ -275,7 +277,6 @@ export function predictDay(
         dayBefore: shifted(byDate, 1),
         weekBefore: shifted(byDate, 7),
         turnarounds,
-        change,
       },
     };
   });
@@ -288,20 +289,29 @@ export function predictDay(
     // After a change seen on this day type, only its days since the change are learnt from (one
     // is enough: the days before would put slots where no bus leaves any more).
     const since = change?.dayTypes.includes(type) ? change.since : null;
-    const learnt = since
-      ? learntSlotsOf(
-          historyDaysOf(
-            byDate,
-            sameTypeDates.filter((date) => date >= since),
-          ),
-          1,
-        )
-      : learntSlotsOf(historyDaysOf(byDate, sameTypeDates), MIN_HISTORY_DAYS);
+    const all = learntSlotsOf(historyDaysOf(byDate, sameTypeDates), MIN_HISTORY_DAYS);
+    const recent =
+      since &&
+      learntSlotsOf(
+        historyDaysOf(
+          byDate,
+          sameTypeDates.filter((date) => date >= since),
+        ),
+        1,
+      );
+    const learnt = recent || all;
+    const seconds = (slots: readonly Slot[] | undefined) => shapeOf(slots?.map((slot) => slot.second) ?? []);
+    const changed = change && {
+      ...change,
+      before: recent ? seconds(all?.slots) : null,
+      after: recent ? seconds(recent.slots) : null,
+    };
 
     if (!learnt) {
       const { minHeadwayMin, maxHeadwayMin } = route.timetable[type];
       return {
         ...common,
+        change: changed,
         estimate: timetableDepartures(route, serviceDate, type).map((at): Estimate => ({ at, basis: 'timetable' })),
         sameRunSec: ((minHeadwayMin + maxHeadwayMin) / 4) * 60,
         terminus: null,
@@ -314,6 +324,7 @@ export function predictDay(
     const spreads = slotSpreads(slots);
     return {
       ...common,
+      change: changed,
       estimate: slots
         .map((slot, i): Estimate => {
           const spread = spreads[i].map((p) => ({ value: midnight + (p.value + effects[i]) * 1000, weight: p.weight }));

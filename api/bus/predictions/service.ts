@@ -19,6 +19,7 @@ import {
   PLAN_REFRESH_MS,
   predictDay,
   type ObservedDeparture,
+  type RouteDayPlan,
   type RoutePredictions,
 } from './day-plan';
 import type { PredictionJobs } from './jobs';
@@ -48,6 +49,11 @@ export type PredictionService = {
   todayNow(now: Date): TodayPredictions;
   /** Takes the up buses of a new snapshot as live evidence (older or repeated snapshots are ignored). */
   observe(snapshot: FeedSnapshot): void;
+  /**
+   * The timetable changes today's plan follows (RouteDayPlan.change), per route that has one, in
+   * route order. Awaits the plan as today() does.
+   */
+  timetableChanges(now: Date): Promise<{ routeNo: string; change: NonNullable<RouteDayPlan['change']> }[]>;
 };
 
 /** How soon a failed history load is retried. */
@@ -293,6 +299,11 @@ export function createPredictionService(options: {
     today: async (now) => {
       const { serviceDate } = serviceClock(now);
       return withLive(cachedPlan(serviceDate, now.getTime()) ?? (await refresh(serviceDate, now.getTime())), now);
+    },
+    timetableChanges: async (now) => {
+      const { serviceDate } = serviceClock(now);
+      const { plan } = cachedPlan(serviceDate, now.getTime()) ?? (await refresh(serviceDate, now.getTime()));
+      return plan.routes.flatMap(({ routeNo, change }) => (change ? [{ routeNo, change }] : []));
     },
     todayNow: (now) => {
       const { serviceDate } = serviceClock(now);

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
 import { StackedTable } from './stacked-table';
+import { DAY_TYPE_NAMES } from '../../../contract/gbis';
 
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
   estimate: '예측(실시간 반영)',
@@ -15,12 +16,6 @@ const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
   dayBefore: '어제',
   weekBefore: '지난주',
   timetable: '시간표',
-};
-
-const DAY_TYPE_LABELS: Record<BacktestReport['slots'][number]['dayType'], string> = {
-  weekday: '평일',
-  saturday: '토요일',
-  holiday: '일요일·공휴일',
 };
 
 type Scores = BacktestReport['overall'];
@@ -96,7 +91,7 @@ function SlotTable({ slots }: { slots: BacktestReport['slots'] }) {
       columns={['노선', '요일 유형', '출발 시각 수', '흩어짐(중앙값)']}
       rows={slots.map((slot) => ({
         key: `${slot.routeNo}-${slot.dayType}`,
-        cells: [`${slot.routeNo}번`, DAY_TYPE_LABELS[slot.dayType], slot.count, formatSeconds(slot.spreadSec)],
+        cells: [`${slot.routeNo}번`, DAY_TYPE_NAMES[slot.dayType], slot.count, formatSeconds(slot.spreadSec)],
       }))}
     />
   );

@@ -17,6 +17,7 @@ const status = (fields: Partial<AdminFeedStatus>): AdminFeedStatus => ({
     arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
     locations: { callsPerDay: 950, meanIntervalSec: 296 },
   },
+  timetableChanges: [],
   ...fields,
 });
 
@@ -32,6 +33,27 @@ describe('FeedHealth', () => {
     expect(definition('위치 정보 API')).toBe(
       '오늘 호출 402 / 1000회. 계획: 하루 950회, 노선마다 평균 296초마다 (캠퍼스에서 출발할 무렵에 더 자주)',
     );
+  });
+
+  it('states each timetable change the predictions follow, or that none was seen', () => {
+    render(<FeedHealth feed={status({})} />);
+    expect(screen.getByText('시간표 변경').nextElementSibling?.textContent).toBe('감지된 변경 없음');
+    cleanup();
+    const timetableChanges = [
+      {
+        routeNo: '1150',
+        since: '2026-10-22',
+        dayTypes: ['weekday' as const, 'saturday' as const],
+        before: { first: '05:40', headwayMin: 20 },
+        after: { first: '06:15', headwayMin: 14 },
+      },
+      { routeNo: '1303', since: '2026-10-23', dayTypes: ['weekday' as const], before: null, after: null },
+    ];
+    render(<FeedHealth feed={status({ timetableChanges })} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1150번: 2026-10-22부터 평일·토요일 (첫차 05:40 → 06:15, 배차 간격 약 20분 → 14분)',
+      '1303번: 2026-10-23부터 평일',
+    ]);
   });
 
   it('has no plan to state for the free demo simulator', () => {

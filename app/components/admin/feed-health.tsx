@@ -1,6 +1,7 @@
 /** The bus feed's health on the admin feed page (docs/product.md §2.2 Admin routes), as a description list. */
 import type { AdminFeedStatus } from '../../../contract/admin';
 import { formatKstDateTime } from '../../../contract/kst';
+import { DAY_TYPE_NAMES } from '../../../contract/gbis';
 
 const SOURCE_LABELS: Record<AdminFeedStatus['source'], string> = {
   demo: '데모 시뮬레이터',
@@ -11,7 +12,25 @@ const ROLE_LABELS: Record<AdminFeedStatus['role'], string> = {
   follower: '다른 서버가 받아 온 버스 정보를 보여주는 서버',
 };
 
-/** Where the feed comes from, when it last succeeded, whether it is stale, and today's GBIS calls with each dataset's plan. */
+/**
+ * One route's timetable change as the admins read it: since when, on which day types, and today's
+ * first bus and headway before and since, e.g. "1150번: 2026-10-22부터 평일 (첫차 05:40 → 06:15,
+ * 배차 간격 약 20분 → 14분)".
+ */
+function timetableChangeText(change: AdminFeedStatus['timetableChanges'][number]): string {
+  const types = change.dayTypes.map((type) => DAY_TYPE_NAMES[type]).join('·');
+  const { before, after } = change;
+  const shapes =
+    before && after
+      ? ` (첫차 ${before.first} → ${after.first}, 배차 간격 약 ${before.headwayMin}분 → ${after.headwayMin}분)`
+      : '';
+  return `${change.routeNo}번: ${change.since}부터 ${types}${shapes}`;
+}
+
+/**
+ * Where the feed comes from, when it last succeeded, whether it is stale, today's GBIS calls with
+ * each dataset's plan, and the timetable changes the predictions follow.
+ */
 export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
   const calls = (spent: number) => `${spent}${feed.dailyQuota === null ? '' : ` / ${feed.dailyQuota}`}회`;
   return (
@@ -50,6 +69,18 @@ export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
         {feed.plan &&
           `. 계획: 하루 ${feed.plan.locations.callsPerDay}회, 노선마다 평균 ${feed.plan.locations.meanIntervalSec}초마다 ` +
             '(캠퍼스에서 출발할 무렵에 더 자주)'}
+      </dd>
+      <dt>시간표 변경</dt>
+      <dd>
+        {feed.timetableChanges.length === 0 ? (
+          '감지된 변경 없음'
+        ) : (
+          <ul>
+            {feed.timetableChanges.map((change) => (
+              <li key={change.routeNo}>{timetableChangeText(change)}</li>
+            ))}
+          </ul>
+        )}
       </dd>
       <dt>이 서버의 역할</dt>
       <dd>
