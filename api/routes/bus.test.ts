@@ -291,7 +291,12 @@ describe('bus routes when the predictions fail', () => {
       },
       clock,
       logger,
-      predictions: { today: async () => read(), todayNow: read, observe: () => undefined, timetableChanges: async () => [] },
+      predictions: {
+        today: async () => read(),
+        todayNow: read,
+        observe: () => undefined,
+        timetableChanges: async () => [],
+      },
     });
     const failures = () => logger.lines.filter((line) => line.includes('[predictions] failing')).length;
 

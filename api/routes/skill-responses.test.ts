@@ -57,7 +57,12 @@ describe.each(testDatabaseKinds)('chatbot skill api on %s', (kind) => {
         throw new Error('a bug in the plan');
       };
       const app = api(undefined, {
-        predictions: { today: async () => broken(), todayNow: broken, observe: () => undefined, timetableChanges: broken },
+        predictions: {
+          today: async () => broken(),
+          todayNow: broken,
+          observe: () => undefined,
+          timetableChanges: broken,
+        },
       });
       expect(text(await ask(app, payload('하행')))).toBe('학교에서 나가는 버스의 예상 출발 정보가 아직 없어요.');
       expect(text(await ask(app, payload('버스')))).toMatch(/^학교 가는 버스 · .+\n1150번 3분 후 · 2정거장 전/);
