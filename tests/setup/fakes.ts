@@ -7,7 +7,8 @@ import type { BusFeed } from '../../api/bus/feed/service';
 import { Poller, type PollerOptions } from '../../api/bus/feed/poller';
 import { FeedError, readingOf, type FeedReading, type FeedSource, type PollRequest } from '../../api/bus/feed/snapshot';
 import { MOCK_ROUTES } from '../mocks/gbis';
-import type { FeedSnapshot } from '../../contract/feed-snapshot';
+import type { FeedSnapshot, VehiclePosition } from '../../contract/feed-snapshot';
+import type { Section } from '../../contract/bus';
 
 /**
  * A clock that moves only when told. Its timers (Clock.after) fire during `advance`/`set`, in
@@ -101,6 +102,11 @@ export function snapshotAt(now: Date, arrivals: [string, number, number][]): Fee
     })),
     vehicles: [],
   };
+}
+
+/** Route `routeNo`'s vehicle (vehId `routeNo`, as snapshotAt names its buses) at `section` of a progress line. */
+export function vehicleAt(routeNo: string, section: Section, stateCd = 1): VehiclePosition {
+  return { routeNo, vehId: routeNo, plateNo: null, stationId: 'x', stationSeq: 40, stateCd, section };
 }
 
 export function recordingLogger(): Logger & { lines: string[] } {

@@ -8,6 +8,7 @@ import {
   recordingLogger,
   snapshotAt,
   pollerFeed,
+  vehicleAt,
 } from '../../../tests/setup/fakes';
 import { testDatabaseFor } from '../../../tests/setup/db';
 import { callsSpent, emptyFeedState, loadFeedState, recordCalls } from './store';
@@ -50,17 +51,7 @@ describe('Poller', () => {
     const passMs = clock.now().getTime() + 600_000;
     source.answer((now) => ({
       ...snapshotAt(now, now.getTime() < passMs ? [['1150', Math.round((passMs - now.getTime()) / 1000), 3]] : []),
-      vehicles: [
-        {
-          routeNo: '1150',
-          vehId: '1150',
-          plateNo: null,
-          stationId: 'x',
-          stationSeq: 40,
-          stateCd: 1,
-          section: { direction: now.getTime() < passMs + 900_000 ? 'up' : 'down', stopIndex: 1 },
-        },
-      ],
+      vehicles: [vehicleAt('1150', { direction: now.getTime() < passMs + 900_000 ? 'up' : 'down', stopIndex: 1 })],
     }));
     const end = clock.now().getTime() + 30 * 60_000;
     while (clock.now().getTime() < end) clock.advance(await poller.pollOnce());

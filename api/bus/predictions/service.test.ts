@@ -1,4 +1,4 @@
-import { FakeClock, recordingLogger, snapshotAt } from '../../../tests/setup/fakes';
+import { FakeClock, recordingLogger, snapshotAt, vehicleAt } from '../../../tests/setup/fakes';
 import { formatKstIso } from '../../../contract/kst';
 import { createPredictionService, LiveTracker, PLAN_RETRY_MS, type HistoryLoader } from './service';
 import type { FeedSnapshot } from '../../../contract/feed-snapshot';
@@ -96,17 +96,7 @@ describe('prediction service', () => {
     clock.set('2026-11-19T08:01:00+09:00');
     service.observe({
       ...snapshotAt(clock.now(), []),
-      vehicles: [
-        {
-          routeNo: '1150',
-          vehId: '1150',
-          plateNo: null,
-          stationId: 'x',
-          stationSeq: 40,
-          stateCd: 2,
-          section: { direction: 'down', stopIndex: 0 },
-        },
-      ],
+      vehicles: [vehicleAt('1150', { direction: 'down', stopIndex: 0 }, 2)],
     });
     expect(await estimates()).toEqual(['08:30:00 history', '09:00:00 history']);
     expect((await service.today(clock.now())).routes[2].estimate.every((e) => e.basis === 'timetable')).toBe(true);
@@ -117,17 +107,7 @@ describe('prediction service', () => {
     const at = (time: string) => new Date(`2026-11-19T${time}+09:00`);
     const onLine = (time: string, direction: 'up' | 'down'): FeedSnapshot => ({
       ...snapshotAt(at('07:44:00'), [['1150', 60, 4]]), // the arrivals as last read: 07:45 at the crossroads
-      vehicles: [
-        {
-          routeNo: '1150',
-          vehId: '1150',
-          plateNo: null,
-          stationId: 'x',
-          stationSeq: 40,
-          stateCd: 1,
-          section: { direction, stopIndex: 0 },
-        },
-      ],
+      vehicles: [vehicleAt('1150', { direction, stopIndex: 0 })],
       locationsTakenAt: { '1150': at(time).toISOString() },
     });
     tracker.observe(onLine('07:57:00', 'up'));
