@@ -14,6 +14,7 @@ import { createDemoSource } from './bus/feed/demo/source';
 import { loadDepartures } from './bus/predictions/departures/store';
 import { createBusFeed, type BusFeed } from './bus/feed/service';
 import { createAccuracyService } from './bus/predictions/accuracy';
+import { latestTimetableRestarts } from './bus/predictions/restarts';
 import { cadenceOf, DEVELOPMENT_KEY_QUOTA } from './bus/predictions/backtest';
 import { createLiveView } from './bus/live-view';
 import { createPredictionService, type HistoryLoader } from './bus/predictions/service';
@@ -103,6 +104,10 @@ function predictionServices(
       jobs,
       transit,
       rangeCalibration: () => accuracy.rangeCalibration(),
+      loadRestarts: async () =>
+        Object.fromEntries(
+          (await latestTimetableRestarts(db, source)).map((restart) => [restart.routeNo, restart.since]),
+        ),
     });
   return { predictions, accuracy };
 }

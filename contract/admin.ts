@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FeedStatusSchema } from './bus';
 import { freeText, oneLineText, text, trimmedLine } from './strings';
-import { DAY_TYPES } from './transit';
+import { DAY_TYPES, ROUTE_NOS } from './transit';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
 export const ADMIN_MESSAGES = {
@@ -131,6 +131,7 @@ export const AUDIT_ACTIONS = [
   'reply',
   'resend',
   'gbis-config',
+  'timetable-restart',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -154,6 +155,19 @@ export const AUDIT_PAGE_SIZE = 200;
 
 /** The header the web names the acting admin in, for the audit log (behind the service token only). */
 export const ADMIN_USER_HEADER = 'X-Admin-User';
+
+/**
+ * POST /api/admin/timetable-restarts (docs/predictions.md §Following a changed timetable): learning
+ * of `routeNo`'s departures restarts at the service date `since` ("yyyy-MM-dd", KST), which is
+ * today or one of the HISTORY_WINDOW_DAYS days before (the api checks the range).
+ */
+export const TimetableRestartSchema = z.object({
+  routeNo: z.enum(ROUTE_NOS, { errorMap: () => ({ message: '노선을 골라 주세요.' }) }),
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜를 YYYY-MM-DD 형식으로 적어 주세요.'),
+});
+export type TimetableRestart = z.infer<typeof TimetableRestartSchema>;
+/** What the api answers a saved restart with (201). */
+export const TIMETABLE_RESTART_SAVED = '저장했습니다. 10분 안에 예측에 반영됩니다.';
 
 /** A timetable's shape for the admins: its first departure ("HH:mm", KST) and its median headway in minutes. */
 const TimetableShapeSchema = z.object({ first: z.string(), headwayMin: z.number().int() });
@@ -193,6 +207,8 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
       after: TimetableShapeSchema.nullable(),
     }),
   ),
+  /** The latest restart an admin made per route (TimetableRestartSchema), with who and when (ISO instant). */
+  timetableRestarts: z.array(z.object({ routeNo: z.string(), since: z.string(), actor: z.string(), at: z.string() })),
 });
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;
 

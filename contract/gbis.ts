@@ -25,9 +25,6 @@ export const TimetableSchema = z
     path: ['maxHeadwayMin'],
   });
 
-/** Timetable day types: weekday, Saturday, Sunday or public holiday. */
-export const DAY_TYPE_NAMES = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' } as const;
-
 /** One route's GBIS identity: routeId, its up pass of the campus crossroads (GBIS staOrder) and timetables. */
 export const GbisRouteSchema = z.object({
   routeId: GbisIdSchema,

@@ -12,6 +12,13 @@ export type RouteNo = (typeof ROUTE_NOS)[number];
 export const DAY_TYPES = ['weekday', 'saturday', 'holiday'] as const;
 export type DayType = (typeof DAY_TYPES)[number];
 
+/** The day types' names in Korean: weekday, Saturday, Sunday or public holiday. */
+export const DAY_TYPE_NAMES: Record<DayType, string> = {
+  weekday: '평일',
+  saturday: '토요일',
+  holiday: '일요일·공휴일',
+};
+
 /** 상행 (toward the campus) or 하행 (leaving it). */
 export type Direction = 'up' | 'down';
 

@@ -9,7 +9,7 @@ import { InquiryListResponseSchema } from '../../contract/inquiries';
 import { ApiErrorSchema } from '../../contract/bus';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
-import { recordAudit } from '../admin/audit';
+import { listAudit, recordAudit } from '../admin/audit';
 import { createAccuracyService } from '../bus/predictions/accuracy';
 import type { BacktestReport } from '../bus/predictions/backtest';
 import { loadDepartures, saveDepartures } from '../bus/predictions/departures/store';
@@ -314,6 +314,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
       dailyQuota: 1000,
       plan: null, // the demo simulator is free
       timetableChanges: [],
+      timetableRestarts: [],
     });
     expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
 
@@ -325,20 +326,50 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
       changeDate: '2026-10-22',
       changes: { '1150': 'more', '1303': 'firstLater' },
     });
+    const octoberClock = new FakeClock(new Date('2026-10-25T10:00:00+09:00'));
     const changed = testApi({
       db: db(),
       storage: tempLocalStore(),
-      clock: new FakeClock(new Date('2026-10-25T10:00:00+09:00')),
+      clock: octoberClock,
       serviceToken: TOKEN,
       history: async () => parseHistoryCsv(historyCsv(rows, true)),
     });
-    const followed = AdminFeedStatusSchema.parse(
-      await (await changed.request('/api/admin/feed', { headers: authorized })).json(),
-    );
-    expect(followed.timetableChanges).toMatchObject([
+    const statusOf = async () =>
+      AdminFeedStatusSchema.parse(await (await changed.request('/api/admin/feed', { headers: authorized })).json());
+    expect((await statusOf()).timetableChanges).toMatchObject([
       { routeNo: '1150', since: '2026-10-22', dayTypes: ['weekday'] },
       { routeNo: '1303', since: '2026-10-22', dayTypes: ['weekday'] },
     ]);
+
+    // An admin restarts 1005's learning at the 20th: refused out of the history window or for no
+    // route, saved and audited otherwise, and the plan follows it from its next refresh.
+    const restart = (body: unknown) =>
+      changed.request('/api/admin/timetable-restarts', {
+        method: 'POST',
+        headers: { ...authorized, 'content-type': 'application/json', 'x-admin-user': 'alice' },
+        body: JSON.stringify(body),
+      });
+    const refused = await restart({ routeNo: '1005', since: '2026-09-01' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: '날짜는 최근 35일 안의 날이어야 합니다.' });
+    expect((await restart({ routeNo: '9999', since: '2026-10-20' })).status).toBe(400);
+    const saved = await restart({ routeNo: '1005', since: '2026-10-20' });
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toEqual({ success: true, message: '저장했습니다. 10분 안에 예측에 반영됩니다.' });
+    expect((await statusOf()).timetableRestarts).toMatchObject([{ routeNo: '1005', since: '2026-10-20' }]);
+    expect((await listAudit(db(), 10)).find((entry) => entry.action === 'timetable-restart')).toMatchObject({
+      target: 'route:1005',
+      after: { since: '2026-10-20' },
+    });
+    octoberClock.advance(11 * 60);
+    // The first read after PLAN_REFRESH_MS starts the refresh; a later one serves it.
+    await vi.waitFor(async () =>
+      expect((await statusOf()).timetableChanges).toMatchObject([
+        { routeNo: '1150', since: '2026-10-22' },
+        { routeNo: '1303', since: '2026-10-22' },
+        { routeNo: '1005', since: '2026-10-20', dayTypes: ['saturday', 'weekday'] },
+      ]),
+    );
 
     // GBIS with the four routes' ids: each dataset's own plan over the day.
     const transit = transitIdsNow(async () => MOCK_IDS);

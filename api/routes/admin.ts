@@ -12,7 +12,15 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { AdminNoticeSchema, AUDIT_PAGE_SIZE, STALE_EDIT_MESSAGE, type MailOverview } from '../../contract/admin';
+import {
+  AdminNoticeSchema,
+  AUDIT_PAGE_SIZE,
+  STALE_EDIT_MESSAGE,
+  TIMETABLE_RESTART_SAVED,
+  TimetableRestartSchema,
+  type MailOverview,
+} from '../../contract/admin';
+import { latestTimetableRestarts, saveTimetableRestart } from '../bus/predictions/restarts';
 import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inquiries';
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';
 import { listAudit } from '../admin/audit';
@@ -27,7 +35,7 @@ import { timeLeftView } from '../bus/time-left-view';
 import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from '../inquiries/model';
 import { resendMail, undeliveredMail } from '../mail/outbox';
 import { sendingFailure } from '../mail/sending-state';
-import { serviceClock } from '../time';
+import { addServiceDays, serviceClock } from '../time';
 import { formatKstDate } from '../../contract/kst';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
@@ -107,7 +115,17 @@ export function adminRoutes(context: ApiContext) {
           before: change.before && shapeForAdmins(change.before),
           after: change.after && shapeForAdmins(change.after),
         })),
+        timetableRestarts: await latestTimetableRestarts(db, state.source),
       });
+    })
+    .post('/timetable-restarts', jsonBody(TimetableRestartSchema), async (c) => {
+      const restart = c.req.valid('json');
+      const today = serviceClock(clock.now()).serviceDate;
+      if (restart.since > today || restart.since < addServiceDays(today, -HISTORY_WINDOW_DAYS)) {
+        throw new HTTPException(400, { message: `날짜는 최근 ${HISTORY_WINDOW_DAYS}일 안의 날이어야 합니다.` });
+      }
+      await saveTimetableRestart(db, feed.current().source, restart, actorOf(c), clock.now());
+      return c.json({ success: true, message: TIMETABLE_RESTART_SAVED }, 201);
     })
     .get('/inquiries', async (c) => c.json({ success: true, data: await listInquiries(db, INQUIRY_PAGE_SIZE) }))
     .post('/inquiries/:id{[0-9]+}/reply', jsonBody(InquiryReplySchema), async (c) => {

@@ -13,10 +13,9 @@ import {
   type SkillOutput,
   type SkillResponse,
 } from '../../contract/skill';
-import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
+import { DAY_TYPE_NAMES, ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import type { LiveView } from '../bus/live-view';
 import { lastDeparture, timetableDeparture } from '../bus/time-left-view';
-import type { DayType } from '../../contract/transit';
 import { addServiceDays, dayType, serviceClock } from '../time';
 import { formatKstTime } from '../../contract/kst';
 import type { SkillIntent } from './intent';
@@ -31,8 +30,6 @@ export type SkillFacts = LiveView;
 
 /** The timetable's skill response lists this many next departures per route, then "외 N회". */
 const TIMETABLE_TIMES_PER_ROUTE = 5;
-
-const DAY_TYPE_NAMES: Record<DayType, string> = { weekday: '평일', saturday: '토요일', holiday: '일요일·공휴일' };
 
 /** The quick replies, one per question, each sending its own label as the next utterance. */
 const QUESTIONS: { label: string; intent: SkillIntent }[] = [

@@ -37,6 +37,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   reply: '문의 답변',
   resend: '메일 다시 보내기',
   'gbis-config': '버스 정보 설정',
+  'timetable-restart': '시간표 학습 다시 시작',
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,7 +11,6 @@ import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunction
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from '@remix-run/react';
 import { z } from 'zod';
 import {
-  DAY_TYPE_NAMES,
   GbisConfigSchema,
   GbisIdSchema,
   GbisRouteSchema,
@@ -19,7 +18,7 @@ import {
   type GbisDiscovery,
   type GbisSetup,
 } from '../../contract/gbis';
-import { ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
+import { DAY_TYPE_NAMES, DAY_TYPES, ROUTE_NOS, STOP_NAMES } from '../../contract/transit';
 import { SubmitButton, TextField } from '~/components/forms';
 import { RouteError } from '~/components/route-error';
 import { SITE_NAME } from '~/components/site-header';
@@ -250,7 +249,7 @@ function GbisForm({ setup, initial }: { setup: GbisSetup; initial: GbisConfig })
               label="외대사거리 상행 정류장 순번"
               hint="모르면 비워 두세요: 양방향 버스가 함께 표시됩니다. (GBIS의 upStaOrder)"
             />
-            {(Object.keys(DAY_TYPE_NAMES) as (keyof typeof DAY_TYPE_NAMES)[]).map((day) => {
+            {DAY_TYPES.map((day) => {
               const t = timetable[day].getFieldset();
               return (
                 <fieldset key={day} className="admin-fieldset admin-fieldset--inline">

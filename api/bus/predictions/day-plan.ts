@@ -238,12 +238,15 @@ export function turnaroundsOf(history: readonly ObservedDeparture[], route: Rout
  * rest of `history` is ignored, so a backtest may pass all it has. Never throws; with no history
  * every estimate is the timetable's. `routes` are the routes planned with their timetables: those in
  * use (TransitIdsNow.current().routes: env > saved setup > defaults), the defaults of
- * transit-config.ts unless given.
+ * transit-config.ts unless given. `restarts`: per routeNo, a service date an admin restarted its
+ * learning at (restarts.ts); from then on it is the route's change (every day type with a day since
+ * then learns from those days only), unless a later change is detected.
  */
 export function predictDay(
   history: readonly ObservedDeparture[],
   serviceDate: string,
   routes: readonly RouteConfig[] = DEFAULT_TRANSIT_IDS.routes,
+  restarts: Readonly<Record<string, string>> = {},
 ): DayPlan {
   const from = addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS);
   const window = history.filter((d) => d.serviceDate >= from && d.serviceDate < serviceDate);
@@ -254,7 +257,7 @@ export function predictDay(
   const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
     const turnarounds = turnaroundsOf(window, route);
-    const change = timetableChange(
+    const detected = timetableChange(
       (date) => byDate.get(date)?.runs,
       dates,
       (type, date) => {
@@ -268,6 +271,12 @@ export function predictDay(
         return learnt && { slots: learnt.slots.map((slot) => slot.second), toleranceSec: learnt.sameRunSec };
       },
     );
+    const restart = restarts[route.routeNo];
+    const restarted =
+      restart && restart < serviceDate && restart >= from && (!detected || detected.since < restart)
+        ? { since: restart, dayTypes: [...new Set(dates.filter((date) => date >= restart).map(dayType))] }
+        : null;
+    const change = restarted ?? detected;
     return {
       route,
       byDate,

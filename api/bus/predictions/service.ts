@@ -179,8 +179,17 @@ export function createPredictionService(options: {
   jobs: Pick<PredictionJobs, 'planDay'>;
   transit?: Pick<TransitIdsNow, 'current'>;
   rangeCalibration?: () => Promise<Calibration | null>;
+  /** The admins' restarts of learning: per routeNo, its service date (restarts.ts); none unless given. */
+  loadRestarts?: () => Promise<Record<string, string>>;
 }): PredictionService {
-  const { loadHistory, logger, jobs, transit = transitIdsNow(), rangeCalibration = async () => null } = options;
+  const {
+    loadHistory,
+    logger,
+    jobs,
+    transit = transitIdsNow(),
+    rangeCalibration = async () => null,
+    loadRestarts = async () => ({}),
+  } = options;
   const live = new LiveTracker();
   let cached: Cached | null = null;
   let loading: { serviceDate: string; routes: readonly RouteConfig[]; plan: Promise<Cached> } | null = null;
@@ -238,8 +247,9 @@ export function createPredictionService(options: {
         fromDate: addServiceDays(serviceDate, -HISTORY_WINDOW_DAYS),
         toDate: serviceDate,
       });
+      const restarts = await loadRestarts();
       const plan = history.length
-        ? await jobs.planDay({ history, serviceDate, routes, nowMs })
+        ? await jobs.planDay({ history, serviceDate, routes, nowMs, restarts })
         : timetableOnly(serviceDate).plan;
       const calibration = await calibrationRead.orNull(rangeCalibration);
       await warm(plan, calibration, nowMs);

@@ -51,9 +51,11 @@ export function planDay(input: {
   serviceDate: string;
   routes: readonly RouteConfig[];
   nowMs: number;
+  /** The admins' restarts of learning per routeNo (predictDay). */
+  restarts?: Readonly<Record<string, string>>;
 }): ServedPlan {
-  const { history, serviceDate, routes, nowMs } = input;
-  const plan = predictDay(history, serviceDate, routes);
+  const { history, serviceDate, routes, nowMs, restarts } = input;
+  const plan = predictDay(history, serviceDate, routes, restarts);
   const today = history.filter((departure) => departure.serviceDate === serviceDate);
   const dayType = observedDayType(plan, today, new Date(nowMs));
   // A spread reads the terminus getter, so the model crosses the thread learnt.

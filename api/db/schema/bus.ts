@@ -83,3 +83,18 @@ export const predictionAccuracy = pgTable('prediction_accuracy', {
   serviceDate: text('service_date').notNull(),
   accuracy: jsonb('accuracy').$type<PredictionAccuracy>().notNull(),
 });
+
+/**
+ * Where an admin restarted the learning of a route's departures (docs/predictions.md §Following a
+ * changed timetable): from `since` ("yyyy-MM-dd", KST service date) on, the route's predictions
+ * learn from its days since then only. Every entry is kept (the latest per route applies) and audited.
+ */
+export const timetableRestarts = pgTable('timetable_restarts', {
+  id: serial('id').primaryKey(),
+  /** The feed whose predictions restart: 'demo' or 'gbis'. */
+  source: text('source').notNull(),
+  routeNo: text('route_no').notNull(),
+  since: text('since').notNull(),
+  actor: text('actor').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { BACKTEST_METHODS, type BacktestReport } from '../../../contract/admin';
 import { StackedTable } from './stacked-table';
-import { DAY_TYPE_NAMES } from '../../../contract/gbis';
+import { DAY_TYPE_NAMES } from '../../../contract/transit';
 
 const METHOD_LABELS: Record<(typeof BACKTEST_METHODS)[number], string> = {
   estimate: '예측(실시간 반영)',

@@ -18,6 +18,7 @@ const status = (fields: Partial<AdminFeedStatus>): AdminFeedStatus => ({
     locations: { callsPerDay: 950, meanIntervalSec: 296 },
   },
   timetableChanges: [],
+  timetableRestarts: [],
   ...fields,
 });
 

@@ -1,7 +1,7 @@
 /** The bus feed's health on the admin feed page (docs/product.md §2.2 Admin routes), as a description list. */
 import type { AdminFeedStatus } from '../../../contract/admin';
 import { formatKstDateTime } from '../../../contract/kst';
-import { DAY_TYPE_NAMES } from '../../../contract/gbis';
+import { DAY_TYPE_NAMES } from '../../../contract/transit';
 
 const SOURCE_LABELS: Record<AdminFeedStatus['source'], string> = {
   demo: '데모 시뮬레이터',
