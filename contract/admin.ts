@@ -168,6 +168,7 @@ export const TimetableRestartSchema = z.object({
 export type TimetableRestart = z.infer<typeof TimetableRestartSchema>;
 /** What the api answers a saved restart with (201). */
 export const TIMETABLE_RESTART_SAVED = '저장했습니다. 10분 안에 예측에 반영됩니다.';
+export const TimetableRestartSavedSchema = z.object({ success: z.literal(true), message: text() });
 
 /** A timetable's shape for the admins: its first departure ("HH:mm", KST) and its median headway in minutes. */
 const TimetableShapeSchema = z.object({ first: z.string(), headwayMin: z.number().int() });

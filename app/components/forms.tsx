@@ -57,7 +57,9 @@ export function TextField({
   label: string;
   hint?: ReactNode;
   optional?: boolean;
-  inputProps?: InputHTMLAttributes<HTMLInputElement> & { type?: 'text' | 'email' | 'tel' | 'url' | 'password' };
+  inputProps?: InputHTMLAttributes<HTMLInputElement> & {
+    type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'date';
+  };
 }) {
   const { key, ...props } = getInputProps(meta, {
     type: inputProps.type ?? 'text',

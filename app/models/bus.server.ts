@@ -6,8 +6,10 @@ import type { AppLoadContext } from '@remix-run/node';
 import {
   AdminFeedStatusSchema,
   BacktestReportSchema,
+  TimetableRestartSavedSchema,
   type AdminFeedStatus,
   type BacktestReport,
+  type TimetableRestart,
 } from '../../contract/admin';
 import {
   PredictedAllResponseSchema,
@@ -60,6 +62,23 @@ export function getPredictionAccuracy(context: AppLoadContext): Promise<Predicti
 /** GET /api/admin/feed: the bus feed's health with today's upstream calls. @throws UpstreamError. */
 export function getFeedStatus(context: AppLoadContext, actor: string): Promise<AdminFeedStatus> {
   return upstreamJson(context, '/api/admin/feed', AdminFeedStatusSchema, { headers: adminHeaders(context, actor) });
+}
+
+/**
+ * POST /api/admin/timetable-restarts: restarts a route's learning at a date (audited).
+ * @returns the api's message. @throws UpstreamError: status 400 with the api's message for a date out of range.
+ */
+export async function restartTimetableLearning(
+  context: AppLoadContext,
+  actor: string,
+  restart: TimetableRestart,
+): Promise<string> {
+  const saved = await upstreamJson(context, '/api/admin/timetable-restarts', TimetableRestartSavedSchema, {
+    method: 'POST',
+    headers: adminHeaders(context, actor),
+    json: restart,
+  });
+  return saved.message;
 }
 
 /** GET /api/admin/backtest?days=N: the prediction backtest (CPU-bound: up to a second). @throws UpstreamError. */

@@ -5,9 +5,9 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { BacktestReport } from '../../contract/admin';
-import FeedPage, { loader } from '~/routes/admin-only.feed';
+import FeedPage, { action, loader } from '~/routes/admin-only.feed';
 import { action as loginAction } from '~/routes/admin-only_.login';
-import { interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
+import { cookieOf, interceptingContext, startSignedInAdmin, WEB_ORIGIN } from '../../tests/setup/admin-web';
 import { renderRoute } from '../../tests/setup/render-route';
 import { type WebApi } from '../../tests/setup/web-api';
 
@@ -119,6 +119,39 @@ describe('/admin-only/feed', () => {
     expect(noRange.map((cell) => cell.querySelector('.sr-only')?.textContent)).toEqual(['범위 없음', '범위 없음']);
     const slot = backtest?.querySelectorAll('table')[2]?.querySelector('tbody tr');
     expect(slot?.textContent).toBe('1150번평일521분 15초');
+  });
+
+  it("restarts a route's learning from the form: refusals by field, a saved restart listed with a flash", async () => {
+    const post = (fields: Record<string, string>) =>
+      action({
+        request: new Request(`${WEB_ORIGIN}${PAGE}`, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          headers: { Cookie: admin.cookie, Origin: WEB_ORIGIN },
+        }),
+        context: admin.context,
+        params: {},
+      });
+    const errorsOf = async (response: Response) =>
+      ((await response.json()) as { result: { error: unknown } }).result.error;
+
+    const empty = await post({});
+    expect(empty.status).toBe(400);
+    expect(await errorsOf(empty)).toMatchObject({ routeNo: ['노선을 골라 주세요.'] });
+    // The api's range check, under the date.
+    const old = await post({ routeNo: '1303', since: '2020-01-01' });
+    expect(old.status).toBe(400);
+    expect(await errorsOf(old)).toEqual({ since: ['날짜는 최근 35일 안의 날이어야 합니다.'] });
+
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const saved = await post({ routeNo: '1303', since: today });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('Location')).toBe(PAGE);
+    const request = new Request(`${WEB_ORIGIN}${PAGE}`, { headers: { Cookie: cookieOf(saved) } });
+    const data = await (await loader({ request, context: admin.context, params: {} })).json();
+    const document = await renderRoute(FeedPage, { path: PAGE, url: PAGE, loaderData: data });
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('저장했습니다. 10분 안에 예측에 반영됩니다.');
+    expect(document.body.textContent).toContain(`1303번: ${today}부터`);
   });
 
   it('says when there is nothing to backtest yet', async () => {

@@ -82,6 +82,20 @@ export function FeedHealth({ feed }: { feed: AdminFeedStatus }) {
           </ul>
         )}
       </dd>
+      <dt>관리자가 정한 시간표 변경</dt>
+      <dd>
+        {feed.timetableRestarts.length === 0 ? (
+          '없음'
+        ) : (
+          <ul>
+            {feed.timetableRestarts.map((restart) => (
+              <li key={restart.routeNo}>
+                {restart.routeNo}번: {restart.since}부터 ({restart.actor}, {formatKstDateTime(restart.at)})
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
       <dt>이 서버의 역할</dt>
       <dd>
         {ROLE_LABELS[feed.role]} <code>{feed.role}</code>
