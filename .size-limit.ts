@@ -24,7 +24,7 @@ const BUDGETS_KIB: Record<string, number> = {
   'routes/admin-only.ads.$type.confirm.$id': 127,
   'routes/admin-only.ads.edit.$type': 128.5,
   'routes/admin-only.audit': 108.5,
-  'routes/admin-only.feed': 109.5,
+  'routes/admin-only.feed': 125, // the restart form of a changed timetable (conform and zod, as the other admin forms)
   'routes/admin-only.gbis': 122.5,
   'routes/admin-only.inquiries': 123.5,
   'routes/admin-only.mail': 94,

@@ -12,14 +12,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import {
-  AdminNoticeSchema,
-  AUDIT_PAGE_SIZE,
-  STALE_EDIT_MESSAGE,
-  TIMETABLE_RESTART_SAVED,
-  TimetableRestartSchema,
-  type MailOverview,
-} from '../../contract/admin';
+import { AdminNoticeSchema, AUDIT_PAGE_SIZE, STALE_EDIT_MESSAGE, type MailOverview } from '../../contract/admin';
+import { TIMETABLE_RESTART_SAVED, TimetableRestartSchema } from '../../contract/admin-feed';
 import { latestTimetableRestarts, saveTimetableRestart } from '../bus/predictions/restarts';
 import { INQUIRY_REPLY_MESSAGES, InquiryReplySchema } from '../../contract/inquiries';
 import { PREDICTION_ACCURACY_DAYS } from '../../contract/bus';

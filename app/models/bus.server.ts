@@ -3,14 +3,13 @@
  * and the admins' feed health and prediction backtest.
  */
 import type { AppLoadContext } from '@remix-run/node';
+import { BacktestReportSchema, type BacktestReport } from '../../contract/admin';
 import {
   AdminFeedStatusSchema,
-  BacktestReportSchema,
   TimetableRestartSavedSchema,
   type AdminFeedStatus,
-  type BacktestReport,
   type TimetableRestart,
-} from '../../contract/admin';
+} from '../../contract/admin-feed';
 import {
   PredictedAllResponseSchema,
   PredictedRouteResponseSchema,

@@ -7,7 +7,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation, type MetaFunction } from '@remix-run/react';
-import { TimetableRestartSchema } from '../../contract/admin';
+import { TimetableRestartSchema } from '../../contract/admin-feed';
 import { BacktestTables } from '~/components/admin/backtest-tables';
 import { FeedHealth } from '~/components/admin/feed-health';
 import { LoadFailed } from '~/components/admin/list-states';

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
-import type { TimetableRestart } from '../../../contract/admin';
+import type { TimetableRestart } from '../../../contract/admin-feed';
 import { recordAudit } from '../../admin/audit';
 import type { Db } from '../../db/client';
 import { timetableRestarts } from '../../db/schema';

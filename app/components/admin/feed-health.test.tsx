@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import type { AdminFeedStatus } from '../../../contract/admin';
+import type { AdminFeedStatus } from '../../../contract/admin-feed';
 import { FeedHealth } from '~/components/admin/feed-health';
 
 const status = (fields: Partial<AdminFeedStatus>): AdminFeedStatus => ({

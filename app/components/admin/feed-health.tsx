@@ -1,5 +1,5 @@
 /** The bus feed's health on the admin feed page (docs/product.md §2.2 Admin routes), as a description list. */
-import type { AdminFeedStatus } from '../../../contract/admin';
+import type { AdminFeedStatus } from '../../../contract/admin-feed';
 import { formatKstDateTime } from '../../../contract/kst';
 import { DAY_TYPE_NAMES } from '../../../contract/transit';
 

@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
-import { TimetableRestartSchema, type AdminFeedStatus } from '../../../contract/admin';
+import { TimetableRestartSchema, type AdminFeedStatus } from '../../../contract/admin-feed';
 import { ROUTE_NOS } from '../../../contract/transit';
 import { RadioGroup, SubmitButton, TextField } from '~/components/forms';
 
