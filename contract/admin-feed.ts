@@ -15,7 +15,7 @@ import { DAY_TYPES, ROUTE_NOS } from './transit';
  */
 export const TimetableRestartSchema = z.object({
   routeNo: z.enum(ROUTE_NOS, { errorMap: () => ({ message: '노선을 골라 주세요.' }) }),
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜를 YYYY-MM-DD 형식으로 적어 주세요.'),
+  since: text().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜를 YYYY-MM-DD 형식으로 적어 주세요.'),
 });
 export type TimetableRestart = z.infer<typeof TimetableRestartSchema>;
 /** What the api answers a saved restart with (201). */
@@ -23,7 +23,7 @@ export const TIMETABLE_RESTART_SAVED = '저장했습니다. 10분 안에 예측�
 export const TimetableRestartSavedSchema = z.object({ success: z.literal(true), message: text() });
 
 /** A timetable's shape for the admins: its first departure ("HH:mm", KST) and its median headway in minutes. */
-const TimetableShapeSchema = z.object({ first: z.string(), headwayMin: z.number().int() });
+const TimetableShapeSchema = z.object({ first: text(), headwayMin: z.number().int() });
 
 /** GET /api/admin/feed: the bus feed's health (contract FeedStatusSchema) with today's GBIS calls. */
 export const AdminFeedStatusSchema = FeedStatusSchema.extend({
@@ -53,14 +53,14 @@ export const AdminFeedStatusSchema = FeedStatusSchema.extend({
    */
   timetableChanges: z.array(
     z.object({
-      routeNo: z.string(),
-      since: z.string(),
+      routeNo: text(),
+      since: text(),
       dayTypes: z.array(z.enum(DAY_TYPES)),
       before: TimetableShapeSchema.nullable(),
       after: TimetableShapeSchema.nullable(),
     }),
   ),
   /** The latest restart an admin made per route (TimetableRestartSchema), with who and when (ISO instant). */
-  timetableRestarts: z.array(z.object({ routeNo: z.string(), since: z.string(), actor: z.string(), at: z.string() })),
+  timetableRestarts: z.array(z.object({ routeNo: text(), since: text(), actor: text(), at: text() })),
 });
 export type AdminFeedStatus = z.infer<typeof AdminFeedStatusSchema>;

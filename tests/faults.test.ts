@@ -174,7 +174,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the api when PostgreSQL goes away
       await poller.pollOnce();
       expect(poller.current().lastError).toBeNull();
       expect((await api.request('/api/readyz')).status).toBe(200);
-      expect(stub.counts()).toEqual({ arrivals: 2, locations: 8 });
+      // The arrival list again; each route's location list on its own pace (not all of them due yet).
+      expect(stub.counts().arrivals).toBe(2);
       expect(await callsSpent(database.db, '2026-11-23')).toEqual(stub.counts());
     } finally {
       await throughProxy.close();

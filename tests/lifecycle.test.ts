@@ -109,7 +109,9 @@ describe('the entries as processes', () => {
     const backtest = runEntry('build/backtest.js', serverEnv(), ['--days', '7']);
     const done = await backtest.exited();
     expect(done.code, backtest.output()).toBe(0);
-    expect(backtest.output()).toContain(`DATA_DIR is held by the running server (pid ${first.child.pid}): asking it.`);
+    expect(backtest.output()).toContain(
+      `DATA_DIR is held by the running server (pid ${first.child.pid}): asking it (its own cadence).`,
+    );
     // The server's report (a new GBIS feed has no departures yet).
     expect(backtest.output()).toMatch(/^Backtest of 0 service days/m);
     expect(backtest.output()).toMatch(/^overall +0 +0 \|/m);

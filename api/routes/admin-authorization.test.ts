@@ -99,6 +99,13 @@ const ENDPOINTS: Endpoint[] = [
     ok: 200,
   },
   { method: 'GET', route: '/api/admin/feed', path: () => '/api/admin/feed', ok: 200 },
+  {
+    method: 'POST',
+    route: '/api/admin/timetable-restarts',
+    path: () => '/api/admin/timetable-restarts',
+    body: () => ({ routeNo: '1150', since: '2026-11-20' }),
+    ok: 201,
+  },
   { method: 'GET', route: '/api/admin/inquiries', path: () => '/api/admin/inquiries', ok: 200 },
   // E-mail is off in this api (no outbox): the reply and the resend are refused, after the guard.
   {
