@@ -107,6 +107,8 @@ test('on a 320 px phone with larger text each card keeps "N정거장 전" on one
     .locator('.card')
     .evaluateAll((cards) => cards.map((card) => card.scrollWidth <= card.clientWidth));
   expect(fits).toEqual([true, true, true]);
+  // Nor does the guide's table of the card's items run out of the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   // The widest up card: soon (its 곧 도착 mark) and two-digit stops away.
   await page.clock.install();
   await page.goto(HOME);
