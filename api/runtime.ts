@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ApiEnv } from './env';
+import { checkRouteInfo } from './bus/feed/gbis/route-info';
+import { gbisHttp } from './bus/feed/gbis/http';
 import { createApi, type Api } from './app';
 import { offsetClock, systemClock, type Clock } from './clock';
 import { openApiServices, type ApiServices } from './compose';
@@ -222,7 +224,26 @@ function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise
     // The accuracy figure, by the lease holder only, in the first hour after 00:30 KST; the other
     // instances read what it stored.
     scheduleHourly('accuracy', logger, refreshAccuracy),
+    // GBIS route info, once a KST day, by the lease holder (api/bus/feed/gbis/route-info.ts).
+    scheduleHourly('route info', logger, () => readRouteInfo(context, feed)),
   ];
+}
+
+/** The daily route-info check of a GBIS feed with its service key, by the lease holder; nothing otherwise. */
+async function readRouteInfo(context: ApiServices['context'], feed: ApiServices['feed']): Promise<void> {
+  const { gbisSetup, db, clock, logger, transit, parseDiscovery, dailyQuota } = context;
+  if (gbisSetup?.feed !== 'gbis' || !gbisSetup.serviceKey || feed.role() !== 'leader' || !dailyQuota) return;
+  const http = gbisHttp({ serviceKey: gbisSetup.serviceKey, baseUrl: gbisSetup.baseUrl });
+  const ids = await transit.refresh();
+  const check = await checkRouteInfo({
+    db,
+    gbis: { http, parse: parseDiscovery },
+    ids,
+    now: clock.now(),
+    dailyQuota,
+    logger,
+  });
+  if (check.outcome === 'read' && check.changed.length > 0) await transit.refresh();
 }
 
 /**

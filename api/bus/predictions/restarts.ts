@@ -5,19 +5,21 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FeedSourceName } from '../../../contract/bus';
-import type { TimetableRestart } from '../../../contract/admin-feed';
 import { recordAudit } from '../../admin/audit';
 import type { Db } from '../../db/client';
 import { timetableRestarts } from '../../db/schema';
 
 /** A route's latest restart, as the admin feed page lists it. */
-export type StoredRestart = TimetableRestart & { actor: string; at: string };
+export type StoredRestart = Restart & { actor: string; at: string };
+
+/** A restart: the route, and the service date ("yyyy-MM-dd", KST) its learning restarts at. */
+export type Restart = { routeNo: string; since: string };
 
 /** Stores `restart` of the feed `source` by `actor` at `now`, audited ('timetable-restart'). @throws what the database throws. */
 export async function saveTimetableRestart(
   db: Db,
   source: FeedSourceName,
-  restart: TimetableRestart,
+  restart: Restart,
   actor: string,
   now: Date,
 ): Promise<void> {
@@ -39,7 +41,7 @@ export async function latestTimetableRestarts(db: Db, source: FeedSourceName): P
   for (const row of rows) {
     if (!latest.has(row.routeNo)) {
       latest.set(row.routeNo, {
-        routeNo: row.routeNo as TimetableRestart['routeNo'],
+        routeNo: row.routeNo,
         since: row.since,
         actor: row.actor,
         at: row.createdAt.toISOString(),

@@ -170,6 +170,19 @@ async function getRouteInfo(gbis: DiscoveryClient, routeId: string): Promise<Rou
   return info ?? null;
 }
 
+/**
+ * The timetable GBIS states for `route` now (getBusRouteInfoItemv2 of its routeId, timetableOf with
+ * its timetable as the fallback), or null when GBIS has no info for it (resultCode 4). One call.
+ * @throws FeedError
+ */
+export async function readRouteTimetable(
+  gbis: DiscoveryClient,
+  route: RouteConfig,
+): Promise<RouteConfig['timetable'] | null> {
+  const info = await getRouteInfo(gbis, route.routeId);
+  return info && timetableOf(info, route.timetable);
+}
+
 /** getBusRouteStationListv2?routeId= → the route's stops ordered by stationSeq. @throws FeedError */
 async function getRouteStations(gbis: DiscoveryClient, routeId: string): Promise<RouteStation[]> {
   const stations = await lookUp<RouteStation>(gbis, GBIS_PATHS.routeStations, { routeId }, 'routeStations');
