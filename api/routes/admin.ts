@@ -30,7 +30,7 @@ import { deleteInquiry, listInquiries, replyToInquiry, type ReplyRefusal } from 
 import { resendMail, undeliveredMail } from '../mail/outbox';
 import { sendingFailure } from '../mail/sending-state';
 import { addServiceDays, serviceClock } from '../time';
-import { formatKstDate } from '../../contract/kst';
+import { formatKstDate, formatKstTime, kstInstant } from '../../contract/kst';
 import type { ApiContext } from '../context';
 import { actorOf, requireServiceToken } from '../service-token';
 import { jsonBody } from '../validate';
@@ -106,8 +106,8 @@ export function adminRoutes(context: ApiContext) {
           routeNo,
           since: change.since,
           dayTypes: change.dayTypes,
-          before: change.before && shapeForAdmins(change.before),
-          after: change.after && shapeForAdmins(change.after),
+          before: change.before && shapeForAdmins(change.before, change.since),
+          after: change.after && shapeForAdmins(change.after, change.since),
         })),
         timetableRestarts: await latestTimetableRestarts(db, state.source),
       });
@@ -155,8 +155,6 @@ export function adminRoutes(context: ApiContext) {
 }
 
 /** A timetable's shape as the admin feed page shows it: the first departure "HH:mm" (KST), the headway in whole minutes. */
-function shapeForAdmins({ firstSec, headwaySec }: TimetableShape): { first: string; headwayMin: number } {
-  const minute = Math.round(firstSec / 60);
-  const first = `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-  return { first, headwayMin: Math.round(headwaySec / 60) };
+function shapeForAdmins({ firstSec, headwaySec }: TimetableShape, serviceDate: string) {
+  return { first: formatKstTime(kstInstant(serviceDate, firstSec / 60)), headwayMin: Math.round(headwaySec / 60) };
 }

@@ -2,7 +2,8 @@ import { kstInstant } from '../../../contract/kst';
 import type { FeedSnapshot, VehiclePosition } from '../../../contract/feed-snapshot';
 import { snapshotAt } from '../../../tests/setup/fakes';
 import { MOCK_ROUTES } from '../../../tests/mocks/gbis';
-import { departuresLeft, LocationPlan, ROUTE_IDLE_SEC, ROUTE_MIN_SEC } from './location-plan';
+import { departuresLeft, LocationPlan } from './location-plan';
+import { MAX_POLL_SEC, MIN_POLL_SEC } from './poll-plan';
 
 const T0 = kstInstant('2026-11-23', 8 * 60); // a Monday, 08:00 KST
 const SEC = 1000;
@@ -52,7 +53,7 @@ describe('LocationPlan', () => {
     expect(due.get('1150')).toBe(earliestMs - hotMs);
     for (const routeNo of ['1117', '1303', '1005']) {
       expect(due.get(routeNo)).toBeGreaterThan(at(0).getTime() + 5 * MIN);
-      expect(due.get(routeNo)).toBeLessThanOrEqual(at(ROUTE_IDLE_SEC).getTime());
+      expect(due.get(routeNo)).toBeLessThanOrEqual(at(MAX_POLL_SEC).getTime());
     }
 
     // Seen waiting at the terminus: next read at the earliest departure, then every hotSec.
@@ -103,16 +104,16 @@ describe('LocationPlan', () => {
   it('spends what the quota day allows: hot reads from the calls per departure left, none once spent', () => {
     const plan = new LocationPlan('gbis');
     const snapshot = feed(0, 120);
-    expect(plan.hotSec(input(0, snapshot, 9500))).toBe(ROUTE_MIN_SEC);
+    expect(plan.hotSec(input(0, snapshot, 9500))).toBe(MIN_POLL_SEC);
     const tight = plan.hotSec(input(0, snapshot, 400));
-    expect(tight).toBeGreaterThan(ROUTE_MIN_SEC);
+    expect(tight).toBeGreaterThan(MIN_POLL_SEC);
     expect(tight).toBeLessThanOrEqual(5 * 60);
     expect([...plan.dueMs(input(0, snapshot, 0)).values()]).toEqual([Infinity, Infinity, Infinity, Infinity]);
     // A route never read yet is read at once.
     expect(plan.dueMs(input(0, null)).get('1303')).toBe(at(0).getTime());
-    // Never twice within ROUTE_MIN_SEC.
+    // Never twice within MIN_POLL_SEC.
     const waiting = feed(0, null, [bus('terminus')]);
-    expect(plan.dueMs(input(0, waiting, 100_000)).get('1150')).toBe(at(ROUTE_MIN_SEC).getTime());
+    expect(plan.dueMs(input(0, waiting, 100_000)).get('1150')).toBe(at(MIN_POLL_SEC).getTime());
   });
 });
 

@@ -10,7 +10,7 @@
 import { DepartureDetector } from '../predictions/departures/detector';
 import { dayType, serviceClock } from '../../time';
 import { timetableMinutes, type RouteConfig } from './transit-config';
-import { serviceSecondsLeftToday } from './poll-plan';
+import { MAX_POLL_SEC, MIN_POLL_SEC, serviceSecondsLeftToday } from './poll-plan';
 import { formatKstDate } from '../../../contract/kst';
 import { locationsReadMs, type FeedSnapshot, type VehiclePosition } from '../../../contract/feed-snapshot';
 import type { FeedSourceName } from '../../../contract/bus';
@@ -18,9 +18,6 @@ import type { FeedSourceName } from '../../../contract/bus';
 const SEC = 1000;
 const MIN = 60 * SEC;
 
-/** Floor of the interval between two reads of one route, and ceiling with nothing coming, in seconds. */
-export const ROUTE_MIN_SEC = 20;
-export const ROUTE_IDLE_SEC = 15 * 60;
 /** With nothing coming, a route is read at this many times its even share of the calls left. */
 const IDLE_SHARE_FACTOR = 2;
 /** Ceiling of the interval while a bus may be leaving, in seconds: a departure is timed within half of it. */
@@ -110,7 +107,7 @@ export class LocationPlan {
    *   at its earliest departure, then every `hotSec`;
    * - a bus waiting in the campus section or at the terminus, with no pass known: every `hotSec`;
    * - else every `idleSec`.
-   * Never sooner than ROUTE_MIN_SEC after the route's last read.
+   * Never sooner than MIN_POLL_SEC after the route's last read.
    */
   dueMs(input: LocationPlanInput): Map<string, number> {
     const { now, snapshot, routes, callsLeft } = input;
@@ -143,7 +140,7 @@ export class LocationPlan {
           !this.passes.has(`${vehicle.routeNo}|${vehicle.vehId}`),
       );
       if (unannounced) next = Math.min(next, lastMs + hotMs);
-      due.set(routeNo, Math.max(next, lastMs + ROUTE_MIN_SEC * SEC));
+      due.set(routeNo, Math.max(next, lastMs + MIN_POLL_SEC * SEC));
     }
     return due;
   }
@@ -151,14 +148,14 @@ export class LocationPlan {
   /**
    * Seconds between reads while a bus may be leaving: the window to watch (the lead's spread)
    * over the calls each departure left today can have, one of them spent seeing the bus wait, the
-   * rest watching; within [ROUTE_MIN_SEC, HOT_MAX_SEC].
+   * rest watching; within [MIN_POLL_SEC, HOT_MAX_SEC].
    */
   hotSec(input: LocationPlanInput): number {
     const departures = Math.max(1, departuresLeft(input.routes, input.now));
     const perDeparture = input.callsLeft / departures;
     const spreadMs = Math.max(...input.routes.map((route) => this.leadOf(route.routeNo).spreadMs));
     const watching = Math.max(1, perDeparture - 1);
-    return Math.round(Math.min(HOT_MAX_SEC, Math.max(ROUTE_MIN_SEC, spreadMs / SEC / watching)));
+    return Math.round(Math.min(HOT_MAX_SEC, Math.max(MIN_POLL_SEC, spreadMs / SEC / watching)));
   }
 
   /** The route's lead: from its learnt leads (10th percentile, and the 90th less it) once LEADS_LEARNT, else the default. */
@@ -175,11 +172,11 @@ export class LocationPlan {
 
 /**
  * Seconds between reads of a route with nothing coming: IDLE_SHARE_FACTOR times its even share of
- * the calls left over the service time left in the quota day, within [ROUTE_MIN_SEC, ROUTE_IDLE_SEC].
+ * the calls left over the service time left in the quota day, within [MIN_POLL_SEC, MAX_POLL_SEC].
  */
 function idleSec({ now, routes, callsLeft }: LocationPlanInput): number {
   const evenSec = (serviceSecondsLeftToday(now) * routes.length) / Math.max(1, callsLeft);
-  return Math.round(Math.min(ROUTE_IDLE_SEC, Math.max(ROUTE_MIN_SEC, IDLE_SHARE_FACTOR * evenSec)));
+  return Math.round(Math.min(MAX_POLL_SEC, Math.max(MIN_POLL_SEC, IDLE_SHARE_FACTOR * evenSec)));
 }
 
 /** A vehicle that has not left the campus yet: in the up campus section, or at the terminus not left (stateCd ≠ 2). */
