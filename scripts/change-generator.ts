@@ -18,6 +18,9 @@
  * - **The change** (ChangeKind), on `changeDate` and after, per route as the scenario says:
  *   - `more`: every headway × 0.7 (more service);
  *   - `less`: every headway × 1.4 (less service);
+ *   - `offPeakMore`: the headways outside the weekday peaks × 0.75;
+ *   - `laterAndLess`: the first departure 25 min later and every headway × 1.3;
+ *   - `shifted`: the whole day 30 min later, the last departure too;
  *   - `firstLater`: the first departure 35 min later, the rest of the day shifted by 7 min;
  *   - `suspended`: no departure for 4 days from the change, then the old timetable again;
  *   - `vacation`: weekdays only, the first departure 20 min later and headways × 1.5; Saturdays,
@@ -28,7 +31,17 @@ import { addServiceDays, dayType } from '../api/time';
 import { ROUTE_NOS, type DayType } from '../contract/transit';
 import { Draws, isPeak, kstIso, kstMidnight, type GeneratedRow } from './history-generator';
 
-export const CHANGE_KINDS = ['more', 'less', 'firstLater', 'suspended', 'vacation', 'none'] as const;
+export const CHANGE_KINDS = [
+  'more',
+  'less',
+  'offPeakMore',
+  'laterAndLess',
+  'firstLater',
+  'shifted',
+  'suspended',
+  'vacation',
+  'none',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export type ChangeOptions = {
@@ -74,6 +87,14 @@ function slotsOf(route: RouteModel, type: DayType, kind: ChangeKind, changed: bo
       return slots(route.first, route.last, (minute) => headway(minute) * 0.7);
     case 'less':
       return slots(route.first, route.last, (minute) => headway(minute) * 1.4);
+    case 'offPeakMore':
+      return slots(route.first, route.last, (minute) =>
+        type === 'weekday' && isPeak(minute) ? headway(minute) : headway(minute) * 0.75,
+      );
+    case 'laterAndLess':
+      return slots(route.first + 25, route.last, (minute) => headway(minute) * 1.3);
+    case 'shifted':
+      return slots(route.first + 30, route.last + 30, headway);
     case 'firstLater':
       return [
         route.first + 35,

@@ -1,7 +1,8 @@
 /**
  * The predictions follow a changed timetable (docs/predictions.md §Following a changed timetable),
- * on the changes generator (scripts/change-generator.ts): routes that run more or less often, start
- * later, are suspended for some days, or run a vacation timetable on weekdays, from one date on,
+ * on the changes generator (scripts/change-generator.ts): routes that run more or less often (all
+ * day or off-peak), start later, run later all day, are suspended for some days, or run a vacation
+ * timetable on weekdays, from one date on,
  * beside the same history without the change. Seeds 1 and 2, 70 days ending 2026-10-31, the change
  * on 2026-10-22 (a Thursday); "days 3–9" are 2026-10-25 to 2026-10-31.
  */
@@ -17,6 +18,7 @@ const CHANGE_DATE = addServiceDays(LAST_DATE, -9);
 const SCENARIOS: Record<string, ChangeKind>[] = [
   { '1150': 'more', '1117': 'less', '1303': 'firstLater' },
   { '1150': 'vacation', '1117': 'suspended', '1005': 'more' },
+  { '1150': 'offPeakMore', '1117': 'laterAndLess', '1303': 'shifted' },
 ];
 
 const historyOf = (seed: number, changes: Record<string, ChangeKind>) =>
@@ -40,6 +42,8 @@ describe.each([1, 2])('a changed timetable, seed %i', (seed) => {
         const kind = changes[route.routeNo] ?? 'none';
         // A suspended route comes back to its old timetable: no departure misfits it.
         if (kind === 'none' || kind === 'suspended') expect(route.change, route.routeNo).toBeNull();
+        // A day moved by whole headways runs the old times but at its ends, and may fit them.
+        else if (kind === 'shifted' && route.change === null) continue;
         else expect(route.change?.since, route.routeNo).toBe(CHANGE_DATE);
       }
       // Without the change, no day of the three weeks around it is taken for one.
@@ -63,7 +67,7 @@ describe.each([1, 2])('a changed timetable, seed %i', (seed) => {
       // An unchanged route moves only with the ranges' calibration, which all routes share.
       if ((changes[route.routeNo] ?? 'none') === 'none')
         expect(Math.abs(score - before), route.routeNo).toBeLessThan(1);
-      else expect(score, route.routeNo).toBeGreaterThanOrEqual(70);
+      else expect(score, route.routeNo).toBeGreaterThanOrEqual(72);
     });
     expect(changed.overall.methods.estimate.etaScore).toBeGreaterThanOrEqual(79);
   });

@@ -127,6 +127,49 @@ describe('predictDay', () => {
   });
 });
 
+describe('predictDay after a timetable change (docs/predictions.md §Following a changed timetable)', () => {
+  /** Runs of 1150 on `date` every `headwayMin` for 16 hours from `first`, each a few seconds off. */
+  const day = (date: string, first: string, headwayMin: number) => {
+    const [h, m] = first.split(':').map(Number);
+    return Array.from({ length: Math.floor((16 * 60) / headwayMin) + 1 }, (_, i) => {
+      const minute = h * 60 + m + i * headwayMin;
+      const second = (i * 7) % 20;
+      return run(
+        '1150',
+        date,
+        `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:${String(second).padStart(2, '0')}`,
+      );
+    });
+  };
+  /** Five weeks to Friday 2026-11-20: weekdays every 20 min from 06:00, weekends every 30 min from 07:00; from Thursday the 19th the weekdays run 30 min later. */
+  const history = (weekendFrom: (date: string) => string = () => '07:00') =>
+    Array.from({ length: 40 }, (_, i) => {
+      const date = new Date(Date.UTC(2026, 9, 13 + i)).toISOString().slice(0, 10);
+      if (dayType(date) !== 'weekday') return day(date, weekendFrom(date), 30);
+      return day(date, date >= '2026-11-19' ? '06:30' : '06:00', 20);
+    })
+      .flat()
+      .filter((d) => d.serviceDate <= '2026-11-21');
+  const hhmm = (plan: RouteDayPlan) => plan.estimate.map((e) => formatKstIso(e.at).slice(11, 16));
+
+  it('learns the weekdays since the change, and carries it to the Saturday not seen since', () => {
+    const monday = planOf(history(), '2026-11-23');
+    expect(monday.change).toMatchObject({ since: '2026-11-19', dayTypes: ['weekday'] });
+    const saturday = planOf(
+      history().filter((d) => d.serviceDate <= '2026-11-20'),
+      '2026-11-21',
+    );
+    expect(saturday.change).toMatchObject({ since: '2026-11-19', dayTypes: ['weekday'], unchangedTypes: [] });
+    expect(hhmm(saturday).slice(0, 3)).toEqual(['07:30', '08:00', '08:30']);
+  });
+
+  it('keeps the Sunday as it was once the Saturday since ran as before (a change of weekdays alone)', () => {
+    const sunday = planOf(history(), '2026-11-22');
+    expect(sunday.change).toMatchObject({ dayTypes: ['weekday'], unchangedTypes: ['saturday'] });
+    expect(hhmm(sunday).slice(0, 3)).toEqual(['07:00', '07:30', '08:00']);
+  });
+});
+
 describe('turnaroundsOf', () => {
   const route = routeOf('1150')!;
   it('is the spread of departedAt − arrivedAt where the arrival is known, ignoring mismatches', () => {

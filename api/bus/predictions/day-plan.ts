@@ -7,14 +7,22 @@
  */
 import type { DepartureRange, EstimateBasis } from '../../../contract/bus';
 import { addServiceDays, dayType } from '../../time';
-import { formatKstIso, kstInstant, kstWallClock } from '../../../contract/kst';
+import { formatKstIso } from '../../../contract/kst';
 import type { DepartureRecord } from './departures/detector';
 import { DEFAULT_TRANSIT_IDS, timetableMinutes, type RouteConfig } from '../feed/transit-config';
 import type { DayType } from '../../../contract/transit';
-import { learnSlots, sameWeekdayEffects, slotSpreads, slotSpreadSec, type HistoryDay, type Slot } from './slots';
-import { shapeOf, timetableChange, type TimetableChange, type TimetableShape } from './changes';
+import { sameWeekdayEffects, slotSpreads, slotSpreadSec, type Slot } from './slots';
+import {
+  historyDaysOf,
+  learntSlotsOf,
+  midnightMs,
+  MIN_HISTORY_DAYS,
+  runsByDate,
+  weekdayOf,
+  type DateRuns,
+} from './history-days';
+import { changeShapeOf, shapeOf, timetableChange, type TimetableChange, type TimetableShape } from './changes';
 import type { Weighted } from './spread';
-import { median } from './stats';
 import { compressed, dressed, MIN_KERNEL_SEC, rangeHolding } from './spread';
 import { learnTerminus, type TerminusModel } from './terminus';
 
@@ -66,9 +74,9 @@ export type RouteDayPlan = RoutePredictions & {
   sameRunSec: number;
   /**
    * The route's timetable change seen in the days before the date (changes.ts), or null: the day
-   * types it was seen on are learnt from their days since it only. `before` and `after`: the shape
-   * of the date's day type's slots learnt from all days and from those since the change (null when
-   * that day type was not learnt afresh).
+   * types it was seen on, and those not seen since, learn as it moved the timetable (changes.ts
+   * carriedDay). `before` and `after`: the shape of the date's day type's slots learnt from its days
+   * before the change and from those since (null when that day type has none since).
    */
   change: (TimetableChange & { before: TimetableShape | null; after: TimetableShape | null }) | null;
   /**
@@ -107,94 +115,19 @@ export const PLAN_REFRESH_MS = 10 * 60_000;
 
 /** Service days of history a prediction may read: 5 weeks, so 5 of each weekday and day type. */
 export const HISTORY_WINDOW_DAYS = 35;
-/** Same-day-type days the slots are learnt from, most recent first (4 weeks of weekdays). */
-const SLOT_DAYS = 20;
-/** Fewer same-day-type days than this → timetable estimate. */
-const MIN_HISTORY_DAYS = 2;
-/** Weight of a day relative to the next more recent one in the weighted median. */
-const RECENCY_DECAY = 0.8;
+/**
+ * A day type seen since a change learns from its days before it too, carried into the new
+ * timetable, until it has this many days since: carried days fill in for one or two days' late
+ * and skipped runs, but their re-spacing drifts by minutes over a day, which three real days beat.
+ */
+const CARRY_UNTIL_DAYS_SINCE = 3;
 /** Minutes from the campus crossroads to the terminus, added to layoverMin when no turnaround was observed. */
 const UP_SECTION_MIN = 8;
 /** Observed turnarounds outside (0, this] seconds are mismatched runs and ignored. */
 const MAX_TURNAROUND_SEC = 90 * 60;
 
-/**
- * `fn` remembering its answer per date key. For the KST midnight of a date (tens of microseconds),
- * which a day's plan and a backtest look up thousands of times.
- * NOTE: grows by one entry per distinct date, a few hundred a year.
- */
-function perDate<T>(fn: (dateKey: string) => T): (dateKey: string) => T {
-  const known = new Map<string, T>();
-  return (dateKey) => {
-    if (!known.has(dateKey)) known.set(dateKey, fn(dateKey));
-    return known.get(dateKey) as T;
-  };
-}
-
-const midnightMs = perDate((dateKey) => kstInstant(dateKey, 0).getTime());
-/** Day of the week of a KST date, 0 = Sunday. */
-const weekdayOf = perDate((dateKey) => kstWallClock(midnightMs(dateKey)).weekday);
-
-/** Seconds after 00:00 KST of its service date (above 86,400 for a run after midnight). */
-function secondOfDay(departure: ObservedDeparture): number {
-  return Math.round((departure.departedAt.getTime() - midnightMs(departure.serviceDate)) / 1000);
-}
-
 function atSecond(serviceDate: string, second: number): Date {
   return new Date(midnightMs(serviceDate) + second * 1000);
-}
-
-/** One route's runs of a service date: departures (seconds of day, ascending) and their crossroads passages (null: unseen). */
-type DateRuns = Pick<HistoryDay, 'runs' | 'arrivals'>;
-
-/** Departures of one route grouped by service date, in seconds of day, ascending, with their passages. */
-function runsByDate(history: readonly ObservedDeparture[], routeNo: string): Map<string, DateRuns> {
-  const byDate = new Map<string, ObservedDeparture[]>();
-  for (const departure of history) {
-    if (departure.routeNo !== routeNo) continue;
-    byDate.set(departure.serviceDate, [...(byDate.get(departure.serviceDate) ?? []), departure]);
-  }
-  return new Map(
-    [...byDate].map(([date, departures]) => {
-      const sorted = departures
-        .map((d) => ({
-          second: secondOfDay(d),
-          arrival: d.arrivedAt ? Math.round((d.arrivedAt.getTime() - midnightMs(date)) / 1000) : null,
-        }))
-        .sort((x, y) => x.second - y.second);
-      return [date, { runs: sorted.map((r) => r.second), arrivals: sorted.map((r) => r.arrival) }];
-    }),
-  );
-}
-
-/**
- * The history days the slots are learnt from, of `sameTypeDates` (most recent first): those with at
- * least half the median count of runs (a disrupted day adds nothing), SLOT_DAYS at most, weighted
- * RECENCY_DECAY per day of age.
- */
-function historyDaysOf(byDate: Map<string, DateRuns>, sameTypeDates: readonly string[]): HistoryDay[] {
-  const sameType = sameTypeDates.flatMap((date) => {
-    const runs = byDate.get(date);
-    return runs ? [{ date, ...runs }] : [];
-  });
-  const enough = sameType.length ? median(sameType.map(({ runs }) => runs.length)) / 2 : 0;
-  return sameType
-    .filter(({ runs }) => runs.length >= enough)
-    .slice(0, SLOT_DAYS)
-    .map(({ date, runs, arrivals }, age): HistoryDay => ({
-      runs,
-      arrivals,
-      weight: RECENCY_DECAY ** age,
-      weekday: weekdayOf(date),
-    }));
-}
-
-/** The slots learnt from `days` with half their median headway as tolerance, or null with fewer than `minDays` days or no headway. */
-function learntSlotsOf(days: readonly HistoryDay[], minDays: number): { slots: Slot[]; sameRunSec: number } | null {
-  const headways = days.flatMap(({ runs }) => runs.slice(1).map((second, i) => second - runs[i]));
-  if (days.length < minDays || headways.length === 0) return null;
-  const sameRunSec = median(headways) / 2;
-  return { slots: learnSlots(days, sameRunSec), sameRunSec };
 }
 
 /**
@@ -257,30 +190,55 @@ export function predictDay(
   const perRoute = routes.map((route) => {
     const byDate = runsByDate(window, route.routeNo);
     const turnarounds = turnaroundsOf(window, route);
+    const learntOf = (type: DayType, keep: (date: string) => boolean, minDays: number) =>
+      learntSlotsOf(
+        historyDaysOf(
+          byDate,
+          dates.filter((date) => keep(date) && dayType(date) === type),
+        ),
+        minDays,
+      );
     const detected = timetableChange(
       (date) => byDate.get(date)?.runs,
       dates,
       (type, date) => {
-        const learnt = learntSlotsOf(
-          historyDaysOf(
-            byDate,
-            dates.filter((d) => d < date && dayType(d) === type),
-          ),
-          MIN_HISTORY_DAYS,
-        );
+        const learnt = learntOf(type, (d) => d < date, MIN_HISTORY_DAYS);
         return learnt && { slots: learnt.slots.map((slot) => slot.second), toleranceSec: learnt.sameRunSec };
       },
     );
     const restart = restarts[route.routeNo];
     const restarted =
       restart && restart < serviceDate && restart >= from && (!detected || detected.since < restart)
-        ? { since: restart, dayTypes: [...new Set(dates.filter((date) => date >= restart).map(dayType))] }
+        ? {
+            since: restart,
+            dayTypes: [...new Set(dates.filter((date) => date >= restart).map(dayType))],
+            unchangedTypes: [],
+          }
         : null;
     const change = restarted ?? detected;
+    // How the change moved each day type seen since (its slots before and since, and the shape),
+    // once per type; the day types not seen since take the weekdays' when the change was seen there.
+    const moved = new Map<DayType, ReturnType<typeof movedOf>>();
+    const movedOf = (type: DayType) => {
+      const since = change?.since ?? '';
+      const before = learntOf(type, (date) => date < since, MIN_HISTORY_DAYS);
+      const after = learntOf(type, (date) => date >= since, 1);
+      const seconds = (slots: readonly Slot[]) => slots.map((slot) => slot.second);
+      const shape =
+        before && after && before.slots.length >= 2 && after.slots.length >= 2
+          ? changeShapeOf(seconds(before.slots), seconds(after.slots), before.sameRunSec)
+          : null;
+      return { before, after, shape };
+    };
+    const changeOf = (type: DayType) => {
+      if (!moved.has(type)) moved.set(type, movedOf(type));
+      return moved.get(type) as ReturnType<typeof movedOf>;
+    };
     return {
       route,
       byDate,
       change,
+      changeOf,
       common: {
         routeNo: route.routeNo,
         dayBefore: shifted(byDate, 1),
@@ -291,29 +249,42 @@ export function predictDay(
   });
 
   const routePlan = (
-    { route, byDate, common, change }: (typeof perRoute)[number],
+    { route, byDate, common, change, changeOf }: (typeof perRoute)[number],
     type: DayType,
     sameTypeDates: string[],
   ): RouteDayPlan => {
-    // After a change seen on this day type, only its days since the change are learnt from (one
-    // is enough: the days before would put slots where no bus leaves any more).
+    // After a change seen on this day type, its days before the change are learnt as they would
+    // have run under it (changes.ts carriedDay) until CARRY_UNTIL_DAYS_SINCE, or else left out:
+    // as they were, they would put slots where no bus leaves any more. A day type without a day
+    // since a change every day type seen since has followed is taken to follow it too, as the
+    // weekdays did.
     const since = change?.dayTypes.includes(type) ? change.since : null;
-    const all = learntSlotsOf(historyDaysOf(byDate, sameTypeDates), MIN_HISTORY_DAYS);
-    const recent =
-      since &&
-      learntSlotsOf(
-        historyDaysOf(
-          byDate,
-          sameTypeDates.filter((date) => date >= since),
-        ),
-        1,
-      );
-    const learnt = recent || all;
+    const source = change && (change.dayTypes.includes('weekday') ? 'weekday' : change.dayTypes[0]);
+    const unseen =
+      change && !since && !change.unchangedTypes.length && !sameTypeDates.some((date) => date >= change.since);
+    const own = since ? changeOf(type) : null;
+    const daysSince = since ? sameTypeDates.filter((date) => date >= since).length : 0;
+    const shape = own
+      ? daysSince < CARRY_UNTIL_DAYS_SINCE
+        ? own.shape
+        : null
+      : unseen && source
+        ? changeOf(source).shape
+        : null;
+    const learnt =
+      change && shape
+        ? learntSlotsOf(
+            historyDaysOf(byDate, sameTypeDates, { since: change.since, shape }),
+            since ? 1 : MIN_HISTORY_DAYS,
+          )
+        : since
+          ? (own?.after ?? null)
+          : learntSlotsOf(historyDaysOf(byDate, sameTypeDates), MIN_HISTORY_DAYS);
     const seconds = (slots: readonly Slot[] | undefined) => shapeOf(slots?.map((slot) => slot.second) ?? []);
     const changed = change && {
       ...change,
-      before: recent ? seconds(all?.slots) : null,
-      after: recent ? seconds(recent.slots) : null,
+      before: own ? seconds(own.before?.slots) : null,
+      after: own ? seconds(own.after?.slots) : null,
     };
 
     if (!learnt) {
