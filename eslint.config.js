@@ -139,6 +139,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'data/',
+      // Compiled by npm run messages from app/i18n/messages (ADR 032).
+      'app/i18n/compiled/',
     ],
   },
   js.configs.recommended,
