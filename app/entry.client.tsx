@@ -1,7 +1,8 @@
 /**
  * Hydrates the server-rendered document. https://remix.run/docs/en/2.17/file-conventions/entry.client
  *
- * Before hydrating, it keeps Chrome's install prompt for the install hint. After the page's load
+ * Before hydrating, it keeps Chrome's install prompt for the install hint, and has the catalog of
+ * the page's language (ADR 032; English's is a chunk of its own). After the page's load
  * event it registers the service worker (docs/decisions/009-installable-app.md),
  * never in the way of hydration or of the first requests. Only in production builds: the Remix
  * compiler replaces `process.env.NODE_ENV` with the build's mode, and only `npm run build` writes
@@ -11,6 +12,8 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { captureInstallPrompt } from '~/components/install-hint';
+import { catalogOf, I18nProvider } from '~/i18n/i18n';
+import { isLocale, DEFAULT_LOCALE } from '~/i18n/locales';
 
 captureInstallPrompt();
 
@@ -24,11 +27,18 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register, { once: true });
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// The page's language is the one the server rendered it in (<html lang>, app/root.tsx).
+const { lang } = document.documentElement;
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+void catalogOf(locale).then((catalog) =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nProvider locale={locale} catalog={catalog}>
+          <RemixBrowser />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  }),
+);

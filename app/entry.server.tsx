@@ -7,7 +7,8 @@
  * nonce (ScriptMarkerProvider, RemixServer's nonce): the marked inline scripts are hashed and the marker
  * removed (ownScripts), and the hashes go to the edge in SCRIPT_HASHES_HEADER for the CSP (ADR
  * 023), so the same bytes can serve many requests and no other script can run. The app stylesheet
- * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx). The scripts
+ * is inlined in the head (StylesheetProvider, app/components/inline-stylesheet.tsx). The page is in
+ * the request's language (I18nProvider, app/i18n/locale.server.ts; ADR 032). The scripts
  * that hydrate the page start after its first paint (hydrateAfterFirstPaint, ADR 026).
  *
  * NOTE: React 18.3's renderToPipeableStream (the Node build) cuts a multi-byte character at the
@@ -27,6 +28,8 @@ import appStyles from '~/styles/app.css';
 import { ownScripts, SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { hydrateAfterFirstPaint } from '~/server/hydrate-after-paint.server';
 import { stylesheetText } from '~/server/inline-stylesheet.server';
+import { catalogOf, I18nProvider } from '~/i18n/i18n';
+import { localeOfRequest } from '~/i18n/locale.server';
 
 /**
  * Single fetch (Remix v3_singleFetch) stops streaming promises not settled after this many
@@ -55,11 +58,15 @@ export default async function handleRequest(
   const timer = setTimeout(abort, streamTimeout + 1000);
   request.signal.addEventListener('abort', abort);
   const marker = randomBytes(18).toString('base64url');
+  const locale = await localeOfRequest(request);
+  const catalog = await catalogOf(locale);
   try {
     const stream = await renderToReadableStream(
       <ScriptMarkerProvider value={marker}>
         <StylesheetProvider value={stylesheetText(appStyles)}>
-          <RemixServer context={remixContext} url={request.url} nonce={marker} />
+          <I18nProvider locale={locale} catalog={catalog}>
+            <RemixServer context={remixContext} url={request.url} nonce={marker} />
+          </I18nProvider>
         </StylesheetProvider>
       </ScriptMarkerProvider>,
       {
@@ -76,6 +83,9 @@ export default async function handleRequest(
     await stream.allReady;
     const { html, hashes } = ownScripts(hydrateAfterFirstPaint(await new Response(stream).text()), marker);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    // The language follows the switch's cookie, else Accept-Language (locale.server.ts).
+    responseHeaders.set('Content-Language', locale);
+    responseHeaders.append('Vary', 'Accept-Language, Cookie');
     responseHeaders.set(SCRIPT_HASHES_HEADER, hashes.join(' '));
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   } finally {

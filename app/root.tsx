@@ -22,6 +22,7 @@ import { RouteError } from '~/components/route-error';
 import { SiteHeader, SITE_NAME } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { useLocale } from '~/i18n/i18n';
 
 /** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
@@ -55,11 +56,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // hydrate after their first paint, ADR 026), once useHydrated's switch has rendered, here as
   // everywhere below. Every page uses it here, so what mounts after the first page starts hydrated.
   const hydrated = useHydrated();
+  const locale = useLocale();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = '';
   }, [hydrated]);
   return (
-    <html lang="ko">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

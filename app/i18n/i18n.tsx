@@ -7,6 +7,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type messages from './messages/ko.json';
 import ko from './compiled/ko.js';
+import { DEFAULT_LOCALE, type Locale } from './locales';
 
 /** A message's key: one of the Korean catalog's (the catalog test holds English to the same keys). */
 export type MessageKey = keyof typeof messages;
@@ -15,15 +16,31 @@ export type MessageParams = Record<string, string | number>;
 /** A compiled catalog: one function per message. */
 export type Catalog = Record<MessageKey, (params?: MessageParams) => string>;
 
-const CatalogContext = createContext<Catalog>(ko);
+/** The page's language and its compiled catalog. */
+type PageLanguage = { locale: Locale; catalog: Catalog };
 
-/** Gives the pages below it `catalog` (the Korean one when none is given). */
-export function I18nProvider({ catalog, children }: { catalog: Catalog; children: ReactNode }) {
-  return <CatalogContext.Provider value={catalog}>{children}</CatalogContext.Provider>;
+const LanguageContext = createContext<PageLanguage>({ locale: DEFAULT_LOCALE, catalog: ko });
+
+/**
+ * Gives the pages below it their language: entry.server.tsx with the request's (locale.server.ts),
+ * entry.client.tsx with the document's `<html lang>`. Without it, Korean.
+ */
+export function I18nProvider({ locale, catalog, children }: PageLanguage & { children: ReactNode }) {
+  return <LanguageContext.Provider value={{ locale, catalog }}>{children}</LanguageContext.Provider>;
 }
+
+/** The page's language. */
+export const useLocale = (): Locale => useContext(LanguageContext).locale;
 
 /** The message formatter of the page's language: `t(key, params)` → the text. */
 export function useT(): (key: MessageKey, params?: MessageParams) => string {
-  const catalog = useContext(CatalogContext);
+  const { catalog } = useContext(LanguageContext);
   return (key, params) => catalog[key](params);
 }
+
+/**
+ * The compiled catalog of `locale`: Korean's is in every bundle, English's a chunk of its own,
+ * fetched before an English page hydrates (and once, on the server, by the first English render).
+ */
+export const catalogOf = (locale: Locale): Promise<Catalog> =>
+  locale === 'en' ? import('./compiled/en.js').then((module) => module.default) : Promise.resolve(ko);

@@ -9,6 +9,9 @@ export const DEFAULT_LOCALE: Locale = 'ko';
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
+/** Each language's name in itself, as the language switch offers it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { ko: '한국어', en: 'English' };
+
 /** A CLDR cardinal plural category of these languages. */
 type PluralCategory = 'one' | 'other';
 type PluralRule = ((n: number | string, ordinal?: boolean) => PluralCategory) & {

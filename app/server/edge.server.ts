@@ -101,11 +101,16 @@ export function createEdge({
   app.all('*', remixHandler({ handleRemix, routePattern: remixRoutePatterns(build), loadContextOf, bodies, security }));
 
   /**
-   * The home page's views, each rendered once a second whoever asks (ADR 023). Its HTML depends on
-   * no header of the request, so it is rendered from its path and query alone, on an origin of its own.
+   * The home page's views, each rendered once a second per language whoever asks (ADR 023). Its HTML
+   * depends on no header of the request but its language, so it is rendered from its path and query
+   * alone, asking for that language, on an origin of its own.
    */
   const homePages = createHomePages({
-    render: (url) => handleRemix(new Request(new URL(url, 'http://home.internal')), loadContextOf(undefined)),
+    render: (url, locale) =>
+      handleRemix(
+        new Request(new URL(url, 'http://home.internal'), { headers: { 'Accept-Language': locale } }),
+        loadContextOf(undefined),
+      ),
     documentHeaders: security.of,
   });
   /** The chatbot skill (ADR 024): its bodies read by the same rules as every other. */

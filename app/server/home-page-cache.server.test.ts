@@ -14,11 +14,14 @@ const SECURITY = { 'x-content-type-options': 'nosniff' };
 async function setUp() {
   let nowMs = Date.parse('2026-11-23T08:00:00+09:00');
   const renders = new Map<string, number>();
-  const render = async (url: string) => {
-    const count = (renders.get(url) ?? 0) + 1;
-    renders.set(url, count);
-    return new Response(`<html><body>${url} #${count}<script>go(${count})</script></body></html>`, {
+  const render = async (url: string, locale: string) => {
+    const key = locale === 'ko' ? url : `${locale} ${url}`;
+    const count = (renders.get(key) ?? 0) + 1;
+    renders.set(key, count);
+    return new Response(`<html lang="${locale}"><body>${url} #${count}<script>go(${count})</script></body></html>`, {
       headers: {
+        'content-language': locale,
+        vary: 'Accept-Language, Cookie',
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
         [SCRIPT_HASHES_HEADER]: `'sha256-${count}'`,
@@ -45,7 +48,7 @@ describe('the home pages (made once a second per view)', () => {
     home = await setUp();
     const answers = await Promise.all(Array.from({ length: 100 }, () => home.get('/?dir=down')));
     expect(new Set(answers.map((answer) => answer.body.toString()))).toEqual(
-      new Set(['<html><body>/?dir=down #1<script>go(1)</script></body></html>']),
+      new Set(['<html lang="ko"><body>/?dir=down #1<script>go(1)</script></body></html>']),
     );
     await home.get('/');
     await home.get('/?dir=down&times=1150');
@@ -56,11 +59,24 @@ describe('the home pages (made once a second per view)', () => {
     expect(home.renders.get('/?dir=down')).toBe(2);
   });
 
+  it('keeps a page per language: the switch’s choice, else the phone’s', async () => {
+    home = await setUp();
+    const english = await Promise.all([
+      home.get('/?dir=down', { 'accept-language': 'en-US,en;q=0.9' }),
+      home.get('/?dir=down', { cookie: `lang=${btoa('"en"')}`, 'accept-language': 'ko-KR' }),
+    ]);
+    const korean = await home.get('/?dir=down', { 'accept-language': 'ko-KR,en;q=0.5' });
+    for (const answer of english) expect(answer.body.toString()).toContain('<html lang="en"><body>/?dir=down #1');
+    expect(korean.body.toString()).toContain('<html lang="ko"><body>/?dir=down #1');
+    expect(english[0].headers.etag).not.toBe(korean.headers.etag);
+    expect(Object.fromEntries(home.renders)).toEqual({ 'en /?dir=down': 1, '/?dir=down': 1 });
+  });
+
   it('sends the page compressed once in the encoding the phone prefers, with its headers and the document’s', async () => {
     home = await setUp();
     const br = await home.get('/', { 'accept-encoding': 'gzip, br' });
     const gzip = await home.get('/', { 'accept-encoding': 'gzip' });
-    const html = '<html><body>/ #1<script>go(1)</script></body></html>';
+    const html = '<html lang="ko"><body>/ #1<script>go(1)</script></body></html>';
     expect(brotliDecompressSync(br.body).toString()).toBe(html);
     expect(gunzipSync(gzip.body).toString()).toBe(html);
     for (const [answer, encoding] of [
@@ -73,7 +89,8 @@ describe('the home pages (made once a second per view)', () => {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
         'content-encoding': encoding,
-        vary: 'Accept-Encoding',
+        'content-language': 'ko',
+        vary: 'Accept-Language, Cookie, Accept-Encoding',
         etag: br.headers.etag,
       });
     }

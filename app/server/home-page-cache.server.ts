@@ -1,10 +1,11 @@
 /**
  * The home page (GET /, docs/product.md §4.1) made once a second per view and sent to everyone
- * (ADR 023). Its HTML is the same for every phone within a second: it shows the refresh route's
- * answer of that second (context.timeLeft), the banner list, the service notice and the accuracy
- * sentence, none of which depends on who asks, and its inline scripts are allowed by their hashes
- * rather than a per-request nonce. So each view (app/utils/home-view.ts HOME_VIEWS: a few dozen)
- * keeps one rendered page, compressed once, with an ETag (app/server/shared-answer.server.ts); any
+ * (ADR 023). Its HTML is the same for every phone of a language within a second: it shows the
+ * refresh route's answer of that second (context.timeLeft), the banner list, the service notice and
+ * the accuracy sentence, none of which depends on who asks, and its inline scripts are allowed by
+ * their hashes rather than a per-request nonce. So each view (app/utils/home-view.ts HOME_VIEWS: a
+ * few dozen) keeps one rendered page per language (app/i18n/locale.server.ts: the switch's cookie,
+ * else Accept-Language), compressed once, with an ETag (app/server/shared-answer.server.ts); any
  * other spelling of a view (its parameters in another order, or one that changes nothing) is
  * redirected to the view's one URL. There is a page for every view and none other, so no sequence
  * of requests can push a view's page out and have it made again within its second. It is a fast path
@@ -15,6 +16,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { HOME_VIEWS, homeViewSearch } from '~/utils/home-view';
 import { encodeAnswer, sendAnswer, sharedAnswer } from '~/server/shared-answer.server';
+import { localeOf } from '~/i18n/locale.server';
+import { LOCALES, type Locale } from '~/i18n/locales';
 
 export type HomePages = {
   /**
@@ -30,23 +33,23 @@ export type HomePages = {
 };
 
 /**
- * @param render the document of a home URL (`/?…`), as Remix renders it: rendered at most once a
- *   second per view, whoever asks.
+ * @param render the document of a home URL (`/?…`) in a language, as Remix renders it: rendered at
+ *   most once a second per view and language, whoever asks.
  * @param documentHeaders the headers sent with a document besides those `render` gives, for the
  *   hash sources of its own scripts (`render`'s SCRIPT_HASHES_HEADER, which is not sent): the edge's
  *   security headers, with the CSP allowing those scripts.
  * @param nowMs the clock a page's age is measured on (tests pass their own).
  */
 export function createHomePages(options: {
-  render(url: string): Promise<Response>;
+  render(url: string, locale: Locale): Promise<Response>;
   documentHeaders(scriptHashes: string): Record<string, string>;
   nowMs?: () => number;
 }): HomePages {
   const { render, documentHeaders, nowMs = Date.now } = options;
-  const pageOf = (url: string) =>
+  const pageOf = (url: string, locale: Locale) =>
     sharedAnswer(async () => {
       const madeAtMs = nowMs();
-      const response = await render(url);
+      const response = await render(url, locale);
       const html = await response.text();
       // NOTE: the home sets no cookie: what it answers is the same for everyone.
       const headers = Object.fromEntries(
@@ -58,8 +61,13 @@ export function createHomePages(options: {
         madeAtMs,
       );
     }, nowMs);
-  /** Each view's page, by its search (HOME_VIEWS); a page is made when first asked for. */
-  const views = new Map(HOME_VIEWS.map((search) => [search, pageOf(search ? `/?${search}` : '/')]));
+  /** Each view's page per language, by its search (HOME_VIEWS); a page is made when first asked for. */
+  const views = new Map(
+    LOCALES.map((locale) => [
+      locale,
+      new Map(HOME_VIEWS.map((search) => [search, pageOf(search ? `/?${search}` : '/', locale)])),
+    ]),
+  );
   /** The headers of a redirect: the document headers of a page that runs no script. */
   const redirectHeaders = { ...documentHeaders(''), 'cache-control': 'public, max-age=3600' };
 
@@ -76,7 +84,11 @@ export function createHomePages(options: {
         res.writeHead(301, { ...redirectHeaders, location: view ? `/?${view}` : '/' }).end();
         return;
       }
-      sendAnswer(req, res, await views.get(view)!.current());
+      const locale = await localeOf('/', {
+        cookie: req.headers.cookie,
+        acceptLanguage: req.headers['accept-language'],
+      });
+      sendAnswer(req, res, await views.get(locale)!.get(view)!.current());
     },
   };
 }

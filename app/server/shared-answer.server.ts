@@ -44,7 +44,8 @@ const gzipAsync = promisify(gzip);
 
 /**
  * `body` made into a shared answer: compressed in every encoding, each with `headers` (which carry
- * content-type and cache-control), Vary: Accept-Encoding, its length and, on a 200, the ETag. The
+ * content-type and cache-control; lower-case names), Vary: Accept-Encoding (after the headers' own
+ * Vary, if any), its length and, on a 200, the ETag. The
  * compression runs on libuv's thread pool: brotli at quality 9 of the home page took the serving
  * thread 20–80 ms a second (docs/architecture.md §Work off the serving thread).
  */
@@ -54,7 +55,8 @@ export async function encodeAnswer<T>(
 ): Promise<SharedAnswer<T>> {
   const identity = Buffer.from(answer.body);
   const etag = answer.status === 200 ? `W/"${createHash('sha1').update(identity).digest('base64url')}"` : null;
-  const common = { ...answer.headers, vary: 'Accept-Encoding', ...(etag ? { etag } : {}) };
+  const vary = answer.headers.vary ? `${answer.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  const common = { ...answer.headers, vary, ...(etag ? { etag } : {}) };
   const variant = (body: Buffer, encoding: Encoding) => ({
     body,
     headers: {
