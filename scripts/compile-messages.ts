@@ -2,7 +2,7 @@
  * `npm run messages`: compiles the message catalogs (app/i18n/messages/{locale}.json, ICU
  * MessageFormat) into app/i18n/compiled/{locale}.js, an ES module of one function per message
  * (@messageformat/core compileModule; ADR 032), with the language's plural rule of
- * app/i18n/locales.ts copied in. The pages import the compiled modules: no parser and no Intl in
+ * app/i18n/compile.server.ts copied in. The pages import the compiled modules: no parser and no Intl in
  * the browser. `--check` compiles in memory and exits 1 when a compiled file differs from its
  * catalog (app/i18n/catalogs.test.ts runs the same comparison).
  */

@@ -8,7 +8,8 @@
  */
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
-import { estimateSentence, rangeText, shownRange } from '~/utils/departure-range';
+import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
+import { useT, type MessageKey } from '~/i18n/i18n';
 import { formatKstTime } from '../../contract/kst';
 
 /**
@@ -17,7 +18,8 @@ import { formatKstTime } from '../../contract/kst';
  * are muted, never red, and said as what they were before the connection went.
  */
 export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRoute[]; lost?: boolean }) {
-  if (routes.length === 0) return <p className="empty">현재 운행 중인 버스가 없습니다.</p>;
+  const t = useT();
+  if (routes.length === 0) return <p className="empty">{t('up.noBus')}</p>;
   return (
     <ul className={lost ? 'cards cards--lost' : 'cards'}>
       {routes.map((route) => (
@@ -27,20 +29,14 @@ export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRout
   );
 }
 
-/** What an estimate rests on (contract EstimateBasis), shown under it. */
-const BASIS_NOTES: Record<EstimateBasis, string> = {
-  live: '실시간 반영',
-  history: '운행 기록 기준',
-  timetable: '시간표 기준',
-};
-
 /**
  * Down tab: the day before's, the week before's and the estimated departure per route, in KST, with the
  * estimate's 80 % range when wider than 2 minutes ("22:41 (22:40~22:44)", said as a sentence) and
  * its basis.
  */
 export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
-  if (routes.length === 0) return <p className="empty">출발 예상 시간을 준비 중입니다.</p>;
+  const t = useT();
+  if (routes.length === 0) return <p className="empty">{t('down.preparing')}</p>;
   return (
     <ul className="cards">
       {routes.map(({ routeNo, data, basis, range, lastRun }) => (
@@ -50,13 +46,13 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
             {lastRun && <LastRunMark iso={lastRun} />}
           </div>
           <dl className="card__times">
-            <DepartureTime label="어제" iso={data.dayBefore} />
-            <DepartureTime label="7일 전" iso={data.weekBefore} />
+            <DepartureTime label={t('down.dayBefore')} iso={data.dayBefore} />
+            <DepartureTime label={t('down.weekBefore')} iso={data.weekBefore} />
             <DepartureTime
-              label="예상"
+              label={t('down.estimate')}
               iso={data.estimate}
               range={range ?? null}
-              note={data.estimate !== null && basis ? BASIS_NOTES[basis] : ''}
+              note={data.estimate !== null && basis ? t(BASIS_NOTES[basis]) : ''}
             />
           </dl>
         </li>
@@ -65,43 +61,56 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
   );
 }
 
+/** What an estimate rests on (contract EstimateBasis), shown under it. */
+const BASIS_NOTES: Record<EstimateBasis, MessageKey> = {
+  live: 'basis.live',
+  history: 'basis.history',
+  timetable: 'basis.timetable',
+};
+
 function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
+  const t = useT();
   const shownTone = arrivalTone(route.time);
   const tone = lost && shownTone === 'soon' ? 'normal' : shownTone;
   const extras = [
-    route.remainSeatCnt != null && { shown: `잔여 ${route.remainSeatCnt}석`, spoken: `잔여 ${route.remainSeatCnt}석` },
-    route.lowPlate === 1 && { shown: '저상', spoken: '저상버스' },
-    route.plateNo != null && { shown: route.plateNo, spoken: `차량 ${route.plateNo}` },
+    route.remainSeatCnt != null && {
+      shown: t('up.seatsLeft', { seats: route.remainSeatCnt }),
+      spoken: t('up.seatsLeft', { seats: route.remainSeatCnt }),
+    },
+    route.lowPlate === 1 && { shown: t('up.lowFloor'), spoken: t('up.lowFloorSpoken') },
+    route.plateNo != null && { shown: route.plateNo, spoken: t('up.plateSpoken', { plateNo: route.plateNo }) },
   ].filter((extra) => extra !== false);
   const lastRun = route.lastRun ? formatKstTime(route.lastRun) : null;
   const details =
     tone === 'none'
-      ? ['도착 정보 없음']
+      ? [t('up.noInfo')]
       : [
-          ...(lost ? [LOST_TEXT] : []),
-          `${route.time}분 후 도착`,
-          `${route.location}정거장 전`,
-          ...(tone === 'soon' ? [SOON_TEXT] : []),
+          ...(lost ? [t('up.lost')] : []),
+          t('up.arrivesIn', { minutes: route.time }),
+          t('up.stopsAway', { stops: route.location }),
+          ...(tone === 'soon' ? [t('up.soon')] : []),
           ...extras.map((extra) => extra.spoken),
         ];
-  if (lastRun) details.push(`막차 ${lastRun} 캠퍼스 도착 예정`);
+  if (lastRun) details.push(t('up.lastRunSpoken', { time: lastRun }));
 
   return (
     <li className="card">
-      <span className="sr-only">{[`${route.routeNo}번`, ...details].join(', ')}</span>
+      <span className="sr-only">{[t('up.route', { routeNo: route.routeNo }), ...details].join(', ')}</span>
       <div className="card__body" aria-hidden="true">
         <span className="card__route">
           {route.routeNo}
-          {lastRun && <span className="card__last-run">막차 {lastRun}</span>}
+          {lastRun && <span className="card__last-run">{t('lastRun.mark', { time: lastRun })}</span>}
         </span>
         {tone === 'none' ? (
-          <span className="card__none">도착 정보 없음</span>
+          <span className="card__none">{t('up.noInfo')}</span>
         ) : (
           <>
             <span className="card__arrival">
-              <span className={tone === 'soon' ? 'card__time card__time--soon' : 'card__time'}>{route.time}분</span>
-              <span className="card__stops">{route.location}정거장 전</span>
-              {tone === 'soon' && <span className="card__soon">{SOON_TEXT}</span>}
+              <span className={tone === 'soon' ? 'card__time card__time--soon' : 'card__time'}>
+                {t('up.minutes', { minutes: route.time })}
+              </span>
+              <span className="card__stops">{t('up.stopsAway', { stops: route.location })}</span>
+              {tone === 'soon' && <span className="card__soon">{t('up.soon')}</span>}
             </span>
             {extras.length > 0 && (
               <span className="card__extras">{extras.map((extra) => extra.shown).join(' · ')}</span>
@@ -113,28 +122,23 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
   );
 }
 
-/** Said before a card's times while the refreshes fail. */
-const LOST_TEXT = '연결이 끊기기 전 정보';
-
-/** docs/product.md §9's red (4 minutes or less), said in words too. */
-const SOON_TEXT = '곧 도착';
-
 /** The down card's 막차 mark, for a route whose last departure from campus (KST ISO) is near: the day's last chance. */
 function LastRunMark({ iso }: { iso: string }) {
-  const time = formatKstTime(iso);
+  const t = useT();
   return (
     <span className="card__last-run">
-      막차 {time}
-      <span className="sr-only"> 출발</span>
+      {t('lastRun.mark', { time: formatKstTime(iso) })}
+      <span className="sr-only">{t('lastRun.leaves')}</span>
     </span>
   );
 }
 
 function RouteNo({ routeNo }: { routeNo: string }) {
+  const t = useT();
   return (
     <span className="card__route">
       {routeNo}
-      <span className="sr-only">번 버스</span>
+      <span className="sr-only">{t('down.routeSuffix')}</span>
     </span>
   );
 }
@@ -156,6 +160,8 @@ function DepartureTime({
   range?: DepartureRange | null;
   note?: string;
 }) {
+  const t = useT();
+  const { estimateSentence } = useSpokenRange();
   const shown = iso === null ? null : shownRange(range);
   return (
     <div className="card__time-item">
@@ -164,7 +170,7 @@ function DepartureTime({
         {iso === null ? (
           <>
             <span aria-hidden="true">–</span>
-            <span className="sr-only">정보 없음</span>
+            <span className="sr-only">{t('down.noInfo')}</span>
           </>
         ) : shown ? (
           <>

@@ -8,7 +8,8 @@
  * learn from, so less sure) say so.
  */
 import type { DepartureRange } from '../../contract/bus';
-import { rangeSpoken, rangeText, shownRange } from '~/utils/departure-range';
+import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
+import { useT } from '~/i18n/i18n';
 import { mergeByTime, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
 import { formatKstTime } from '../../contract/kst';
 
@@ -119,6 +120,8 @@ export function DepartureTimeList({
  * 22시 44분 사이" for screen readers (after the time: "08:05, 대개 …"); nothing otherwise.
  */
 function TimeRange({ range }: { range: DepartureRange | null | undefined }) {
+  const t = useT();
+  const { rangeSpoken } = useSpokenRange();
   const shown = shownRange(range);
   if (!shown) return null;
   return (
@@ -126,7 +129,7 @@ function TimeRange({ range }: { range: DepartureRange | null | undefined }) {
       <span className="times-range" aria-hidden="true">
         {rangeText(shown)}
       </span>
-      <span className="sr-only">, 대개 {rangeSpoken(shown)}</span>
+      <span className="sr-only">{t('times.rangeSpoken', { range: rangeSpoken(shown) })}</span>
     </>
   );
 }

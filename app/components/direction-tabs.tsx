@@ -7,10 +7,11 @@ import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Direction } from '../../contract/transit';
 import { noscriptRefreshOn, NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
+import { useT, type MessageKey } from '~/i18n/i18n';
 
-const TABS: readonly { direction: Direction; label: string }[] = [
-  { direction: 'up', label: '상행' },
-  { direction: 'down', label: '하행' },
+const TABS: readonly { direction: Direction; label: MessageKey }[] = [
+  { direction: 'up', label: 'tabs.up' },
+  { direction: 'down', label: 'tabs.down' },
 ];
 
 /** A tab's link: `/` or `/?dir=down`, keeping the no-JS refresh switched off when it is (WCAG 2.2.1). */
@@ -27,6 +28,7 @@ export function tabId(direction: Direction): string {
 }
 
 export function DirectionTabs({ selected, panelId }: { selected: Direction; panelId: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const refreshOn = noscriptRefreshOn(useSearchParams()[0]);
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
@@ -46,7 +48,7 @@ export function DirectionTabs({ selected, panelId }: { selected: Direction; pane
   };
 
   return (
-    <div className="tabs" role="tablist" aria-label="운행 방향">
+    <div className="tabs" role="tablist" aria-label={t('tabs.label')}>
       {TABS.map(({ direction, label }, index) => (
         <Link
           key={direction}
@@ -63,7 +65,7 @@ export function DirectionTabs({ selected, panelId }: { selected: Direction; pane
           preventScrollReset
           onKeyDown={(event) => onKeyDown(event, index)}
         >
-          {label}
+          {t(label)}
         </Link>
       ))}
     </div>

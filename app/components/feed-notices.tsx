@@ -4,7 +4,7 @@
  * screen reader hears these changes and not every 4-second refresh of the cards.
  */
 import type { FeedStatus } from '../../contract/bus';
-import { BUS_LOAD_FAILED } from '~/utils/arrival';
+import { useT } from '~/i18n/i18n';
 
 /**
  * `failed` when the bus data could not be loaded (docs/product.md §7: the failure itself is only logged);
@@ -20,29 +20,34 @@ export function FeedNotices({
   lostAgeSec?: number | null;
   feed?: FeedStatus;
 }) {
+  const t = useT();
   return (
     <div className="feed-notices" role="status">
       {failed ? (
-        <p className="notice notice--error">{BUS_LOAD_FAILED}</p>
+        <p className="notice notice--error">{t('notice.loadFailed')}</p>
       ) : (
         <>
-          {lostAgeSec !== null && <p className="notice notice--error">{connectionLostText(lostAgeSec)}</p>}
+          {lostAgeSec !== null && (
+            <p className="notice notice--error">{t('notice.lost', { minutes: wholeMinutes(lostAgeSec) })}</p>
+          )}
           {feed && (
             <>
               {feed.source === 'demo' && (
                 <p className="notice">
-                  <span className="badge">데모 데이터</span> 시뮬레이션으로 만든 가상의 운행 정보이며, 실제 버스 위치가
-                  아닙니다.
+                  <span className="badge">{t('notice.demoBadge')}</span>
+                  {t('notice.demo')}
                 </p>
               )}
-              {feed.idsUnknown && (
-                <p className="notice notice--warn">
-                  실시간 버스 정보를 준비하고 있습니다. 관리자가 버스 노선 설정을 마치면 도착 정보가 표시됩니다.
-                </p>
-              )}
+              {feed.idsUnknown && <p className="notice notice--warn">{t('notice.notSetUp')}</p>}
               {/* The age of the data shown is the lost connection's notice's to say. */}
-              {feed.stale && lostAgeSec === null && <p className="notice notice--warn">{staleText(feed.ageSec)}</p>}
-              {!feed.inService && <p className="notice">운행 시간이 아닙니다 (05:00–24:30)</p>}
+              {feed.stale && lostAgeSec === null && (
+                <p className="notice notice--warn">
+                  {feed.ageSec === null
+                    ? t('notice.stale')
+                    : t('notice.staleAge', { minutes: wholeMinutes(feed.ageSec) })}
+                </p>
+              )}
+              {!feed.inService && <p className="notice">{t('notice.outOfService')}</p>}
             </>
           )}
         </>
@@ -51,18 +56,10 @@ export function FeedNotices({
   );
 }
 
-/** The feed's own delay, with its age when known (docs/product.md §2.3 Data states). */
-function staleText(ageSec: number | null): string {
-  const notice = '실시간 정보가 지연되고 있습니다';
-  return ageSec === null ? notice : `${notice} (${wholeMinutes(ageSec)}분 전 정보)`;
-}
-
-/** The refreshes fail: how old the data shown is, in whole minutes, at least 1 (docs/product.md §2.3 Data states). */
-function connectionLostText(ageSec: number): string {
-  return `연결이 끊겨 ${wholeMinutes(ageSec)}분 전 정보입니다`;
-}
-
-/** Seconds as whole minutes, at least 1, so old data never looks current. */
+/**
+ * Seconds as whole minutes, at least 1, so old data never looks current: the age in the feed's own
+ * delay (notice.staleAge) and in the lost connection's notice (docs/product.md §2.3 Data states).
+ */
 function wholeMinutes(ageSec: number): number {
   return Math.max(1, Math.floor(ageSec / 60));
 }

@@ -7,23 +7,17 @@
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
-
-/**
- * Which buses the up line shows, beside the cards (docs/product.md §2.3): the line starts at the
- * crossroads, so its buses have passed it, while the cards are the buses still coming to it.
- */
-const UP_LINE_NOTE =
-  '노선도의 버스는 외대사거리를 지나 캠퍼스 안에 있는 버스이고, 도착 정보는 외대사거리로 오는 버스입니다.';
+import { useT } from '~/i18n/i18n';
 
 /** Positions this old (seconds) or older say their age: they are read less often than the arrivals (docs/gbis.md §Quota). */
 const POSITIONS_OLD_SEC = 60;
 
 /** The caption under the line: how many buses it shows, and as of when once the positions are old. */
-function captionOf(busCount: number, vehiclesAgeSec: number | undefined): string {
-  const oldMin =
+function captionOf(t: ReturnType<typeof useT>, count: number, vehiclesAgeSec: number | undefined): string {
+  const minutes =
     vehiclesAgeSec !== undefined && vehiclesAgeSec >= POSITIONS_OLD_SEC ? Math.floor(vehiclesAgeSec / 60) : null;
-  if (busCount > 0) return `이 구간에 버스 ${busCount}대${oldMin === null ? '' : ` (${oldMin}분 전 위치)`}`;
-  return oldMin === null ? '현재 이 구간에 버스가 없습니다.' : `${oldMin}분 전 기준 이 구간에 버스가 없습니다.`;
+  if (count > 0) return minutes === null ? t('line.buses', { count }) : t('line.busesOld', { count, minutes });
+  return minutes === null ? t('line.none') : t('line.noneOld', { minutes });
 }
 
 /**
@@ -42,12 +36,13 @@ export function ProgressLine({
 }) {
   const stops = vehiclesByStop(vehicles ?? [], direction);
   const busCount = stops.reduce((count, atStop) => count + atStop.length, 0);
-  const caption = vehicles === null ? '' : captionOf(busCount, vehiclesAgeSec);
+  const t = useT();
+  const caption = vehicles === null ? '' : captionOf(t, busCount, vehiclesAgeSec);
 
   return (
     <section className="progress" aria-labelledby="progress-title">
       <h2 id="progress-title" className="section-title">
-        버스 위치
+        {t('line.title')}
       </h2>
       <ol className="progress__stops">
         {STOP_NAMES[direction].map((name, index) => {
@@ -62,7 +57,7 @@ export function ProgressLine({
                     return (
                       <li key={chip} className="chip">
                         {routeNo}
-                        <span className="sr-only">번 버스{plateNo ? `, 차량 ${plateNo}` : ''}</span>
+                        <span className="sr-only">{plateNo ? t('line.chipPlate', { plateNo }) : t('line.chip')}</span>
                         {tail && (
                           <span className="chip__plate" aria-hidden="true">
                             {tail}
@@ -78,7 +73,9 @@ export function ProgressLine({
         })}
       </ol>
       <p className="progress__caption">{caption}</p>
-      {direction === 'up' && <p className="progress__note">{UP_LINE_NOTE}</p>}
+      {/* Which buses the up line shows beside the cards (docs/product.md §2.3): the line starts at the
+          crossroads, so its buses have passed it, while the cards are the buses still coming to it. */}
+      {direction === 'up' && <p className="progress__note">{t('line.upNote')}</p>}
     </section>
   );
 }

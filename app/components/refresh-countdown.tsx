@@ -5,26 +5,22 @@
  * that off or on again (NOSCRIPT_REFRESH_PARAM; WCAG 2.2.1 lets the person stop a time limit).
  */
 import { Link, useSearchParams } from '@remix-run/react';
-import {
-  formatCountdown,
-  noscriptRefreshOn,
-  NOSCRIPT_REFRESH_PARAM,
-  REFRESH_INTERVAL_SEC,
-  REFRESHING_TEXT,
-} from '~/utils/countdown';
+import { formatCountdown, noscriptRefreshOn, NOSCRIPT_REFRESH_PARAM, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
+import { useT } from '~/i18n/i18n';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
+  const t = useT();
   const hydrated = useHydrated();
   return (
     <p className="countdown">
       {!hydrated ? (
         <NoscriptRefreshSwitch />
       ) : secondsLeft <= 0 ? (
-        REFRESHING_TEXT
+        t('countdown.refreshing')
       ) : (
         <>
-          <span className="countdown__label">다음 새로고침</span>{' '}
+          <span className="countdown__label">{t('countdown.next')}</span>{' '}
           <span className="countdown__value">{formatCountdown(secondsLeft)}</span>
         </>
       )}
@@ -34,6 +30,7 @@ export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
 
 /** The server's HTML: the refresh interval and the link that stops or restarts the no-JS refresh (the URL keeps its other parameters). */
 function NoscriptRefreshSwitch() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const on = noscriptRefreshOn(searchParams);
   const toggled = new URLSearchParams(searchParams);
@@ -42,9 +39,9 @@ function NoscriptRefreshSwitch() {
   const to = { search: toggled.size > 0 ? `?${toggled}` : '' };
   return (
     <noscript>
-      {on ? `${REFRESH_INTERVAL_SEC}초마다 새로고침 · ` : '자동 새로고침 꺼짐 · '}
+      {on ? t('countdown.every', { seconds: REFRESH_INTERVAL_SEC }) : t('countdown.off')}
       <Link to={to} replace>
-        {on ? '멈추기' : '다시 켜기'}
+        {on ? t('countdown.stop') : t('countdown.restart')}
       </Link>
     </noscript>
   );

@@ -32,6 +32,9 @@ export function I18nProvider({ locale, catalog, children }: PageLanguage & { chi
 /** The page's language. */
 export const useLocale = (): Locale => useContext(LanguageContext).locale;
 
+/** The page language's compiled catalog, for a helper that formats outside the component (accuracySentence). */
+export const useCatalog = (): Catalog => useContext(LanguageContext).catalog;
+
 /** The message formatter of the page's language: `t(key, params)` → the text. */
 export function useT(): (key: MessageKey, params?: MessageParams) => string {
   const { catalog } = useContext(LanguageContext);

@@ -39,6 +39,8 @@ import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departur
 import { loadTimes } from '~/models/departure-times.server';
 import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
+import { catalogOf, useT, type MessageKey } from '~/i18n/i18n';
+import { localeOfRequest } from '~/i18n/locale.server';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
@@ -49,19 +51,19 @@ const PANEL_ID = 'bus-panel';
 
 /** docs/product.md §2.3 Home screen shortcut list; the inquiry screen is the real /contact. */
 const SHORTCUTS = [
-  { to: '/howtouse', label: '이용 방법' },
-  { to: '/ads/apply', label: '광고 신청' },
-  { to: '/faq', label: '자주 묻는 질문' },
-  { to: '/privacypolicy', label: '개인정보 처리방침' },
-  { to: '/contact', label: '문의하기' },
-] as const;
+  { to: '/howtouse', label: 'nav.howtouse' },
+  { to: '/ads/apply', label: 'nav.apply' },
+  { to: '/faq', label: 'nav.faq' },
+  { to: '/privacypolicy', label: 'nav.privacy' },
+  { to: '/contact', label: 'nav.contact' },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 /**
  * `timeLeft` is null when the api failed: docs/product.md §7 only logs a bus fetch failure, so the page still
  * renders. `departureTimes` is the modal's answer when the URL has it open, else null. `notice` is
  * the service notice while it is on, else null (also when it could not be read: logged, and the
  * bus information is shown rather than hidden behind a notice nobody set). `accuracy` is the down
- * tab's sentence, null without a figure (none yet, or the api failed: logged).
+ * tab's sentence in the request's language, null without a figure (none yet, or the api failed: logged).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const modal = timesModalFromSearch(new URL(request.url).searchParams);
@@ -80,11 +82,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       consoleFor(context.reqId).error('[home] service notice unavailable:', error.message);
       return null;
     }),
-    getPredictionAccuracy(context).then(accuracySentence, (error: unknown) => {
-      rethrowUnlessUpstream(error);
-      consoleFor(context.reqId).error('[home] prediction accuracy unavailable:', error.message);
-      return null;
-    }),
+    Promise.all([getPredictionAccuracy(context), localeOfRequest(request).then(catalogOf)]).then(
+      ([figure, catalog]) => accuracySentence(figure, catalog),
+      (error: unknown) => {
+        rethrowUnlessUpstream(error);
+        consoleFor(context.reqId).error('[home] prediction accuracy unavailable:', error.message);
+        return null;
+      },
+    ),
   ]);
   const adSlots = context.publicConfig?.adSlots ?? { adfitUnit: null, adsense: null };
   // Nothing personal: a browser may keep it, but asks again every time (ETag, 304: ADR 023).
@@ -108,6 +113,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
+  const t = useT();
   const { timeLeft: initial, departureTimes, banners, adSlots, notice, accuracy } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const autoRefresh = noscriptRefreshOn(searchParams);
@@ -130,7 +136,7 @@ export default function Home() {
             <meta httpEquiv="refresh" content={String(REFRESH_INTERVAL_SEC)} />
           </noscript>
         )}
-        <h1 className="sr-only">실시간 버스 정보</h1>
+        <h1 className="sr-only">{t('home.title')}</h1>
         <div className="home__bar">
           <DirectionTabs selected={direction} panelId={PANEL_ID} />
           <RefreshCountdown secondsLeft={secondsLeft} />
@@ -144,7 +150,7 @@ export default function Home() {
           />
           <section className="home__cards" aria-labelledby="cards-title">
             <h2 id="cards-title" className="section-title">
-              {direction === 'up' ? '도착 정보' : '출발 예상 시간'}
+              {direction === 'up' ? t('home.upTitle') : t('home.downTitle')}
             </h2>
             {direction === 'up'
               ? knowsBuses && <ArrivalCards routes={groupRoutes(timeLeft, 'up')} lost={lost} />
@@ -158,7 +164,7 @@ export default function Home() {
             )}
             {direction === 'down' && accuracy && (
               <p className="home__accuracy">
-                {accuracy} <Link to="/faq#accuracy">계산 방법과 자세한 수치</Link>
+                {accuracy} <Link to="/faq#accuracy">{t('home.accuracyLink')}</Link>
               </p>
             )}
           </section>
@@ -167,13 +173,13 @@ export default function Home() {
         <AdSlots slots={adSlots} />
         <nav className="shortcuts" aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title" className="section-title">
-            바로가기
+            {t('home.shortcuts')}
           </h2>
           <ul className="shortcuts__list">
             {SHORTCUTS.map(({ to, label }) => (
               <li key={to}>
                 <Link to={to} className="shortcuts__link">
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ))}

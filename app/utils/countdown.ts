@@ -14,9 +14,6 @@ export function noscriptRefreshOn(searchParams: URLSearchParams): boolean {
   return searchParams.get(NOSCRIPT_REFRESH_PARAM) !== 'off';
 }
 
-/** docs/product.md §2: what the countdown shows at 0 seconds or below. */
-export const REFRESHING_TEXT = '새로고침 중...';
-
 /** Seconds as "mm:ss" (docs/product.md §2), rounded up to the whole second; negative values show "00:00". */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));

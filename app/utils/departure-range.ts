@@ -5,6 +5,7 @@
  * Shown "(22:40~22:44)", said "22시 40분에서 22시 44분 사이". Isomorphic, no date library.
  */
 import type { DepartureRange } from '../../contract/bus';
+import { useLocale, useT } from '~/i18n/i18n';
 import { formatKstSpokenTime, formatKstTime } from '../../contract/kst';
 
 /** A range at most this wide (seconds, upperAt − lowerAt) is not shown. */
@@ -22,15 +23,21 @@ export function rangeText(range: DepartureRange): string {
   return `(${formatKstTime(range.lowerAt)}~${formatKstTime(range.upperAt)})`;
 }
 
-/** The range as said: "22시 40분에서 22시 44분 사이". */
-export function rangeSpoken(range: DepartureRange): string {
-  return `${formatKstSpokenTime(range.lowerAt)}에서 ${formatKstSpokenTime(range.upperAt)} 사이`;
-}
-
 /**
- * The down card's estimate with its range as screen readers hear it, after its label 예상: "22시
- * 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다."
+ * How the page's language says a range and an estimate (app/i18n: range.spoken, estimate.sentence),
+ * its times said as the language says them: Korean "22시 40분", English "22:40" (screen readers read it).
+ * rangeSpoken: "22시 40분에서 22시 44분 사이" / "between 22:40 and 22:44"; estimateSentence, the
+ * down card's estimate after its label 예상: "22시 41분. 대개 22시 40분에서 22시 44분 사이에 출발합니다."
+ * / "22:41. It usually leaves between 22:40 and 22:44."
  */
-export function estimateSentence(estimate: string, range: DepartureRange): string {
-  return `${formatKstSpokenTime(estimate)}. 대개 ${rangeSpoken(range)}에 출발합니다.`;
+export function useSpokenRange() {
+  const t = useT();
+  const spoken = useLocale() === 'ko' ? formatKstSpokenTime : formatKstTime;
+  const rangeSpoken = (range: DepartureRange) =>
+    t('range.spoken', { from: spoken(range.lowerAt), to: spoken(range.upperAt) });
+  return {
+    rangeSpoken,
+    estimateSentence: (estimate: string, range: DepartureRange) =>
+      t('estimate.sentence', { time: spoken(estimate), range: rangeSpoken(range) }),
+  };
 }

@@ -1,5 +1,6 @@
 import type { PredictionAccuracy } from '../../contract/bus';
 import { accuracySentence } from './prediction-accuracy';
+import ko from '~/i18n/compiled/ko.js';
 
 const withMae = (maeSec: number | null): PredictionAccuracy => ({
   source: 'gbis',
@@ -12,16 +13,16 @@ const withMae = (maeSec: number | null): PredictionAccuracy => ({
 
 describe('accuracySentence', () => {
   it("states the estimate's mean error over the last 2 weeks in whole minutes", () => {
-    expect(accuracySentence(withMae(104))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
-    expect(accuracySentence(withMae(89))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 1분입니다.');
-    expect(accuracySentence(withMae(330))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 6분입니다.');
+    expect(accuracySentence(withMae(104), ko)).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 2분입니다.');
+    expect(accuracySentence(withMae(89), ko)).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 1분입니다.');
+    expect(accuracySentence(withMae(330), ko)).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 약 6분입니다.');
   });
 
   it('says under a minute rather than "about 0 minutes"', () => {
-    expect(accuracySentence(withMae(29))).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 1분 미만입니다.');
+    expect(accuracySentence(withMae(29), ko)).toBe('지난 2주 동안 예상 출발 시각의 평균 오차는 1분 미만입니다.');
   });
 
   it('has no sentence without a figure', () => {
-    expect(accuracySentence(withMae(null))).toBeNull();
+    expect(accuracySentence(withMae(null), ko)).toBeNull();
   });
 });

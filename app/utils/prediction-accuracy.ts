@@ -4,14 +4,15 @@
  * daily backtest (GET /api/bus/accuracy), in whole minutes.
  */
 import type { PredictionAccuracy } from '../../contract/bus';
+import type { Catalog } from '~/i18n/i18n';
 
 /**
- * "지난 2주 동안 예상 출발 시각의 평균 오차는 약 N분입니다." with N the estimate's MAE rounded to the
- * minute ("1분 미만" under 30 s); null when there is no figure (no history yet, or not computed).
+ * The sentence in `catalog`'s language (accuracy.sentence): "지난 2주 동안 예상 출발 시각의 평균 오차는
+ * 약 N분입니다." with N the estimate's MAE rounded to the minute ("1분 미만" under 30 s); null when
+ * there is no figure (no history yet, or not computed).
  */
-export function accuracySentence(accuracy: PredictionAccuracy): string | null {
+export function accuracySentence(accuracy: PredictionAccuracy, catalog: Catalog): string | null {
   const { maeSec } = accuracy.estimate;
   if (maeSec === null) return null;
-  const minutes = Math.round(maeSec / 60);
-  return `지난 2주 동안 예상 출발 시각의 평균 오차는 ${minutes === 0 ? '1분 미만' : `약 ${minutes}분`}입니다.`;
+  return catalog['accuracy.sentence']({ minutes: Math.round(maeSec / 60) });
 }
