@@ -31,3 +31,17 @@ export const STOP_NAMES = {
   up: ['외대사거리', '모현사거리', '외대 기숙사', '외대 도서관', '파란지붕'],
   down: ['파란지붕', '기숙사', '모현사거리', '외대사거리'],
 } as const satisfies Record<Direction, readonly string[]>;
+
+/**
+ * The stops' English names (docs/product.md §1 Languages), shown on English pages beside the Korean
+ * name the stop's sign carries: the campus's own English names where it has them, the place name
+ * romanized (Revised Romanization) otherwise.
+ */
+export const STOP_NAMES_EN: Record<(typeof STOP_NAMES)[Direction][number], string> = {
+  외대사거리: 'HUFS Crossroads',
+  모현사거리: 'Mohyeon Crossroads',
+  '외대 기숙사': 'HUFS Dormitory',
+  '외대 도서관': 'HUFS Library',
+  파란지붕: 'Paranjibung (Blue Roof)',
+  기숙사: 'Dormitory',
+};

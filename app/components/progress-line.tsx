@@ -5,9 +5,9 @@
  * are other buses.
  */
 import type { VehicleMarker } from '../../contract/bus';
-import { STOP_NAMES, type Direction } from '../../contract/transit';
+import { STOP_NAMES, STOP_NAMES_EN, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
-import { useT } from '~/i18n/i18n';
+import { useLocale, useT } from '~/i18n/i18n';
 
 /** Positions this old (seconds) or older say their age: they are read less often than the arrivals (docs/gbis.md §Quota). */
 const POSITIONS_OLD_SEC = 60;
@@ -37,6 +37,7 @@ export function ProgressLine({
   const stops = vehiclesByStop(vehicles ?? [], direction);
   const busCount = stops.reduce((count, atStop) => count + atStop.length, 0);
   const t = useT();
+  const english = useLocale() === 'en';
   const caption = vehicles === null ? '' : captionOf(t, busCount, vehiclesAgeSec);
 
   return (
@@ -49,7 +50,19 @@ export function ProgressLine({
           const atStop = stops[index];
           return (
             <li key={name} className={atStop.length > 0 ? 'stop stop--active' : 'stop'}>
-              <span className="stop__name">{name}</span>
+              <span className="stop__name">
+                {english ? (
+                  // The Korean name too: it is what the stop's sign says.
+                  <>
+                    {STOP_NAMES_EN[name]}{' '}
+                    <span className="stop__name-ko" lang="ko">
+                      {name}
+                    </span>
+                  </>
+                ) : (
+                  name
+                )}
+              </span>
               {atStop.length > 0 && (
                 <ul className="stop__chips">
                   {atStop.map(({ routeNo, plateNo }, chip) => {
