@@ -295,101 +295,108 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
     expect(await db().select().from(auditLog)).toHaveLength(1);
   });
 
-  it('GET /api/admin/feed answers the feed’s health with today’s GBIS calls and the quota', async () => {
-    await recordCalls(db(), '2026-11-22', { arrivals: 50, locations: 200 });
-    await recordCalls(db(), '2026-11-23', { arrivals: 3, locations: 12 });
-    await recordCalls(db(), '2026-11-23', { arrivals: 1, locations: 4 });
+  it(
+    'GET /api/admin/feed answers the feed’s health with today’s GBIS calls and the quota',
+    { timeout: 60_000 },
+    async () => {
+      await recordCalls(db(), '2026-11-22', { arrivals: 50, locations: 200 });
+      await recordCalls(db(), '2026-11-23', { arrivals: 3, locations: 12 });
+      await recordCalls(db(), '2026-11-23', { arrivals: 1, locations: 4 });
 
-    const response = await get('/api/admin/feed', { dailyQuota: 1000 });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(AdminFeedStatusSchema.parse(await response.json())).toEqual({
-      source: 'demo',
-      takenAt: null,
-      ageSec: null,
-      stale: expect.any(Boolean),
-      inService: true,
-      lastError: null,
-      role: 'leader',
-      callsToday: { arrivals: 4, locations: 16 },
-      dailyQuota: 1000,
-      plan: null, // the demo simulator is free
-      timetableChanges: [],
-      timetableRestarts: [],
-    });
-    expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
-
-    // A history whose routes changed their timetables on Thursday 22 October: today's plan follows them.
-    const rows = generateChangeHistory({
-      seed: 1,
-      lastDate: '2026-10-24',
-      days: 50,
-      changeDate: '2026-10-22',
-      changes: { '1150': 'more', '1303': 'firstLater' },
-    });
-    const octoberClock = new FakeClock(new Date('2026-10-25T10:00:00+09:00'));
-    const changed = testApi({
-      db: db(),
-      storage: tempLocalStore(),
-      clock: octoberClock,
-      serviceToken: TOKEN,
-      history: async () => parseHistoryCsv(historyCsv(rows, true)),
-    });
-    const statusOf = async () =>
-      AdminFeedStatusSchema.parse(await (await changed.request('/api/admin/feed', { headers: authorized })).json());
-    expect((await statusOf()).timetableChanges).toMatchObject([
-      { routeNo: '1150', since: '2026-10-22', dayTypes: ['weekday'] },
-      { routeNo: '1303', since: '2026-10-22', dayTypes: ['weekday'] },
-    ]);
-
-    // An admin restarts 1005's learning at the 20th: refused out of the history window or for no
-    // route, saved and audited otherwise, and the plan follows it from its next refresh.
-    const restart = (body: unknown) =>
-      changed.request('/api/admin/timetable-restarts', {
-        method: 'POST',
-        headers: { ...authorized, 'content-type': 'application/json', 'x-admin-user': 'alice' },
-        body: JSON.stringify(body),
+      const response = await get('/api/admin/feed', { dailyQuota: 1000 });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(AdminFeedStatusSchema.parse(await response.json())).toEqual({
+        source: 'demo',
+        takenAt: null,
+        ageSec: null,
+        stale: expect.any(Boolean),
+        inService: true,
+        lastError: null,
+        role: 'leader',
+        callsToday: { arrivals: 4, locations: 16 },
+        dailyQuota: 1000,
+        plan: null, // the demo simulator is free
+        timetableChanges: [],
+        timetableRestarts: [],
       });
-    const refused = await restart({ routeNo: '1005', since: '2026-09-01' });
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ message: '날짜는 최근 35일 안의 날이어야 합니다.' });
-    expect((await restart({ routeNo: '9999', since: '2026-10-20' })).status).toBe(400);
-    const saved = await restart({ routeNo: '1005', since: '2026-10-20' });
-    expect(saved.status).toBe(201);
-    expect(await saved.json()).toEqual({ success: true, message: '저장했습니다. 10분 안에 예측에 반영됩니다.' });
-    expect((await statusOf()).timetableRestarts).toMatchObject([{ routeNo: '1005', since: '2026-10-20' }]);
-    expect((await listAudit(db(), 10)).find((entry) => entry.action === 'timetable-restart')).toMatchObject({
-      target: 'route:1005',
-      after: { since: '2026-10-20' },
-    });
-    octoberClock.advance(11 * 60);
-    // The first read after PLAN_REFRESH_MS starts the refresh; a later one serves it.
-    await vi.waitFor(async () =>
-      expect((await statusOf()).timetableChanges).toMatchObject([
-        { routeNo: '1150', since: '2026-10-22' },
-        { routeNo: '1303', since: '2026-10-22' },
-        { routeNo: '1005', since: '2026-10-20', dayTypes: ['saturday', 'weekday'] },
-      ]),
-    );
+      expect(AdminFeedStatusSchema.parse(await (await get('/api/admin/feed')).json()).dailyQuota).toBeNull();
 
-    // GBIS with the four routes' ids: each dataset's own plan over the day.
-    const transit = transitIdsNow(async () => MOCK_IDS);
-    await transit.refresh();
-    const gbis = testApi({
-      db: db(),
-      storage: tempLocalStore(),
-      clock,
-      serviceToken: TOKEN,
-      dailyQuota: 1000,
-      feed: { current: () => emptyFeedState('gbis'), role: () => 'leader' },
-      transit,
-    });
-    const status = AdminFeedStatusSchema.parse(
-      await (await gbis.request('/api/admin/feed', { headers: authorized })).json(),
-    );
-    expect(status.plan).toEqual({
-      arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
-      locations: { callsPerDay: 950, meanIntervalSec: 296 },
-    });
-  });
+      // A history whose routes changed their timetables on Thursday 22 October: today's plan follows them.
+      const rows = generateChangeHistory({
+        seed: 1,
+        lastDate: '2026-10-24',
+        days: 50,
+        changeDate: '2026-10-22',
+        changes: { '1150': 'more', '1303': 'firstLater' },
+      });
+      const octoberClock = new FakeClock(new Date('2026-10-25T10:00:00+09:00'));
+      const changed = testApi({
+        db: db(),
+        storage: tempLocalStore(),
+        clock: octoberClock,
+        serviceToken: TOKEN,
+        history: async () => parseHistoryCsv(historyCsv(rows, true)),
+      });
+      const statusOf = async () =>
+        AdminFeedStatusSchema.parse(await (await changed.request('/api/admin/feed', { headers: authorized })).json());
+      expect((await statusOf()).timetableChanges).toMatchObject([
+        { routeNo: '1150', since: '2026-10-22', dayTypes: ['weekday'] },
+        { routeNo: '1303', since: '2026-10-22', dayTypes: ['weekday'] },
+      ]);
+
+      // An admin restarts 1005's learning at the 20th: refused out of the history window or for no
+      // route, saved and audited otherwise, and the plan follows it from its next refresh.
+      const restart = (body: unknown) =>
+        changed.request('/api/admin/timetable-restarts', {
+          method: 'POST',
+          headers: { ...authorized, 'content-type': 'application/json', 'x-admin-user': 'alice' },
+          body: JSON.stringify(body),
+        });
+      const refused = await restart({ routeNo: '1005', since: '2026-09-01' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: '날짜는 최근 35일 안의 날이어야 합니다.' });
+      expect((await restart({ routeNo: '9999', since: '2026-10-20' })).status).toBe(400);
+      const saved = await restart({ routeNo: '1005', since: '2026-10-20' });
+      expect(saved.status).toBe(201);
+      expect(await saved.json()).toEqual({ success: true, message: '저장했습니다. 10분 안에 예측에 반영됩니다.' });
+      expect((await statusOf()).timetableRestarts).toMatchObject([{ routeNo: '1005', since: '2026-10-20' }]);
+      expect((await listAudit(db(), 10)).find((entry) => entry.action === 'timetable-restart')).toMatchObject({
+        target: 'route:1005',
+        after: { since: '2026-10-20' },
+      });
+      octoberClock.advance(11 * 60);
+      // The first read after PLAN_REFRESH_MS starts the refresh; a later one serves it. The refresh
+      // plans 50 days with three changed routes in the worker: a second alone, several beside the suite.
+      await vi.waitFor(
+        async () =>
+          expect((await statusOf()).timetableChanges).toMatchObject([
+            { routeNo: '1150', since: '2026-10-22' },
+            { routeNo: '1303', since: '2026-10-22' },
+            { routeNo: '1005', since: '2026-10-20', dayTypes: ['saturday', 'weekday'] },
+          ]),
+        { timeout: 15_000, interval: 100 },
+      );
+
+      // GBIS with the four routes' ids: each dataset's own plan over the day.
+      const transit = transitIdsNow(async () => MOCK_IDS);
+      await transit.refresh();
+      const gbis = testApi({
+        db: db(),
+        storage: tempLocalStore(),
+        clock,
+        serviceToken: TOKEN,
+        dailyQuota: 1000,
+        feed: { current: () => emptyFeedState('gbis'), role: () => 'leader' },
+        transit,
+      });
+      const status = AdminFeedStatusSchema.parse(
+        await (await gbis.request('/api/admin/feed', { headers: authorized })).json(),
+      );
+      expect(status.plan).toEqual({
+        arrivals: { callsPerDay: 950, meanIntervalSec: 74 },
+        locations: { callsPerDay: 950, meanIntervalSec: 296 },
+      });
+    },
+  );
 });
