@@ -10,13 +10,8 @@
 import type { DepartureRange } from '../../contract/bus';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
 import { useT } from '~/i18n/i18n';
-import { mergeByTime, nextTimeIndex, TIMES_EMPTY, type RouteTimes } from '~/utils/departure-times';
+import { mergeByTime, nextTimeIndex, type RouteTimes } from '~/utils/departure-times';
 import { formatKstTime } from '../../contract/kst';
-
-/** The label of the highlighted next time. */
-const NEXT_LABEL = '다음 출발';
-/** Said of times that rest on the timetable alone. */
-const TIMETABLE_ONLY = '운행 기록이 모자라 시간표로 계산한 시간입니다.';
 
 /**
  * Id of the next departure of all the times shown (the first not yet past of the chronological
@@ -38,7 +33,8 @@ export function DepartureTimeList({
   sorted: boolean;
   now: number;
 }) {
-  if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{TIMES_EMPTY}</p>;
+  const t = useT();
+  if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{t('times.empty')}</p>;
 
   const entries = mergeByTime(routes);
   const next = nextTimeIndex(
@@ -46,15 +42,16 @@ export function DepartureTimeList({
     now,
   );
   if (sorted) {
-    const timetableOnly = routes.filter((route) => route.timetableOnly).map((route) => `${route.routeNo}번`);
+    const timetableOnly = routes
+      .filter((route) => route.timetableOnly)
+      .map(({ routeNo }) => t('times.route', { routeNo }));
     return (
       <>
         {timetableOnly.length > 0 && (
-          <p className="times-basis">
-            {timetableOnly.join(', ')}: {TIMETABLE_ONLY}
-          </p>
+          // Said of times that rest on the timetable alone.
+          <p className="times-basis">{t('times.timetableOnlyRoutes', { routes: timetableOnly.join(', ') })}</p>
         )}
-        <ol className="times-rows" aria-label="전체 노선 시간순">
+        <ol className="times-rows" aria-label={t('times.byTime')}>
           {entries.map(({ routeNo, time, range }, index) => (
             <li
               key={`${routeNo}-${time}`}
@@ -68,8 +65,8 @@ export function DepartureTimeList({
                 </time>
                 <TimeRange range={range} />
               </span>
-              <span className="times-row__route">{routeNo}번</span>
-              {index === next && <span className="times-row__next">{NEXT_LABEL}</span>}
+              <span className="times-row__route">{t('times.route', { routeNo })}</span>
+              {index === next && <span className="times-row__next">{t('times.next')}</span>}
             </li>
           ))}
         </ol>
@@ -87,11 +84,11 @@ export function DepartureTimeList({
         return (
           <section key={routeNo} className="times-group" aria-labelledby={headingId}>
             <h3 id={headingId} className="times-group__title">
-              {routeNo}번
+              {t('times.group', { routeNo })}
             </h3>
-            {timetableOnly && <p className="times-basis">{TIMETABLE_ONLY}</p>}
+            {timetableOnly && <p className="times-basis">{t('times.timetableOnly')}</p>}
             {times.length === 0 ? (
-              <p className="times-empty times-empty--group">{TIMES_EMPTY}</p>
+              <p className="times-empty times-empty--group">{t('times.empty')}</p>
             ) : (
               <ol className="times-chips" aria-labelledby={headingId}>
                 {times.map((time, index) => (
@@ -103,7 +100,7 @@ export function DepartureTimeList({
                   >
                     <time dateTime={time}>{formatKstTime(time)}</time>
                     <TimeRange range={ranges[index]} />
-                    {index === routeNext && <span className="times-chip__next">{NEXT_LABEL}</span>}
+                    {index === routeNext && <span className="times-chip__next">{t('times.next')}</span>}
                   </li>
                 ))}
               </ol>

@@ -25,8 +25,6 @@ import type { clientLoader } from '~/routes/bus.predicted';
 import {
   parseRouteFilter,
   ROUTE_FILTERS,
-  TIMES_LOAD_FAILED,
-  TIMES_LOADING,
   timesModalHref,
   timesResourceHref,
   type RouteFilter,
@@ -34,13 +32,7 @@ import {
   type TimesModalState,
 } from '~/utils/departure-times';
 import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn } from '~/utils/countdown';
-
-/** The opener's text. */
-const OPEN_LABEL = '출발 예상 시간 전체 보기';
-/** docs/product.md §2: the modal's title. */
-const DIALOG_TITLE = '출발 예상 시간';
-/** The sort checkbox's label (docs/product.md §2: all times chronologically, regardless of route). */
-const SORT_LABEL = '노선 구분 없이 시간순 정렬';
+import { useT } from '~/i18n/i18n';
 
 const TITLE_ID = 'times-dialog-title';
 /** History state of the entry the opener pushed: closing can go back over it. */
@@ -59,6 +51,7 @@ export function DepartureTimesDialog({
   initial: TimesAnswer | null;
   now: number;
 }) {
+  const t = useT();
   const openerRef = useRef<HTMLAnchorElement>(null);
   // Stopped by the no-JavaScript switch: every link and form of the modal keeps it stopped.
   const refreshOff = !noscriptRefreshOn(useSearchParams()[0]);
@@ -72,7 +65,7 @@ export function DepartureTimesDialog({
         className="button times-open"
         aria-haspopup="dialog"
       >
-        {OPEN_LABEL}
+        {t('times.open')}
       </Link>
       {modal && <TimesDialog modal={modal} initial={initial} now={now} openerRef={openerRef} refreshOff={refreshOff} />}
     </>
@@ -92,6 +85,7 @@ function TimesDialog({
   openerRef: RefObject<HTMLAnchorElement>;
   refreshOff: boolean;
 }) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -134,7 +128,8 @@ function TimesDialog({
     <dialog ref={dialogRef} open className="times-dialog" aria-labelledby={TITLE_ID}>
       <div className="times-dialog__header">
         <h2 id={TITLE_ID} className="times-dialog__title">
-          {DIALOG_TITLE}
+          {/* docs/product.md §2: the modal's title. */}
+          {t('times.title')}
         </h2>
         <Link
           to={closedHref}
@@ -146,7 +141,7 @@ function TimesDialog({
             dialogRef.current?.close();
           }}
         >
-          닫기
+          {t('times.close')}
         </Link>
       </div>
       <form
@@ -161,11 +156,11 @@ function TimesDialog({
       >
         <input type="hidden" name="dir" value="down" />
         <fieldset className="times-filter__routes">
-          <legend className="sr-only">노선 선택</legend>
+          <legend className="sr-only">{t('times.routeChoice')}</legend>
           {ROUTE_FILTERS.map((option) => (
             <label key={option} className="times-filter__option">
               <input type="radio" name="times" value={option} defaultChecked={option === modal.route} />
-              {option === 'all' ? '전체' : option}
+              {option === 'all' ? t('times.all') : option}
             </label>
           ))}
         </fieldset>
@@ -174,13 +169,14 @@ function TimesDialog({
           {modal.route === 'all' && (
             <label className="times-filter__sort">
               <input type="checkbox" name="sort" value="time" defaultChecked={modal.sorted} />
-              {SORT_LABEL}
+              {/* docs/product.md §2: all times chronologically, regardless of route. */}
+              {t('times.sort')}
             </label>
           )}
           {/* Only without JavaScript: with it, every change applies at once. */}
           <noscript>
             <button type="submit" className="button button--small">
-              적용
+              {t('times.apply')}
             </button>
           </noscript>
         </div>
@@ -188,14 +184,14 @@ function TimesDialog({
       </form>
       {/* Focusable, so the keyboard can scroll the list (it has nothing else to focus). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={bodyRef} className="times-dialog__body" role="region" aria-label="시간 목록" tabIndex={0}>
+      <div ref={bodyRef} className="times-dialog__body" role="region" aria-label={t('times.list')} tabIndex={0}>
         {answer === 'loading' ? (
           <p className="times-status" role="status">
-            {TIMES_LOADING}
+            {t('times.loading')}
           </p>
         ) : 'message' in answer ? (
           <p className="times-status times-status--error" role="alert">
-            {TIMES_LOAD_FAILED}
+            {t('times.loadFailed')}
           </p>
         ) : (
           <DepartureTimeList routes={answer.routes} sorted={modal.sorted} now={now} />

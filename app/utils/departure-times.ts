@@ -4,6 +4,7 @@
  * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
  * resource route and the dialog all use it.
  */
+import ko from '~/i18n/compiled/ko.js';
 import type { DepartureRange, FeedStatus } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
 import { NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
@@ -12,12 +13,11 @@ import { NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
 export const ROUTE_FILTERS = ['all', ...ROUTE_NOS] as const;
 export type RouteFilter = (typeof ROUTE_FILTERS)[number];
 
-/** docs/product.md §8: shown while the times load. */
-export const TIMES_LOADING = '로딩중...';
-/** docs/product.md §8: shown when the times cannot be loaded. */
-export const TIMES_LOAD_FAILED = '데이터를 불러오는데 실패했습니다.';
-/** Shown for an empty list of times. */
-export const TIMES_EMPTY = '예상 출발 시간이 없습니다.';
+/**
+ * docs/product.md §8: the times' answer when they cannot be loaded, in Korean as the api's messages
+ * are; the modal says it in the page's language (times.loadFailed).
+ */
+export const TIMES_LOAD_FAILED = ko['times.loadFailed']();
 
 /** The modal's state in the URL: `?dir=down&times=<filter>[&sort=time]` (sort only with `all`). */
 export type TimesModalState = { route: RouteFilter; sorted: boolean };
