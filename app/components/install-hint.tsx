@@ -12,6 +12,7 @@
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '~/components/site-header';
+import { useT } from '~/i18n/i18n';
 
 /** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -65,6 +66,7 @@ export function InstallPromptCapture({ marker }: { marker: string }) {
 }
 
 export function InstallHint() {
+  const t = useT();
   const prompt = useSyncExternalStore(subscribe, readDeferredPrompt, readDeferredPrompt);
   const titleId = useId();
   // null until mounted: the server and a page without JavaScript show nothing.
@@ -101,30 +103,34 @@ export function InstallHint() {
     <section className="install-hint" aria-labelledby={titleId}>
       <div className="install-hint__body">
         <h2 id={titleId} className="install-hint__title">
-          홈 화면에 {SITE_NAME} 추가
+          {t('install.title', { name: SITE_NAME })}
         </h2>
         {prompt ? (
           <>
-            <p>설치하면 홈 화면에서 바로 버스 정보를 열 수 있어요.</p>
+            <p>{t('install.prompt')}</p>
             <button type="button" className="button install-hint__install" onClick={() => install(prompt)}>
-              앱 설치
+              {t('install.button')}
             </button>
           </>
         ) : (
           <>
-            <p>홈 화면에 추가하면 앱처럼 바로 열 수 있어요.</p>
+            <p>{t('install.ios')}</p>
             <ol className="install-hint__steps">
               <li>
-                Safari의 <strong>공유</strong> 버튼을 누르세요.
+                {t('install.step1Before')}
+                <strong>{t('install.step1Share')}</strong>
+                {t('install.step1After')}
               </li>
               <li>
-                <strong>&lsquo;홈 화면에 추가&rsquo;</strong>를 누르세요.
+                {t('install.step2Before')}
+                <strong>{t('install.step2Add')}</strong>
+                {t('install.step2After')}
               </li>
             </ol>
           </>
         )}
       </div>
-      <button type="button" className="install-hint__close" aria-label="설치 안내 닫기" onClick={dismiss}>
+      <button type="button" className="install-hint__close" aria-label={t('install.close')} onClick={dismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </section>

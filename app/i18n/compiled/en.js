@@ -92,5 +92,16 @@ export default {
   "times.timetableOnlyRoutes": (d) => d.routes + ": too few past runs, so these times come from the timetable.",
   "times.byTime": () => "All routes by time",
   "times.route": (d) => d.routeNo,
-  "times.group": (d) => "Bus " + d.routeNo
+  "times.group": (d) => "Bus " + d.routeNo,
+  "install.title": (d) => "Add " + d.name + " to your home screen",
+  "install.prompt": () => "Install it to open the bus information straight from your home screen.",
+  "install.button": () => "Install the app",
+  "install.ios": () => "Add it to your home screen to open it like an app.",
+  "install.step1Before": () => "Tap Safari's ",
+  "install.step1Share": () => "Share",
+  "install.step1After": () => " button.",
+  "install.step2Before": () => "Tap ",
+  "install.step2Add": () => "‘Add to Home Screen’",
+  "install.step2After": () => ".",
+  "install.close": () => "Close the install hint"
 }
