@@ -10,7 +10,9 @@ import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { type AdBanner as Ad } from '../../contract/ads';
 import { isHttpUrl } from '../../contract/links';
-import { formatWon, priceWon } from '../../contract/prices';
+import { priceWon } from '../../contract/prices';
+import { formatCount } from '../../contract/korean-format';
+import { useT } from '~/i18n/i18n';
 import { formatKstDate } from '../../contract/kst';
 
 /** docs/product.md §4, §9: rotation period. */
@@ -23,6 +25,7 @@ export function bannerHref(ad: Ad): string | null {
 }
 
 export function AdBanner({ ads }: { ads: readonly Ad[] }) {
+  const t = useT();
   const shown = ads.filter((ad) => ad.src);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -58,12 +61,19 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
     <section
       className={rotated ? 'ad-banner ad-banner--rotated' : 'ad-banner'}
       aria-roledescription="carousel"
-      aria-label="광고"
+      aria-label={t('ad.label')}
     >
       <div className="ad-banner__slides">
         {shown.map((ad, slide) => {
           const href = bannerHref(ad);
-          const image = <img src={ad.src} alt={ad.title ? `광고: ${ad.title}` : '광고'} width={350} height={100} />;
+          const image = (
+            <img
+              src={ad.src}
+              alt={ad.title ? t('ad.alt', { title: ad.title }) : t('ad.label')}
+              width={350}
+              height={100}
+            />
+          );
           return (
             <div
               key={ad.id ?? ad.src}
@@ -76,7 +86,7 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
               {href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">
                   {image}
-                  <span className="sr-only"> (새 창에서 열림)</span>
+                  <span className="sr-only">{t('ad.newWindow')}</span>
                 </a>
               ) : (
                 image
@@ -89,7 +99,7 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
         <button
           type="button"
           className="ad-banner__pause"
-          aria-label={paused ? '광고 넘기기 다시 시작' : '광고 넘기기 멈춤'}
+          aria-label={paused ? t('ad.resume') : t('ad.pause')}
           onClick={() => setPaused((value) => !value)}
         >
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
@@ -101,13 +111,15 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
 
 /** docs/product.md §3: the banner shown when there is no ad: an invitation to advertise. */
 function DefaultBanner() {
+  const t = useT();
+  const price = t('money.won', { amount: formatCount(priceWon(1)) });
   return (
-    <section className="ad-banner ad-banner--default" aria-label="광고">
+    <section className="ad-banner ad-banner--default" aria-label={t('ad.label')}>
       <Link to="/ads/apply" className="ad-banner__invite">
-        <strong>이 자리에 가게를 알려보세요</strong>
+        <strong>{t('ad.inviteTitle')}</strong>
         <span>
-          매일 통학생이 보는 배너 · 한 달 {formatWon(priceWon(1))} ·{' '}
-          <span className="ad-banner__cta">광고 신청하기</span>
+          {t('ad.invite', { price })}
+          <span className="ad-banner__cta">{t('ad.apply')}</span>
         </span>
       </Link>
     </section>

@@ -103,5 +103,14 @@ export default {
   "install.step2Before": () => "Tap ",
   "install.step2Add": () => "‘Add to Home Screen’",
   "install.step2After": () => ".",
-  "install.close": () => "Close the install hint"
+  "install.close": () => "Close the install hint",
+  "ad.label": () => "Ad",
+  "ad.alt": (d) => "Ad: " + d.title,
+  "ad.newWindow": () => " (opens in a new window)",
+  "ad.resume": () => "Resume the ads",
+  "ad.pause": () => "Pause the ads",
+  "ad.inviteTitle": () => "Tell riders about your shop here",
+  "ad.invite": (d) => "A banner commuters see every day · " + d.price + " a month · ",
+  "ad.apply": () => "Apply for an ad",
+  "money.won": (d) => d.amount + " KRW"
 }

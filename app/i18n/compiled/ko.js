@@ -103,5 +103,14 @@ export default {
   "install.step2Before": () => "",
   "install.step2Add": () => "‘홈 화면에 추가’",
   "install.step2After": () => "를 누르세요.",
-  "install.close": () => "설치 안내 닫기"
+  "install.close": () => "설치 안내 닫기",
+  "ad.label": () => "광고",
+  "ad.alt": (d) => "광고: " + d.title,
+  "ad.newWindow": () => " (새 창에서 열림)",
+  "ad.resume": () => "광고 넘기기 다시 시작",
+  "ad.pause": () => "광고 넘기기 멈춤",
+  "ad.inviteTitle": () => "이 자리에 가게를 알려보세요",
+  "ad.invite": (d) => "매일 통학생이 보는 배너 · 한 달 " + d.price + " · ",
+  "ad.apply": () => "광고 신청하기",
+  "money.won": (d) => d.amount + "원"
 }
