@@ -10,27 +10,27 @@ import { routeScripts } from './scripts/route-js';
 
 /** Page route id → its budget in KiB (gzipped). */
 const BUDGETS_KIB: Record<string, number> = {
-  'routes/_index': 103.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/$': 91.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/ads.apply': 126.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/ads.status.$token': 112.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/contact': 124, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/faq': 114.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/howtouse': 95.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/privacypolicy': 96.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only': 92, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only._index': 94, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.ads.$type._index': 113, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.ads.$type.confirm.$id': 129.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.ads.edit.$type': 130.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.audit': 111, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.feed': 127.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.gbis': 125, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.inquiries': 126.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.mail': 97, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only.notice': 123.5, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only_.login': 122, // the Korean catalog (ADR 032), in every page until it is split by page
-  'routes/admin-only_.setup': 122.5, // the Korean catalog (ADR 032), in every page until it is split by page
+  'routes/_index': 103.5, // the language switch and its part of the catalogs (ADR 032)
+  'routes/$': 90, // the language switch and its part of the catalogs (ADR 032)
+  'routes/ads.apply': 125, // the language switch and its part of the catalogs (ADR 032)
+  'routes/ads.status.$token': 110.5, // the language switch and its part of the catalogs (ADR 032)
+  'routes/contact': 122, // the language switch and its part of the catalogs (ADR 032)
+  'routes/faq': 113, // the language switch and its part of the catalogs (ADR 032)
+  'routes/howtouse': 96, // the language switch and its part of the catalogs (ADR 032)
+  'routes/privacypolicy': 94.5, // the language switch and its part of the catalogs (ADR 032)
+  'routes/admin-only': 90.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only._index': 92.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.ads.$type._index': 111, // the ad's version on its card's form
+  'routes/admin-only.ads.$type.confirm.$id': 127.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.ads.edit.$type': 128.5,
+  'routes/admin-only.audit': 109.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.feed': 125.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.gbis': 123.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.inquiries': 125, // the header's catalog and language (ADR 032)
+  'routes/admin-only.mail': 95.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only.notice': 121.5, // the header's catalog and language (ADR 032)
+  'routes/admin-only_.login': 120.5,
+  'routes/admin-only_.setup': 121,
 };
 
 export default [...routeScripts()].map(([route, path]) => {

@@ -12,7 +12,7 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { captureInstallPrompt } from '~/components/install-hint';
-import { catalogOf, I18nProvider } from '~/i18n/i18n';
+import { englishCatalog, I18nProvider } from '~/i18n/i18n';
 import { isLocale, DEFAULT_LOCALE } from '~/i18n/locales';
 
 captureInstallPrompt();
@@ -30,12 +30,12 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
 // The page's language is the one the server rendered it in (<html lang>, app/root.tsx).
 const { lang } = document.documentElement;
 const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-void catalogOf(locale).then((catalog) =>
+void (locale === 'en' ? englishCatalog() : Promise.resolve(null)).then((english) =>
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nProvider locale={locale} catalog={catalog}>
+        <I18nProvider locale={locale} english={english}>
           <RemixBrowser />
         </I18nProvider>
       </StrictMode>,

@@ -28,7 +28,7 @@ import appStyles from '~/styles/app.css';
 import { ownScripts, SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { hydrateAfterFirstPaint } from '~/server/hydrate-after-paint.server';
 import { stylesheetText } from '~/server/inline-stylesheet.server';
-import { catalogOf, I18nProvider } from '~/i18n/i18n';
+import { englishCatalog, I18nProvider } from '~/i18n/i18n';
 import { localeOfRequest } from '~/i18n/locale.server';
 
 /**
@@ -59,12 +59,12 @@ export default async function handleRequest(
   request.signal.addEventListener('abort', abort);
   const marker = randomBytes(18).toString('base64url');
   const locale = await localeOfRequest(request);
-  const catalog = await catalogOf(locale);
+  const english = locale === 'en' ? await englishCatalog() : null;
   try {
     const stream = await renderToReadableStream(
       <ScriptMarkerProvider value={marker}>
         <StylesheetProvider value={stylesheetText(appStyles)}>
-          <I18nProvider locale={locale} catalog={catalog}>
+          <I18nProvider locale={locale} english={english}>
             <RemixServer context={remixContext} url={request.url} nonce={marker} />
           </I18nProvider>
         </StylesheetProvider>

@@ -13,6 +13,7 @@ import { isHttpUrl } from '../../contract/links';
 import { priceWon } from '../../contract/prices';
 import { formatCount } from '../../contract/korean-format';
 import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 import { formatKstDate } from '../../contract/kst';
 
 /** docs/product.md §4, §9: rotation period. */
@@ -25,7 +26,7 @@ export function bannerHref(ad: Ad): string | null {
 }
 
 export function AdBanner({ ads }: { ads: readonly Ad[] }) {
-  const t = useT();
+  const t = useT(home);
   const shown = ads.filter((ad) => ad.src);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -111,7 +112,7 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
 
 /** docs/product.md §3: the banner shown when there is no ad: an invitation to advertise. */
 function DefaultBanner() {
-  const t = useT();
+  const t = useT(home);
   const price = t('money.won', { amount: formatCount(priceWon(1)) });
   return (
     <section className="ad-banner ad-banner--default" aria-label={t('ad.label')}>

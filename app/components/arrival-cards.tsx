@@ -9,7 +9,8 @@
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
-import { useT, type MessageKey } from '~/i18n/i18n';
+import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 import { formatKstTime } from '../../contract/kst';
 
 /**
@@ -18,7 +19,7 @@ import { formatKstTime } from '../../contract/kst';
  * are muted, never red, and said as what they were before the connection went.
  */
 export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRoute[]; lost?: boolean }) {
-  const t = useT();
+  const t = useT(home);
   if (routes.length === 0) return <p className="empty">{t('up.noBus')}</p>;
   return (
     <ul className={lost ? 'cards cards--lost' : 'cards'}>
@@ -35,7 +36,7 @@ export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRout
  * its basis.
  */
 export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
-  const t = useT();
+  const t = useT(home);
   if (routes.length === 0) return <p className="empty">{t('down.preparing')}</p>;
   return (
     <ul className="cards">
@@ -62,14 +63,14 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
 }
 
 /** What an estimate rests on (contract EstimateBasis), shown under it. */
-const BASIS_NOTES: Record<EstimateBasis, MessageKey> = {
+const BASIS_NOTES: Record<EstimateBasis, keyof typeof home> = {
   live: 'basis.live',
   history: 'basis.history',
   timetable: 'basis.timetable',
 };
 
 function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
-  const t = useT();
+  const t = useT(home);
   const shownTone = arrivalTone(route.time);
   const tone = lost && shownTone === 'soon' ? 'normal' : shownTone;
   const extras = [
@@ -124,7 +125,7 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
 
 /** The down card's 막차 mark, for a route whose last departure from campus (KST ISO) is near: the day's last chance. */
 function LastRunMark({ iso }: { iso: string }) {
-  const t = useT();
+  const t = useT(home);
   return (
     <span className="card__last-run">
       {t('lastRun.mark', { time: formatKstTime(iso) })}
@@ -134,7 +135,7 @@ function LastRunMark({ iso }: { iso: string }) {
 }
 
 function RouteNo({ routeNo }: { routeNo: string }) {
-  const t = useT();
+  const t = useT(home);
   return (
     <span className="card__route">
       {routeNo}
@@ -160,7 +161,7 @@ function DepartureTime({
   range?: DepartureRange | null;
   note?: string;
 }) {
-  const t = useT();
+  const t = useT(home);
   const { estimateSentence } = useSpokenRange();
   const shown = iso === null ? null : shownRange(range);
   return (

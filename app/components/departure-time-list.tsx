@@ -10,6 +10,7 @@
 import type { DepartureRange } from '../../contract/bus';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
 import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 import { mergeByTime, nextTimeIndex, type RouteTimes } from '~/utils/departure-times';
 import { formatKstTime } from '../../contract/kst';
 
@@ -33,7 +34,7 @@ export function DepartureTimeList({
   sorted: boolean;
   now: number;
 }) {
-  const t = useT();
+  const t = useT(home);
   if (routes.every(({ times }) => times.length === 0)) return <p className="times-empty">{t('times.empty')}</p>;
 
   const entries = mergeByTime(routes);
@@ -117,7 +118,7 @@ export function DepartureTimeList({
  * 22시 44분 사이" for screen readers (after the time: "08:05, 대개 …"); nothing otherwise.
  */
 function TimeRange({ range }: { range: DepartureRange | null | undefined }) {
-  const t = useT();
+  const t = useT(home);
   const { rangeSpoken } = useSpokenRange();
   const shown = shownRange(range);
   if (!shown) return null;

@@ -33,6 +33,7 @@ import {
 } from '~/utils/departure-times';
 import { NOSCRIPT_REFRESH_PARAM, noscriptRefreshOn } from '~/utils/countdown';
 import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 
 const TITLE_ID = 'times-dialog-title';
 /** History state of the entry the opener pushed: closing can go back over it. */
@@ -51,7 +52,7 @@ export function DepartureTimesDialog({
   initial: TimesAnswer | null;
   now: number;
 }) {
-  const t = useT();
+  const t = useT(home);
   const openerRef = useRef<HTMLAnchorElement>(null);
   // Stopped by the no-JavaScript switch: every link and form of the modal keeps it stopped.
   const refreshOff = !noscriptRefreshOn(useSearchParams()[0]);
@@ -85,7 +86,7 @@ function TimesDialog({
   openerRef: RefObject<HTMLAnchorElement>;
   refreshOff: boolean;
 }) {
-  const t = useT();
+  const t = useT(home);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();

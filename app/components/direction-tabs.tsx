@@ -7,9 +7,10 @@ import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Direction } from '../../contract/transit';
 import { noscriptRefreshOn, NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
-import { useT, type MessageKey } from '~/i18n/i18n';
+import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 
-const TABS: readonly { direction: Direction; label: MessageKey }[] = [
+const TABS: readonly { direction: Direction; label: keyof typeof home }[] = [
   { direction: 'up', label: 'tabs.up' },
   { direction: 'down', label: 'tabs.down' },
 ];
@@ -28,7 +29,7 @@ export function tabId(direction: Direction): string {
 }
 
 export function DirectionTabs({ selected, panelId }: { selected: Direction; panelId: string }) {
-  const t = useT();
+  const t = useT(home);
   const navigate = useNavigate();
   const refreshOn = noscriptRefreshOn(useSearchParams()[0]);
   const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);

@@ -5,6 +5,7 @@
  */
 import type { FeedStatus } from '../../contract/bus';
 import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 
 /**
  * `failed` when the bus data could not be loaded (docs/product.md §7: the failure itself is only logged);
@@ -20,7 +21,7 @@ export function FeedNotices({
   lostAgeSec?: number | null;
   feed?: FeedStatus;
 }) {
-  const t = useT();
+  const t = useT(home);
   return (
     <div className="feed-notices" role="status">
       {failed ? (

@@ -16,7 +16,7 @@ afterEach(cleanup);
 
 const inEnglish = (page: ReactNode) =>
   render(
-    <I18nProvider locale="en" catalog={en}>
+    <I18nProvider locale="en" english={en}>
       {page}
     </I18nProvider>,
   );

@@ -13,6 +13,7 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { SITE_NAME } from '~/components/site-header';
 import { useT } from '~/i18n/i18n';
+import installHint from '~/i18n/compiled/ko/install.js';
 
 /** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -66,7 +67,7 @@ export function InstallPromptCapture({ marker }: { marker: string }) {
 }
 
 export function InstallHint() {
-  const t = useT();
+  const t = useT(installHint);
   const prompt = useSyncExternalStore(subscribe, readDeferredPrompt, readDeferredPrompt);
   const titleId = useId();
   // null until mounted: the server and a page without JavaScript show nothing.

@@ -8,12 +8,17 @@ import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, STOP_NAMES_EN, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
 import { useLocale, useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 
 /** Positions this old (seconds) or older say their age: they are read less often than the arrivals (docs/gbis.md §Quota). */
 const POSITIONS_OLD_SEC = 60;
 
 /** The caption under the line: how many buses it shows, and as of when once the positions are old. */
-function captionOf(t: ReturnType<typeof useT>, count: number, vehiclesAgeSec: number | undefined): string {
+function captionOf(
+  t: ReturnType<typeof useT<keyof typeof home>>,
+  count: number,
+  vehiclesAgeSec: number | undefined,
+): string {
   const minutes =
     vehiclesAgeSec !== undefined && vehiclesAgeSec >= POSITIONS_OLD_SEC ? Math.floor(vehiclesAgeSec / 60) : null;
   if (count > 0) return minutes === null ? t('line.buses', { count }) : t('line.busesOld', { count, minutes });
@@ -36,7 +41,7 @@ export function ProgressLine({
 }) {
   const stops = vehiclesByStop(vehicles ?? [], direction);
   const busCount = stops.reduce((count, atStop) => count + atStop.length, 0);
-  const t = useT();
+  const t = useT(home);
   const english = useLocale() === 'en';
   const caption = vehicles === null ? '' : captionOf(t, busCount, vehiclesAgeSec);
 

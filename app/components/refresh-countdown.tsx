@@ -7,10 +7,11 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { formatCountdown, noscriptRefreshOn, NOSCRIPT_REFRESH_PARAM, REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
-  const t = useT();
+  const t = useT(home);
   const hydrated = useHydrated();
   return (
     <p className="countdown">
@@ -30,7 +31,7 @@ export function RefreshCountdown({ secondsLeft }: { secondsLeft: number }) {
 
 /** The server's HTML: the refresh interval and the link that stops or restarts the no-JS refresh (the URL keeps its other parameters). */
 function NoscriptRefreshSwitch() {
-  const t = useT();
+  const t = useT(home);
   const [searchParams] = useSearchParams();
   const on = noscriptRefreshOn(searchParams);
   const toggled = new URLSearchParams(searchParams);

@@ -2,10 +2,11 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
 
 /** The 404 page body: used by the catch-all route and for 404 responses caught by a boundary. */
 export function NotFound() {
-  const t = useT();
+  const t = useT(common);
   return <ErrorPanel title={t('error.notFoundTitle')}>{t('error.notFound')}</ErrorPanel>;
 }
 
@@ -15,7 +16,7 @@ export function NotFound() {
  * says so, in the words of the service worker's offline page (app/offline.html).
  */
 export function RouteError() {
-  const t = useT();
+  const t = useT(common);
   const error = useRouteError();
   const hydrated = useHydrated();
   if (hydrated && !navigator.onLine)
@@ -29,7 +30,7 @@ export function RouteError() {
 
 /** An error screen: its heading, one sentence, and a way home. */
 export function ErrorPanel({ title, children }: { title: string; children: string }) {
-  const t = useT();
+  const t = useT(common);
   return (
     <section className="error-panel" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>

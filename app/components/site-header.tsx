@@ -1,6 +1,7 @@
 /** The header every route shares (docs/product.md §2): the product name linking to / and the non-affiliation note (docs/product.md §1). */
 import { Link, useLocation } from '@remix-run/react';
 import { useLocale, useT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
 import { LANGUAGE_NAMES } from '~/i18n/locales';
 
 /** Product name, used in the header and in page titles. */
@@ -12,7 +13,7 @@ export const SITE_NAME = '외대 버스';
  * link to the other language (/language/:locale), named in that language, back to this page.
  */
 export function SiteHeader({ inert = false }: { inert?: boolean }) {
-  const t = useT();
+  const t = useT(common);
   const locale = useLocale();
   const { pathname, search } = useLocation();
   const other = locale === 'ko' ? 'en' : 'ko';

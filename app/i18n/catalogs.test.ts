@@ -1,19 +1,18 @@
 /**
- * The message catalogs (ADR 032): both languages have the same keys, every placeholder of the
- * Korean text is in the English one, every key is used by the pages, each compiled catalog is what
- * its catalog compiles to, and a compiled catalog needs no Intl (ADR 026).
+ * The message catalogs (ADR 032): each namespace has the same keys in Korean and English and no key
+ * is in two namespaces, every placeholder of the Korean text is in the English one, every key is
+ * used by the pages, each compiled file is what its catalogs compile to, and a compiled file needs
+ * no Intl (ADR 026).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type Token } from '@messageformat/parser';
-import { compiledCatalog, compiledPath } from './compile.server';
-import { LOCALES } from './locales';
+import { compiledCatalog, compiledSource, COMPILED_FILES, NAMESPACES } from './compile.server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const catalogOf = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(join(root, `app/i18n/messages/${locale}.json`), 'utf8'));
-const [ko, en] = [catalogOf('ko'), catalogOf('en')];
+const read = (path: string): Record<string, string> => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const catalogOf = (locale: string, namespace: string) => read(`app/i18n/messages/${locale}/${namespace}.json`);
 
 /** The argument names of a message, nested plurals and selects included. */
 function placeholders(tokens: Token[]): Set<string> {
@@ -28,7 +27,7 @@ function placeholders(tokens: Token[]): Set<string> {
   return names;
 }
 
-/** The source files of the pages (app/, tests left out). */
+/** The source files of the pages (app/, tests and compiled catalogs left out). */
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -38,37 +37,51 @@ function sources(dir: string): string[] {
 }
 
 describe('the message catalogs', () => {
-  it('have the same keys in Korean and English', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
+  it('are the namespaces there are, in both languages', () => {
+    for (const locale of ['ko', 'en'])
+      expect(readdirSync(join(root, `app/i18n/messages/${locale}`)).sort()).toEqual(
+        NAMESPACES.map((namespace) => `${namespace}.json`).sort(),
+      );
   });
 
-  it('keep every placeholder of the Korean text in the English one', () => {
-    for (const [key, text] of Object.entries(ko)) {
+  it.each(NAMESPACES)('have the same keys in Korean and English, in no other namespace (%s)', (namespace) => {
+    const keys = Object.keys(catalogOf('ko', namespace));
+    expect(Object.keys(catalogOf('en', namespace)).sort()).toEqual([...keys].sort());
+    for (const other of NAMESPACES.filter((name) => name !== namespace))
+      expect(keys.filter((key) => key in catalogOf('ko', other))).toEqual([]);
+  });
+
+  it.each(NAMESPACES)('keep every placeholder of the Korean text in the English one (%s)', (namespace) => {
+    const en = catalogOf('en', namespace);
+    for (const [key, text] of Object.entries(catalogOf('ko', namespace))) {
       expect([...placeholders(parse(en[key]))].sort(), key).toEqual([...placeholders(parse(text))].sort());
     }
   });
 
   it('hold no key the pages do not use', () => {
     const code = sources(join(root, 'app')).join('\n');
-    const unused = Object.keys(ko).filter((key) => !code.includes(`'${key}'`));
-    expect(unused).toEqual([]);
+    const keys = NAMESPACES.flatMap((namespace) => Object.keys(catalogOf('ko', namespace)));
+    expect(keys.filter((key) => !code.includes(`'${key}'`))).toEqual([]);
   });
 
-  it.each(LOCALES)('are compiled as they stand, with no Intl and no number formatting (%s)', (locale) => {
-    const compiled = readFileSync(join(root, compiledPath(locale)), 'utf8');
-    expect(compiled, 'run npm run messages').toBe(compiledCatalog(locale, catalogOf(locale)));
-    expect(compiled).not.toMatch(/Intl|\bnumber\(|\bdate\(|\btime\(/);
-  });
+  it.each(COMPILED_FILES.map((file) => [file.path, file] as const))(
+    'are compiled as they stand, with no Intl and no number formatting (%s)',
+    (path, file) => {
+      const compiled = readFileSync(join(root, path), 'utf8');
+      expect(compiled, 'run npm run messages').toBe(compiledSource(file, read));
+      expect(compiled).not.toMatch(/Intl|\bnumber\(|\bdate\(|\btime\(/);
+    },
+  );
 
   it('compile plurals with the stated rules, and refuse a category the language lacks', async () => {
     const stops = '{count, plural, one {{count} stop} other {{count} stops}}';
     // Where the compiled module can import @messageformat/runtime as a page does.
     const path = join(root, 'node_modules/.cache/catalog-plural.test.mjs');
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, compiledCatalog('en', { stops }));
+    writeFileSync(path, compiledCatalog('en', { stops }, 'a test'));
     // @ts-expect-error -- a module this test writes just above, without types.
     const { default: catalog } = await import('../../node_modules/.cache/catalog-plural.test.mjs');
     expect([0, 1, 2].map((count) => catalog.stops({ count }))).toEqual(['0 stops', '1 stop', '2 stops']);
-    expect(() => compiledCatalog('ko', { stops })).toThrow();
+    expect(() => compiledCatalog('ko', { stops }, 'a test')).toThrow();
   });
 });

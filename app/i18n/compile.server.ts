@@ -1,13 +1,12 @@
 /**
  * The catalog compiler's one definition, for `npm run messages` (scripts/compile-messages.ts) and
  * the catalog tests: ICU MessageFormat messages → the source of an ES module of functions
- * (@messageformat/core compileModule), strict plural keys, the plural rules written out below.
+ * (@messageformat/core compileModule), strict plural keys, the plural rules written out below;
+ * which files are compiled from which catalogs.
  */
 import MessageFormat, { type PluralFunction } from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
-import { LOCALES, type Locale } from './locales';
-
-export { LOCALES };
+import type { Locale } from './locales';
 
 /**
  * Each language's CLDR cardinal plural rule as the compiled catalog states it (no ordinal is used):
@@ -33,19 +32,55 @@ function pluralRule(locale: Locale): PluralFunction {
   return Object.assign(named, { cardinals, ordinals: ['other' as const], toString: () => source });
 }
 
-/** Where a language's compiled catalog is kept, from the repository root (its types beside it, `.d.ts`). */
-export const compiledPath = (locale: Locale) => `app/i18n/compiled/${locale}.js`;
+/** The namespaces: one catalog file per language each (app/i18n/messages/{locale}/{namespace}.json). */
+export const NAMESPACES = ['common', 'home', 'install'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 
-/** The declaration beside each compiled catalog: a Catalog (app/i18n/i18n.tsx). */
-export const COMPILED_DECLARATION =
-  "// Written by npm run messages.\ndeclare const messages: import('../i18n').Catalog;\nexport default messages;\n";
+/**
+ * The compiled files, from the repository root, each with its source catalogs and its declaration
+ * (`.d.ts` beside it): one Korean module per namespace, imported by the components that use it so a
+ * page carries only its own; one English module of every namespace, loaded before an English page
+ * hydrates.
+ */
+export const COMPILED_FILES: { path: string; locale: Locale; namespaces: Namespace[]; declaration: string }[] = [
+  ...NAMESPACES.map((namespace) => ({
+    path: `app/i18n/compiled/ko/${namespace}.js`,
+    locale: 'ko' as const,
+    namespaces: [namespace],
+    declaration: `declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/${namespace}.json')>;`,
+  })),
+  {
+    path: 'app/i18n/compiled/en.js',
+    locale: 'en',
+    namespaces: [...NAMESPACES],
+    declaration: "declare const messages: import('../i18n').Catalog;",
+  },
+];
+
+/** A compiled file's declaration file, as written beside it. */
+export const declarationOf = (file: (typeof COMPILED_FILES)[number]) =>
+  `// Written by npm run messages.\n${file.declaration}\nexport default messages;\n`;
 
 /**
  * The compiled module of `messages` (message key → ICU MessageFormat text) in `locale`, headed by
- * a line that says where it comes from. @throws the parser's error on a malformed message, or a
- * plural category the language does not have.
+ * a line that says where it comes from (`source`). @throws the parser's error on a malformed
+ * message, or a plural category the language does not have.
  */
-export function compiledCatalog(locale: Locale, messages: Record<string, string>): string {
+export function compiledCatalog(locale: Locale, messages: Record<string, string>, source: string): string {
   const format = new MessageFormat(pluralRule(locale), { strictPluralKeys: true });
-  return `// Compiled from app/i18n/messages/${locale}.json by npm run messages: edit the catalog, not this file.\n${compileModule(format, messages)}\n`;
+  return `// Compiled from ${source} by npm run messages: edit the catalog, not this file.\n${compileModule(format, messages)}\n`;
+}
+
+/**
+ * The compiled source of `file`: its namespaces' catalogs in its language, merged (keys are unique
+ * across namespaces: the catalog test holds them so), read by `read` (a path from the repository
+ * root → the parsed JSON).
+ */
+export function compiledSource(
+  file: (typeof COMPILED_FILES)[number],
+  read: (path: string) => Record<string, string>,
+): string {
+  const paths = file.namespaces.map((namespace) => `app/i18n/messages/${file.locale}/${namespace}.json`);
+  const messages = Object.assign({}, ...paths.map(read));
+  return compiledCatalog(file.locale, messages, paths.join(', '));
 }

@@ -1,49 +1,49 @@
 /**
- * The pages' messages (ADR 032): each language's catalog (app/i18n/messages/*.json, ICU
+ * The pages' messages (ADR 032): the catalogs (app/i18n/messages/{locale}/{namespace}.json, ICU
  * MessageFormat) compiled into one function per message (npm run messages), and the hook the
- * components read them by. Korean is in every bundle; English is loaded before an English page
- * hydrates (entry.client.tsx).
+ * components read them by. A component imports the Korean module of its namespace
+ * (`~/i18n/compiled/ko/{namespace}.js`), so a page carries only the Korean it shows; the English
+ * module holds every namespace and is loaded before an English page hydrates (entry.client.tsx).
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type messages from './messages/ko.json';
-import ko from './compiled/ko.js';
-import { DEFAULT_LOCALE, type Locale } from './locales';
+import type common from './messages/ko/common.json';
+import type home from './messages/ko/home.json';
+import type install from './messages/ko/install.json';
+import type { Locale } from './locales';
 
-/** A message's key: one of the Korean catalog's (the catalog test holds English to the same keys). */
-export type MessageKey = keyof typeof messages;
+/** A message's key: one of the Korean catalogs' (the catalog test holds English to the same keys). */
+export type MessageKey = keyof typeof common | keyof typeof home | keyof typeof install;
 /** A message's arguments: its placeholders' values. */
 export type MessageParams = Record<string, string | number>;
-/** A compiled catalog: one function per message. */
-export type Catalog = Record<MessageKey, (params?: MessageParams) => string>;
+/** Compiled messages: one function per key. */
+export type Messages<K extends string> = Record<K, (params?: MessageParams) => string>;
+/** The compiled messages of every namespace (the English module). */
+export type Catalog = Messages<MessageKey>;
 
-/** The page's language and its compiled catalog. */
-type PageLanguage = { locale: Locale; catalog: Catalog };
+/** The page's language, and the English catalog when it is English. */
+type PageLanguage = { locale: Locale; english: Catalog | null };
 
-const LanguageContext = createContext<PageLanguage>({ locale: DEFAULT_LOCALE, catalog: ko });
+const LanguageContext = createContext<PageLanguage>({ locale: 'ko', english: null });
 
 /**
  * Gives the pages below it their language: entry.server.tsx with the request's (locale.server.ts),
  * entry.client.tsx with the document's `<html lang>`. Without it, Korean.
  */
-export function I18nProvider({ locale, catalog, children }: PageLanguage & { children: ReactNode }) {
-  return <LanguageContext.Provider value={{ locale, catalog }}>{children}</LanguageContext.Provider>;
+export function I18nProvider({ locale, english, children }: PageLanguage & { children: ReactNode }) {
+  return <LanguageContext.Provider value={{ locale, english }}>{children}</LanguageContext.Provider>;
 }
 
 /** The page's language. */
 export const useLocale = (): Locale => useContext(LanguageContext).locale;
 
-/** The page language's compiled catalog, for a helper that formats outside the component (accuracySentence). */
-export const useCatalog = (): Catalog => useContext(LanguageContext).catalog;
-
-/** The message formatter of the page's language: `t(key, params)` → the text. */
-export function useT(): (key: MessageKey, params?: MessageParams) => string {
-  const { catalog } = useContext(LanguageContext);
-  return (key, params) => catalog[key](params);
+/**
+ * The message formatter of the page's language, for the keys of `korean` (a Korean module,
+ * `~/i18n/compiled/ko/{namespace}.js`): `t(key, params)` → the text.
+ */
+export function useT<K extends MessageKey>(korean: Messages<K>): (key: K, params?: MessageParams) => string {
+  const { locale, english } = useContext(LanguageContext);
+  return (key, params) => (locale === 'en' && english ? english[key] : korean[key])(params);
 }
 
-/**
- * The compiled catalog of `locale`: Korean's is in every bundle, English's a chunk of its own,
- * fetched before an English page hydrates (and once, on the server, by the first English render).
- */
-export const catalogOf = (locale: Locale): Promise<Catalog> =>
-  locale === 'en' ? import('./compiled/en.js').then((module) => module.default) : Promise.resolve(ko);
+/** The English catalog: a chunk of its own, fetched before an English page hydrates (and once by the server). */
+export const englishCatalog = (): Promise<Catalog> => import('./compiled/en.js').then((module) => module.default);

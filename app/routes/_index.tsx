@@ -39,7 +39,9 @@ import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departur
 import { loadTimes } from '~/models/departure-times.server';
 import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-import { catalogOf, useT, type MessageKey } from '~/i18n/i18n';
+import { englishCatalog, useT, type MessageKey } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
+import common from '~/i18n/compiled/ko/common.js';
 import { localeOfRequest } from '~/i18n/locale.server';
 import type { AdBanner as AdBannerData } from '../../contract/ads';
 import type { Direction } from '../../contract/transit';
@@ -82,8 +84,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       consoleFor(context.reqId).error('[home] service notice unavailable:', error.message);
       return null;
     }),
-    Promise.all([getPredictionAccuracy(context), localeOfRequest(request).then(catalogOf)]).then(
-      ([figure, catalog]) => accuracySentence(figure, catalog),
+    Promise.all([getPredictionAccuracy(context), localeOfRequest(request)]).then(
+      async ([figure, locale]) =>
+        accuracySentence(figure, (locale === 'en' ? await englishCatalog() : common)['accuracy.sentence']),
       (error: unknown) => {
         rethrowUnlessUpstream(error);
         consoleFor(context.reqId).error('[home] prediction accuracy unavailable:', error.message);
@@ -113,7 +116,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && withoutViewParams(currentUrl) === withoutViewParams(nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
-  const t = useT();
+  const t = useT(home);
   const { timeLeft: initial, departureTimes, banners, adSlots, notice, accuracy } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const autoRefresh = noscriptRefreshOn(searchParams);

@@ -17,7 +17,8 @@ import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { formatWon, priceWon } from '../../contract/prices';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-import { useCatalog } from '~/i18n/i18n';
+import { useT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
 import { formatKoreanMonthDay } from '../../contract/korean-format';
 import { consoleFor } from '../../lib/observability/request-tag';
 
@@ -183,7 +184,8 @@ export default function Faq() {
 /** The last 14 days' backtest: the estimate against the day-before baseline, and what "accurate" means. */
 function AccuracyFigure({ accuracy }: { accuracy: PredictionAccuracy }) {
   const { window, estimate, dayBefore, tolerances, source } = accuracy;
-  const sentence = accuracySentence(accuracy, useCatalog());
+  const t = useT(common);
+  const sentence = accuracySentence(accuracy, (params) => t('accuracy.sentence', params));
   if (!window.firstDate || !window.lastDate || estimate.etaScore === null || !sentence) {
     return (
       <p className="faq__accuracy" id="accuracy">

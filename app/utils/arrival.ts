@@ -1,11 +1,11 @@
 /** Rules and copy for the home screen's bus information (docs/product.md §2.3 Home screen, §7, §9). */
-import ko from '~/i18n/compiled/ko.js';
+import home from '~/i18n/compiled/ko/home.js';
 
 /**
  * The refresh route's message when the bus data cannot be loaded (docs/product.md §7 only logs the
  * failure): the page's own notice (notice.loadFailed), in Korean as the api's messages are.
  */
-export const BUS_LOAD_FAILED = ko['notice.loadFailed']();
+export const BUS_LOAD_FAILED = home['notice.loadFailed']();
 
 /** The same-origin route the home screen refreshes its bus data from (app/server/time-left-cache.server.ts). */
 export const TIME_LEFT_PATH = '/bus/time-left';

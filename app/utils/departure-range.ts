@@ -6,6 +6,7 @@
  */
 import type { DepartureRange } from '../../contract/bus';
 import { useLocale, useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 import { formatKstSpokenTime, formatKstTime } from '../../contract/kst';
 
 /** A range at most this wide (seconds, upperAt − lowerAt) is not shown. */
@@ -31,7 +32,7 @@ export function rangeText(range: DepartureRange): string {
  * / "22:41. It usually leaves between 22:40 and 22:44."
  */
 export function useSpokenRange() {
-  const t = useT();
+  const t = useT(home);
   const spoken = useLocale() === 'ko' ? formatKstSpokenTime : formatKstTime;
   const rangeSpoken = (range: DepartureRange) =>
     t('range.spoken', { from: spoken(range.lowerAt), to: spoken(range.upperAt) });

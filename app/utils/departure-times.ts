@@ -4,7 +4,7 @@
  * grouping, sorting and the next upcoming time. Isomorphic: the home loader (no JavaScript), the
  * resource route and the dialog all use it.
  */
-import ko from '~/i18n/compiled/ko.js';
+import home from '~/i18n/compiled/ko/home.js';
 import type { DepartureRange, FeedStatus } from '../../contract/bus';
 import { ROUTE_NOS } from '../../contract/transit';
 import { NOSCRIPT_REFRESH_PARAM } from '~/utils/countdown';
@@ -17,7 +17,7 @@ export type RouteFilter = (typeof ROUTE_FILTERS)[number];
  * docs/product.md §8: the times' answer when they cannot be loaded, in Korean as the api's messages
  * are; the modal says it in the page's language (times.loadFailed).
  */
-export const TIMES_LOAD_FAILED = ko['times.loadFailed']();
+export const TIMES_LOAD_FAILED = home['times.loadFailed']();
 
 /** The modal's state in the URL: `?dir=down&times=<filter>[&sort=time]` (sort only with `all`). */
 export type TimesModalState = { route: RouteFilter; sorted: boolean };

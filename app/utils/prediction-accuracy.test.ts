@@ -1,6 +1,8 @@
 import type { PredictionAccuracy } from '../../contract/bus';
 import { accuracySentence } from './prediction-accuracy';
-import ko from '~/i18n/compiled/ko.js';
+import common from '~/i18n/compiled/ko/common.js';
+
+const ko = common['accuracy.sentence'];
 
 const withMae = (maeSec: number | null): PredictionAccuracy => ({
   source: 'gbis',

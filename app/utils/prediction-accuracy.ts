@@ -4,15 +4,18 @@
  * daily backtest (GET /api/bus/accuracy), in whole minutes.
  */
 import type { PredictionAccuracy } from '../../contract/bus';
-import type { Catalog } from '~/i18n/i18n';
+import type { MessageParams } from '~/i18n/i18n';
 
 /**
- * The sentence in `catalog`'s language (accuracy.sentence): "지난 2주 동안 예상 출발 시각의 평균 오차는
- * 약 N분입니다." with N the estimate's MAE rounded to the minute ("1분 미만" under 30 s); null when
- * there is no figure (no history yet, or not computed).
+ * The sentence, by `sentence` (the message accuracy.sentence in the page's language): "지난 2주 동안
+ * 예상 출발 시각의 평균 오차는 약 N분입니다." with N the estimate's MAE rounded to the minute ("1분
+ * 미만" under 30 s); null when there is no figure (no history yet, or not computed).
  */
-export function accuracySentence(accuracy: PredictionAccuracy, catalog: Catalog): string | null {
+export function accuracySentence(
+  accuracy: PredictionAccuracy,
+  sentence: (params: MessageParams) => string,
+): string | null {
   const { maeSec } = accuracy.estimate;
   if (maeSec === null) return null;
-  return catalog['accuracy.sentence']({ minutes: Math.round(maeSec / 60) });
+  return sentence({ minutes: Math.round(maeSec / 60) });
 }

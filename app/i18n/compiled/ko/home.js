@@ -1,9 +1,6 @@
-// Compiled from app/i18n/messages/ko.json by npm run messages: edit the catalog, not this file.
-import { plural } from "@messageformat/runtime";
+// Compiled from app/i18n/messages/ko/home.json by npm run messages: edit the catalog, not this file.
 
-function ko() { return "other"; }
 export default {
-  "site.note": () => "본 서비스는 한국외국어대학교와 무관합니다.",
   "up.noBus": () => "현재 운행 중인 버스가 없습니다.",
   "up.route": (d) => d.routeNo + "번",
   "up.noInfo": () => "도착 정보 없음",
@@ -66,16 +63,6 @@ export default {
   "nav.faq": () => "자주 묻는 질문",
   "nav.privacy": () => "개인정보 처리방침",
   "nav.contact": () => "문의하기",
-  "accuracy.sentence": (d) => plural(d.minutes, 0, ko, { "0": "지난 2주 동안 예상 출발 시각의 평균 오차는 1분 미만입니다.", other: "지난 2주 동안 예상 출발 시각의 평균 오차는 약 " + d.minutes + "분입니다." }),
-  "error.notFoundTitle": () => "페이지를 찾을 수 없습니다.",
-  "error.notFound": () => "주소가 바뀌었거나 없는 페이지입니다.",
-  "error.offlineTitle": () => "오프라인 상태입니다",
-  "error.offline": () => "실시간 버스 정보는 인터넷에 연결되어 있어야 볼 수 있습니다. 연결을 확인한 뒤 다시 시도해주세요.",
-  "error.forbiddenTitle": () => "요청을 처리할 수 없습니다.",
-  "error.forbidden": () => "다른 사이트에서 보낸 요청이거나 허용되지 않은 요청입니다.",
-  "error.title": () => "문제가 발생했습니다.",
-  "error.text": () => "일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.",
-  "error.home": () => "홈으로 가기",
   "times.open": () => "출발 예상 시간 전체 보기",
   "times.title": () => "출발 예상 시간",
   "times.sort": () => "노선 구분 없이 시간순 정렬",
@@ -93,17 +80,6 @@ export default {
   "times.byTime": () => "전체 노선 시간순",
   "times.route": (d) => d.routeNo + "번",
   "times.group": (d) => d.routeNo + "번",
-  "install.title": (d) => "홈 화면에 " + d.name + " 추가",
-  "install.prompt": () => "설치하면 홈 화면에서 바로 버스 정보를 열 수 있어요.",
-  "install.button": () => "앱 설치",
-  "install.ios": () => "홈 화면에 추가하면 앱처럼 바로 열 수 있어요.",
-  "install.step1Before": () => "Safari의 ",
-  "install.step1Share": () => "공유",
-  "install.step1After": () => " 버튼을 누르세요.",
-  "install.step2Before": () => "",
-  "install.step2Add": () => "‘홈 화면에 추가’",
-  "install.step2After": () => "를 누르세요.",
-  "install.close": () => "설치 안내 닫기",
   "ad.label": () => "광고",
   "ad.alt": (d) => "광고: " + d.title,
   "ad.newWindow": () => " (새 창에서 열림)",

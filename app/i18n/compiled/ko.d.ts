@@ -1,3 +1,0 @@
-// Written by npm run messages.
-declare const messages: import('../i18n').Catalog;
-export default messages;
