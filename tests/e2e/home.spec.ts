@@ -115,9 +115,8 @@ test('a phone that loses its connection is told within seconds how old its data 
 test('the up line tells its buses by plate and says they have passed the crossroads, so the cards read beside it', async ({
   page,
 }) => {
-  await page.clock.install();
-  await page.goto('/');
-  await expect(page.locator('.countdown')).toContainText('00:04'); // counting: hydrated
+  // Every refresh answers one bus, from the first: a refresh between the page's load and the
+  // route's setting would otherwise show the demo's own buses for another 4 s.
   await page.route('**/bus/time-left*', async (route) => {
     const real = TimeLeftResponseSchema.parse(await (await route.fetch()).json());
     const vehicles = [
@@ -125,6 +124,9 @@ test('the up line tells its buses by plate and says they have passed the crossro
     ];
     await route.fulfill({ json: { ...real, vehicles } });
   });
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.locator('.countdown')).toContainText('00:04'); // counting: hydrated
   await page.clock.runFor(4000);
   const line = page.getByRole('region', { name: '버스 위치' });
   const chip = line.locator('.stop--active .chip');
