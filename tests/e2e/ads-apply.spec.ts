@@ -193,7 +193,7 @@ test.describe('JavaScript off: the status link', () => {
   test.use({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': phoneIp(42) } });
 
   test('an applicant sees the private link once, opens it and finds the application under review', async ({ page }) => {
-    // Two pages' axe passes, an upload and an e-mail: 20–30 s beside the other worker's tests.
+    // An application with its image, then three axe passes: 20–37 s beside the other worker's tests.
     test.slow();
     const title = `status nojs ${Date.now()}`;
     await page.goto('/ads/apply');
