@@ -16,6 +16,9 @@ export function languageCookie(secure: boolean) {
   return createCookie('lang', { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: CHOICE_MAX_AGE_SEC });
 }
 
+/** The cookie as read (reading ignores `secure`): made once, not per request (the home's fast path reads it). */
+const CHOICE_READER = languageCookie(false);
+
 /** Paths answered in Korean only: the admin pages (docs/product.md §5). */
 const KOREAN_ONLY = /^\/admin-only(\/|_|$)/;
 
@@ -28,9 +31,7 @@ export async function localeOf(
   headers: { cookie?: string | null; acceptLanguage?: string | null },
 ): Promise<Locale> {
   if (KOREAN_ONLY.test(pathname)) return DEFAULT_LOCALE;
-  const chosen: unknown = await languageCookie(false)
-    .parse(headers.cookie ?? null)
-    .catch(() => null);
+  const chosen: unknown = await CHOICE_READER.parse(headers.cookie ?? null).catch(() => null);
   if (isLocale(chosen)) return chosen;
   if (!headers.acceptLanguage) return DEFAULT_LOCALE;
   const [best] = new Negotiator({ headers: { 'accept-language': headers.acceptLanguage } }).languages([...LOCALES]);
