@@ -119,4 +119,12 @@ describe('changeShapeOf and carriedDay', () => {
     expect(carried.runs.length).toBeGreaterThanOrEqual(Math.floor(30 / 0.7));
     expect(carried.arrivals[5]).toBe(carried.runs[5] - 600);
   });
+
+  it('re-spaces a day whose runs leave at one second without stepping in place', { timeout: 2000 }, () => {
+    const after = Array.from({ length: 69 }, (_, i) => OLD.slots[0] + i * 840);
+    const shape = changeShapeOf(OLD.slots, after, OLD.toleranceSec);
+    const carried = carriedDay(day([7 * 3600, 7 * 3600, 7 * 3600, 9 * 3600]), shape);
+    expect(carried.runs[0]).toBe(7 * 3600);
+    expect(carried.runs.length).toBeLessThan(10);
+  });
 });

@@ -188,7 +188,8 @@ export function carriedDay(day: HistoryDay, shape: ChangeShape): HistoryDay {
   for (;;) {
     const at = respaced[respaced.length - 1];
     const next = at + headwayNear(runs, at - shape.shiftAt(at)) * shape.rate;
-    if (next > last - (next - at) / 2) break;
+    // A window of runs at one second has no headway: stop rather than step in place.
+    if (!(next > at) || next > last - (next - at) / 2) break;
     respaced.push(next);
   }
   if (last > first) respaced.push(last);
