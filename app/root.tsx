@@ -19,10 +19,12 @@ import { InlineStylesheet } from '~/components/inline-stylesheet';
 import { InstallPromptCapture } from '~/components/install-hint';
 import { useScriptMarker } from '~/components/script-marker-provider';
 import { RouteError } from '~/components/route-error';
-import { SiteHeader, SITE_NAME } from '~/components/site-header';
+import { SiteHeader } from '~/components/site-header';
 import type { loader as homeLoader } from '~/routes/_index';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { useLocale } from '~/i18n/i18n';
+import { metaT, useLocale, useT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
+import { localeOfRequest } from '~/i18n/locale.server';
 
 /** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
@@ -36,12 +38,14 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * What every document needs of PublicConfig at server render: the analytics id.
- * The configuration is fixed for the process, so it is read once per document and never again on
- * client navigations (shouldRevalidate).
+ * What every document needs at server render: PublicConfig's analytics id, and the page's language
+ * (locale.server.ts; the meta functions read it, metaT). Both are fixed for the document: the
+ * configuration for the process, the language until the switch (a plain link, so a new document)
+ * changes it. So they are read once per document and never again on client navigations
+ * (shouldRevalidate).
  */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ analyticsId: context.publicConfig?.analyticsId ?? null });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ analyticsId: context.publicConfig?.analyticsId ?? null, locale: await localeOfRequest(request) });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
@@ -57,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // everywhere below. Every page uses it here, so what mounts after the first page starts hydrated.
   const hydrated = useHydrated();
   const locale = useLocale();
+  const t = useT(common);
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = '';
   }, [hydrated]);
@@ -69,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Opened from the home screen: full screen, titled like the manifest (older iOS reads only these). */}
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-capable" content="yes" />
-        <meta name="apple-mobile-web-app-title" content={SITE_NAME} />
+        <meta name="apple-mobile-web-app-title" content={t('site.name')} />
         <Meta />
         <InlineStylesheet />
         <Links />
@@ -94,7 +99,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: MetaFunction = () => [{ title: SITE_NAME }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, common)('site.name') }];
 
 export function ErrorBoundary() {
   return <RouteError />;

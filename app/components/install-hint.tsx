@@ -11,9 +11,9 @@
  * (app/styles/notice-and-install.css "Install hint").
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { SITE_NAME } from '~/components/site-header';
 import { useT } from '~/i18n/i18n';
 import installHint from '~/i18n/compiled/ko/install.js';
+import common from '~/i18n/compiled/ko/common.js';
 
 /** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -68,6 +68,7 @@ export function InstallPromptCapture({ marker }: { marker: string }) {
 
 export function InstallHint() {
   const t = useT(installHint);
+  const siteName = useT(common)('site.name');
   const prompt = useSyncExternalStore(subscribe, readDeferredPrompt, readDeferredPrompt);
   const titleId = useId();
   // null until mounted: the server and a page without JavaScript show nothing.
@@ -104,7 +105,7 @@ export function InstallHint() {
     <section className="install-hint" aria-labelledby={titleId}>
       <div className="install-hint__body">
         <h2 id={titleId} className="install-hint__title">
-          {t('install.title', { name: SITE_NAME })}
+          {t('install.title', { name: siteName })}
         </h2>
         {prompt ? (
           <>

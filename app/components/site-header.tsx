@@ -4,7 +4,7 @@ import { useLocale, useT } from '~/i18n/i18n';
 import common from '~/i18n/compiled/ko/common.js';
 import { LANGUAGE_NAMES } from '~/i18n/locales';
 
-/** Product name, used in the header and in page titles. */
+/** Product name in Korean: the admin pages' titles and the Korean-only pages (the public ones read `site.name`). */
 export const SITE_NAME = '외대 버스';
 
 /**
@@ -24,7 +24,7 @@ export function SiteHeader({ inert = false }: { inert?: boolean }) {
       <div className="site-header__bar">
         <Link to="/" className="site-header__home">
           <img src="/logo.svg" alt="" width="28" height="28" />
-          {SITE_NAME}
+          {t('site.name')}
         </Link>
         {pathname.startsWith('/admin-only') ? null : (
           <a className="site-header__language" href={`/language/${other}?back=${back}`} lang={other} hrefLang={other}>

@@ -9,10 +9,19 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type common from './messages/ko/common.json';
 import type home from './messages/ko/home.json';
 import type install from './messages/ko/install.json';
+import type info from './messages/ko/info.json';
+import type contact from './messages/ko/contact.json';
+import type ads from './messages/ko/ads.json';
 import type { Locale } from './locales';
 
 /** A message's key: one of the Korean catalogs' (the catalog test holds English to the same keys). */
-export type MessageKey = keyof typeof common | keyof typeof home | keyof typeof install;
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof home
+  | keyof typeof install
+  | keyof typeof info
+  | keyof typeof contact
+  | keyof typeof ads;
 /** A message's arguments: its placeholders' values. */
 export type MessageParams = Record<string, string | number>;
 /** Compiled messages: one function per key. */
@@ -45,5 +54,23 @@ export function useT<K extends MessageKey>(korean: Messages<K>): (key: K, params
   return (key, params) => (locale === 'en' && english ? english[key] : korean[key])(params);
 }
 
+/** The English catalog once fetched: the page's meta functions read it (metaT). */
+let loadedEnglish: Catalog | null = null;
+
 /** The English catalog: a chunk of its own, fetched before an English page hydrates (and once by the server). */
-export const englishCatalog = (): Promise<Catalog> => import('./compiled/en.js').then((module) => module.default);
+export const englishCatalog = (): Promise<Catalog> =>
+  import('./compiled/en.js').then((module) => (loadedEnglish = module.default));
+
+/**
+ * The message formatter of a route's meta function (Remix calls it outside the React tree), for the
+ * keys of `korean`: the language is the root loader's `locale` among `matches`. English falls back to
+ * Korean only if the English catalog is not yet fetched, which cannot happen on an English page:
+ * entry.server.tsx and entry.client.tsx fetch it before they render.
+ */
+export function metaT<K extends MessageKey>(
+  matches: readonly { id: string; data?: unknown }[],
+  korean: Messages<K>,
+): (key: K, params?: MessageParams) => string {
+  const root = matches.find((match) => match.id === 'root')?.data as { locale?: Locale } | undefined;
+  return (key, params) => (root?.locale === 'en' && loadedEnglish ? loadedEnglish[key] : korean[key])(params);
+}

@@ -1,8 +1,9 @@
-// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json by npm run messages: edit the catalog, not this file.
+// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json, app/i18n/messages/en/info.json, app/i18n/messages/en/contact.json, app/i18n/messages/en/ads.json by npm run messages: edit the catalog, not this file.
 import { plural } from "@messageformat/runtime";
 
 function en(n, ordinal) { return !ordinal && String(n) === "1" ? "one" : "other"; }
 export default {
+  "site.name": () => "HUFS Bus",
   "site.note": () => "This service is not affiliated with Hankuk University of Foreign Studies.",
   "accuracy.sentence": (d) => plural(d.minutes, 0, en, { "0": "Over the last 2 weeks, the expected departures were off by less than a minute on average.", one: "Over the last 2 weeks, the expected departures were off by about 1 minute on average.", other: "Over the last 2 weeks, the expected departures were off by about " + d.minutes + " minutes on average." }),
   "error.notFoundTitle": () => "Page not found.",

@@ -3,6 +3,7 @@ import { plural } from "@messageformat/runtime";
 
 function ko() { return "other"; }
 export default {
+  "site.name": () => "외대 버스",
   "site.note": () => "본 서비스는 한국외국어대학교와 무관합니다.",
   "accuracy.sentence": (d) => plural(d.minutes, 0, ko, { "0": "지난 2주 동안 예상 출발 시각의 평균 오차는 1분 미만입니다.", other: "지난 2주 동안 예상 출발 시각의 평균 오차는 약 " + d.minutes + "분입니다." }),
   "error.notFoundTitle": () => "페이지를 찾을 수 없습니다.",
