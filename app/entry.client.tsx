@@ -13,7 +13,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { captureInstallPrompt } from '~/components/install-hint';
 import { englishCatalog, I18nProvider } from '~/i18n/i18n';
-import { isLocale, DEFAULT_LOCALE } from '~/i18n/locales';
+import { isLocale, DEFAULT_LOCALE } from '../contract/locales';
 
 captureInstallPrompt();
 

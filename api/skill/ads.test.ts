@@ -9,6 +9,7 @@ const ad = (fields: Partial<Parameters<typeof adCard>[0]> = {}): Parameters<type
   redirectUrl: 'https://cafe.example.com/menu',
   imageUrl: '/images/kakao-x.png',
   content: '오늘의 메뉴',
+  lang: 'ko',
   position: 0,
   startsAt: new Date('2026-11-01T00:00:00Z'),
   endsAt: new Date('2026-12-01T00:00:00Z'),

@@ -2,7 +2,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useLocale, useT } from '~/i18n/i18n';
 import common from '~/i18n/compiled/ko/common.js';
-import { LANGUAGE_NAMES } from '~/i18n/locales';
+import { LANGUAGE_NAMES } from '../../contract/locales';
 
 /** Product name in Korean: the admin pages' titles and the Korean-only pages (the public ones read `site.name`). */
 export const SITE_NAME = '외대 버스';

@@ -6,7 +6,7 @@
  */
 import MessageFormat, { type PluralFunction } from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
-import type { Locale } from './locales';
+import type { Locale } from '../../contract/locales';
 
 /**
  * Each language's CLDR cardinal plural rule as the compiled catalog states it (no ordinal is used):

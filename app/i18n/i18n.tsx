@@ -12,7 +12,7 @@ import type install from './messages/ko/install.json';
 import type info from './messages/ko/info.json';
 import type contact from './messages/ko/contact.json';
 import type ads from './messages/ko/ads.json';
-import type { Locale } from './locales';
+import type { Locale } from '../../contract/locales';
 
 /** A message's key: one of the Korean catalogs' (the catalog test holds English to the same keys). */
 export type MessageKey =

@@ -6,7 +6,7 @@
  */
 import { createCookie } from '@remix-run/node';
 import Negotiator from 'negotiator';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../contract/locales';
 
 /** How long the switch's choice is kept: a year, in seconds. */
 const CHOICE_MAX_AGE_SEC = 365 * 24 * 60 * 60;

@@ -7,7 +7,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { languageCookie } from '~/i18n/locale.server';
-import { isLocale } from '~/i18n/locales';
+import { isLocale } from '../../contract/locales';
 
 /** `back` as a path of this site (WHATWG URL parsing, as the browser will), or '/' when it names another origin. */
 export function sameSitePath(back: string | null): string {

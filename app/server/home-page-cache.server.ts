@@ -17,7 +17,7 @@ import { SCRIPT_HASHES_HEADER } from '~/server/csp.server';
 import { HOME_VIEWS, homeViewSearch } from '~/utils/home-view';
 import { encodeAnswer, sendAnswer, sharedAnswer } from '~/server/shared-answer.server';
 import { localeOf } from '~/i18n/locale.server';
-import { LOCALES, type Locale } from '~/i18n/locales';
+import { LOCALES, type Locale } from '../../contract/locales';
 
 export type HomePages = {
   /**

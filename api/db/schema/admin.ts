@@ -4,6 +4,7 @@
  * service notice).
  */
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../contract/locales';
 import type { AuditAction } from '../../../contract/admin';
 
 /** Admin accounts: created by `npm run admin:create` or the one-time setup link. */
@@ -67,6 +68,8 @@ export const inquiries = pgTable(
     /** An admin's reply, e-mailed to `email` (the inquiry is then replied to); null until then. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The page's language it was sent from ('ko' | 'en'): its reply e-mail's (docs/product.md §1 Languages). */
+    locale: text('locale').$type<Locale>().notNull().default('ko'),
   },
   (table) => [index('inquiries_by_time').on(table.createdAt)],
 );

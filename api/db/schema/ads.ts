@@ -3,6 +3,7 @@
  * daily counters, the image uploads the api issued, and the shared rate-limit buckets.
  */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../contract/locales';
 import type { AdStatus, AdType } from '../../../contract/ads';
 
 /**
@@ -46,6 +47,10 @@ export const adApplications = pgTable(
      * the application's own retention ends; null while the ad stands (or none was approved).
      */
     adTakenDown: jsonb('ad_taken_down').$type<AdTakenDown>(),
+    /** The page's language it was sent from ('ko' | 'en'): its e-mails' (docs/product.md §1 Languages). */
+    locale: text('locale').$type<Locale>().notNull().default('ko'),
+    /** The language its title and text are written in, as the advertiser chose on the form (a BCP 47 tag, 'ko' or 'en'). */
+    lang: text('lang').$type<Locale>().notNull().default('ko'),
   },
   (table) => [index('ad_requests_by_type').on(table.type, table.status, table.createdAt)],
 );
@@ -82,6 +87,8 @@ export const ads = pgTable(
     imageUrl: text('image_url'),
     /** The chatbot ad message; null for web. */
     content: text('content'),
+    /** The language its title and text are written in ('ko' or 'en'; its application's, else Korean): the page marks them so. */
+    lang: text('lang').$type<Locale>().notNull().default('ko'),
     position: integer('position').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
