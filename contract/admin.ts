@@ -4,6 +4,7 @@
  * (docs/product.md §2, §8; the English ones are the spec's own words). Inquiries are in contract/inquiries.ts.
  */
 import { z } from 'zod';
+import type { Locale } from './locales';
 import { freeText, oneLineText, text, trimmedLine } from './strings';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
@@ -80,11 +81,17 @@ export const SetupRequestSchema = z.object({
   password: NewPasswordSchema,
 });
 
-/** docs/product.md §1, §4: the blocking service-suspension notice on the home screen, the admins' switch. */
+/**
+ * docs/product.md §1, §4: the blocking service-suspension notice on the home screen, the admins' switch.
+ * `titleEn` and `textEn`: its English, optional (null, or absent in a notice saved before they
+ * existed); English pages show it when both are given, else the Korean (docs/product.md §1 Languages).
+ */
 export const ServiceNoticeSchema = z.object({
   enabled: z.boolean(),
   title: trimmedLine('제목').min(1, '제목을 입력해주세요.').max(100, '100자 이하로 입력해주세요.'),
   text: freeText().trim().min(1, '내용을 입력해주세요.').max(2000, '2000자 이하로 입력해주세요.'),
+  titleEn: trimmedLine('영문 제목').max(100, '100자 이하로 입력해주세요.').nullable().default(null),
+  textEn: freeText().trim().max(2000, '2000자 이하로 입력해주세요.').nullable().default(null),
 });
 export type ServiceNotice = z.infer<typeof ServiceNoticeSchema>;
 
@@ -104,14 +111,29 @@ export const AdminNoticeSchema = ServiceNoticeSchema.extend({
 });
 export type AdminNotice = z.infer<typeof AdminNoticeSchema>;
 
-/** docs/product.md §4: the preset notice, the reference's public-data-portal maintenance announcement. */
+/** docs/product.md §4: the preset notice, the reference's public-data-portal maintenance announcement (and its English). */
 export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
   title: '서비스 일시 중단 안내',
   text:
     '국가정보자원관리원 데이터센터 화재로 공공데이터포털(data.go.kr)이 점검 중이어서 ' +
     '버스 도착 정보 제공을 일시 중단합니다. 공공데이터포털 점검이 끝나는 대로 서비스를 재개하겠습니다. ' +
     '이용에 불편을 드려 죄송합니다.',
+  titleEn: 'Service temporarily suspended',
+  textEn:
+    'A fire at the National Information Resources Service data center has taken the Public Data Portal ' +
+    '(data.go.kr) down for maintenance, so live bus information is suspended. We will resume as soon as ' +
+    'the portal is back. We are sorry for the inconvenience.',
 };
+
+/** A notice as the home shows it (docs/product.md §1, §4): its Korean and its English, if any. */
+export type PublicNotice = Omit<ServiceNotice, 'enabled'>;
+
+/** The notice's title and text in `locale`, and the language they are in: the English when both are given, else the Korean. */
+export function noticeIn(notice: PublicNotice, locale: Locale): { title: string; text: string; lang: Locale } {
+  return locale === 'en' && notice.titleEn && notice.textEn
+    ? { title: notice.titleEn, text: notice.textEn, lang: 'en' }
+    : { title: notice.title, text: notice.text, lang: 'ko' };
+}
 
 /** What the audit log records (issue: every sign-in, approve, reject, edit, reorder, delete and notice change). */
 export const AUDIT_ACTIONS = [

@@ -143,7 +143,7 @@ describe('every string of every contract schema', () => {
 });
 
 /** The fields of the forms and api bodies that are free text (textareas); every other string field is one line. */
-const FREE_TEXT_FIELDS = new Set(['content', 'contentForManager', 'reason', 'reply', 'text']);
+const FREE_TEXT_FIELDS = new Set(['content', 'contentForManager', 'reason', 'reply', 'text', 'textEn']);
 
 describe('the one-line fields of the forms and api bodies', () => {
   const bodies: [string, ZodTypeAny][] = [

@@ -259,7 +259,13 @@ describe.each(testDatabaseKinds)('admin api authorization on %s', (kind) => {
       .insert(inquiries)
       .values({ content: SECRETS.inquiry, email: 'asker@example.com', createdAt: now })
       .returning({ id: inquiries.id });
-    const notice = { enabled: true, title: SECRETS.noticeTitle, text: 'Seeded notice text' };
+    const notice = {
+      enabled: true,
+      title: SECRETS.noticeTitle,
+      text: 'Seeded notice text',
+      titleEn: null,
+      textEn: null,
+    };
     await saveNotice(db(), { ...notice, version: null }, { actor: SECRETS.username, enabledByDefault: false }, now);
     return {
       sessionId: session!.sessionId,

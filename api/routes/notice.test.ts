@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       const app = api();
       expect((await publicNotice(app)).enabled).toBe(false);
       // Another instance's save (straight to the database): this one shows it within the second.
-      const elsewhere = { enabled: true, title: '다른 인스턴스', text: '저장됨' };
+      const elsewhere = { enabled: true, title: '다른 인스턴스', text: '저장됨', titleEn: null, textEn: null };
       await saveNotice(
         database().db,
         { ...elsewhere, version: null },
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       clock.advance(1);
       expect(await publicNotice(app)).toStrictEqual(elsewhere);
       // This instance's save: at once.
-      const notice = { enabled: false, title: '점검 안내', text: '오늘은 쉽니다.' };
+      const notice = { enabled: false, title: '점검 안내', text: '오늘은 쉽니다.', titleEn: null, textEn: null };
       expect((await save(app, notice)).status).toBe(200);
       expect(await publicNotice(app)).toStrictEqual(notice);
     });
@@ -103,11 +103,24 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
   describe('PUT /api/admin/notice', () => {
     it('saves the notice, which the home screen then gets, and audits it with before and after', async () => {
       const app = api({ serviceNoticeDefault: true });
-      const notice = { enabled: false, title: '  점검 안내 ', text: '오늘 밤 점검합니다.' };
+      // With its English (trimmed like the Korean: docs/product.md §1 Languages).
+      const notice = {
+        enabled: false,
+        title: '  점검 안내 ',
+        text: '오늘 밤 점검합니다.',
+        titleEn: ' Maintenance ',
+        textEn: 'Tonight.',
+      };
       const response = await save(app, notice);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      const saved = { enabled: false, title: '점검 안내', text: '오늘 밤 점검합니다.' };
+      const saved = {
+        enabled: false,
+        title: '점검 안내',
+        text: '오늘 밤 점검합니다.',
+        titleEn: 'Maintenance',
+        textEn: 'Tonight.',
+      };
       expect(await response.json()).toStrictEqual({ ...saved, version: clock.now().toISOString() });
       // Saved beats the deployment's default from now on, on both sides.
       expect(await publicNotice(app)).toStrictEqual(saved);
@@ -147,8 +160,8 @@ describe.each(testDatabaseKinds)('service notice api on %s', (kind) => {
       const app = api();
       const read = await adminNoticeWithVersion(app);
       expect(read.version).toBeNull();
-      const alices = { enabled: true, title: '앨리스의 안내', text: '먼저 저장' };
-      const bobs = { enabled: false, title: '밥의 안내', text: '나중에 저장' };
+      const alices = { enabled: true, title: '앨리스의 안내', text: '먼저 저장', titleEn: null, textEn: null };
+      const bobs = { enabled: false, title: '밥의 안내', text: '나중에 저장', titleEn: null, textEn: null };
       // Both read the same version; Alice saves first.
       expect((await put(app, { ...alices, version: read.version })).status).toBe(200);
       const refused = await put(app, { ...bobs, version: read.version });

@@ -2,11 +2,15 @@
 /**
  * The home's notices and line in English (docs/product.md §1 Languages): the catalog's words,
  * plurals by count, the stops' English names beside their signs' Korean, and no Korean left.
- * The cards in English: arrival-cards.test.tsx.
+ * The service notice in the admins' English, else in Korean marked so. The cards in English:
+ * arrival-cards.test.tsx.
  */
 import { cleanup, screen } from '@testing-library/react';
 import { FeedNotices } from '~/components/feed-notices';
 import { ProgressLine } from '~/components/progress-line';
+import { ServiceNoticeModal } from '~/components/service-notice-modal';
+import { MemoryRouter } from 'react-router-dom';
+import { DEFAULT_SERVICE_NOTICE, type PublicNotice } from '../../contract/admin';
 import { HANGUL, renderInEnglish } from '../../tests/setup/english';
 
 afterEach(cleanup);
@@ -34,5 +38,35 @@ describe('the home’s notices and line in English', () => {
     ]);
     container.querySelectorAll('[lang="ko"]').forEach((korean) => korean.remove());
     expect(container.textContent).not.toMatch(HANGUL);
+  });
+});
+
+describe('the service notice on an English page', () => {
+  // A Remix link needs a router around it; the notice's text is what is tested here.
+  const renderNotice = (notice: PublicNotice) =>
+    renderInEnglish(
+      <MemoryRouter>
+        <ServiceNoticeModal notice={notice} />
+      </MemoryRouter>,
+    );
+
+  it('shows the admins’ English when they gave one', () => {
+    renderNotice(DEFAULT_SERVICE_NOTICE);
+    const dialog = screen.getByRole('alertdialog', { name: 'Service temporarily suspended' });
+    expect(dialog.textContent).toContain('so live bus information is suspended');
+    expect(dialog.textContent).toContain('Questions? Contact us.');
+    expect(dialog.querySelector('[lang]')).toBeNull();
+    expect(dialog.textContent).not.toMatch(HANGUL);
+  });
+
+  it('shows the Korean, marked as Korean, when no English was given (or only half of it)', () => {
+    renderNotice({ title: '점검 안내', text: '오늘 밤 점검합니다.', titleEn: 'Maintenance', textEn: null });
+    const dialog = screen.getByRole('alertdialog', { name: '점검 안내' });
+    expect([...dialog.querySelectorAll('[lang="ko"]')].map((korean) => korean.textContent)).toEqual([
+      '점검 안내',
+      '오늘 밤 점검합니다.',
+    ]);
+    dialog.querySelectorAll('[lang="ko"]').forEach((korean) => korean.remove());
+    expect(dialog.textContent).not.toMatch(HANGUL);
   });
 });

@@ -8,10 +8,17 @@
  */
 import { Link } from '@remix-run/react';
 import { useId, useRef } from 'react';
-import type { ServiceNotice } from '../../contract/admin';
+import { noticeIn, type PublicNotice } from '../../contract/admin';
 import { useModalDialog } from '~/components/dialog';
+import { useLocale, useT } from '~/i18n/i18n';
+import home from '~/i18n/compiled/ko/home.js';
 
-export function ServiceNoticeModal({ notice }: { notice: Omit<ServiceNotice, 'enabled'> }) {
+/** The notice in the page's language: its English on an English page when the admins gave one, else its Korean (marked so). */
+export function ServiceNoticeModal({ notice }: { notice: PublicNotice }) {
+  const t = useT(home);
+  const locale = useLocale();
+  const { title, text, lang } = noticeIn(notice, locale);
+  const marked = lang === locale ? {} : { lang };
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -30,14 +37,16 @@ export function ServiceNoticeModal({ notice }: { notice: Omit<ServiceNotice, 'en
         aria-describedby={textId}
         onCancel={(event) => event.preventDefault()}
       >
-        <h2 id={titleId} className="dialog__title">
-          {notice.title}
+        <h2 id={titleId} className="dialog__title" {...marked}>
+          {title}
         </h2>
-        <p id={textId} className="service-notice__text">
-          {notice.text}
+        <p id={textId} className="service-notice__text" {...marked}>
+          {text}
         </p>
         <p className="service-notice__help">
-          궁금한 점은 <Link to="/contact">문의하기</Link>로 남겨주세요.
+          {t('notice.helpBefore')}
+          <Link to="/contact">{t('notice.helpLink')}</Link>
+          {t('notice.helpAfter')}
         </p>
       </dialog>
     </>

@@ -3,19 +3,19 @@
  * public one the home shows, and the admins' reading and saving of it.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { AdminNoticeSchema, ServiceNoticeSchema, type AdminNotice, type ServiceNotice } from '../../contract/admin';
+import { AdminNoticeSchema, ServiceNoticeSchema, type AdminNotice, type PublicNotice } from '../../contract/admin';
 import { adminHeaders } from '~/models/admin.server';
 import { upstreamJson } from '~/models/upstream.server';
 
 /**
  * GET /api/notice: the home screen's blocking service-suspension notice, set by the admins at
  * /admin-only/notice.
- * @returns its title and text when it is on; null when it is off.
+ * @returns its title and text (and their English, if any) when it is on; null when it is off.
  * @throws UpstreamError when the api fails or answers off-contract.
  */
-export async function getActiveNotice(context: AppLoadContext): Promise<Omit<ServiceNotice, 'enabled'> | null> {
-  const { enabled, title, text } = await upstreamJson(context, '/api/notice', ServiceNoticeSchema);
-  return enabled ? { title, text } : null;
+export async function getActiveNotice(context: AppLoadContext): Promise<PublicNotice | null> {
+  const { enabled, ...notice } = await upstreamJson(context, '/api/notice', ServiceNoticeSchema);
+  return enabled ? notice : null;
 }
 
 /** GET /api/admin/notice (docs/product.md §1, §4): the notice with its version. @throws UpstreamError. */

@@ -1,8 +1,9 @@
-/** Catch-all: any URL no other route matches answers 404 with the Korean not-found page (house style). */
+/** Catch-all: any URL no other route matches answers 404 with the not-found page, in the page's language (house style). */
 import { json } from '@remix-run/node';
 import type { MetaFunction } from '@remix-run/react';
 import { NotFound, RouteError } from '~/components/route-error';
-import { SITE_NAME } from '~/components/site-header';
+import { metaT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
 
 export function loader() {
   return json(null, { status: 404 });
@@ -15,7 +16,10 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
-export const meta: MetaFunction = () => [{ title: `페이지를 찾을 수 없습니다 — ${SITE_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, common);
+  return [{ title: t('error.notFoundPageTitle', { name: t('site.name') }) }];
+};
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -29,7 +29,6 @@ import { ProgressLine } from '~/components/progress-line';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
 import { ServiceNoticeModal } from '~/components/service-notice-modal';
-import { SITE_NAME } from '~/components/site-header';
 import { getWebAds } from '~/models/ads.server';
 import { getPredictionAccuracy } from '~/models/bus.server';
 import { getActiveNotice } from '~/models/notice.server';
@@ -39,7 +38,7 @@ import { apiNow, timesModalFromSearch, type TimesAnswer } from '~/utils/departur
 import { loadTimes } from '~/models/departure-times.server';
 import { useLiveTimeLeft } from '~/hooks/use-live-time-left';
 import { accuracySentence } from '~/utils/prediction-accuracy';
-import { englishCatalog, useT, type MessageKey } from '~/i18n/i18n';
+import { englishCatalog, metaT, useT, type MessageKey } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
 import common from '~/i18n/compiled/ko/common.js';
 import { localeOfRequest } from '~/i18n/locale.server';
@@ -196,13 +195,13 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${SITE_NAME} — 실시간 도착 정보` },
-  {
-    name: 'description',
-    content: '한국외국어대학교 글로벌캠퍼스를 오가는 광역버스의 실시간 도착 정보와 하행 출발 예상 시간을 보여줍니다.',
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, home);
+  return [
+    { title: t('home.pageTitle', { name: metaT(matches, common)('site.name') }) },
+    { name: 'description', content: t('home.description') },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError />;

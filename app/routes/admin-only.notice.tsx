@@ -32,9 +32,13 @@ const LOAD_FAILED = '불러오지 못했습니다.';
 /** A save refused because another admin saved first (409): the form shows what is saved now. */
 const STALE = `${STALE_EDIT_MESSAGE} 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.`;
 
+/** The English title or text given without the other: English pages would show neither (contract noticeIn). */
+const ENGLISH_PAIR = '영문 제목과 영문 내용을 함께 입력해주세요.';
+
 /**
  * The form's schema: the contract's notice, with an unchecked box read as off (a browser sends
- * nothing for it) and Korean messages for an empty title or text (conform sends nothing for them).
+ * nothing for it), Korean messages for an empty title or text (conform sends nothing for them), and
+ * the English title and text given together or not at all.
  */
 const NoticeFormSchema = ServiceNoticeSchema.extend({
   enabled: z.boolean().default(false),
@@ -45,6 +49,9 @@ const NoticeFormSchema = ServiceNoticeSchema.extend({
     .string()
     .optional()
     .transform((value) => value || null),
+}).superRefine(({ titleEn, textEn }, context) => {
+  if (titleEn && !textEn) context.addIssue({ code: 'custom', path: ['textEn'], message: ENGLISH_PAIR });
+  if (textEn && !titleEn) context.addIssue({ code: 'custom', path: ['titleEn'], message: ENGLISH_PAIR });
 });
 
 /** The form's fields, and its buttons' intent (save, or the preset text). */
@@ -107,7 +114,12 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: pending ? undefined : actionData?.result,
-    defaultValue: { ...notice, version: notice.version ?? '' },
+    defaultValue: {
+      ...notice,
+      titleEn: notice.titleEn ?? '',
+      textEn: notice.textEn ?? '',
+      version: notice.version ?? '',
+    },
     constraint: getZodConstraint(NoticeFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -129,6 +141,11 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
         <Checkbox meta={fields.enabled} label="홈 화면에 서비스 중단 안내 표시" />
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
         <TextareaField meta={fields.text} label="내용" rows={6} />
+        <p className="field__hint">
+          영어로 보는 이용자에게는 아래 영문 제목과 내용을 보여줍니다. 비워 두면 한국어 공지를 그대로 보여줍니다.
+        </p>
+        <TextField meta={fields.titleEn} label="영문 제목" optional inputProps={{ autoComplete: 'off', lang: 'en' }} />
+        <TextareaField meta={fields.textEn} label="영문 내용" optional rows={6} />
         <div className="admin-form__actions">
           <SubmitButton pending={pending} pendingText={presetPending ? '저장' : '저장하는 중…'}>
             저장
@@ -170,7 +187,7 @@ function Checkbox({ meta, label }: { meta: FieldMetadata<boolean>; label: string
 }
 
 /**
- * "기본 문구로 되돌리기" (intent=preset): the switch as posted with the preset title and text
+ * "기본 문구로 되돌리기" (intent=preset): the switch as posted with the preset title and text (and their English)
  * (contract DEFAULT_SERVICE_NOTICE). Used by conform in the browser and by the action alike.
  */
 function withPreset(formData: FormData): FormData {
@@ -179,6 +196,8 @@ function withPreset(formData: FormData): FormData {
   for (const [name, value] of formData) preset.append(name, value);
   preset.set('title', DEFAULT_SERVICE_NOTICE.title);
   preset.set('text', DEFAULT_SERVICE_NOTICE.text);
+  preset.set('titleEn', DEFAULT_SERVICE_NOTICE.titleEn ?? '');
+  preset.set('textEn', DEFAULT_SERVICE_NOTICE.textEn ?? '');
   return preset;
 }
 

@@ -14,5 +14,6 @@ export default {
   "error.forbidden": () => "다른 사이트에서 보낸 요청이거나 허용되지 않은 요청입니다.",
   "error.title": () => "문제가 발생했습니다.",
   "error.text": () => "일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.",
-  "error.home": () => "홈으로 가기"
+  "error.home": () => "홈으로 가기",
+  "error.notFoundPageTitle": (d) => "페이지를 찾을 수 없습니다 — " + d.name
 }

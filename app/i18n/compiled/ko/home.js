@@ -88,5 +88,10 @@ export default {
   "ad.inviteTitle": () => "이 자리에 가게를 알려보세요",
   "ad.invite": (d) => "매일 통학생이 보는 배너 · 한 달 " + d.price + " · ",
   "ad.apply": () => "광고 신청하기",
-  "money.won": (d) => d.amount + "원"
+  "money.won": (d) => d.amount + "원",
+  "home.description": () => "한국외국어대학교 글로벌캠퍼스를 오가는 광역버스의 실시간 도착 정보와 하행 출발 예상 시간을 보여줍니다.",
+  "notice.helpBefore": () => "궁금한 점은 ",
+  "notice.helpLink": () => "문의하기",
+  "notice.helpAfter": () => "로 남겨주세요.",
+  "home.pageTitle": (d) => d.name + " — 실시간 도착 정보"
 }
