@@ -6,6 +6,8 @@
  */
 import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useT } from '~/i18n/i18n';
+import common from '~/i18n/compiled/ko/common.js';
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -18,7 +20,7 @@ export function FieldError({ meta }: { meta: Meta }) {
   );
 }
 
-/** A field's label (marked when optional) and its hint, which the control's aria-describedby names. */
+/** A field's label (marked when optional, in the page's language) and its hint, which the control's aria-describedby names. */
 function FieldLabel({
   meta,
   label,
@@ -30,11 +32,12 @@ function FieldLabel({
   optional: boolean;
   hint?: ReactNode;
 }) {
+  const t = useT(common);
   return (
     <>
       <label htmlFor={meta.id} className="field__label">
         {label}
-        {optional && <span className="field__optional"> (선택)</span>}
+        {optional && <span className="field__optional"> ({t('form.optional')})</span>}
       </label>
       {hint && (
         <p id={meta.descriptionId} className="field__hint">

@@ -16,6 +16,8 @@ export default {
   "error.text": () => "It may be a passing error. Please try again in a moment.",
   "error.home": () => "Go to the home page",
   "error.notFoundPageTitle": (d) => "Page not found — " + d.name,
+  "form.optional": () => "optional",
+  "form.honeypot": () => "Leave this field empty",
   "up.noBus": () => "No bus is running right now.",
   "up.route": (d) => "Bus " + d.routeNo,
   "up.noInfo": () => "No arrival info",
