@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { normalizeLineBreaks } from './text';
 import { isHttpUrl } from './links';
 import { freeText, isOneLine, oneLineText, text, TEXT_MESSAGES, trimmedLine } from './strings';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
 
 /** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
 export const AD_TYPES = ['web', 'kakao'] as const;
@@ -157,9 +158,23 @@ export const chatbotAdContentRule = z
   });
 
 /**
+ * A language of the public pages ('ko' or 'en'; contract/locales.ts; docs/product.md §1 Languages):
+ * an application's page language and its content's language. Absent is Korean (the columns' default).
+ */
+const LocaleSchema = z.enum(LOCALES).optional();
+
+/**
+ * An answer's `lang` of content written in `lang` (an AdStatus's, an AdBanner's): none for Korean,
+ * which absent means, so an answer about Korean content is as it was before the field.
+ */
+export const contentLang = (lang: Locale): { lang?: Locale } => (lang === DEFAULT_LOCALE ? {} : { lang });
+
+/**
  * POST /api/ads/{type}/submit body (docs/product.md §3.5 Ad application, §7): `email` is sent as
  * `applicantEmail`; `confirmed` is false at submit; `content` only for kakao (required there).
  * `imageUrl` must be one that the api issued (POST /api/s3/presigned-url/image) and that was uploaded.
+ * Ours: `locale`, the language of the page it was sent from (its e-mails'), and `lang`, the
+ * language the advertiser wrote the title and text in (the ad's), each 'ko' (absent: Korean) or 'en'.
  */
 export const AdApplicationSchema = z
   .object({
@@ -169,6 +184,8 @@ export const AdApplicationSchema = z
     imageUrl: requiredText('이미지 주소', AD_MESSAGES.image, 2048),
     duration: DurationSchema,
     confirmed: z.literal(false).default(false),
+    locale: LocaleSchema,
+    lang: LocaleSchema,
   })
   .and(chatbotAdContentRule);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
@@ -228,6 +245,8 @@ export const AdStatusSchema = z.object({
     })
     .nullable(),
   takenDownAt: text().datetime({ offset: true }).nullable(),
+  /** The language the advertiser wrote the title in: the page marks it so (absent: Korean). */
+  lang: LocaleSchema,
 });
 export type AdStatus = z.infer<typeof AdStatusSchema>;
 
@@ -259,6 +278,8 @@ const AdBannerSchema = z.object({
   id: z.number().int().optional(),
   /** Extra: the ad's title, the banner's alternative text. */
   title: text().optional(),
+  /** Extra: the language the title is written in, which the banner marks it with (absent: Korean). */
+  lang: LocaleSchema,
 });
 export type AdBanner = z.infer<typeof AdBannerSchema>;
 

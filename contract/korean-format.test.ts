@@ -1,5 +1,11 @@
 /** contract/korean-format.ts against Intl's ko-KR number and date formats, which it stands in for. */
-import { formatCount, formatKoreanDate, formatKoreanMonthDay } from './korean-format';
+import {
+  formatCount,
+  formatEnglishDate,
+  formatEnglishMonthDay,
+  formatKoreanDate,
+  formatKoreanMonthDay,
+} from './korean-format';
 
 describe('formatCount', () => {
   it("groups an integer's digits by three as ko-KR does", () => {
@@ -28,5 +34,18 @@ describe('formatKoreanDate and formatKoreanMonthDay', () => {
     }
     expect(formatKoreanDate('2024-06-04')).toBe('2024년 6월 4일');
     expect(formatKoreanMonthDay('2026-11-09')).toBe('11월 9일');
+  });
+});
+
+describe('formatEnglishDate and formatEnglishMonthDay', () => {
+  it("write a calendar day as Intl's en-US medium date and short month-day do", () => {
+    const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    for (let at = Date.parse('2024-01-01T00:00:00Z'); at < Date.parse('2028-01-01T00:00:00Z'); at += 86_400_000) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      expect(formatEnglishDate(day), day).toBe(medium.format(at));
+      expect(formatEnglishMonthDay(day), day).toBe(monthDay.format(at));
+    }
+    expect(formatEnglishMonthDay('2026-11-28')).toBe('Nov 28');
   });
 });

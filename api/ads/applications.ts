@@ -76,14 +76,16 @@ export async function createAdApplication(
         confirmed: false,
         status: 'pending',
         createdAt: now,
+        locale: application.locale,
+        lang: application.lang,
       })
       .returning({ id: adApplications.id });
     const statusToken = await issueStatusToken(tx, row.id, now);
     const about = { id: row.id, type: application.type, title: application.title, duration: application.duration };
-    const { applicantName } = application;
+    const { applicantName, locale } = application;
     const emailed = await mail.queue(
       tx,
-      { kind: 'application-received', application: about, applicantName, statusToken },
+      { kind: 'application-received', application: about, applicantName, statusToken, locale },
       application.applicantEmail,
       now,
     );
@@ -99,8 +101,8 @@ type Decision = { kind: 'approved'; startsAt: Date; endsAt: Date } | { kind: 're
 
 /**
  * Queues the e-mail of a decision on `application` to its applicant in `tx`, with a fresh status link
- * (issueStatusToken: the stored hashes cannot give back the token the applicant got first).
- * Nothing when `mail` is off.
+ * (issueStatusToken: the stored hashes cannot give back the token the applicant got first), in the
+ * language of the page it was sent from (docs/product.md §1 Languages). Nothing when `mail` is off.
  */
 async function queueDecision(
   tx: Pick<Db, 'insert'>,
@@ -111,10 +113,10 @@ async function queueDecision(
 ) {
   if (!mail.enabled) return;
   const statusToken = await issueStatusToken(tx, application.id, now);
-  const { id, type, title, duration } = application;
+  const { id, type, title, duration, locale } = application;
   await mail.queue(
     tx,
-    { ...decision, application: { id, type, title, duration }, statusToken },
+    { ...decision, application: { id, type, title, duration }, statusToken, locale },
     application.applicantEmail,
     now,
   );
@@ -122,7 +124,7 @@ async function queueDecision(
 
 /**
  * Approves the pending application `id` of `type` (docs/product.md §4.5 Admin request detail): marks it approved and
- * creates its ad, last in the type's order, paid from `now` for its duration (paidPeriod), audited
+ * creates its ad (in the language the advertiser wrote it in, `lang`), last in the type's order, paid from `now` for its duration (paidPeriod), audited
  * as 'approve' by `actor`, with the applicant's e-mail queued in `mail`. One transaction; an application
  * that is missing, of another type or already decided changes nothing.
  * @returns the new ad, or null when nothing was approved.
@@ -155,6 +157,7 @@ export async function approveApplication(
         redirectUrl: application.redirectUrl,
         imageUrl: application.imageUrl,
         content: application.content,
+        lang: application.lang,
         position: (last ?? -1) + 1,
         ...paidPeriod(now, application.duration),
         applicationId: application.id,

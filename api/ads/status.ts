@@ -7,7 +7,7 @@
  */
 import { sha256Hex } from '../../lib/hash';
 import { eq } from 'drizzle-orm';
-import { AD_STATUS_DAYS, type AdDayCount, type AdStatus } from '../../contract/ads';
+import { AD_STATUS_DAYS, contentLang, type AdDayCount, type AdStatus } from '../../contract/ads';
 import type { Db } from '../db/client';
 import { adApplications, adStatusTokens, ads } from '../db/schema';
 import { addServiceDays } from '../time';
@@ -43,6 +43,7 @@ export async function adStatus(db: Db, token: string, now: Date): Promise<AdStat
     period: ad ? { startsAt: ad.startsAt.toISOString(), endsAt: ad.endsAt.toISOString() } : (takenDown?.period ?? null),
     counts: running ? await recentCounts(db, ad.id, now) : (takenDown?.counts ?? null),
     takenDownAt: takenDown?.at ?? null,
+    ...contentLang(application.lang),
   };
 }
 

@@ -46,7 +46,8 @@ export type ReplyRefusal = 'not-found' | 'no-email' | 'replied' | 'mail-off';
 /**
  * Replies to inquiry `id` with `reply` (contract InquiryReplySchema, validated): stores it, marks the
  * inquiry replied to, audits 'reply' by `actor` (the reply's length, not its words) and queues the
- * e-mail to the inquirer, in one transaction.
+ * e-mail to the inquirer, in the language of the page the inquiry was sent from (docs/product.md §1
+ * Languages), in one transaction.
  * @returns true, or why not: no such inquiry, no e-mail left with it, replied to already, e-mail off.
  */
 export async function replyToInquiry(
@@ -73,6 +74,7 @@ export async function replyToInquiry(
       reply,
       content: inquiry.content,
       askedAt: inquiry.createdAt,
+      locale: inquiry.locale,
     } as const;
     await mail.queue(tx, letter, inquiry.email, now);
     return true;

@@ -54,3 +54,95 @@ describe('the applicant’s letters tell the payment as the pages do (contract/a
     ]);
   });
 });
+
+describe('the letters of an application or an inquiry sent from an English page are in English (docs/product.md §1 Languages)', () => {
+  const render = (letter: Parameters<typeof renderLetter>[0]) => renderLetter(letter, settings(BANK));
+
+  it('the receipt: subject, payment, facts with "KRW × months" amounts, status link, signature, <html lang="en">', () => {
+    const receipt = render({
+      kind: 'application-received',
+      application,
+      applicantName: 'Jane Doe',
+      statusToken: 'tok',
+      locale: 'en',
+    });
+    expect(receipt.subject).toBe('[HUFS Bus] We received your ad application (application no. 7)');
+    expect(receipt.text).toBe(
+      [
+        'Jane Doe, we received your ad application.',
+        'Please pay the amount below by bank transfer. We approve the ad once we find your deposit, and its period ' +
+          "starts on the day of approval. Please send the transfer under the applicant's name. An application whose " +
+          'deposit is not found within 30 days of applying is deleted with its image.',
+        'You can follow the review and its result at the link below at any time.',
+        [
+          'Ad type: Web banner ad',
+          'Title: 캠퍼스 카페',
+          'Duration: 2 months',
+          'Amount: 26,000 KRW × 2 months = 52,000 KRW',
+          'Bank account: 농협 351-1234-5678-90 (account holder: 캠퍼스버스)',
+        ].join('\n'),
+        `See your application: ${BASE_URL}/ads/status/tok`,
+        'This link is private: only you, the applicant, are meant to see it. Please do not share it.',
+        '— HUFS Bus\n',
+      ].join('\n\n'),
+    );
+    expect(receipt.html).toContain('<html lang="en">');
+    const oneMonth = renderLetter(
+      {
+        kind: 'application-received',
+        application: { ...application, duration: 1 },
+        applicantName: 'Jane Doe',
+        statusToken: 'tok',
+        locale: 'en',
+      },
+      settings(null),
+    );
+    expect(oneMonth.text).toContain(
+      'Amount: 26,000 KRW × 1 month = 26,000 KRW\nBank account: The reviewer will send it to this e-mail address.',
+    );
+  });
+
+  it('the approval gives the period in English dates; the rejection its reason or that none was given', () => {
+    const approval = render({
+      kind: 'approved',
+      application,
+      startsAt: new Date('2026-11-23T10:00:00+09:00'),
+      endsAt: new Date('2027-01-22T10:00:00+09:00'),
+      statusToken: 'tok',
+      locale: 'en',
+    });
+    expect(approval.subject).toBe('[HUFS Bus] Your ad is approved (application no. 7)');
+    expect(approval.text.split('\n\n').slice(0, 2)).toEqual([
+      'We found your deposit and approved your ad. It runs during the period below.',
+      'Ad type: Web banner ad\nTitle: 캠퍼스 카페\nAd period: Nov 23, 2026 – Jan 22, 2027',
+    ]);
+    const rejection = (reason: string | null) =>
+      render({ kind: 'rejected', application, reason, statusToken: 'tok', locale: 'en' });
+    expect(rejection(null).subject).toBe('[HUFS Bus] The review of your ad application (application no. 7)');
+    expect(rejection(null).text).toContain('We are sorry: we decided not to run your ad.');
+    expect(rejection(null).text).toContain('Reason: No reason was given.');
+    expect(rejection('이미지가 흐립니다').text).toContain('Reason: 이미지가 흐립니다');
+  });
+
+  it('the reply to an inquiry quotes it under its English date', () => {
+    const reply = render({
+      kind: 'inquiry-reply',
+      inquiryId: 3,
+      reply: 'Thank you.',
+      content: 'When does 1150 come?',
+      askedAt: new Date('2026-11-28T09:00:00+09:00'),
+      locale: 'en',
+    });
+    expect(reply.subject).toBe('[HUFS Bus] A reply to your inquiry');
+    expect(reply.text).toContain('Your inquiry of Nov 28, 2026:\n> When does 1150 come?');
+    expect(reply.text).toContain(`Contact HUFS Bus: ${BASE_URL}/contact`);
+    expect(reply.html).toContain('<html lang="en">');
+  });
+
+  it('a Korean letter is unchanged by the language: no locale and locale "ko" render the same', () => {
+    const letter = { kind: 'rejected', application, reason: null, statusToken: 'tok' } as const;
+    expect(render({ ...letter, locale: 'ko' })).toEqual(render(letter));
+    expect(render(letter).subject).toBe('[외대 버스] 광고 신청 검토 결과를 알려드립니다 (신청 번호 7)');
+    expect(render(letter).html).toContain('<html lang="ko">');
+  });
+});

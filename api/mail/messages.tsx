@@ -1,20 +1,29 @@
 /**
- * The e-mails (docs/product.md §11 E-mail): what each one says, in Korean, as one letter rendered twice,
- * a plain-text part and an HTML part (server-rendered React, inline styles only, as mail clients
- * need). Links are absolute, on PUBLIC_BASE_URL. Rendered when the row is queued, so a retry or a
- * resend sends the same words.
+ * The e-mails (docs/product.md §11 E-mail): what each one says, as one letter rendered twice, a
+ * plain-text part and an HTML part (server-rendered React, inline styles only, as mail clients
+ * need). An applicant's or an inquirer's letter is in the language of the page they sent from
+ * (docs/product.md §1 Languages), its words from the catalogs api/mail/messages/{ko,en}.json
+ * compiled to api/mail/compiled/ (ADR 032); the admins' notices are Korean. Links are absolute, on
+ * PUBLIC_BASE_URL. Rendered when the row is queued, so a retry or a resend sends the same words.
  */
 import { adApplicationTarget, inquiryTarget } from '../admin/audit';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AD_PAYMENT, bankAccountText, type BankAccount } from '../../contract/ad-payment';
-import { AD_TYPE_LABELS, type AdType } from '../../contract/ads';
-import { AD_PRICE_PER_MONTH_WON, formatWon, priceWon } from '../../contract/prices';
+import type { BankAccount } from '../../contract/ad-payment';
+import type { AdType } from '../../contract/ads';
+import type { Locale } from '../../contract/locales';
+import { AD_PRICE_PER_MONTH_WON, priceWon } from '../../contract/prices';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import type { MailKind } from '../db/schema';
 import { formatKstDate } from '../../contract/kst';
-import { formatKoreanDate } from '../../contract/korean-format';
+import { formatCount, formatEnglishDate, formatKoreanDate } from '../../contract/korean-format';
+import ko from './compiled/ko.js';
+import en from './compiled/en.js';
 
-/** The site's name, as the pages' header shows it. */
-const SITE_NAME = '외대 버스';
+/** Each language's compiled messages (api/mail/messages/{locale}.json). */
+const MESSAGES = { ko, en };
+type Messages = typeof ko;
+/** The ad types' names' keys (docs/product.md §2: web is the banner, kakao the chatbot). */
+const AD_TYPE_KEYS = { web: 'mail.adType.web', kakao: 'mail.adType.kakao' } as const;
 
 /** What the letters need of the deployment. */
 export type LetterSettings = {
@@ -27,14 +36,24 @@ export type LetterSettings = {
 /** An application as the letters tell it. */
 type Application = { id: number; type: AdType; title: string; duration: number };
 
-/** Every e-mail the product sends, with what it tells. `statusToken` makes the status page link /ads/status/{token}. */
+/**
+ * Every e-mail the product sends, with what it tells. `statusToken` makes the status page link
+ * /ads/status/{token}; `locale` is the language of the page the application or inquiry was sent
+ * from, the letter's (Korean when absent).
+ */
 export type Letter =
-  | { kind: 'application-received'; application: Application; applicantName: string; statusToken: string }
+  | {
+      kind: 'application-received';
+      application: Application;
+      applicantName: string;
+      statusToken: string;
+      locale?: Locale;
+    }
   | { kind: 'application-admin'; application: Application; applicantName: string }
-  | { kind: 'approved'; application: Application; startsAt: Date; endsAt: Date; statusToken: string }
-  | { kind: 'rejected'; application: Application; reason: string | null; statusToken: string }
+  | { kind: 'approved'; application: Application; startsAt: Date; endsAt: Date; statusToken: string; locale?: Locale }
+  | { kind: 'rejected'; application: Application; reason: string | null; statusToken: string; locale?: Locale }
   | { kind: 'inquiry-admin'; inquiryId: number; content: string }
-  | { kind: 'inquiry-reply'; inquiryId: number; reply: string; content: string; askedAt: Date };
+  | { kind: 'inquiry-reply'; inquiryId: number; reply: string; content: string; askedAt: Date; locale?: Locale };
 
 /**
  * The record `letter` is about, named as the audit log names targets ("ad-request:web:7",
@@ -48,8 +67,9 @@ function aboutOf(letter: Letter): string {
 /** A rendered e-mail: its subject (one line) and its two parts. */
 type RenderedMail = { kind: MailKind; about: string; subject: string; text: string; html: string };
 
-/** The parts of a letter, before rendering: paragraphs, labelled facts, one link. */
+/** The parts of a letter, before rendering: its language, paragraphs, labelled facts, one link. */
 type Draft = {
+  locale: Locale;
   subject: string;
   paragraphs: string[];
   facts?: [label: string, value: string][];
@@ -60,106 +80,112 @@ type Draft = {
   note?: string;
 };
 
-/** An instant's KST day as Korean copy: "2026년 11월 26일". */
-const kstDate = (instant: Date) => formatKoreanDate(formatKstDate(instant));
-
-const PRIVATE_LINK_NOTE = '이 링크는 신청하신 분만 보도록 만든 비공개 링크입니다. 다른 사람과 공유하지 마세요.';
-
-/** An application's number as subjects name it: its id, which the system gave it. */
-const applicationNo = (application: Application) => `신청 번호 ${application.id}`;
+/** An instant's KST day as the language writes it: "2026년 11월 26일", "Nov 26, 2026". */
+const kstDate = (locale: Locale, instant: Date) =>
+  (locale === 'en' ? formatEnglishDate : formatKoreanDate)(formatKstDate(instant));
 
 /**
- * The parts of `letter`. A subject is fixed words and what the system made (ids, the ad type's
- * name), never what a submitter typed: a subject is what a phishing mail forges first. What they
- * typed on one line (a title, a name) is one line in the body too (oneLine), whatever was stored.
+ * The parts of `letter`, in its language (`locale`; the admins' notices in Korean). A subject is
+ * fixed words and what the system made (ids, the ad type's name), never what a submitter typed: a
+ * subject is what a phishing mail forges first. What they typed on one line (a title, a name) is
+ * one line in the body too (oneLine), whatever was stored.
  */
 function draftOf(letter: Letter, { baseUrl, bankAccount }: LetterSettings): Draft {
-  const statusLink = (token: string) => ({ label: '신청 현황 보기', url: `${baseUrl}/ads/status/${token}` });
+  const locale = 'locale' in letter ? (letter.locale ?? 'ko') : 'ko';
+  const m: Messages = MESSAGES[locale];
+  const site = m['mail.site']();
+  const statusLink = (token: string) => ({ label: m['mail.statusLink'](), url: `${baseUrl}/ads/status/${token}` });
+  const number = (application: Application) => m['mail.applicationNo']({ id: application.id });
+  const adType = (type: AdType) => m[AD_TYPE_KEYS[type]]();
+  const months = (count: number) => m['mail.months']({ months: count });
   switch (letter.kind) {
     case 'application-received': {
       const { type, duration } = letter.application;
-      const title = oneLine(letter.application.title);
+      const amount = {
+        monthly: formatCount(AD_PRICE_PER_MONTH_WON),
+        months: duration,
+        total: formatCount(priceWon(duration)),
+      };
       return {
-        subject: `[${SITE_NAME}] 광고 신청을 받았습니다 (${applicationNo(letter.application)})`,
+        locale,
+        subject: m['mail.received.subject']({ site, number: number(letter.application) }),
         paragraphs: [
-          `${oneLine(letter.applicantName)}님, 광고 신청을 받았습니다.`,
-          `아래 금액을 계좌 이체로 입금해주세요. ${AD_PAYMENT.approvalAfterDeposit} ${AD_PAYMENT.payerName} ${AD_PAYMENT.unpaidDeadline}`,
-          '검토 결과와 진행 상황은 아래 링크에서 언제든 확인할 수 있습니다.',
+          m['mail.received.greeting']({ name: oneLine(letter.applicantName) }),
+          m['mail.received.pay']({ days: UNPAID_APPLICATION_DAYS }),
+          m['mail.received.follow'](),
         ],
         facts: [
-          ['광고 유형', AD_TYPE_LABELS[type]],
-          ['제목', title],
-          ['기간', `${duration}개월`],
-          ['금액', `${formatWon(AD_PRICE_PER_MONTH_WON)} × ${duration}개월 = ${formatWon(priceWon(duration))}`],
-          ['입금 계좌', bankAccount ? bankAccountText(bankAccount) : '담당자가 이 이메일 주소로 따로 알려드립니다.'],
+          [m['mail.fact.type'](), adType(type)],
+          [m['mail.fact.title'](), oneLine(letter.application.title)],
+          [m['mail.fact.duration'](), months(duration)],
+          [m['mail.fact.amount'](), m['mail.amount'](amount)],
+          [m['mail.fact.account'](), bankAccount ? m['mail.account'](bankAccount) : m['mail.accountByEmail']()],
         ],
         link: statusLink(letter.statusToken),
-        note: PRIVATE_LINK_NOTE,
+        note: m['mail.privateLink'](),
       };
     }
     case 'application-admin': {
       const { id, type, duration } = letter.application;
-      const title = oneLine(letter.application.title);
       return {
-        subject: `[${SITE_NAME}] 새 광고 신청: ${AD_TYPE_LABELS[type]} (${applicationNo(letter.application)})`,
+        locale,
+        subject: `[${site}] 새 광고 신청: ${adType(type)} (${number(letter.application)})`,
         paragraphs: ['새 광고 신청이 들어왔습니다. 관리자 화면에서 검토해주세요.'],
         facts: [
-          ['광고 유형', AD_TYPE_LABELS[type]],
-          ['제목', title],
+          [m['mail.fact.type'](), adType(type)],
+          [m['mail.fact.title'](), oneLine(letter.application.title)],
           ['신청인', oneLine(letter.applicantName)],
-          ['기간', `${duration}개월`],
+          [m['mail.fact.duration'](), months(duration)],
         ],
         link: { label: '신청 검토하기', url: `${baseUrl}/admin-only/ads/${type}/confirm/${id}` },
       };
     }
     case 'approved': {
-      const { type } = letter.application;
-      const title = oneLine(letter.application.title);
+      // The paid period ends at an exclusive instant: its last day is the day before it.
+      const from = kstDate(locale, letter.startsAt);
+      const to = kstDate(locale, new Date(letter.endsAt.getTime() - 1));
       return {
-        subject: `[${SITE_NAME}] 광고가 승인되었습니다 (${applicationNo(letter.application)})`,
-        paragraphs: ['입금을 확인해 신청하신 광고를 승인했습니다. 아래 게재 기간 동안 광고가 실립니다.'],
+        locale,
+        subject: m['mail.approved.subject']({ site, number: number(letter.application) }),
+        paragraphs: [m['mail.approved.text']()],
         facts: [
-          ['광고 유형', AD_TYPE_LABELS[type]],
-          ['제목', title],
-          // The paid period ends at an exclusive instant: its last day is the day before it.
-          ['게재 기간', `${kstDate(letter.startsAt)} ~ ${kstDate(new Date(letter.endsAt.getTime() - 1))}`],
+          [m['mail.fact.type'](), adType(letter.application.type)],
+          [m['mail.fact.title'](), oneLine(letter.application.title)],
+          [m['mail.fact.period'](), m['mail.period']({ from, to })],
         ],
         link: statusLink(letter.statusToken),
-        note: `게재가 시작되면 같은 링크에서 하루 단위 노출 수와 클릭 수를 볼 수 있습니다. ${PRIVATE_LINK_NOTE}`,
+        note: `${m['mail.approved.note']()} ${m['mail.privateLink']()}`,
       };
     }
-    case 'rejected': {
-      const { type } = letter.application;
-      const title = oneLine(letter.application.title);
+    case 'rejected':
       return {
-        subject: `[${SITE_NAME}] 광고 신청 검토 결과를 알려드립니다 (${applicationNo(letter.application)})`,
-        paragraphs: [
-          '죄송하지만 신청하신 광고는 게재하지 않기로 했습니다.',
-          '이미 입금하셨다면 환불 요청이나 궁금한 점을 사이트의 문의하기에 남겨주세요.',
-        ],
+        locale,
+        subject: m['mail.rejected.subject']({ site, number: number(letter.application) }),
+        paragraphs: [m['mail.rejected.text'](), m['mail.rejected.refund']()],
         facts: [
-          ['광고 유형', AD_TYPE_LABELS[type]],
-          ['제목', title],
-          ['사유', letter.reason ?? '따로 적힌 사유가 없습니다.'],
+          [m['mail.fact.type'](), adType(letter.application.type)],
+          [m['mail.fact.title'](), oneLine(letter.application.title)],
+          [m['mail.fact.reason'](), letter.reason ?? m['mail.rejected.noReason']()],
         ],
         link: statusLink(letter.statusToken),
-        note: PRIVATE_LINK_NOTE,
+        note: m['mail.privateLink'](),
       };
-    }
     case 'inquiry-admin':
       return {
-        subject: `[${SITE_NAME}] 새 문의 (문의 번호 ${letter.inquiryId})`,
+        locale,
+        subject: `[${site}] 새 문의 (문의 번호 ${letter.inquiryId})`,
         paragraphs: ['새 문의가 들어왔습니다.'],
         quote: { label: '문의 내용', text: letter.content },
         link: { label: '문의 확인하기', url: `${baseUrl}/admin-only/inquiries` },
       };
     case 'inquiry-reply':
       return {
-        subject: `[${SITE_NAME}] 문의하신 내용에 답변드립니다`,
+        locale,
+        subject: m['mail.reply.subject']({ site }),
         paragraphs: [letter.reply],
-        quote: { label: `${kstDate(letter.askedAt)}에 보내신 문의`, text: letter.content },
-        note: '이 메일에는 회신할 수 없습니다. 더 궁금한 점은 사이트의 문의하기에서 알려주세요.',
-        link: { label: `${SITE_NAME} 문의하기`, url: `${baseUrl}/contact` },
+        quote: { label: m['mail.reply.quote']({ date: kstDate(locale, letter.askedAt) }), text: letter.content },
+        note: m['mail.reply.note'](),
+        link: { label: m['mail.reply.link']({ site }), url: `${baseUrl}/contact` },
       };
   }
 }
@@ -195,7 +221,7 @@ function textOf(draft: Draft): string {
     ...(draft.quote ? [`${draft.quote.label}:\n${draft.quote.text.replace(/^/gm, '> ')}`] : []),
     ...(draft.link ? [`${draft.link.label}: ${draft.link.url}`] : []),
     ...(draft.note ? [draft.note] : []),
-    `— ${SITE_NAME}`,
+    `— ${MESSAGES[draft.locale]['mail.site']()}`,
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -204,7 +230,7 @@ const font = "-apple-system, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans 
 
 function LetterHtml({ draft }: { draft: Draft }) {
   return (
-    <html lang="ko">
+    <html lang={draft.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width" />
@@ -212,7 +238,9 @@ function LetterHtml({ draft }: { draft: Draft }) {
       </head>
       <body style={{ margin: 0, padding: '24px 16px', background: '#f5f6f8', color: '#1f2328', fontFamily: font }}>
         <div style={{ maxWidth: 560, margin: '0 auto', background: '#ffffff', borderRadius: 8, padding: 24 }}>
-          <p style={{ margin: '0 0 16px', fontWeight: 700, color: '#0b5cad' }}>{SITE_NAME}</p>
+          <p style={{ margin: '0 0 16px', fontWeight: 700, color: '#0b5cad' }}>
+            {MESSAGES[draft.locale]['mail.site']()}
+          </p>
           {draft.paragraphs.map((paragraph, index) => (
             <p key={index} style={{ margin: '0 0 12px', lineHeight: 1.6, whiteSpace: 'pre-line' }}>
               {paragraph}

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AdApplicationSchema, type AdBannerListResponse, type AdType } from '../../contract/ads';
+import { AdApplicationSchema, contentLang, type AdBannerListResponse, type AdType } from '../../contract/ads';
 import { confirmStoredImage } from '../ads/images';
 import { createCountedOnce } from '../ads/counted-once';
 import { recordClick, recordImpression } from '../ads/counters';
@@ -63,6 +63,7 @@ export function adsRoutes({ db, storage, clock, rateLimiters, pageReads, service
                   src: ad.imageUrl,
                   url: ad.redirectUrl && isHttpUrl(ad.redirectUrl) ? ad.redirectUrl : '',
                   title: ad.title ?? '',
+                  ...contentLang(ad.lang),
                 },
               ]
             : [],

@@ -37,28 +37,48 @@ export const NAMESPACES = ['common', 'home', 'install', 'info', 'contact', 'ads'
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * The compiled files, from the repository root, each with its source catalogs and its declaration
- * (`.d.ts` beside it): one Korean module per namespace, imported by the components that use it so a
- * page carries only its own; one English module of every namespace, loaded before an English page
- * hydrates.
+ * The e-mails' catalogs (api/mail/messages/{locale}.json, docs/product.md §11 E-mail), from the
+ * repository root: compiled beside the api's mail (api/mail/compiled/{locale}.js), which may not
+ * import app/.
  */
-export const COMPILED_FILES: { path: string; locale: Locale; namespaces: Namespace[]; declaration: string }[] = [
+export const MAIL_CATALOGS: Record<Locale, string> = {
+  ko: 'api/mail/messages/ko.json',
+  en: 'api/mail/messages/en.json',
+};
+
+/** A compiled file: its path and its source catalogs' from the repository root, its language, its declaration. */
+export type CompiledFile = { path: string; locale: Locale; catalogs: string[]; declaration: string };
+
+/**
+ * The compiled files, each with its source catalogs and its declaration (`.d.ts` beside it): one
+ * Korean module per namespace, imported by the components that use it so a page carries only its
+ * own; one English module of every namespace, loaded before an English page hydrates; one module
+ * per language of the e-mails' messages.
+ */
+export const COMPILED_FILES: CompiledFile[] = [
   ...NAMESPACES.map((namespace) => ({
     path: `app/i18n/compiled/ko/${namespace}.js`,
     locale: 'ko' as const,
-    namespaces: [namespace],
+    catalogs: [`app/i18n/messages/ko/${namespace}.json`],
     declaration: `declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/${namespace}.json')>;`,
   })),
   {
     path: 'app/i18n/compiled/en.js',
     locale: 'en',
-    namespaces: [...NAMESPACES],
+    catalogs: NAMESPACES.map((namespace) => `app/i18n/messages/en/${namespace}.json`),
     declaration: "declare const messages: import('../i18n').Catalog;",
   },
+  ...(['ko', 'en'] as const).map((locale) => ({
+    path: `api/mail/compiled/${locale}.js`,
+    locale,
+    catalogs: [MAIL_CATALOGS[locale]],
+    declaration:
+      "declare const messages: Record<keyof typeof import('../messages/ko.json'), (params?: Record<string, string | number>) => string>;",
+  })),
 ];
 
 /** A compiled file's declaration file, as written beside it. */
-export const declarationOf = (file: (typeof COMPILED_FILES)[number]) =>
+export const declarationOf = (file: CompiledFile) =>
   `// Written by npm run messages.\n${file.declaration}\nexport default messages;\n`;
 
 /**
@@ -72,15 +92,11 @@ export function compiledCatalog(locale: Locale, messages: Record<string, string>
 }
 
 /**
- * The compiled source of `file`: its namespaces' catalogs in its language, merged (keys are unique
- * across namespaces: the catalog test holds them so), read by `read` (a path from the repository
- * root → the parsed JSON).
+ * The compiled source of `file`: its catalogs in its language, merged (keys are unique across
+ * namespaces: the catalog test holds them so), read by `read` (a path from the repository root →
+ * the parsed JSON).
  */
-export function compiledSource(
-  file: (typeof COMPILED_FILES)[number],
-  read: (path: string) => Record<string, string>,
-): string {
-  const paths = file.namespaces.map((namespace) => `app/i18n/messages/${file.locale}/${namespace}.json`);
-  const messages = Object.assign({}, ...paths.map(read));
-  return compiledCatalog(file.locale, messages, paths.join(', '));
+export function compiledSource(file: CompiledFile, read: (path: string) => Record<string, string>): string {
+  const messages = Object.assign({}, ...file.catalogs.map(read));
+  return compiledCatalog(file.locale, messages, file.catalogs.join(', '));
 }
