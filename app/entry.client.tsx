@@ -3,7 +3,8 @@
  *
  * Before hydrating, it keeps Chrome's install prompt for the install hint, and has the catalog of
  * the page's language (ADR 032; English's is a chunk of its own). After the page's load
- * event it registers the service worker (docs/decisions/009-installable-app.md),
+ * event it registers the service worker (docs/decisions/009-installable-app.md) and tells it the
+ * page's language for its offline page,
  * never in the way of hydration or of the first requests. Only in production builds: the Remix
  * compiler replaces `process.env.NODE_ENV` with the build's mode, and only `npm run build` writes
  * public/sw.js (a development build has none, and a worker would outlive its live reloads).
@@ -17,19 +18,25 @@ import { isLocale, DEFAULT_LOCALE } from '../contract/locales';
 
 captureInstallPrompt();
 
+// The page's language is the one the server rendered it in (<html lang>, app/root.tsx).
+const { lang } = document.documentElement;
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+
 if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
   const register = () => {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.error('[sw] registration failed:', error);
     });
+    // The language the worker's offline page is shown in (scripts/build-sw.ts): this page's.
+    caches
+      .open('campus-bus-language')
+      .then((cache) => cache.put('/language', new Response(locale)))
+      .catch((error: unknown) => console.error('[sw] the offline page’s language was not kept:', error));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
 
-// The page's language is the one the server rendered it in (<html lang>, app/root.tsx).
-const { lang } = document.documentElement;
-const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
 void (locale === 'en' ? englishCatalog() : Promise.resolve(null)).then((english) =>
   startTransition(() => {
     hydrateRoot(

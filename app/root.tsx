@@ -25,6 +25,10 @@ import { useHydrated } from '~/hooks/use-hydrated';
 import { metaT, useLocale, useT } from '~/i18n/i18n';
 import common from '~/i18n/compiled/ko/common.js';
 import { localeOfRequest } from '~/i18n/locale.server';
+import type { Locale } from '../contract/locales';
+
+/** The manifest of each language (public/): the same app, named and described in it. */
+const MANIFESTS: Record<Locale, string> = { ko: '/manifest.webmanifest', en: '/manifest.en.webmanifest' };
 
 /** docs/product.md §9: primary colour hotpink (the browser UI colour on phones too). */
 const THEME_COLOR = '#ff69b4';
@@ -32,8 +36,7 @@ const THEME_COLOR = '#ff69b4';
 // The app stylesheet is inlined by the server (InlineStylesheet), not linked: no request before the first paint.
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
-  // Installable app: the manifest, and the home screen icon iOS reads instead.
-  { rel: 'manifest', href: '/manifest.webmanifest' },
+  // Installable app: the home screen icon iOS reads (the manifest, per language, is linked by Layout).
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
@@ -75,6 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content={t('site.name')} />
+        {/* The installable app's manifest in the page's language: its name and description (docs/decisions/009-installable-app.md). */}
+        <link rel="manifest" href={MANIFESTS[locale]} />
         <Meta />
         <InlineStylesheet />
         <Links />

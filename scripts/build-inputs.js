@@ -36,7 +36,7 @@ export const INPUT_FILES = [
 /** Tests sit beside the modules; the build leaves them out (remix.config.js ignoredRouteFiles). */
 const TEST_FILE = /\.test\.tsx?$/;
 /** What the build itself writes under public/. */
-const OUTPUTS = ['public/build', 'public/sw.js', 'public/offline.html'];
+const OUTPUTS = ['public/build', 'public/sw.js', 'public/offline.html', 'public/offline.en.html'];
 
 /**
  * @param {string} root

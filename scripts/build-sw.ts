@@ -1,13 +1,16 @@
 /**
- * Second step of `npm run build` (after `remix build`): writes public/offline.html from its template
- * (app/offline.html) with the built app stylesheet, then generates public/sw.js with workbox-build's
- * generateSW from the build output (docs/decisions/009-installable-app.md).
+ * Second step of `npm run build` (after `remix build`): writes the offline page of each language
+ * (public/offline.html, public/offline.en.html) from its template (app/offline.html, filled by
+ * app/i18n/offline-page.ts) with the built app stylesheet, then generates public/sw.js with
+ * workbox-build's generateSW from the build output (docs/decisions/009-installable-app.md).
  *
  * - Precached: the hashed Remix assets (public/build/**: JS and CSS, but the admin's route modules;
  *   their names change with their content, so they are fetched without a cache-busting revision),
- *   the icons, the manifest, the logo and the offline page.
+ *   the icons, the manifests, the logo and the offline pages.
  * - Navigations: always the network (a page is never served stale); when the network fails, the
- *   precached /offline.html.
+ *   precached offline page in the rider's language: the one their pages last said they were in
+ *   (entry.client.tsx keeps it in the `campus-bus-language` cache), else the first of Korean and
+ *   English the phone's languages name, else Korean (the server's rule, app/i18n/locale.server.ts).
  * - Everything else (Remix's single-fetch data requests `*.data` and route discovery
  *   `/__manifest`, /bus/*, /api/*, /ads/*, /images/*, /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
  *   bus data is never served as if it were current.
@@ -19,6 +22,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateSW } from 'workbox-build';
+import { LOCALES } from '../contract/locales';
+import { OFFLINE_PAGES, offlinePage } from '../app/i18n/offline-page';
 
 // The offline page links the same hashed stylesheet as every page (app/root.tsx), precached below.
 const stylesheets = readdirSync('public/build/_assets').filter((name) => /^app-[\w-]+\.css$/.test(name));
@@ -31,11 +36,12 @@ if (!template.includes('href="%APP_CSS%"')) {
   console.error('[build-sw] app/offline.html has no <link href="%APP_CSS%"> to fill');
   process.exit(1);
 }
-writeFileSync('public/offline.html', template.replace('href="%APP_CSS%"', `href="/build/_assets/${stylesheets[0]}"`));
+const styled = template.replace('href="%APP_CSS%"', `href="/build/_assets/${stylesheets[0]}"`);
+for (const locale of LOCALES) writeFileSync(`public${OFFLINE_PAGES[locale]}`, offlinePage(styled, locale));
 
 const { count, size, warnings } = await generateSW({
   globDirectory: 'public',
-  globPatterns: ['build/**/*.{js,css}', 'icons/*.png', 'manifest.webmanifest', 'logo.svg', 'offline.html'],
+  globPatterns: ['build/**/*.{js,css}', 'icons/*.png', 'manifest*.webmanifest', 'logo.svg', 'offline*.html'],
   // The admin's pages (and the drag-and-drop library only their ad list loads) are of no use offline
   // and never on a rider's phone.
   globIgnores: ['build/routes/admin-only*', 'build/_shared/sortable*'],
@@ -52,10 +58,24 @@ const { count, size, warnings } = await generateSW({
   navigationPreload: true,
   runtimeCaching: [
     {
-      // NOTE: serialised into sw.js with toString(): it may use only its argument.
+      // NOTE: both serialised into sw.js with toString(): they may use only their argument and the
+      // worker's globals, so the offline pages' paths are written out (OFFLINE_PAGES).
       urlPattern: ({ request }) => request.mode === 'navigate',
-      handler: 'NetworkOnly',
-      options: { precacheFallback: { fallbackURL: '/offline.html' } },
+      handler: async ({ request, event }) => {
+        try {
+          const preloaded = await (event as { preloadResponse?: Promise<Response | undefined> }).preloadResponse;
+          return preloaded ?? (await fetch(request));
+        } catch (error) {
+          const chosen = await caches.match('/language').then((answer) => answer?.text());
+          const named = navigator.languages.map((tag) => tag.slice(0, 2)).find((code) => ['ko', 'en'].includes(code));
+          const locale = chosen === 'ko' || chosen === 'en' ? chosen : (named ?? 'ko');
+          const page = await caches.match(locale === 'en' ? '/offline.en.html' : '/offline.html', {
+            ignoreSearch: true,
+          });
+          if (page) return page;
+          throw error;
+        }
+      },
     },
   ],
 });

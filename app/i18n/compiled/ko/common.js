@@ -16,6 +16,8 @@ export default {
   "error.text": () => "일시적인 오류일 수 있습니다. 잠시 후 다시 시도해주세요.",
   "error.home": () => "홈으로 가기",
   "error.notFoundPageTitle": (d) => "페이지를 찾을 수 없습니다 — " + d.name,
+  "offline.pageTitle": (d) => "오프라인 — " + d.name,
+  "offline.retry": () => "다시 시도",
   "form.optional": () => "선택",
   "form.honeypot": () => "이 칸은 비워두세요"
 }
