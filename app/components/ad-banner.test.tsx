@@ -38,6 +38,12 @@ afterEach(() => {
 });
 
 describe('AdBanner (docs/product.md §4.3 Ad banner)', () => {
+  it('marks each image with the language its advertiser wrote the title in, Korean when none is named', () => {
+    renderBanner([ads[0], { id: 3, src: '/images/web-c.png', url: '', title: 'Campus Cafe', lang: 'en' }]);
+    const langs = screen.getAllByRole('img', { hidden: true }).map((image) => image.getAttribute('lang'));
+    expect(langs).toEqual(['ko', 'en']);
+  });
+
   it('shows the default banner, linking to the ad application, when there is no ad', () => {
     renderBanner([]);
     expect(screen.getByRole('link', { name: /이 자리에 가게를 알려보세요/ }).getAttribute('href')).toBe('/ads/apply');

@@ -4,7 +4,9 @@
  * hidden and by the visitor (WCAG 2.2.2); each new ad slides in, except with
  * prefers-reduced-motion. Its box keeps the web ad's 350×100 shape whatever loads, so nothing
  * shifts. A click opens the ad's http(s) link in a new tab through the counting redirect; without
- * ads (or when their list failed) the default banner invites shops to advertise.
+ * ads (or when their list failed) the default banner invites shops to advertise. Each image is
+ * marked with the language its advertiser wrote the title in (`lang`, Korean when the api names
+ * none; docs/product.md §1 Languages): the alternative text is that title, never translated.
  */
 import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -69,6 +71,7 @@ export function AdBanner({ ads }: { ads: readonly Ad[] }) {
           const href = bannerHref(ad);
           const image = (
             <img
+              lang={ad.lang ?? 'ko'}
               src={ad.src}
               alt={ad.title ? t('ad.alt', { title: ad.title }) : t('ad.label')}
               width={350}
