@@ -38,9 +38,9 @@ describe('root loader', () => {
     return (await loader({ request: new Request('http://web.test/'), context, params: {} })).json();
   };
 
-  it('hands the layout the analytics id of PublicConfig, null when unset', async () => {
-    expect(await rootData({ ANALYTICS_ID: 'G-ABC123XYZ9' })).toEqual({ analyticsId: 'G-ABC123XYZ9' });
-    expect(await rootData({})).toEqual({ analyticsId: null });
+  it('hands the layout the analytics id of PublicConfig, null when unset (and the page’s language)', async () => {
+    expect(await rootData({ ANALYTICS_ID: 'G-ABC123XYZ9' })).toEqual({ analyticsId: 'G-ABC123XYZ9', locale: 'ko' });
+    expect(await rootData({})).toEqual({ analyticsId: null, locale: 'ko' });
   });
 
   it('is never called again on client navigations: the configuration is fixed for the process', () => {

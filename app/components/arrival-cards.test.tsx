@@ -240,14 +240,16 @@ describe('the cards in English (docs/product.md §1 Languages)', () => {
     expect(screen.getByText('3 min').className).toContain('card__time--soon');
     expect(screen.getByText('1 stop away')).toBeTruthy();
     expect(screen.getByText('6 stops away')).toBeTruthy();
-    expect(
-      screen.getByText(
-        'Bus 1150, arrives in 3 minutes, 1 stop away, Arriving soon, 1 seat left, low-floor bus, bus plate 경기70아1234',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('Bus 1005, arrives in 12 minutes, 6 stops away, 20 seats left')).toBeTruthy();
-    // The plate is the vehicle's own name, as GBIS spells it.
-    expect(container.textContent?.replaceAll('경기70아1234', '')).not.toMatch(HANGUL);
+    expect([...container.querySelectorAll('.sr-only')].map((spoken) => spoken.textContent)).toEqual([
+      'Bus 1150, arrives in 3 minutes, 1 stop away, Arriving soon, 1 seat left, low-floor bus, bus plate 경기70아1234',
+      'Bus 1005, arrives in 12 minutes, 6 stops away, 20 seats left',
+    ]);
+    // The plate is the vehicle's own name as painted on it (GBIS plateNo): Korean, read as Korean,
+    // where it is said and where it is shown.
+    const plates = [...container.querySelectorAll('[lang="ko"]')];
+    expect(plates.map((plate) => plate.textContent)).toEqual(['경기70아1234', '경기70아1234']);
+    plates.forEach((plate) => plate.remove());
+    expect(container.textContent).not.toMatch(HANGUL);
   });
 
   it('says a down card, its range and its basis in English, times as English says them', () => {

@@ -9,8 +9,11 @@
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
+import type { ReactNode } from 'react';
 import { useT } from '~/i18n/i18n';
+import { richText } from '~/i18n/rich-text';
 import home from '~/i18n/compiled/ko/home.js';
+import { joined, KoreanText } from '~/components/korean-text';
 import { formatKstTime } from '../../contract/kst';
 
 /**
@@ -79,10 +82,13 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
       spoken: t('up.seatsLeft', { seats: route.remainSeatCnt }),
     },
     route.lowPlate === 1 && { shown: t('up.lowFloor'), spoken: t('up.lowFloorSpoken') },
-    route.plateNo != null && { shown: route.plateNo, spoken: t('up.plateSpoken', { plateNo: route.plateNo }) },
+    route.plateNo != null && {
+      shown: <KoreanText>{route.plateNo}</KoreanText>,
+      spoken: richText(t('up.plateSpoken'), { plate: () => <KoreanText>{route.plateNo!}</KoreanText> }),
+    },
   ].filter((extra) => extra !== false);
   const lastRun = route.lastRun ? formatKstTime(route.lastRun) : null;
-  const details =
+  const details: ReactNode[] =
     tone === 'none'
       ? [t('up.noInfo')]
       : [
@@ -96,7 +102,7 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
 
   return (
     <li className="card">
-      <span className="sr-only">{[t('up.route', { routeNo: route.routeNo }), ...details].join(', ')}</span>
+      <span className="sr-only">{joined([t('up.route', { routeNo: route.routeNo }), ...details], ', ')}</span>
       <div className="card__body" aria-hidden="true">
         <span className="card__route">
           {route.routeNo}
@@ -114,7 +120,12 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
               {tone === 'soon' && <span className="card__soon">{t('up.soon')}</span>}
             </span>
             {extras.length > 0 && (
-              <span className="card__extras">{extras.map((extra) => extra.shown).join(' · ')}</span>
+              <span className="card__extras">
+                {joined(
+                  extras.map((extra) => extra.shown),
+                  ' · ',
+                )}
+              </span>
             )}
           </>
         )}

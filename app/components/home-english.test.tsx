@@ -39,6 +39,15 @@ describe('the home’s notices and line in English', () => {
     container.querySelectorAll('[lang="ko"]').forEach((korean) => korean.remove());
     expect(container.textContent).not.toMatch(HANGUL);
   });
+
+  it('says a bus on the line with its plate marked as Korean', () => {
+    const bus = { routeNo: '1150', plateNo: '경기70아1234', section: { direction: 'up', stopIndex: 1 } } as const;
+    const { container } = renderInEnglish(<ProgressLine direction="up" vehicles={[bus]} vehiclesAgeSec={0} />);
+    expect(container.querySelector('.chip .sr-only')?.textContent).toBe(' bus, plate 경기70아1234');
+    expect(container.querySelector('.chip [lang="ko"]')?.textContent).toBe('경기70아1234');
+    container.querySelectorAll('[lang="ko"]').forEach((korean) => korean.remove());
+    expect(container.textContent).not.toMatch(HANGUL);
+  });
 });
 
 describe('the service notice on an English page', () => {

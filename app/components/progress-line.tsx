@@ -7,6 +7,8 @@
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, STOP_NAMES_EN, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
+import { richText } from '~/i18n/rich-text';
+import { KoreanText } from '~/components/korean-text';
 import { useLocale, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
 
@@ -75,7 +77,11 @@ export function ProgressLine({
                     return (
                       <li key={chip} className="chip">
                         {routeNo}
-                        <span className="sr-only">{plateNo ? t('line.chipPlate', { plateNo }) : t('line.chip')}</span>
+                        <span className="sr-only">
+                          {plateNo
+                            ? richText(t('line.chipPlate'), { plate: () => <KoreanText>{plateNo}</KoreanText> })
+                            : t('line.chip')}
+                        </span>
                         {tail && (
                           <span className="chip__plate" aria-hidden="true">
                             {tail}

@@ -1,0 +1,90 @@
+/**
+ * An English phone on the public site (docs/product.md §1 Languages), in Debian's Chromium set to
+ * en-US against the built app, with JavaScript and without: every public page is `<html lang="en">`
+ * with no Hangul a rider sees or hears outside an element marked `lang="ko"` (the stops' signs, the
+ * advertisers' Korean), the forms' validation messages in English in the product's check order, and
+ * the header's language switch there and back, remembered across pages and visits.
+ */
+import { expect, test, type Page } from './test';
+
+/** Every public page a rider reaches, both home tabs and the not-found page included. */
+const PUBLIC_PAGES = [
+  '/',
+  '/?tab=down',
+  '/howtouse',
+  '/faq',
+  '/contact',
+  '/privacypolicy',
+  '/ads/apply',
+  '/no-such-page',
+];
+
+/**
+ * The Korean a rider meets on `page` outside an element marked `lang="ko"`: the text of every
+ * rendered element (what `checkVisibility` shows), the title, and the words read out or shown in
+ * place of content (aria-label, alt, placeholder, title, value of a button).
+ */
+function koreanOutsideKo(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hangul = /[\uac00-\ud7a3]/;
+    const korean = (element: Element) => element.closest('[lang]')?.getAttribute('lang') === 'ko';
+    const found: string[] = [];
+    if (hangul.test(document.title)) found.push(`title: ${document.title}`);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || korean(parent) || !hangul.test(node.textContent ?? '')) continue;
+      if (parent.closest('script, style, template') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+      found.push(`${parent.tagName.toLowerCase()}: ${node.textContent!.trim()}`);
+    }
+    for (const element of document.querySelectorAll(
+      '[aria-label], [alt], [placeholder], [title], input[type="submit"]',
+    )) {
+      if (korean(element)) continue;
+      for (const name of ['aria-label', 'alt', 'placeholder', 'title', 'value']) {
+        const value = element.getAttribute(name);
+        if (value && hangul.test(value)) found.push(`${element.tagName.toLowerCase()}[${name}]: ${value}`);
+      }
+    }
+    return found;
+  });
+}
+
+test.use({ locale: 'en-US' });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('every public page is in English, with Korean only where it is marked so', async ({ page }) => {
+      for (const path of PUBLIC_PAGES) {
+        const response = await page.goto(path);
+        expect(response?.headers()['content-language'], path).toBe('en');
+        await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
+        expect(await koreanOutsideKo(page), path).toEqual([]);
+        // The switch back to Korean is there, named in Korean.
+        await expect(page.getByRole('link', { name: '한국어' }), path).toHaveAttribute('hreflang', 'ko');
+      }
+    });
+
+    test('the switch goes to Korean and back, and the choice sticks across pages and visits', async ({ page }) => {
+      await page.goto('/faq');
+      await page.getByRole('link', { name: '한국어' }).click();
+      await expect(page).toHaveURL(/\/faq$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('자주 묻는 질문');
+      // Another page, and a new visit: still Korean, though the phone asks for English.
+      await page.goto('/contact');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect(await koreanOutsideKo(page)).toEqual([]);
+    });
+  });
+}
