@@ -5,7 +5,7 @@
  *
  * - Load (autocannon, `--seconds` per run, connections 100 and 1,000, `Accept-Encoding: gzip, br`
  *   like a phone): requests/s and p50/p99 latency (ms) of GET /bus/time-left and of the SSR home
- *   page of the built server (build/server.js on a fresh PGlite DATA_DIR), each beside a bare Node `http`
+ *   page, in Korean (no Accept-Language, the default) and in English (`Accept-Language: en-US`), of the built server (build/server.js on a fresh PGlite DATA_DIR), each beside a bare Node `http`
  *   server that answers the same bytes with the same headers (captured from the server first), once
  *   the server's start-up work is done (startupSettled: its steady state). The
  *   ratio is the figure. Peak RSS (MiB) of the server, sampled from /proc every 100 ms during its
@@ -43,18 +43,27 @@ if (options.only !== undefined && options.only !== 'start') {
   process.exit(2);
 }
 const CONNECTIONS = [100, 1000] as const;
-const PATHS = ['/bus/time-left', '/'] as const;
+/** What is loaded: a path, with the phone's language when it asks for one (the home is made per language). */
+const TARGETS = [
+  { name: '/bus/time-left', path: '/bus/time-left', language: null },
+  { name: '/', path: '/', language: null },
+  { name: '/ (English)', path: '/', language: 'en-US,en;q=0.9' },
+] as const;
+type Target = (typeof TARGETS)[number];
 const PHONE_HEADERS = { 'accept-encoding': 'gzip, br' };
+/** The headers a phone sends for `target`. */
+const headersOf = (target: Target): Record<string, string> =>
+  target.language ? { ...PHONE_HEADERS, 'accept-language': target.language } : PHONE_HEADERS;
 const BENCHMARKS_FILE = 'docs/benchmarks.md';
 const PORTS = { server: 3310, bare: 3311, start: 3312 };
 
 type Captured = { status: number; headers: Record<string, string | string[]>; body: string };
-type LoadRow = { path: string; connections: number; bare: Result; served: Result };
+type LoadRow = { name: string; connections: number; bare: Result; served: Result };
 
-/** One raw answer of `url` (body still compressed, as it went over the wire), base64. */
-function capture(url: string): Promise<Captured> {
+/** One raw answer of `url` to `headers` (body still compressed, as it went over the wire), base64. */
+function capture(url: string, headers: Record<string, string>): Promise<Captured> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: PHONE_HEADERS }, (response) => {
+    request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -70,12 +79,15 @@ function capture(url: string): Promise<Captured> {
   });
 }
 
-/** The bare server: plain node:http (no tsx, no framework) answering each path's captured bytes. */
+/** The bare server's key of an answer: the path, and the language asked for (answerKey). */
+const answerKey = (path: string, language: string | null) => `${path} ${language ?? ''}`;
+
+/** The bare server: plain node:http (no tsx, no framework) answering each target's captured bytes. */
 const BARE_SERVER = `
 const answers = JSON.parse(process.env.BENCH_ANSWERS);
 for (const answer of Object.values(answers)) answer.bytes = Buffer.from(answer.body, 'base64');
 require('node:http').createServer((req, res) => {
-  const answer = answers[req.url];
+  const answer = answers[req.url + ' ' + (req.headers['accept-language'] ?? '')];
   if (!answer) { res.statusCode = 404; res.end(); return; }
   res.writeHead(answer.status, answer.headers);
   res.end(answer.bytes);
@@ -86,13 +98,13 @@ async function serveBare(answers: Record<string, Captured>): Promise<Served> {
   return serveForMeasure({
     port: PORTS.bare,
     command: [process.execPath, '-e', BARE_SERVER],
-    path: PATHS[0],
+    path: TARGETS[0].path,
     env: { BENCH_ANSWERS: JSON.stringify(answers) },
   });
 }
 
-function load(url: string, connections: number, seconds = duration): Promise<Result> {
-  return autocannon({ url, connections, duration: seconds, headers: PHONE_HEADERS });
+function load(url: string, target: Target, connections: number, seconds = duration): Promise<Result> {
+  return autocannon({ url: url + target.path, connections, duration: seconds, headers: headersOf(target) });
 }
 
 /** Peak resident set (MiB) of `pid` while `work` runs, sampled every 100 ms from /proc. */
@@ -169,7 +181,7 @@ const server = await serveForMeasure({
   port: PORTS.server,
   // What `npm start` runs, without npm in between (so that the pid is the server's).
   command: [process.execPath, 'scripts/start.js'],
-  path: PATHS[0],
+  path: TARGETS[0].path,
 });
 // The steady state: the start-up's history work (the demo back-fill, the accuracy backtest) done.
 await startupSettled(server);
@@ -177,20 +189,33 @@ const rows: LoadRow[] = [];
 let peakMiB = 0;
 try {
   const answers = Object.fromEntries(
-    await Promise.all(PATHS.map(async (path) => [path, await capture(server.url + path)] as const)),
+    await Promise.all(
+      TARGETS.map(
+        async (target) =>
+          [
+            answerKey(target.path, target.language),
+            await capture(server.url + target.path, headersOf(target)),
+          ] as const,
+      ),
+    ),
   );
+  // The English target is measured only if the server answers it in English.
+  const english = answers[answerKey('/', TARGETS[2].language)];
+  if (english.headers['content-language'] !== 'en') throw new Error('the English home was not answered in English');
   const bare = await serveBare(answers);
   try {
-    for (const path of PATHS) {
+    for (const target of TARGETS) {
       // Warm both (JIT, caches) before the measured runs.
-      await load(bare.url + path, 100, 2);
-      await load(server.url + path, 100, 2);
+      await load(bare.url, target, 100, 2);
+      await load(server.url, target, 100, 2);
       for (const connections of CONNECTIONS) {
-        const bareResult = await load(bare.url + path, connections);
-        const measured = await peakRss(server.child.pid!, () => load(server.url + path, connections));
+        const bareResult = await load(bare.url, target, connections);
+        const measured = await peakRss(server.child.pid!, () => load(server.url, target, connections));
         if (connections === 1000) peakMiB = Math.max(peakMiB, measured.peakMiB);
-        rows.push({ path, connections, bare: bareResult, served: measured.result });
-        console.log(`load ${path} × ${connections}: ${perSec(measured.result)} req/s (bare ${perSec(bareResult)})`);
+        rows.push({ name: target.name, connections, bare: bareResult, served: measured.result });
+        console.log(
+          `load ${target.name} × ${connections}: ${perSec(measured.result)} req/s (bare ${perSec(bareResult)})`,
+        );
       }
     }
   } finally {
@@ -223,8 +248,8 @@ const lines = [
   '| route | connections | bare req/s | ours req/s | ratio | bare p50 / p99 ms | ours p50 / p99 ms | p99 ratio | ours non-2xx + errors |',
   '|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
-    ({ path, connections, bare, served }) =>
-      `| ${path} | ${connections} | ${perSec(bare)} | ${perSec(served)} | ${ratio(served.requests.average, bare.requests.average)} | ` +
+    ({ name, connections, bare, served }) =>
+      `| ${name} | ${connections} | ${perSec(bare)} | ${perSec(served)} | ${ratio(served.requests.average, bare.requests.average)} | ` +
       `${bare.latency.p50} / ${bare.latency.p99} | ${served.latency.p50} / ${served.latency.p99} | ` +
       `${ratio(served.latency.p99, bare.latency.p99)} | ${failures(served)} |`,
   ),
