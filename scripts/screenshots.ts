@@ -1,8 +1,10 @@
 /**
  * `npm run screenshots [-- --label NAME | --out DIR]` (after `npm run build`; it builds nothing): a
  * full-page screenshot of every page at a 390 px phone width (docs/product.md §9's frame), once with
- * JavaScript and once without, as `<DIR>/<page>-js.png` and `<page>-nojs.png` (DIR defaults to
- * screenshots/NAME, NAME to `latest`; the folder is git-ignored). The expected-times modal is taken
+ * JavaScript and once without, as `<DIR>/<page>-js.png` and `<page>-nojs.png`, and every public
+ * page again on a phone set to English, as `<page>-en-js.png` and `<page>-en-nojs.png`
+ * (docs/product.md §1 Languages; DIR defaults to screenshots/NAME, NAME to `latest`; the folder is
+ * git-ignored). The expected-times modal is taken
  * as the phone's first screen, since it sits over the page and scrolls inside itself.
  *
  * It serves the build as playwright.config.ts's split deployment does, on a fresh DATA_DIR with the
@@ -92,14 +94,16 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const phones = [
-    { suffix: 'js', javaScriptEnabled: true, context: await phone(browser, true) },
-    { suffix: 'nojs', javaScriptEnabled: false, context: await phone(browser, false) },
+  const phonesIn = async (locale: Locale, prefix: string) => [
+    { suffix: `${prefix}js`, locale, javaScriptEnabled: true, context: await phone(browser!, true, locale) },
+    { suffix: `${prefix}nojs`, locale, javaScriptEnabled: false, context: await phone(browser!, false, locale) },
   ];
-  const shoot = async (shots: Shot[]) => {
-    for (const { suffix, javaScriptEnabled, context } of phones) {
+  const phones = await phonesIn('ko-KR', '');
+  const englishPhones = await phonesIn('en-US', 'en-');
+  const shoot = async (shots: Shot[], on = phones) => {
+    for (const { suffix, locale, javaScriptEnabled, context } of on) {
       for (const shot of shots.filter((each) => javaScriptEnabled || !each.jsOnly)) {
-        const shotContext = shot.userAgent ? await phone(browser!, javaScriptEnabled, shot.userAgent) : context;
+        const shotContext = shot.userAgent ? await phone(browser!, javaScriptEnabled, locale, shot.userAgent) : context;
         await take(shotContext, web.url, shot, join(outDir, `${shot.name}-${suffix}.png`), javaScriptEnabled);
         if (shotContext !== context) await shotContext.close();
       }
@@ -108,9 +112,10 @@ try {
 
   // Before any ad is approved: the default banner that invites shops.
   await shoot([{ name: 'home-default-banner', path: '/' }]);
+  await shoot([{ name: 'home-default-banner', path: '/' }], englishPhones);
   const seeded = await seed(`http://127.0.0.1:${API_PORT}`);
   await waitForAccuracy(web.url);
-  await shoot([
+  const publicShots: Shot[] = [
     { name: 'home-up', path: '/' },
     { name: 'home-up-iphone', path: '/', jsOnly: true, userAgent: IPHONE_SAFARI },
     { name: 'home-down', path: '/?dir=down' },
@@ -125,8 +130,10 @@ try {
     { name: 'howtouse', path: '/howtouse' },
     { name: 'privacypolicy', path: '/privacypolicy' },
     { name: 'not-found', path: '/no-such-page' },
-    { name: 'admin-login', path: '/admin-only/login' },
-  ]);
+  ];
+  await shoot([...publicShots, { name: 'admin-login', path: '/admin-only/login' }]);
+  await shoot(publicShots, englishPhones);
+  for (const { context } of englishPhones) await context.close();
   for (const { context } of phones) await signIn(context, web.url);
   await shoot([
     { name: 'admin-home', path: '/admin-only' },
@@ -149,14 +156,22 @@ try {
   for (const server of served.reverse()) await server.stop();
 }
 
-/** A 390 × 844 phone (2× pixels) in Korean and KST, with or without JavaScript. */
-function phone(browser: Browser, javaScriptEnabled: boolean, userAgent?: string): Promise<BrowserContext> {
+/** A phone's language setting: Korean, or English (which the site answers in English). */
+type Locale = 'ko-KR' | 'en-US';
+
+/** A 390 × 844 phone (2× pixels) in `locale` and KST, with or without JavaScript. */
+function phone(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  locale: Locale,
+  userAgent?: string,
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: 'ko-KR',
+    locale,
     timezoneId: 'Asia/Seoul',
     javaScriptEnabled,
     ...(userAgent && { userAgent }),
