@@ -8,7 +8,9 @@
  * each page's LCP as a multiple of the baseline's.
  *
  * The server is the first argument, else LIGHTHOUSE_URL, else http://localhost:3000; measure a
- * production build (`npm run build`, then NODE_ENV=production). Prints the machine, the browser, one
+ * production build (`npm run build`, then NODE_ENV=production). LIGHTHOUSE_LANG=en measures the
+ * English pages (the browser sends `Accept-Language: en-US,en`; the baseline is /offline.en.html);
+ * the default is Korean. Prints the machine, the browser, one
  * row per page (the four category scores out of 100; LCP and TBT in milliseconds; CLS; each the
  * median of the runs) and then the
  * failed accessibility, best-practices and SEO audits with the elements they name. A page Lighthouse
@@ -18,8 +20,13 @@ import { cpus, totalmem } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
+/** The pages' language, as the phone asks for it (LIGHTHOUSE_LANG: ko, the default, or en). */
+const LANGUAGE = process.env.LIGHTHOUSE_LANG ?? 'ko';
+if (LANGUAGE !== 'ko' && LANGUAGE !== 'en') throw new Error(`LIGHTHOUSE_LANG=${LANGUAGE}: ko or en`);
+const ACCEPT_LANGUAGE = LANGUAGE === 'en' ? 'en-US,en;q=0.9' : 'ko-KR,ko;q=0.9';
+
 /** The baseline first (see above), then the measured pages. */
-const BASELINE = '/offline.html';
+const BASELINE = LANGUAGE === 'en' ? '/offline.en.html' : '/offline.html';
 const PAGES = [BASELINE, '/', '/ads/apply', '/faq'];
 /** Runs per page: the figures are their medians. */
 const RUNS = 3;
@@ -56,6 +63,7 @@ try {
         port: chrome.port,
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
+        extraHeaders: { 'Accept-Language': ACCEPT_LANGUAGE },
       });
       if (!run) throw new Error(`Lighthouse returned nothing for ${path}`);
       // A page that cannot load (a 404) keeps its error; a trace that failed to record is tried again.
@@ -74,7 +82,10 @@ console.log(
     `browser ${browser}; Lighthouse ${results[0].runs[0].lighthouseVersion}, ` +
     `benchmark index ${Math.round(results[0].runs[0].environment.benchmarkIndex)}`,
 );
-console.log(`Server: ${origin} (mobile preset, simulated throttling; medians of ${RUNS} runs)\n`);
+console.log(
+  `Server: ${origin}, pages in ${LANGUAGE === 'en' ? 'English' : 'Korean'} (Accept-Language: ${ACCEPT_LANGUAGE}; ` +
+    `mobile preset, simulated throttling; medians of ${RUNS} runs)\n`,
+);
 
 const header = ['page', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', '× base', 'TBT ms', 'CLS'];
 /** The median of the values `of` gives for the runs (undefined when none has one). */
