@@ -33,7 +33,7 @@ const LOAD_FAILED = '불러오지 못했습니다.';
 const STALE = `${STALE_EDIT_MESSAGE} 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.`;
 
 /** The English title or text given without the other: English pages would show neither (contract noticeIn). */
-const ENGLISH_PAIR = '영문 제목과 영문 내용을 함께 입력해주세요.';
+const ENGLISH_PAIR = 'English title과 English text를 함께 입력해주세요.';
 
 /**
  * The form's schema: the contract's notice, with an unchecked box read as off (a browser sends
@@ -142,10 +142,16 @@ function NoticeForm({ notice }: { notice: AdminNotice }) {
         <TextField meta={fields.title} label="제목" inputProps={{ autoComplete: 'off' }} />
         <TextareaField meta={fields.text} label="내용" rows={6} />
         <p className="field__hint">
-          영어로 보는 이용자에게는 아래 영문 제목과 내용을 보여줍니다. 비워 두면 한국어 공지를 그대로 보여줍니다.
+          영어로 보는 이용자에게는 아래 English title과 English text를 보여줍니다. 둘 다 비워 두면 한국어 공지를 그대로
+          보여줍니다.
         </p>
-        <TextField meta={fields.titleEn} label="영문 제목" optional inputProps={{ autoComplete: 'off', lang: 'en' }} />
-        <TextareaField meta={fields.textEn} label="영문 내용" optional rows={6} />
+        <TextField
+          meta={fields.titleEn}
+          label="English title"
+          optional
+          inputProps={{ autoComplete: 'off', lang: 'en' }}
+        />
+        <TextareaField meta={fields.textEn} label="English text" optional rows={6} />
         <div className="admin-form__actions">
           <SubmitButton pending={pending} pendingText={presetPending ? '저장' : '저장하는 중…'}>
             저장

@@ -68,3 +68,35 @@ test('of two admins editing the notice at once, the later save is refused and sh
     await saveNotice(request, original);
   }
 });
+
+test('an admin gives the notice its English, together or not at all, and an English phone reads it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const original = await publicNotice(request);
+  const english = await browser.newPage({ locale: 'en-US' });
+  try {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(193) });
+    await signIn(page, '/admin-only/notice');
+    await page.getByLabel('English title').fill('Maintenance tonight');
+    await page.getByLabel('English text').fill('');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(page.getByText('English title과 English text를 함께 입력해주세요.')).toBeVisible();
+    expect(await publicNotice(request)).toEqual(original);
+
+    await page.getByLabel('English text').fill('Live bus information is off until 06:00.');
+    await page.getByRole('checkbox', { name: '홈 화면에 서비스 중단 안내 표시' }).check();
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(page.getByRole('status').getByText('서비스 공지 설정을 저장했습니다.')).toBeVisible();
+
+    await english.setExtraHTTPHeaders({ 'X-Forwarded-For': phoneIp(194) });
+    await english.goto(`${ADS_WEB_URL}/`);
+    const dialog = english.getByRole('alertdialog', { name: 'Maintenance tonight' });
+    await expect(dialog).toContainText('Live bus information is off until 06:00.');
+    await expect(dialog).toContainText('Questions? Contact us.');
+  } finally {
+    await english.close();
+    await saveNotice(request, original);
+  }
+});
