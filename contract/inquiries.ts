@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { AD_FORMAT_MESSAGES } from './ads';
 import { normalizeLineBreaks } from './text';
 import { formatCount } from './korean-format';
-import { freeText, text, trimmedLine } from './strings';
+import { LOCALES } from './locales';
+import { freeText, text, trimmedLine, TEXT_MESSAGES } from './strings';
 
 /**
  * An inquiry holds at most 2,000 characters. Characters are counted as JavaScript's
@@ -35,29 +36,56 @@ export const INQUIRY_MESSAGES = {
   rateLimited: '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.',
 } as const;
 
+/** The messages of the inquiry's checks, each a sentence in one language (docs/product.md §5.3, §8). */
+export type InquiryCheckMessages = Record<
+  'contentRequired' | 'contentTooLong' | 'invalidCharacter' | 'emailOneLine' | 'badEmail',
+  string
+>;
+
+/** The checks' messages in Korean: the api's refusals (400) and the Korean form's. */
+export const INQUIRY_CHECK_MESSAGES: InquiryCheckMessages = {
+  contentRequired: INQUIRY_MESSAGES.contentRequired,
+  contentTooLong: INQUIRY_MESSAGES.contentTooLong,
+  invalidCharacter: INQUIRY_MESSAGES.invalidCharacter,
+  emailOneLine: TEXT_MESSAGES.oneLine('이메일'),
+  badEmail: INQUIRY_MESSAGES.badEmail,
+};
+
 /**
- * POST /api/inquiries body (docs/product.md §3.8 Inquiry: content and an optional e-mail). `content`: line
- * breaks normalized, trimmed, required (empty or whitespace-only gets the docs/product.md §5 message), at
- * most INQUIRY_CONTENT_MAX characters, free text (contract/strings.ts). `email`: one line, trimmed,
- * '' or absent means none, otherwise an e-mail address.
+ * The /contact form's fields (docs/product.md §3.8 Inquiry: content and an optional e-mail), refused
+ * with `messages` (the page's language; the api's are INQUIRY_CHECK_MESSAGES), checked in this order.
+ * `content`: line breaks normalized, trimmed, required (empty or whitespace-only gets the
+ * docs/product.md §5 message), at most INQUIRY_CONTENT_MAX characters, free text
+ * (contract/strings.ts). `email`: one line, trimmed, '' or absent means none, otherwise an e-mail address.
  */
-export const InquiryRequestSchema = z.object({
-  content: z.preprocess(
-    (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
-    freeText({
-      required_error: INQUIRY_MESSAGES.contentRequired,
-      invalid_type_error: INQUIRY_MESSAGES.contentRequired,
-    })
-      .trim()
-      .min(1, INQUIRY_MESSAGES.contentRequired)
-      .max(INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES.contentTooLong),
-  ),
-  email: trimmedLine('이메일', { invalid_type_error: INQUIRY_MESSAGES.badEmail })
-    .transform((value) => value || undefined)
-    .pipe(text().max(EMAIL_MAX, INQUIRY_MESSAGES.badEmail).email(INQUIRY_MESSAGES.badEmail).optional())
-    .optional(),
+export function inquiryFormSchema(messages: InquiryCheckMessages) {
+  return z.object({
+    content: z.preprocess(
+      (value) => (typeof value === 'string' ? normalizeLineBreaks(value) : value),
+      freeText(
+        { required_error: messages.contentRequired, invalid_type_error: messages.contentRequired },
+        messages.invalidCharacter,
+      )
+        .trim()
+        .min(1, messages.contentRequired)
+        .max(INQUIRY_CONTENT_MAX, messages.contentTooLong),
+    ),
+    email: trimmedLine('이메일', { invalid_type_error: messages.badEmail }, messages.emailOneLine)
+      .transform((value) => value || undefined)
+      .pipe(text().max(EMAIL_MAX, messages.badEmail).email(messages.badEmail).optional())
+      .optional(),
+  });
+}
+
+/**
+ * POST /api/inquiries body: the form's fields with the Korean messages, and `locale`, the language
+ * of the page it was sent from ('ko' or 'en'; docs/product.md §1 Languages), which the api stores
+ * with it so the reply is written in it; absent, the table's default, 'ko'.
+ */
+export const InquiryRequestSchema = inquiryFormSchema(INQUIRY_CHECK_MESSAGES).extend({
+  locale: z.enum(LOCALES).optional(),
 });
-/** A valid POST /api/inquiries body, as the web sends it after parsing its form with the schema. */
+/** A valid POST /api/inquiries body, as the web sends it: its form parsed (inquiryFormSchema), the page's locale added. */
 export type InquiryRequest = z.output<typeof InquiryRequestSchema>;
 
 /** POST /api/inquiries answer: 201 with the docs/product.md §8 success message. */

@@ -45,15 +45,19 @@ export function oneLineText(field: string, params?: StringParams) {
 /**
  * A one-line field as a person types it (oneLineText, trimmed first): what surrounds the text (a
  * pasted line break, a tab) goes with the trim, and a field of nothing but whitespace is empty,
- * as docs/product.md §5 has it, rather than refused.
+ * as docs/product.md §5 has it, rather than refused. `refusal`: the refusal's message, for a form
+ * in another language (docs/product.md §1 Languages); TEXT_MESSAGES.oneLine(`field`) otherwise.
  */
-export function trimmedLine(field: string, params?: StringParams) {
-  return z.string(params).trim().regex(ONE_LINE, TEXT_MESSAGES.oneLine(field));
+export function trimmedLine(field: string, params?: StringParams, refusal = TEXT_MESSAGES.oneLine(field)) {
+  return z.string(params).trim().regex(ONE_LINE, refusal);
 }
 
-/** Free text (a textarea): tabs and line breaks kept, any other control character refused. */
-export function freeText(params?: StringParams) {
-  return z.string(params).regex(FREE_TEXT, TEXT_MESSAGES.invalidCharacter);
+/**
+ * Free text (a textarea): tabs and line breaks kept, any other control character refused, with
+ * `refusal` (a form in another language) or TEXT_MESSAGES.invalidCharacter.
+ */
+export function freeText(params?: StringParams, refusal: string = TEXT_MESSAGES.invalidCharacter) {
+  return z.string(params).regex(FREE_TEXT, refusal);
 }
 
 /** Whether `value` could be a one-line field's (oneLineText): no control character, separator or bidi control. */

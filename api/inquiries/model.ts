@@ -14,14 +14,14 @@ import { forgetMailAbout, type MailOutbox } from '../mail/outbox';
 /**
  * Stores an inquiry received at `now`, with the admins' notice queued in `mail` in the same transaction.
  * @param input already validated (contract InquiryRequestSchema: content trimmed, 1–2,000
- *   characters; email absent or an address).
+ *   characters; email absent or an address; locale the page's, absent → the table's default 'ko').
  * @returns the new inquiry's id.
  */
 export async function createInquiry(db: Db, input: InquiryRequest, now: Date, mail: MailOutbox): Promise<number> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)
-      .values({ content: input.content, email: input.email ?? null, createdAt: now })
+      .values({ content: input.content, email: input.email ?? null, locale: input.locale, createdAt: now })
       .returning({ id: inquiries.id });
     await mail.queue(tx, { kind: 'inquiry-admin', inquiryId: row.id, content: input.content }, 'admins', now);
     return row.id;

@@ -5,6 +5,7 @@ import {
   InquiryListResponseSchema,
   InquirySubmitResponseSchema,
 } from '../../contract/inquiries';
+import { inquiries } from '../db/schema';
 import { testApi } from '../../tests/setup/api';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock } from '../../tests/setup/fakes';
@@ -108,6 +109,19 @@ describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
     }
     expect((await send('content=hello')).status).toBe(400);
     expect(await listed()).toEqual([]);
+  });
+
+  it('stores the language of the page it was sent from (docs/product.md §1 Languages): en kept, none is ko, another refused', async () => {
+    expect((await send({ content: 'The 1150 never comes on time', locale: 'en' })).status).toBe(201);
+    expect((await send({ content: '1150번이 늦어요' })).status).toBe(201);
+    const refused = await send({ content: 'Le bus est en retard', locale: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(await message(refused)).toMatch(/^locale: /);
+    const rows = await database().db.select().from(inquiries).orderBy(inquiries.id);
+    expect(rows.map(({ content, locale }) => [content, locale])).toEqual([
+      ['The 1150 never comes on time', 'en'],
+      ['1150번이 늦어요', 'ko'],
+    ]);
   });
 
   it('allows 5 inquiries per client in 15 minutes: the 6th answers 429 with Retry-After, other clients go on', async () => {

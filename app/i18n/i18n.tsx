@@ -74,3 +74,15 @@ export function metaT<K extends MessageKey>(
   const root = matches.find((match) => match.id === 'root')?.data as { locale?: Locale } | undefined;
   return (key, params) => (root?.locale === 'en' && loadedEnglish ? loadedEnglish[key] : korean[key])(params);
 }
+
+/**
+ * The message formatter of `locale` outside React (an action's answer, docs/product.md §1
+ * Languages), for the keys of `korean` (a Korean module): English fetches the English catalog once.
+ */
+export async function translator<K extends MessageKey>(
+  locale: Locale,
+  korean: Messages<K>,
+): Promise<(key: K, params?: MessageParams) => string> {
+  const english = locale === 'en' ? await englishCatalog() : null;
+  return (key, params) => (english ? english[key] : korean[key])(params);
+}

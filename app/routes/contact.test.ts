@@ -3,14 +3,12 @@
  * read back through its admin list, the honeypot is filled in as the page renders it, and the page
  * is server-rendered from what the action answered. The docs/product.md §5, §8 messages are written out here.
  */
-import type { SubmissionResult } from '@conform-to/react';
 import type { AppLoadContext } from '@remix-run/node';
-import { InquiryListResponseSchema } from '../../contract/inquiries';
-import Contact, { action, loader } from '~/routes/contact';
+import Contact from '~/routes/contact';
 import { honeypotFields } from '~/utils/honeypot.server';
-import { adminContext, interceptingContext } from '../../tests/setup/admin-web';
+import { interceptingContext } from '../../tests/setup/admin-web';
+import { contactForm, type ActionData } from '../../tests/setup/contact-form';
 import { renderRoute } from '../../tests/setup/render-route';
-import { IN_PROCESS_API_URL, startWebApi, type WebApi } from '../../tests/setup/web-api';
 
 const TOKEN = 'test-service-token-for-contact';
 const SENT = '문의가 접수되었습니다.';
@@ -21,66 +19,13 @@ const BAD_EMAIL = '이메일 형식이 올바르지 않습니다.';
 const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 const RATE_LIMITED = '짧은 시간에 문의를 여러 번 보내셨습니다. 잠시 후 다시 보내주세요.';
 
-type ActionData = { result: SubmissionResult<string[]> };
-type LoaderData = { honeypot: { nameField: string; tokenField: string; token: string } };
+const { freshContext, loaderData, form, submit, send, stored, inquiryCalls } = contactForm(TOKEN);
 
-let api: WebApi;
-let ipCounter = 0;
-/** A context like the web's (SESSION_SECRET in the admin binding) with a client IP of its own. */
-const freshContext = (overrides: Partial<AppLoadContext> = {}) =>
-  adminContext(api, TOKEN, { clientIp: `192.0.2.${++ipCounter}`, ...overrides });
-
-beforeAll(async () => {
-  api = await startWebApi({ serviceToken: TOKEN });
-});
-afterAll(() => api.close());
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function loaderData(context: AppLoadContext): Promise<LoaderData> {
-  const response = await loader({ request: new Request('http://localhost/contact'), context, params: {} });
-  return response.json();
-}
-
-/** The form as the page posts it: `fields`, and the honeypot's inputs as `context`'s loader rendered them. */
-async function form(fields: Record<string, string>, context: AppLoadContext, honeypot: Record<string, string> = {}) {
-  const { nameField, tokenField, token } = (await loaderData(context)).honeypot;
-  const data = new FormData();
-  data.append(nameField, '');
-  data.append(tokenField, token);
-  for (const [name, value] of Object.entries({ ...fields, ...honeypot })) data.set(name, value);
-  return data;
-}
-
-async function submit(body: FormData, context: AppLoadContext) {
-  const request = new Request('http://localhost/contact', { method: 'POST', body });
-  const response = await action({ request, context, params: {} });
-  const sent = response.status === 303 && response.headers.get('Location') === '/contact?sent=1';
-  return { status: response.status, sent, data: (sent ? null : await response.json()) as ActionData | null };
-}
-
-/** Fills and sends the form from a fresh phone. */
-async function send(fields: Record<string, string>, context = freshContext()) {
-  return submit(await form(fields, context), context);
-}
-
-/** The inquiries the api stored, newest first, as the admin list answers them. */
-async function stored() {
-  const response = await api.app.request(`${IN_PROCESS_API_URL}/api/admin/inquiries`, {
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
-  return InquiryListResponseSchema.parse(await response.json()).data;
-}
-
-/** The POST /api/inquiries calls the web made while `run` ran. */
-async function inquiryCalls(run: () => Promise<unknown>) {
-  const before = api.calls.length;
-  await run();
-  return api.calls.slice(before).filter((call) => new URL(call.url).pathname === '/api/inquiries');
-}
 
 describe('loader', () => {
   it('answers the honeypot inputs: the field names and a token signed for this form', async () => {
@@ -106,6 +51,7 @@ describe('action', () => {
     expect(await calls[0].json()).toEqual({
       content: '1117번이 지도에 안 보여요.\n확인해주세요.',
       email: 'me@example.com',
+      locale: 'ko',
     });
     expect((await stored())[0]).toMatchObject({
       content: '1117번이 지도에 안 보여요.\n확인해주세요.',

@@ -7,6 +7,10 @@
  * keeps the text. A honeypot (app/utils/honeypot.server.ts) drops a bot's post while answering it
  * like a success; a form whose signed token no longer passes (over 2 hours old, SESSION_SECRET
  * rotated) is refused with the failure message instead, its text kept. Works without JavaScript.
+ * In the page's language (docs/product.md §1 Languages; ADR 032): the words and the checks' messages
+ * from the contact catalog, in the browser and in the action (the request's language,
+ * localeOfRequest, never a form field), which sends that language with the inquiry; the api's own
+ * refusals stay Korean.
  */
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
@@ -25,12 +29,21 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES, InquiryRequestSchema } from '../../contract/inquiries';
+import {
+  INQUIRY_CHECK_MESSAGES,
+  INQUIRY_CONTENT_MAX,
+  inquiryFormSchema,
+  type InquiryCheckMessages,
+} from '../../contract/inquiries';
 import { normalizeLineBreaks } from '../../contract/text';
 import { ErrorSummary, SubmitButton, TextareaField, TextField } from '~/components/forms';
 import { HoneypotInputs } from '~/components/honeypot-inputs';
 import { RouteError } from '~/components/route-error';
-import { SITE_NAME } from '~/components/site-header';
+import { localeOfRequest } from '~/i18n/locale.server';
+import { metaT, translator, useT, type MessageParams } from '~/i18n/i18n';
+import { richText } from '~/i18n/rich-text';
+import common from '~/i18n/compiled/ko/common.js';
+import contact from '~/i18n/compiled/ko/contact.js';
 import { submitInquiry } from '~/models/inquiries.server';
 import { parseForm, readForm, refusedForm, type FormSpec } from '~/utils/form-data.server';
 import {
@@ -46,24 +59,32 @@ import { formatCount } from '../../contract/korean-format';
 import { consoleFor } from '../../lib/observability/request-tag';
 
 const FORM_ID = 'inquiry';
-/** The form's fields: the inquiry's and the anti-spam pair. */
-const FIELDS: FormSpec = { schema: InquiryRequestSchema, also: [HONEYPOT_FIELD, HONEYPOT_TOKEN_FIELD] };
+/** The form's fields: the inquiry's (the page's locale is not one) and the anti-spam pair. */
+const FIELDS: FormSpec = {
+  schema: inquiryFormSchema(INQUIRY_CHECK_MESSAGES),
+  also: [HONEYPOT_FIELD, HONEYPOT_TOKEN_FIELD],
+};
 /** Where a taken inquiry sends the browser (post/redirect/get: a reload does not send it again). */
 const SENT_URL = '/contact?sent=1';
-/** What follows the docs/product.md §8 failure message when the api failed or could not be reached. */
-const RETRY_LATER = '잠시 후 다시 보내주세요.';
-/**
- * What follows it when the form's honeypot token did not pass (a page left open past its 2 hours, or rendered before
- * SESSION_SECRET changed, or a forged one). The answer itself carries a fresh form with the text
- * kept, so the person sends again as it is; reloading could lose the text.
- */
-const SEND_AGAIN = '페이지가 오래되어 새로 불러왔습니다. 한 번 더 보내주세요.';
 /** Remaining characters from which the live region speaks (once), so typing is not read out key by key. */
 const NEAR_LIMIT = 100;
 /** The form's fields in the order the error summary lists them. */
 const FIELD_ORDER = ['content', 'email'] as const;
 
 type ActionData = { result: SubmissionResult<string[]> };
+/** The contact catalog's formatter in the page's language. */
+type ContactT = (key: keyof typeof contact, params?: MessageParams) => string;
+
+/** The checks' messages (docs/product.md §5.3, §8) in `t`'s language, for inquiryFormSchema. */
+function checkMessages(t: ContactT): InquiryCheckMessages {
+  return {
+    contentRequired: t('contact.contentRequired'),
+    contentTooLong: t('contact.contentTooLong', { max: formatCount(INQUIRY_CONTENT_MAX) }),
+    invalidCharacter: t('contact.invalidCharacter'),
+    emailOneLine: t('contact.emailOneLine'),
+    badEmail: t('contact.badEmail'),
+  };
+}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ honeypot: honeypotFields(context, FORM_ID) });
@@ -77,33 +98,38 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === 'POST' || defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = await localeOfRequest(request);
+  const t = await translator(locale, contact);
   const formData = await readForm(request, FIELDS);
-  if (!formData) return json<ActionData>({ result: refusedForm(INQUIRY_MESSAGES.failed) }, { status: 400 });
+  if (!formData) return json<ActionData>({ result: refusedForm(t('contact.failed')) }, { status: 400 });
   const honeypot = checkHoneypot(context, FORM_ID, formData);
   if (honeypot.verdict === 'bot') {
     // Answered like a success, so a bot learns nothing; only the fact is logged.
     consoleFor(context.reqId).warn('[contact] a post caught by the honeypot was dropped.');
     return redirect(SENT_URL, 303);
   }
-  const submission = parseForm(formData, InquiryRequestSchema);
+  const submission = parseForm(formData, inquiryFormSchema(checkMessages(t)));
   if (honeypot.verdict === 'stale') {
     consoleFor(context.reqId).warn('[contact] a post whose honeypot token did not pass was refused:', honeypot.reason);
-    // reply() keeps what was typed; the page's loader renders a fresh honeypot token with it.
-    const result = submission.reply({ formErrors: [INQUIRY_MESSAGES.failed, SEND_AGAIN] });
+    // The token did not pass: a page left open past its 2 hours, rendered before SESSION_SECRET
+    // changed, or forged. reply() keeps what was typed and the page's loader renders a fresh token
+    // with it, so the person sends again as it is (reloading could lose the text).
+    const result = submission.reply({ formErrors: [t('contact.failed'), t('contact.sendAgain')] });
     return json<ActionData>({ result }, { status: 400 });
   }
   if (submission.status !== 'success') {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await submitInquiry(context, submission.value);
+    await submitInquiry(context, { ...submission.value, locale });
   } catch (error) {
     rethrowUnlessUpstream(error);
     consoleFor(context.reqId).error('[contact] the inquiry was not taken:', error.message);
     const limited = error.status === 429;
-    // reply() keeps what was typed: the form comes back with the text in it.
+    // reply() keeps what was typed: the form comes back with the text in it, and a sentence on
+    // when to send again (over the api's limit, or the api failed or could not be reached).
     const result = submission.reply({
-      formErrors: [INQUIRY_MESSAGES.failed, limited ? INQUIRY_MESSAGES.rateLimited : RETRY_LATER],
+      formErrors: [t('contact.failed'), t(limited ? 'contact.rateLimited' : 'contact.retryLater')],
     });
     return json<ActionData>({ result }, { status: limited ? 429 : 502 });
   }
@@ -116,6 +142,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * message comes, so a screen reader announces the message when it appears.
  */
 export default function Contact() {
+  const t = useT(contact);
+  const name = useT(common)('site.name');
   const { honeypot } = useLoaderData<typeof loader>();
   const location = useLocation();
   const actionData = useActionData<typeof action>();
@@ -135,16 +163,15 @@ export default function Contact() {
 
   return (
     <div className="page contact">
-      <h1 className="page__title">문의하기</h1>
+      <h1 className="page__title">{t('contact.title')}</h1>
       <p className="page__lead">
-        {SITE_NAME}를 쓰면서 궁금한 점, 발견한 오류, 바라는 기능이 있으면 알려주세요. 답장을 원하시면 이메일을 함께
-        적어주세요. 이메일은 답장하는 데에만 씁니다(<Link to="/privacypolicy">개인정보 처리방침</Link>).
+        {richText(t('contact.lead', { name }), { privacy: (words) => <Link to="/privacypolicy">{words}</Link> })}
       </p>
 
       <div aria-live="polite" role="status" className="form-status">
         {sent && typingAt !== location.key && (
           <p className="form-status__success" tabIndex={-1} ref={sentMessage}>
-            {INQUIRY_MESSAGES.submitted}
+            {t('contact.submitted')}
           </p>
         )}
       </div>
@@ -156,6 +183,7 @@ export default function Contact() {
 
 /** The form, its error summary and the character count; `onInput` runs on each edit of a field. */
 function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput: () => void }) {
+  const t = useT(contact);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -167,7 +195,7 @@ function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput:
     constraint: { content: { required: true, maxLength: INQUIRY_CONTENT_MAX } },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InquiryRequestSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inquiryFormSchema(checkMessages(t)) }),
   });
   const text = fields.content.value;
   const typed = typeof text === 'string' ? normalizeLineBreaks(text).length : 0;
@@ -186,42 +214,44 @@ function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput:
       {formError ? (
         <div className="error-summary" role="alert">
           <p className="error-summary__title">{formError}</p>
-          <p>{formErrorDetail} 입력하신 내용은 그대로 남아 있습니다.</p>
+          <p>
+            {formErrorDetail} {t('contact.kept')}
+          </p>
         </div>
       ) : (
-        <ErrorSummary title="입력한 내용을 확인해주세요" errors={summary} />
+        <ErrorSummary title={t('contact.checkTitle')} errors={summary} />
       )}
 
       <Form method="post" action="/contact" {...getFormProps(form)} onInput={onInput} className="form">
         <HoneypotInputs fields={honeypot} />
         <TextareaField
           meta={fields.content}
-          label="문의 내용"
+          label={t('contact.contentLabel')}
           rows={8}
           hint={
             <>
-              {formatCount(INQUIRY_CONTENT_MAX)}자까지 쓸 수 있습니다.
+              {t('contact.contentHint', { max: formatCount(INQUIRY_CONTENT_MAX) })}
               {hydrated && (
                 <span className={remaining <= NEAR_LIMIT ? 'char-count char-count--near' : 'char-count'}>
                   {' '}
-                  지금 {formatCount(typed)}자
+                  {t('contact.typed', { count: formatCount(typed) })}
                 </span>
               )}
             </>
           }
         />
         <p className="char-count__notice" aria-live="polite">
-          {hydrated ? limitNotice(remaining) : ''}
+          {hydrated ? limitNotice(remaining, t) : ''}
         </p>
         <TextField
           meta={fields.email}
-          label="이메일"
+          label={t('contact.emailLabel')}
           optional
-          hint="답장이 필요할 때만 적어주세요."
+          hint={t('contact.emailHint')}
           inputProps={{ type: 'email', autoComplete: 'email' }}
         />
-        <SubmitButton pending={pending} pendingText="보내는 중...">
-          문의 보내기
+        <SubmitButton pending={pending} pendingText={t('contact.sending')}>
+          {t('contact.send')}
         </SubmitButton>
       </Form>
     </>
@@ -230,18 +260,22 @@ function InquiryForm({ honeypot, onInput }: { honeypot: HoneypotFields; onInput:
 
 /**
  * What the live region says about the limit: nothing until NEAR_LIMIT characters remain, then one
- * sentence, and one more at the limit (the exact count is in the hint, read with the textarea).
+ * sentence, and one more at the limit (the exact count is in the hint, read with the textarea), in `t`'s language.
  */
-function limitNotice(remaining: number): string {
-  if (remaining <= 0) return `${formatCount(INQUIRY_CONTENT_MAX)}자를 모두 썼습니다. 더 입력되지 않습니다.`;
-  if (remaining <= NEAR_LIMIT) return `남은 글자가 ${NEAR_LIMIT}자 이하입니다.`;
+function limitNotice(remaining: number, t: ContactT): string {
+  if (remaining <= 0) return t('contact.limitReached', { max: formatCount(INQUIRY_CONTENT_MAX) });
+  if (remaining <= NEAR_LIMIT) return t('contact.nearLimit', { near: NEAR_LIMIT });
   return '';
 }
 
-export const meta: MetaFunction = () => [
-  { title: `문의하기 — ${SITE_NAME}` },
-  { name: 'description', content: `${SITE_NAME}에 대한 문의, 오류 제보, 기능 제안을 보냅니다.` },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, contact);
+  const name = metaT(matches, common)('site.name');
+  return [
+    { title: `${t('contact.title')} — ${name}` },
+    { name: 'description', content: t('contact.description', { name }) },
+  ];
+};
 
 export function ErrorBoundary() {
   return <RouteError />;
