@@ -15,7 +15,7 @@ type LoaderData = { honeypot: { nameField: string; tokenField: string; token: st
 
 /**
  * Starts the api with service token `token` before the file's tests (and closes it after them).
- * @returns the helpers; `api()` is the running api.
+ * @returns the helpers.
  */
 export function contactForm(token: string) {
   let api: WebApi;
@@ -72,5 +72,5 @@ export function contactForm(token: string) {
     return api.calls.slice(before).filter((call) => new URL(call.url).pathname === '/api/inquiries');
   }
 
-  return { api: () => api, freshContext, loaderData, form, submit, send, stored, inquiryCalls };
+  return { freshContext, loaderData, form, submit, send, stored, inquiryCalls };
 }
