@@ -152,6 +152,49 @@ test('after one visit, a phone offline sees the offline page, and no bus data co
   await expect(page.getByRole('tab', { name: '상행' })).toBeVisible();
 });
 
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('an English phone installs the English app, and offline sees the English offline page', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.en.webmanifest');
+    expect(await (await request.get('/manifest.en.webmanifest')).json()).toMatchObject({
+      name: 'HUFS Bus',
+      lang: 'en',
+    });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('tab', { name: 'To campus' })).toBeVisible();
+  });
+});
+
+test('a Korean phone that chose English sees the English offline page', async ({ page, context }) => {
+  // The choice, not the phone's language: the pages keep it for the worker (entry.client.tsx).
+  await page.goto('/language/en?back=/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(async () => (await caches.match('/language'))?.text() ?? null)).toBe('en');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await context.setOffline(false);
+});
+
 test.describe('on an iPhone', () => {
   test.use({
     userAgent:
