@@ -7,7 +7,6 @@
  * UNPAID_APPLICATION_DAYS (contract/privacy.ts). Free of zod: the pages and the api's e-mails import it.
  */
 import { UNPAID_APPLICATION_DAYS } from './privacy';
-import { formatWon, priceWon } from './prices';
 
 /** The transfer account (AD_BANK_NAME, AD_BANK_ACCOUNT, AD_BANK_HOLDER). */
 export type BankAccount = { bank: string; number: string; holder: string };
@@ -32,9 +31,4 @@ export function bankAccountText({ bank, number, holder }: BankAccount): string {
 /** Where to pay, as a sentence: the account when configured, else that the reviewer e-mails it. */
 export function accountSentence(account: BankAccount | null): string {
   return account ? `입금 계좌는 ${bankAccountText(account)}입니다.` : AD_PAYMENT.accountByEmail;
-}
-
-/** How much to pay for `months` months, as a sentence: "입금하실 금액은 52,000원(2개월)입니다." */
-export function amountSentence(months: number): string {
-  return `입금하실 금액은 ${formatWon(priceWon(months))}(${months}개월)입니다.`;
 }

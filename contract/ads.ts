@@ -2,22 +2,28 @@
  * Ads payloads of the Campus Bus API (docs/product.md §3, §7), shared by the api (which validates and produces
  * them) and the web (which builds requests with them and parses every answer). The spec's fields
  * keep their names; our additions are optional when parsing, so the web keeps working against any
- * server that speaks §7. Validation messages are the spec's own (§5), in Korean, on both sides.
+ * server that speaks §7. Validation messages are the spec's own (§5), in Korean here: the
+ * application's checks are built in contract/ad-checks.ts, where an English form builds them too.
  */
 import { z } from 'zod';
 import { normalizeLineBreaks } from './text';
-import { isHttpUrl } from './links';
-import { freeText, isOneLine, oneLineText, text, TEXT_MESSAGES, trimmedLine } from './strings';
+import { freeText, oneLineText, text, TEXT_MESSAGES } from './strings';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
+import {
+  AD_CHECK_MESSAGES,
+  AD_FORMAT_MESSAGES,
+  AD_LIMITS,
+  AD_MESSAGES,
+  adApplicationChecks,
+  optionalText,
+  redirectUrlCheck,
+  requiredText,
+} from './ad-checks';
 
-/** docs/product.md §2: `web` (banner) or `kakao` (chatbot). */
-export const AD_TYPES = ['web', 'kakao'] as const;
+export { AD_DURATIONS, AD_FORMAT_MESSAGES, AD_MESSAGES, AD_TYPES } from './ad-checks';
 
 export type AdType = z.infer<typeof AdTypeSchema>;
 
-/** docs/product.md §9: durations in months; one month is AD_MONTH_DAYS days of the paid period. */
-export const AD_DURATIONS = [1, 2, 3] as const;
-type AdDuration = (typeof AD_DURATIONS)[number];
 /** docs/product.md §9: 1 month = 30 days. */
 export const AD_MONTH_DAYS = 30;
 
@@ -41,7 +47,6 @@ export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 export const IMAGE_KEY_PATTERN =
   /^(web|kakao)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
 
-/** docs/product.md §5 messages of the ad application, in the spec's check order (the image first). */
 /**
  * The api's message of a presign refused for its client's own room of images (a 429, ADR 027), by
  * which the web tells it from the rate limit's 429: waiting does not help, a decision on the
@@ -49,113 +54,11 @@ export const IMAGE_KEY_PATTERN =
  */
 export const IMAGE_ROOM_FULL_MESSAGE = 'This address holds too many images of undecided applications';
 
-export const AD_MESSAGES = {
-  image: '이미지를 업로드해주세요.',
-  type: '광고 유형을 선택해주세요.',
-  title: '제목을 입력해주세요.',
-  applicantName: '이름을 입력해주세요.',
-  applicantPhone: '전화번호를 입력해주세요.',
-  email: '이메일을 입력해주세요.',
-  duration: '광고 게재 기간을 선택해주세요.',
-  content: '광고 메시지를 입력해주세요.',
-  /** docs/product.md §5: the file input refuses to open until a type is chosen. */
-  typeBeforeImage: '이미지 파일 선택 전 먼저 광고 유형을 선택해주세요.',
-  /** docs/product.md §8. */
-  submitted: '광고 접수가 완료되었습니다.',
-  /** docs/product.md §8. */
-  submitFailed: '광고 접수에 실패했습니다.',
-} as const;
+/** The application's fields with the Korean messages: the api's checks (docs/product.md §3.5, §5.1). */
+export const adApplicationFields = adApplicationChecks(AD_CHECK_MESSAGES);
 
 /** docs/product.md §2 ad type; anything else (or nothing) gets the docs/product.md §5 message. */
-export const AdTypeSchema = z.enum(AD_TYPES, { errorMap: () => ({ message: AD_MESSAGES.type }) });
-
-/** Our messages for what the spec leaves to us (formats and limits), in the same voice. */
-export const AD_FORMAT_MESSAGES = {
-  phone: '전화번호를 정확히 입력해주세요. (숫자 9~11자리)',
-  email: '이메일 형식이 올바르지 않습니다.',
-  redirectUrl: '링크는 http:// 또는 https://로 시작하는 주소만 넣을 수 있습니다.',
-  imageType: 'JPG, PNG, GIF 이미지만 올릴 수 있습니다.',
-  imageSize: '이미지는 5MB 이하만 올릴 수 있습니다.',
-  tooLong: (max: number) => `${max}자 이하로 입력해주세요.`,
-  invalidCharacter: TEXT_MESSAGES.invalidCharacter,
-} as const;
-
-/** Length limits in characters. `content` is a KakaoTalk basicCard description (at most 230). */
-const AD_LIMITS = {
-  title: 50,
-  applicantName: 30,
-  email: 254,
-  redirectUrl: 2048,
-  contentForManager: 1000,
-  content: 230,
-} as const;
-
-/** The phone as submitted (docs/product.md §5): digits only, a Korean number of 9–11 digits starting with 0. */
-const PHONE_PATTERN = /^0\d{8,10}$/;
-
-/**
- * A required one-line field, named `field` in its refusal (contract/strings.ts trimmedLine): trimmed;
- * blank or whitespace-only is missing (docs/product.md §5) and gets `missing`.
- */
-function requiredText(field: string, missing: string, max: number) {
-  return trimmedLine(field, { required_error: missing, invalid_type_error: missing })
-    .min(1, missing)
-    .max(max, AD_FORMAT_MESSAGES.tooLong(max));
-}
-
-/** An optional field, one-line (named `field`) or free text (a textarea): trimmed; blank becomes undefined. */
-function optionalText(max: number, field?: string) {
-  return (field === undefined ? freeText().trim() : trimmedLine(field))
-    .max(max, AD_FORMAT_MESSAGES.tooLong(max))
-    .optional()
-    .transform((value) => (value ? value : undefined));
-}
-
-/** docs/product.md §3 `redirectUrl`: optional; when present an absolute http(s) URL. */
-const RedirectUrlSchema = optionalText(AD_LIMITS.redirectUrl, '링크').refine(
-  (value) => value === undefined || isHttpUrl(value),
-  AD_FORMAT_MESSAGES.redirectUrl,
-);
-
-/** The application fields the form and the api share (docs/product.md §3.5 Ad application), with the §5 messages. */
-export const adApplicationFields = {
-  title: requiredText('제목', AD_MESSAGES.title, AD_LIMITS.title),
-  applicantName: requiredText('이름', AD_MESSAGES.applicantName, AD_LIMITS.applicantName),
-  /**
-   * docs/product.md §5: hyphens (and anything else but digits) are dropped before the check; a
-   * control character is not dropped but refused, as in every one-line field.
-   */
-  applicantPhone: z.preprocess(
-    (value) => (typeof value === 'string' && isOneLine(value.trim()) ? value.replace(/\D/g, '') : value),
-    requiredText('전화번호', AD_MESSAGES.applicantPhone, 20).regex(PHONE_PATTERN, AD_FORMAT_MESSAGES.phone),
-  ),
-  redirectUrl: RedirectUrlSchema,
-  contentForManager: optionalText(AD_LIMITS.contentForManager),
-  content: optionalText(AD_LIMITS.content),
-};
-
-/** docs/product.md §5: duration 1, 2 or 3 (months); accepts the number or its form text. */
-export const DurationSchema = z.coerce
-  .number({ required_error: AD_MESSAGES.duration, invalid_type_error: AD_MESSAGES.duration })
-  .refine((value): value is AdDuration => (AD_DURATIONS as readonly number[]).includes(value), AD_MESSAGES.duration);
-
-/** docs/product.md §3: `email`, sent as `applicantEmail`: required, and an e-mail address. */
-export const applicantEmailField = requiredText('이메일', AD_MESSAGES.email, AD_LIMITS.email).pipe(
-  text().email(AD_FORMAT_MESSAGES.email),
-);
-
-/**
- * docs/product.md §5: the ad message is required for kakao only (the chatbot shows it). Joined to an
- * application schema with `.and(…)`, it is checked even when other fields fail, so every message
- * shows at once (a refinement of the object would wait for all the other fields).
- */
-export const chatbotAdContentRule = z
-  .object({ type: z.unknown(), content: adApplicationFields.content })
-  .superRefine((application, ctx) => {
-    if (application.type === 'kakao' && !application.content) {
-      ctx.addIssue({ code: 'custom', path: ['content'], message: AD_MESSAGES.content });
-    }
-  });
+export const AdTypeSchema = adApplicationFields.type;
 
 /**
  * A language of the public pages ('ko' or 'en'; contract/locales.ts; docs/product.md §1 Languages):
@@ -179,15 +82,20 @@ export const contentLang = (lang: Locale): { lang?: Locale } => (lang === DEFAUL
 export const AdApplicationSchema = z
   .object({
     type: AdTypeSchema,
-    ...adApplicationFields,
-    applicantEmail: applicantEmailField,
-    imageUrl: requiredText('이미지 주소', AD_MESSAGES.image, 2048),
-    duration: DurationSchema,
+    title: adApplicationFields.title,
+    applicantName: adApplicationFields.applicantName,
+    applicantPhone: adApplicationFields.applicantPhone,
+    redirectUrl: adApplicationFields.redirectUrl,
+    contentForManager: adApplicationFields.contentForManager,
+    content: adApplicationFields.content,
+    applicantEmail: adApplicationFields.applicantEmail,
+    imageUrl: requiredText(AD_CHECK_MESSAGES, AD_MESSAGES.image, TEXT_MESSAGES.oneLine('이미지 주소'), 2048),
+    duration: adApplicationFields.duration,
     confirmed: z.literal(false).default(false),
     locale: LocaleSchema,
     lang: LocaleSchema,
   })
-  .and(chatbotAdContentRule);
+  .and(adApplicationFields.chatbotContent);
 export type AdApplication = z.input<typeof AdApplicationSchema>;
 
 /** docs/product.md §2: the ad types in the product's words (web is the banner, kakao the chatbot). */
@@ -365,10 +273,12 @@ export const ManagedAdListResponseSchema = z.object({ success: z.boolean(), data
  */
 export const AdEditSchema = z.object({
   id: z.number().int().positive(),
-  title: optionalText(AD_LIMITS.title, '제목')
+  title: optionalText(AD_CHECK_MESSAGES, AD_LIMITS.title, AD_CHECK_MESSAGES.titleOneLine)
     .nullable()
     .transform((value) => value ?? null),
-  redirectUrl: RedirectUrlSchema.nullable().transform((value) => value ?? null),
+  redirectUrl: redirectUrlCheck(AD_CHECK_MESSAGES)
+    .nullable()
+    .transform((value) => value ?? null),
   imageUrl: oneLineText('이미지 주소').min(1).max(2048).nullable(),
   version: oneLineText('버전').datetime({ offset: true }).optional(),
 });

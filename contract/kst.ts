@@ -101,9 +101,14 @@ export function formatKstIso(instant: Instant): string {
 }
 
 /**
- * A paid period (start inclusive, end exclusive; api/ads/applications.ts paidPeriod) as the KST days it
- * covers: "yyyy-MM-dd ~ yyyy-MM-dd", the last day being the one before the end instant's.
+ * A paid period (start inclusive, end exclusive; api/ads/applications.ts paidPeriod) as the KST days
+ * it covers, ["yyyy-MM-dd", "yyyy-MM-dd"]: its first, and its last, the day before the end instant's.
  */
+export function kstPeriodDays(startsAt: Instant, endsAt: Instant): [first: string, last: string] {
+  return [formatKstDate(startsAt), formatKstDate(new Date(endsAt).getTime() - 1)];
+}
+
+/** A paid period (kstPeriodDays) as copy: "yyyy-MM-dd ~ yyyy-MM-dd". */
 export function formatKstPeriod(startsAt: string, endsAt: string): string {
-  return `${formatKstDate(startsAt)} ~ ${formatKstDate(new Date(endsAt).getTime() - 1)}`;
+  return kstPeriodDays(startsAt, endsAt).join(' ~ ');
 }

@@ -3,12 +3,14 @@
  * chosen; the picked file's type is read from its first bytes and its pixel size is shown beside the
  * hint for the type (a different size is a warning, not a refusal). A refused file is dropped from
  * the input and the refusal becomes the field's `problem`, which the page owns so that its error
- * summary says the same words as the field (not the missing image's).
+ * summary says the same words as the field (not the missing image's). In the page's language (ADR 032).
  */
 import { getInputProps } from '@conform-to/react';
 import { useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
-import { AD_FORMAT_MESSAGES, AD_IMAGE_SIZE, AD_MESSAGES, type AdType } from '../../contract/ads';
+import { AD_IMAGE_SIZE, type AdType } from '../../contract/ads';
 import { FieldError } from '~/components/forms';
+import { useT } from '~/i18n/i18n';
+import ads from '~/i18n/compiled/ko/ads.js';
 import { detectImageType } from '~/utils/ad-application';
 
 export function AdApplicationImageField({
@@ -25,12 +27,14 @@ export function AdApplicationImageField({
   problem: string | null;
   onProblem: (problem: string | null) => void;
 }) {
+  const t = useT(ads);
+  const typeFirst = t('check.typeBeforeImage');
   const [picked, setPicked] = useState<{ width: number; height: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // Choosing a type answers the refusal to open the picker.
   useEffect(() => {
-    if (type && problem === AD_MESSAGES.typeBeforeImage) onProblem(null);
-  }, [type, problem, onProblem]);
+    if (type && problem === typeFirst) onProblem(null);
+  }, [type, problem, onProblem, typeFirst]);
   const { key, ...props } = getInputProps(meta, { type: 'file', ariaDescribedBy: `${meta.id}-hint` });
   // The refusal and the type check are this field's own errors: read with the input, like conform's.
   const describedBy = problem ? `${meta.id}-hint ${meta.errorId}` : props['aria-describedby'];
@@ -39,7 +43,7 @@ export function AdApplicationImageField({
   const refuseWithoutType = (event: MouseEvent<HTMLInputElement>) => {
     if (type) return;
     event.preventDefault();
-    onProblem(AD_MESSAGES.typeBeforeImage);
+    onProblem(typeFirst);
   };
   const inspect = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -49,7 +53,7 @@ export function AdApplicationImageField({
     const extension = detectImageType(new Uint8Array(await file.slice(0, 4).arrayBuffer()));
     if (!extension) {
       if (input.current) input.current.value = '';
-      onProblem(AD_FORMAT_MESSAGES.imageType);
+      onProblem(t('check.imageType'));
       return;
     }
     const bitmap = await createImageBitmap(file).catch(() => null);
@@ -60,14 +64,18 @@ export function AdApplicationImageField({
   return (
     <div className="field">
       <label htmlFor={meta.id} className="field__label">
-        광고 이미지
+        {t('apply.image')}
       </label>
       <p id={`${meta.id}-hint`} className="field__hint">
-        JPG, PNG, GIF · 5MB 이하 · 권장 크기{' '}
-        {hint
-          ? `${hint.width}×${hint.height}`
-          : `웹 ${AD_IMAGE_SIZE.web.width}×${AD_IMAGE_SIZE.web.height}, 챗봇 ${AD_IMAGE_SIZE.kakao.width}×${AD_IMAGE_SIZE.kakao.height}`}
-        {failedBefore && ' · 이미지는 다시 선택해주세요.'}
+        {t('apply.imageHint', {
+          size: hint
+            ? `${hint.width}×${hint.height}`
+            : t('apply.imageSizes', {
+                web: `${AD_IMAGE_SIZE.web.width}×${AD_IMAGE_SIZE.web.height}`,
+                kakao: `${AD_IMAGE_SIZE.kakao.width}×${AD_IMAGE_SIZE.kakao.height}`,
+              }),
+        })}
+        {failedBefore && t('apply.imageAgain')}
       </p>
       <input
         key={key}
@@ -83,13 +91,9 @@ export function AdApplicationImageField({
       <p className="field__picked" aria-live="polite">
         {picked && hint && (
           <>
-            선택한 이미지: {picked.width}×{picked.height}
+            {t('apply.picked', picked)}
             {(picked.width !== hint.width || picked.height !== hint.height) && (
-              <span className="field__warning">
-                {' '}
-                권장 크기({hint.width}×{hint.height})와 달라 잘리거나 늘어나 보일 수 있습니다. 그대로 신청할 수도
-                있습니다.
-              </span>
+              <span className="field__warning"> {t('apply.pickedOff', hint)}</span>
             )}
           </>
         )}

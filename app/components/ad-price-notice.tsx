@@ -1,31 +1,37 @@
 /**
  * The price and payment box of the ad application page (docs/product.md §2.5): the monthly fee, the
- * order of things (contract/ad-payment.ts: apply, pay, approval after the deposit), and the bank
- * account to pay into or, until one is configured, that the reviewer e-mails it.
+ * order of things (apply, pay, approval after the deposit; contract/ad-payment.ts), and the bank
+ * account to pay into or, until one is configured, that the reviewer e-mails it. In the page's
+ * language (ADR 032).
  */
 import type { PublicConfig } from '~/utils/public-config';
-import { AD_PAYMENT } from '../../contract/ad-payment';
-import { formatWon, priceWon } from '../../contract/prices';
+import { useT } from '~/i18n/i18n';
+import { richText } from '~/i18n/rich-text';
+import ads from '~/i18n/compiled/ko/ads.js';
+import { formatCount } from '../../contract/korean-format';
+import { priceWon } from '../../contract/prices';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
+
+const strong = (words: string) => <strong>{words}</strong>;
 
 export function AdPriceNotice({ bankAccount }: { bankAccount: PublicConfig['bankAccount'] }) {
+  const t = useT(ads);
+  const price = t('price.won', { amount: formatCount(priceWon(1)) });
   return (
     <section className="notice-box" aria-labelledby="price-title">
       <h2 id="price-title" className="section-title">
-        광고비와 입금 안내
+        {t('pay.title')}
       </h2>
       <p>
-        광고비는 <strong>한 달(30일)에 {formatWon(priceWon(1))}</strong>입니다. {AD_PAYMENT.payAfterApplying}{' '}
-        {AD_PAYMENT.approvalAfterDeposit}
+        {richText(t('pay.monthly', { price }), { strong })} {t('pay.afterApplying')} {t('pay.approvalAfterDeposit')}
       </p>
       {bankAccount ? (
-        <p className="bank-account">
-          입금 계좌: {bankAccount.bank} <strong>{bankAccount.number}</strong> (예금주 {bankAccount.holder})
-        </p>
+        <p className="bank-account">{richText(t('pay.account', bankAccount), { strong })}</p>
       ) : (
-        <p className="bank-account bank-account--unset">{AD_PAYMENT.accountByEmail}</p>
+        <p className="bank-account bank-account--unset">{t('pay.accountByEmail')}</p>
       )}
       <p className="notice-box__small">
-        {AD_PAYMENT.payerName} {AD_PAYMENT.unpaidDeadline}
+        {t('pay.payerName')} {t('pay.unpaidDeadline', { days: UNPAID_APPLICATION_DAYS })}
       </p>
     </section>
   );

@@ -2,9 +2,12 @@
  * An ad's daily counters on its status page (app/routes/ads.status.$token.tsx): a bar chart per
  * counter, server-rendered SVG of a fixed size (no chart library, no layout shift), and a table of
  * the same days. The days are KST dates "yyyy-MM-dd", oldest first (GET /api/ads/status/{token}).
+ * In the page's language (ADR 032): days as "11월 23일" or "Nov 23".
  */
 import type { AdDayCount } from '../../contract/ads';
-import { formatCount, formatKoreanMonthDay } from '../../contract/korean-format';
+import { formatCount, formatEnglishMonthDay, formatKoreanMonthDay } from '../../contract/korean-format';
+import { useLocale, useT } from '~/i18n/i18n';
+import ads from '~/i18n/compiled/ko/ads.js';
 
 /** The chart's drawing box in SVG units; the page scales it to its width, keeping the ratio. */
 const WIDTH = 300;
@@ -18,12 +21,19 @@ type Counter = 'impressions' | 'clicks';
 /** "yyyy-MM-dd" → "11/23". */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
+/** The month and day of "yyyy-MM-dd" as the page's language writes them: "11월 23일", "Nov 23". */
+function useMonthDay(): (day: string) => string {
+  return useLocale() === 'en' ? formatEnglishMonthDay : formatKoreanMonthDay;
+}
+
 /**
  * The bars of one counter over `days`, scaled to the busiest day; an SVG with role img whose text
  * alternative gives the span, the sum and the busiest day.
  * @param label the counter's name in the page's words ("노출", "클릭").
  */
 export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; counter: Counter; label: string }) {
+  const t = useT(ads);
+  const monthDay = useMonthDay();
   const values = days.map((day) => day[counter]);
   const max = Math.max(0, ...values);
   const busiest = days[values.indexOf(max)];
@@ -31,13 +41,13 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
   const last = days.at(-1)?.day ?? '';
   const total = values.reduce((sum, value) => sum + value, 0);
   const summary =
-    `${formatKoreanMonthDay(first)}부터 ${formatKoreanMonthDay(last)}까지 날짜별 ${label} 수 막대그래프. 합계 ${formatCount(total)}회` +
-    (max > 0 ? `, 가장 많은 날은 ${formatKoreanMonthDay(busiest.day)} ${formatCount(max)}회.` : ', 모든 날 0회.');
+    t('chart.summary', { from: monthDay(first), to: monthDay(last), label, total: formatCount(total) }) +
+    (max > 0 ? t('chart.busiest', { day: monthDay(busiest.day), max: formatCount(max) }) : t('chart.allZero'));
   const slot = WIDTH / Math.max(1, days.length);
   const plot = HEIGHT - TOP - BOTTOM;
   return (
     <figure className="ad-status-chart">
-      <figcaption className="ad-status-chart__caption">날짜별 {label}</figcaption>
+      <figcaption className="ad-status-chart__caption">{t('chart.caption', { label })}</figcaption>
       <svg
         className="ad-status-chart__svg"
         role="img"
@@ -47,7 +57,7 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
         height={HEIGHT}
       >
         <text x={0} y={11} className="ad-status-chart__value">
-          {max > 0 ? `최고 ${formatCount(max)}` : '0'}
+          {max > 0 ? t('chart.max', { max: formatCount(max) }) : '0'}
         </text>
         <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} className="ad-status-chart__axis" />
         {values.map((value, index) => {
@@ -76,22 +86,24 @@ export function AdStatusChart({ days, counter, label }: { days: AdDayCount[]; co
 
 /** Every day's counters as a table, inside a closed <details> (the charts' figures, to read or copy). */
 export function AdStatusDays({ days }: { days: AdDayCount[] }) {
+  const t = useT(ads);
+  const monthDay = useMonthDay();
   return (
     <details className="ad-status-days">
-      <summary>날짜별 숫자 보기</summary>
+      <summary>{t('chart.table')}</summary>
       <table>
-        <caption className="sr-only">날짜별 노출과 클릭 (한국 시간 기준)</caption>
+        <caption className="sr-only">{t('chart.tableCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">날짜</th>
-            <th scope="col">노출</th>
-            <th scope="col">클릭</th>
+            <th scope="col">{t('chart.day')}</th>
+            <th scope="col">{t('status.impressions')}</th>
+            <th scope="col">{t('status.clicks')}</th>
           </tr>
         </thead>
         <tbody>
           {days.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{formatKoreanMonthDay(day.day)}</th>
+              <th scope="row">{monthDay(day.day)}</th>
               <td>{formatCount(day.impressions)}</td>
               <td>{formatCount(day.clicks)}</td>
             </tr>

@@ -55,7 +55,8 @@ describe('the message catalogs', () => {
   it.each(NAMESPACES)('keep every placeholder of the Korean text in the English one (%s)', (namespace) => {
     const en = catalogOf('en', namespace);
     for (const [key, text] of Object.entries(catalogOf('ko', namespace))) {
-      expect([...placeholders(parse(en[key]))].sort(), key).toEqual([...placeholders(parse(text))].sort());
+      // English may say more (a price line's monthly fee), never less.
+      expect([...placeholders(parse(en[key]))], key).toEqual(expect.arrayContaining([...placeholders(parse(text))]));
     }
   });
 

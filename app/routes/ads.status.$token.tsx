@@ -6,20 +6,26 @@
  * the last 30 days (app/components/ad-status-chart.tsx). Dates are KST. The token is the only key:
  * the page is kept out of search engines, caches and Referer headers. An unknown, revoked or
  * malformed token (or one whose application was deleted) gets one 404 page. Works without JavaScript.
+ * In the page's language (docs/product.md §1 Languages; English dates "Nov 28, 2026"); the title is
+ * the advertiser's, marked with the language they wrote it in.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, type MetaFunction } from '@remix-run/react';
-import { AD_PAYMENT, accountSentence, amountSentence } from '../../contract/ad-payment';
-import { formatWon, priceWon } from '../../contract/prices';
-import { AD_TYPE_LABELS, type AdStatus } from '../../contract/ads';
+import type { AdStatus } from '../../contract/ads';
 import { AdStatusChart, AdStatusDays } from '~/components/ad-status-chart';
 import { Fact } from '~/components/fact';
 import { ErrorPanel, RouteError } from '~/components/route-error';
-import { SITE_NAME } from '~/components/site-header';
+import { metaT, useLocale, useT } from '~/i18n/i18n';
+import ads from '~/i18n/compiled/ko/ads.js';
+import common from '~/i18n/compiled/ko/common.js';
 import { getAdStatus } from '~/models/ads.server';
-import { formatKstDate, formatKstPeriod } from '../../contract/kst';
+import { AD_TYPE_NAME_KEYS } from '~/utils/ad-application';
+import { formatKstDate, kstPeriodDays } from '../../contract/kst';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
-import { formatCount } from '../../contract/korean-format';
+import { formatCount, formatEnglishDate } from '../../contract/korean-format';
+import { AD_PRICE_PER_MONTH_WON, priceWon } from '../../contract/prices';
+import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
+import type { Locale } from '../../contract/locales';
 import { consoleFor } from '../../lib/observability/request-tag';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
@@ -32,21 +38,24 @@ const PRIVATE_HEADERS = {
 /** The application's state as the page tells it: the review's, or its ad taken down by an admin. */
 type State = AdStatus['status'] | 'takenDown';
 
-const STATE_LABELS: Record<State, string> = {
-  pending: '검토 중',
-  approved: '승인',
-  rejected: '거절',
-  takenDown: '게재 중단',
-};
+/** Each state's name and what the page says of it, by their keys in the ads catalog. */
+const STATE_KEYS = {
+  pending: 'status.pending',
+  approved: 'status.approved',
+  rejected: 'status.rejected',
+  takenDown: 'status.takenDown',
+} as const;
+const NOTE_KEYS = {
+  pending: 'status.notePending',
+  approved: 'status.noteApproved',
+  rejected: 'status.noteRejected',
+} as const;
 
-const STATE_NOTES: Record<Exclude<State, 'takenDown'>, string> = {
-  pending: `${AD_PAYMENT.approvalAfterDeposit} 검토가 끝나면 이 페이지에서 결과를 확인할 수 있습니다.`,
-  approved: '광고가 승인되었습니다. 게재 기간 동안 광고가 실리고, 노출과 클릭 수가 이 페이지에 쌓입니다.',
-  rejected: '광고가 승인되지 않았습니다. 궁금한 점은 문의하기로 알려주세요.',
-};
+/** A calendar day "yyyy-MM-dd" as the page's language shows it: as it is in Korean, "Nov 28, 2026" in English. */
+const dayIn = (locale: Locale, day: string) => (locale === 'en' ? formatEnglishDate(day) : day);
 
 /**
- * The application's status from the api, its type's name, and the bank account to pay into (AD_BANK_*;
+ * The application's status from the api, and the bank account to pay into (AD_BANK_*;
  * null when not configured), told while the application waits for its deposit.
  * @throws Response 404 for a token the api does not know, 429 when this phone asked too often,
  *   502 when the api fails.
@@ -63,47 +72,66 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   if (!status) throw new Response('Not found', { status: 404 });
   const bankAccount = context.publicConfig?.bankAccount ?? null;
-  return json({ status, typeLabel: AD_TYPE_LABELS[status.type], bankAccount });
+  return json({ status, bankAccount });
 }
 
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
-/** What the page says of a taken-down ad: when, and that its figures are those of that moment. */
-const takenDownNote = (at: string) =>
-  `이 광고는 ${formatKstDate(at)}에 게재를 멈췄습니다. 아래 게재 기간과 노출·클릭 수는 그때까지의 기록입니다. 궁금한 점은 문의하기로 알려주세요.`;
-
 export default function AdStatusPage() {
-  const { status, typeLabel, bankAccount } = useLoaderData<typeof loader>();
+  const t = useT(ads);
+  const locale = useLocale();
+  const { status, bankAccount } = useLoaderData<typeof loader>();
   const state: State = status.takenDownAt ? 'takenDown' : status.status;
+  const won = (amount: number) => t('price.won', { amount: formatCount(amount) });
+  const date = (instant: string) => dayIn(locale, formatKstDate(instant));
+  const period = status.period && kstPeriodDays(status.period.startsAt, status.period.endsAt);
+  const price = {
+    monthly: won(AD_PRICE_PER_MONTH_WON),
+    months: status.duration,
+    total: won(priceWon(status.duration)),
+  };
   return (
     <div className="page ad-status">
-      <h1 className="page__title">광고 신청 현황</h1>
-      <p className="page__lead">이 페이지는 링크를 아는 사람만 볼 수 있습니다. 링크는 다른 사람과 나누지 마세요.</p>
+      <h1 className="page__title">{t('status.title')}</h1>
+      <p className="page__lead">{t('status.lead')}</p>
       <dl className="ad-status__facts">
-        <Fact term="광고 유형">{typeLabel}</Fact>
-        <Fact term="광고 제목">{status.title}</Fact>
-        <Fact term="신청일">{formatKstDate(status.appliedAt)}</Fact>
-        <Fact term="광고 기간">{status.duration}개월</Fact>
-        <Fact term="광고비">{formatWon(priceWon(status.duration))}</Fact>
-        <Fact term="상태">
-          <span className={`ad-status__state ad-status__state--${state}`}>{STATE_LABELS[state]}</span>
+        <Fact term={t('status.type')}>{t(AD_TYPE_NAME_KEYS[status.type])}</Fact>
+        <Fact term={t('status.adTitle')}>
+          <span lang={status.lang ?? 'ko'}>{status.title}</span>
         </Fact>
-        {status.status === 'rejected' && status.rejectReason && <Fact term="거절 사유">{status.rejectReason}</Fact>}
-        {status.period && <Fact term="게재 기간">{formatKstPeriod(status.period.startsAt, status.period.endsAt)}</Fact>}
+        <Fact term={t('status.appliedAt')}>{date(status.appliedAt)}</Fact>
+        <Fact term={t('status.duration')}>{t('price.months', { months: status.duration })}</Fact>
+        <Fact term={t('status.price')}>{won(priceWon(status.duration))}</Fact>
+        <Fact term={t('status.state')}>
+          <span className={`ad-status__state ad-status__state--${state}`}>{t(STATE_KEYS[state])}</span>
+        </Fact>
+        {status.status === 'rejected' && status.rejectReason && (
+          <Fact term={t('status.reason')}>{status.rejectReason}</Fact>
+        )}
+        {period && (
+          <Fact term={t('status.period')}>
+            {t('status.periodRange', { from: dayIn(locale, period[0]), to: dayIn(locale, period[1]) })}
+          </Fact>
+        )}
       </dl>
       <p className="ad-status__note">
-        {status.takenDownAt ? takenDownNote(status.takenDownAt) : STATE_NOTES[status.status]}
+        {status.takenDownAt
+          ? t('status.noteTakenDown', { date: date(status.takenDownAt) })
+          : status.status === 'pending'
+            ? `${t('pay.approvalAfterDeposit')} ${t(NOTE_KEYS.pending)}`
+            : t(NOTE_KEYS[status.status])}
         {(state === 'rejected' || state === 'takenDown') && (
           <>
             {' '}
-            <Link to="/contact">문의하기</Link>
+            <Link to="/contact">{t('status.contact')}</Link>
           </>
         )}
       </p>
       {status.status === 'pending' && (
         <p className="ad-status__note">
-          {amountSentence(status.duration)} {AD_PAYMENT.payAfterApplying} {accountSentence(bankAccount)}{' '}
-          {AD_PAYMENT.payerName} {AD_PAYMENT.unpaidDeadline}
+          {t('pay.amount', price)} {t('pay.afterApplying')}{' '}
+          {bankAccount ? t('pay.accountSentence', bankAccount) : t('pay.accountByEmail')} {t('pay.payerName')}{' '}
+          {t('pay.unpaidDeadline', { days: UNPAID_APPLICATION_DAYS })}
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}
@@ -113,44 +141,40 @@ export default function AdStatusPage() {
 
 /** The last 30 KST days' counters: the sums in words, a chart per counter, and the days as a table. */
 function Counts({ counts }: { counts: NonNullable<AdStatus['counts']> }) {
+  const t = useT(ads);
+  const times = (count: number) => t('status.times', { count: formatCount(count) });
   return (
     <section className="ad-status__counts" aria-labelledby="ad-status-counts-title">
       <h2 id="ad-status-counts-title" className="section-title">
-        최근 30일 노출과 클릭
+        {t('status.countsTitle')}
       </h2>
       <p>
-        노출 <strong>{formatCount(counts.impressions)}회</strong> · 클릭 <strong>{formatCount(counts.clicks)}회</strong>
-        <span className="ad-status__basis"> (한국 시간 날짜 기준, 오늘 포함)</span>
+        {t('status.impressions')} <strong>{times(counts.impressions)}</strong> · {t('status.clicks')}{' '}
+        <strong>{times(counts.clicks)}</strong>
+        <span className="ad-status__basis">{t('status.basis')}</span>
       </p>
-      <AdStatusChart days={counts.days} counter="impressions" label="노출" />
-      <AdStatusChart days={counts.days} counter="clicks" label="클릭" />
+      <AdStatusChart days={counts.days} counter="impressions" label={t('status.impressions')} />
+      <AdStatusChart days={counts.days} counter="clicks" label={t('status.clicks')} />
       <AdStatusDays days={counts.days} />
     </section>
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: `광고 신청 현황 — ${SITE_NAME}` },
+/** The page's title in its language (the root's `locale` among `matches`; Korean without them); kept out of search engines. */
+export const meta: MetaFunction = ({ matches = [] }) => [
+  { title: metaT(matches, ads)('status.pageTitle', { name: metaT(matches, common)('site.name') }) },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** One page for every token the api does not know; a phone that asked too often is told to wait. */
 export function ErrorBoundary() {
+  const t = useT(ads);
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPanel title="신청 현황을 찾을 수 없습니다.">
-        링크 주소가 정확한지 확인해주세요. 신청이 삭제되었거나 보관 기간이 지나 정리된 경우에도 이 페이지는 열리지
-        않습니다.
-      </ErrorPanel>
-    );
+    return <ErrorPanel title={t('status.notFoundTitle')}>{t('status.notFound')}</ErrorPanel>;
   }
   if (isRouteErrorResponse(error) && error.status === 429) {
-    return (
-      <ErrorPanel title="잠시 후 다시 열어주세요.">
-        짧은 시간에 너무 자주 열어 잠시 조회가 제한되었습니다. 몇 분 뒤에 다시 열어주세요.
-      </ErrorPanel>
-    );
+    return <ErrorPanel title={t('status.tooManyTitle')}>{t('status.tooMany')}</ErrorPanel>;
   }
   return <RouteError />;
 }

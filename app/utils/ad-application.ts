@@ -4,19 +4,11 @@
  * formatting, the first-bytes image type); the price is contract/prices.ts.
  */
 import { z } from 'zod';
-import {
-  AD_DURATIONS,
-  AD_FORMAT_MESSAGES,
-  AD_MESSAGES,
-  AD_TYPES,
-  AdTypeSchema,
-  DurationSchema,
-  IMAGE_MAX_BYTES,
-  adApplicationFields,
-  applicantEmailField,
-  chatbotAdContentRule,
-  type ImageExtension,
-} from '../../contract/ads';
+import { AD_DURATIONS, AD_TYPES, IMAGE_MAX_BYTES, type ImageExtension } from '../../contract/ads';
+import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales';
+import { AD_CHECK_MESSAGES, adApplicationChecks, type AdCheckMessages } from '../../contract/ad-checks';
+import type ads from '~/i18n/compiled/ko/ads.js';
+import type { MessageParams } from '~/i18n/i18n';
 
 /** The image file as the form carries it (a File in the browser and from the multipart parser). */
 export type ImageFile = { name: string; size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
@@ -25,25 +17,70 @@ export const isFile = (value: unknown): value is ImageFile =>
   typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value && 'name' in value;
 
 /**
- * The form's schema. Its keys are in the docs/product.md §5 check order (the image first), so the errors come
- * out in that order; `content` (kakao only) is checked alongside, last. The field names are the
- * spec's, with `email` (sent as applicantEmail) and the file as `image`.
+ * The form's schema, refused with `m` (the page's language: AD_CHECK_MESSAGES in Korean, the
+ * catalog's in English; docs/product.md §1 Languages). Its keys are in the docs/product.md §5 check
+ * order (the image first), so the errors come out in that order; `content` (kakao only) is checked
+ * alongside, last. The field names are the spec's, with `email` (sent as applicantEmail), the
+ * file as `image`, and ours, `lang`: the language of the ad's title and text ('ko', the default, or
+ * 'en'; docs/product.md §2.5).
  */
-export const AdApplicationFormSchema = z
-  .object({
-    image: z
-      .custom<ImageFile>((value) => isFile(value) && value.size > 0, AD_MESSAGES.image)
-      .refine((file) => file.size <= IMAGE_MAX_BYTES, AD_FORMAT_MESSAGES.imageSize),
-    type: AdTypeSchema,
-    title: adApplicationFields.title,
-    applicantName: adApplicationFields.applicantName,
-    applicantPhone: adApplicationFields.applicantPhone,
-    email: applicantEmailField,
-    redirectUrl: adApplicationFields.redirectUrl,
-    contentForManager: adApplicationFields.contentForManager,
-    duration: DurationSchema,
-  })
-  .and(chatbotAdContentRule);
+export function adApplicationFormSchema(m: AdCheckMessages) {
+  const fields = adApplicationChecks(m);
+  return z
+    .object({
+      image: z
+        .custom<ImageFile>((value) => isFile(value) && value.size > 0, m.image)
+        .refine((file) => file.size <= IMAGE_MAX_BYTES, m.imageSize),
+      type: fields.type,
+      title: fields.title,
+      applicantName: fields.applicantName,
+      applicantPhone: fields.applicantPhone,
+      email: fields.applicantEmail,
+      redirectUrl: fields.redirectUrl,
+      contentForManager: fields.contentForManager,
+      duration: fields.duration,
+      // The language the advertiser writes the ad in: the form offers Korean (checked) and English only.
+      lang: z.enum(LOCALES).catch(DEFAULT_LOCALE),
+    })
+    .and(fields.chatbotContent);
+}
+
+/**
+ * The application's check messages from the ads catalog (app/i18n/messages/{ko,en}/ads.json) through
+ * `t`, the page's formatter (useT, or the action's for the request's language; docs/product.md §1
+ * Languages): Korean gives AD_CHECK_MESSAGES word for word (the catalog test holds them so).
+ */
+export function adCheckMessages(t: (key: keyof typeof ads, params?: MessageParams) => string): AdCheckMessages {
+  return {
+    image: t('check.image'),
+    type: t('check.type'),
+    title: t('check.title'),
+    applicantName: t('check.applicantName'),
+    applicantPhone: t('check.applicantPhone'),
+    email: t('check.email'),
+    duration: t('check.duration'),
+    content: t('check.content'),
+    phone: t('check.phone'),
+    badEmail: t('check.badEmail'),
+    redirectUrl: t('check.redirectUrl'),
+    imageType: t('check.imageType'),
+    imageSize: t('check.imageSize'),
+    invalidCharacter: t('check.invalidCharacter'),
+    titleOneLine: t('check.titleOneLine'),
+    nameOneLine: t('check.nameOneLine'),
+    phoneOneLine: t('check.phoneOneLine'),
+    emailOneLine: t('check.emailOneLine'),
+    linkOneLine: t('check.linkOneLine'),
+    tooLong: (max) => t('check.tooLong', { max }),
+  };
+}
+
+/** The ad types' names' keys in the ads catalog (docs/product.md §2: web is the banner, kakao the chatbot). */
+export const AD_TYPE_NAME_KEYS = { web: 'apply.typeName.web', kakao: 'apply.typeName.kakao' } as const;
+
+/** The form's schema in Korean: its field names for the multipart reader, and the Korean page's checks. */
+export const AdApplicationFormSchema = adApplicationFormSchema(AD_CHECK_MESSAGES);
+
 export /** The form's field names in the docs/product.md §5 check order (the order of the error summary). */
 const FIELD_ORDER = [
   'image',
