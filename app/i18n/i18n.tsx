@@ -9,7 +9,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type common from './messages/ko/common.json';
 import type home from './messages/ko/home.json';
 import type install from './messages/ko/install.json';
-import type info from './messages/ko/info.json';
+import type howto from './messages/ko/howto.json';
+import type privacy from './messages/ko/privacy.json';
 import type contact from './messages/ko/contact.json';
 import type ads from './messages/ko/ads.json';
 import type { Locale } from '../../contract/locales';
@@ -19,7 +20,8 @@ export type MessageKey =
   | keyof typeof common
   | keyof typeof home
   | keyof typeof install
-  | keyof typeof info
+  | keyof typeof howto
+  | keyof typeof privacy
   | keyof typeof contact
   | keyof typeof ads;
 /** A message's arguments: its placeholders' values. */

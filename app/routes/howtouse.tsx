@@ -5,7 +5,7 @@
  * so the guide shows exactly what the home shows. The refresh interval is the countdown's constant
  * (the reference said 5 seconds while it refreshed every 4). Static: no loader, works without
  * JavaScript, cacheable. In the page's language (docs/product.md §1 Languages; ADR 032): the words
- * from the info catalog, the stops in English beside their signs' Korean.
+ * from the howto catalog, the stops in English beside their signs' Korean.
  */
 import type { HeadersFunction } from '@remix-run/node';
 import { Link, type MetaFunction } from '@remix-run/react';
@@ -19,7 +19,7 @@ import { metaT, useT } from '~/i18n/i18n';
 import { richText } from '~/i18n/rich-text';
 import common from '~/i18n/compiled/ko/common.js';
 import home from '~/i18n/compiled/ko/home.js';
-import info from '~/i18n/compiled/ko/info.js';
+import howto from '~/i18n/compiled/ko/howto.js';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 
 /** docs/product.md §3.1 Bus arrival as the api sends it: a close bus (red, 곧 도착), a later one, and one without information. */
@@ -40,7 +40,7 @@ const strong = (words: string) => <strong>{words}</strong>;
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=300' });
 
 export default function HowToUse() {
-  const t = useT(info);
+  const t = useT(howto);
   const name = useT(common)('site.name');
   const homeT = useT(home);
   const seconds = REFRESH_INTERVAL_SEC;
@@ -137,7 +137,7 @@ export default function HowToUse() {
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches, info);
+  const t = metaT(matches, howto);
   const name = metaT(matches, common)('site.name');
   return [
     { title: `${t('howto.title')} — ${name}` },

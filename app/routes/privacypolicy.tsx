@@ -13,7 +13,7 @@
  * and analytics (what this deployment really uses: the admin cookie, and Google Analytics only when
  * ANALYTICS_ID is set), the privacy officer from env (PRIVACY_OFFICER_*; unset → /contact), the
  * 7-day change notice and the effective date. Static per deployment, so cacheable. In the page's
- * language (docs/product.md §1 Languages, §2.9; ADR 032), the words from the info catalog; the
+ * language (docs/product.md §1 Languages, §2.9; ADR 032), the words from the privacy catalog; the
  * English says first that it is a translation and that the Korean text is the binding one.
  */
 import { json, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
@@ -29,7 +29,7 @@ import { RouteError } from '~/components/route-error';
 import { metaT, useLocale, useT } from '~/i18n/i18n';
 import { richText, type TagRenderers } from '~/i18n/rich-text';
 import common from '~/i18n/compiled/ko/common.js';
-import info from '~/i18n/compiled/ko/info.js';
+import privacy from '~/i18n/compiled/ko/privacy.js';
 import { formatEnglishDate, formatKoreanDate } from '../../contract/korean-format';
 
 /** docs/product.md §2, §9: the policy's effective date (KST calendar date). */
@@ -52,7 +52,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-a
 
 export default function PrivacyPolicy() {
   const { privacyOfficer, analytics } = useLoaderData<typeof loader>();
-  const t = useT(info);
+  const t = useT(privacy);
   const name = useT(common)('site.name');
   const locale = useLocale();
   const effectiveDate = (locale === 'en' ? formatEnglishDate : formatKoreanDate)(EFFECTIVE_DATE);
@@ -196,7 +196,7 @@ function Item({ text }: { text: string }) {
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches, info);
+  const t = metaT(matches, privacy);
   const name = metaT(matches, common)('site.name');
   return [
     { title: `${t('privacy.title')} — ${name}` },
@@ -210,7 +210,7 @@ export function ErrorBoundary() {
 
 /** One numbered article of the policy (제N조, "Article N"), a section named by its heading. */
 function Article({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  const t = useT(info);
+  const t = useT(privacy);
   return (
     <section className="policy__article" aria-labelledby={`article-${number}`}>
       <h2 id={`article-${number}`} className="section-title">

@@ -1,4 +1,4 @@
-// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json, app/i18n/messages/en/info.json, app/i18n/messages/en/contact.json, app/i18n/messages/en/ads.json by npm run messages: edit the catalog, not this file.
+// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json, app/i18n/messages/en/howto.json, app/i18n/messages/en/privacy.json, app/i18n/messages/en/contact.json, app/i18n/messages/en/ads.json by npm run messages: edit the catalog, not this file.
 import { plural, select } from "@messageformat/runtime";
 
 function en(n, ordinal) { return !ordinal && String(n) === "1" ? "one" : "other"; }

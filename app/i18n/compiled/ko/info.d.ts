@@ -1,3 +1,0 @@
-// Written by npm run messages.
-declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/info.json')>;
-export default messages;
