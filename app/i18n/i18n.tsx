@@ -10,6 +10,7 @@ import type common from './messages/ko/common.json';
 import type home from './messages/ko/home.json';
 import type install from './messages/ko/install.json';
 import type howto from './messages/ko/howto.json';
+import type faq from './messages/ko/faq.json';
 import type privacy from './messages/ko/privacy.json';
 import type contact from './messages/ko/contact.json';
 import type ads from './messages/ko/ads.json';
@@ -21,6 +22,7 @@ export type MessageKey =
   | keyof typeof home
   | keyof typeof install
   | keyof typeof howto
+  | keyof typeof faq
   | keyof typeof privacy
   | keyof typeof contact
   | keyof typeof ads;
