@@ -4,7 +4,6 @@
  * (docs/product.md §2, §8; the English ones are the spec's own words). Inquiries are in contract/inquiries.ts.
  */
 import { z } from 'zod';
-import type { Locale } from './locales';
 import { freeText, oneLineText, text, trimmedLine } from './strings';
 
 /** docs/product.md §8 and §2: the admin pages' messages, word for word (the English ones are quoted as the spec has them). */
@@ -127,13 +126,6 @@ export const DEFAULT_SERVICE_NOTICE: Omit<ServiceNotice, 'enabled'> = {
 
 /** A notice as the home shows it (docs/product.md §1, §4): its Korean and its English, if any. */
 export type PublicNotice = Omit<ServiceNotice, 'enabled'>;
-
-/** The notice's title and text in `locale`, and the language they are in: the English when both are given, else the Korean. */
-export function noticeIn(notice: PublicNotice, locale: Locale): { title: string; text: string; lang: Locale } {
-  return locale === 'en' && notice.titleEn && notice.textEn
-    ? { title: notice.titleEn, text: notice.textEn, lang: 'en' }
-    : { title: notice.title, text: notice.text, lang: 'ko' };
-}
 
 /** What the audit log records (issue: every sign-in, approve, reject, edit, reorder, delete and notice change). */
 export const AUDIT_ACTIONS = [

@@ -8,10 +8,22 @@
  */
 import { Link } from '@remix-run/react';
 import { useId, useRef } from 'react';
-import { noticeIn, type PublicNotice } from '../../contract/admin';
+import type { PublicNotice } from '../../contract/admin';
+import type { Locale } from '../../contract/locales';
 import { useModalDialog } from '~/components/dialog';
 import { useLocale, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
+
+/**
+ * The notice's title and text in `locale`, and the language they are in: the English when both are
+ * given, else the Korean (docs/product.md §1 Languages). Here, not in contract/admin.ts: the home
+ * would carry that module's zod.
+ */
+function noticeIn(notice: PublicNotice, locale: Locale): { title: string; text: string; lang: Locale } {
+  return locale === 'en' && notice.titleEn && notice.textEn
+    ? { title: notice.titleEn, text: notice.textEn, lang: 'en' }
+    : { title: notice.title, text: notice.text, lang: 'ko' };
+}
 
 /** The notice in the page's language: its English on an English page when the admins gave one, else its Korean (marked so). */
 export function ServiceNoticeModal({ notice }: { notice: PublicNotice }) {

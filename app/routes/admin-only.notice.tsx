@@ -32,7 +32,7 @@ const LOAD_FAILED = '불러오지 못했습니다.';
 /** A save refused because another admin saved first (409): the form shows what is saved now. */
 const STALE = `${STALE_EDIT_MESSAGE} 지금 저장된 내용을 보여드립니다. 바꿀 내용을 다시 입력해 저장해주세요.`;
 
-/** The English title or text given without the other: English pages would show neither (contract noticeIn). */
+/** The English title or text given without the other: English pages would show neither (service-notice-modal.tsx). */
 const ENGLISH_PAIR = 'English title과 English text를 함께 입력해주세요.';
 
 /**
