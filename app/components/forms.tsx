@@ -105,17 +105,21 @@ export function TextareaField({
 }
 
 /**
- * A fieldset of radio buttons: the legend names the question, each option its own label. `onChange`
- * reports the chosen value (the form still reads the radios themselves).
+ * A fieldset of radio buttons: the legend names the question, an optional hint says more, each
+ * option has its own label. `onChange` reports the chosen value (the form still reads the radios
+ * themselves).
  */
 export function RadioGroup({
   meta,
   legend,
+  hint,
   options,
   onChange,
 }: {
   meta: Meta;
   legend: string;
+  /** What the question means, under the legend; the fieldset's description. */
+  hint?: ReactNode;
   options: readonly { value: string; label: ReactNode }[];
   onChange?: (value: string) => void;
 }) {
@@ -123,13 +127,19 @@ export function RadioGroup({
     type: 'radio',
     options: options.map((option) => option.value),
   });
+  const describedBy = [hint ? meta.descriptionId : null, meta.errors ? meta.errorId : null].filter(Boolean);
   return (
     <fieldset
       className="field field--choices"
       aria-invalid={meta.errors ? true : undefined}
-      aria-describedby={meta.errors ? meta.errorId : undefined}
+      aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
     >
       <legend className="field__label">{legend}</legend>
+      {hint && (
+        <p id={meta.descriptionId} className="field__hint">
+          {hint}
+        </p>
+      )}
       <div className="choices">
         {radios.map(({ key, ...radio }, index) => (
           <label key={key} className="choice">

@@ -67,6 +67,9 @@ describe('/ads/apply in English', () => {
       { text: '한국어', lang: 'ko', checked: true, value: 'ko' },
       { text: 'English', lang: 'en', checked: false, value: 'en' },
     ]);
+    expect(document.getElementById(languages.getAttribute('aria-describedby')!)?.textContent).toBe(
+      "Choose the language you write the ad's title and message in. Ads are shown as written, never translated.",
+    );
   });
 
   it('checks an empty form in the browser with English messages, in the spec’s order, the image first (the ad message only for a chatbot ad)', async () => {

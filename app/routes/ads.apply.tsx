@@ -322,9 +322,9 @@ function Application() {
         <RadioGroup
           meta={fields.lang}
           legend={t('apply.lang')}
+          hint={t('apply.langHint')}
           options={LOCALES.map((value) => ({ value, label: <span lang={value}>{LANGUAGE_NAMES[value]}</span> }))}
         />
-        <p className="field__hint">{t('apply.langHint')}</p>
         <SubmitButton pending={pending} pendingText={t('apply.sending')}>
           {t('apply.submit')}
         </SubmitButton>

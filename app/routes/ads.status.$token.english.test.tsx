@@ -138,7 +138,7 @@ describe('/ads/status/:token in English', () => {
     expect(await screen.findByText('Please open it again in a moment.')).toBeTruthy();
     await englishCatalog();
     const matches = [{ id: 'root', data: { locale: 'en' } }];
-    expect(meta({ matches } as unknown as Parameters<typeof meta>[0])[0]).toEqual({
+    expect(meta({ matches } as unknown as Parameters<typeof meta>[0])).toContainEqual({
       title: 'Your ad application — HUFS Bus',
     });
   });
