@@ -77,6 +77,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => PRIVATE_HEADERS;
 
+/** The page (docs/product.md §11): the application's facts, its state's note, what to pay while pending, its counters. */
 export default function AdStatusPage() {
   const t = useT(ads);
   const locale = useLocale();
