@@ -12,8 +12,8 @@ import { hangulOutsideKorean, renderRouteInEnglish } from '../../tests/setup/eng
 
 afterEach(cleanup);
 
-const renderApply = (bankAccount: object | null = null) =>
-  renderRouteInEnglish(AdApply, { url: '/ads/apply', loaderData: { bankAccount, statusLink: null } });
+const renderApply = (bankAccount: object | null = null, statusLink: object | null = null) =>
+  renderRouteInEnglish(AdApply, { url: '/ads/apply', loaderData: { bankAccount, statusLink } });
 
 describe('/ads/apply in English', () => {
   it('labels every field, states the price and the payment in English, and shows no Korean', async () => {
@@ -87,6 +87,26 @@ describe('/ads/apply in English', () => {
       'Please enter an e-mail address.',
       'Please choose how long the ad runs.',
     ]);
+    expect(hangulOutsideKorean(container)).toEqual([]);
+  });
+
+  it('tells a taken application, its status link and the bank account in English', async () => {
+    const url = 'https://bus.example.com/ads/status/tok';
+    const bank = { bank: 'Nonghyup', number: '351-1234-5678-90', holder: 'Campus Bus' };
+    const { container } = renderApply(bank, { url, emailed: true });
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We received your ad application. We review it once your deposit arrives.',
+    );
+    const notice = screen.getByRole('region', { name: "Your application's link" });
+    expect(notice.textContent).toContain(
+      'Follow the review at the link below. It is shown only this once, so please save it. ' +
+        'We also sent it to the e-mail address you gave.',
+    );
+    expect(notice.querySelector('a')?.getAttribute('href')).toBe(url);
+    expect(container.querySelector('.bank-account')?.textContent).toBe(
+      'Bank account: Nonghyup 351-1234-5678-90 (account holder: Campus Bus)',
+    );
+    expect(container.querySelector('.bank-account strong')?.textContent).toBe('351-1234-5678-90');
     expect(hangulOutsideKorean(container)).toEqual([]);
   });
 
