@@ -3,8 +3,7 @@
  *
  * Before hydrating, it keeps Chrome's install prompt for the install hint, and has the catalog of
  * the page's language (ADR 032; English's is a chunk of its own). After the page's load
- * event it registers the service worker (docs/decisions/009-installable-app.md) and tells it the
- * page's language for its offline page,
+ * event it registers the service worker (docs/decisions/009-installable-app.md),
  * never in the way of hydration or of the first requests. Only in production builds: the Remix
  * compiler replaces `process.env.NODE_ENV` with the build's mode, and only `npm run build` writes
  * public/sw.js (a development build has none, and a worker would outlive its live reloads).
@@ -27,11 +26,6 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.error('[sw] registration failed:', error);
     });
-    // The language the worker's offline page is shown in (scripts/build-sw.ts): this page's.
-    caches
-      .open('campus-bus-language')
-      .then((cache) => cache.put('/language', new Response(locale)))
-      .catch((error: unknown) => console.error('[sw] the offline page’s language was not kept:', error));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

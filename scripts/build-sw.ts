@@ -8,8 +8,8 @@
  *   their names change with their content, so they are fetched without a cache-busting revision),
  *   the icons, the manifests, the logo and the offline pages.
  * - Navigations: always the network (a page is never served stale); when the network fails, the
- *   precached offline page in the rider's language: the one their pages last said they were in
- *   (entry.client.tsx keeps it in the `campus-bus-language` cache), else the first of Korean and
+ *   precached offline page in the rider's language: the one the site last answered a page in (its
+ *   Content-Language, kept in the `campus-bus-language` cache), else the first of Korean and
  *   English the phone's languages name, else Korean (the server's rule, app/i18n/locale.server.ts).
  * - Everything else (Remix's single-fetch data requests `*.data` and route discovery
  *   `/__manifest`, /bus/*, /api/*, /ads/*, /images/*, /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
@@ -59,12 +59,20 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [
     {
       // NOTE: both serialised into sw.js with toString(): they may use only their argument and the
-      // worker's globals, so the offline pages' paths are written out (OFFLINE_PAGES).
+      // worker's globals, so the offline pages' paths are written out (OFFLINE_PAGES), and no
+      // function is bound to a name (tsx would wrap it in its own __name helper, absent there).
       urlPattern: ({ request }) => request.mode === 'navigate',
       handler: async ({ request, event }) => {
         try {
           const preloaded = await (event as { preloadResponse?: Promise<Response | undefined> }).preloadResponse;
-          return preloaded ?? (await fetch(request));
+          const response = preloaded ?? (await fetch(request));
+          // The language the site answered in (the rider's choice, else the phone's): the offline page's.
+          const language = response.headers.get('content-language');
+          if (language === 'ko' || language === 'en')
+            (event as { waitUntil(work: Promise<unknown>): void }).waitUntil(
+              caches.open('campus-bus-language').then((cache) => cache.put('/language', new Response(language))),
+            );
+          return response;
         } catch (error) {
           const chosen = await caches.match('/language').then((answer) => answer?.text());
           const named = navigator.languages.map((tag) => tag.slice(0, 2)).find((code) => ['ko', 'en'].includes(code));
@@ -80,6 +88,9 @@ const { count, size, warnings } = await generateSW({
   ],
 });
 
+// A handler that names a function gets tsx's __name helper in its source, which the worker lacks.
+if (readFileSync('public/sw.js', 'utf8').includes('__name('))
+  warnings.push('sw.js calls __name, undefined in the worker');
 for (const warning of warnings) console.error(`[build-sw] ${warning}`);
 console.info(`[build-sw] public/sw.js: ${count} files precached, ${(size / 1024).toFixed(1)} KB`);
 if (warnings.length > 0) process.exit(1);

@@ -11,7 +11,6 @@ import { arrivalTone } from '~/utils/arrival';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
 import type { ReactNode } from 'react';
 import { useT } from '~/i18n/i18n';
-import { richText } from '~/i18n/rich-text';
 import home from '~/i18n/compiled/ko/home.js';
 import { joined, KoreanText } from '~/components/korean-text';
 import { formatKstTime } from '../../contract/kst';
@@ -84,7 +83,12 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
     route.lowPlate === 1 && { shown: t('up.lowFloor'), spoken: t('up.lowFloorSpoken') },
     route.plateNo != null && {
       shown: <KoreanText>{route.plateNo}</KoreanText>,
-      spoken: richText(t('up.plateSpoken'), { plate: () => <KoreanText>{route.plateNo!}</KoreanText> }),
+      spoken: (
+        <>
+          {t('up.plateBefore')}
+          <KoreanText>{route.plateNo}</KoreanText>
+        </>
+      ),
     },
   ].filter((extra) => extra !== false);
   const lastRun = route.lastRun ? formatKstTime(route.lastRun) : null;

@@ -7,7 +7,6 @@
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, STOP_NAMES_EN, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
-import { richText } from '~/i18n/rich-text';
 import { KoreanText } from '~/components/korean-text';
 import { useLocale, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
@@ -78,9 +77,14 @@ export function ProgressLine({
                       <li key={chip} className="chip">
                         {routeNo}
                         <span className="sr-only">
-                          {plateNo
-                            ? richText(t('line.chipPlate'), { plate: () => <KoreanText>{plateNo}</KoreanText> })
-                            : t('line.chip')}
+                          {plateNo ? (
+                            <>
+                              {t('line.chipPlateBefore')}
+                              <KoreanText>{plateNo}</KoreanText>
+                            </>
+                          ) : (
+                            t('line.chip')
+                          )}
                         </span>
                         {tail && (
                           <span className="chip__plate" aria-hidden="true">

@@ -181,7 +181,7 @@ test.describe('in English', () => {
 });
 
 test('a Korean phone that chose English sees the English offline page', async ({ page, context }) => {
-  // The choice, not the phone's language: the pages keep it for the worker (entry.client.tsx).
+  // The choice, not the phone's language: the worker keeps the language the site answered in.
   await page.goto('/language/en?back=/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.evaluate(() => navigator.serviceWorker.ready);
