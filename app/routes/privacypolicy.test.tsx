@@ -175,6 +175,10 @@ describe('/privacypolicy', () => {
       '광고를 신청한 직후에는 신청 현황 링크를 한 번 보여드리기 위해 그 링크를 담은 쿠키를 최대 10분 동안 둡니다.',
     );
     expect(without.article('제8조 (쿠키와 분석 도구)')).toContain('관리자에게만 로그인 상태를 유지하는 세션 쿠키');
+    // And the language switch's (app/i18n/locale.server.ts languageCookie: a year, the language only).
+    expect(without.article('제8조 (쿠키와 분석 도구)')).toContain(
+      '고른 언어를 기억하는 쿠키(lang)를 1년 동안 둡니다. 언어 말고는 아무것도 담지 않으며',
+    );
     expect(without.article('제8조 (쿠키와 분석 도구)')).toContain(
       '현재 분석 도구를 쓰지 않으므로 분석용 쿠키도 없습니다.',
     );

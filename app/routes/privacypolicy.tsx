@@ -135,6 +135,7 @@ export default function PrivacyPolicy() {
         <ul className="policy__list">
           <li>{t('privacy.a8.session', shown)}</li>
           <li>{t('privacy.a8.statusLink')}</li>
+          <li>{t('privacy.a8.language')}</li>
           <li>{t('privacy.a8.storage')}</li>
           <li>{t(analytics ? 'privacy.a8.analytics' : 'privacy.a8.noAnalytics')}</li>
         </ul>
