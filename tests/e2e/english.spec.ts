@@ -67,6 +67,20 @@ for (const javaScriptEnabled of [true, false]) {
       }
     });
 
+    test('the contact form’s checks answer in English, in the form’s order, and keep what was typed', async ({
+      page,
+    }) => {
+      await page.goto('/contact');
+      await page.getByRole('textbox', { name: 'Email (optional)' }).fill('not-an-email');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('alert').getByRole('link')).toHaveText([
+        'Please enter your message',
+        'That email address doesn’t look right.',
+      ]);
+      await expect(page.getByRole('textbox', { name: 'Email (optional)' })).toHaveValue('not-an-email');
+      expect(await koreanOutsideKo(page)).toEqual([]);
+    });
+
     test('the switch goes to Korean and back, and the choice sticks across pages and visits', async ({ page }) => {
       await page.goto('/faq');
       await page.getByRole('link', { name: '한국어' }).click();
