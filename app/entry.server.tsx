@@ -58,7 +58,7 @@ export default async function handleRequest(
   const timer = setTimeout(abort, streamTimeout + 1000);
   request.signal.addEventListener('abort', abort);
   const marker = randomBytes(18).toString('base64url');
-  const locale = await localeOfRequest(request);
+  const locale = localeOfRequest(request);
   const english = locale === 'en' ? await englishCatalog() : null;
   try {
     const stream = await renderToReadableStream(

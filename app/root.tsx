@@ -47,8 +47,8 @@ export const links: LinksFunction = () => [
  * changes it. So they are read once per document and never again on client navigations
  * (shouldRevalidate).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ analyticsId: context.publicConfig?.analyticsId ?? null, locale: await localeOfRequest(request) });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ analyticsId: context.publicConfig?.analyticsId ?? null, locale: localeOfRequest(request) });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;

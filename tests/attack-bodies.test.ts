@@ -67,9 +67,22 @@ describe('one request cannot take the web down: bodies are capped per route', ()
       const over = await send(path, { method: 'POST', body: `x=${'a'.repeat(high - 2)}` });
       expect(over.status, path).toBe(413);
       expect(await over.text()).toContain(message);
-      expect(low, path).toBeLessThan(32 * 1024); // a few KB to a few tens of KB, never megabytes
+      // A few KB to a few tens of KB (the notice with its English: 39 KB at worst), never megabytes.
+      expect(low, path).toBeLessThan(64 * 1024);
     }
   }, 60_000);
+
+  it('says it in the page’s language: English to an English phone on a public form', async () => {
+    const over = await send('/contact', {
+      method: 'POST',
+      body: `content=${'a'.repeat(40_000)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'en-US,en;q=0.9' },
+    });
+    expect(over.status).toBe(413);
+    const page = await over.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('Your message can be up to 2,000 characters. Please shorten it.');
+  });
 
   it('refuses the JSON skill past 64 KB in JSON, and an image form past its 5.25 MB by its declared length', async () => {
     const skill = await send('/api/kakao/skill', {

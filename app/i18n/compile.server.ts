@@ -33,7 +33,7 @@ function pluralRule(locale: Locale): PluralFunction {
 }
 
 /** The namespaces: one catalog file per language each (app/i18n/messages/{locale}/{namespace}.json). */
-export const NAMESPACES = ['common', 'home', 'install', 'howto', 'faq', 'privacy', 'contact', 'ads'] as const;
+export const NAMESPACES = ['common', 'home', 'install', 'howto', 'faq', 'privacy', 'contact', 'ads', 'edge'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

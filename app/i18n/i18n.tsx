@@ -14,6 +14,7 @@ import type faq from './messages/ko/faq.json';
 import type privacy from './messages/ko/privacy.json';
 import type contact from './messages/ko/contact.json';
 import type ads from './messages/ko/ads.json';
+import type edge from './messages/ko/edge.json';
 import type { Locale } from '../../contract/locales';
 
 /** A message's key: one of the Korean catalogs' (the catalog test holds English to the same keys). */
@@ -25,7 +26,8 @@ export type MessageKey =
   | keyof typeof faq
   | keyof typeof privacy
   | keyof typeof contact
-  | keyof typeof ads;
+  | keyof typeof ads
+  | keyof typeof edge;
 /** A message's arguments: its placeholders' values. */
 export type MessageParams = Record<string, string | number>;
 /** Compiled messages: one function per key. */

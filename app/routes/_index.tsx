@@ -83,9 +83,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       consoleFor(context.reqId).error('[home] service notice unavailable:', error.message);
       return null;
     }),
-    Promise.all([getPredictionAccuracy(context), localeOfRequest(request)]).then(
-      async ([figure, locale]) =>
-        accuracySentence(figure, (locale === 'en' ? await englishCatalog() : common)['accuracy.sentence']),
+    getPredictionAccuracy(context).then(
+      async (figure) =>
+        accuracySentence(
+          figure,
+          (localeOfRequest(request) === 'en' ? await englishCatalog() : common)['accuracy.sentence'],
+        ),
       (error: unknown) => {
         rethrowUnlessUpstream(error);
         consoleFor(context.reqId).error('[home] prediction accuracy unavailable:', error.message);

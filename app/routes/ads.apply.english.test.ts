@@ -50,7 +50,7 @@ describe('action, for an English page', () => {
   });
 
   it('words the format checks in English, the cookie choosing the language over Accept-Language', async () => {
-    const cookie = (await languageCookie(false).serialize('en')).split(';')[0];
+    const cookie = languageCookie('en', false).split(';')[0];
     const fields = {
       ...WEB_FIELDS,
       type: 'banner',

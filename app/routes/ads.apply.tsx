@@ -80,7 +80,7 @@ function failureOf({ status: apiStatus, serverMessage }: UpstreamError, t: AdsT)
  * then Accept-Language), for the action's messages, and that language.
  */
 async function requestT(request: Request) {
-  const locale = await localeOfRequest(request);
+  const locale = localeOfRequest(request);
   const catalog: Messages<AdsKey> = locale === 'en' ? await englishCatalog() : ads;
   const t: AdsT = (key, params) => catalog[key](params);
   return { locale, t };

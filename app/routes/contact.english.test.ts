@@ -93,7 +93,7 @@ describe('the action in English', () => {
   });
 
   it('sends the page’s language with the inquiry: English by Accept-Language or by the cookie, Korean otherwise', async () => {
-    const cookie = (await languageCookie(false).serialize('en')).split(';')[0];
+    const cookie = languageCookie('en', false).split(';')[0];
     const calls = await inquiryCalls(async () => {
       expect(await send({ content: 'By the header' }, freshContext(), ENGLISH)).toMatchObject({ sent: true });
       expect(await send({ content: 'By the cookie' }, freshContext(), { Cookie: cookie })).toMatchObject({

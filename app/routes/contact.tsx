@@ -98,7 +98,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === 'POST' || defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const locale = await localeOfRequest(request);
+  const locale = localeOfRequest(request);
   const t = await translator(locale, contact);
   const formData = await readForm(request, FIELDS);
   if (!formData) return json<ActionData>({ result: refusedForm(t('contact.failed')) }, { status: 400 });

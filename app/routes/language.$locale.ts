@@ -17,11 +17,11 @@ export function sameSitePath(back: string | null): string {
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/';
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isLocale(params.locale)) {
     return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   const back = sameSitePath(new URL(request.url).searchParams.get('back'));
-  const cookie = await languageCookie(context.admin?.secureCookie ?? false).serialize(params.locale);
+  const cookie = languageCookie(params.locale, context.admin?.secureCookie ?? false);
   return redirect(back, { status: 303, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
 }

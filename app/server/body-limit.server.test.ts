@@ -40,7 +40,17 @@ describe('bodyLimitOf', () => {
         '/admin-only/setup',
         { token: 'x'.repeat(200), username: 'a'.repeat(32), password: korean(128), passwordConfirm: korean(128) },
       ],
-      ['/admin-only/notice', { enabled: 'on', title: korean(100), text: korean(2000), preset: '' }],
+      [
+        '/admin-only/notice',
+        {
+          enabled: 'on',
+          title: korean(100),
+          text: korean(2000),
+          titleEn: korean(100),
+          textEn: korean(2000),
+          preset: '',
+        },
+      ],
       ['/admin-only/ads/web/confirm/3', { intent: 'reject', reason: korean(500) }],
       ['/admin-only/inquiries', { intent: 'reply', id: '2147483647', reply: korean(2000) }],
     ];
@@ -149,6 +159,23 @@ describe('tooLargeAnswer', () => {
     );
     expect(body).toContain('<a href="/contact">양식을 다시 열어</a>');
     expect(tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact.data').body).toContain('<a href="/contact">양식을');
+  });
+
+  it('is in English on an English page of a public form, and Korean on the admin pages whatever is asked', () => {
+    const contact = tooLargeAnswer(bodyLimitOf('/contact', FORM), '/contact', 'en').body;
+    expect(Buffer.byteLength(contact)).toBeLessThan(2048);
+    expect(contact).toContain('<html lang="en">');
+    expect(contact).toContain('<a class="site" href="/">HUFS Bus</a>');
+    expect(contact).toContain('<p>Your message can be up to 2,000 characters. Please shorten it.</p>');
+    expect(contact).toContain('Press your browser’s <strong>Back</strong> button');
+    expect(contact).toContain('<a href="/contact">open the form again</a>');
+    expect(contact.replace(/<style>.*<\/style>/, '')).not.toMatch(/[\uac00-\ud7a3]/);
+    const image = tooLargeAnswer(bodyLimitOf('/ads/apply', 'multipart/form-data; boundary=x'), '/ads/apply', 'en');
+    expect(image.body).toContain('<p>Your ad application could not be sent. Images can be up to 5MB.</p>');
+    // The admin pages have no English: their page stays Korean.
+    expect(tooLargeAnswer(bodyLimitOf('/admin-only/inquiries', FORM), '/admin-only/inquiries', 'en').body).toContain(
+      '<html lang="ko">',
+    );
   });
 
   it('names the home page from a path of another shape, and escapes what it prints', () => {

@@ -4,9 +4,9 @@
  * request with a body before any of it is read:
  * a declared Content-Length over the cap is refused at once (before `100 Continue`), a body
  * without one is counted as it streams, and what passes is held whole (at most the cap) before
- * Remix sees it, so no action can read more. The answer is a 413 with a short Korean page that
- * says the form's own message (a few hundred bytes; never the page with what was sent in it),
- * or `{ message }` for the JSON endpoint.
+ * Remix sees it, so no action can read more. The answer is a 413 with a short page in the page's
+ * language (app/i18n/locale.server.ts; the edge catalog) that says the form's own message (a few
+ * hundred bytes; never the page with what was sent in it), or `{ message }` for the JSON endpoint.
  *
  * The caps of the text forms are each field's maximum length at its worst encoding: in an
  * application/x-www-form-urlencoded body a UTF-16 code unit is at most 3 UTF-8 bytes, each sent as
@@ -15,6 +15,8 @@
  * A larger photo is refused whole, with the image's own message; with JavaScript the page checks
  * the size before sending.
  */
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import {
   AD_FORMAT_MESSAGES,
   AD_MESSAGES,
@@ -30,14 +32,26 @@ import {
   INQUIRY_REPLY_MESSAGES,
 } from '../../contract/inquiries';
 import { SKILL_MAX_BODY_BYTES } from '../../contract/skill';
-import { SITE_NAME } from '~/components/site-header';
+import { formatCount } from '../../contract/korean-format';
+import type { Locale } from '../../contract/locales';
+import { richText, type TagRenderers } from '~/i18n/rich-text';
+import common from '~/i18n/compiled/ko/common.js';
+import edge from '~/i18n/compiled/ko/edge.js';
+import english from '~/i18n/compiled/en.js';
 
 /**
- * A route's body cap: `maxBytes`, what the 413 says (`page`: an HTML page; `json`: `{ message }`),
- * and the pool of the server's body budget its bodies count against (app/server/body-budget.server.ts):
- * `image` for an image form's multipart bodies, `text` for every other.
+ * A route's body cap: `maxBytes`, what the 413 says (`page`: an HTML page; `json`: `{ message }`) in
+ * Korean, and in English when the route is a public page's form (`english`; the admin pages are
+ * Korean only), and the pool of the server's body budget its bodies count against
+ * (app/server/body-budget.server.ts): `image` for an image form's multipart bodies, `text` for every other.
  */
-export type BodyLimit = { maxBytes: number; message: string; answer: 'page' | 'json'; pool: 'image' | 'text' };
+export type BodyLimit = {
+  maxBytes: number;
+  message: string;
+  english?: string;
+  answer: 'page' | 'json';
+  pool: 'image' | 'text';
+};
 
 /** Bytes of `chars` characters of form fields in a urlencoded body, at worst (9 per UTF-16 unit). */
 const urlencoded = (chars: number) => chars * 9;
@@ -49,9 +63,15 @@ const IMAGE_FORM_TEXT_BYTES = 256 * 1024;
 export const MULTIPART_MAX_BYTES = IMAGE_MAX_BYTES + IMAGE_FORM_TEXT_BYTES;
 
 /** What every form without a message of its own says past its cap. */
-const TOO_LARGE = '보낸 내용이 너무 큽니다. 입력한 내용을 줄여서 다시 보내주세요.';
+const TOO_LARGE = edge['tooLarge.text']();
 /** Forms with no free text (a button, an id): room for their hidden fields only. */
-const SMALL_FORM: BodyLimit = { maxBytes: FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' };
+const SMALL_FORM: BodyLimit = {
+  maxBytes: FORM_OVERHEAD,
+  message: TOO_LARGE,
+  english: english['tooLarge.text'](),
+  answer: 'page',
+  pool: 'text',
+};
 
 /**
  * The caps by route path (the page's path; single fetch's `<path>.data` shares its page's cap).
@@ -64,6 +84,7 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
       // content and the e-mail (254, RFC 5321).
       maxBytes: urlencoded(INQUIRY_CONTENT_MAX + 254) + FORM_OVERHEAD,
       message: INQUIRY_MESSAGES.contentTooLong,
+      english: english['contact.contentTooLong']({ max: formatCount(INQUIRY_CONTENT_MAX) }),
       answer: 'page',
       pool: 'text',
     },
@@ -73,6 +94,7 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
     {
       maxBytes: MULTIPART_MAX_BYTES,
       message: `${AD_MESSAGES.submitFailed} ${AD_FORMAT_MESSAGES.imageSize}`,
+      english: `${english['apply.failed']()} ${english['check.imageSize']()}`,
       answer: 'page',
       pool: 'image',
     },
@@ -96,10 +118,10 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
     /^\/admin-only\/setup$/,
     { maxBytes: urlencoded(200 + 32 + 2 * 128) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
   ],
-  // the notice's title (100) and text (2,000).
+  // the notice's title (100) and text (2,000), and their English (as long).
   [
     /^\/admin-only\/notice$/,
-    { maxBytes: urlencoded(100 + 2000) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
+    { maxBytes: urlencoded(2 * (100 + 2000)) + FORM_OVERHEAD, message: TOO_LARGE, answer: 'page', pool: 'text' },
   ],
   // the reject dialog's reason (500).
   [
@@ -163,28 +185,40 @@ const PAGE_STYLE =
   'a{color:#a8005a}';
 
 /**
- * The 413 for a body over `limit` on `pathname`: its content type and body. The page has the site's
- * look and says the form's own message, and that the browser's Back returns to the form with what
- * was typed (browsers keep a form's fields on Back; the form's own link would open it empty).
+ * The 413 for a body over `limit` on `pathname`, in `locale` (the page's language: localeOf; Korean
+ * for a route with no English message): its content type and body. The page has the site's look and
+ * says the form's own message, and that the browser's Back returns to the form with what was typed
+ * (browsers keep a form's fields on Back; the form's own link would open it empty).
  */
-export function tooLargeAnswer(limit: BodyLimit, pathname: string): { contentType: string; body: string } {
+export function tooLargeAnswer(
+  limit: BodyLimit,
+  pathname: string,
+  locale: Locale = 'ko',
+): { contentType: string; body: string } {
   if (limit.answer === 'json') {
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ message: limit.message }) };
   }
   // The form's page, to name as a last resort; a path of another shape (`//host`, a backslash) goes home instead.
   const page = pathname.replace(/\.data$/, '');
   const form = /^\/(?!\/)[\w\-./]*$/.test(page) ? page : '/';
+  const inEnglish = locale === 'en' && limit.english !== undefined;
+  const messages = inEnglish ? english : { ...common, ...edge };
+  const name = messages['site.name']();
+  const tags: TagRenderers = {
+    strong: (words) => createElement('strong', null, words),
+    form: (words) => createElement('a', { href: form }, words),
+  };
+  const markup = (message: string) => renderToStaticMarkup(createElement(Fragment, null, richText(message, tags)));
   return {
     contentType: 'text/html; charset=utf-8',
     body:
-      '<!doctype html><html lang="ko"><head><meta charset="utf-8">' +
+      `<!doctype html><html lang="${inEnglish ? 'en' : 'ko'}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<title>보낸 내용이 너무 큽니다 | ${SITE_NAME}</title><style>${PAGE_STYLE}</style></head><body><main>` +
-      `<a class="site" href="/">${SITE_NAME}</a><div class="card" role="alert">` +
-      `<h1>보낸 내용이 너무 큽니다</h1><p>${escapeHtml(limit.message)}</p>` +
-      '<p>브라우저의 <strong>뒤로</strong> 버튼을 누르면 입력하신 내용이 그대로 남아 있는 양식으로 돌아갑니다. ' +
-      '고친 뒤 다시 보내주세요.</p>' +
-      `<p class="muted">뒤로 갈 수 없다면 <a href="${escapeHtml(form)}">양식을 다시 열어</a> 처음부터 입력해주세요.</p>` +
+      `<title>${escapeHtml(messages['tooLarge.pageTitle']({ name }))}</title><style>${PAGE_STYLE}</style></head><body><main>` +
+      `<a class="site" href="/">${escapeHtml(name)}</a><div class="card" role="alert">` +
+      `<h1>${escapeHtml(messages['tooLarge.title']())}</h1><p>${escapeHtml(inEnglish ? limit.english! : limit.message)}</p>` +
+      `<p>${markup(messages['tooLarge.back']())}</p>` +
+      `<p class="muted">${markup(messages['tooLarge.reopen']())}</p>` +
       '</div></main></body></html>',
   };
 }

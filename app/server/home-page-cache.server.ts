@@ -84,7 +84,7 @@ export function createHomePages(options: {
         res.writeHead(301, { ...redirectHeaders, location: view ? `/?${view}` : '/' }).end();
         return;
       }
-      const locale = await localeOf('/', {
+      const locale = localeOf('/', {
         cookie: req.headers.cookie,
         acceptLanguage: req.headers['accept-language'],
       });

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyStopped, readBodyUpTo } from '../../lib/http-body';
 import { createBodyBudget, type BodyClient, type BodyPoolName } from '~/server/body-budget.server';
 import { bodyLimitOf, tooLargeAnswer } from '~/server/body-limit.server';
+import { localeOf } from '~/i18n/locale.server';
 import { pathOf } from '~/server/request-path.server';
 import { doorRefusals } from '../../lib/observability/metrics';
 
@@ -61,9 +62,11 @@ const FRAGMENTED: UnreadAnswer = {
 /** The body cap of `req` (app/server/body-limit.server.ts): by its path and content type. */
 export const limitOf = (req: IncomingMessage) => bodyLimitOf(pathOf(req), req.headers['content-type']);
 
-/** The 413 of a body over its route's cap (app/server/body-limit.server.ts), with the route's message. */
+/** The 413 of a body over its route's cap (app/server/body-limit.server.ts), with the route's message in the page's language. */
 export function tooLarge(req: IncomingMessage): UnreadAnswer {
-  return { status: 413, ...tooLargeAnswer(limitOf(req), pathOf(req)) };
+  const path = pathOf(req);
+  const locale = localeOf(path, { cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
+  return { status: 413, ...tooLargeAnswer(limitOf(req), path, locale) };
 }
 
 /** The 503 of a body that does not fit the budget. */

@@ -1,4 +1,4 @@
-// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json, app/i18n/messages/en/howto.json, app/i18n/messages/en/faq.json, app/i18n/messages/en/privacy.json, app/i18n/messages/en/contact.json, app/i18n/messages/en/ads.json by npm run messages: edit the catalog, not this file.
+// Compiled from app/i18n/messages/en/common.json, app/i18n/messages/en/home.json, app/i18n/messages/en/install.json, app/i18n/messages/en/howto.json, app/i18n/messages/en/faq.json, app/i18n/messages/en/privacy.json, app/i18n/messages/en/contact.json, app/i18n/messages/en/ads.json, app/i18n/messages/en/edge.json by npm run messages: edit the catalog, not this file.
 import { plural, select } from "@messageformat/runtime";
 
 function en(n, ordinal) { return !ordinal && String(n) === "1" ? "one" : "other"; }
@@ -394,5 +394,10 @@ export default {
   "chart.tableCaption": () => "Impressions and clicks by day (dates in Korea)",
   "chart.day": () => "Date",
   "apply.pageTitle": (d) => "Advertise — " + d.name,
-  "status.pageTitle": (d) => "Your ad application — " + d.name
+  "status.pageTitle": (d) => "Your ad application — " + d.name,
+  "tooLarge.title": () => "What you sent is too large",
+  "tooLarge.text": () => "What you sent is too large. Please shorten it and send it again.",
+  "tooLarge.pageTitle": (d) => "What you sent is too large | " + d.name,
+  "tooLarge.back": () => "Press your browser’s <strong>Back</strong> button to return to the form with everything you typed still in it. Fix it there and send it again.",
+  "tooLarge.reopen": () => "If you cannot go back, <form>open the form again</form> and start over."
 }
