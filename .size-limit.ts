@@ -10,7 +10,7 @@ import { routeScripts } from './scripts/route-js';
 
 /** Page route id → its budget in KiB (gzipped). */
 const BUDGETS_KIB: Record<string, number> = {
-  'routes/_index': 103.5, // the language switch and its part of the catalogs (ADR 032)
+  'routes/_index': 104, // 103.9: 101 when English began, plus the 3 KB it may add (ADR 032)
   'routes/$': 90, // the language switch and its part of the catalogs (ADR 032)
   'routes/ads.apply': 128.5, // 127.5 with its words and its checks' messages in the ads catalog (ADR 032)
   'routes/ads.status.$token': 115, // 114.1 with its words and the chart's in the ads catalog (ADR 032)
@@ -18,19 +18,19 @@ const BUDGETS_KIB: Record<string, number> = {
   'routes/faq': 119, // 118.0: its answers (faq catalog), the payment's words (ads catalog; ADR 032)
   'routes/howtouse': 98.5, // 97.4 with the guide's words (howto catalog; ADR 032)
   'routes/privacypolicy': 97, // 96.0 with the policy's articles (privacy catalog; ADR 032)
-  'routes/admin-only': 90.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only._index': 92.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.ads.$type._index': 111, // the ad's version on its card's form
-  'routes/admin-only.ads.$type.confirm.$id': 127.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.ads.edit.$type': 128.5,
-  'routes/admin-only.audit': 109.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.feed': 125.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.gbis': 123.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.inquiries': 125, // the header's catalog and language (ADR 032)
-  'routes/admin-only.mail': 95.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only.notice': 121.5, // the header's catalog and language (ADR 032)
-  'routes/admin-only_.login': 120.5,
-  'routes/admin-only_.setup': 121,
+  'routes/admin-only': 91.5, // 90.5: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only._index': 93.5, // 92.5: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.ads.$type._index': 113, // 112.2: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.ads.$type.confirm.$id': 129, // 128.5: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.ads.edit.$type': 130.5, // 129.7: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.audit': 110.5, // 109.6: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.feed': 127, // 126.1: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.gbis': 124.5, // 123.7: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.inquiries': 126.5, // 125.6: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.mail': 96.5, // 95.7: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only.notice': 123, // 122.1: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only_.login': 121.5, // 120.8: the shared layout and forms read the page's language (ADR 032)
+  'routes/admin-only_.setup': 122, // 121.3: the shared layout and forms read the page's language (ADR 032)
 };
 
 export default [...routeScripts()].map(([route, path]) => {
