@@ -103,6 +103,8 @@ export const InquirySchema = z.object({
   reply: text().nullable(),
   /** ISO instant of the reply; null until replied to. */
   repliedAt: text().datetime({ offset: true }).nullable(),
+  /** The language of the page it was sent from: its reply e-mail's (docs/product.md §1 Languages). */
+  locale: z.enum(LOCALES),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 

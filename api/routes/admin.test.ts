@@ -204,6 +204,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(1).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
         {
           id: 40,
@@ -212,6 +213,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(30).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
         {
           id: 30,
@@ -220,6 +222,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(30).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
         {
           id: 20,
@@ -228,6 +231,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(30).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
         {
           id: 1,
@@ -236,6 +240,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(30).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
         {
           id: 3,
@@ -244,6 +249,7 @@ describe.each(testDatabaseKinds)('admin api lists on %s', (kind) => {
           createdAt: minutesAgo(90).toISOString(),
           reply: null,
           repliedAt: null,
+          locale: 'ko',
         },
       ],
     });

@@ -56,7 +56,8 @@ describe.each(testDatabaseKinds)('POST /api/inquiries on %s', (kind) => {
     clock.advance(60);
     expect((await send({ content: '좋은 서비스 고맙습니다', email: '' })).status).toBe(201);
 
-    const notRepliedTo = { reply: null, repliedAt: null };
+    // Sent with no language: Korean (docs/product.md §1 Languages).
+    const notRepliedTo = { reply: null, repliedAt: null, locale: 'ko' };
     expect(await listed()).toEqual([
       { id: 2, content: '좋은 서비스 고맙습니다', email: null, createdAt: '2026-11-23T01:01:00.000Z', ...notRepliedTo },
       {

@@ -5,14 +5,25 @@
  * language (ADR 032).
  */
 import type { PublicConfig } from '~/utils/public-config';
-import { useT } from '~/i18n/i18n';
-import { richText } from '~/i18n/rich-text';
+import { KoreanText, useT } from '~/i18n/i18n';
+import { richText, type TagRenderers } from '~/i18n/rich-text';
+import type { BankAccount } from '../../contract/ad-payment';
 import ads from '~/i18n/compiled/ko/ads.js';
 import { formatCount } from '../../contract/korean-format';
 import { priceWon } from '../../contract/prices';
 import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 
 const strong = (words: string) => <strong>{words}</strong>;
+
+/**
+ * The tags of the bank account's messages (`<bank/>`, `<holder/>`): the configured names as entered,
+ * marked Korean on an English page when they are (KoreanText).
+ */
+export const bankAccountTags = ({ bank, holder }: BankAccount): TagRenderers => ({
+  bank: () => <KoreanText>{bank}</KoreanText>,
+  holder: () => <KoreanText>{holder}</KoreanText>,
+  strong,
+});
 
 export function AdPriceNotice({ bankAccount }: { bankAccount: PublicConfig['bankAccount'] }) {
   const t = useT(ads);
@@ -26,7 +37,7 @@ export function AdPriceNotice({ bankAccount }: { bankAccount: PublicConfig['bank
         {richText(t('pay.monthly', { price }), { strong })} {t('pay.afterApplying')} {t('pay.approvalAfterDeposit')}
       </p>
       {bankAccount ? (
-        <p className="bank-account">{richText(t('pay.account', bankAccount), { strong })}</p>
+        <p className="bank-account">{richText(t('pay.account', bankAccount), bankAccountTags(bankAccount))}</p>
       ) : (
         <p className="bank-account bank-account--unset">{t('pay.accountByEmail')}</p>
       )}

@@ -10,9 +10,8 @@ import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../co
 import { arrivalTone } from '~/utils/arrival';
 import { rangeText, shownRange, useSpokenRange } from '~/utils/departure-range';
 import type { ReactNode } from 'react';
-import { useT } from '~/i18n/i18n';
+import { joined, KoreanText, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
-import { joined, KoreanText } from '~/components/korean-text';
 import { formatKstTime } from '../../contract/kst';
 
 /**

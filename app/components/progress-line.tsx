@@ -7,8 +7,7 @@
 import type { VehicleMarker } from '../../contract/bus';
 import { STOP_NAMES, STOP_NAMES_EN, type Direction } from '../../contract/transit';
 import { plateTail, vehiclesByStop } from '~/utils/stops';
-import { KoreanText } from '~/components/korean-text';
-import { useLocale, useT } from '~/i18n/i18n';
+import { KoreanText, useLocale, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
 
 /** Positions this old (seconds) or older say their age: they are read less often than the arrivals (docs/gbis.md §Quota). */

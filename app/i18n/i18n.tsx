@@ -5,7 +5,7 @@
  * (`~/i18n/compiled/ko/{namespace}.js`), so a page carries only the Korean it shows; the English
  * module holds every namespace and is loaded before an English page hydrates (entry.client.tsx).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import type common from './messages/ko/common.json';
 import type home from './messages/ko/home.json';
 import type install from './messages/ko/install.json';
@@ -91,4 +91,27 @@ export async function translator<K extends MessageKey>(
 ): Promise<(key: K, params?: MessageParams) => string> {
   const english = locale === 'en' ? await englishCatalog() : null;
   return (key, params) => (english ? english[key] : korean[key])(params);
+}
+
+/** Hangul syllables: text with any is Korean. */
+const HANGUL = /[\uac00-\ud7a3]/;
+
+/**
+ * Words a page shows as they were written, whatever its language: a bus's licence plate (GBIS
+ * plateNo, e.g. 경기70아1234) as painted on the bus, the bank and holder an operator configured
+ * (AD_BANK_*). On a page in another language, such words in Korean (with Hangul) are marked
+ * `lang="ko"`, so a screen reader reads them in Korean; otherwise they are plain text.
+ */
+export function KoreanText({ children }: { children: string }) {
+  return useLocale() === 'ko' || !HANGUL.test(children) ? <>{children}</> : <span lang="ko">{children}</span>;
+}
+
+/** `parts` with `separator` between them, as one run of text and elements (", ", " · "). */
+export function joined(parts: readonly ReactNode[], separator: string): ReactNode {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && separator}
+      {part}
+    </Fragment>
+  ));
 }

@@ -148,6 +148,11 @@ export default function Inquiries() {
                     <p className="inquiry__email">
                       이메일: {inquiry.email ? <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a> : '(없음)'}
                     </p>
+                    {inquiry.locale === 'en' && (
+                      <p className="field__hint">
+                        영어 페이지에서 보낸 문의입니다. 답변 메일의 안내 문구는 영어로 나갑니다.
+                      </p>
+                    )}
                     <p className="inquiry__content">{inquiry.content}</p>
                     <ReplyPart
                       inquiry={inquiry}

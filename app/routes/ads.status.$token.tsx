@@ -27,6 +27,8 @@ import { AD_PRICE_PER_MONTH_WON, priceWon } from '../../contract/prices';
 import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import type { Locale } from '../../contract/locales';
 import { consoleFor } from '../../lib/observability/request-tag';
+import { richText } from '~/i18n/rich-text';
+import { bankAccountTags } from '~/components/ad-price-notice';
 
 /** Every answer of the page, its errors included: private, never stored, indexed or leaked in a Referer. */
 const PRIVATE_HEADERS = {
@@ -131,8 +133,10 @@ export default function AdStatusPage() {
       {status.status === 'pending' && (
         <p className="ad-status__note">
           {t('pay.amount', price)} {t('pay.afterApplying')}{' '}
-          {bankAccount ? t('pay.accountSentence', bankAccount) : t('pay.accountByEmail')} {t('pay.payerName')}{' '}
-          {t('pay.unpaidDeadline', { days: UNPAID_APPLICATION_DAYS })}
+          {bankAccount
+            ? richText(t('pay.accountSentence', bankAccount), bankAccountTags(bankAccount))
+            : t('pay.accountByEmail')}{' '}
+          {t('pay.payerName')} {t('pay.unpaidDeadline', { days: UNPAID_APPLICATION_DAYS })}
         </p>
       )}
       {status.counts && <Counts counts={status.counts} />}

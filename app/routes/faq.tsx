@@ -20,8 +20,9 @@ import { getPredictionAccuracy } from '~/models/bus.server';
 import { REFRESH_INTERVAL_SEC } from '~/utils/countdown';
 import { rethrowUnlessUpstream } from '~/models/upstream.server';
 import { priceWon } from '../../contract/prices';
-import { metaT, useT } from '~/i18n/i18n';
+import { joined, metaT, useT } from '~/i18n/i18n';
 import { richText, type TagRenderers } from '~/i18n/rich-text';
+import { bankAccountTags } from '~/components/ad-price-notice';
 import ads from '~/i18n/compiled/ko/ads.js';
 import common from '~/i18n/compiled/ko/common.js';
 import faq from '~/i18n/compiled/ko/faq.js';
@@ -76,7 +77,9 @@ export default function Faq() {
   const payment = [
     pay('pay.afterApplying'),
     pay('pay.approvalAfterDeposit'),
-    bankAccount ? pay('pay.accountSentence', bankAccount) : pay('pay.accountByEmail'),
+    bankAccount
+      ? richText(pay('pay.accountSentence', bankAccount), bankAccountTags(bankAccount))
+      : pay('pay.accountByEmail'),
     pay('pay.unpaidDeadline', { days: UNPAID_APPLICATION_DAYS }),
   ];
   return (
@@ -110,7 +113,7 @@ export default function Faq() {
 
         <Question text={t('faq.adsQ')}>
           <p>{rich(t('faq.ads', { days: AD_MONTH_DAYS, price, durations }))}</p>
-          <p>{payment.join(' ')}</p>
+          <p>{joined(payment, ' ')}</p>
           <p>{t('faq.adsStatus')}</p>
         </Question>
 

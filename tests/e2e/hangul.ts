@@ -7,20 +7,18 @@ import type { Page } from './test';
 /**
  * The Korean a rider meets on `page` outside an element marked `lang="ko"`: the text of every
  * rendered element (what `checkVisibility` shows), the title, and the words read out or shown in
- * place of content (aria-label, alt, placeholder, title, value of a button). `configured`: text an
- * operator configured (a bank's name), shown as entered and left out of the check.
+ * place of content (aria-label, alt, placeholder, title, value of a button).
  */
-export function koreanOutsideKo(page: Page, configured: readonly string[] = []): Promise<string[]> {
-  return page.evaluate((shownAsEntered) => {
+export function koreanOutsideKo(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const hangul = /[\uac00-\ud7a3]/;
-    const shown = (text: string) => shownAsEntered.reduce((rest, entered) => rest.replaceAll(entered, ''), text);
     const korean = (element: Element) => element.closest('[lang]')?.getAttribute('lang') === 'ko';
     const found: string[] = [];
     if (hangul.test(document.title)) found.push(`title: ${document.title}`);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || korean(parent) || !hangul.test(shown(node.textContent ?? ''))) continue;
+      if (!parent || korean(parent) || !hangul.test(node.textContent ?? '')) continue;
       if (parent.closest('script, style, template') || !parent.checkVisibility({ visibilityProperty: true })) continue;
       found.push(`${parent.tagName.toLowerCase()}: ${node.textContent!.trim()}`);
     }
@@ -34,5 +32,5 @@ export function koreanOutsideKo(page: Page, configured: readonly string[] = []):
       }
     }
     return found;
-  }, configured);
+  });
 }
