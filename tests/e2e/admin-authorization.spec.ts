@@ -250,7 +250,13 @@ test('with a live session, a request from another site is refused and changes no
   // The session is still live, and the same request from the site itself is obeyed.
   const own = await request.post('/admin-only/notice', {
     headers: { Origin: ADS_WEB_URL, Cookie: valid },
-    form: { title: before.notice.title, text: before.notice.text },
+    // The page's form as a browser sends it: every field, the English ones included.
+    form: {
+      title: before.notice.title,
+      text: before.notice.text,
+      titleEn: before.notice.titleEn ?? '',
+      textEn: before.notice.textEn ?? '',
+    },
     maxRedirects: 0,
   });
   expect(own.status()).toBe(303);

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdType } from '../../contract/ads';
 import { ADS_API_URL, approve, managedAds, listedApplications, SERVICE_AUTH } from './ads-deployment';
+import type { z } from 'zod';
+import type { ServiceNotice, ServiceNoticeSchema } from '../../contract/admin';
 
 /** SESSION_SECRET of the web on ADS_WEB_PORT (64 characters, test only). */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789abcdef0123456789abc';
@@ -79,9 +81,7 @@ export async function deleteAdsTagged(request: APIRequestContext, type: AdType, 
 }
 
 /** The public service notice (GET /api/notice on the api). */
-export async function publicNotice(
-  request: APIRequestContext,
-): Promise<{ enabled: boolean; title: string; text: string }> {
+export async function publicNotice(request: APIRequestContext): Promise<ServiceNotice> {
   const response = await request.get(`${ADS_API_URL}/api/notice`);
   expect(response.status()).toBe(200);
   return response.json();
@@ -91,10 +91,7 @@ export async function publicNotice(
  * Saves the service notice through the admin api (PUT /api/admin/notice) on the version saved now,
  * to put it back after a story.
  */
-export async function saveNotice(
-  request: APIRequestContext,
-  notice: { enabled: boolean; title: string; text: string },
-) {
+export async function saveNotice(request: APIRequestContext, notice: z.input<typeof ServiceNoticeSchema>) {
   const read = await request.get(`${ADS_API_URL}/api/admin/notice`, { headers: SERVICE_AUTH });
   const { version } = (await read.json()) as { version: string | null };
   const response = await request.put(`${ADS_API_URL}/api/admin/notice`, {
