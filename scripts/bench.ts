@@ -87,7 +87,8 @@ const BARE_SERVER = `
 const answers = JSON.parse(process.env.BENCH_ANSWERS);
 for (const answer of Object.values(answers)) answer.bytes = Buffer.from(answer.body, 'base64');
 require('node:http').createServer((req, res) => {
-  const answer = answers[req.url + ' ' + (req.headers['accept-language'] ?? '')];
+  // Asked for no language it has an answer in (fetch's own "*" too): the default answer.
+  const answer = answers[req.url + ' ' + (req.headers['accept-language'] ?? '')] ?? answers[req.url + ' '];
   if (!answer) { res.statusCode = 404; res.end(); return; }
   res.writeHead(answer.status, answer.headers);
   res.end(answer.bytes);
