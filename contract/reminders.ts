@@ -1,0 +1,60 @@
+/**
+ * Reminder payloads (docs/decisions/033-web-push-reminders.md): what the page sends to set a
+ * reminder ("tell me when the 1150 is 5 minutes away"), through the web's POST /reminders to the
+ * api's POST /api/reminders, and what it gets back. The api and the web check the body with the same
+ * schema.
+ */
+import { z } from 'zod';
+import { ROUTE_NOS } from './transit';
+import { text } from './strings';
+
+/** How long before its bus a reminder may fire, minutes: 3, 5 or 10. */
+export const REMINDER_LEAD_MINUTES = [3, 5, 10] as const;
+export type ReminderLeadMin = (typeof REMINDER_LEAD_MINUTES)[number];
+/** At most this many reminders are pending per subscription. */
+export const MAX_PENDING_REMINDERS = 3;
+/** The longest push endpoint taken, characters (the services' are under 600). */
+export const PUSH_ENDPOINT_MAX = 2048;
+
+/** What the api answers a refused reminder with (`{ message }`, 400), and a missing one (404). */
+export const REMINDER_MESSAGES = {
+  badRequest: '알림을 설정할 수 없는 요청입니다.',
+  badEndpoint: '이 브라우저의 알림 서비스로는 알림을 보낼 수 없습니다.',
+  tooMany: `알림은 한 번에 ${MAX_PENDING_REMINDERS}개까지 설정할 수 있습니다.`,
+  notFound: '이미 울렸거나 취소된 알림입니다.',
+} as const;
+
+/**
+ * A browser's push subscription as PushSubscription.toJSON() gives it: the push service's URL, and
+ * the keys the payload is encrypted to (RFC 8291): `p256dh`, the P-256 public key (65 bytes,
+ * uncompressed), and `auth`, the 16-byte secret, each base64url (padding optional).
+ */
+export const PushSubscriptionSchema = z.object({
+  endpoint: text().max(PUSH_ENDPOINT_MAX).url(),
+  keys: z.object({
+    p256dh: text().regex(/^B[A-Za-z0-9_-]{86}=?$/),
+    auth: text().regex(/^[A-Za-z0-9_-]{22}(==)?$/),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
+
+/** One of REMINDER_LEAD_MINUTES. */
+const LeadMinSchema = z.union([z.literal(3), z.literal(5), z.literal(10)]);
+
+/** POST /reminders and POST /api/reminders: a reminder for `routeNo`'s next bus in `direction`, `leadMin` minutes ahead. */
+export const ReminderRequestSchema = z.object({
+  subscription: PushSubscriptionSchema,
+  routeNo: z.enum(ROUTE_NOS),
+  direction: z.enum(['up', 'down']),
+  leadMin: LeadMinSchema,
+});
+export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
+
+/** The answer to a reminder set (201): its id, for DELETE /reminders/{id}, and what was set. */
+export const ReminderSchema = z.object({
+  id: text().uuid(),
+  routeNo: z.enum(ROUTE_NOS),
+  direction: z.enum(['up', 'down']),
+  leadMin: LeadMinSchema,
+});
+export type Reminder = z.infer<typeof ReminderSchema>;
