@@ -8,3 +8,4 @@ export * from './ads';
 export * from './admin';
 export * from './mail';
 export * from './gbis';
+export * from './reminders';

@@ -1,0 +1,81 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { MAX_PENDING_REMINDERS, type ReminderRequest } from '../../contract/reminders';
+import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
+import { pushSubscriptions, reminders } from '../db/schema';
+import { pushHostsOf } from './push-endpoint';
+import { cancelReminder, createReminder } from './store';
+
+/** A browser's subscription to FCM (the default hosts allow it), with fresh keys. */
+function subscribed(endpoint = 'https://fcm.googleapis.com/fcm/send/phone-1'): ReminderRequest['subscription'] {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return {
+    endpoint,
+    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+const NOW = new Date('2026-11-23T08:00:00+09:00');
+const options = { locale: 'en' as const, hosts: pushHostsOf(undefined), now: NOW };
+
+describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
+  const database = testDatabaseFor(kind);
+  const db = () => database().db;
+  const request = (subscription = subscribed()): ReminderRequest => ({
+    subscription,
+    routeNo: '1150',
+    direction: 'up',
+    leadMin: 5,
+  });
+
+  it('stores a reminder with its subscription, in the page’s language', async () => {
+    const subscription = subscribed();
+    const reminder = await createReminder(db(), request(subscription), options);
+    expect(reminder).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      routeNo: '1150',
+      direction: 'up',
+      leadMin: 5,
+    });
+    expect(await db().select().from(pushSubscriptions)).toEqual([
+      { id: 1, endpoint: subscription.endpoint, ...subscription.keys, createdAt: NOW },
+    ]);
+    expect(await db().select().from(reminders)).toEqual([
+      { ...(reminder as object), subscriptionId: 1, locale: 'en', createdAt: NOW, sentAt: null },
+    ]);
+  });
+
+  it('refuses an endpoint outside the push services, storing nothing', async () => {
+    const outside = subscribed('https://169.254.169.254/latest/meta-data');
+    expect(await createReminder(db(), request(outside), options)).toBe('bad-endpoint');
+    expect(await db().select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('takes at most three pending per subscription, renewing its keys each time it is given', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/phone-2';
+    let last = subscribed(endpoint);
+    for (let set = 0; set < MAX_PENDING_REMINDERS; set++) {
+      last = subscribed(endpoint);
+      expect(await createReminder(db(), request(last), options)).toHaveProperty('id');
+    }
+    expect(await createReminder(db(), request(subscribed(endpoint)), options)).toBe('too-many');
+    expect(await db().select().from(reminders)).toHaveLength(MAX_PENDING_REMINDERS);
+    const [stored] = await db().select().from(pushSubscriptions);
+    expect({ p256dh: stored.p256dh, auth: stored.auth }).toEqual(last.keys);
+    // Another browser is not held back by this one's.
+    expect(await createReminder(db(), request(), options)).toHaveProperty('id');
+  });
+
+  it('cancels a pending reminder, and the subscription with its last one', async () => {
+    const subscription = subscribed();
+    const first = await createReminder(db(), request(subscription), options);
+    const second = await createReminder(db(), request(subscription), options);
+    if (typeof first === 'string' || typeof second === 'string') throw new Error('not set');
+    expect(await cancelReminder(db(), first.id)).toBe(true);
+    expect(await db().select().from(pushSubscriptions)).toHaveLength(1);
+    expect(await cancelReminder(db(), first.id)).toBe(false);
+    expect(await cancelReminder(db(), second.id)).toBe(true);
+    expect(await db().select().from(pushSubscriptions)).toEqual([]);
+    expect(await cancelReminder(db(), 'no-such-reminder')).toBe(false);
+  });
+});

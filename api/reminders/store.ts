@@ -1,0 +1,77 @@
+/**
+ * Setting and cancelling reminders (docs/decisions/033-web-push-reminders.md): a reminder is stored
+ * with its browser's push subscription, refused before anything is stored when the subscription's
+ * endpoint is not a browser's push service (push-endpoint.ts) or when the subscription already has
+ * MAX_PENDING_REMINDERS pending; a subscription goes with its last pending reminder.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { MAX_PENDING_REMINDERS, type Reminder, type ReminderRequest } from '../../contract/reminders';
+import type { Locale } from '../../contract/locales';
+import type { Db } from '../db/client';
+import { pushSubscriptions, reminders } from '../db/schema';
+import { isAllowedPushEndpoint, type PushHost } from './push-endpoint';
+
+/** Why a reminder was not set: an endpoint outside the push services, or too many pending on the subscription. */
+export type ReminderRefusal = 'bad-endpoint' | 'too-many';
+
+/**
+ * Sets `request`'s reminder at `now`, in `locale` (its notification's language), posting only to
+ * `hosts`. The subscription is stored, or its keys and time renewed when the browser gives it again.
+ * @returns the reminder, or why it was refused (nothing stored then).
+ */
+export async function createReminder(
+  db: Db,
+  request: ReminderRequest,
+  options: { locale: Locale; hosts: readonly PushHost[]; now: Date },
+): Promise<Reminder | ReminderRefusal> {
+  const { subscription, routeNo, direction, leadMin } = request;
+  if (!isAllowedPushEndpoint(subscription.endpoint, options.hosts)) return 'bad-endpoint';
+  return db.transaction(async (tx): Promise<Reminder | ReminderRefusal> => {
+    // A subscription given before: its row held until the transaction ends, so sets at once count in turn.
+    const [existing] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, subscription.endpoint))
+      .for('update');
+    if (existing && (await pendingOn(tx, existing.id)) >= MAX_PENDING_REMINDERS) return 'too-many';
+    const keys = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, createdAt: options.now };
+    const [{ id: subscriptionId }] = await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: subscription.endpoint, ...keys })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys })
+      .returning({ id: pushSubscriptions.id });
+    const id = randomUUID();
+    await tx
+      .insert(reminders)
+      .values({ id, subscriptionId, routeNo, direction, leadMin, locale: options.locale, createdAt: options.now });
+    return { id, routeNo, direction, leadMin };
+  });
+}
+
+/**
+ * Cancels pending reminder `id`, and deletes its subscription when no other reminder is pending on it.
+ * @returns false when there is no such pending reminder (sent, expired, cancelled or never set).
+ */
+export async function cancelReminder(db: Db, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .delete(reminders)
+      .where(and(eq(reminders.id, id), isNull(reminders.sentAt)))
+      .returning({ subscriptionId: reminders.subscriptionId });
+    if (!cancelled) return false;
+    if ((await pendingOn(tx, cancelled.subscriptionId)) === 0) {
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, cancelled.subscriptionId));
+    }
+    return true;
+  });
+}
+
+/** The reminders pending (not yet claimed to send) on subscription `subscriptionId`. */
+async function pendingOn(db: Db, subscriptionId: number): Promise<number> {
+  const [{ pending }] = await db
+    .select({ pending: count() })
+    .from(reminders)
+    .where(and(eq(reminders.subscriptionId, subscriptionId), isNull(reminders.sentAt)));
+  return pending;
+}
