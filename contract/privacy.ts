@@ -52,3 +52,13 @@ export const RATE_LIMIT_IP_HOURS = 2;
  * (api/mail/outbox.ts purgeOldMail).
  */
 export const MAIL_RETENTION_DAYS = 30;
+
+/**
+ * The longest a browser's push subscription (its endpoint: personal data) is kept after it was
+ * given, in hours (docs/decisions/033-web-push-reminders.md). The hourly retention job deletes one
+ * given more than SUBSCRIPTION_SWEEP_HOURS ago, so none outlives this; a subscription with no pending
+ * reminder goes at once with its last reminder, or at the next run.
+ */
+export const PUSH_SUBSCRIPTION_MAX_HOURS = 24;
+/** The retention job's cutoff for push subscriptions, in hours: an hour short of the maximum, as it runs hourly. */
+export const SUBSCRIPTION_SWEEP_HOURS = PUSH_SUBSCRIPTION_MAX_HOURS - 1;

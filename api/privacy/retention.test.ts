@@ -9,7 +9,7 @@ import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import { createOrResetAdmin, signIn } from '../admin/accounts';
 import { approveApplication, createAdApplication } from '../ads/applications';
-import { adApplications, ads, auditLog, imageUploads, inquiries } from '../db/schema';
+import { adApplications, ads, auditLog, imageUploads, inquiries, pushSubscriptions, reminders } from '../db/schema';
 import { UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
 import { removeExpiredRecords, retentionCutoff, runRetention, unpaidCutoff, type RetentionReport } from './retention';
 
@@ -31,6 +31,7 @@ const NOTHING: RetentionReport = {
   uploaderMarks: 0,
   signInIps: 0,
   mail: 0,
+  pushSubscriptions: 0,
 };
 
 describe('retentionCutoff', () => {
@@ -290,6 +291,42 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     expect(await removeExpiredRecords(db(), store, clock.now())).toEqual(NOTHING);
   });
 
+  it('deletes a push subscription given over 23 hours ago, or with no pending reminder, with its reminders', async () => {
+    const given = (hoursAgo: number) => ms(NOW, -hoursAgo * 3_600_000);
+    const subscription = (endpoint: string, hoursAgo: number) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${endpoint}`,
+      p256dh: 'key',
+      auth: 'secret',
+      createdAt: given(hoursAgo),
+    });
+    const rows = await db()
+      .insert(pushSubscriptions)
+      .values([subscription('old', 23.01), subscription('fresh', 22.99), subscription('spent', 1)])
+      .returning({ id: pushSubscriptions.id });
+    const reminder = (id: string, subscriptionId: number, sentAt: Date | null) => ({
+      id,
+      subscriptionId,
+      routeNo: '1150' as const,
+      direction: 'up' as const,
+      leadMin: 5,
+      locale: 'ko' as const,
+      createdAt: given(1),
+      sentAt,
+    });
+    await db()
+      .insert(reminders)
+      .values([
+        reminder('a', rows[0].id, null),
+        reminder('b', rows[1].id, null),
+        reminder('c', rows[2].id, given(0.5)),
+      ]);
+    expect(await removeExpiredRecords(db(), store, NOW)).toEqual({ ...NOTHING, pushSubscriptions: 2 });
+    expect((await db().select().from(pushSubscriptions)).map((row) => row.endpoint)).toEqual([
+      'https://fcm.googleapis.com/fcm/send/fresh',
+    ]);
+    expect((await db().select().from(reminders)).map((row) => row.id)).toEqual(['b']);
+  });
+
   it('a run in the lease holder removes and logs the counts, never the contents; a quiet run logs nothing', async () => {
     await seedInquiries();
     const image = await storedImage();
@@ -317,7 +354,7 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
         'ones older than 30 days with 2 images (0 kept: used by a showing or scheduled ad or a newer ' +
         'application; 0 ended ads lost their image); blanked the uploader of 0 images issued over 30 days ago ' +
         'and the client IP of 1 admin sign-in entries older than 1 year; deleted 0 e-mails sent or failed over ' +
-        '30 days ago.',
+        '30 days ago and 0 push subscriptions with no pending reminder or given over 23 hours ago.',
     ]);
     expect(logger.lines.join()).not.toContain('198.51.100.77');
     expect(existsSync(join(store.dir, image.key))).toBe(false);

@@ -16,12 +16,17 @@
  * managed ad itself stays; its link to the deleted application becomes null (ads.request_id ON
  * DELETE SET NULL).
  */
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { MAIL_RETENTION_DAYS, RETENTION_YEARS, UNPAID_APPLICATION_DAYS } from '../../contract/privacy';
+import { and, eq, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import {
+  MAIL_RETENTION_DAYS,
+  RETENTION_YEARS,
+  SUBSCRIPTION_SWEEP_HOURS,
+  UNPAID_APPLICATION_DAYS,
+} from '../../contract/privacy';
 import type { BusFeed } from '../bus/feed/service';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { adApplications, auditLog, imageUploads, inquiries } from '../db/schema';
+import { adApplications, auditLog, imageUploads, inquiries, pushSubscriptions, reminders } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage/types';
 import { kstWallClock } from '../../contract/kst';
@@ -70,6 +75,8 @@ export type RetentionReport = {
   signInIps: number;
   /** E-mails delivered, or failed, over MAIL_RETENTION_DAYS ago, deleted from the outbox. */
   mail: number;
+  /** Push subscriptions given over SUBSCRIPTION_SWEEP_HOURS ago, or with no pending reminder, deleted with their reminders. */
+  pushSubscriptions: number;
 };
 
 /**
@@ -83,7 +90,9 @@ export type RetentionReport = {
  *   unpaidCutoff: no client's room counts them any more (api/ads/images.ts heldBy);
  * - the client IP of the audit entries older than RETENTION_YEARS.adminSignInIp: the `client` key of
  *   `after` (api/admin/accounts.ts signIn) becomes JSON null, the rest of the entry stays;
- * - the e-mails delivered, or failed, over MAIL_RETENTION_DAYS (30) days ago (purgeOldMail).
+ * - the e-mails delivered, or failed, over MAIL_RETENTION_DAYS (30) days ago (purgeOldMail);
+ * - the push subscriptions given over SUBSCRIPTION_SWEEP_HOURS ago (none outlives
+ *   PUSH_SUBSCRIPTION_MAX_HOURS), or with no pending reminder left, with their reminders.
  * Idempotent: a run that fails halfway is finished by the next one, and an image left behind is an
  * orphan that removeOrphanImages deletes.
  * @throws what the database or the object store throws.
@@ -134,6 +143,19 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
       ),
     )
     .returning({ id: auditLog.id });
+  const pending = db
+    .select({ id: reminders.id })
+    .from(reminders)
+    .where(and(eq(reminders.subscriptionId, pushSubscriptions.id), isNull(reminders.sentAt)));
+  const deletedSubscriptions = await db
+    .delete(pushSubscriptions)
+    .where(
+      or(
+        lt(pushSubscriptions.createdAt, new Date(now.getTime() - SUBSCRIPTION_SWEEP_HOURS * 3_600_000)),
+        notExists(pending),
+      ),
+    )
+    .returning({ id: pushSubscriptions.id });
   return {
     inquiries: deletedInquiries.length,
     adApplications: deletedApplications.length,
@@ -144,6 +166,7 @@ export async function removeExpiredRecords(db: Db, store: ObjectStore, now: Date
     uploaderMarks: unmarked.length,
     signInIps: blanked.length,
     mail: await purgeOldMail(db, now),
+    pushSubscriptions: deletedSubscriptions.length,
   };
 }
 
@@ -163,8 +186,8 @@ export async function runRetention(deps: {
 }): Promise<RetentionReport | null> {
   if (deps.feed.role() !== 'leader') return null;
   const report = await removeExpiredRecords(deps.db, deps.storage, deps.clock.now());
-  const { inquiries, adApplications, unpaidAdApplications, uploaderMarks, signInIps, mail } = report;
-  if (inquiries + adApplications + unpaidAdApplications + uploaderMarks + signInIps + mail > 0) {
+  const { inquiries, adApplications, unpaidAdApplications, uploaderMarks, signInIps, mail, pushSubscriptions } = report;
+  if (inquiries + adApplications + unpaidAdApplications + uploaderMarks + signInIps + mail + pushSubscriptions > 0) {
     deps.logger.info(
       `[retention] deleted ${report.inquiries} inquiries older than ${RETENTION_YEARS.inquiry} year, ` +
         `${report.adApplications} ad applications older than ${RETENTION_YEARS.adApplication} years and ` +
@@ -173,7 +196,8 @@ export async function runRetention(deps: {
         `application; ${report.endedAdsUnlinked} ended ads lost their image); blanked the uploader of ` +
         `${report.uploaderMarks} images issued over ${UNPAID_APPLICATION_DAYS} days ago and the client IP of ` +
         `${report.signInIps} admin sign-in entries older than ${RETENTION_YEARS.adminSignInIp} year; ` +
-        `deleted ${report.mail} e-mails sent or failed over ${MAIL_RETENTION_DAYS} days ago.`,
+        `deleted ${report.mail} e-mails sent or failed over ${MAIL_RETENTION_DAYS} days ago and ` +
+        `${report.pushSubscriptions} push subscriptions with no pending reminder or given over ${SUBSCRIPTION_SWEEP_HOURS} hours ago.`,
     );
   }
   return report;
