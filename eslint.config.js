@@ -48,7 +48,7 @@ const schemaFromRoutes = {
 };
 /** The api's ground (the database, the business time, the clock) lies under every domain folder. */
 const domainFromGround = {
-  regex: '(^|/)(ads|admin|bus|inquiries|mail|privacy|routes|skill)/|(^|/)(app|context|runtime|compose)$',
+  regex: '(^|/)(ads|admin|bus|inquiries|mail|privacy|reminders|routes|skill)/|(^|/)(app|context|runtime|compose)$',
   message: "The api's ground imports no domain folder: move what it needs down into it or into contract/.",
 };
 const libImports = {

@@ -15,6 +15,7 @@ import { busRoutes } from './routes/bus';
 import { gbisSetupRoutes } from './routes/gbis-setup';
 import { healthRoutes } from './routes/health';
 import { inquiryRoutes } from './routes/inquiries';
+import { reminderRoutes } from './routes/reminders';
 import { skillRoutes } from './routes/skill';
 import { noticeRoutes } from './routes/notice';
 import { timeApiRequests } from './metrics';
@@ -63,6 +64,7 @@ export function createApi(context: ApiContext) {
   app.route('/api/admin/gbis', gbisSetupRoutes(context));
   app.route('/api/admin', adminRoutes(context));
   app.route('/api/inquiries', inquiryRoutes(context));
+  app.route('/api/reminders', reminderRoutes(context));
   app.route('/api/kakao', skillRoutes(context));
   app.route('/api', adsRoutes(context));
   app.route('/api', adReviewRoutes(context));

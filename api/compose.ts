@@ -36,6 +36,7 @@ import { createMailSender, smtpTransport, type MailSender } from './mail/sender'
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 import { predictionJobs } from './bus/predictions/jobs';
 import { workerParser } from './bus/feed/gbis/discover';
+import { pushHostsOf } from './reminders/push-endpoint';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
@@ -201,6 +202,7 @@ export async function openApiServices(
     dailyQuota: env.GBIS_DAILY_QUOTA,
     gbisSetup: gbisSetupOf(env),
     skillSecret: env.KAKAO_SKILL_SECRET,
+    pushHosts: pushHostsOf(env.PUSH_ENDPOINT_HOSTS),
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
     // The disk matters when the embedded database or the local store's images live on it.
     dataDirFreeBytes:

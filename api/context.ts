@@ -19,6 +19,7 @@ import type { AdRow } from './ads/managed';
 import type { GbisSetupOptions } from './bus/feed/gbis/setup-store';
 import type { TransitIdsNow } from './bus/feed/transit-config';
 import type { MailOutbox } from './mail/outbox';
+import type { PushHost } from './reminders/push-endpoint';
 import type { PredictionJobs } from './bus/predictions/jobs';
 import type { DiscoveryParser } from './bus/feed/gbis/discover';
 
@@ -48,6 +49,8 @@ export type ApiSettings = {
    * gbisSetupOf); absent → as BUS_FEED=demo: GBIS not in use.
    */
   gbisSetup?: GbisSetupOptions;
+  /** PUSH_ENDPOINT_HOSTS, parsed: the push services reminders are sent to; absent → the browsers' (DEFAULT_PUSH_HOSTS). */
+  pushHosts?: readonly PushHost[];
 };
 
 /** The services of the api, shared by the route sub-apps, and its settings. */

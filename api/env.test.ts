@@ -80,3 +80,18 @@ describe('parseApiEnv: metrics and logs', () => {
     expect(() => parseApiEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
   });
 });
+
+describe('parseApiEnv: PUSH_ENDPOINT_HOSTS', () => {
+  it('takes a list of hosts, *.hosts and host:ports, unset by default', () => {
+    expect(parseApiEnv({}).PUSH_ENDPOINT_HOSTS).toBeUndefined();
+    expect(
+      parseApiEnv({ PUSH_ENDPOINT_HOSTS: 'push.example,*.relay.example,127.0.0.1:8099' }).PUSH_ENDPOINT_HOSTS,
+    ).toBe('push.example,*.relay.example,127.0.0.1:8099');
+  });
+
+  it('stops with a message naming the variable and the entry that is no host', () => {
+    expect(() => parseApiEnv({ PUSH_ENDPOINT_HOSTS: 'push.example,https://evil.example' })).toThrow(
+      /PUSH_ENDPOINT_HOSTS: .*"https:\/\/evil\.example"/,
+    );
+  });
+});

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ObservabilityEnvSchema } from '../contract/observability';
 import { mailboxAddress } from './mail/address';
+import { pushHostsOf } from './reminders/push-endpoint';
 import { SECRET_MIN_LENGTH } from '../lib/secrets';
 
 const optionalString = z
@@ -92,6 +93,17 @@ export const ApiEnvSchema = z
         .min(SECRET_MIN_LENGTH, `use at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`)
         .optional(),
     ),
+    /**
+     * The push services reminders may be sent to, replacing the browsers' (a comma list of host,
+     * `*.host` or host:port; a port on 127.0.0.1 allows plain http there, for tests only).
+     */
+    PUSH_ENDPOINT_HOSTS: optionalString.superRefine((value, ctx) => {
+      try {
+        pushHostsOf(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
     /** The X-Kakao-Skill-Secret Open Builder sends to POST /api/kakao/skill; unset → that endpoint answers 503. */
     KAKAO_SKILL_SECRET: optionalString.pipe(
       z

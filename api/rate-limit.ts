@@ -67,6 +67,12 @@ const CLIENT_LIMITS = {
    */
   inquiry: { points: 5, durationSec: 15 * 60 },
   /**
+   * POST and DELETE /api/reminders: a rider sets a reminder or three and cancels one now and then;
+   * 20 in 10 minutes leaves room for a few phones behind one address and keeps a script from
+   * filling the table (docs/decisions/033-web-push-reminders.md).
+   */
+  reminder: { points: 20, durationSec: 10 * 60 },
+  /**
    * GET and POST /api/admin/setup per client address: the first admin opens the link and submits
    * the form a few times at most; a guesser of the setup token gets 10 tries per 15 minutes.
    */
@@ -128,6 +134,7 @@ export function createRateLimiters(db: Db): RateLimiters {
     adImpression: perClient('adImpression'),
     adStatus: perClient('adStatus'),
     inquiry: perClient('inquiry'),
+    reminder: perClient('reminder'),
     adminSetup: perClient('adminSetup'),
     skillSecretFailures: perClient('skillSecretFailures'),
     loginFailsByIp: limiter('loginFailsByIp', SIGN_IN_LIMITS.loginFailsByIp),

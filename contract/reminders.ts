@@ -5,6 +5,7 @@
  * schema.
  */
 import { z } from 'zod';
+import { LOCALES } from './locales';
 import { ROUTE_NOS } from './transit';
 import { text } from './strings';
 
@@ -49,6 +50,12 @@ export const ReminderRequestSchema = z.object({
   leadMin: LeadMinSchema,
 });
 export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
+
+/**
+ * POST /api/reminders: the page's request, and the language of the page it was set on (its
+ * notification's), which the web adds from the request (absent: Korean).
+ */
+export const ReminderApiRequestSchema = ReminderRequestSchema.extend({ locale: z.enum(LOCALES).default('ko') });
 
 /** The answer to a reminder set (201): its id, for DELETE /reminders/{id}, and what was set. */
 export const ReminderSchema = z.object({

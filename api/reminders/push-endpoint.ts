@@ -63,3 +63,6 @@ export function isAllowedPushEndpoint(endpoint: string, hosts: readonly PushHost
     return url.port === host.port && (url.protocol === 'https:' || host.name === LOOPBACK);
   });
 }
+
+/** The browsers' push services, parsed (what an api without PUSH_ENDPOINT_HOSTS posts to). */
+export const DEFAULT_PUSH_HOST_LIST: readonly PushHost[] = pushHostsOf(undefined);
