@@ -17,12 +17,14 @@ export const MAX_PENDING_REMINDERS = 3;
 /** The longest push endpoint taken, characters (the services' are under 600). */
 export const PUSH_ENDPOINT_MAX = 2048;
 
-/** What the api answers a refused reminder with (`{ message }`, 400), and a missing one (404). */
+/** What a refused reminder is answered with (`{ message }`: 400, 409), a missing one (404), and a failed call (502). */
 export const REMINDER_MESSAGES = {
   badRequest: '알림을 설정할 수 없는 요청입니다.',
   badEndpoint: '이 브라우저의 알림 서비스로는 알림을 보낼 수 없습니다.',
   tooMany: `알림은 한 번에 ${MAX_PENDING_REMINDERS}개까지 설정할 수 있습니다.`,
   notFound: '이미 울렸거나 취소된 알림입니다.',
+  /** The web's, when the api could not be reached or failed (502). */
+  failed: '알림을 설정하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
 
 /**

@@ -32,6 +32,7 @@ import {
   INQUIRY_REPLY_MESSAGES,
 } from '../../contract/inquiries';
 import { SKILL_MAX_BODY_BYTES } from '../../contract/skill';
+import { REMINDER_MESSAGES } from '../../contract/reminders';
 import { formatCount } from '../../contract/korean-format';
 import type { Locale } from '../../contract/locales';
 import { richText, type TagRenderers } from '~/i18n/rich-text';
@@ -146,6 +147,8 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
   // the GBIS setup: about 70 fields of ids, times and minutes, with names such as
   // routes.1150.timetable.weekday.minHeadwayMin (about 4 KB at their longest).
   [/^\/admin-only\/gbis$/, { maxBytes: 16 * 1024, message: TOO_LARGE, answer: 'page', pool: 'text' }],
+  // a reminder: the push endpoint (2,048 characters at most) and its keys, in JSON.
+  [/^\/reminders$/, { maxBytes: 8 * 1024, message: REMINDER_MESSAGES.badRequest, answer: 'json', pool: 'text' }],
   [
     /^\/api\/kakao\/skill$/,
     {
