@@ -192,6 +192,8 @@ const PUBLIC_ROUTES = [
   'GET /api/readyz',
   'GET /api/notice',
   'POST /api/kakao/skill',
+  'POST /api/reminders',
+  'DELETE /api/reminders/:id',
 ];
 
 /** Authorization headers that are not the service token. */
