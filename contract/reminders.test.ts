@@ -1,15 +1,6 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { browserSubscription } from '../tests/setup/push';
+import { randomBytes } from 'node:crypto';
 import { PushSubscriptionSchema, REMINDER_LEAD_MINUTES, ReminderRequestSchema } from './reminders';
-
-/** A subscription as a browser gives it: a P-256 key pair's public key and a 16-byte secret, base64url. */
-function browserSubscription(endpoint = 'https://fcm.googleapis.com/fcm/send/abc:APA91b') {
-  const keys = createECDH('prime256v1');
-  keys.generateKeys();
-  return {
-    endpoint,
-    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 describe('a reminder request', () => {
   const good = { subscription: browserSubscription(), routeNo: '1150', direction: 'up', leadMin: 5 };

@@ -1,19 +1,9 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { browserSubscription } from '../../tests/setup/push';
 import { MAX_PENDING_REMINDERS, type ReminderRequest } from '../../contract/reminders';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { pushHostsOf } from './push-endpoint';
 import { cancelReminder, createReminder } from './store';
-
-/** A browser's subscription to FCM (the default hosts allow it), with fresh keys. */
-function subscribed(endpoint = 'https://fcm.googleapis.com/fcm/send/phone-1'): ReminderRequest['subscription'] {
-  const keys = createECDH('prime256v1');
-  keys.generateKeys();
-  return {
-    endpoint,
-    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 const NOW = new Date('2026-11-23T08:00:00+09:00');
 const options = { locale: 'en' as const, hosts: pushHostsOf(undefined), now: NOW };
@@ -21,7 +11,7 @@ const options = { locale: 'en' as const, hosts: pushHostsOf(undefined), now: NOW
 describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
   const database = testDatabaseFor(kind);
   const db = () => database().db;
-  const request = (subscription = subscribed()): ReminderRequest => ({
+  const request = (subscription = browserSubscription()): ReminderRequest => ({
     subscription,
     routeNo: '1150',
     direction: 'up',
@@ -29,7 +19,7 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
   });
 
   it('stores a reminder with its subscription, in the page’s language', async () => {
-    const subscription = subscribed();
+    const subscription = browserSubscription();
     const reminder = await createReminder(db(), request(subscription), options);
     expect(reminder).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -46,19 +36,19 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
   });
 
   it('refuses an endpoint outside the push services, storing nothing', async () => {
-    const outside = subscribed('https://169.254.169.254/latest/meta-data');
+    const outside = browserSubscription('https://169.254.169.254/latest/meta-data');
     expect(await createReminder(db(), request(outside), options)).toBe('bad-endpoint');
     expect(await db().select().from(pushSubscriptions)).toEqual([]);
   });
 
   it('takes at most three pending per subscription, renewing its keys each time it is given', async () => {
     const endpoint = 'https://fcm.googleapis.com/fcm/send/phone-2';
-    let last = subscribed(endpoint);
+    let last = browserSubscription(endpoint);
     for (let set = 0; set < MAX_PENDING_REMINDERS; set++) {
-      last = subscribed(endpoint);
+      last = browserSubscription(endpoint);
       expect(await createReminder(db(), request(last), options)).toHaveProperty('id');
     }
-    expect(await createReminder(db(), request(subscribed(endpoint)), options)).toBe('too-many');
+    expect(await createReminder(db(), request(browserSubscription(endpoint)), options)).toBe('too-many');
     expect(await db().select().from(reminders)).toHaveLength(MAX_PENDING_REMINDERS);
     const [stored] = await db().select().from(pushSubscriptions);
     expect({ p256dh: stored.p256dh, auth: stored.auth }).toEqual(last.keys);
@@ -67,7 +57,7 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
   });
 
   it('cancels a pending reminder, and the subscription with its last one', async () => {
-    const subscription = subscribed();
+    const subscription = browserSubscription();
     const first = await createReminder(db(), request(subscription), options);
     const second = await createReminder(db(), request(subscription), options);
     if (typeof first === 'string' || typeof second === 'string') throw new Error('not set');

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { browserSubscription } from '../../tests/setup/push';
 import { ApiErrorSchema } from '../../contract/bus';
 import { MAX_PENDING_REMINDERS, REMINDER_MESSAGES, ReminderSchema } from '../../contract/reminders';
 import { pushSubscriptions, reminders } from '../db/schema';
@@ -8,16 +8,6 @@ import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { Api } from '../app';
 import { pushHostsOf } from '../reminders/push-endpoint';
-
-/** A browser's subscription at `endpoint`, with fresh keys (RFC 8291). */
-function subscription(endpoint: string) {
-  const keys = createECDH('prime256v1');
-  keys.generateKeys();
-  return {
-    endpoint,
-    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
   const database = testDatabaseFor(kind);
@@ -39,7 +29,7 @@ describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const reminder = (endpoint = 'http://127.0.0.1:8099/push/phone-1') => ({
-    subscription: subscription(endpoint),
+    subscription: browserSubscription(endpoint),
     routeNo: '1150',
     direction: 'down',
     leadMin: 10,

@@ -4,8 +4,8 @@
  * language (never one the body names), refused with the api's message for an endpoint outside the
  * push services, cancelled; bad bodies and cross-site writes never reach the api.
  */
+import { browserSubscription } from '../../tests/setup/push';
 import type { AppLoadContext } from '@remix-run/node';
-import { createECDH, randomBytes } from 'node:crypto';
 import { REMINDER_MESSAGES, ReminderSchema } from '../../contract/reminders';
 import { action as setAction } from '~/routes/reminders';
 import { action as cancelAction } from '~/routes/reminders.$id';
@@ -19,15 +19,6 @@ const answered = (call: Promise<Response>) =>
     if (thrown instanceof Response) return thrown;
     throw thrown;
   });
-
-function subscription(endpoint = 'https://fcm.googleapis.com/fcm/send/phone-1') {
-  const keys = createECDH('prime256v1');
-  keys.generateKeys();
-  return {
-    endpoint,
-    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 describe('POST /reminders and DELETE /reminders/{id} through the real api', () => {
   const api = webApiFor();
@@ -53,7 +44,7 @@ describe('POST /reminders and DELETE /reminders/{id} through the real api', () =
         params: { id },
       }),
     );
-  const request = () => ({ subscription: subscription(), routeNo: '1005', direction: 'up', leadMin: 3 });
+  const request = () => ({ subscription: browserSubscription(), routeNo: '1005', direction: 'up', leadMin: 3 });
   beforeEach(() => {
     api().calls.length = 0;
   });
@@ -72,7 +63,7 @@ describe('POST /reminders and DELETE /reminders/{id} through the real api', () =
   });
 
   it('answers the api’s 400 for an endpoint outside the push services', async () => {
-    const answer = await set({ ...request(), subscription: subscription('https://evil.example/push') });
+    const answer = await set({ ...request(), subscription: browserSubscription('https://evil.example/push') });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({ message: REMINDER_MESSAGES.badEndpoint });
   });
