@@ -60,10 +60,7 @@ export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
 export const ReminderApiRequestSchema = ReminderRequestSchema.extend({ locale: z.enum(LOCALES).default('ko') });
 
 /** The answer to a reminder set (201): its id, for DELETE /reminders/{id}, and what was set. */
-export const ReminderSchema = z.object({
+export const ReminderSchema = ReminderRequestSchema.pick({ routeNo: true, direction: true, leadMin: true }).extend({
   id: text().uuid(),
-  routeNo: z.enum(ROUTE_NOS),
-  direction: z.enum(['up', 'down']),
-  leadMin: LeadMinSchema,
 });
 export type Reminder = z.infer<typeof ReminderSchema>;

@@ -4,8 +4,8 @@ import { useLocale, useT } from '~/i18n/i18n';
 import common from '~/i18n/compiled/ko/common.js';
 import { LANGUAGE_NAMES } from '../../contract/locales';
 
-/** Product name in Korean: the admin pages' titles and the Korean-only pages (the public ones read `site.name`). */
-export const SITE_NAME = '외대 버스';
+/** Product name in Korean (the catalog's `site.name`): the admin pages' titles (the public ones read it by language). */
+export const SITE_NAME = common['site.name']();
 
 /**
  * `inert`: while a blocking modal covers the page (the home's service notice), the header takes no
