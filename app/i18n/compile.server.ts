@@ -6,7 +6,7 @@
  */
 import MessageFormat, { type PluralFunction } from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
-import type { Locale } from '../../contract/locales';
+import { LOCALES, type Locale } from '../../contract/locales';
 
 /**
  * Each language's CLDR cardinal plural rule as the compiled catalog states it (no ordinal is used):
@@ -46,26 +46,33 @@ export const MAIL_CATALOGS: Record<Locale, string> = {
   en: 'api/mail/messages/en.json',
 };
 
-/** A compiled file: its path and its source catalogs' from the repository root, its language, its declaration. */
-export type CompiledFile = { path: string; locale: Locale; catalogs: string[]; declaration: string };
+/**
+ * A compiled file: its path and its source catalogs' from the repository root, its language, its
+ * declaration; or, with `parts`, a module that merges the compiled modules at those paths (relative
+ * to it) into one.
+ */
+export type CompiledFile = { path: string; locale: Locale; catalogs: string[]; declaration: string; parts?: string[] };
 
 /**
  * The compiled files, each with its source catalogs and its declaration (`.d.ts` beside it): one
- * Korean module per namespace, imported by the components that use it so a page carries only its
- * own; one English module of every namespace, loaded before an English page hydrates; one module
- * per language of the e-mails' messages.
+ * module per namespace and language, the Korean ones imported by the components that use them so a
+ * page carries only its own; one English module merging every namespace's, loaded before an
+ * English page hydrates; one module per language of the e-mails' messages.
  */
 export const COMPILED_FILES: CompiledFile[] = [
-  ...NAMESPACES.map((namespace) => ({
-    path: `app/i18n/compiled/ko/${namespace}.js`,
-    locale: 'ko' as const,
-    catalogs: [`app/i18n/messages/ko/${namespace}.json`],
-    declaration: `declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/${namespace}.json')>;`,
-  })),
+  ...LOCALES.flatMap((locale) =>
+    NAMESPACES.map((namespace) => ({
+      path: `app/i18n/compiled/${locale}/${namespace}.js`,
+      locale,
+      catalogs: [`app/i18n/messages/${locale}/${namespace}.json`],
+      declaration: `declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/${namespace}.json')>;`,
+    })),
+  ),
   {
     path: 'app/i18n/compiled/en.js',
     locale: 'en',
-    catalogs: NAMESPACES.map((namespace) => `app/i18n/messages/en/${namespace}.json`),
+    catalogs: [],
+    parts: NAMESPACES.map((namespace) => `./en/${namespace}.js`),
     declaration: "declare const messages: import('../i18n').Catalog;",
   },
   ...(['ko', 'en'] as const).map((locale) => ({
@@ -94,9 +101,14 @@ export function compiledCatalog(locale: Locale, messages: Record<string, string>
 /**
  * The compiled source of `file`: its catalogs in its language, merged (keys are unique across
  * namespaces: the catalog test holds them so), read by `read` (a path from the repository root →
- * the parsed JSON).
+ * the parsed JSON); for a file of `parts`, the module that imports them and merges their messages.
  */
 export function compiledSource(file: CompiledFile, read: (path: string) => Record<string, string>): string {
+  if (file.parts) {
+    const names = file.parts.map((_, index) => `part${index}`);
+    const imports = file.parts.map((part, index) => `import ${names[index]} from '${part}';\n`).join('');
+    return `// Written by npm run messages: the compiled modules it imports, in one.\n${imports}export default { ${names.map((name) => `...${name}`).join(', ')} };\n`;
+  }
   const messages = Object.assign({}, ...file.catalogs.map(read));
   return compiledCatalog(file.locale, messages, file.catalogs.join(', '));
 }

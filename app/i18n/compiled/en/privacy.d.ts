@@ -1,0 +1,3 @@
+// Written by npm run messages.
+declare const messages: import('../../i18n').Messages<keyof typeof import('../../messages/ko/privacy.json')>;
+export default messages;
