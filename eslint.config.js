@@ -139,9 +139,10 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'data/',
-      // Compiled by npm run messages from app/i18n/messages and api/mail/messages (ADR 032).
+      // Compiled by npm run messages from app/i18n/messages and api/*/messages (ADR 032).
       'app/i18n/compiled/',
       'api/mail/compiled/',
+      'api/reminders/compiled/',
     ],
   },
   js.configs.recommended,

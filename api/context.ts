@@ -51,6 +51,11 @@ export type ApiSettings = {
   gbisSetup?: GbisSetupOptions;
   /** PUSH_ENDPOINT_HOSTS, parsed: the push services reminders are sent to; absent → the browsers' (DEFAULT_PUSH_HOSTS). */
   pushHosts?: readonly PushHost[];
+  /**
+   * The VAPID public key (base64url) pages subscribe with (api/reminders/push.ts): VAPID_PUBLIC_KEY,
+   * or the one kept under DATA_DIR on the embedded default; absent → reminders are off (503).
+   */
+  vapidPublicKey?: string;
 };
 
 /** The services of the api, shared by the route sub-apps, and its settings. */

@@ -17,12 +17,17 @@ export const MAX_PENDING_REMINDERS = 3;
 /** The longest push endpoint taken, characters (the services' are under 600). */
 export const PUSH_ENDPOINT_MAX = 2048;
 
-/** What a refused reminder is answered with (`{ message }`: 400, 409), a missing one (404), and a failed call (502). */
+/**
+ * What a refused reminder is answered with (`{ message }`: 400, 409, 422), a missing one (404), a
+ * deployment without VAPID keys (503), and a failed call (502).
+ */
 export const REMINDER_MESSAGES = {
   badRequest: '알림을 설정할 수 없는 요청입니다.',
   badEndpoint: '이 브라우저의 알림 서비스로는 알림을 보낼 수 없습니다.',
   tooMany: `알림은 한 번에 ${MAX_PENDING_REMINDERS}개까지 설정할 수 있습니다.`,
+  noBus: '알림을 맞출 버스가 아직 없습니다. 도착·출발 정보가 나오면 다시 시도해주세요.',
   notFound: '이미 울렸거나 취소된 알림입니다.',
+  off: '이 사이트에서는 아직 알림을 보낼 수 없습니다.',
   /** The web's, when the api could not be reached or failed (502). */
   failed: '알림을 설정하지 못했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
@@ -64,3 +69,6 @@ export const ReminderSchema = ReminderRequestSchema.pick({ routeNo: true, direct
   id: text().uuid(),
 });
 export type Reminder = z.infer<typeof ReminderSchema>;
+
+/** GET /reminders/key and GET /api/reminders/key: the VAPID public key (base64url) the page subscribes with (PushManager.subscribe's applicationServerKey). */
+export const VapidKeySchema = z.object({ publicKey: text().regex(/^B[A-Za-z0-9_-]{86}$/) });

@@ -310,6 +310,8 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       direction: 'up' as const,
       leadMin: 5,
       locale: 'ko' as const,
+      targetAt: NOW,
+      plateNo: null,
       createdAt: given(1),
       sentAt,
     });

@@ -4,9 +4,24 @@ import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { pushHostsOf } from './push-endpoint';
 import { cancelReminder, createReminder } from './store';
+import type { BusTimes } from './moment';
 
 const NOW = new Date('2026-11-23T08:00:00+09:00');
-const options = { locale: 'en' as const, hosts: pushHostsOf(undefined), now: NOW };
+const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+/** The 1150's buses at the campus stop: one 4 minutes away (too near for 5), one 12 minutes away. */
+const times: BusTimes = {
+  up: new Map([
+    [
+      '1150',
+      [
+        { at: minutesLater(4), plateNo: '경기70아1111' },
+        { at: minutesLater(12), plateNo: '경기70아2222' },
+      ],
+    ],
+  ]),
+  down: new Map(),
+};
+const options = { locale: 'en' as const, hosts: pushHostsOf(undefined), now: NOW, times };
 
 describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
   const database = testDatabaseFor(kind);
@@ -31,8 +46,25 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
       { id: 1, endpoint: subscription.endpoint, ...subscription.keys, createdAt: NOW },
     ]);
     expect(await db().select().from(reminders)).toEqual([
-      { ...(reminder as object), subscriptionId: 1, locale: 'en', createdAt: NOW, sentAt: null },
+      {
+        ...(reminder as object),
+        subscriptionId: 1,
+        locale: 'en',
+        targetAt: minutesLater(12),
+        plateNo: '경기70아2222',
+        createdAt: NOW,
+        sentAt: null,
+      },
     ]);
+  });
+
+  it('refuses a reminder when no bus of the route is known further ahead than its minutes, storing nothing', async () => {
+    const subscription = browserSubscription();
+    expect(await createReminder(db(), { ...request(subscription), leadMin: 10 }, options)).not.toBe('no-bus');
+    const late = { ...options, now: minutesLater(3) }; // the 12-minute bus is now 9 away
+    expect(await createReminder(db(), { ...request(), leadMin: 10 }, late)).toBe('no-bus');
+    expect(await createReminder(db(), { ...request(), direction: 'down' }, options)).toBe('no-bus');
+    expect(await db().select().from(pushSubscriptions)).toHaveLength(1);
   });
 
   it('refuses an endpoint outside the push services, storing nothing', async () => {

@@ -1,7 +1,8 @@
 /**
  * Setting and cancelling reminders (docs/decisions/033-web-push-reminders.md): a reminder is stored
- * with its browser's push subscription, refused before anything is stored when the subscription's
- * endpoint is not a browser's push service (push-endpoint.ts) or when the subscription already has
+ * with its browser's push subscription and the bus it is for (moment.ts targetOf), refused before
+ * anything is stored when the subscription's endpoint is not a browser's push service
+ * (push-endpoint.ts), when no bus is known far enough ahead, or when the subscription already has
  * MAX_PENDING_REMINDERS pending; a subscription goes with its last pending reminder.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,22 +12,29 @@ import type { Locale } from '../../contract/locales';
 import type { Db } from '../db/client';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { isAllowedPushEndpoint, type PushHost } from './push-endpoint';
-
-/** Why a reminder was not set: an endpoint outside the push services, or too many pending on the subscription. */
-export type ReminderRefusal = 'bad-endpoint' | 'too-many';
+import { targetOf, type BusTimes } from './moment';
 
 /**
- * Sets `request`'s reminder at `now`, in `locale` (its notification's language), posting only to
- * `hosts`. The subscription is stored, or its keys and time renewed when the browser gives it again.
+ * Why a reminder was not set: an endpoint outside the push services, no bus of the route known more
+ * than its minutes ahead, or too many pending on the subscription.
+ */
+export type ReminderRefusal = 'bad-endpoint' | 'no-bus' | 'too-many';
+
+/**
+ * Sets `request`'s reminder at `now`, in `locale` (its notification's language), for the bus of
+ * `times` (the buses of the moment) it is for, posting only to `hosts`. The subscription is stored,
+ * or its keys and time renewed when the browser gives it again.
  * @returns the reminder, or why it was refused (nothing stored then).
  */
 export async function createReminder(
   db: Db,
   request: ReminderRequest,
-  options: { locale: Locale; hosts: readonly PushHost[]; now: Date },
+  options: { locale: Locale; hosts: readonly PushHost[]; now: Date; times: BusTimes },
 ): Promise<Reminder | ReminderRefusal> {
   const { subscription, routeNo, direction, leadMin } = request;
   if (!isAllowedPushEndpoint(subscription.endpoint, options.hosts)) return 'bad-endpoint';
+  const target = targetOf(request, options.times, options.now);
+  if (!target) return 'no-bus';
   return db.transaction(async (tx): Promise<Reminder | ReminderRefusal> => {
     // A subscription given before: its row held until the transaction ends, so sets at once count in turn.
     const [existing] = await tx
@@ -44,7 +52,7 @@ export async function createReminder(
     const id = randomUUID();
     await tx
       .insert(reminders)
-      .values({ id, subscriptionId, routeNo, direction, leadMin, locale: options.locale, createdAt: options.now });
+      .values({ id, subscriptionId, routeNo, direction, leadMin, ...target, locale: options.locale, createdAt: options.now });
     return { id, routeNo, direction, leadMin };
   });
 }

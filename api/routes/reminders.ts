@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { REMINDER_MESSAGES, ReminderApiRequestSchema } from '../../contract/reminders';
+import { busTimesOf } from '../reminders/moment';
 import type { ApiContext } from '../context';
 import { rateLimit } from '../rate-limit';
 import { DEFAULT_PUSH_HOST_LIST } from '../reminders/push-endpoint';
@@ -11,18 +12,28 @@ import { cancelReminder, createReminder } from '../reminders/store';
 import { jsonBody } from '../validate';
 
 /**
- * Mounts, at /api/reminders (each over the client's limit, LIMITS.reminder: 429 with Retry-After):
- * - POST /: 201 with the reminder (contract ReminderSchema); 400 `{ message }` for a refused body
- *   or an endpoint outside the push services (nothing stored); 409 `{ message }` when the
- *   subscription already has MAX_PENDING_REMINDERS pending.
+ * Mounts, at /api/reminders (the writes over the client's limit, LIMITS.reminder: 429 with Retry-After):
+ * - GET /key: 200 `{ publicKey }` (contract VapidKeySchema), the VAPID public key pages subscribe with.
+ * - POST /: 201 with the reminder (contract ReminderSchema), for the route's first bus more than
+ *   its minutes ahead (moment.ts targetOf); 400 `{ message }` for a refused body or an endpoint
+ *   outside the push services, 422 when no such bus is known, 409 when the subscription already has
+ *   MAX_PENDING_REMINDERS pending (nothing stored).
  * - DELETE /:id: 204; 404 `{ message }` when no such reminder is pending (sent, expired, cancelled).
+ * Without VAPID keys (production without VAPID_*), GET /key and POST / answer 503 `{ message }`.
  */
-export function reminderRoutes({ db, clock, rateLimiters, pushHosts = DEFAULT_PUSH_HOST_LIST }: ApiContext) {
+export function reminderRoutes(context: ApiContext) {
+  const { db, clock, feed, liveView, rateLimiters, pushHosts = DEFAULT_PUSH_HOST_LIST, vapidPublicKey } = context;
+  const off = { message: REMINDER_MESSAGES.off };
   return new Hono()
+    .get('/key', (c) => (vapidPublicKey ? c.json({ publicKey: vapidPublicKey }) : c.json(off, 503)))
     .post('/', rateLimit(rateLimiters.reminder), jsonBody(ReminderApiRequestSchema), async (c) => {
+      if (!vapidPublicKey) return c.json(off, 503);
       const { locale, ...request } = c.req.valid('json');
-      const set = await createReminder(db, request, { locale, hosts: pushHosts, now: clock.now() });
+      const now = clock.now();
+      const times = busTimesOf(feed.current().snapshot, (await liveView.current()).predictions);
+      const set = await createReminder(db, request, { locale, hosts: pushHosts, now, times });
       if (set === 'bad-endpoint') return c.json({ message: REMINDER_MESSAGES.badEndpoint }, 400);
+      if (set === 'no-bus') return c.json({ message: REMINDER_MESSAGES.noBus }, 422);
       if (set === 'too-many') return c.json({ message: REMINDER_MESSAGES.tooMany }, 409);
       return c.json(set, 201);
     })

@@ -2,14 +2,14 @@
  * The message catalogs (ADR 032): each namespace has the same keys in Korean and English and no key
  * is in two namespaces, every placeholder of the Korean text is in the English one, every key is
  * used by the pages, each compiled file is what its catalogs compile to, and a compiled file needs
- * no Intl (ADR 026). The e-mails' catalogs (api/mail/messages/) are held to the same, their keys
- * used by api/mail/.
+ * no Intl (ADR 026). The api's catalogs (api/{mail,reminders}/messages/) are held to the same,
+ * their keys used by their part of the api.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type Token } from '@messageformat/parser';
-import { compiledCatalog, compiledSource, COMPILED_FILES, MAIL_CATALOGS, NAMESPACES } from './compile.server';
+import { compiledCatalog, compiledSource, COMPILED_FILES, API_CATALOG_PARTS, apiCatalog, NAMESPACES } from './compile.server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string): Record<string, string> => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -66,13 +66,13 @@ describe('the message catalogs', () => {
     expect(keys.filter((key) => !code.includes(`'${key}'`))).toEqual([]);
   });
 
-  it('of the e-mails have the same keys and placeholders in Korean and English, each used by api/mail/', () => {
-    const [ko, en] = [read(MAIL_CATALOGS.ko), read(MAIL_CATALOGS.en)];
+  it.each(API_CATALOG_PARTS)('of api/%s have the same keys and placeholders in Korean and English, each used there', (part) => {
+    const [ko, en] = [read(apiCatalog(part, 'ko')), read(apiCatalog(part, 'en'))];
     expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
     for (const [key, text] of Object.entries(ko)) {
       expect([...placeholders(parse(en[key]))].sort(), key).toEqual([...placeholders(parse(text))].sort());
     }
-    const code = sources(join(root, 'api/mail')).join('\n');
+    const code = sources(join(root, 'api', part)).join('\n');
     expect(Object.keys(ko).filter((key) => !code.includes(`'${key}'`))).toEqual([]);
   });
 

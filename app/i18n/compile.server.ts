@@ -37,14 +37,15 @@ export const NAMESPACES = ['common', 'home', 'install', 'howto', 'faq', 'privacy
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * The e-mails' catalogs (api/mail/messages/{locale}.json, docs/product.md §11 E-mail), from the
- * repository root: compiled beside the api's mail (api/mail/compiled/{locale}.js), which may not
- * import app/.
+ * The api's catalogs, each api/{part}/messages/{locale}.json from the repository root, compiled
+ * beside the part that uses them (api/{part}/compiled/{locale}.js), which may not import app/: the
+ * e-mails' (docs/product.md §11 E-mail) and the reminders' notifications (ADR 033).
  */
-export const MAIL_CATALOGS: Record<Locale, string> = {
-  ko: 'api/mail/messages/ko.json',
-  en: 'api/mail/messages/en.json',
-};
+export const API_CATALOG_PARTS = ['mail', 'reminders'] as const;
+
+/** The catalog of the api's `part` in `locale`, from the repository root. */
+export const apiCatalog = (part: (typeof API_CATALOG_PARTS)[number], locale: Locale) =>
+  `api/${part}/messages/${locale}.json`;
 
 /**
  * A compiled file: its path and its source catalogs' from the repository root, its language, its
@@ -57,7 +58,7 @@ export type CompiledFile = { path: string; locale: Locale; catalogs: string[]; d
  * The compiled files, each with its source catalogs and its declaration (`.d.ts` beside it): one
  * module per namespace and language, the Korean ones imported by the components that use them so a
  * page carries only its own; one English module merging every namespace's, loaded before an
- * English page hydrates; one module per language of the e-mails' messages.
+ * English page hydrates; one module per language of each of the api's catalogs.
  */
 export const COMPILED_FILES: CompiledFile[] = [
   ...LOCALES.flatMap((locale) =>
@@ -75,13 +76,15 @@ export const COMPILED_FILES: CompiledFile[] = [
     parts: NAMESPACES.map((namespace) => `./en/${namespace}.js`),
     declaration: "declare const messages: import('../i18n').Catalog;",
   },
-  ...(['ko', 'en'] as const).map((locale) => ({
-    path: `api/mail/compiled/${locale}.js`,
-    locale,
-    catalogs: [MAIL_CATALOGS[locale]],
-    declaration:
-      "declare const messages: Record<keyof typeof import('../messages/ko.json'), (params?: Record<string, string | number>) => string>;",
-  })),
+  ...API_CATALOG_PARTS.flatMap((part) =>
+    LOCALES.map((locale) => ({
+      path: `api/${part}/compiled/${locale}.js`,
+      locale,
+      catalogs: [apiCatalog(part, locale)],
+      declaration:
+        "declare const messages: Record<keyof typeof import('../messages/ko.json'), (params?: Record<string, string | number>) => string>;",
+    })),
+  ),
 ];
 
 /** A compiled file's declaration file, as written beside it. */

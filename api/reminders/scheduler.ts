@@ -1,0 +1,291 @@
+/**
+ * The reminders' scheduler (docs/decisions/033-web-push-reminders.md), run by the poller's lease
+ * holder (ADR 003) only, so two instances never send one. It keeps the pending reminders in memory
+ * (read whole every FULL_READ_MS, and those set since its last read at each check), and checks them
+ * after every snapshot (kick) and whenever one falls due (its own timer; at least every
+ * CHECK_EVERY_MS, which also catches the predictions' own updates):
+ * - a reminder whose bus has come or left is dropped (deleted), never sent late;
+ * - one whose moment has come is claimed (`sent_at` written, one statement for the round) before
+ *   its push is posted, so it is sent at most once across restarts and failover: a crash between the
+ *   two loses it. The pushes go out SEND_CONCURRENCY at a time.
+ * A push service's 404/410 deletes the subscription; 429/5xx is retried while its bus is still
+ * ahead, after its Retry-After (else RETRY_MS); a sent or given-up reminder is deleted, and its
+ * subscription with its last one.
+ */
+import { and, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../contract/locales';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { pushSubscriptions, reminders } from '../db/schema';
+import type { Logger } from '../logger';
+import { reminderState, type BusTimes, type ReminderAim, type ReminderTarget } from './moment';
+import { sendPush, type PushOutcome, type VapidKeys } from './push';
+import ko from './compiled/ko.js';
+import en from './compiled/en.js';
+
+/** How often (ms) the whole pending list is read again (cancellations leave memory then, or at their moment). */
+const FULL_READ_MS = 5 * 60_000;
+/** The reminders set at most this long (ms) before the last read are read again: a transaction may commit after a later one. */
+const READ_OVERLAP_MS = 60_000;
+/** The longest (ms) between two checks. */
+export const CHECK_EVERY_MS = 15_000;
+/** How many pushes are posted at once. */
+export const SEND_CONCURRENCY = 8;
+/** How long (ms) a retry waits when the push service gave no Retry-After. */
+const RETRY_MS = 10_000;
+
+/** The catalogs of the notifications (api/reminders/messages/{locale}.json). */
+const MESSAGES = { ko, en };
+
+/** A pending reminder as the scheduler holds it. */
+type Pending = ReminderAim & ReminderTarget & { id: string; subscriptionId: number; locale: Locale; createdAt: Date };
+
+/** A claimed reminder on its way: its push, and when its bus is (a retry must come before). */
+type Claimed = Pending & { busAt: Date; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } };
+
+/** What the page's service worker shows (public/sw.js `push`): the notification, and where a tap leads. */
+export type ReminderNotification = { title: string; body: string; url: string; tag: string; lang: Locale };
+
+/** The notification of `reminder`, its bus `minutes` away, in its language: the route, the minutes, the stop. */
+export function notificationOf(reminder: Pending, minutes: number): ReminderNotification {
+  const messages = MESSAGES[reminder.locale];
+  const params = { routeNo: reminder.routeNo, minutes };
+  return {
+    title: messages['reminder.title'](params),
+    body: messages[reminder.direction === 'up' ? 'reminder.up' : 'reminder.down'](params),
+    url: `/?dir=${reminder.direction}`,
+    tag: `reminder-${reminder.id}`,
+    lang: reminder.locale,
+  };
+}
+
+export type ReminderScheduler = {
+  /** Checks the pending reminders now (rounds never overlap: a call during one runs another after it). */
+  check(): Promise<void>;
+  /** Asks for a check soon: after a snapshot. */
+  kick(): void;
+  /** Checks now, then as above; returns what stops it. */
+  start(): () => void;
+};
+
+/**
+ * @param options.busTimes the buses of the moment (moment.ts busTimesOf of the feed's snapshot and today's predictions).
+ * @param options.isLeader whether this instance holds the bus feed's lease (feed.role() === 'leader').
+ * @param options.fetch how pushes are posted (global fetch; tests give theirs).
+ */
+export function createReminderScheduler(options: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  vapid: VapidKeys;
+  busTimes: () => BusTimes;
+  isLeader: () => boolean;
+  fetch?: typeof fetch;
+}): ReminderScheduler {
+  const { db, clock, logger, vapid, busTimes, isLeader } = options;
+  const pending = new Map<string, Pending>();
+  let readAt: Date | null = null;
+  let fullReadAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let round: Promise<void> | null = null;
+  let again = false;
+
+  const read = async (now: Date) => {
+    const full = readAt === null || now.getTime() - fullReadAt >= FULL_READ_MS;
+    const since = full ? null : new Date(readAt!.getTime() - READ_OVERLAP_MS);
+    const rows = await db
+      .select({
+        id: reminders.id,
+        subscriptionId: reminders.subscriptionId,
+        routeNo: reminders.routeNo,
+        direction: reminders.direction,
+        leadMin: reminders.leadMin,
+        locale: reminders.locale,
+        targetAt: reminders.targetAt,
+        plateNo: reminders.plateNo,
+        createdAt: reminders.createdAt,
+      })
+      .from(reminders)
+      .where(since ? and(isNull(reminders.sentAt), gte(reminders.createdAt, since)) : isNull(reminders.sentAt));
+    if (full) {
+      pending.clear();
+      fullReadAt = now.getTime();
+    }
+    for (const row of rows) pending.set(row.id, row);
+    readAt = now;
+  };
+
+  /** Deletes reminders `ids` if still pending, and the subscriptions left without any. */
+  const drop = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    await db.transaction(async (tx) => {
+      const dropped = await tx
+        .delete(reminders)
+        .where(and(inArray(reminders.id, ids), isNull(reminders.sentAt)))
+        .returning({ subscriptionId: reminders.subscriptionId });
+      await deleteUnused(tx, [...new Set(dropped.map((row) => row.subscriptionId))]);
+    });
+  };
+
+  /** Deletes claimed reminder `reminder` once its push is done with, and its subscription with its last reminder. */
+  const finish = async (reminder: Claimed) => {
+    await db.transaction(async (tx) => {
+      await tx.delete(reminders).where(sql`${reminders.id} = ${reminder.id}`);
+      await deleteUnused(tx, [reminder.subscriptionId]);
+    });
+  };
+
+  /** Claims `due` (each with its bus time): writes `sent_at` on those still pending, in one statement. @returns those claimed, with their subscriptions. */
+  const claim = async (due: { reminder: Pending; busAt: Date }[], now: Date): Promise<Claimed[]> => {
+    if (due.length === 0) return [];
+    const claimed = await db
+      .update(reminders)
+      .set({ sentAt: now })
+      .where(
+        and(
+          inArray(
+            reminders.id,
+            due.map((d) => d.reminder.id),
+          ),
+          isNull(reminders.sentAt),
+        ),
+      )
+      .returning({ id: reminders.id });
+    const ids = new Set(claimed.map((row) => row.id));
+    const won = due.filter((d) => ids.has(d.reminder.id));
+    if (won.length === 0) return [];
+    const subscriptions = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(
+        inArray(
+          pushSubscriptions.id,
+          won.map((d) => d.reminder.subscriptionId),
+        ),
+      );
+    const byId = new Map(subscriptions.map((row) => [row.id, row]));
+    return won.flatMap(({ reminder, busAt }) => {
+      const row = byId.get(reminder.subscriptionId);
+      return row
+        ? [{ ...reminder, busAt, subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } } }]
+        : [];
+    });
+  };
+
+  /** Posts `reminder`'s push, retrying 429/5xx while its bus is ahead; then deletes it (or its gone subscription). */
+  const deliver = async (reminder: Claimed): Promise<void> => {
+    const now = clock.now();
+    const leftMs = reminder.busAt.getTime() - now.getTime();
+    const minutes = Math.max(1, Math.round(leftMs / 60_000));
+    const outcome: PushOutcome = await sendPush(reminder.subscription, JSON.stringify(notificationOf(reminder, minutes)), {
+      vapid,
+      ttlSec: leftMs / 1000,
+      fetch: options.fetch,
+    });
+    const label = `[reminders] ${reminder.routeNo} ${reminder.direction} ${reminder.leadMin} min`;
+    if (outcome.kind === 'retry') {
+      const waitMs = outcome.afterMs ?? RETRY_MS;
+      if (!stopped && clock.now().getTime() + waitMs < reminder.busAt.getTime()) {
+        logger.warn(`${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`);
+        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+        return deliver(reminder);
+      }
+      logger.warn(`${label}: not sent (${outcome.reason}), and its bus is too near to retry`);
+    } else if (outcome.kind === 'gone') {
+      // The browser withdrew the subscription (or it expired): it and its reminders go.
+      await db.delete(pushSubscriptions).where(sql`${pushSubscriptions.id} = ${reminder.subscriptionId}`);
+      return;
+    } else if (outcome.kind === 'failed') {
+      logger.warn(`${label}: refused by the push service (${outcome.reason})`);
+    }
+    await finish(reminder);
+  };
+
+  const runRound = async () => {
+    do {
+      again = false;
+      if (!isLeader()) {
+        pending.clear();
+        readAt = null;
+        return;
+      }
+      const now = clock.now();
+      await read(now);
+      const times = busTimes();
+      const gone: string[] = [];
+      const due: { reminder: Pending; busAt: Date }[] = [];
+      let nextMs = now.getTime() + CHECK_EVERY_MS;
+      for (const reminder of pending.values()) {
+        const state = reminderState(reminder, times, now);
+        if (state.kind === 'gone') gone.push(reminder.id);
+        else if (state.kind === 'due') due.push({ reminder, busAt: state.busAt });
+        else if (state.dueAt) nextMs = Math.min(nextMs, state.dueAt.getTime());
+      }
+      for (const id of [...gone, ...due.map((d) => d.reminder.id)]) pending.delete(id);
+      await drop(gone);
+      const claimed = await claim(due, now);
+      schedule(nextMs - now.getTime());
+      // Sent in the background: a push service's wait (or a retry's) holds no round back.
+      void eachAtMost(SEND_CONCURRENCY, claimed, (reminder) =>
+        deliver(reminder).catch((error: unknown) =>
+          logger.error('[reminders] a sent reminder could not be cleared (the retention job will):', error),
+        ),
+      );
+    } while (again);
+  };
+
+  const schedule = (inMs: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(() => void check(), Math.max(0, inMs)).unref();
+  };
+
+  const check = () => {
+    if (round) {
+      again = true;
+      return round;
+    }
+    round = runRound()
+      .catch((error: unknown) => {
+        logger.error('[reminders] the check failed:', error);
+        schedule(CHECK_EVERY_MS);
+      })
+      .finally(() => (round = null));
+    return round;
+  };
+
+  return {
+    check,
+    kick: () => void check(),
+    start: () => {
+      stopped = false;
+      void check();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+      };
+    },
+  };
+}
+
+/** Deletes those of subscriptions `ids` that have no reminder left (pending or on its way). */
+async function deleteUnused(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        inArray(pushSubscriptions.id, ids),
+        sql`not exists (select 1 from ${reminders} where ${reminders.subscriptionId} = ${pushSubscriptions.id})`,
+      ),
+    );
+}
+
+/** Runs `work` (which must not reject) on each of `items`, at most `limit` at once, in order. */
+async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
