@@ -37,6 +37,9 @@ import { createWorkerPool, type WorkerPool } from './worker-pool';
 import { predictionJobs } from './bus/predictions/jobs';
 import { workerParser } from './bus/feed/gbis/discover';
 import { pushHostsOf } from './reminders/push-endpoint';
+import { vapidKeysOf } from './reminders/push';
+import { busTimesOf } from './reminders/moment';
+import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
 export const PAGE_READ_TTL_MS = 1000;
@@ -124,6 +127,8 @@ export type ApiServices = {
   chatbotAds: ChatbotAdService;
   /** The outbox's sender, which the lease holder runs; null without SMTP_URL (openMail). */
   mailSender: MailSender | null;
+  /** The reminders' scheduler, which the lease holder runs; null without VAPID keys (production without VAPID_*). */
+  reminders: ReminderScheduler | null;
   /** The one-time setup link's token while no admin exists (api/admin/setup.ts), else null. */
   setupToken: string | null;
   /**
@@ -138,10 +143,11 @@ export type ApiServices = {
  * Opens the database (migrated) and builds every service on it from `env`: the bus source (the
  * GBIS one reads its ids from the database before each poll, never before the feed starts: env >
  * the admin page's saved setup > defaults, docs/gbis.md §Setup page), the object store, the
- * predictions, the bus feed handing its snapshots to them, the chatbot ads and the e-mail.
+ * predictions, the bus feed handing its snapshots to them and to the reminders' scheduler, the
+ * chatbot ads and the e-mail.
  * Nothing runs in the background yet (api/runtime.ts start).
  * @throws DataDirBusyError, an unreachable database or a failed migration (openDatabase), a
- *   misconfigured GBIS source or object store.
+ *   misconfigured GBIS source or object store, a VAPID key that cannot be kept under DATA_DIR.
  */
 export async function openApiServices(
   env: ApiEnv,
@@ -173,16 +179,41 @@ export async function openApiServices(
     source: source.name,
     dailyQuota: env.GBIS_DAILY_QUOTA,
   });
+  const vapid = vapidKeysOf(env, embedded);
+  if (!vapid)
+    logger.warn('[reminders] VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: reminders are off.');
+  let reminders: ReminderScheduler | null = null;
   const feed = await createBusFeed({
     database,
     source,
     clock,
     dailyQuota: env.GBIS_DAILY_QUOTA,
     logger,
-    onSnapshot: predictions.observe,
+    onSnapshot: (snapshot) => {
+      predictions.observe(snapshot);
+      reminders?.kick(); // after the predictions took it: both directions' buses are the snapshot's
+    },
   });
   const chatbotAds = createChatbotAdService({ db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
-  const mail = openMail(env, { db, clock, logger, isLeader: () => feed.role() === 'leader' });
+  const isLeader = () => feed.role() === 'leader';
+  const mail = openMail(env, { db, clock, logger, isLeader });
+  const todayRoutes = () => {
+    try {
+      return predictions.todayNow(clock.now()).routes;
+    } catch {
+      return []; // the live view logs the predictions' failures; down reminders wait for them
+    }
+  };
+  if (vapid) {
+    reminders = createReminderScheduler({
+      db,
+      clock,
+      logger,
+      vapid,
+      isLeader,
+      busTimes: () => busTimesOf(feed.current().snapshot, todayRoutes()),
+    });
+  }
   const context = composeApi({
     db,
     storage,
@@ -203,6 +234,7 @@ export async function openApiServices(
     gbisSetup: gbisSetupOf(env),
     skillSecret: env.KAKAO_SKILL_SECRET,
     pushHosts: pushHostsOf(env.PUSH_ENDPOINT_HOSTS),
+    vapidPublicKey: vapid?.publicKey,
     imageStorageMaxBytes: env.IMAGE_STORAGE_MAX_MB * MB,
     // The disk matters when the embedded database or the local store's images live on it.
     dataDirFreeBytes:
@@ -210,7 +242,17 @@ export async function openApiServices(
         ? () => freeDiskBytes(env.DATA_DIR)
         : undefined,
   });
-  return { context, database, workers, feed, chatbotAds, mailSender: mail.sender, setupToken, historyWritten };
+  return {
+    context,
+    database,
+    workers,
+    feed,
+    chatbotAds,
+    mailSender: mail.sender,
+    reminders,
+    setupToken,
+    historyWritten,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ObservabilityEnvSchema } from '../contract/observability';
 import { mailboxAddress } from './mail/address';
 import { pushHostsOf } from './reminders/push-endpoint';
+import { vapidPublicKeyOf } from './reminders/push';
 import { SECRET_MIN_LENGTH } from '../lib/secrets';
 
 const optionalString = z
@@ -104,6 +105,34 @@ export const ApiEnvSchema = z
         ctx.addIssue({ code: 'custom', message: (error as Error).message });
       }
     }),
+    /**
+     * The VAPID key pair reminders are signed with (RFC 8292; `npx web-push generate-vapid-keys`),
+     * base64url, and its contact, a `mailto:` or `https:` URL the push services may write to. All
+     * three or none; unset → generated once under DATA_DIR/secrets/ on the embedded default, the
+     * contact PUBLIC_BASE_URL; required in production (with DATABASE_URL `npm start` refuses to
+     * start without them, and `npm run start:api` answers 503 to reminders). The private key is secret.
+     */
+    VAPID_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'expected a base64url P-256 public key')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'expected a base64url P-256 private key')
+        .optional(),
+    ),
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) => /^mailto:.+@.+/.test(value) || /^https:\/\/[^/]+/.test(value),
+          'must be a mailto: or https: URL',
+        )
+        .optional(),
+    ),
     /** The X-Kakao-Skill-Secret Open Builder sends to POST /api/kakao/skill; unset → that endpoint answers 503. */
     KAKAO_SKILL_SECRET: optionalString.pipe(
       z
@@ -187,6 +216,20 @@ export const ApiEnvSchema = z
     message: "PUBLIC_BASE_URL is required with SMTP_URL (the e-mails' links are absolute)",
     path: ['PUBLIC_BASE_URL'],
   })
+  .refine((env) => [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length % 3 === 0, {
+    message: 'set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together',
+    path: ['VAPID_PUBLIC_KEY'],
+  })
+  .refine(
+    (env) =>
+      !env.VAPID_PRIVATE_KEY ||
+      !env.VAPID_PUBLIC_KEY ||
+      vapidPublicKeyOrNull(env.VAPID_PRIVATE_KEY) === env.VAPID_PUBLIC_KEY,
+    {
+      message: 'is not the public key of VAPID_PRIVATE_KEY',
+      path: ['VAPID_PUBLIC_KEY'],
+    },
+  )
   .refine(
     (env) => {
       const bank = [env.AD_BANK_NAME, env.AD_BANK_ACCOUNT, env.AD_BANK_HOLDER];
@@ -196,6 +239,15 @@ export const ApiEnvSchema = z
   );
 
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
+
+/** The public key of a VAPID private key, or null when it is not a P-256 private key. */
+function vapidPublicKeyOrNull(privateKey: string): string | null {
+  try {
+    return vapidPublicKeyOf(privateKey);
+  } catch {
+    return null;
+  }
+}
 
 /** @throws Error naming every bad variable. */
 export function parseApiEnv(source: Record<string, string | undefined> = process.env): ApiEnv {

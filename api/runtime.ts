@@ -205,11 +205,11 @@ async function buildApiRuntime(
 
 /**
  * The housekeeping of a started api: the chatbot ads' first read and their impressions' flush, the
- * e-mail outbox's rounds, the orphan image sweep, the retention and the accuracy figure.
+ * e-mail outbox's rounds, the reminders' checks, the orphan image sweep, the retention and the accuracy figure.
  * @returns the functions that stop each.
  */
 function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise<void>): (() => void)[] {
-  const { context, feed, chatbotAds, mailSender } = services;
+  const { context, feed, chatbotAds, mailSender, reminders } = services;
   const { db, storage, clock, logger } = context;
   void chatbotAds.refresh(clock.now()); // so that not even the first chatbot answer waits for the ad list
   const impressionFlush = setInterval(() => void chatbotAds.flush(), IMPRESSION_FLUSH_MS).unref();
@@ -217,6 +217,8 @@ function startHousekeeping(services: ApiServices, refreshAccuracy: () => Promise
     () => clearInterval(impressionFlush),
     // The outbox's rounds, every 5 s; only the lease holder sends (api/mail/sender.ts).
     mailSender?.start() ?? (() => undefined),
+    // The reminders, after each snapshot and when one falls due; only the lease holder sends (api/reminders/scheduler.ts).
+    reminders?.start() ?? (() => undefined),
     // Orphan images (api/ads/images.ts), every 5 minutes in every instance: each may have issued uploads.
     scheduleOrphanSweep({ db, storage, clock, logger }),
     // What is past the privacy policy's retention (api/privacy/retention.ts), in the lease holder only.

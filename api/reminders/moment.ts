@@ -28,8 +28,9 @@ export type ReminderTarget = { targetAt: Date; plateNo: string | null };
 
 /**
  * A reminder's state at a moment: `wait` until `dueAt` (null: its bus is not in the data now, so
- * the next data decides), `due` now for a bus at `busAt`, or `gone` (its bus has come or left, or
- * has not been seen again within MATCH_WINDOW_MS of its time): dropped, never sent late.
+ * the next data decides), `due` now for a bus at `busAt`, or `gone` (its bus has come or left, is
+ * less than TOO_LATE_MS away, or has not been seen again within MATCH_WINDOW_MS of its time):
+ * dropped, never sent late.
  */
 export type ReminderState =
   | { kind: 'wait'; dueAt: Date | null }
@@ -42,6 +43,12 @@ export type ReminderState =
  * last half hour before a departure (docs/predictions.md §Measuring it).
  */
 export const MATCH_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A reminder whose bus is nearer than this (ms) is dropped, not sent: a minute is too little to act
+ * on (a moment missed by a late snapshot, or a bus that jumped ahead in the data).
+ */
+export const TOO_LATE_MS = 60_000;
 
 /**
  * The buses of the moment: up, each route's arrivals at the campus stop in `snapshot` (none
@@ -78,7 +85,7 @@ export function reminderState(aim: ReminderAim & ReminderTarget, times: BusTimes
   const bus = followedBus(aim, times[aim.direction].get(aim.routeNo) ?? []);
   const nowMs = now.getTime();
   if (!bus) return nowMs > aim.targetAt.getTime() + MATCH_WINDOW_MS ? { kind: 'gone' } : { kind: 'wait', dueAt: null };
-  if (bus.at.getTime() <= nowMs) return { kind: 'gone' };
+  if (bus.at.getTime() - nowMs < TOO_LATE_MS) return { kind: 'gone' };
   const dueMs = bus.at.getTime() - aim.leadMin * 60_000;
   return dueMs <= nowMs ? { kind: 'due', busAt: bus.at } : { kind: 'wait', dueAt: new Date(dueMs) };
 }

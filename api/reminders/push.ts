@@ -6,6 +6,7 @@
  */
 import { createECDH } from 'node:crypto';
 import webPush from 'web-push';
+import { storedSecret } from '../../lib/secrets';
 import type { PushSubscriptionJson } from '../../contract/reminders';
 
 /** The VAPID key pair (base64url: the P-256 public key, 65 bytes uncompressed; the private key, 32 bytes) and the contact (`mailto:` or `https:`). */
@@ -33,8 +34,36 @@ export function vapidPublicKeyOf(privateKey: string): string {
   return ecdh.getPublicKey().toString('base64url');
 }
 
-/** A new VAPID private key (base64url, 32 bytes), web-push's generateVAPIDKeys. */
-export const newVapidPrivateKey = (): string => webPush.generateVAPIDKeys().privateKey;
+/** The contact of a deployment without VAPID_SUBJECT and without an https PUBLIC_BASE_URL (a trial). */
+const TRIAL_SUBJECT = 'mailto:campus-bus@localhost';
+
+/**
+ * The deployment's VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT (api/env.ts
+ * checks they are a pair); unset, on the embedded default, a private key generated once under
+ * DATA_DIR/secrets/ (web-push's generateVAPIDKeys) with its public key, the contact VAPID_SUBJECT,
+ * else an https PUBLIC_BASE_URL, else a trial's mailto:; null in production without them
+ * (reminders are off).
+ * @throws when the embedded default's key cannot be kept under DATA_DIR (storedSecret).
+ */
+export function vapidKeysOf(
+  env: {
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    VAPID_SUBJECT?: string;
+    PUBLIC_BASE_URL?: string;
+    DATA_DIR: string;
+  },
+  embedded: boolean,
+): VapidKeys | null {
+  const subject =
+    env.VAPID_SUBJECT ?? (env.PUBLIC_BASE_URL?.startsWith('https://') ? env.PUBLIC_BASE_URL : TRIAL_SUBJECT);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  if (!embedded) return null;
+  const privateKey = storedSecret(env.DATA_DIR, 'VAPID_PRIVATE_KEY', () => webPush.generateVAPIDKeys().privateKey);
+  return { publicKey: vapidPublicKeyOf(privateKey), privateKey, subject };
+}
 
 /**
  * Posts `payload` (UTF-8, encrypted to `subscription`'s keys) to its push service, signed with
@@ -71,7 +100,11 @@ export async function sendPush(
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 404 || status === 410) return { kind: 'gone', status };
   if (status === 429 || status >= 500) {
-    return { kind: 'retry', afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()), reason: `HTTP ${status}` };
+    return {
+      kind: 'retry',
+      afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()),
+      reason: `HTTP ${status}`,
+    };
   }
   return { kind: 'failed', reason: `HTTP ${status}` };
 }

@@ -86,7 +86,7 @@ export function createReminderScheduler(options: {
   const pending = new Map<string, Pending>();
   let readAt: Date | null = null;
   let fullReadAt = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer = () => {};
   let stopped = true;
   let round: Promise<void> | null = null;
   let again = false;
@@ -188,7 +188,7 @@ export function createReminderScheduler(options: {
       const waitMs = outcome.afterMs ?? RETRY_MS;
       if (!stopped && clock.now().getTime() + waitMs < reminder.busAt.getTime()) {
         logger.warn(`${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`);
-        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+        await new Promise<void>((resolve) => clock.after(waitMs, resolve));
         return deliver(reminder);
       }
       logger.warn(`${label}: not sent (${outcome.reason}), and its bus is too near to retry`);
@@ -236,8 +236,8 @@ export function createReminderScheduler(options: {
   };
 
   const schedule = (inMs: number) => {
-    clearTimeout(timer);
-    if (!stopped) timer = setTimeout(() => void check(), Math.max(0, inMs)).unref();
+    cancelTimer();
+    if (!stopped) cancelTimer = clock.after(Math.max(0, inMs), () => void check());
   };
 
   const check = () => {
@@ -262,7 +262,7 @@ export function createReminderScheduler(options: {
       void check();
       return () => {
         stopped = true;
-        clearTimeout(timer);
+        cancelTimer();
       };
     },
   };
