@@ -59,6 +59,13 @@ async function prepare() {
         '(production); generate each with: openssl rand -hex 32',
     );
   }
+  if (!runtime.embedded && !apiEnv.VAPID_PRIVATE_KEY) {
+    await runtime.close();
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required with ' +
+        'DATABASE_URL (production); generate the keys with: npx web-push generate-vapid-keys',
+    );
+  }
   const admin: AdminBinding = { serviceToken: runtime.serviceToken, sessionSecret, secureCookie: env.secureCookie };
   return { env, build, api, admin, runtime, dataDir: apiEnv.DATA_DIR };
 }

@@ -16,9 +16,10 @@ const SECRET_NAMES = [
   'S3_SECRET_ACCESS_KEY',
   'S3_ACCESS_KEY_ID',
   'DATABASE_URL',
+  'VAPID_PRIVATE_KEY',
 ];
 /** Modules that must stay on the server: drivers, hashing, the api, the upstream client. */
-const SERVER_ONLY = ['@electric-sql/pglite', 'node-postgres', 'argon2', 'drizzle-orm', 'serviceKey', 'upstream.server'];
+const SERVER_ONLY = ['@electric-sql/pglite', 'node-postgres', 'argon2', 'drizzle-orm', 'serviceKey', 'upstream.server', 'web-push'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -8,6 +8,9 @@ import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { Api } from '../app';
 import { pushHostsOf } from '../reminders/push-endpoint';
+import { vapidPublicKeyOf } from '../reminders/push';
+
+const VAPID_PUBLIC_KEY = vapidPublicKeyOf('rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI');
 
 describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
   const database = testDatabaseFor(kind);
@@ -18,7 +21,13 @@ describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
   beforeEach(() => {
     store = tempLocalStore();
     const clock = new FakeClock(new Date('2026-11-23T08:00:00+09:00'));
-    app = testApi({ db: database().db, storage: store, clock, pushHosts: pushHostsOf('127.0.0.1:8099') });
+    app = testApi({
+      db: database().db,
+      storage: store,
+      clock,
+      pushHosts: pushHostsOf('127.0.0.1:8099'),
+      vapidPublicKey: VAPID_PUBLIC_KEY,
+    });
   });
   afterEach(() => store.remove());
 
@@ -70,6 +79,31 @@ describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
     const fourth = await call('POST', '', same);
     expect(fourth.status).toBe(409);
     expect(await message(fourth)).toBe(REMINDER_MESSAGES.tooMany);
+  });
+
+  it('gives the VAPID public key pages subscribe with; without keys (production without VAPID_*) says reminders are off', async () => {
+    const key = await app.request('/api/reminders/key');
+    expect(await key.json()).toEqual({ publicKey: VAPID_PUBLIC_KEY });
+    const off = testApi({ db: database().db, storage: store, clock: new FakeClock(new Date()) });
+    for (const response of [
+      await off.request('/api/reminders/key'),
+      await off.request('/api/reminders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(reminder()),
+      }),
+    ]) {
+      expect(response.status).toBe(503);
+      expect(await message(response)).toBe(REMINDER_MESSAGES.off);
+    }
+  });
+
+  it('answers 422 when no bus of the route is known further ahead than the minutes asked', async () => {
+    // Up: the test feed has no snapshot, so no bus is known coming to the campus stop.
+    const none = await call('POST', '', { ...reminder(), direction: 'up' });
+    expect(none.status).toBe(422);
+    expect(await message(none)).toBe(REMINDER_MESSAGES.noBus);
+    expect(await database().db.select().from(pushSubscriptions)).toEqual([]);
   });
 
   it('limits each address: 20 calls in 10 minutes, then 429', async () => {
