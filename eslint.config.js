@@ -120,14 +120,14 @@ const edgeFromPages = webFolder(
 /** Why routes, models and components never call the browser's fetch themselves. */
 const fetchMessage =
   'Routes and components call a model; a model calls the api through the upstream client (upstream.server.ts). ' +
-  "The browser's one fetch is the refresh hook, use-live-time-left.ts.";
+  "The browser's fetches are the refresh hook's (use-live-time-left.ts) and the reminders' (use-reminder.ts).";
 
 /** The code folders (not the entries, scripts or tests/): a dynamic import there names its module. */
 const appCode = ['app/**', 'api/**', 'lib/**', 'contract/**'];
 /** Where the upstream client lives (app/models/), with its test. */
 const upstreamClient = 'app/**/upstream.server*.ts';
-/** The browser's refresh hook, wherever app/ keeps its hooks. */
-const refreshHook = 'app/**/use-live-time-left.ts';
+/** The browser's calls: the refresh hook and the reminders', wherever app/ keeps its hooks. */
+const browserCalls = ['app/**/use-live-time-left.ts', 'app/**/use-reminder.ts'];
 
 export default tseslint.config(
   {
@@ -225,10 +225,10 @@ export default tseslint.config(
     rules: fencesOf([...everywhere, queryBuilder, schemaFromRoutes], [...driverBypasses, literalImportsOnly]),
   },
   {
-    // The browser's fetch is called by the refresh hook and the upstream client only: everything else
+    // The browser's fetch is called by the refresh and reminder hooks and the upstream client only: everything else
     // in app/ goes through a model. (Tests fetch the servers they start.)
     files: ['app/**'],
-    ignores: [refreshHook, upstreamClient, 'app/**/*.test.{ts,tsx}'],
+    ignores: [...browserCalls, upstreamClient, 'app/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: fetchMessage }],
       'no-restricted-properties': [

@@ -64,9 +64,14 @@ export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
  */
 export const ReminderApiRequestSchema = ReminderRequestSchema.extend({ locale: z.enum(LOCALES).default('ko') });
 
-/** The answer to a reminder set (201): its id, for DELETE /reminders/{id}, and what was set. */
+/**
+ * The answer to a reminder set (201): its id, for DELETE /reminders/{id}, what was set, and the
+ * time of the bus it is for as known then (ISO, UTC: up its arrival at the campus stop, down its
+ * predicted departure), after which the page forgets it.
+ */
 export const ReminderSchema = ReminderRequestSchema.pick({ routeNo: true, direction: true, leadMin: true }).extend({
   id: text().uuid(),
+  targetAt: text().datetime(),
 });
 export type Reminder = z.infer<typeof ReminderSchema>;
 

@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
       routeNo: '1150',
       direction: 'up',
       leadMin: 5,
+      targetAt: minutesLater(12).toISOString(),
     });
     expect(await db().select().from(pushSubscriptions)).toEqual([
       { id: 1, endpoint: subscription.endpoint, ...subscription.keys, createdAt: NOW },

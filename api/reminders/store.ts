@@ -53,7 +53,7 @@ export async function createReminder(
     await tx
       .insert(reminders)
       .values({ id, subscriptionId, routeNo, direction, leadMin, ...target, locale: options.locale, createdAt: options.now });
-    return { id, routeNo, direction, leadMin };
+    return { id, routeNo, direction, leadMin, targetAt: target.targetAt.toISOString() };
   });
 }
 

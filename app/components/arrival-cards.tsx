@@ -4,7 +4,8 @@
  * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
  * 곧 도착 in words (docs/product.md §9; colour is never the only signal), and a route near its last departure
  * of the day carries the 막차 mark with that run's time on both tabs, so no rider misses it: due at campus on the
- * up tab, leaving campus on the down tab.
+ * up tab, leaving campus on the down tab. A card with a time has a bell that sets a reminder for
+ * that route's bus (reminder-bell.tsx).
  */
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
@@ -13,6 +14,7 @@ import type { ReactNode } from 'react';
 import { joined, KoreanText, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
 import { formatKstTime } from '../../contract/kst';
+import { ReminderBell } from './reminder-bell';
 
 /**
  * Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty
@@ -57,6 +59,7 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
               note={data.estimate !== null && basis ? t(BASIS_NOTES[basis]) : ''}
             />
           </dl>
+          {data.estimate !== null && <ReminderBell routeNo={routeNo} direction="down" />}
         </li>
       ))}
     </ul>
@@ -133,6 +136,7 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
           </>
         )}
       </div>
+      {tone !== 'none' && <ReminderBell routeNo={route.routeNo} direction="up" />}
     </li>
   );
 }

@@ -14,6 +14,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useT } from '~/i18n/i18n';
 import installHint from '~/i18n/compiled/ko/install.js';
 import common from '~/i18n/compiled/ko/common.js';
+import { isIosSafari, isStandalone } from '~/utils/install';
 
 /** Chrome's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -117,18 +118,7 @@ export function InstallHint() {
         ) : (
           <>
             <p>{t('install.ios')}</p>
-            <ol className="install-hint__steps">
-              <li>
-                {t('install.step1Before')}
-                <strong>{t('install.step1Share')}</strong>
-                {t('install.step1After')}
-              </li>
-              <li>
-                {t('install.step2Before')}
-                <strong>{t('install.step2Add')}</strong>
-                {t('install.step2After')}
-              </li>
-            </ol>
+            <IosInstallSteps />
           </>
         )}
       </div>
@@ -161,20 +151,21 @@ function readDismissed(): boolean {
   }
 }
 
-/** Opened from the home screen: the manifest's standalone display, or iOS's own flag. */
-function isStandalone(): boolean {
+/** Safari's two steps to add the app to the Home Screen (Share, then Add to Home Screen). */
+export function IosInstallSteps() {
+  const t = useT(installHint);
   return (
-    window.matchMedia('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
+    <ol className="install-hint__steps">
+      <li>
+        {t('install.step1Before')}
+        <strong>{t('install.step1Share')}</strong>
+        {t('install.step1After')}
+      </li>
+      <li>
+        {t('install.step2Before')}
+        <strong>{t('install.step2Add')}</strong>
+        {t('install.step2After')}
+      </li>
+    </ol>
   );
-}
-
-/**
- * Safari on iPhone, iPod or iPad; iPadOS's Safari says "Macintosh" but has a touch screen. Not the
- * other iOS browsers (CriOS, FxiOS, EdgiOS), whose menus differ, nor in-app browsers such as
- * KakaoTalk's, which cannot add to the home screen and have no "Safari/" token.
- */
-function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
-  const appleMobile = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
-  return appleMobile && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS/.test(userAgent);
 }

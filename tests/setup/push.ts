@@ -141,7 +141,7 @@ export async function startPushService(now: () => number = Date.now): Promise<Lo
       return;
     }
     if (answer.status >= 200 && answer.status < 300) {
-      delivered.push({ name, at: new Date(now()), ttl, urgency: request.headers.urgency ?? null, claims, payload });
+      delivered.push({ name, at: new Date(now()), ttl, urgency: String(request.headers.urgency ?? '') || null, claims, payload });
     }
     response.writeHead(answer.status, answer.headers).end();
   };

@@ -1,0 +1,147 @@
+/**
+ * A card's reminder (docs/decisions/033-web-push-reminders.md): what this browser can do, and setting
+ * and cancelling one through the page's own calls (POST /reminders, DELETE /reminders/{id}, GET
+ * /reminders/key). A reminder needs JavaScript, a service worker with the Push API, and the
+ * notification permission; iOS and iPadOS expose the Push API only to the app added to the Home
+ * Screen. The reminders set from this browser are kept in localStorage until their bus's time has
+ * passed, so every card (and a reload) shows the one already set.
+ */
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { ReminderSchema, VapidKeySchema, type Reminder } from '../../contract/reminders';
+import type { Direction } from '../../contract/transit';
+import { isIosSafari, isStandalone } from '~/utils/install';
+
+/** localStorage key of the reminders set from this browser (Reminder[], JSON). */
+const STORAGE_KEY = 'campus-bus:reminders';
+
+/** How long (ms) after its bus's time a kept reminder is forgotten (the server's match window). */
+const FORGET_AFTER_MS = 15 * 60_000;
+
+/**
+ * What the bell can offer: `pending` before the page has run (the server's render, and a page
+ * without JavaScript: it says what a reminder needs); `unsupported` (no Push API); `install`
+ * (iOS outside the installed app); `denied` (notifications blocked for the site); `ready` (the
+ * minutes to choose; `granted` once notifications are allowed); `set` (this route's reminder).
+ */
+export type BellState =
+  | { kind: 'pending' | 'unsupported' | 'install' | 'denied' }
+  | { kind: 'ready'; granted: boolean }
+  | { kind: 'set'; reminder: Reminder };
+
+/** Why a set or cancel failed: the answer's status (0: no answer, or the browser refused to subscribe). */
+export type ReminderFailure = { status: number };
+
+let kept: Reminder[] | null = null;
+const listeners = new Set<() => void>();
+
+function readKept(): Reminder[] {
+  if (kept) return kept;
+  try {
+    const parsed = ReminderSchema.array().safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]'));
+    kept = parsed.success ? parsed.data : [];
+  } catch {
+    kept = [];
+  }
+  kept = kept.filter((reminder) => Date.parse(reminder.targetAt) + FORGET_AFTER_MS > Date.now());
+  return kept;
+}
+
+function writeKept(next: Reminder[]): void {
+  kept = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // private mode or full storage: kept for this page only
+  }
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const NONE: Reminder[] = [];
+
+/** What this browser offers, read once mounted (never on the server). */
+function browserSupport(): Exclude<BellState['kind'], 'set'> {
+  if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) {
+    return Notification.permission === 'denied' ? 'denied' : 'ready';
+  }
+  return isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() ? 'install' : 'unsupported';
+}
+
+/**
+ * The reminder of `routeNo` in `direction`: the bell's state, and `set(leadMin)` and `cancel()`,
+ * each resolving to null, or the failure (the card says it in words).
+ */
+export function useReminder(routeNo: string, direction: Direction) {
+  const reminders = useSyncExternalStore(subscribe, readKept, () => NONE);
+  const [support, setSupport] = useState<Exclude<BellState['kind'], 'set'>>('pending');
+  const [granted, setGranted] = useState(false);
+  useEffect(() => {
+    setSupport(browserSupport());
+    setGranted('Notification' in window && Notification.permission === 'granted');
+  }, []);
+  const reminder = reminders.find((r) => r.routeNo === routeNo && r.direction === direction);
+  let state: BellState;
+  if (support === 'pending') state = { kind: 'pending' };
+  else if (reminder) state = { kind: 'set', reminder };
+  else state = support === 'ready' ? { kind: 'ready', granted } : { kind: support };
+
+  const set = useCallback(
+    async (leadMin: 3 | 5 | 10): Promise<ReminderFailure | null> => {
+      if ((await Notification.requestPermission()) !== 'granted') {
+        setSupport(browserSupport());
+        return null; // the state says it: denied, or still to be allowed
+      }
+      setGranted(true);
+      let subscription: PushSubscription;
+      try {
+        subscription = await pushSubscription();
+      } catch {
+        return { status: 0 };
+      }
+      const response = await send('/reminders', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ subscription: subscription.toJSON(), routeNo, direction, leadMin }),
+      });
+      if (response?.status !== 201) return { status: response?.status ?? 0 };
+      const parsed = ReminderSchema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) return { status: 0 };
+      writeKept([...readKept().filter((r) => !(r.routeNo === routeNo && r.direction === direction)), parsed.data]);
+      return null;
+    },
+    [routeNo, direction],
+  );
+
+  const cancel = useCallback(async (): Promise<ReminderFailure | null> => {
+    if (!reminder) return null;
+    const response = await send(`/reminders/${encodeURIComponent(reminder.id)}`, { method: 'DELETE' });
+    // 404: already sent or expired, so gone either way.
+    if (response?.status !== 204 && response?.status !== 404) return { status: response?.status ?? 0 };
+    writeKept(readKept().filter((r) => r.id !== reminder.id));
+    return null;
+  }, [reminder]);
+
+  return { state, set, cancel };
+}
+
+/** This browser's push subscription, made with the site's VAPID key when there is none. @throws when the browser or the key fails. */
+async function pushSubscription(): Promise<PushSubscription> {
+  const registration = await navigator.serviceWorker.ready;
+  const existing = await registration.pushManager.getSubscription();
+  if (existing) return existing;
+  const response = await send('/reminders/key', { headers: { accept: 'application/json' } });
+  const { publicKey } = VapidKeySchema.parse(await response?.json());
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+}
+
+/** A same-origin call; null when the network failed. */
+async function send(path: string, init: RequestInit): Promise<Response | null> {
+  try {
+    return await fetch(path, init);
+  } catch {
+    return null;
+  }
+}
