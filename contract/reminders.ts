@@ -75,5 +75,16 @@ export const ReminderSchema = ReminderRequestSchema.pick({ routeNo: true, direct
 });
 export type Reminder = z.infer<typeof ReminderSchema>;
 
+/**
+ * PUT /reminders/subscription and PUT /api/reminders/subscription: the service worker's
+ * `pushsubscriptionchange` gives the subscription the browser made in place of the one at
+ * `oldEndpoint`, which the reminders set on it move to.
+ */
+export const SubscriptionRenewalSchema = z.object({
+  oldEndpoint: text().max(PUSH_ENDPOINT_MAX).url(),
+  subscription: PushSubscriptionSchema,
+});
+export type SubscriptionRenewal = z.infer<typeof SubscriptionRenewalSchema>;
+
 /** GET /reminders/key and GET /api/reminders/key: the VAPID public key (base64url) the page subscribes with (PushManager.subscribe's applicationServerKey). */
 export const VapidKeySchema = z.object({ publicKey: text().regex(/^B[A-Za-z0-9_-]{86}$/) });

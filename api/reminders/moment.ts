@@ -32,10 +32,7 @@ export type ReminderTarget = { targetAt: Date; plateNo: string | null };
  * less than TOO_LATE_MS away, or has not been seen again within MATCH_WINDOW_MS of its time):
  * dropped, never sent late.
  */
-export type ReminderState =
-  | { kind: 'wait'; dueAt: Date | null }
-  | { kind: 'due'; busAt: Date }
-  | { kind: 'gone' };
+export type ReminderState = { kind: 'wait'; dueAt: Date | null } | { kind: 'due'; busAt: Date } | { kind: 'gone' };
 
 /**
  * How far (ms) a bus's time may move from the time a reminder was set for and still be its bus:

@@ -1,16 +1,8 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPushService, type LoopbackPushService } from '../../tests/setup/push';
-import { retryAfterMs, sendPush, vapidKeysOf, vapidPublicKeyOf, type VapidKeys } from './push';
-
-const VAPID: VapidKeys = {
-  ...(() => {
-    const privateKey = 'rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI';
-    return { privateKey, publicKey: vapidPublicKeyOf(privateKey) };
-  })(),
-  subject: 'mailto:admin@bus.example.com',
-};
+import { startPushService, TEST_VAPID as VAPID, type LoopbackPushService } from '../../tests/setup/push';
+import { retryAfterMs, sendPush, vapidKeysOf, vapidPublicKeyOf } from './push';
 
 describe('sendPush, to a loopback push service', () => {
   let service: LoopbackPushService;
@@ -85,6 +77,10 @@ describe('retryAfterMs', () => {
 });
 
 describe('vapidKeysOf', () => {
+  it('derives the public key from the private key', () => {
+    expect(vapidPublicKeyOf(VAPID.privateKey)).toBe(VAPID.publicKey);
+  });
+
   const env = { DATA_DIR: '' };
   it('takes the env’s keys; without them keeps one key pair under DATA_DIR on the embedded default, and none in production', () => {
     const given = {

@@ -1,18 +1,15 @@
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
-import { startPushService, type LoopbackPushService } from '../../tests/setup/push';
+import { startPushService, TEST_VAPID as VAPID, type LoopbackPushService } from '../../tests/setup/push';
 import type { ReminderRequest } from '../../contract/reminders';
 import { pushSubscriptions, reminders } from '../db/schema';
 import type { BusTime, BusTimes } from './moment';
 import { pushHostsOf } from './push-endpoint';
-import { vapidPublicKeyOf } from './push';
 import { createReminderScheduler, SEND_CONCURRENCY, type ReminderScheduler } from './scheduler';
 import { createReminder } from './store';
 
 const START = new Date('2026-11-23T08:00:00+09:00');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
-const privateKey = 'rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI';
-const VAPID = { privateKey, publicKey: vapidPublicKeyOf(privateKey), subject: 'mailto:admin@bus.example.com' };
 
 describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
   const database = testDatabaseFor(kind);

@@ -168,7 +168,13 @@ export function createReminderScheduler(options: {
     return won.flatMap(({ reminder, busAt }) => {
       const row = byId.get(reminder.subscriptionId);
       return row
-        ? [{ ...reminder, busAt, subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } } }]
+        ? [
+            {
+              ...reminder,
+              busAt,
+              subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+            },
+          ]
         : [];
     });
   };
@@ -178,16 +184,22 @@ export function createReminderScheduler(options: {
     const now = clock.now();
     const leftMs = reminder.busAt.getTime() - now.getTime();
     const minutes = Math.max(1, Math.round(leftMs / 60_000));
-    const outcome: PushOutcome = await sendPush(reminder.subscription, JSON.stringify(notificationOf(reminder, minutes)), {
-      vapid,
-      ttlSec: leftMs / 1000,
-      fetch: options.fetch,
-    });
+    const outcome: PushOutcome = await sendPush(
+      reminder.subscription,
+      JSON.stringify(notificationOf(reminder, minutes)),
+      {
+        vapid,
+        ttlSec: leftMs / 1000,
+        fetch: options.fetch,
+      },
+    );
     const label = `[reminders] ${reminder.routeNo} ${reminder.direction} ${reminder.leadMin} min`;
     if (outcome.kind === 'retry') {
       const waitMs = outcome.afterMs ?? RETRY_MS;
       if (!stopped && clock.now().getTime() + waitMs < reminder.busAt.getTime()) {
-        logger.warn(`${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`);
+        logger.warn(
+          `${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`,
+        );
         await new Promise<void>((resolve) => clock.after(waitMs, resolve));
         return deliver(reminder);
       }

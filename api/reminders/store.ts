@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { PushSubscriptionJson } from '../../contract/reminders';
 import { MAX_PENDING_REMINDERS, type Reminder, type ReminderRequest } from '../../contract/reminders';
 import type { Locale } from '../../contract/locales';
 import type { Db } from '../db/client';
@@ -52,7 +53,16 @@ export async function createReminder(
     const id = randomUUID();
     await tx
       .insert(reminders)
-      .values({ id, subscriptionId, routeNo, direction, leadMin, ...target, locale: options.locale, createdAt: options.now });
+      .values({
+        id,
+        subscriptionId,
+        routeNo,
+        direction,
+        leadMin,
+        ...target,
+        locale: options.locale,
+        createdAt: options.now,
+      });
     return { id, routeNo, direction, leadMin, targetAt: target.targetAt.toISOString() };
   });
 }
@@ -72,6 +82,47 @@ export async function cancelReminder(db: Db, id: string): Promise<boolean> {
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, cancelled.subscriptionId));
     }
     return true;
+  });
+}
+
+/**
+ * Moves the reminders of the subscription at `oldEndpoint` to `subscription`, the one the browser
+ * gave in its place (the service worker's `pushsubscriptionchange`), posting only to `hosts`: the
+ * old endpoint is forgotten. Knowing the old endpoint (the browser's own secret URL) is what allows it.
+ * @returns 'renewed', 'bad-endpoint' (the new one is outside the push services: nothing changes) or
+ *   'not-found' (no subscription at `oldEndpoint`: its reminders have all gone).
+ */
+export async function renewSubscription(
+  db: Db,
+  oldEndpoint: string,
+  subscription: PushSubscriptionJson,
+  hosts: readonly PushHost[],
+): Promise<'renewed' | 'bad-endpoint' | 'not-found'> {
+  if (!isAllowedPushEndpoint(subscription.endpoint, hosts)) return 'bad-endpoint';
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, oldEndpoint))
+      .for('update');
+    if (!old) return 'not-found';
+    const keys = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+    const [current] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    if (current && current.id !== old.id) {
+      // The new endpoint is already known (set from another tab): the reminders join it.
+      await tx.update(reminders).set({ subscriptionId: current.id }).where(eq(reminders.subscriptionId, old.id));
+      await tx.update(pushSubscriptions).set(keys).where(eq(pushSubscriptions.id, current.id));
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, old.id));
+    } else {
+      await tx
+        .update(pushSubscriptions)
+        .set({ endpoint: subscription.endpoint, ...keys })
+        .where(eq(pushSubscriptions.id, old.id));
+    }
+    return 'renewed';
   });
 }
 

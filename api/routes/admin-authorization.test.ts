@@ -194,6 +194,8 @@ const PUBLIC_ROUTES = [
   'POST /api/kakao/skill',
   'POST /api/reminders',
   'DELETE /api/reminders/:id',
+  'GET /api/reminders/key',
+  'PUT /api/reminders/subscription',
 ];
 
 /** Authorization headers that are not the service token. */

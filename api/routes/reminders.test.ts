@@ -1,4 +1,4 @@
-import { browserSubscription } from '../../tests/setup/push';
+import { browserSubscription, TEST_VAPID } from '../../tests/setup/push';
 import { ApiErrorSchema } from '../../contract/bus';
 import { MAX_PENDING_REMINDERS, REMINDER_MESSAGES, ReminderSchema } from '../../contract/reminders';
 import { pushSubscriptions, reminders } from '../db/schema';
@@ -8,9 +8,8 @@ import { FakeClock } from '../../tests/setup/fakes';
 import { tempLocalStore } from '../../tests/setup/storage';
 import type { Api } from '../app';
 import { pushHostsOf } from '../reminders/push-endpoint';
-import { vapidPublicKeyOf } from '../reminders/push';
 
-const VAPID_PUBLIC_KEY = vapidPublicKeyOf('rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI');
+const VAPID_PUBLIC_KEY = TEST_VAPID.publicKey;
 
 describe.each(testDatabaseKinds)('/api/reminders on %s', (kind) => {
   const database = testDatabaseFor(kind);

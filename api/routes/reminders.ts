@@ -3,12 +3,12 @@
  * web's POST /reminders and cancels it through DELETE /reminders/{id}, which the web relays here.
  */
 import { Hono } from 'hono';
-import { REMINDER_MESSAGES, ReminderApiRequestSchema } from '../../contract/reminders';
+import { REMINDER_MESSAGES, ReminderApiRequestSchema, SubscriptionRenewalSchema } from '../../contract/reminders';
 import { busTimesOf } from '../reminders/moment';
 import type { ApiContext } from '../context';
 import { rateLimit } from '../rate-limit';
 import { DEFAULT_PUSH_HOST_LIST } from '../reminders/push-endpoint';
-import { cancelReminder, createReminder } from '../reminders/store';
+import { cancelReminder, createReminder, renewSubscription } from '../reminders/store';
 import { jsonBody } from '../validate';
 
 /**
@@ -19,6 +19,9 @@ import { jsonBody } from '../validate';
  *   outside the push services, 422 when no such bus is known, 409 when the subscription already has
  *   MAX_PENDING_REMINDERS pending (nothing stored).
  * - DELETE /:id: 204; 404 `{ message }` when no such reminder is pending (sent, expired, cancelled).
+ * - PUT /subscription (contract SubscriptionRenewalSchema): 204 once the reminders of the old
+ *   endpoint are on the new subscription; 400 for an endpoint outside the push services; 404 when
+ *   the old endpoint has none left.
  * Without VAPID keys (production without VAPID_*), GET /key and POST / answer 503 `{ message }`.
  */
 export function reminderRoutes(context: ApiContext) {
@@ -36,6 +39,13 @@ export function reminderRoutes(context: ApiContext) {
       if (set === 'no-bus') return c.json({ message: REMINDER_MESSAGES.noBus }, 422);
       if (set === 'too-many') return c.json({ message: REMINDER_MESSAGES.tooMany }, 409);
       return c.json(set, 201);
+    })
+    .put('/subscription', rateLimit(rateLimiters.reminder), jsonBody(SubscriptionRenewalSchema), async (c) => {
+      const { oldEndpoint, subscription } = c.req.valid('json');
+      const renewed = await renewSubscription(db, oldEndpoint, subscription, pushHosts);
+      if (renewed === 'bad-endpoint') return c.json({ message: REMINDER_MESSAGES.badEndpoint }, 400);
+      if (renewed === 'not-found') return c.json({ message: REMINDER_MESSAGES.notFound }, 404);
+      return c.body(null, 204);
     })
     .delete('/:id', rateLimit(rateLimiters.reminder), async (c) => {
       if (!(await cancelReminder(db, c.req.param('id')))) return c.json({ message: REMINDER_MESSAGES.notFound }, 404);

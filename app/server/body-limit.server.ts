@@ -147,8 +147,11 @@ const LIMITS: ReadonlyArray<readonly [RegExp, BodyLimit]> = [
   // the GBIS setup: about 70 fields of ids, times and minutes, with names such as
   // routes.1150.timetable.weekday.minHeadwayMin (about 4 KB at their longest).
   [/^\/admin-only\/gbis$/, { maxBytes: 16 * 1024, message: TOO_LARGE, answer: 'page', pool: 'text' }],
-  // a reminder: the push endpoint (2,048 characters at most) and its keys, in JSON.
-  [/^\/reminders$/, { maxBytes: 8 * 1024, message: REMINDER_MESSAGES.badRequest, answer: 'json', pool: 'text' }],
+  // a reminder, or a renewed subscription: push endpoints (2,048 characters at most) and keys, in JSON.
+  [
+    /^\/reminders(\/subscription)?$/,
+    { maxBytes: 8 * 1024, message: REMINDER_MESSAGES.badRequest, answer: 'json', pool: 'text' },
+  ],
   [
     /^\/api\/kakao\/skill$/,
     {

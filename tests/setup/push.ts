@@ -141,7 +141,14 @@ export async function startPushService(now: () => number = Date.now): Promise<Lo
       return;
     }
     if (answer.status >= 200 && answer.status < 300) {
-      delivered.push({ name, at: new Date(now()), ttl, urgency: String(request.headers.urgency ?? '') || null, claims, payload });
+      delivered.push({
+        name,
+        at: new Date(now()),
+        ttl,
+        urgency: String(request.headers.urgency ?? '') || null,
+        claims,
+        payload,
+      });
     }
     response.writeHead(answer.status, answer.headers).end();
   };
@@ -207,3 +214,10 @@ function checkVapid(authorization: string, origin: string, nowMs: number): PushD
   if (!/^(mailto:|https:)/.test(body.sub ?? '')) throw new Error('no sub');
   return body;
 }
+
+/** The tests' VAPID key pair (base64url) and contact: a fixed P-256 private key and its public key. */
+export const TEST_VAPID = {
+  privateKey: 'rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI',
+  publicKey: 'BM-rSl5flNtPuNjZOpwYLNMPLUp3vGoP6cyZ9xERDIYsPW4CYSc5VVnVJSMRfUnzgEQeY9vCgKSlc5Q9o_Z1-g8',
+  subject: 'mailto:admin@bus.example.com',
+};

@@ -16,6 +16,8 @@ import { uploadImageThrough } from './ads-api';
 import { PNG } from '../fixtures/images';
 import { createTestDatabase } from './db';
 import { recordingLogger } from './fakes';
+import { TEST_VAPID } from './push';
+import type { Clock } from '../../api/clock';
 import { tempLocalStore } from './storage';
 
 /** The base URL the web resolves api paths against (server.ts uses the same in-process). */
@@ -31,21 +33,23 @@ export type WebApi = Awaited<ReturnType<typeof startWebApi>>;
  * @param options.imageStorageMaxBytes the api's image storage budget (IMAGE_STORAGE_MAX_MB in
  *   bytes; default the api's 1024 MB): a presign that would exceed it answers 507.
  * @param options.mail the api's e-mail outbox (default none: e-mail off); tests/setup/mail-web.ts has one.
+ * @param options.clock the api's clock (default the system's). Reminders are on, with TEST_VAPID's key.
  * @returns `context(overrides)` builds a load context reaching this api (each call its own; pass
  *   `clientIp` so the api's per-IP rate limits apply per test), `calls` records a clone of every
  *   request the web sent it (bodies readable), `close()` closes the database and removes the store.
  */
 export async function startWebApi(
-  options: { serviceToken?: string; imageStorageMaxBytes?: number; mail?: MailOutbox } = {},
+  options: { serviceToken?: string; imageStorageMaxBytes?: number; mail?: MailOutbox; clock?: Clock } = {},
 ) {
   const database = await createTestDatabase('pglite');
   const storage = tempLocalStore();
   const logger = recordingLogger();
-  const { serviceToken, imageStorageMaxBytes, mail } = options;
+  const { serviceToken, imageStorageMaxBytes, mail, clock = systemClock } = options;
   const app = testApi({
     db: database.db,
     storage,
-    clock: systemClock,
+    clock,
+    vapidPublicKey: TEST_VAPID.publicKey,
     logger,
     serviceToken,
     imageStorageMaxBytes,
