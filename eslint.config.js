@@ -157,6 +157,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's own script (public/sw-push.js) runs in the worker: its globals only.
+    files: ['public/sw-push.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Every file, tests and scripts too: date-fns by path, no database driver.
     rules: fencesOf(everywhere, driverBypasses),
   },

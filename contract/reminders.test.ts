@@ -1,6 +1,7 @@
 import { browserSubscription } from '../tests/setup/push';
 import { randomBytes } from 'node:crypto';
-import { PushSubscriptionSchema, REMINDER_LEAD_MINUTES, ReminderRequestSchema } from './reminders';
+import { PushSubscriptionSchema, ReminderRequestSchema } from './reminders';
+import { REMINDER_LEAD_MINUTES } from './reminder-leads';
 
 describe('a reminder request', () => {
   const good = { subscription: browserSubscription(), routeNo: '1150', direction: 'up', leadMin: 5 };

@@ -9,9 +9,7 @@ import { LOCALES } from './locales';
 import { ROUTE_NOS } from './transit';
 import { text } from './strings';
 
-/** How long before its bus a reminder may fire, minutes: 3, 5 or 10. */
-export const REMINDER_LEAD_MINUTES = [3, 5, 10] as const;
-export type ReminderLeadMin = (typeof REMINDER_LEAD_MINUTES)[number];
+
 /** At most this many reminders are pending per subscription. */
 export const MAX_PENDING_REMINDERS = 3;
 /** The longest push endpoint taken, characters (the services' are under 600). */
@@ -46,7 +44,7 @@ export const PushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 
-/** One of REMINDER_LEAD_MINUTES. */
+/** One of REMINDER_LEAD_MINUTES (contract/reminder-leads.ts). */
 const LeadMinSchema = z.union([z.literal(3), z.literal(5), z.literal(10)]);
 
 /** POST /reminders and POST /api/reminders: a reminder for `routeNo`'s next bus in `direction`, `leadMin` minutes ahead. */

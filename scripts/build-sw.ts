@@ -14,6 +14,8 @@
  * - Everything else (Remix's single-fetch data requests `*.data` and route discovery
  *   `/__manifest`, /bus/*, /api/*, /ads/*, /images/*, /admin-only) matches no route, so the worker does not answer it and nothing of it is cached: the
  *   bus data is never served as if it were current.
+ * - The reminders' handlers (push, notificationclick, pushsubscriptionchange) are public/sw-push.js,
+ *   which the worker imports (importScripts): they cache nothing (ADR 033).
  * - skipWaiting + clientsClaim: a new worker takes over at once. Safe, because no page depends on the
  *   worker's version: pages come from the network and ask for assets by hashed name; an asset the new
  *   precache no longer holds falls through to the network as it would without a worker.
@@ -47,6 +49,7 @@ const { count, size, warnings } = await generateSW({
   globIgnores: ['build/routes/admin-only*', 'build/_shared/sortable*'],
   dontCacheBustURLsMatching: /^build\//,
   swDest: 'public/sw.js',
+  importScripts: ['/sw-push.js'],
   inlineWorkboxRuntime: true,
   sourcemap: false,
   mode: 'production',

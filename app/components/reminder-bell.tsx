@@ -8,7 +8,7 @@
  * below the bell, so opening it moves nothing.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { REMINDER_LEAD_MINUTES } from '../../contract/reminders';
+import { REMINDER_LEAD_MINUTES } from '../../contract/reminder-leads';
 import type { Direction } from '../../contract/transit';
 import { useReminder, type ReminderFailure } from '~/hooks/use-reminder';
 import { useT } from '~/i18n/i18n';

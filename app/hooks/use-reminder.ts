@@ -4,10 +4,12 @@
  * /reminders/key). A reminder needs JavaScript, a service worker with the Push API, and the
  * notification permission; iOS and iPadOS expose the Push API only to the app added to the Home
  * Screen. The reminders set from this browser are kept in localStorage until their bus's time has
- * passed, so every card (and a reload) shows the one already set.
+ * passed, so every card (and a reload) shows the one already set. The answers are checked with the
+ * contract's schemas, loaded when a rider first sets or cancels one (the home loads no schema library).
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { ReminderSchema, VapidKeySchema, type Reminder } from '../../contract/reminders';
+import type { Reminder } from '../../contract/reminders';
+import type { ReminderLeadMin } from '../../contract/reminder-leads';
 import type { Direction } from '../../contract/transit';
 import { isIosSafari, isStandalone } from '~/utils/install';
 
@@ -34,15 +36,23 @@ export type ReminderFailure = { status: number };
 let kept: Reminder[] | null = null;
 const listeners = new Set<() => void>();
 
+/** The kept reminders whose bus is not long past. What this page wrote; anything else there is dropped. */
 function readKept(): Reminder[] {
   if (kept) return kept;
+  let stored: unknown;
   try {
-    const parsed = ReminderSchema.array().safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]'));
-    kept = parsed.success ? parsed.data : [];
+    stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
   } catch {
-    kept = [];
+    stored = [];
   }
-  kept = kept.filter((reminder) => Date.parse(reminder.targetAt) + FORGET_AFTER_MS > Date.now());
+  kept = (Array.isArray(stored) ? (stored as Partial<Reminder>[]) : []).filter(
+    (reminder): reminder is Reminder =>
+      typeof reminder?.id === 'string' &&
+      typeof reminder.routeNo === 'string' &&
+      (reminder.direction === 'up' || reminder.direction === 'down') &&
+      typeof reminder.leadMin === 'number' &&
+      Date.parse(reminder.targetAt ?? '') + FORGET_AFTER_MS > Date.now(),
+  );
   return kept;
 }
 
@@ -89,7 +99,7 @@ export function useReminder(routeNo: string, direction: Direction) {
   else state = support === 'ready' ? { kind: 'ready', granted } : { kind: support };
 
   const set = useCallback(
-    async (leadMin: 3 | 5 | 10): Promise<ReminderFailure | null> => {
+    async (leadMin: ReminderLeadMin): Promise<ReminderFailure | null> => {
       if ((await Notification.requestPermission()) !== 'granted') {
         setSupport(browserSupport());
         return null; // the state says it: denied, or still to be allowed
@@ -107,6 +117,7 @@ export function useReminder(routeNo: string, direction: Direction) {
         body: JSON.stringify({ subscription: subscription.toJSON(), routeNo, direction, leadMin }),
       });
       if (response?.status !== 201) return { status: response?.status ?? 0 };
+      const { ReminderSchema } = await import('../../contract/reminders');
       const parsed = ReminderSchema.safeParse(await response.json().catch(() => null));
       if (!parsed.success) return { status: 0 };
       writeKept([...readKept().filter((r) => !(r.routeNo === routeNo && r.direction === direction)), parsed.data]);
@@ -133,6 +144,7 @@ async function pushSubscription(): Promise<PushSubscription> {
   const existing = await registration.pushManager.getSubscription();
   if (existing) return existing;
   const response = await send('/reminders/key', { headers: { accept: 'application/json' } });
+  const { VapidKeySchema } = await import('../../contract/reminders');
   const { publicKey } = VapidKeySchema.parse(await response?.json());
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
 }
