@@ -4,8 +4,8 @@
  * card as one sentence ("1150번, 3분 후 도착, 2정거장 전"); the red of a close arrival also says
  * 곧 도착 in words (docs/product.md §9; colour is never the only signal), and a route near its last departure
  * of the day carries the 막차 mark with that run's time on both tabs, so no rider misses it: due at campus on the
- * up tab, leaving campus on the down tab. A card with a time has a bell that sets a reminder for
- * that route's bus (reminder-bell.tsx).
+ * up tab, leaving campus on the down tab. On the home, a card with a time has a bell that sets a
+ * reminder for that route's bus (`bell`: reminder-bell.tsx); the guide's sample cards have none.
  */
 import type { DepartureRange, DownRoute, EstimateBasis, UpRoute } from '../../contract/bus';
 import { arrivalTone } from '~/utils/arrival';
@@ -14,20 +14,30 @@ import type { ReactNode } from 'react';
 import { joined, KoreanText, useT } from '~/i18n/i18n';
 import home from '~/i18n/compiled/ko/home.js';
 import { formatKstTime } from '../../contract/kst';
-import { ReminderBell } from './reminder-bell';
 
 /**
  * Up tab: one card per route, or docs/product.md's 'no bus currently available' text for an empty
  * list. `lost` while the refreshes fail (the page's notice says how old the data is): the minutes
  * are muted, never red, and said as what they were before the connection went.
  */
-export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRoute[]; lost?: boolean }) {
+/** A card's bell for `routeNo` (the home's ReminderBell), shown on the cards that have a time. */
+export type CardBell = (routeNo: string) => ReactNode;
+
+export function ArrivalCards({
+  routes,
+  lost = false,
+  bell,
+}: {
+  routes: readonly UpRoute[];
+  lost?: boolean;
+  bell?: CardBell;
+}) {
   const t = useT(home);
   if (routes.length === 0) return <p className="empty">{t('up.noBus')}</p>;
   return (
     <ul className={lost ? 'cards cards--lost' : 'cards'}>
       {routes.map((route) => (
-        <ArrivalCard key={route.routeNo} route={route} lost={lost} />
+        <ArrivalCard key={route.routeNo} route={route} lost={lost} bell={bell} />
       ))}
     </ul>
   );
@@ -38,7 +48,7 @@ export function ArrivalCards({ routes, lost = false }: { routes: readonly UpRout
  * estimate's 80 % range when wider than 2 minutes ("22:41 (22:40~22:44)", said as a sentence) and
  * its basis.
  */
-export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
+export function DepartureCards({ routes, bell }: { routes: readonly DownRoute[]; bell?: CardBell }) {
   const t = useT(home);
   if (routes.length === 0) return <p className="empty">{t('down.preparing')}</p>;
   return (
@@ -59,7 +69,7 @@ export function DepartureCards({ routes }: { routes: readonly DownRoute[] }) {
               note={data.estimate !== null && basis ? t(BASIS_NOTES[basis]) : ''}
             />
           </dl>
-          {data.estimate !== null && <ReminderBell routeNo={routeNo} direction="down" />}
+          {data.estimate !== null && bell?.(routeNo)}
         </li>
       ))}
     </ul>
@@ -73,7 +83,7 @@ const BASIS_NOTES: Record<EstimateBasis, keyof typeof home> = {
   timetable: 'basis.timetable',
 };
 
-function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
+function ArrivalCard({ route, lost, bell }: { route: UpRoute; lost: boolean; bell?: CardBell }) {
   const t = useT(home);
   const shownTone = arrivalTone(route.time);
   const tone = lost && shownTone === 'soon' ? 'normal' : shownTone;
@@ -136,7 +146,7 @@ function ArrivalCard({ route, lost }: { route: UpRoute; lost: boolean }) {
           </>
         )}
       </div>
-      {tone !== 'none' && <ReminderBell routeNo={route.routeNo} direction="up" />}
+      {tone !== 'none' && bell?.(route.routeNo)}
     </li>
   );
 }

@@ -26,6 +26,7 @@ import { DirectionTabs, tabId } from '~/components/direction-tabs';
 import { FeedNotices } from '~/components/feed-notices';
 import { InstallHint } from '~/components/install-hint';
 import { ProgressLine } from '~/components/progress-line';
+import { ReminderBell } from '~/components/reminder-bell';
 import { RefreshCountdown } from '~/components/refresh-countdown';
 import { RouteError } from '~/components/route-error';
 import { ServiceNoticeModal } from '~/components/service-notice-modal';
@@ -49,6 +50,10 @@ import { groupRoutes } from '../../contract/time-left-groups';
 import { consoleFor } from '../../lib/observability/request-tag';
 
 const PANEL_ID = 'bus-panel';
+
+/** The cards' reminder bells (docs/decisions/033-web-push-reminders.md), one per route with a time. */
+const upBell = (routeNo: string) => <ReminderBell routeNo={routeNo} direction="up" />;
+const downBell = (routeNo: string) => <ReminderBell routeNo={routeNo} direction="down" />;
 
 /** docs/product.md §2.3 Home screen shortcut list; the inquiry screen is the real /contact. */
 const SHORTCUTS = [
@@ -158,8 +163,8 @@ export default function Home() {
               {direction === 'up' ? t('home.upTitle') : t('home.downTitle')}
             </h2>
             {direction === 'up'
-              ? knowsBuses && <ArrivalCards routes={groupRoutes(timeLeft, 'up')} lost={lost} />
-              : timeLeft && <DepartureCards routes={groupRoutes(timeLeft, 'down')} />}
+              ? knowsBuses && <ArrivalCards routes={groupRoutes(timeLeft, 'up')} lost={lost} bell={upBell} />
+              : timeLeft && <DepartureCards routes={groupRoutes(timeLeft, 'down')} bell={downBell} />}
             {direction === 'down' && (
               <DepartureTimesDialog
                 modal={timesModal}
