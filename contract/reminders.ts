@@ -9,7 +9,6 @@ import { LOCALES } from './locales';
 import { ROUTE_NOS } from './transit';
 import { text } from './strings';
 
-
 /** At most this many reminders are pending per subscription. */
 export const MAX_PENDING_REMINDERS = 3;
 /** The longest push endpoint taken, characters (the services' are under 600). */
@@ -63,13 +62,13 @@ export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
 export const ReminderApiRequestSchema = ReminderRequestSchema.extend({ locale: z.enum(LOCALES).default('ko') });
 
 /**
- * The answer to a reminder set (201): its id, for DELETE /reminders/{id}, what was set, and the
- * time of the bus it is for as known then (ISO, UTC: up its arrival at the campus stop, down its
- * predicted departure), after which the page forgets it.
+ * The answer to a reminder set (201): its id, for DELETE /reminders/{id}, what was set, and for how
+ * many seconds from now it may still be pending (it fires or expires within them: its bus's time
+ * as known then, plus the while its bus is followed), after which the page forgets it.
  */
 export const ReminderSchema = ReminderRequestSchema.pick({ routeNo: true, direction: true, leadMin: true }).extend({
   id: text().uuid(),
-  targetAt: text().datetime(),
+  pendingForSec: z.number().int().nonnegative(),
 });
 export type Reminder = z.infer<typeof ReminderSchema>;
 

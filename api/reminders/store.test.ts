@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
       routeNo: '1150',
       direction: 'up',
       leadMin: 5,
-      targetAt: minutesLater(12).toISOString(),
+      pendingForSec: (12 + 15) * 60, // its bus 12 minutes away, followed 15 minutes past its time
     });
     expect(await db().select().from(pushSubscriptions)).toEqual([
       { id: 1, endpoint: subscription.endpoint, ...subscription.keys, createdAt: NOW },

@@ -13,7 +13,7 @@ import type { Locale } from '../../contract/locales';
 import type { Db } from '../db/client';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { isAllowedPushEndpoint, type PushHost } from './push-endpoint';
-import { targetOf, type BusTimes } from './moment';
+import { MATCH_WINDOW_MS, targetOf, type BusTimes } from './moment';
 
 /**
  * Why a reminder was not set: an endpoint outside the push services, no bus of the route known more
@@ -51,19 +51,18 @@ export async function createReminder(
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys })
       .returning({ id: pushSubscriptions.id });
     const id = randomUUID();
-    await tx
-      .insert(reminders)
-      .values({
-        id,
-        subscriptionId,
-        routeNo,
-        direction,
-        leadMin,
-        ...target,
-        locale: options.locale,
-        createdAt: options.now,
-      });
-    return { id, routeNo, direction, leadMin, targetAt: target.targetAt.toISOString() };
+    await tx.insert(reminders).values({
+      id,
+      subscriptionId,
+      routeNo,
+      direction,
+      leadMin,
+      ...target,
+      locale: options.locale,
+      createdAt: options.now,
+    });
+    const pendingForMs = target.targetAt.getTime() + MATCH_WINDOW_MS - options.now.getTime();
+    return { id, routeNo, direction, leadMin, pendingForSec: Math.ceil(pendingForMs / 1000) };
   });
 }
 

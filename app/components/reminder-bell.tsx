@@ -106,7 +106,7 @@ export function ReminderBell({ routeNo, direction }: { routeNo: string; directio
             </button>
           </>
         )}
-        <p className="bell__status" role="status">
+        <p className="bell__status" aria-live="polite">
           {busy ? t('bell.working') : failure ? t(failure) : ''}
         </p>
       </div>

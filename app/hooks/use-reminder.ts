@@ -3,8 +3,8 @@
  * and cancelling one through the page's own calls (POST /reminders, DELETE /reminders/{id}, GET
  * /reminders/key). A reminder needs JavaScript, a service worker with the Push API, and the
  * notification permission; iOS and iPadOS expose the Push API only to the app added to the Home
- * Screen. The reminders set from this browser are kept in localStorage until their bus's time has
- * passed, so every card (and a reload) shows the one already set. The answers are checked with the
+ * Screen. The reminders set from this browser are kept in localStorage while they may be pending
+ * (the answer's pendingForSec), so every card (and a reload) shows the one already set. The answers are checked with the
  * contract's schemas, loaded when a rider first sets or cancels one (the home loads no schema library).
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -13,11 +13,11 @@ import type { ReminderLeadMin } from '../../contract/reminder-leads';
 import type { Direction } from '../../contract/transit';
 import { isIosSafari, isStandalone } from '~/utils/install';
 
-/** localStorage key of the reminders set from this browser (Reminder[], JSON). */
+/** localStorage key of the reminders set from this browser (Kept[], JSON). */
 const STORAGE_KEY = 'campus-bus:reminders';
 
-/** How long (ms) after its bus's time a kept reminder is forgotten (the server's match window). */
-const FORGET_AFTER_MS = 15 * 60_000;
+/** A reminder set from this browser, and when (ms since the epoch, this browser's clock) it is surely over. */
+type Kept = Reminder & { forgetAt: number };
 
 /**
  * What the bell can offer: `pending` before the page has run (the server's render, and a page
@@ -28,16 +28,16 @@ const FORGET_AFTER_MS = 15 * 60_000;
 export type BellState =
   | { kind: 'pending' | 'unsupported' | 'install' | 'denied' }
   | { kind: 'ready'; granted: boolean }
-  | { kind: 'set'; reminder: Reminder };
+  | { kind: 'set'; reminder: Kept };
 
 /** Why a set or cancel failed: the answer's status (0: no answer, or the browser refused to subscribe). */
 export type ReminderFailure = { status: number };
 
-let kept: Reminder[] | null = null;
+let kept: Kept[] | null = null;
 const listeners = new Set<() => void>();
 
-/** The kept reminders whose bus is not long past. What this page wrote; anything else there is dropped. */
-function readKept(): Reminder[] {
+/** The kept reminders not yet over. What this page wrote; anything else there is dropped. */
+function readKept(): Kept[] {
   if (kept) return kept;
   let stored: unknown;
   try {
@@ -45,18 +45,19 @@ function readKept(): Reminder[] {
   } catch {
     stored = [];
   }
-  kept = (Array.isArray(stored) ? (stored as Partial<Reminder>[]) : []).filter(
-    (reminder): reminder is Reminder =>
+  kept = (Array.isArray(stored) ? (stored as Partial<Kept>[]) : []).filter(
+    (reminder): reminder is Kept =>
       typeof reminder?.id === 'string' &&
       typeof reminder.routeNo === 'string' &&
       (reminder.direction === 'up' || reminder.direction === 'down') &&
       typeof reminder.leadMin === 'number' &&
-      Date.parse(reminder.targetAt ?? '') + FORGET_AFTER_MS > Date.now(),
+      typeof reminder.forgetAt === 'number' &&
+      reminder.forgetAt > Date.now(),
   );
   return kept;
 }
 
-function writeKept(next: Reminder[]): void {
+function writeKept(next: Kept[]): void {
   kept = next;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
@@ -70,7 +71,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const NONE: Reminder[] = [];
+const NONE: Kept[] = [];
 
 /** What this browser offers, read once mounted (never on the server). */
 function browserSupport(): Exclude<BellState['kind'], 'set'> {
@@ -120,7 +121,8 @@ export function useReminder(routeNo: string, direction: Direction) {
       const { ReminderSchema } = await import('../../contract/reminders');
       const parsed = ReminderSchema.safeParse(await response.json().catch(() => null));
       if (!parsed.success) return { status: 0 };
-      writeKept([...readKept().filter((r) => !(r.routeNo === routeNo && r.direction === direction)), parsed.data]);
+      const added: Kept = { ...parsed.data, forgetAt: Date.now() + parsed.data.pendingForSec * 1000 };
+      writeKept([...readKept().filter((r) => !(r.routeNo === routeNo && r.direction === direction)), added]);
       return null;
     },
     [routeNo, direction],
