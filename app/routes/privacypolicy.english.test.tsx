@@ -55,7 +55,9 @@ describe('/privacypolicy in English', () => {
       '25 hours',
       '30 days',
       '30 days',
+      '24 hours',
     ]);
+    expect(article(6).textContent).toContain('They are encrypted so that only your browser can read them');
     expect(article(8).textContent).toContain('We set no cookies for ordinary visitors. Only an admin');
     expect(article(10).querySelector('a')?.getAttribute('href')).toBe('/contact');
     expect(article(12).querySelector('strong')?.textContent).toBe('7 days before');

@@ -62,13 +62,22 @@ describe('/privacypolicy', () => {
     );
     expect(article('제5조 (개인정보의 제3자 제공)')).toContain('제3자에게 제공하지 않습니다');
     expect(article('제6조 (개인정보 처리의 위탁)')).toBe(
-      '제6조 (개인정보 처리의 위탁)서비스가 이메일(광고 신청 접수와 검토 결과 안내, 문의 답변)을 보낼 때에는 받는 ' +
+      '제6조 (개인정보 처리의 위탁)버스 알림은 이용자의 브라우저가 쓰는 푸시 서비스(Google, Mozilla, Apple, Microsoft 중 ' +
+        '하나)를 거쳐 전달됩니다. 알림 내용은 이용자의 브라우저만 풀 수 있도록 암호화해 보내므로 푸시 서비스는 내용을 ' +
+        '읽을 수 없습니다.서비스가 이메일(광고 신청 접수와 검토 결과 안내, 문의 답변)을 보낼 때에는 받는 ' +
         '사람의 이메일 주소와 메일 내용이 이메일 발송 서버를 거쳐 전달됩니다. 그 밖의 개인정보 처리 업무는 다른 곳에 ' +
         '위탁하지 않습니다.',
     );
     // The outbox's retention, as the retention job enforces it (contract/privacy.ts MAIL_RETENTION_DAYS).
     expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
       '서비스가 보낸 이메일(받는 주소와 내용): 보낸 날부터 30일',
+    );
+    // A push subscription (docs/decisions/033-web-push-reminders.md), as the retention job and the scheduler enforce it.
+    expect(article('제1조 (처리하는 개인정보 항목)')).toContain(
+      '버스 알림: 알림을 설정할 때 브라우저가 만든 푸시 구독 정보',
+    );
+    expect(article('제3조 (개인정보의 보유 및 이용 기간)')).toContain(
+      '알림을 취소하면 바로 삭제하며, 어떤 경우에도 받은 때부터 24시간 안에 삭제',
     );
   });
 

@@ -21,6 +21,7 @@ import { Link, useLoaderData, type MetaFunction } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import {
   MAIL_RETENTION_DAYS,
+  PUSH_SUBSCRIPTION_MAX_HOURS,
   RATE_LIMIT_IP_HOURS,
   RETENTION_YEARS,
   UNPAID_APPLICATION_DAYS,
@@ -83,6 +84,7 @@ export default function PrivacyPolicy() {
           <Item text={t('privacy.a1.adCount', { hours: DAILY_COUNT_CODE_HOURS })} />
           <Item text={t('privacy.a1.mailCount', { hours: DAILY_COUNT_CODE_HOURS })} />
           <Item text={t('privacy.a1.upload', { days: UNPAID_APPLICATION_DAYS })} />
+          <Item text={t('privacy.a1.reminders')} />
         </ul>
         {!analytics && <p>{t('privacy.a1.noAnalytics')}</p>}
       </Article>
@@ -96,6 +98,7 @@ export default function PrivacyPolicy() {
           <li>{t('privacy.a2.adCount')}</li>
           <li>{t('privacy.a2.upload')}</li>
           <li>{t('privacy.a2.mailCount')}</li>
+          <li>{t('privacy.a2.reminders')}</li>
           {analytics && <li>{t('privacy.a2.analytics')}</li>}
         </ul>
         <p>{t('privacy.a2.limit')}</p>
@@ -111,6 +114,7 @@ export default function PrivacyPolicy() {
           <Item text={t('privacy.a3.mailCount', { hours: DAILY_COUNT_CODE_HOURS })} />
           <Item text={t('privacy.a3.upload', { days: UNPAID_APPLICATION_DAYS })} />
           <Item text={t('privacy.a3.mail', { days: MAIL_RETENTION_DAYS })} />
+          <Item text={t('privacy.a3.reminders', { hours: PUSH_SUBSCRIPTION_MAX_HOURS })} />
         </ul>
         <p>{t('privacy.a3.deletion')}</p>
       </Article>
@@ -124,6 +128,7 @@ export default function PrivacyPolicy() {
       </Article>
 
       <Article number={6} title={t('privacy.a6.title')}>
+        <p>{t('privacy.a6.push')}</p>
         <p>{t('privacy.a6.text')}</p>
       </Article>
 
@@ -137,6 +142,7 @@ export default function PrivacyPolicy() {
           <li>{t('privacy.a8.statusLink')}</li>
           <li>{t('privacy.a8.language')}</li>
           <li>{t('privacy.a8.storage')}</li>
+          <li>{t('privacy.a8.reminders')}</li>
           <li>{t(analytics ? 'privacy.a8.analytics' : 'privacy.a8.noAnalytics')}</li>
         </ul>
       </Article>

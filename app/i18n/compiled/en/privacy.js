@@ -67,5 +67,10 @@ export default {
   "privacy.a11.police": () => "Korean National Police Agency: 182, no area code (ecrm.police.go.kr)",
   "privacy.a12.title": () => "Changes to this policy",
   "privacy.a12.text": (d) => "When this policy changes, the changes and the date they take effect are announced on this page from <strong>" + plural(d.days, 0, en, { one: "1 day", other: d.days + " days" }) + " before</strong>.",
-  "privacy.effective": () => "Effective: <date/>"
+  "privacy.effective": () => "Effective: <date/>",
+  "privacy.a1.reminders": () => "<strong>Bus reminders</strong>: the push subscription your browser makes when you set a reminder (the address of its push service and the keys the reminder is encrypted with), and the route, direction, minutes and page language you set it with",
+  "privacy.a2.reminders": () => "Push subscriptions of bus reminders: only to send the reminders you set.",
+  "privacy.a3.reminders": (d) => "Push subscriptions of bus reminders: deleted as soon as the reminder is sent, its bus has passed or you cancel it, and in any case within <strong>" + d.hours + " hours</strong> of receiving it",
+  "privacy.a6.push": () => "Bus reminders reach you through the push service your browser uses (Google's, Mozilla's, Apple's or Microsoft's). They are encrypted so that only your browser can read them: the push service cannot.",
+  "privacy.a8.reminders": () => "When you set a bus reminder, its number, route, direction and minutes stay in your browser's storage (localStorage) until it is over, so the card can show it."
 }

@@ -65,5 +65,10 @@ export default {
   "privacy.a11.police": () => "경찰청: 국번 없이 182 (ecrm.police.go.kr)",
   "privacy.a12.title": () => "개인정보 처리방침의 변경",
   "privacy.a12.text": (d) => "이 방침을 바꿀 때에는 시행하기 <strong>" + d.days + "일 전</strong>부터 이 페이지를 통해 바뀌는 내용과 시행일을 알려드립니다.",
-  "privacy.effective": () => "시행일: <date/>"
+  "privacy.effective": () => "시행일: <date/>",
+  "privacy.a1.reminders": () => "<strong>버스 알림</strong>: 알림을 설정할 때 브라우저가 만든 푸시 구독 정보(브라우저 푸시 서비스의 주소와 알림을 암호화하는 키), 그리고 설정한 노선·방향·알림 시간과 페이지 언어",
+  "privacy.a2.reminders": () => "버스 알림의 푸시 구독 정보: 이용자가 설정한 버스 알림을 보내는 데에만 씁니다.",
+  "privacy.a3.reminders": (d) => "버스 알림의 푸시 구독 정보: 알림을 보냈거나, 버스가 지나가 알림이 필요 없어졌거나, 알림을 취소하면 바로 삭제하며, 어떤 경우에도 받은 때부터 <strong>" + d.hours + "시간</strong> 안에 삭제",
+  "privacy.a6.push": () => "버스 알림은 이용자의 브라우저가 쓰는 푸시 서비스(Google, Mozilla, Apple, Microsoft 중 하나)를 거쳐 전달됩니다. 알림 내용은 이용자의 브라우저만 풀 수 있도록 암호화해 보내므로 푸시 서비스는 내용을 읽을 수 없습니다.",
+  "privacy.a8.reminders": () => "버스 알림을 설정하면, 카드에 설정한 알림을 표시하기 위해 그 알림의 번호와 노선·방향·알림 시간을 알림이 끝날 때까지 브라우저 저장소(localStorage)에 둡니다."
 }
