@@ -13,6 +13,8 @@
  * - GBIS calls in one simulated hour (08:00–09:00 KST on a test clock) with 1 and with
  *   1,000 phones refreshing every 4 s, against the counting GBIS stub, and how often the route
  *   asked the api meanwhile (scripts/bench-gbis-calls.ts).
+ * - Reminders: a poll cycle's check on the lease holder with none pending and with 10,000, and the
+ *   sends' bound (scripts/bench-reminders.ts; docs/decisions/033-web-push-reminders.md).
  * - JavaScript: gzipped bytes (level 9) each page route loads, from the build manifest (scripts/route-js.ts).
  * - Start: seconds from `npm start` to the first served page (GET / answering 200) on a fresh
  *   DATA_DIR (cold) and again on the same one (warm: the second start), with the build up to date;
@@ -32,6 +34,7 @@ import { routeScripts } from './route-js';
 import { parseCli } from './cli';
 import { measureDataDir, serveForMeasure, startupSettled, type Served } from './serve-for-measure';
 import { gbisCallsPerHour } from './bench-gbis-calls';
+import { reminderCycles } from './bench-reminders';
 
 const options = parseCli('Usage: npm run bench -- [--seconds 10] [--only start]', {
   seconds: { type: 'string', default: '10' },
@@ -226,8 +229,15 @@ try {
   await server.stop();
 }
 
-// ---- GBIS calls, JS, start ----
+// ---- GBIS calls, reminders, JS, start ----
 const gbisCalls = await gbisCallsPerHour([1, 1000]);
+const [noReminders, manyReminders] = await reminderCycles(10_000);
+const manyLabel = manyReminders.pending.toLocaleString('en');
+const reminderRows = [
+  { label: 'none', spread: noReminders.all, figures: noReminders },
+  { label: `${manyLabel}, cycles with none due`, spread: manyReminders.quiet, figures: manyReminders },
+  { label: `${manyLabel}, every cycle`, spread: manyReminders.all, figures: manyReminders },
+];
 const js = gzippedJs();
 const start = await startTimes();
 
@@ -262,6 +272,19 @@ const lines = [
   ...gbisCalls.map(({ phones, calls, apiReads }) => `| ${phones} | ${calls} | ${apiReads} |`),
   '',
   `GBIS calls with 1,000 phones ÷ with 1: ${ratio(gbisCalls[1].calls, gbisCalls[0].calls)}.`,
+  '',
+  "Reminders: a poll cycle's check on the lease holder (embedded PGlite, one simulated hour of 15-s polls), ms:",
+  '',
+  '| pending | cycles | median | p95 | max | sent | most sent at once |',
+  '|---|---|---|---|---|---|---|',
+  ...reminderRows.map(
+    ({ label, spread, figures }) =>
+      `| ${label} | ${spread.cycles} | ${spread.medianMs.toFixed(2)} | ${spread.p95Ms.toFixed(2)} | ` +
+      `${spread.maxMs.toFixed(1)} | ${figures.sent} | ${figures.maxConcurrentSends} |`,
+  ),
+  '',
+  `What 10,000 pending add to a cycle with none due: ${(manyReminders.quiet.medianMs - noReminders.all.medianMs).toFixed(2)} ms at the median, ` +
+    `${(manyReminders.quiet.p95Ms - noReminders.all.p95Ms).toFixed(2)} ms at the 95th percentile; the max is the first cycle, which reads them all.`,
   '',
   '| page route | JS files | JS gzipped (KiB) |',
   '|---|---|---|',

@@ -1,13 +1,14 @@
 /**
  * The reminders' scheduler (docs/decisions/033-web-push-reminders.md), run by the poller's lease
  * holder (ADR 003) only, so two instances never send one. It keeps the pending reminders in memory
- * (read whole every FULL_READ_MS, and those set since its last read at each check), and checks them
+ * (read whole when it begins to lead, then those set since its last read at each check; one
+ * cancelled or deleted meanwhile leaves memory at its moment, when its claim finds it gone), and checks them
  * after every snapshot (kick) and whenever one falls due (its own timer; at least every
  * CHECK_EVERY_MS, which also catches the predictions' own updates):
  * - a reminder whose bus has come or left is dropped (deleted), never sent late;
  * - one whose moment has come is claimed (`sent_at` written, one statement for the round) before
  *   its push is posted, so it is sent at most once across restarts and failover: a crash between the
- *   two loses it. The pushes go out SEND_CONCURRENCY at a time.
+ *   two loses it. The pushes go out SEND_CONCURRENCY at a time, whatever the number of rounds.
  * A push service's 404/410 deletes the subscription; 429/5xx is retried while its bus is still
  * ahead, after its Retry-After (else RETRY_MS); a sent or given-up reminder is deleted, and its
  * subscription with its last one.
@@ -18,13 +19,11 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { pushSubscriptions, reminders } from '../db/schema';
 import type { Logger } from '../logger';
-import { reminderState, type BusTimes, type ReminderAim, type ReminderTarget } from './moment';
+import { reminderState, TOO_LATE_MS, type BusTimes, type ReminderAim, type ReminderTarget } from './moment';
 import { sendPush, type PushOutcome, type VapidKeys } from './push';
 import ko from './compiled/ko.js';
 import en from './compiled/en.js';
 
-/** How often (ms) the whole pending list is read again (cancellations leave memory then, or at their moment). */
-const FULL_READ_MS = 5 * 60_000;
 /** The reminders set at most this long (ms) before the last read are read again: a transaction may commit after a later one. */
 const READ_OVERLAP_MS = 60_000;
 /** The longest (ms) between two checks. */
@@ -59,9 +58,15 @@ export function notificationOf(reminder: Pending, minutes: number): ReminderNoti
   };
 }
 
+/** What a check did: the reminders it held pending, those it found due (claimed to send) and those it dropped. */
+export type CheckCounts = { pending: number; due: number; dropped: number };
+
 export type ReminderScheduler = {
-  /** Checks the pending reminders now (rounds never overlap: a call during one runs another after it). */
-  check(): Promise<void>;
+  /**
+   * Checks the pending reminders now (rounds never overlap: a call during one runs another after
+   * it). @returns what the round did (its passes summed); null when it failed (logged).
+   */
+  check(): Promise<CheckCounts | null>;
   /** Asks for a check soon: after a snapshot. */
   kick(): void;
   /** Checks now, then as above; returns what stops it. */
@@ -85,15 +90,16 @@ export function createReminderScheduler(options: {
   const { db, clock, logger, vapid, busTimes, isLeader } = options;
   const pending = new Map<string, Pending>();
   let readAt: Date | null = null;
-  let fullReadAt = 0;
+  /** The claimed reminders waiting for one of the SEND_CONCURRENCY lanes, and how many lanes are busy. */
+  const queue: Claimed[] = [];
+  let sending = 0;
   let cancelTimer = () => {};
   let stopped = true;
-  let round: Promise<void> | null = null;
+  let round: Promise<CheckCounts | null> | null = null;
   let again = false;
 
   const read = async (now: Date) => {
-    const full = readAt === null || now.getTime() - fullReadAt >= FULL_READ_MS;
-    const since = full ? null : new Date(readAt!.getTime() - READ_OVERLAP_MS);
+    const since = readAt && new Date(readAt.getTime() - READ_OVERLAP_MS);
     const rows = await db
       .select({
         id: reminders.id,
@@ -108,10 +114,6 @@ export function createReminderScheduler(options: {
       })
       .from(reminders)
       .where(since ? and(isNull(reminders.sentAt), gte(reminders.createdAt, since)) : isNull(reminders.sentAt));
-    if (full) {
-      pending.clear();
-      fullReadAt = now.getTime();
-    }
     for (const row of rows) pending.set(row.id, row);
     readAt = now;
   };
@@ -179,10 +181,19 @@ export function createReminderScheduler(options: {
     });
   };
 
-  /** Posts `reminder`'s push, retrying 429/5xx while its bus is ahead; then deletes it (or its gone subscription). */
+  /**
+   * Posts `reminder`'s push; on 429/5xx queues it again after the Retry-After while its bus is
+   * ahead; else deletes it (or its gone subscription).
+   */
   const deliver = async (reminder: Claimed): Promise<void> => {
     const now = clock.now();
     const leftMs = reminder.busAt.getTime() - now.getTime();
+    const label = `[reminders] ${reminder.routeNo} ${reminder.direction} ${reminder.leadMin} min`;
+    if (leftMs < TOO_LATE_MS) {
+      // Its turn came too late (a queue of sends, a retry): dropped, never sent late.
+      logger.warn(`${label}: its bus is less than a minute away now; not sent`);
+      return finish(reminder);
+    }
     const minutes = Math.max(1, Math.round(leftMs / 60_000));
     const outcome: PushOutcome = await sendPush(
       reminder.subscription,
@@ -193,15 +204,18 @@ export function createReminderScheduler(options: {
         fetch: options.fetch,
       },
     );
-    const label = `[reminders] ${reminder.routeNo} ${reminder.direction} ${reminder.leadMin} min`;
     if (outcome.kind === 'retry') {
       const waitMs = outcome.afterMs ?? RETRY_MS;
       if (!stopped && clock.now().getTime() + waitMs < reminder.busAt.getTime()) {
         logger.warn(
           `${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`,
         );
-        await new Promise<void>((resolve) => clock.after(waitMs, resolve));
-        return deliver(reminder);
+        // Queued again then, its lane free meanwhile for the others.
+        clock.after(waitMs, () => {
+          queue.push(reminder);
+          pump();
+        });
+        return;
       }
       logger.warn(`${label}: not sent (${outcome.reason}), and its bus is too near to retry`);
     } else if (outcome.kind === 'gone') {
@@ -214,13 +228,14 @@ export function createReminderScheduler(options: {
     await finish(reminder);
   };
 
-  const runRound = async () => {
+  const runRound = async (): Promise<CheckCounts> => {
+    const counts: CheckCounts = { pending: 0, due: 0, dropped: 0 };
     do {
       again = false;
       if (!isLeader()) {
         pending.clear();
         readAt = null;
-        return;
+        return counts;
       }
       const now = clock.now();
       await read(now);
@@ -234,17 +249,34 @@ export function createReminderScheduler(options: {
         else if (state.kind === 'due') due.push({ reminder, busAt: state.busAt });
         else if (state.dueAt) nextMs = Math.min(nextMs, state.dueAt.getTime());
       }
+      counts.pending += pending.size;
+      counts.due += due.length;
+      counts.dropped += gone.length;
       for (const id of [...gone, ...due.map((d) => d.reminder.id)]) pending.delete(id);
       await drop(gone);
       const claimed = await claim(due, now);
       schedule(nextMs - now.getTime());
       // Sent in the background: a push service's wait (or a retry's) holds no round back.
-      void eachAtMost(SEND_CONCURRENCY, claimed, (reminder) =>
-        deliver(reminder).catch((error: unknown) =>
-          logger.error('[reminders] a sent reminder could not be cleared (the retention job will):', error),
-        ),
-      );
+      queue.push(...claimed);
+      pump();
     } while (again);
+    return counts;
+  };
+
+  /** Starts the queued sends while fewer than SEND_CONCURRENCY are on their way. */
+  const pump = () => {
+    while (sending < SEND_CONCURRENCY && queue.length > 0) {
+      const reminder = queue.shift()!;
+      sending++;
+      void deliver(reminder)
+        .catch((error: unknown) =>
+          logger.error('[reminders] a sent reminder could not be cleared (the retention job will):', error),
+        )
+        .finally(() => {
+          sending--;
+          pump();
+        });
+    }
   };
 
   const schedule = (inMs: number) => {
@@ -261,6 +293,7 @@ export function createReminderScheduler(options: {
       .catch((error: unknown) => {
         logger.error('[reminders] the check failed:', error);
         schedule(CHECK_EVERY_MS);
+        return null;
       })
       .finally(() => (round = null));
     return round;
@@ -291,13 +324,4 @@ async function deleteUnused(db: Db, ids: number[]): Promise<void> {
         sql`not exists (select 1 from ${reminders} where ${reminders.subscriptionId} = ${pushSubscriptions.id})`,
       ),
     );
-}
-
-/** Runs `work` (which must not reject) on each of `items`, at most `limit` at once, in order. */
-async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

@@ -1,5 +1,5 @@
 import { browserSubscription } from '../../tests/setup/push';
-import { MAX_PENDING_REMINDERS, type ReminderRequest } from '../../contract/reminders';
+import { MAX_PENDING_REMINDERS, type Reminder, type ReminderRequest } from '../../contract/reminders';
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { pushHostsOf } from './push-endpoint';
@@ -46,9 +46,10 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
     expect(await db().select().from(pushSubscriptions)).toEqual([
       { id: 1, endpoint: subscription.endpoint, ...subscription.keys, createdAt: NOW },
     ]);
+    const { pendingForSec: _, ...stored } = reminder as Reminder;
     expect(await db().select().from(reminders)).toEqual([
       {
-        ...(reminder as object),
+        ...stored,
         subscriptionId: 1,
         locale: 'en',
         targetAt: minutesLater(12),

@@ -72,8 +72,11 @@ export type PushDelivery = {
   payload: string;
 };
 
-/** How the service answers a valid message: a status, and headers (Retry-After); or 'hold' (never answer). */
-export type PushAnswer = { status: number; headers?: Record<string, string> } | 'hold';
+/**
+ * How the service answers a valid message: a status, and headers (Retry-After), after `delayMs`
+ * (default at once); or 'hold' (never answer).
+ */
+export type PushAnswer = { status: number; headers?: Record<string, string>; delayMs?: number } | 'hold';
 
 export type LoopbackPushService = {
   /** "127.0.0.1:port", for PUSH_ENDPOINT_HOSTS. */
@@ -87,6 +90,8 @@ export type LoopbackPushService = {
   refused: string[];
   /** Every request received, valid or not (a held one included). */
   received(): number;
+  /** The most requests it was answering at once. */
+  maxConcurrent(): number;
   /** How the next valid messages are answered (default 201). */
   answer(next: (name: string) => PushAnswer): void;
   /** Resolves when `count` messages have been received. */
@@ -104,11 +109,15 @@ export async function startPushService(now: () => number = Date.now): Promise<Lo
   const refused: string[] = [];
   const held: ServerResponse[] = [];
   let received = 0;
+  let open = 0;
+  let maxOpen = 0;
   let waiters: { count: number; resolve: () => void }[] = [];
   let answerOf: (name: string) => PushAnswer = () => ({ status: 201 });
   let origin = '';
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    maxOpen = Math.max(maxOpen, ++open);
+    response.once('close', () => open--);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     received++;
@@ -150,6 +159,7 @@ export async function startPushService(now: () => number = Date.now): Promise<Lo
         payload,
       });
     }
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     response.writeHead(answer.status, answer.headers).end();
   };
 
@@ -168,6 +178,7 @@ export async function startPushService(now: () => number = Date.now): Promise<Lo
     delivered,
     refused,
     received: () => received,
+    maxConcurrent: () => maxOpen,
     answer: (next) => (answerOf = next),
     receivedCount: (count) =>
       received >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
