@@ -95,3 +95,29 @@ describe('parseApiEnv: PUSH_ENDPOINT_HOSTS', () => {
     );
   });
 });
+
+describe('parseApiEnv: VAPID_*', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: 'BM-rSl5flNtPuNjZOpwYLNMPLUp3vGoP6cyZ9xERDIYsPW4CYSc5VVnVJSMRfUnzgEQeY9vCgKSlc5Q9o_Z1-g8',
+    VAPID_PRIVATE_KEY: 'rJ3jwIj6t5v0Ai-PmFJ4BMVRhJTVWVHqSmpF5dRgwiI',
+    VAPID_SUBJECT: 'mailto:admin@bus.example.com',
+  };
+
+  it('takes a key pair and its contact together, or none', () => {
+    expect(parseApiEnv(keys)).toMatchObject(keys);
+    expect(parseApiEnv({}).VAPID_PRIVATE_KEY).toBeUndefined();
+    expect(() => parseApiEnv({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together/,
+    );
+  });
+
+  it('refuses a public key that is not the private key’s, and a contact that is no mailto: or https: URL', () => {
+    const other = 'BOv8P1ifCbYkyqYjtpdcDOw3kQQcKLDOyAc4xmySqYIp7oCVgnYspcXQoKDiQpi60a2FxOvUhoOy8P_iWvs5SoA';
+    expect(() => parseApiEnv({ ...keys, VAPID_PUBLIC_KEY: other })).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    );
+    expect(() => parseApiEnv({ ...keys, VAPID_SUBJECT: 'http://bus.example.com' })).toThrow(
+      /VAPID_SUBJECT: must be a mailto: or https: URL/,
+    );
+  });
+});

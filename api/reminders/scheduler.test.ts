@@ -6,7 +6,7 @@ import { pushSubscriptions, reminders } from '../db/schema';
 import type { BusTime, BusTimes } from './moment';
 import { pushHostsOf } from './push-endpoint';
 import { createReminderScheduler, SEND_CONCURRENCY, type ReminderScheduler } from './scheduler';
-import { createReminder } from './store';
+import { createReminder, renewSubscription } from './store';
 
 const START = new Date('2026-11-23T08:00:00+09:00');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
@@ -207,5 +207,46 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     await run(target, 60);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(service.received()).toBe(SEND_CONCURRENCY);
+  });
+
+  it('drops a claimed reminder whose turn to be sent came when its bus was under a minute away', async () => {
+    buses.up.set('1150', [{ at: at(6), plateNo: 'a' }]);
+    for (let i = 0; i <= SEND_CONCURRENCY; i++)
+      await set(`phone-${i}`, { routeNo: '1150', direction: 'up', leadMin: 5 });
+    service.answer(() => ({ status: 201, delayMs: 300 }));
+    const logger = recordingLogger();
+    const target = scheduler(logger);
+    await run(target, 60); // all due at +1 min: eight go out, the ninth waits for a lane
+    clock.advance(4.5 * 60); // meanwhile its bus came near
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(service.delivered).toHaveLength(SEND_CONCURRENCY);
+    expect(logger.lines.join('\n')).toMatch(/its bus is less than a minute away now; not sent/);
+    expect(await db().select().from(reminders)).toEqual([]);
+  });
+
+  it('sends to the subscription the browser renewed (pushsubscriptionchange), not the old one', async () => {
+    buses.up.set('1150', [{ at: at(8), plateNo: 'a' }]);
+    const old = service.subscribe('old');
+    await createReminder(
+      db(),
+      { routeNo: '1150', direction: 'up', leadMin: 5, subscription: old.subscription },
+      { locale: 'ko', hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
+    );
+    const target = scheduler();
+    await run(target, 90); // holds the reminder in memory, with the old subscription's id, read no more
+
+    // The new endpoint is already known (another tab set a reminder with it): the reminders join its row.
+    buses.up.set('1117', [{ at: at(30), plateNo: 'b' }]);
+    const renewed = service.subscribe('renewed');
+    await createReminder(
+      db(),
+      { routeNo: '1117', direction: 'up', leadMin: 5, subscription: renewed.subscription },
+      { locale: 'ko', hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
+    );
+    expect(
+      await renewSubscription(db(), old.subscription.endpoint, renewed.subscription, pushHostsOf(service.host)),
+    ).toBe('renewed');
+    await run(target, 120);
+    expect(service.delivered.map((d) => d.name)).toEqual(['renewed']);
   });
 });

@@ -153,31 +153,21 @@ export function createReminderScheduler(options: {
           isNull(reminders.sentAt),
         ),
       )
-      .returning({ id: reminders.id });
-    const ids = new Set(claimed.map((row) => row.id));
-    const won = due.filter((d) => ids.has(d.reminder.id));
-    if (won.length === 0) return [];
+      .returning({ id: reminders.id, subscriptionId: reminders.subscriptionId });
+    if (claimed.length === 0) return [];
+    // Its subscription now: a renewed one moves its reminders (store.ts renewSubscription).
+    const subscriptionOf = new Map(claimed.map((row) => [row.id, row.subscriptionId]));
     const subscriptions = await db
       .select()
       .from(pushSubscriptions)
-      .where(
-        inArray(
-          pushSubscriptions.id,
-          won.map((d) => d.reminder.subscriptionId),
-        ),
-      );
+      .where(inArray(pushSubscriptions.id, [...new Set(subscriptionOf.values())]));
     const byId = new Map(subscriptions.map((row) => [row.id, row]));
-    return won.flatMap(({ reminder, busAt }) => {
-      const row = byId.get(reminder.subscriptionId);
-      return row
-        ? [
-            {
-              ...reminder,
-              busAt,
-              subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-            },
-          ]
-        : [];
+    return due.flatMap(({ reminder, busAt }) => {
+      const subscriptionId = subscriptionOf.get(reminder.id);
+      const row = subscriptionId === undefined ? undefined : byId.get(subscriptionId);
+      if (!row) return [];
+      const subscription = { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } };
+      return [{ ...reminder, subscriptionId: row.id, busAt, subscription }];
     });
   };
 
