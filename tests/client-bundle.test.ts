@@ -19,7 +19,15 @@ const SECRET_NAMES = [
   'VAPID_PRIVATE_KEY',
 ];
 /** Modules that must stay on the server: drivers, hashing, the api, the upstream client. */
-const SERVER_ONLY = ['@electric-sql/pglite', 'node-postgres', 'argon2', 'drizzle-orm', 'serviceKey', 'upstream.server', 'web-push'];
+const SERVER_ONLY = [
+  '@electric-sql/pglite',
+  'node-postgres',
+  'argon2',
+  'drizzle-orm',
+  'serviceKey',
+  'upstream.server',
+  'web-push',
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -84,7 +84,12 @@ export function ReminderBell({ routeNo, direction }: { routeNo: string; directio
                   type="button"
                   className="button bell__lead"
                   disabled={busy}
-                  onClick={() => run(() => set(minutes), (status) => FAILURE_KEYS[status] ?? 'bell.failed')}
+                  onClick={() =>
+                    run(
+                      () => set(minutes),
+                      (status) => FAILURE_KEYS[status] ?? 'bell.failed',
+                    )
+                  }
                 >
                   {t('bell.lead', { minutes })}
                 </button>

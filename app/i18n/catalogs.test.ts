@@ -9,7 +9,14 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type Token } from '@messageformat/parser';
-import { compiledCatalog, compiledSource, COMPILED_FILES, API_CATALOG_PARTS, apiCatalog, NAMESPACES } from './compile.server';
+import {
+  compiledCatalog,
+  compiledSource,
+  COMPILED_FILES,
+  API_CATALOG_PARTS,
+  apiCatalog,
+  NAMESPACES,
+} from './compile.server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string): Record<string, string> => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -66,15 +73,18 @@ describe('the message catalogs', () => {
     expect(keys.filter((key) => !code.includes(`'${key}'`))).toEqual([]);
   });
 
-  it.each(API_CATALOG_PARTS)('of api/%s have the same keys and placeholders in Korean and English, each used there', (part) => {
-    const [ko, en] = [read(apiCatalog(part, 'ko')), read(apiCatalog(part, 'en'))];
-    expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
-    for (const [key, text] of Object.entries(ko)) {
-      expect([...placeholders(parse(en[key]))].sort(), key).toEqual([...placeholders(parse(text))].sort());
-    }
-    const code = sources(join(root, 'api', part)).join('\n');
-    expect(Object.keys(ko).filter((key) => !code.includes(`'${key}'`))).toEqual([]);
-  });
+  it.each(API_CATALOG_PARTS)(
+    'of api/%s have the same keys and placeholders in Korean and English, each used there',
+    (part) => {
+      const [ko, en] = [read(apiCatalog(part, 'ko')), read(apiCatalog(part, 'en'))];
+      expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
+      for (const [key, text] of Object.entries(ko)) {
+        expect([...placeholders(parse(en[key]))].sort(), key).toEqual([...placeholders(parse(text))].sort());
+      }
+      const code = sources(join(root, 'api', part)).join('\n');
+      expect(Object.keys(ko).filter((key) => !code.includes(`'${key}'`))).toEqual([]);
+    },
+  );
 
   it.each(COMPILED_FILES.map((file) => [file.path, file] as const))(
     'are compiled as they stand, with no Intl and no number formatting (%s)',
