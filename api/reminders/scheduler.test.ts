@@ -1,6 +1,11 @@
 import { testDatabaseFor, testDatabaseKinds } from '../../tests/setup/db';
 import { FakeClock, recordingLogger } from '../../tests/setup/fakes';
-import { startPushService, TEST_VAPID as VAPID, type LoopbackPushService } from '../../tests/setup/push';
+import {
+  startPushService,
+  TEST_VAPID as VAPID,
+  type LoopbackPushService,
+  type PushBrowser,
+} from '../../tests/setup/push';
 import type { ReminderRequest } from '../../contract/reminders';
 import { pushSubscriptions, reminders } from '../db/schema';
 import type { BusTime, BusTimes } from './moment';
@@ -44,11 +49,16 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     stops.push(built.start());
     return built;
   };
-  const set = async (name: string, request: Omit<ReminderRequest, 'subscription'>, locale: 'ko' | 'en' = 'ko') => {
-    const browser = service.subscribe(name);
+  /** Sets `request`'s reminder from the browser subscribed as `browser` (a new one named so, or one already subscribed). */
+  const set = async (
+    browser: string | PushBrowser,
+    request: Omit<ReminderRequest, 'subscription'>,
+    locale: 'ko' | 'en' = 'ko',
+  ) => {
+    const { subscription } = typeof browser === 'string' ? service.subscribe(browser) : browser;
     const reminder = await createReminder(
       db(),
-      { ...request, subscription: browser.subscription },
+      { ...request, subscription },
       { locale, hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
     );
     if (typeof reminder === 'string') throw new Error(reminder);
@@ -146,11 +156,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     buses.up.set('1117', [{ at: at(30), plateNo: 'b' }]);
     const browser = service.subscribe('phone');
     for (const routeNo of ['1150', '1117'] as const) {
-      await createReminder(
-        db(),
-        { routeNo, direction: 'up', leadMin: 5, subscription: browser.subscription },
-        { locale: 'ko', hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
-      );
+      await set(browser, { routeNo, direction: 'up', leadMin: 5 });
     }
     service.answer(() => ({ status: 410 }));
     await run(scheduler(), 90);
@@ -227,22 +233,14 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
   it('sends to the subscription the browser renewed (pushsubscriptionchange), not the old one', async () => {
     buses.up.set('1150', [{ at: at(8), plateNo: 'a' }]);
     const old = service.subscribe('old');
-    await createReminder(
-      db(),
-      { routeNo: '1150', direction: 'up', leadMin: 5, subscription: old.subscription },
-      { locale: 'ko', hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
-    );
+    await set(old, { routeNo: '1150', direction: 'up', leadMin: 5 });
     const target = scheduler();
     await run(target, 90); // holds the reminder in memory, with the old subscription's id, read no more
 
     // The new endpoint is already known (another tab set a reminder with it): the reminders join its row.
     buses.up.set('1117', [{ at: at(30), plateNo: 'b' }]);
     const renewed = service.subscribe('renewed');
-    await createReminder(
-      db(),
-      { routeNo: '1117', direction: 'up', leadMin: 5, subscription: renewed.subscription },
-      { locale: 'ko', hosts: pushHostsOf(service.host), now: clock.now(), times: buses },
-    );
+    await set(renewed, { routeNo: '1117', direction: 'up', leadMin: 5 });
     expect(
       await renewSubscription(db(), old.subscription.endpoint, renewed.subscription, pushHostsOf(service.host)),
     ).toBe('renewed');
