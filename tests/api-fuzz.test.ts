@@ -17,11 +17,14 @@ import {
   auditLog,
   imageUploads,
   inquiries,
+  pushSubscriptions,
+  reminders,
   settings,
 } from '../api/db/schema';
 import { testApi } from './setup/api';
 import { createTestDatabase } from './setup/db';
 import { FakeClock } from './setup/fakes';
+import { TEST_VAPID } from './setup/push';
 import { tempLocalStore } from './setup/storage';
 
 const TOKEN = 'fuzz-service-token-'.padEnd(40, 'x');
@@ -38,13 +41,25 @@ beforeAll(async () => {
     clock: new FakeClock(new Date('2026-11-23T08:00:00+09:00')),
     serviceToken: TOKEN,
     skillSecret: SKILL_SECRET,
+    vapidPublicKey: TEST_VAPID.publicKey, // reminders on, as every deployment has them
   });
 });
 afterAll(() => database.close());
 
 /** Every table a write could leave half-done, with its row count. */
 async function rowCounts() {
-  const tables = { adminSessions, adminUsers, adApplications, ads, auditLog, imageUploads, inquiries, settings };
+  const tables = {
+    adminSessions,
+    adminUsers,
+    adApplications,
+    ads,
+    auditLog,
+    imageUploads,
+    inquiries,
+    pushSubscriptions,
+    reminders,
+    settings,
+  };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     counts[name] = (await database.db.select({ n: count() }).from(table))[0].n;
