@@ -12,7 +12,8 @@
  * the scheduler (api/reminders/scheduler.ts) checking each second on an embedded PGlite database,
  * and posting to a loopback push service (tests/setup/push.ts) that stamps each push with the test
  * clock. Prints, per direction: sent, dropped (their bus came first), and the error's median,
- * 10th and 90th percentiles and share within ±60 s; and how many arrived after their bus.
+ * 10th and 90th percentiles and share within ±60 s; and how many arrived after the real bus nearest
+ * their target had come or gone (a prediction that missed it).
  */
 import { isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../api/db/client';
@@ -149,7 +150,8 @@ for (const direction of ['up', 'down'] as const) {
   );
 }
 console.log(
-  `  dropped (their bus came first, or was not seen again): ${dropped}; arrived after their bus: ${afterTheBus}`,
+  `  dropped (their bus came first, or was not seen again): ${dropped}; arrived after the real bus nearest ` +
+    `their target had come or gone (the prediction missed it): ${afterTheBus}`,
 );
 await service.close();
 await database.close();
