@@ -32,7 +32,10 @@ export type ReminderTarget = { targetAt: Date; plateNo: string | null };
  * less than TOO_LATE_MS away, or has not been seen again within MATCH_WINDOW_MS of its time):
  * dropped, never sent late.
  */
-export type ReminderState = { kind: 'wait'; dueAt: Date | null } | { kind: 'due'; busAt: Date } | { kind: 'gone' };
+export type ReminderState =
+  | { kind: 'wait'; dueAt: Date | null; bus: BusTime | null }
+  | { kind: 'due'; busAt: Date; bus: BusTime }
+  | { kind: 'gone'; bus?: undefined };
 
 /**
  * How far (ms) a bus's time may move from the time a reminder was set for and still be its bus:
@@ -77,14 +80,22 @@ export function targetOf(aim: ReminderAim, times: BusTimes, now: Date): Reminder
   return bus ? { targetAt: bus.at, plateNo: bus.plateNo } : null;
 }
 
-/** The state at `now` of a reminder for `aim` set for `target`, from the bus times of the moment. */
+/**
+ * The state at `now` of a reminder for `aim` set for `target` (its bus's time as last seen: the
+ * scheduler moves it to `bus.at` after each check), from the bus times of the moment; `bus` is the
+ * bus followed. A bus already past is no candidate: a reminder whose bus left matches none, and
+ * goes once MATCH_WINDOW_MS has passed its time.
+ */
 export function reminderState(aim: ReminderAim & ReminderTarget, times: BusTimes, now: Date): ReminderState {
-  const bus = followedBus(aim, times[aim.direction].get(aim.routeNo) ?? []);
   const nowMs = now.getTime();
-  if (!bus) return nowMs > aim.targetAt.getTime() + MATCH_WINDOW_MS ? { kind: 'gone' } : { kind: 'wait', dueAt: null };
+  const ahead = (times[aim.direction].get(aim.routeNo) ?? []).filter((bus) => bus.at.getTime() > nowMs);
+  const bus = followedBus(aim, ahead);
+  if (!bus) {
+    return nowMs > aim.targetAt.getTime() + MATCH_WINDOW_MS ? { kind: 'gone' } : { kind: 'wait', dueAt: null, bus };
+  }
   if (bus.at.getTime() - nowMs < TOO_LATE_MS) return { kind: 'gone' };
   const dueMs = bus.at.getTime() - aim.leadMin * 60_000;
-  return dueMs <= nowMs ? { kind: 'due', busAt: bus.at } : { kind: 'wait', dueAt: new Date(dueMs) };
+  return dueMs <= nowMs ? { kind: 'due', busAt: bus.at, bus } : { kind: 'wait', dueAt: new Date(dueMs), bus };
 }
 
 /**

@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
         expect.objectContaining({ body: '1150 버스가 약 5분 후 외대사거리에 도착합니다.', lang: 'ko' }),
       ],
     ]);
-    expect(service.delivered[1].ttl).toBe(300);
+    expect(service.delivered[1].ttl).toBe(240); // kept by the push service until its bus is a minute away
     await run(target, 60);
     expect(service.received()).toBe(2);
     // One-shot: each is gone once sent, and its subscription with it.
@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     await set('tablet', { routeNo: '1117', direction: 'up', leadMin: 5 });
     answers = [{ status: 503, headers: { 'Retry-After': '600' } }];
     await run(target, 2 * 60);
-    expect(logger.lines.join('\n')).toMatch(/not sent \(HTTP 503\), and its bus is too near to retry/);
+    expect(logger.lines.join('\n')).toMatch(/not sent \(HTTP 503\), and no retry is left before its bus/);
     expect(await db().select().from(reminders)).toEqual([]);
   });
 
@@ -246,5 +246,40 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     ).toBe('renewed');
     await run(target, 120);
     expect(service.delivered.map((d) => d.name)).toEqual(['renewed']);
+  });
+
+  it('follows a down estimate that moves step by step past the window it was set with', async () => {
+    buses.down.set('1303', [
+      { at: at(10), plateNo: null },
+      { at: at(40), plateNo: null },
+    ]);
+    await set('phone', { routeNo: '1303', direction: 'down', leadMin: 3 });
+    const target = scheduler();
+    // The estimate slips 4 minutes a check: 24 minutes in all, far past 15 from where it was set.
+    for (let slip = 4; slip <= 24; slip += 4) {
+      buses.down.set('1303', [
+        { at: at(10 + slip), plateNo: null },
+        { at: at(40 + slip), plateNo: null },
+      ]);
+      await run(target, 15);
+    }
+    expect(service.received()).toBe(0);
+    await run(target, 31 * 60); // past the moment of the slipped estimate: 34 − 3 = 31 minutes
+    expect(service.delivered.map((d) => d.at.toISOString())).toEqual([at(31).toISOString()]);
+  });
+
+  it('a follower keeps checking, so an instance that takes the lease before any snapshot sends', async () => {
+    buses.down.set('1117', [{ at: at(10), plateNo: null }]);
+    await set('phone', { routeNo: '1117', direction: 'down', leadMin: 5 });
+    leader = false;
+    scheduler(); // started as a follower: no snapshot will kick it
+    clock.advance(60);
+    await settled();
+    leader = true;
+    for (let i = 0; i < 20; i++) {
+      clock.advance(15); // its own timer, the only thing that runs a check here
+      await settled();
+    }
+    expect(service.delivered.map((d) => d.at.toISOString())).toEqual([at(5).toISOString()]);
   });
 });

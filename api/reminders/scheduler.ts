@@ -9,9 +9,11 @@
  * - one whose moment has come is claimed (`sent_at` written, one statement for the round) before
  *   its push is posted, so it is sent at most once across restarts and failover: a crash between the
  *   two loses it. The pushes go out SEND_CONCURRENCY at a time, whatever the number of rounds.
- * A push service's 404/410 deletes the subscription; 429/5xx is retried while its bus is still
- * ahead, after its Retry-After (else RETRY_MS); a sent or given-up reminder is deleted, and its
- * subscription with its last one.
+ * A push service's 404/410 deletes the subscription; 429/5xx is retried (MAX_ATTEMPTS posts in
+ * all) while its bus is still ahead, after its Retry-After (at least MIN_RETRY_MS; else RETRY_MS);
+ * a sent or given-up reminder is deleted, and its subscription with its last one. Each check
+ * follows a reminder's bus to where it is now (its time kept in memory), so a moving estimate is
+ * followed step by step.
  */
 import { and, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locales';
@@ -30,8 +32,11 @@ const READ_OVERLAP_MS = 60_000;
 export const CHECK_EVERY_MS = 15_000;
 /** How many pushes are posted at once. */
 export const SEND_CONCURRENCY = 8;
-/** How long (ms) a retry waits when the push service gave no Retry-After. */
+/** How long (ms) a retry waits when the push service gave no Retry-After, and at least. */
 const RETRY_MS = 10_000;
+const MIN_RETRY_MS = 1_000;
+/** The most posts of one reminder (the first and its retries). */
+const MAX_ATTEMPTS = 4;
 
 /** The catalogs of the notifications (api/reminders/messages/{locale}.json). */
 const MESSAGES = { ko, en };
@@ -40,9 +45,14 @@ const MESSAGES = { ko, en };
 type Pending = ReminderAim & ReminderTarget & { id: string; subscriptionId: number; locale: Locale; createdAt: Date };
 
 /** A claimed reminder on its way: its push, and when its bus is (a retry must come before). */
-type Claimed = Pending & { busAt: Date; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } };
+type Claimed = Pending & {
+  busAt: Date;
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+  /** Posts made so far. */
+  attempts: number;
+};
 
-/** What the page's service worker shows (public/sw.js `push`): the notification, and where a tap leads. */
+/** What the page's service worker shows (public/sw-push.js `push`): the notification, and where a tap leads. */
 export type ReminderNotification = { title: string; body: string; url: string; tag: string; lang: Locale };
 
 /** The notification of `reminder`, its bus `minutes` away, in its language: the route, the minutes, the stop. */
@@ -93,6 +103,8 @@ export function createReminderScheduler(options: {
   /** The claimed reminders waiting for one of the SEND_CONCURRENCY lanes, and how many lanes are busy. */
   const queue: Claimed[] = [];
   let sending = 0;
+  /** The retries waiting for their Retry-After: cancelled by stop(). */
+  const retries = new Set<() => void>();
   let cancelTimer = () => {};
   let stopped = true;
   let round: Promise<CheckCounts | null> | null = null;
@@ -114,7 +126,8 @@ export function createReminderScheduler(options: {
       })
       .from(reminders)
       .where(since ? and(isNull(reminders.sentAt), gte(reminders.createdAt, since)) : isNull(reminders.sentAt));
-    for (const row of rows) pending.set(row.id, row);
+    // One read again (the overlap) keeps its place in memory: its followed bus time is newer than the row's.
+    for (const row of rows) if (!pending.has(row.id)) pending.set(row.id, row);
     readAt = now;
   };
 
@@ -167,7 +180,7 @@ export function createReminderScheduler(options: {
       const row = subscriptionId === undefined ? undefined : byId.get(subscriptionId);
       if (!row) return [];
       const subscription = { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } };
-      return [{ ...reminder, subscriptionId: row.id, busAt, subscription }];
+      return [{ ...reminder, subscriptionId: row.id, busAt, subscription, attempts: 0 }];
     });
   };
 
@@ -185,29 +198,30 @@ export function createReminderScheduler(options: {
       return finish(reminder);
     }
     const minutes = Math.max(1, Math.round(leftMs / 60_000));
+    reminder.attempts++;
     const outcome: PushOutcome = await sendPush(
       reminder.subscription,
       JSON.stringify(notificationOf(reminder, minutes)),
-      {
-        vapid,
-        ttlSec: leftMs / 1000,
-        fetch: options.fetch,
-      },
+      // The push service keeps it only while it is of use: until its bus is under a minute away.
+      { vapid, ttlSec: (leftMs - TOO_LATE_MS) / 1000, fetch: options.fetch },
     );
     if (outcome.kind === 'retry') {
-      const waitMs = outcome.afterMs ?? RETRY_MS;
-      if (!stopped && clock.now().getTime() + waitMs < reminder.busAt.getTime()) {
+      const waitMs = Math.max(MIN_RETRY_MS, outcome.afterMs ?? RETRY_MS);
+      const inTime = clock.now().getTime() + waitMs < reminder.busAt.getTime() - TOO_LATE_MS;
+      if (!stopped && inTime && reminder.attempts < MAX_ATTEMPTS) {
         logger.warn(
           `${label}: the push service answered ${outcome.reason}; retrying in ${Math.round(waitMs / 1000)} s`,
         );
         // Queued again then, its lane free meanwhile for the others.
-        clock.after(waitMs, () => {
+        const cancel = clock.after(waitMs, () => {
+          retries.delete(cancel);
           queue.push(reminder);
           pump();
         });
+        retries.add(cancel);
         return;
       }
-      logger.warn(`${label}: not sent (${outcome.reason}), and its bus is too near to retry`);
+      logger.warn(`${label}: not sent (${outcome.reason}), and no retry is left before its bus`);
     } else if (outcome.kind === 'gone') {
       // The browser withdrew the subscription (or it expired): it and its reminders go.
       await db.delete(pushSubscriptions).where(sql`${pushSubscriptions.id} = ${reminder.subscriptionId}`);
@@ -225,6 +239,8 @@ export function createReminderScheduler(options: {
       if (!isLeader()) {
         pending.clear();
         readAt = null;
+        // Checks on: the instance may take the lease before its first snapshot (a GBIS outage).
+        schedule(CHECK_EVERY_MS);
         return counts;
       }
       const now = clock.now();
@@ -235,6 +251,11 @@ export function createReminderScheduler(options: {
       let nextMs = now.getTime() + CHECK_EVERY_MS;
       for (const reminder of pending.values()) {
         const state = reminderState(reminder, times, now);
+        // Followed as its bus's time moves: the next check matches against where it is now.
+        if (state.kind !== 'gone' && state.bus) {
+          reminder.targetAt = state.bus.at;
+          reminder.plateNo = state.bus.plateNo ?? reminder.plateNo;
+        }
         if (state.kind === 'gone') gone.push(reminder.id);
         else if (state.kind === 'due') due.push({ reminder, busAt: state.busAt });
         else if (state.dueAt) nextMs = Math.min(nextMs, state.dueAt.getTime());
@@ -282,10 +303,17 @@ export function createReminderScheduler(options: {
     round = runRound()
       .catch((error: unknown) => {
         logger.error('[reminders] the check failed:', error);
+        // The due ones it took out of memory may not have been claimed: the next check reads all again.
+        readAt = null;
+        pending.clear();
         schedule(CHECK_EVERY_MS);
         return null;
       })
-      .finally(() => (round = null));
+      .finally(() => {
+        round = null;
+        // A call that came as the round was ending is answered by a round of its own.
+        if (again) void check();
+      });
     return round;
   };
 
@@ -298,6 +326,9 @@ export function createReminderScheduler(options: {
       return () => {
         stopped = true;
         cancelTimer();
+        for (const cancel of retries) cancel();
+        retries.clear();
+        queue.length = 0; // claimed and not posted: lost, as a crash would lose them (at most once)
       };
     },
   };
