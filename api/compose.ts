@@ -37,7 +37,7 @@ import { createWorkerPool, type WorkerPool } from './worker-pool';
 import { predictionJobs } from './bus/predictions/jobs';
 import { workerParser } from './bus/feed/gbis/discover';
 import { pushHostsOf } from './reminders/push-endpoint';
-import { vapidKeysOf } from './reminders/push';
+import { TRIAL_SUBJECT, vapidKeysOf } from './reminders/push';
 import { busTimesOf } from './reminders/moment';
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler';
 
@@ -180,8 +180,14 @@ export async function openApiServices(
     dailyQuota: env.GBIS_DAILY_QUOTA,
   });
   const vapid = vapidKeysOf(env, embedded);
-  if (!vapid)
+  if (!vapid) {
     logger.warn('[reminders] VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: reminders are off.');
+  } else if (vapid.subject === TRIAL_SUBJECT) {
+    logger.warn(
+      `[reminders] no VAPID_SUBJECT and no https PUBLIC_BASE_URL: the contact is ${TRIAL_SUBJECT}, ` +
+        "which Apple's push service refuses (iPhone and iPad get no reminders).",
+    );
+  }
   let reminders: ReminderScheduler | null = null;
   const feed = await createBusFeed({
     database,
@@ -191,7 +197,7 @@ export async function openApiServices(
     logger,
     onSnapshot: (snapshot) => {
       predictions.observe(snapshot);
-      reminders?.kick(); // after the predictions took it: both directions' buses are the snapshot's
+      reminders?.kick(); // after handing it to the predictions: the up buses are the snapshot's
     },
   });
   const chatbotAds = createChatbotAdService({ db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });

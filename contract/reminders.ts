@@ -22,7 +22,7 @@ export const REMINDER_MESSAGES = {
   badRequest: '알림을 설정할 수 없는 요청입니다.',
   badEndpoint: '이 브라우저의 알림 서비스로는 알림을 보낼 수 없습니다.',
   tooMany: `알림은 한 번에 ${MAX_PENDING_REMINDERS}개까지 설정할 수 있습니다.`,
-  noBus: '알림을 맞출 버스가 아직 없습니다. 도착·출발 정보가 나오면 다시 시도해주세요.',
+  noBus: '알림을 설정할 수 있는 버스가 아직 없습니다. 도착·출발 정보가 나오면 다시 시도해주세요.',
   notFound: '이미 울렸거나 취소된 알림입니다.',
   off: '이 사이트에서는 아직 알림을 보낼 수 없습니다.',
   /** The web's, when the api could not be reached or failed (502). */

@@ -85,7 +85,7 @@ describe('a reminder across a SIGKILL of the api between its mark and its push',
     await service.receivedCount(2);
     expect(service.delivered.map((delivery) => delivery.name)).toEqual(['sentinel']);
     expect(JSON.parse(service.delivered[0].payload)).toMatchObject({
-      body: `${second} 버스가 약 3분 후 외대사거리에 도착합니다.`,
+      body: `${second}번 버스가 약 3분 후 외대사거리에 도착합니다.`,
       url: '/?dir=up',
     });
     // The sentinel's moment came after the phone's: the phone's had its chance, and was not sent again.

@@ -15,7 +15,7 @@ describe('sendPush, to a loopback push service', () => {
     const browser = service.subscribe('phone');
     const payload = JSON.stringify({
       title: '1150번 버스 알림',
-      body: '1150 버스가 약 5분 후 외대사거리에 도착합니다.',
+      body: '1150번 버스가 약 5분 후 외대사거리에 도착합니다.',
     });
     expect(await sendPush(browser.subscription, payload, { vapid: VAPID, ttlSec: 299.6 })).toEqual({ kind: 'sent' });
     expect(service.refused).toEqual([]);

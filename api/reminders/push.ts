@@ -4,7 +4,7 @@
  * generateRequestDetails; the request goes out through fetch with a timeout, and the push
  * service's answer (RFC 8030 §5) is read as what to do next.
  */
-import { createECDH } from 'node:crypto';
+import { createECDH, createPublicKey } from 'node:crypto';
 import webPush from 'web-push';
 import { storedSecret } from '../../lib/secrets';
 import type { PushSubscriptionJson } from '../../contract/reminders';
@@ -34,8 +34,27 @@ export function vapidPublicKeyOf(privateKey: string): string {
   return ecdh.getPublicKey().toString('base64url');
 }
 
-/** The contact of a deployment without VAPID_SUBJECT and without an https PUBLIC_BASE_URL (a trial). */
-const TRIAL_SUBJECT = 'mailto:campus-bus@localhost';
+/**
+ * Whether `p256dh` (base64url: 65 bytes, uncompressed) is a point of P-256, as a browser's key is
+ * (RFC 8291 §3.1). The contract's schema checks its shape only; web-push cannot encrypt to another.
+ */
+export function isP256Point(p256dh: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4) return false;
+  const [x, y] = [point.subarray(1, 33), point.subarray(33)].map((part) => part.toString('base64url'));
+  try {
+    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x, y }, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The contact of a deployment without VAPID_SUBJECT and without an https PUBLIC_BASE_URL (a
+ * trial). Apple's push service refuses it (a localhost address): such a deployment says so at start.
+ */
+export const TRIAL_SUBJECT = 'mailto:campus-bus@localhost';
 
 /**
  * The deployment's VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT (api/env.ts
@@ -69,7 +88,8 @@ export function vapidKeysOf(
  * Posts `payload` (UTF-8, encrypted to `subscription`'s keys) to its push service, signed with
  * `vapid`, asking it to keep the message at most `ttlSec` seconds (its TTL header: a reminder is
  * of no use after its bus) at high urgency; waits at most `timeoutMs`.
- * @returns the outcome; never throws (a failure to reach the service is a `retry`).
+ * @returns the outcome; never throws (a failure to reach the service is a `retry`; keys web-push
+ *   cannot encrypt to, `failed`).
  */
 export async function sendPush(
   subscription: PushSubscriptionJson,
@@ -77,12 +97,17 @@ export async function sendPush(
   options: { vapid: VapidKeys; ttlSec: number; timeoutMs?: number; fetch?: typeof fetch },
 ): Promise<PushOutcome> {
   const { vapid, ttlSec, timeoutMs = PUSH_TIMEOUT_MS, fetch: send = globalThis.fetch } = options;
-  const request = webPush.generateRequestDetails(subscription, payload, {
-    vapidDetails: vapid,
-    TTL: Math.max(0, Math.floor(ttlSec)),
-    urgency: 'high',
-    contentEncoding: 'aes128gcm',
-  });
+  let request: ReturnType<typeof webPush.generateRequestDetails>;
+  try {
+    request = webPush.generateRequestDetails(subscription, payload, {
+      vapidDetails: vapid,
+      TTL: Math.max(0, Math.floor(ttlSec)),
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+    });
+  } catch (error) {
+    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  }
   let response: Response;
   try {
     response = await send(request.endpoint, {

@@ -23,18 +23,19 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
   let clock: FakeClock;
   let buses: { up: Map<string, BusTime[]>; down: Map<string, BusTime[]> };
   let leader: boolean;
-  let stops: (() => void)[];
+  let started: { stop: () => void; scheduler: ReminderScheduler }[];
 
   beforeEach(async () => {
     clock = new FakeClock(START);
     service = await startPushService(() => clock.now().getTime());
     buses = { up: new Map(), down: new Map() };
     leader = true;
-    stops = [];
+    started = [];
   });
   afterEach(async () => {
-    for (const stop of stops) stop();
-    await service.close();
+    for (const { stop } of started) stop();
+    await service.close(); // a held push fails now
+    for (const { scheduler: each } of started) await each.idle(); // nothing of this test writes after it
   });
 
   const scheduler = (logger = recordingLogger()): ReminderScheduler => {
@@ -46,7 +47,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
       busTimes: (): BusTimes => buses,
       isLeader: () => leader,
     });
-    stops.push(built.start());
+    started.push({ stop: built.start(), scheduler: built });
     return built;
   };
   /** Sets `request`'s reminder from the browser subscribed as `browser` (a new one named so, or one already subscribed). */
@@ -100,7 +101,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
       [
         'phone',
         at(7).toISOString(),
-        expect.objectContaining({ body: '1150 버스가 약 5분 후 외대사거리에 도착합니다.', lang: 'ko' }),
+        expect.objectContaining({ body: '1150번 버스가 약 5분 후 외대사거리에 도착합니다.', lang: 'ko' }),
       ],
     ]);
     expect(service.delivered[1].ttl).toBe(240); // kept by the push service until its bus is a minute away
@@ -121,7 +122,7 @@ describe.each(testDatabaseKinds)('the reminders’ scheduler on %s', (kind) => {
     expect(service.delivered).toEqual([]);
     await run(target, 15);
     expect(service.delivered.map((d) => [d.at.toISOString(), JSON.parse(d.payload).body])).toEqual([
-      [at(19).toISOString(), '1117 버스가 약 5분 후 캠퍼스에서 출발할 예정입니다.'],
+      [at(19).toISOString(), '1117번 버스가 약 5분 후 캠퍼스에서 출발할 예정입니다.'],
     ]);
   });
 

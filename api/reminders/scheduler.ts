@@ -81,6 +81,8 @@ export type ReminderScheduler = {
   kick(): void;
   /** Checks now, then as above; returns what stops it. */
   start(): () => void;
+  /** Resolves when no push is on its way (each settled, its row written). */
+  idle(): Promise<void>;
 };
 
 /**
@@ -103,6 +105,8 @@ export function createReminderScheduler(options: {
   /** The claimed reminders waiting for one of the SEND_CONCURRENCY lanes, and how many lanes are busy. */
   const queue: Claimed[] = [];
   let sending = 0;
+  /** The sends under way, settled or not. */
+  const inFlight = new Set<Promise<void>>();
   /** The retries waiting for their Retry-After: cancelled by stop(). */
   const retries = new Set<() => void>();
   let cancelTimer = () => {};
@@ -279,14 +283,16 @@ export function createReminderScheduler(options: {
     while (sending < SEND_CONCURRENCY && queue.length > 0) {
       const reminder = queue.shift()!;
       sending++;
-      void deliver(reminder)
+      const sent: Promise<void> = deliver(reminder)
         .catch((error: unknown) =>
           logger.error('[reminders] a sent reminder could not be cleared (the retention job will):', error),
         )
         .finally(() => {
           sending--;
+          inFlight.delete(sent);
           pump();
         });
+      inFlight.add(sent);
     }
   };
 
@@ -319,6 +325,9 @@ export function createReminderScheduler(options: {
 
   return {
     check,
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     kick: () => void check(),
     start: () => {
       stopped = false;

@@ -62,11 +62,20 @@ describe.each(testDatabaseKinds)('reminders stored on %s', (kind) => {
 
   it('refuses a reminder when no bus of the route is known further ahead than its minutes, storing nothing', async () => {
     const subscription = browserSubscription();
-    expect(await createReminder(db(), { ...request(subscription), leadMin: 10 }, options)).not.toBe('no-bus');
+    expect(await createReminder(db(), { ...request(subscription), leadMin: 10 }, options)).toHaveProperty('id');
     const late = { ...options, now: minutesLater(3) }; // the 12-minute bus is now 9 away
     expect(await createReminder(db(), { ...request(), leadMin: 10 }, late)).toBe('no-bus');
     expect(await createReminder(db(), { ...request(), direction: 'down' }, options)).toBe('no-bus');
     expect(await db().select().from(pushSubscriptions)).toHaveLength(1);
+  });
+
+  it('refuses a p256dh key of the right shape that is no P-256 point, storing nothing', async () => {
+    const subscription = browserSubscription();
+    const offCurve = Buffer.alloc(65, 1);
+    offCurve[0] = 4; // uncompressed, but (1…1, 1…1) is not on the curve
+    const keys = { ...subscription.keys, p256dh: offCurve.toString('base64url') };
+    expect(await createReminder(db(), request({ ...subscription, keys }), options)).toBe('bad-keys');
+    expect(await db().select().from(pushSubscriptions)).toEqual([]);
   });
 
   it('refuses an endpoint outside the push services, storing nothing', async () => {

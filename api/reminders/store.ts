@@ -6,7 +6,7 @@
  * MAX_PENDING_REMINDERS pending; a subscription goes with its last pending reminder.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { PushSubscriptionJson } from '../../contract/reminders';
 import { MAX_PENDING_REMINDERS, type Reminder, type ReminderRequest } from '../../contract/reminders';
 import type { Locale } from '../../contract/locales';
@@ -14,12 +14,13 @@ import type { Db } from '../db/client';
 import { pushSubscriptions, reminders } from '../db/schema';
 import { isAllowedPushEndpoint, type PushHost } from './push-endpoint';
 import { MATCH_WINDOW_MS, targetOf, type BusTimes } from './moment';
+import { isP256Point } from './push';
 
 /**
- * Why a reminder was not set: an endpoint outside the push services, no bus of the route known more
- * than its minutes ahead, or too many pending on the subscription.
+ * Why a reminder was not set: an endpoint outside the push services, a key that is no P-256 point,
+ * no bus of the route known more than its minutes ahead, or too many pending on the subscription.
  */
-export type ReminderRefusal = 'bad-endpoint' | 'no-bus' | 'too-many';
+export type ReminderRefusal = 'bad-endpoint' | 'bad-keys' | 'no-bus' | 'too-many';
 
 /**
  * Sets `request`'s reminder at `now`, in `locale` (its notification's language), for the bus of
@@ -34,22 +35,19 @@ export async function createReminder(
 ): Promise<Reminder | ReminderRefusal> {
   const { subscription, routeNo, direction, leadMin } = request;
   if (!isAllowedPushEndpoint(subscription.endpoint, options.hosts)) return 'bad-endpoint';
+  if (!isP256Point(subscription.keys.p256dh)) return 'bad-keys';
   const target = targetOf(request, options.times, options.now);
   if (!target) return 'no-bus';
-  return db.transaction(async (tx): Promise<Reminder | ReminderRefusal> => {
-    // A subscription given before: its row held until the transaction ends, so sets at once count in turn.
-    const [existing] = await tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, subscription.endpoint))
-      .for('update');
-    if (existing && (await pendingOn(tx, existing.id)) >= MAX_PENDING_REMINDERS) return 'too-many';
+  const set = db.transaction(async (tx): Promise<Reminder> => {
+    // The subscription's row first, stored or renewed: its lock, held until the transaction ends,
+    // makes sets at once on one browser (a first one too) count in turn.
     const keys = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, createdAt: options.now };
     const [{ id: subscriptionId }] = await tx
       .insert(pushSubscriptions)
       .values({ endpoint: subscription.endpoint, ...keys })
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys })
       .returning({ id: pushSubscriptions.id });
+    if ((await pendingOn(tx, subscriptionId)) >= MAX_PENDING_REMINDERS) tx.rollback(); // nothing stored
     const id = randomUUID();
     await tx.insert(reminders).values({
       id,
@@ -63,6 +61,10 @@ export async function createReminder(
     });
     const pendingForMs = target.targetAt.getTime() + MATCH_WINDOW_MS - options.now.getTime();
     return { id, routeNo, direction, leadMin, pendingForSec: Math.ceil(pendingForMs / 1000) };
+  });
+  return set.catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return 'too-many' as const;
+    throw error;
   });
 }
 

@@ -15,8 +15,8 @@ import { jsonBody } from '../validate';
  * Mounts, at /api/reminders (the writes over the client's limit, LIMITS.reminder: 429 with Retry-After):
  * - GET /key: 200 `{ publicKey }` (contract VapidKeySchema), the VAPID public key pages subscribe with.
  * - POST /: 201 with the reminder (contract ReminderSchema), for the route's first bus more than
- *   its minutes ahead (moment.ts targetOf); 400 `{ message }` for a refused body or an endpoint
- *   outside the push services, 422 when no such bus is known, 409 when the subscription already has
+ *   its minutes ahead (moment.ts targetOf); 400 `{ message }` for a refused body (a key that is no
+ *   P-256 point too) or an endpoint outside the push services, 422 when no such bus is known, 409 when the subscription already has
  *   MAX_PENDING_REMINDERS pending (nothing stored).
  * - DELETE /:id: 204; 404 `{ message }` when no such reminder is pending (sent, expired, cancelled).
  * - PUT /subscription (contract SubscriptionRenewalSchema): 204 once the reminders of the old
@@ -36,6 +36,7 @@ export function reminderRoutes(context: ApiContext) {
       const times = busTimesOf(feed.current().snapshot, (await liveView.current()).predictions);
       const set = await createReminder(db, request, { locale, hosts: pushHosts, now, times });
       if (set === 'bad-endpoint') return c.json({ message: REMINDER_MESSAGES.badEndpoint }, 400);
+      if (set === 'bad-keys') return c.json({ message: REMINDER_MESSAGES.badRequest }, 400);
       if (set === 'no-bus') return c.json({ message: REMINDER_MESSAGES.noBus }, 422);
       if (set === 'too-many') return c.json({ message: REMINDER_MESSAGES.tooMany }, 409);
       return c.json(set, 201);

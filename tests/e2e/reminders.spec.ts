@@ -141,7 +141,7 @@ test('the service worker shows a pushed reminder, with the page its tap opens', 
   const registrationId = await activated;
   const message = {
     title: '1150번 버스 알림',
-    body: '1150 버스가 약 5분 후 외대사거리에 도착합니다.',
+    body: '1150번 버스가 약 5분 후 외대사거리에 도착합니다.',
     url: '/?dir=up',
     tag: 'reminder-e2e',
     lang: 'ko',
