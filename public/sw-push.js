@@ -3,7 +3,7 @@
  * (public/sw.js imports this file: scripts/build-sw.ts). It caches nothing: bus data is never
  * stored here.
  * - `push`: shows the reminder the server sent, JSON { title, body, url, tag, lang }
- *   (api/reminders/scheduler.ts ReminderNotification).
+ *   (api/reminders/scheduler.ts ReminderNotification), and tells the open pages its tag.
  * - `notificationclick`: focuses a window of the site on the reminder's page (the home on its
  *   tab), or opens one.
  * - `pushsubscriptionchange`: the browser replaced the subscription; the reminders set on the old
@@ -18,14 +18,19 @@ self.addEventListener('push', (event) => {
   }
   if (!message || typeof message.title !== 'string') return;
   event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: message.body,
-      tag: message.tag,
-      lang: message.lang,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      data: { url: message.url },
-    }),
+    (async () => {
+      await self.registration.showNotification(message.title, {
+        body: message.body,
+        tag: message.tag,
+        lang: message.lang,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { url: message.url },
+      });
+      // The open pages forget the reminder: their bell is free for the next bus (app/hooks/use-reminder.ts).
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ shown: message.tag });
+    })(),
   );
 });
 

@@ -27,21 +27,29 @@ export function ReminderBell({ routeNo, direction }: { routeNo: string; directio
   const t = useT(home);
   const { state, set, cancel } = useReminder(routeNo, direction);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<keyof typeof home | null>(null);
+  /** What the live region says: a failure (shown), or a success (for screen readers: the panel shows it). */
+  const [said, setSaid] = useState<{ key: keyof typeof home; failure: boolean } | null>(null);
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const statusId = useId();
+  const saidMinutes = state.kind === 'set' ? state.reminder.leadMin : 0;
   const label =
     state.kind === 'set'
       ? t('bell.openSet', { routeNo, minutes: state.reminder.leadMin })
       : t('bell.open', { routeNo });
 
-  const run = async (work: () => Promise<ReminderFailure | null>, failed: (status: number) => keyof typeof home) => {
+  const run = async (
+    work: () => Promise<ReminderFailure | null>,
+    done: keyof typeof home,
+    failed: (status: number) => keyof typeof home,
+  ) => {
     setBusy(true);
-    setFailure(null);
+    setSaid(null);
     const outcome = await work();
     setBusy(false);
-    if (outcome) setFailure(failed(outcome.status));
+    setSaid(outcome ? { key: failed(outcome.status), failure: true } : { key: done, failure: false });
+    // The button pressed is gone (the panel changed): the focus goes back to the bell, whose name says the state.
+    if (!outcome) summary.current?.focus();
   };
   // Escape closes the open panel and returns the focus to the bell, as a disclosure's panel should.
   useEffect(() => {
@@ -87,6 +95,7 @@ export function ReminderBell({ routeNo, direction }: { routeNo: string; directio
                   onClick={() =>
                     run(
                       () => set(minutes),
+                      direction === 'up' ? 'bell.set' : 'bell.setDown',
                       (status) => FAILURE_KEYS[status] ?? 'bell.failed',
                     )
                   }
@@ -105,14 +114,15 @@ export function ReminderBell({ routeNo, direction }: { routeNo: string; directio
               type="button"
               className="button bell__cancel"
               disabled={busy}
-              onClick={() => run(cancel, () => 'bell.cancelFailed')}
+              onClick={() => run(cancel, 'bell.cancelled', () => 'bell.cancelFailed')}
             >
               {t('bell.cancel')}
             </button>
           </>
         )}
-        <p className="bell__status" aria-live="polite">
-          {busy ? t('bell.working') : failure ? t(failure) : ''}
+        {/* Always in the page (a live region must be there before it speaks); seen only for a failure. */}
+        <p className={said?.failure ? 'bell__status' : 'bell__status sr-only'} aria-live="polite">
+          {busy ? t('bell.working') : said ? t(said.key, { minutes: saidMinutes }) : ''}
         </p>
       </div>
     </details>

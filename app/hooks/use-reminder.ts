@@ -73,6 +73,37 @@ const subscribe = (listener: () => void) => {
 };
 const NONE: Kept[] = [];
 
+/** How long (ms) the page waits for its service worker to be ready before it gives up on a set. */
+const WORKER_READY_MS = 10_000;
+
+/** Forgets the kept reminder `id` (it was sent, cancelled or is over). */
+function forget(id: string): void {
+  const now = readKept();
+  if (now.some((r) => r.id === id)) writeKept(now.filter((r) => r.id !== id));
+}
+
+/**
+ * Forgets a reminder once the service worker has shown it (public/sw-push.js posts its tag,
+ * `reminder-{id}`, to the site's windows), and each kept one at its forgetAt.
+ */
+function useForgetting(reminders: readonly Kept[]): void {
+  useEffect(() => {
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    const shown = (event: MessageEvent) => {
+      const tag = (event.data as { shown?: unknown } | null)?.shown;
+      if (typeof tag === 'string' && tag.startsWith('reminder-')) forget(tag.slice('reminder-'.length));
+    };
+    worker?.addEventListener('message', shown);
+    return () => worker?.removeEventListener('message', shown);
+  }, []);
+  useEffect(() => {
+    if (reminders.length === 0) return;
+    const next = reminders.reduce((earliest, r) => (r.forgetAt < earliest.forgetAt ? r : earliest));
+    const timer = setTimeout(() => forget(next.id), Math.max(0, next.forgetAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [reminders]);
+}
+
 /** What this browser offers, read once mounted (never on the server). */
 function browserSupport(): Exclude<BellState['kind'], 'set'> {
   if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) {
@@ -87,6 +118,7 @@ function browserSupport(): Exclude<BellState['kind'], 'set'> {
  */
 export function useReminder(routeNo: string, direction: Direction) {
   const reminders = useSyncExternalStore(subscribe, readKept, () => NONE);
+  useForgetting(reminders);
   const [support, setSupport] = useState<Exclude<BellState['kind'], 'set'>>('pending');
   const [granted, setGranted] = useState(false);
   useEffect(() => {
@@ -133,22 +165,40 @@ export function useReminder(routeNo: string, direction: Direction) {
     const response = await send(`/reminders/${encodeURIComponent(reminder.id)}`, { method: 'DELETE' });
     // 404: already sent or expired, so gone either way.
     if (response?.status !== 204 && response?.status !== 404) return { status: response?.status ?? 0 };
-    writeKept(readKept().filter((r) => r.id !== reminder.id));
+    forget(reminder.id);
     return null;
   }, [reminder]);
 
   return { state, set, cancel };
 }
 
-/** This browser's push subscription, made with the site's VAPID key when there is none. @throws when the browser or the key fails. */
+/**
+ * This browser's push subscription for the site's VAPID key: the one it has, or a new one when it
+ * has none or has one made with another key (the deployment's keys changed: the push services
+ * would refuse it).
+ * @throws when the service worker is not ready within WORKER_READY_MS, or the browser or the key fails.
+ */
 async function pushSubscription(): Promise<PushSubscription> {
-  const registration = await navigator.serviceWorker.ready;
-  const existing = await registration.pushManager.getSubscription();
-  if (existing) return existing;
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), WORKER_READY_MS)),
+  ]);
   const response = await send('/reminders/key', { headers: { accept: 'application/json' } });
   const { VapidKeySchema } = await import('../../contract/reminders');
   const { publicKey } = VapidKeySchema.parse(await response?.json());
+  const existing = await registration.pushManager.getSubscription();
+  if (existing && (keyOf(existing) ?? publicKey) === publicKey) return existing;
+  await existing?.unsubscribe();
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+}
+
+/** The VAPID key a subscription was made with, base64url (null when the browser does not say). */
+function keyOf(subscription: PushSubscription): string | null {
+  const key = subscription.options?.applicationServerKey;
+  if (!key) return null;
+  let binary = '';
+  for (const byte of new Uint8Array(key)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 /** A same-origin call; null when the network failed. */

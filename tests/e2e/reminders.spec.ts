@@ -103,7 +103,8 @@ test('with notifications allowed, a reminder is set, kept across a reload, and c
   const set = page.waitForResponse((response) => response.url().endsWith('/reminders'));
   await bell.getByRole('button', { name: '3분 전' }).click();
   expect((await set).status()).toBe(201);
-  await expect(bell.getByText('버스가 출발하기 3분 전에 알림을 보내드립니다.')).toBeVisible();
+  await expect(bell.locator('.bell__panel > p').first()).toHaveText('버스가 출발하기 3분 전에 알림을 보내드립니다.');
+  await expect(summary).toBeFocused(); // the pressed button is gone: the focus is back on the bell
   await expect(summary).toHaveAttribute('aria-label', `${routeNo}번 버스 알림 (3분 전)`);
 
   bell = await openFirstBell(page);
@@ -121,9 +122,17 @@ test('with notifications allowed, a reminder is set, kept across a reload, and c
   await expect(bell.locator('summary')).toBeFocused();
 });
 
-test('the service worker shows a pushed reminder, with the page its tap opens', async ({ page, context }) => {
+test('the service worker shows a pushed reminder, with the page its tap opens, and the bell is free again', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications']);
-  await page.goto('/');
+  await stubPushManager(page, fakeSubscription());
+  const bell = await openFirstBell(page);
+  await bell.getByRole('button', { name: '5분 전' }).click();
+  const summary = bell.locator('summary');
+  await expect(summary).toHaveAttribute('aria-label', /\(5분 전\)$/);
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem('campus-bus:reminders')!)[0].id as string);
   await page.evaluate(() => navigator.serviceWorker.ready);
   const cdp = await context.newCDPSession(page);
   // The registration whose active worker controls this page (the browser may list other contexts'):
@@ -143,7 +152,7 @@ test('the service worker shows a pushed reminder, with the page its tap opens', 
     title: '1150번 버스 알림',
     body: '1150번 버스가 약 5분 후 외대사거리에 도착합니다.',
     url: '/?dir=up',
-    tag: 'reminder-e2e',
+    tag: `reminder-${id}`,
     lang: 'ko',
   };
   const deliver = () =>
@@ -166,4 +175,6 @@ test('the service worker shows a pushed reminder, with the page its tap opens', 
   await expect
     .poll(shown)
     .toEqual([{ title: message.title, body: message.body, tag: message.tag, lang: 'ko', data: { url: '/?dir=up' } }]);
+  // Told by the worker, the page forgets the reminder: its bell offers the next bus again.
+  await expect(summary).toHaveAttribute('aria-label', /번 버스 알림$/);
 });

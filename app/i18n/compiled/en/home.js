@@ -115,5 +115,6 @@ export default {
   "bell.tooMany": () => "You can have up to 3 reminders at a time.",
   "bell.noBus": () => "There is no bus to set a reminder for yet. Try again once arrival or departure times show.",
   "bell.limited": () => "Too many requests. Please try again in a moment.",
-  "bell.off": () => "This site cannot send reminders yet."
+  "bell.off": () => "This site cannot send reminders yet.",
+  "bell.cancelled": () => "Reminder cancelled."
 }
