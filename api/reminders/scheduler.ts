@@ -2,9 +2,9 @@
  * The reminders' scheduler (docs/decisions/033-web-push-reminders.md), run by the poller's lease
  * holder (ADR 003) only, so two instances never send one. It keeps the pending reminders in memory
  * (read whole when it begins to lead, then those set since its last read at each check; one
- * cancelled or deleted meanwhile leaves memory at its moment, when its claim finds it gone), and checks them
- * after every snapshot (kick) and whenever one falls due (its own timer; at least every
- * CHECK_EVERY_MS, which also catches the predictions' own updates):
+ * cancelled or deleted meanwhile leaves memory at its moment, when its claim finds it gone), and
+ * checks them after every snapshot (kick) and whenever one falls due (its own timer; at least
+ * every CHECK_EVERY_MS, which also catches the predictions' own updates):
  * - a reminder whose bus has come or left is dropped (deleted), never sent late;
  * - one whose moment has come is claimed (`sent_at` written, one statement for the round) before
  *   its push is posted, so it is sent at most once across restarts and failover: a crash between the
@@ -32,8 +32,9 @@ const READ_OVERLAP_MS = 60_000;
 export const CHECK_EVERY_MS = 15_000;
 /** How many pushes are posted at once. */
 export const SEND_CONCURRENCY = 8;
-/** How long (ms) a retry waits when the push service gave no Retry-After, and at least. */
+/** How long (ms) a retry waits when the push service gave no Retry-After. */
 const RETRY_MS = 10_000;
+/** The least (ms) a retry waits, whatever Retry-After says (0 would post again at once). */
 const MIN_RETRY_MS = 1_000;
 /** The most posts of one reminder (the first and its retries). */
 const MAX_ATTEMPTS = 4;
