@@ -38,7 +38,7 @@ import { predictionJobs } from './bus/predictions/jobs';
 import { workerParser } from './bus/feed/gbis/discover';
 import { pushHostsOf } from './reminders/push-endpoint';
 import { TRIAL_SUBJECT, vapidKeysOf } from './reminders/push';
-import { busTimesOf } from './reminders/moment';
+import { liveBusTimes } from './reminders/moment';
 import { createReminderScheduler, type ReminderScheduler } from './reminders/scheduler';
 
 /** How long the notice and the web banner list are shared by every page view (at most this old). */
@@ -203,23 +203,6 @@ export async function openApiServices(
   const chatbotAds = createChatbotAdService({ db, logger, publicBaseUrl: env.PUBLIC_BASE_URL });
   const isLeader = () => feed.role() === 'leader';
   const mail = openMail(env, { db, clock, logger, isLeader });
-  const todayRoutes = () => {
-    try {
-      return predictions.todayNow(clock.now()).routes;
-    } catch {
-      return []; // the live view logs the predictions' failures; down reminders wait for them
-    }
-  };
-  if (vapid) {
-    reminders = createReminderScheduler({
-      db,
-      clock,
-      logger,
-      vapid,
-      isLeader,
-      busTimes: () => busTimesOf(feed.current().snapshot, todayRoutes()),
-    });
-  }
   const context = composeApi({
     db,
     storage,
@@ -248,6 +231,16 @@ export async function openApiServices(
         ? () => freeDiskBytes(env.DATA_DIR)
         : undefined,
   });
+  if (vapid) {
+    reminders = createReminderScheduler({
+      db,
+      clock,
+      logger,
+      vapid,
+      isLeader,
+      busTimes: () => liveBusTimes(context),
+    });
+  }
   return {
     context,
     database,

@@ -1,7 +1,8 @@
 /**
  * When a reminder fires (docs/decisions/033-web-push-reminders.md): the bus it is set for, followed
  * through the feed's snapshots and the predictions, and the moment that bus is `leadMin` minutes
- * away. Pure: the scheduler (scheduler.ts) gives it the bus times of the moment (busTimesOf).
+ * away. Pure but for liveBusTimes, the bus times of the moment both setting a reminder and the
+ * scheduler (scheduler.ts) read.
  *
  * - Up: the bus's arrival at the campus stop, the snapshot's takenAt + GBIS predictTimeSec (the
  *   feed's arrivals at the campus crossroads, docs/product.md §3.1), followed by its plate
@@ -13,6 +14,7 @@
 import type { FeedSnapshot } from '../../contract/feed-snapshot';
 import type { Direction, RouteNo } from '../../contract/transit';
 import type { RoutePredictions } from '../bus/predictions/day-plan';
+import type { ApiContext } from '../context';
 
 /** A bus as a reminder follows it: when it is at the campus stop (up) or leaves the campus terminus (down). */
 export type BusTime = { at: Date; plateNo: string | null };
@@ -67,6 +69,16 @@ export function busTimesOf(snapshot: FeedSnapshot | null, predictions: readonly 
     predictions.map((route) => [route.routeNo, route.estimate.map((estimate) => ({ at: estimate.at, plateNo: null }))]),
   );
   return { up, down };
+}
+
+/**
+ * The buses of this second as the phones see them: the feed's latest snapshot and today's
+ * predictions of the live view (api/bus/live-view.ts: shared per second; none while the
+ * predictions fail). What setting a reminder and the scheduler both read.
+ */
+export async function liveBusTimes(context: Pick<ApiContext, 'feed' | 'liveView'>): Promise<BusTimes> {
+  const { predictions } = await context.liveView.current();
+  return busTimesOf(context.feed.current().snapshot, predictions);
 }
 
 /**

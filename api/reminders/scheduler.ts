@@ -23,6 +23,7 @@ import { pushSubscriptions, reminders } from '../db/schema';
 import type { Logger } from '../logger';
 import { reminderState, TOO_LATE_MS, type BusTimes, type ReminderAim, type ReminderTarget } from './moment';
 import { sendPush, type PushOutcome, type VapidKeys } from './push';
+import { deleteUnusedSubscriptions } from './store';
 import ko from './compiled/ko.js';
 import en from './compiled/en.js';
 
@@ -87,7 +88,7 @@ export type ReminderScheduler = {
 };
 
 /**
- * @param options.busTimes the buses of the moment (moment.ts busTimesOf of the feed's snapshot and today's predictions).
+ * @param options.busTimes the buses of the moment (moment.ts liveBusTimes).
  * @param options.isLeader whether this instance holds the bus feed's lease (feed.role() === 'leader').
  * @param options.fetch how pushes are posted (global fetch; tests give theirs).
  */
@@ -96,7 +97,7 @@ export function createReminderScheduler(options: {
   clock: Clock;
   logger: Logger;
   vapid: VapidKeys;
-  busTimes: () => BusTimes;
+  busTimes: () => BusTimes | Promise<BusTimes>;
   isLeader: () => boolean;
   fetch?: typeof fetch;
 }): ReminderScheduler {
@@ -144,7 +145,7 @@ export function createReminderScheduler(options: {
         .delete(reminders)
         .where(and(inArray(reminders.id, ids), isNull(reminders.sentAt)))
         .returning({ subscriptionId: reminders.subscriptionId });
-      await deleteUnused(tx, [...new Set(dropped.map((row) => row.subscriptionId))]);
+      await deleteUnusedSubscriptions(tx, [...new Set(dropped.map((row) => row.subscriptionId))]);
     });
   };
 
@@ -152,7 +153,7 @@ export function createReminderScheduler(options: {
   const finish = async (reminder: Claimed) => {
     await db.transaction(async (tx) => {
       await tx.delete(reminders).where(sql`${reminders.id} = ${reminder.id}`);
-      await deleteUnused(tx, [reminder.subscriptionId]);
+      await deleteUnusedSubscriptions(tx, [reminder.subscriptionId]);
     });
   };
 
@@ -250,7 +251,7 @@ export function createReminderScheduler(options: {
       }
       const now = clock.now();
       await read(now);
-      const times = busTimes();
+      const times = await busTimes();
       const gone: string[] = [];
       const due: { reminder: Pending; busAt: Date }[] = [];
       let nextMs = now.getTime() + CHECK_EVERY_MS;
@@ -342,17 +343,4 @@ export function createReminderScheduler(options: {
       };
     },
   };
-}
-
-/** Deletes those of subscriptions `ids` that have no reminder left (pending or on its way). */
-async function deleteUnused(db: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .delete(pushSubscriptions)
-    .where(
-      and(
-        inArray(pushSubscriptions.id, ids),
-        sql`not exists (select 1 from ${reminders} where ${reminders.subscriptionId} = ${pushSubscriptions.id})`,
-      ),
-    );
 }

@@ -6,7 +6,7 @@
  * MAX_PENDING_REMINDERS pending; a subscription goes with its last pending reminder.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { PushSubscriptionJson } from '../../contract/reminders';
 import { MAX_PENDING_REMINDERS, type Reminder, type ReminderRequest } from '../../contract/reminders';
 import type { Locale } from '../../contract/locales';
@@ -69,7 +69,8 @@ export async function createReminder(
 }
 
 /**
- * Cancels pending reminder `id`, and deletes its subscription when no other reminder is pending on it.
+ * Cancels pending reminder `id`, and deletes its subscription when no other reminder is left on it
+ * (pending, or on its way: the scheduler deletes it with its last one).
  * @returns false when there is no such pending reminder (sent, expired, cancelled or never set).
  */
 export async function cancelReminder(db: Db, id: string): Promise<boolean> {
@@ -79,9 +80,7 @@ export async function cancelReminder(db: Db, id: string): Promise<boolean> {
       .where(and(eq(reminders.id, id), isNull(reminders.sentAt)))
       .returning({ subscriptionId: reminders.subscriptionId });
     if (!cancelled) return false;
-    if ((await pendingOn(tx, cancelled.subscriptionId)) === 0) {
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, cancelled.subscriptionId));
-    }
+    await deleteUnusedSubscriptions(tx, [cancelled.subscriptionId]);
     return true;
   });
 }
@@ -134,4 +133,20 @@ async function pendingOn(db: Db, subscriptionId: number): Promise<number> {
     .from(reminders)
     .where(and(eq(reminders.subscriptionId, subscriptionId), isNull(reminders.sentAt)));
   return pending;
+}
+
+/**
+ * Deletes those of subscriptions `ids` that have no reminder left (pending, or claimed and on its
+ * way): a subscription goes with its last reminder, cancelled, dropped or sent.
+ */
+export async function deleteUnusedSubscriptions(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        inArray(pushSubscriptions.id, ids),
+        sql`not exists (select 1 from ${reminders} where ${reminders.subscriptionId} = ${pushSubscriptions.id})`,
+      ),
+    );
 }

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { REMINDER_MESSAGES, ReminderApiRequestSchema, SubscriptionRenewalSchema } from '../../contract/reminders';
-import { busTimesOf } from '../reminders/moment';
+import { liveBusTimes } from '../reminders/moment';
 import type { ApiContext } from '../context';
 import { rateLimit } from '../rate-limit';
 import { DEFAULT_PUSH_HOST_LIST } from '../reminders/push-endpoint';
@@ -25,7 +25,7 @@ import { jsonBody } from '../validate';
  * Without VAPID keys (production without VAPID_*), GET /key and POST / answer 503 `{ message }`.
  */
 export function reminderRoutes(context: ApiContext) {
-  const { db, clock, feed, liveView, rateLimiters, pushHosts = DEFAULT_PUSH_HOST_LIST, vapidPublicKey } = context;
+  const { db, clock, rateLimiters, pushHosts = DEFAULT_PUSH_HOST_LIST, vapidPublicKey } = context;
   const off = { message: REMINDER_MESSAGES.off };
   return new Hono()
     .get('/key', (c) => (vapidPublicKey ? c.json({ publicKey: vapidPublicKey }) : c.json(off, 503)))
@@ -33,7 +33,7 @@ export function reminderRoutes(context: ApiContext) {
       if (!vapidPublicKey) return c.json(off, 503);
       const { locale, ...request } = c.req.valid('json');
       const now = clock.now();
-      const times = busTimesOf(feed.current().snapshot, (await liveView.current()).predictions);
+      const times = await liveBusTimes(context);
       const set = await createReminder(db, request, { locale, hosts: pushHosts, now, times });
       if (set === 'bad-endpoint') return c.json({ message: REMINDER_MESSAGES.badEndpoint }, 400);
       if (set === 'bad-keys') return c.json({ message: REMINDER_MESSAGES.badRequest }, 400);
