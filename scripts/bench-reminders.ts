@@ -23,7 +23,6 @@ import { ROUTE_NOS } from '../contract/transit';
 import { REMINDER_LEAD_MINUTES } from '../contract/reminder-leads';
 import { FakeClock } from '../tests/setup/fakes';
 import { startPushService, TEST_VAPID } from '../tests/setup/push';
-import { isNotNull } from 'drizzle-orm';
 
 const SEED = 20240604;
 const HOUR_START = new Date('2026-11-23T08:00:00+09:00');
@@ -118,7 +117,6 @@ async function hourOfCycles(pending: number): Promise<ReminderCycleFigures> {
       busTimes: () => times,
       isLeader: () => true,
     });
-    const onItsWay = () => database.db.select({ id: reminders.id }).from(reminders).where(isNotNull(reminders.sentAt));
     const all: number[] = [];
     const quiet: number[] = [];
     let dropped = 0;
@@ -133,7 +131,7 @@ async function hourOfCycles(pending: number): Promise<ReminderCycleFigures> {
       dropped += counts?.dropped ?? 0;
       // The cycle's sends finish before the next poll, as they do in the 15 s between two real polls
       // (a claimed reminder is deleted once its push is answered); a simulated hour runs in seconds.
-      while ((await onItsWay()).length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await scheduler.idle();
     }
     return {
       pending,
