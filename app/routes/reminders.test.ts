@@ -14,6 +14,7 @@ import { loader as keyLoader } from '~/routes/reminders.key';
 import { action as renewAction } from '~/routes/reminders.subscription';
 import { webApiFor } from '../../tests/setup/web-api';
 import { FakeClock } from '../../tests/setup/fakes';
+import home from '~/i18n/messages/ko/home.json';
 
 const SAME_ORIGIN = { Origin: 'http://web.test', 'Sec-Fetch-Site': 'same-origin' };
 
@@ -23,6 +24,17 @@ const answered = (call: Promise<Response>) =>
     if (thrown instanceof Response) return thrown;
     throw thrown;
   });
+
+describe('the bell’s Korean words for the api’s refusals', () => {
+  it('are the api’s own messages (contract REMINDER_MESSAGES), so the page and the api never say it two ways', () => {
+    expect([home['bell.tooMany'], home['bell.noBus'], home['bell.failed'], home['bell.off']]).toEqual([
+      REMINDER_MESSAGES.tooMany,
+      REMINDER_MESSAGES.noBus,
+      REMINDER_MESSAGES.failed,
+      REMINDER_MESSAGES.off,
+    ]);
+  });
+});
 
 describe('POST /reminders and DELETE /reminders/{id} through the real api', () => {
   // A weekday morning: the down cards' estimates (the timetable's, without history) are there to set a reminder for.

@@ -89,6 +89,12 @@ test.describe('on an iPhone, in Safari', () => {
   });
 });
 
+test('before notifications are allowed, the bell says the browser will ask', async ({ page }) => {
+  await stubPushManager(page, fakeSubscription());
+  const bell = await openFirstBell(page);
+  await expect(bell.getByText('처음 설정할 때 브라우저가 알림 허용 여부를 묻습니다.')).toBeVisible();
+});
+
 test('with notifications allowed, a reminder is set, kept across a reload, and cancelled', async ({
   page,
   context,
